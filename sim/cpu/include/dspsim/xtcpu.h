@@ -1,0 +1,239 @@
+/* dspsim CPU engine: an instruction-level Xtensa LX106 simulator with a
+ * cycle-approximate timing model.
+ *
+ * The API is shaped like Unicorn's: an opaque handle, a memory map of RAM,
+ * ROM and MMIO regions, typed hooks with address ranges, register access,
+ * and run/stop.  API errors (xt_err) are kept apart from the reasons a run
+ * stops (xt_stop): a guest fault is not an API error.
+ *
+ * Units: addresses are 32-bit guest addresses, sizes are in bytes, time is
+ * in CPU cycles (the clock CCOUNT counts), instruction counts are retired
+ * instructions.  The guest is little-endian.
+ */
+#ifndef DSPSIM_XTCPU_H
+#define DSPSIM_XTCPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct xt_cpu xt_cpu;
+
+/* ---- API errors ------------------------------------------------------- */
+typedef enum xt_err {
+    XT_OK = 0,
+    XT_ERR_NOMEM,      /* host allocation failed */
+    XT_ERR_ARG,        /* invalid argument (NULL, bad size, bad enum) */
+    XT_ERR_ALIGN,      /* region base or size not a multiple of XT_PAGE_SIZE */
+    XT_ERR_OVERLAP,    /* region overlaps an existing one */
+    XT_ERR_UNMAPPED,   /* host access to an address no region maps */
+    XT_ERR_REG,        /* unknown register id */
+    XT_ERR_HOOK,       /* unknown hook handle or type */
+    XT_ERR_BUSY,       /* not allowed while running (e.g. nested run) */
+} xt_err;
+
+const char *xt_strerror(xt_err err);
+
+/* ---- Why a run returned ----------------------------------------------- */
+typedef enum xt_stop {
+    XT_STOP_UNTIL = 0,      /* reached the 'until' address */
+    XT_STOP_INSN_BUDGET,    /* instruction budget used up */
+    XT_STOP_CYCLE_BUDGET,   /* cycle budget used up */
+    XT_STOP_REQUEST,        /* xt_stop_request() was called (e.g. by a hook) */
+    XT_STOP_EXIT,           /* guest asked to exit (xt_request_exit) */
+    XT_STOP_FATAL,          /* unrecoverable guest state; see xt_fatal_info */
+    XT_STOP_IDLE,           /* WAITI with no interrupt that could wake it and
+                               no pending timer or scheduled event */
+} xt_stop;
+
+const char *xt_stop_name(xt_stop why);
+
+/* Guest exception causes (EXCCAUSE values, XEA2). */
+enum xt_exccause {
+    XT_EXC_ILLEGAL = 0,
+    XT_EXC_SYSCALL = 1,
+    XT_EXC_INSTR_FETCH_ERROR = 2,
+    XT_EXC_LOAD_STORE_ERROR = 3,
+    XT_EXC_LEVEL1_INT = 4,
+    XT_EXC_ALLOCA = 5,
+    XT_EXC_DIVIDE_BY_ZERO = 6,
+    XT_EXC_PRIVILEGED = 8,
+    XT_EXC_LOAD_STORE_ALIGNMENT = 9,
+    XT_EXC_INSTR_DATA_ERROR = 12,
+    XT_EXC_LOAD_STORE_DATA_ERROR = 13,
+    XT_EXC_INSTR_ADDR_ERROR = 14,
+    XT_EXC_LOAD_STORE_ADDR_ERROR = 15,
+    XT_EXC_INST_FETCH_PROHIBITED = 20,
+    XT_EXC_LOAD_PROHIBITED = 28,
+    XT_EXC_STORE_PROHIBITED = 29,
+};
+
+typedef struct xt_fatal_info {
+    const char *reason;  /* human-readable, static storage */
+    uint32_t pc;
+    uint32_t exccause;
+    uint32_t excvaddr;
+} xt_fatal_info;
+
+/* ---- Creation --------------------------------------------------------- */
+xt_err xt_open(xt_cpu **out);
+void xt_close(xt_cpu *cpu);
+/* Processor reset: registers to their reset values, PC to the reset
+ * vector (0x50000000), cycle and instruction counters to 0.  Memory,
+ * regions and hooks are kept. */
+void xt_reset(xt_cpu *cpu);
+
+/* ---- Memory map ------------------------------------------------------- */
+#define XT_PAGE_SIZE 4096u
+
+typedef enum xt_region_kind {
+    XT_REGION_RAM = 0,   /* readable, writable, executable */
+    XT_REGION_ROM,       /* readable, executable; guest stores raise
+                            LoadStoreError, the host may write */
+    XT_REGION_MMIO,      /* callbacks; not executable */
+} xt_region_kind;
+
+/* MMIO callbacks.  size is 1, 2 or 4; offset is from the region base.
+ * A read returns the value (zero-extended); returning false from either
+ * signals a bus error (the guest sees LoadStoreErrorCause). */
+typedef bool (*xt_mmio_read_cb)(void *user, uint32_t offset, unsigned size,
+                                uint32_t *value);
+typedef bool (*xt_mmio_write_cb)(void *user, uint32_t offset, unsigned size,
+                                 uint32_t value);
+
+typedef struct xt_region_desc {
+    const char *name;         /* copied; used in traces and errors */
+    uint32_t base;            /* multiple of XT_PAGE_SIZE */
+    uint32_t size;            /* bytes, multiple of XT_PAGE_SIZE, > 0 */
+    xt_region_kind kind;
+    unsigned read_wait;       /* extra cycles per data load (wait states) */
+    unsigned write_wait;      /* extra cycles per data store */
+    unsigned fetch_wait;      /* extra cycles per instruction fetch */
+    xt_mmio_read_cb read;     /* MMIO only */
+    xt_mmio_write_cb write;   /* MMIO only */
+    void *user;               /* MMIO only */
+} xt_region_desc;
+
+xt_err xt_map(xt_cpu *cpu, const xt_region_desc *desc);
+
+/* Host access to guest memory (RAM and ROM regions; no hooks, no timing,
+ * keeps the decoded-instruction cache coherent). */
+xt_err xt_mem_write(xt_cpu *cpu, uint32_t addr, const void *src, size_t n);
+xt_err xt_mem_read(xt_cpu *cpu, uint32_t addr, void *dst, size_t n);
+/* Name of the region mapping addr, or NULL. */
+const char *xt_region_name(xt_cpu *cpu, uint32_t addr);
+
+/* ---- Registers -------------------------------------------------------- */
+enum {
+    XT_REG_A0 = 0,                   /* a0..a15 are XT_REG_A0 + n */
+    XT_REG_PC = 16,
+    XT_REG_SR_BASE = 0x100,          /* special register n: XT_REG_SR_BASE+n */
+};
+#define XT_REG_SR(n) (XT_REG_SR_BASE + (n))
+
+/* Read/write a register as the debugger sees it: special registers are
+ * accessed without side effects (writing INTERRUPT sets the raw pending
+ * bits; CCOUNT reads the live cycle counter). */
+xt_err xt_reg_read(xt_cpu *cpu, int reg, uint32_t *value);
+xt_err xt_reg_write(xt_cpu *cpu, int reg, uint32_t value);
+
+/* ---- Interrupt lines -------------------------------------------------- */
+/* Drive external interrupt line 'irq' (core interrupt number 0..14).
+ * Level-triggered lines follow 'level'; edge-triggered ones latch on a
+ * rising edge and are cleared by the guest through INTCLEAR; NMI (14) is
+ * edge-triggered. */
+xt_err xt_irq_set(xt_cpu *cpu, unsigned irq, bool level);
+
+/* ---- Time ------------------------------------------------------------- */
+uint64_t xt_cycles(const xt_cpu *cpu);        /* cycles since reset */
+uint64_t xt_insn_count(const xt_cpu *cpu);    /* instructions since reset */
+
+/* ---- Running ---------------------------------------------------------- */
+typedef struct xt_run_opts {
+    uint32_t until;          /* stop before executing this PC ... */
+    bool use_until;          /* ... when true */
+    uint64_t max_insns;      /* 0 = unlimited; counted from this call */
+    uint64_t max_cycles;     /* 0 = unlimited; counted from this call */
+} xt_run_opts;
+
+/* Run from the current PC.  Returns an API error only for misuse; the
+ * reason the guest stopped goes to *why. */
+xt_err xt_run(xt_cpu *cpu, const xt_run_opts *opts, xt_stop *why);
+/* Request a stop (safe from hooks and MMIO callbacks); the run returns
+ * XT_STOP_REQUEST before the next instruction. */
+void xt_stop_request(xt_cpu *cpu);
+/* Request a stop reported as XT_STOP_EXIT (semihosting exit). */
+void xt_request_exit(xt_cpu *cpu, int status);
+int xt_exit_status(const xt_cpu *cpu);
+const xt_fatal_info *xt_fatal(const xt_cpu *cpu);
+/* The addresses of the most recently executed instructions, oldest first
+ * (at most 'max', up to 32 are kept).  Returns how many were written.
+ * Reconstructed from a log of control transfers, so it costs nothing on
+ * straight-line code. */
+unsigned xt_recent_pcs(xt_cpu *cpu, uint32_t *out, unsigned max);
+
+/* ---- Hooks ------------------------------------------------------------ */
+typedef enum xt_hook_type {
+    XT_HOOK_CODE = 0,     /* before each instruction in [begin, end] */
+    XT_HOOK_MEM_READ,     /* data loads in [begin, end] */
+    XT_HOOK_MEM_WRITE,    /* data stores in [begin, end] */
+    XT_HOOK_EXCEPTION,    /* an exception or interrupt is taken */
+    XT_HOOK_SIMCALL,      /* SIMCALL executed; the hook implements it */
+} xt_hook_type;
+
+typedef void (*xt_hook_code_cb)(xt_cpu *cpu, uint32_t pc, unsigned len,
+                                void *user);
+typedef void (*xt_hook_mem_cb)(xt_cpu *cpu, xt_hook_type type, uint32_t addr,
+                               unsigned size, uint32_t value, void *user);
+/* cause: EXCCAUSE value for exceptions, or XT_HOOK_EXC_INTERRUPT | level
+ * for high-priority interrupts; pc is the address of the instruction that
+ * raised it (or was interrupted); vector is where execution continues. */
+#define XT_HOOK_EXC_INTERRUPT 0x100u
+#define XT_HOOK_EXC_DEBUG 0x200u
+#define XT_HOOK_EXC_DOUBLE 0x400u
+typedef void (*xt_hook_exc_cb)(xt_cpu *cpu, unsigned cause, uint32_t pc,
+                               uint32_t vector, void *user);
+/* SIMCALL: the callback reads and writes registers itself.  If no SIMCALL
+ * hook is installed, SIMCALL raises IllegalInstruction (as on hardware
+ * without a simulator). */
+typedef void (*xt_hook_simcall_cb)(xt_cpu *cpu, void *user);
+
+typedef unsigned xt_hook;   /* handle, never 0 */
+
+/* begin > end means the whole address space. */
+xt_err xt_hook_add(xt_cpu *cpu, xt_hook *out, xt_hook_type type, void *cb,
+                   void *user, uint32_t begin, uint32_t end);
+xt_err xt_hook_del(xt_cpu *cpu, xt_hook h);
+
+/* ---- Timing model ----------------------------------------------------- */
+/* Parameters of the cycle model (docs/timing.md).  A board may override
+ * them; xt_timing_default() gives the built-in LX106 values. */
+typedef struct xt_timing {
+    unsigned base;              /* cycles per instruction issue */
+    unsigned load_use;          /* interlock: load result used next insn */
+    unsigned mul_use;           /* interlock: multiply result used next */
+    unsigned taken_branch;      /* penalty of a taken branch or jump */
+    unsigned call_jump;         /* penalty of j/call0/callx0/jx/ret */
+    unsigned sync_extra;        /* extra cycles of dsync/esync/rsync after a
+                                   special-register write */
+    unsigned isync_extra;       /* extra cycles of isync */
+    unsigned exception;         /* cycles to enter an exception vector */
+    unsigned rfe;               /* extra cycles of rfe/rfi/rfde */
+} xt_timing;
+
+void xt_timing_default(xt_timing *t);
+xt_err xt_timing_set(xt_cpu *cpu, const xt_timing *t);
+
+/* ---- Introspection for traces ---------------------------------------- */
+/* Disassemble the instruction at addr into buf (objdump syntax, no
+ * address or bytes).  Returns its length, or 0 if it cannot be fetched. */
+int xt_disasm_at(xt_cpu *cpu, uint32_t addr, char *buf, size_t bufsz);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,6 @@
+#include "semihost.h"
+int main(void)
+{
+    sh_puts("hello from the guest\n");
+    return 3;
+}
