@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs every Debian package dspsim needs to build, test and benchmark.
+# Idempotent: packages already present are left alone.
+set -euo pipefail
+PKGS=(
+  build-essential cmake pkg-config
+  gcc-xtensa-lx106 binutils-xtensa-lx106 picolibc-xtensa-lx106-elf
+  qemu-system-misc
+  libsndfile1-dev libyaml-dev libcmocka-dev libelf-dev libdw-dev
+  sox
+)
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  echo "ci/install-deps.sh: installing ${missing[*]}"
+  $SUDO apt-get update
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"
+else
+  echo "ci/install-deps.sh: all packages present"
+fi

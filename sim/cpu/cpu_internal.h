@@ -1,0 +1,206 @@
+/* Internal state of the LX106 engine, shared by its source files. */
+#ifndef DSPSIM_CPU_INTERNAL_H
+#define DSPSIM_CPU_INTERNAL_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "dspsim/xtcpu.h"
+#include "isa.h"
+
+#define XT_PAGE_SHIFT 12
+#define XT_NUM_PAGES (1u << (32 - XT_PAGE_SHIFT))
+#define XT_MAX_REGIONS 64
+#define XT_MAX_HOOKS 64
+#define XT_HISTORY 32 /* control transfers kept for xt_recent_pcs */
+
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+
+/* Configuration constants of LX106 (core-isa.h). */
+#define XT_VECBASE_RESET 0x40000000u
+#define XT_RESET_PC 0x50000000u
+#define XT_VEC_LEVEL2 0x10u /* = debug vector (DEBUGLEVEL 2) */
+#define XT_VEC_NMI 0x20u
+#define XT_VEC_KERNEL 0x30u
+#define XT_VEC_USER 0x50u
+#define XT_VEC_DOUBLE 0x70u
+#define XT_DEBUGLEVEL 2
+#define XT_NMILEVEL 3
+#define XT_INT_LEVEL_MASK 0x003Fu  /* lines 0-5: level-triggered */
+#define XT_INT_TIMER0 6
+#define XT_INT_SOFTWARE_MASK 0x0080u
+#define XT_INT_EDGE_MASK 0x3F00u   /* lines 8-13: edge-triggered */
+#define XT_INT_NMI 14
+#define XT_INT_LEVEL1_MASK 0x3FFFu
+#define XT_INT_NMI_MASK 0x4000u
+#define XT_CONFIGID0 0xC28CDAFAu
+#define XT_CONFIGID1 0x1082B6F6u
+
+/* PS fields */
+#define PS_INTLEVEL 0x0000000Fu
+#define PS_EXCM 0x00000010u
+#define PS_UM 0x00000020u
+#define PS_WRITE_MASK 0x00070F3Fu
+#define PS_RESET 0x1Fu
+
+/* DEBUGCAUSE bits */
+#define DBG_IC 0x01u
+#define DBG_IB 0x02u
+#define DBG_DB 0x04u
+#define DBG_BI 0x08u
+#define DBG_BN 0x10u
+
+typedef struct xt_region {
+    xt_region_desc d;
+    char name[48];
+    uint8_t *host; /* RAM/ROM backing store */
+} xt_region;
+
+/* One guest page.  rd/wr are host pointers to the page for the fast path,
+ * NULL where every access must take the slow path (MMIO, unmapped,
+ * region protection, hooks, data breakpoints, and for wr: decoded code). */
+typedef struct xt_page {
+    uint8_t *rd;
+    uint8_t *wr;
+    uint8_t rd_wait;
+    uint8_t wr_wait;
+    uint8_t region; /* index + 1 into regions, 0 = unmapped */
+} xt_page;
+
+typedef struct xt_hook_rec {
+    xt_hook id;    /* 0 = free slot */
+    xt_hook_type type;
+    void *cb;
+    void *user;
+    uint32_t begin, end;
+} xt_hook_rec;
+
+typedef struct xt_transfer {
+    uint32_t from; /* last instruction of the segment that ended */
+    uint32_t to;   /* first instruction executed after it */
+    uint8_t from_exclusive; /* 'from' was not executed (interrupt) */
+} xt_transfer;
+
+struct xt_cpu {
+    /* architectural state */
+    uint32_t ar[16];
+    uint32_t pc;
+    uint32_t sar, litbase, ps, vecbase;
+    uint32_t epc[4], eps[4], excsave[4]; /* index = level (1..3) */
+    uint32_t depc, exccause, excvaddr;
+    uint32_t interrupt, intenable, ccompare0;
+    uint32_t icount, icountlevel, debugcause;
+    uint32_t ibreakenable, ibreaka0, dbreaka0, dbreakc0, ddr, prid;
+    uint32_t ccount_offset; /* CCOUNT = (uint32_t)cycles + ccount_offset */
+    uint8_t itlb_attr[8], dtlb_attr[8];
+    uint32_t irq_lines; /* current level of external lines */
+
+    /* time */
+    uint64_t cycles;
+    uint64_t insns;
+    uint64_t timer_at; /* absolute cycle of the next CCOMPARE0 match */
+
+    /* run control */
+    uint64_t ev_cycles;  /* the fast loop calls the slow check at this cycle */
+    uint64_t cyc_end, ins_end;
+    uint32_t until;
+    uint8_t use_until, running, stop_req, exit_req, waiting, slow;
+    uint8_t icount_pending; /* previous instruction completes an ICOUNT step */
+    int exit_status;
+    xt_fatal_info fatal;
+
+    /* memory */
+    xt_page *pages;       /* XT_NUM_PAGES entries */
+    xt_insn **dcache;     /* XT_NUM_PAGES decoded-page pointers */
+    xt_region regions[XT_MAX_REGIONS];
+    unsigned nregions;
+    unsigned n_mem_hooks;
+
+    /* hooks */
+    xt_hook_rec hooks[XT_MAX_HOOKS];
+    xt_hook next_hook_id;
+    unsigned n_code_hooks;
+
+    /* history of control transfers */
+    xt_transfer hist[XT_HISTORY];
+    unsigned hist_n;
+
+    xt_timing timing;
+};
+
+/* ---- mem.c ---- */
+void mem_init(xt_cpu *cpu);
+void mem_free(xt_cpu *cpu);
+/* Recompute the fast-path pointers of every page (after a map, region
+ * attribute, hook or data-breakpoint change). */
+void mem_refresh_all(xt_cpu *cpu);
+/* Slow-path data access: data breakpoints, alignment, region protection,
+ * MMIO, hooks, code invalidation.  Returns 0 on success, else raises the
+ * guest exception (cpu->pc must be the faulting instruction) and returns
+ * -1.  Wait-state cycles are added to cpu->cycles. */
+int mem_load_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t *val);
+int mem_store_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t val);
+/* The decoded page for instruction fetches at page number 'pn', allocated
+ * on first use; NULL if the page cannot be fetched from (exception raised
+ * by the caller). */
+xt_insn *mem_code_page(xt_cpu *cpu, uint32_t pn);
+/* Decode the instruction at 'pc' into 'in'.  Returns 0, or the EXCCAUSE
+ * of a fetch fault with *fault_addr set. */
+int mem_fetch_decode(xt_cpu *cpu, uint32_t pc, xt_insn *in,
+                     uint32_t *fault_addr);
+/* Forget all decoded instructions (timing or ITLB change). */
+void mem_flush_code(xt_cpu *cpu);
+const xt_region *mem_region_at(const xt_cpu *cpu, uint32_t addr);
+
+/* ---- exc.c ---- */
+/* Raise a general exception at cpu->pc (EPC1/DEPC, EXCCAUSE, EXCVADDR,
+ * PS.EXCM, vector). */
+void exc_raise(xt_cpu *cpu, unsigned cause, uint32_t vaddr, int has_vaddr);
+/* Debug exception (DEBUGCAUSE bits) at cpu->pc if CINTLEVEL < DEBUGLEVEL;
+ * returns 1 if taken. */
+int exc_debug(xt_cpu *cpu, uint32_t cause_bits);
+/* Take the highest deliverable pending interrupt, if any; returns 1. */
+int exc_check_interrupts(xt_cpu *cpu);
+/* Can any pending interrupt be taken now? */
+int exc_interrupt_deliverable(const xt_cpu *cpu);
+unsigned exc_cintlevel(const xt_cpu *cpu);
+void exc_call_hooks(xt_cpu *cpu, unsigned cause, uint32_t pc, uint32_t vec);
+void hist_record(xt_cpu *cpu, uint32_t from, uint32_t to, int exclusive);
+
+/* ---- sreg.c ---- */
+/* Returns 0, or -1 if the access is illegal (IllegalInstruction). */
+int sreg_read(xt_cpu *cpu, unsigned sr, uint32_t *val);
+int sreg_write(xt_cpu *cpu, unsigned sr, uint32_t val);
+int sreg_xsr_ok(unsigned sr);
+uint32_t sreg_ccount(const xt_cpu *cpu);
+void timer_rearm(xt_cpu *cpu);
+/* Recompute cpu->slow and cpu->ev_cycles after state changes. */
+void cpu_update_events(xt_cpu *cpu);
+/* Force the slow check before the next instruction. */
+static inline void cpu_kick(xt_cpu *cpu) { cpu->ev_cycles = 0; }
+
+/* ---- mmu.c ---- */
+enum { MMU_FETCH = 1, MMU_LOAD = 2, MMU_STORE = 4 };
+/* Which accesses a region attribute permits (MMU_* bits). */
+unsigned mmu_attr_access(unsigned attr);
+uint32_t mmu_tlb_read(xt_cpu *cpu, int itlb, int which, uint32_t as);
+void mmu_tlb_write(xt_cpu *cpu, int itlb, uint32_t at, uint32_t as);
+uint32_t mmu_probe(xt_cpu *cpu, int itlb, uint32_t as);
+void mmu_reset(xt_cpu *cpu);
+
+/* ---- timing.c ---- */
+/* Cost in cycles of an instruction, excluding wait states and dynamic
+ * penalties. */
+unsigned timing_cost(const xt_timing *t, const xt_insn *in);
+
+/* ---- exec.c ---- */
+xt_stop exec_loop(xt_cpu *cpu);
+
+/* ---- little-endian guest memory helpers ---- */
+static inline uint32_t ld32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static inline uint16_t ld16(const uint8_t *p) { uint16_t v; memcpy(&v, p, 2); return v; }
+static inline void st32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
+static inline void st16(uint8_t *p, uint16_t v) { memcpy(p, &v, 2); }
+
+#endif

@@ -1,0 +1,422 @@
+/* The interpreter: pre-decoded instructions dispatched by computed goto.
+ *
+ * Each guest page that is executed gets an array of decoded records, one
+ * per byte address; a zero record (len 0) is decoded on first use.  The
+ * fast loop keeps PC, the cycle and instruction counters in locals and
+ * calls the slow check (precheck) only when cycles reach cpu->ev_cycles:
+ * the next timer match, the cycle budget, or 0 when something needs a look
+ * before every instruction (hooks, debug features, pending interrupts). */
+#include <stdint.h>
+
+#include "cpu_internal.h"
+
+
+static int timer_can_wake(const xt_cpu *cpu)
+{
+    return ((cpu->intenable >> XT_INT_TIMER0) & 1) && exc_cintlevel(cpu) < 1;
+}
+
+/* Slow check before an instruction.  Returns -1 to execute it, or a stop
+ * reason.  Works on cpu-> state only (the fast loop has saved its locals). */
+static __attribute__((noinline)) int precheck(xt_cpu *cpu)
+{
+    for (;;) {
+        if (cpu->stop_req == 2) {
+            cpu->stop_req = 0;
+            cpu_update_events(cpu);
+            return XT_STOP_FATAL;
+        }
+        if (cpu->exit_req)
+            return XT_STOP_EXIT;
+        if (cpu->stop_req) {
+            cpu->stop_req = 0;
+            cpu_update_events(cpu);
+            return XT_STOP_REQUEST;
+        }
+        while (cpu->cycles >= cpu->timer_at) {
+            cpu->interrupt |= 1u << XT_INT_TIMER0;
+            cpu->timer_at += 1ull << 32;
+        }
+        exc_check_interrupts(cpu);
+        if (cpu->stop_req == 2)
+            continue;
+        if (cpu->cycles >= cpu->cyc_end)
+            return XT_STOP_CYCLE_BUDGET;
+        if (cpu->insns >= cpu->ins_end)
+            return XT_STOP_INSN_BUDGET;
+        if (cpu->waiting) {
+            /* WAITI: skip straight to the next thing that can wake us */
+            uint64_t t = cpu->cyc_end;
+            if (timer_can_wake(cpu) && cpu->timer_at < t)
+                t = cpu->timer_at;
+            if (t == UINT64_MAX)
+                return XT_STOP_IDLE;
+            if (cpu->cycles < t)
+                cpu->cycles = t;
+            continue;
+        }
+        if (cpu->use_until && cpu->pc == cpu->until)
+            return XT_STOP_UNTIL;
+        if (cpu->icount_pending) {
+            cpu->icount++;
+            cpu->icount_pending = 0;
+        }
+        if (exc_cintlevel(cpu) < cpu->icountlevel) {
+            if (cpu->icount == 0xFFFFFFFFu) {
+                if (exc_debug(cpu, DBG_IC))
+                    continue;
+            } else {
+                cpu->icount_pending = 1;
+            }
+        }
+        if ((cpu->ibreakenable & 1) && cpu->pc == cpu->ibreaka0 &&
+            exc_debug(cpu, DBG_IB))
+            continue;
+        if (cpu->n_code_hooks) {
+            for (unsigned i = 0; i < XT_MAX_HOOKS; i++) {
+                const xt_hook_rec *h = &cpu->hooks[i];
+                if (!h->id || h->type != XT_HOOK_CODE)
+                    continue;
+                if (h->begin <= h->end &&
+                    (cpu->pc < h->begin || cpu->pc > h->end))
+                    continue;
+                xt_insn in;
+                uint32_t fault;
+                unsigned len = 0;
+                if (mem_fetch_decode(cpu, cpu->pc, &in, &fault) == 0)
+                    len = in.len;
+                ((xt_hook_code_cb)h->cb)(cpu, cpu->pc, len, h->user);
+            }
+            if (cpu->stop_req || cpu->exit_req)
+                continue;
+        }
+        cpu_update_events(cpu);
+        return -1;
+    }
+}
+
+static inline int32_t sext16(uint32_t v) { return (int16_t)(uint16_t)v; }
+
+static uint32_t nsa32(uint32_t v)
+{
+    uint32_t x = v ^ (uint32_t)((int32_t)v >> 31);
+    return x == 0 ? 31 : (uint32_t)__builtin_clz(x) - 1;
+}
+
+xt_stop exec_loop(xt_cpu *cpu)
+{
+    static const void *const labels[XT_OP_COUNT] = {
+#define XT_OP_LABEL(name, mn) [XT_OP_##name] = &&op_##name,
+        XT_OPCODES(XT_OP_LABEL)
+#undef XT_OP_LABEL
+    };
+    uint32_t *const R = cpu->ar;
+    xt_page *const pages = cpu->pages;
+    const xt_timing *const T = &cpu->timing;
+    uint32_t pc = cpu->pc, npc, dpn = ~0u;
+    uint64_t cycles = cpu->cycles, insns = cpu->insns;
+    uint16_t hz = 0, phz;  /* registers whose value is still in flight */
+    uint8_t hzc = 0, cost;
+    uint64_t ev = cpu->ev_cycles, iend = cpu->ins_end;
+    unsigned hn = cpu->hist_n;
+    xt_transfer *const hist = cpu->hist;
+    xt_insn *dp = NULL;
+    const xt_insn *in;
+    uint32_t v;
+
+    /* The slow paths work on cpu-> state: SAVE before calling them, LOAD
+     * after (they may move PC, add cycles, or change the event horizon). */
+#define SAVE() (cpu->pc = pc, cpu->cycles = cycles, cpu->insns = insns, \
+                cpu->hist_n = hn)
+#define LOAD() (pc = cpu->pc, cycles = cpu->cycles, insns = cpu->insns, \
+                ev = cpu->ev_cycles, iend = cpu->ins_end, hn = cpu->hist_n)
+#define UPDATE_EVENTS() (cpu_update_events(cpu), ev = cpu->ev_cycles)
+#define NEXT() do { cycles += cost; pc = npc; goto top; } while (0)
+#define EXC(cause, va, has)                                                  \
+    do { SAVE(); exc_raise(cpu, (cause), (va), (has)); LOAD(); goto top; }   \
+    while (0)
+#define ILLEGAL() EXC(XT_EXC_ILLEGAL, 0, 0)
+#define JUMP(dest, pen)                                                        \
+    do { uint32_t t_ = (dest); xt_transfer *h_ = &hist[hn++ % XT_HISTORY];     \
+         h_->from = pc; h_->to = t_; h_->from_exclusive = 0;                 \
+         cycles += cost + (pen); pc = t_; goto top; } while (0)
+#define BRANCH(cond)                                                         \
+    do { if (cond) JUMP(in->target, T->taken_branch); NEXT(); } while (0)
+#define LD(size, addr, out, conv)                                            \
+    do { uint32_t a_ = (addr); const xt_page *p_ = &pages[a_ >> XT_PAGE_SHIFT]; \
+         if (likely(p_->rd != NULL && !(a_ & ((size) - 1)))) {               \
+             out = conv(p_->rd + (a_ & (XT_PAGE_SIZE - 1)));                 \
+             cycles += p_->rd_wait;                                          \
+         } else {                                                            \
+             uint32_t v_; SAVE();                                            \
+             if (mem_load_slow(cpu, a_, (size), &v_)) { LOAD(); goto top; }  \
+             LOAD(); out = v_;                                               \
+         } } while (0)
+#define ST(size, addr, val, store)                                           \
+    do { uint32_t a_ = (addr); const xt_page *p_ = &pages[a_ >> XT_PAGE_SHIFT]; \
+         if (likely(p_->wr != NULL && !(a_ & ((size) - 1)))) {               \
+             store(p_->wr + (a_ & (XT_PAGE_SIZE - 1)), (val));               \
+             cycles += p_->wr_wait;                                          \
+         } else {                                                            \
+             SAVE();                                                         \
+             if (mem_store_slow(cpu, a_, (size), (val))) { LOAD(); goto top; } \
+             LOAD();                                                         \
+         } } while (0)
+#define U8(p) (*(p))
+#define U16(p) ld16(p)
+#define S16(p) ((uint32_t)(int32_t)(int16_t)ld16(p))
+#define U32(p) ld32(p)
+#define W8(p, x) (*(p) = (uint8_t)(x))
+#define W16(p, x) st16((p), (uint16_t)(x))
+#define W32(p, x) st32((p), (x))
+#define A (R[in->a])
+#define B (R[in->b])
+#define C (R[in->c])
+
+top:
+    if (unlikely(cycles >= ev) || unlikely(insns >= iend)) {
+        SAVE();
+        int r = precheck(cpu);
+        LOAD();
+        if (r >= 0) {
+            SAVE();
+            return (xt_stop)r;
+        }
+    }
+    if (unlikely((pc >> XT_PAGE_SHIFT) != dpn)) {
+        dp = cpu->dcache[pc >> XT_PAGE_SHIFT];
+        if (!dp) {
+            SAVE();
+            dp = mem_code_page(cpu, pc >> XT_PAGE_SHIFT);
+            if (!dp) {
+                uint32_t fault;
+                xt_insn tmp;
+                int cause = mem_fetch_decode(cpu, pc, &tmp, &fault);
+                dpn = ~0u;
+                EXC(cause ? (unsigned)cause : XT_EXC_INSTR_ADDR_ERROR, pc, 1);
+            }
+        }
+        dpn = pc >> XT_PAGE_SHIFT;
+    }
+    in = &dp[pc & (XT_PAGE_SIZE - 1)];
+    phz = hz;
+    if (unlikely(in->rmask & hz))
+        cycles += hzc;
+    hz = 0;
+    npc = pc + in->len;
+    cost = in->cost;
+    insns++;
+    goto *labels[in->op];
+
+op_ILLEGAL:
+    if (in->len == 0) {
+        /* not decoded yet */
+        uint32_t fault;
+        SAVE();
+        int cause = mem_fetch_decode(cpu, pc, dp + (pc & (XT_PAGE_SIZE - 1)), &fault);
+        if (cause) {
+            insns--;
+            cpu->insns = insns;
+            exc_raise(cpu, (unsigned)cause, fault, 1);
+            LOAD();
+            goto top;
+        }
+        if (in->rmask & phz)
+            cycles += hzc;
+        npc = pc + in->len;
+        cost = in->cost;
+        goto *labels[in->op];
+    }
+    ILLEGAL();
+op_ILL:
+op_ILL_N:
+    ILLEGAL();
+
+    /* ---- ALU ---- */
+op_ADD: op_ADD_N: A = B + C; NEXT();
+op_ADDX2: A = (B << 1) + C; NEXT();
+op_ADDX4: A = (B << 2) + C; NEXT();
+op_ADDX8: A = (B << 3) + C; NEXT();
+op_SUB: A = B - C; NEXT();
+op_SUBX2: A = (B << 1) - C; NEXT();
+op_SUBX4: A = (B << 2) - C; NEXT();
+op_SUBX8: A = (B << 3) - C; NEXT();
+op_AND: A = B & C; NEXT();
+op_OR: A = B | C; NEXT();
+op_XOR: A = B ^ C; NEXT();
+op_NEG: A = 0u - B; NEXT();
+op_ABS: A = (int32_t)B < 0 ? 0u - B : B; NEXT();
+op_ADDI: op_ADDMI: op_ADDI_N: A = B + (uint32_t)in->imm; NEXT();
+op_MOVI: op_MOVI_N: A = (uint32_t)in->imm; NEXT();
+op_MOV_N: A = B; NEXT();
+op_MOVEQZ: if (C == 0) A = B; NEXT();
+op_MOVNEZ: if (C != 0) A = B; NEXT();
+op_MOVLTZ: if ((int32_t)C < 0) A = B; NEXT();
+op_MOVGEZ: if ((int32_t)C >= 0) A = B; NEXT();
+
+    /* ---- shifts: SAR holds 0..63; the reference shifts 64-bit values ---- */
+op_SLL: A = (uint32_t)(((uint64_t)B << 32) >> cpu->sar); NEXT();
+op_SRL: A = (uint32_t)((uint64_t)B >> cpu->sar); NEXT();
+op_SRA: A = (uint32_t)(int32_t)((int64_t)(int32_t)B >> cpu->sar); NEXT();
+op_SRC: A = (uint32_t)((((uint64_t)B << 32) | C) >> cpu->sar); NEXT();
+op_SLLI: A = (uint32_t)(((uint64_t)B << in->imm)); NEXT();
+op_SRLI: A = B >> in->imm; NEXT();
+op_SRAI: A = (uint32_t)((int32_t)B >> in->imm); NEXT();
+op_EXTUI: A = (B >> in->imm) & ((1u << in->imm2) - 1); NEXT();
+op_SSR: cpu->sar = A & 31; NEXT();
+op_SSL: cpu->sar = 32 - (A & 31); NEXT();
+op_SSA8L: cpu->sar = (A & 3) * 8; NEXT();
+op_SSA8B: cpu->sar = 32 - (A & 3) * 8; NEXT();
+op_SSAI: cpu->sar = (uint32_t)in->imm; NEXT();
+op_NSA: A = nsa32(B); NEXT();
+op_NSAU: A = B ? (uint32_t)__builtin_clz(B) : 32; NEXT();
+
+    /* ---- multiplies: result available one cycle late ---- */
+op_MUL16U: A = (B & 0xFFFF) * (C & 0xFFFF); goto mul_done;
+op_MUL16S: A = (uint32_t)(sext16(B) * sext16(C)); goto mul_done;
+op_MULL: A = B * C;
+mul_done:
+    hz = (uint16_t)(1u << in->a);
+    hzc = (uint8_t)T->mul_use;
+    NEXT();
+
+    /* ---- loads and stores ---- */
+op_L8UI: LD(1, B + (uint32_t)in->imm, v, U8); goto load_done;
+op_L16UI: LD(2, B + (uint32_t)in->imm, v, U16); goto load_done;
+op_L16SI: LD(2, B + (uint32_t)in->imm, v, S16); goto load_done;
+op_L32I: op_L32I_N: LD(4, B + (uint32_t)in->imm, v, U32); goto load_done;
+op_L32R:
+    LD(4, (cpu->litbase & 1) ? (cpu->litbase & ~0xFFFu) + (uint32_t)in->imm
+                             : in->target, v, U32);
+load_done:
+    A = v;
+    hz = (uint16_t)(1u << in->a);
+    hzc = (uint8_t)T->load_use;
+    NEXT();
+op_S8I: ST(1, B + (uint32_t)in->imm, A, W8); NEXT();
+op_S16I: ST(2, B + (uint32_t)in->imm, A, W16); NEXT();
+op_S32I: op_S32I_N: ST(4, B + (uint32_t)in->imm, A, W32); NEXT();
+
+    /* ---- branches ---- */
+op_BEQ: BRANCH(A == B);
+op_BNE: BRANCH(A != B);
+op_BLT: BRANCH((int32_t)A < (int32_t)B);
+op_BGE: BRANCH((int32_t)A >= (int32_t)B);
+op_BLTU: BRANCH(A < B);
+op_BGEU: BRANCH(A >= B);
+op_BANY: BRANCH((A & B) != 0);
+op_BNONE: BRANCH((A & B) == 0);
+op_BALL: BRANCH((~A & B) == 0);
+op_BNALL: BRANCH((~A & B) != 0);
+op_BBC: BRANCH(!((A >> (B & 31)) & 1));
+op_BBS: BRANCH((A >> (B & 31)) & 1);
+op_BBCI: BRANCH(!((A >> in->imm) & 1));
+op_BBSI: BRANCH((A >> in->imm) & 1);
+op_BEQI: BRANCH(A == (uint32_t)in->imm);
+op_BNEI: BRANCH(A != (uint32_t)in->imm);
+op_BLTI: BRANCH((int32_t)A < in->imm);
+op_BGEI: BRANCH((int32_t)A >= in->imm);
+op_BLTUI: BRANCH(A < (uint32_t)in->imm);
+op_BGEUI: BRANCH(A >= (uint32_t)in->imm);
+op_BEQZ: op_BEQZ_N: BRANCH(A == 0);
+op_BNEZ: op_BNEZ_N: BRANCH(A != 0);
+op_BLTZ: BRANCH((int32_t)A < 0);
+op_BGEZ: BRANCH((int32_t)A >= 0);
+op_J: JUMP(in->target, T->call_jump);
+op_JX: JUMP(A, T->call_jump);
+op_CALL0: R[0] = npc; JUMP(in->target, T->call_jump);
+op_CALLX0: v = A; R[0] = npc; JUMP(v, T->call_jump);
+op_RET: op_RET_N: JUMP(R[0], T->call_jump);
+
+    /* ---- special registers and processor control ---- */
+op_RSR:
+    SAVE();
+    if (sreg_read(cpu, (unsigned)in->imm, &v))
+        ILLEGAL();
+    A = v;
+    NEXT();
+op_WSR:
+    SAVE();
+    if (sreg_write(cpu, (unsigned)in->imm, A))
+        ILLEGAL();
+    ev = cpu->ev_cycles;
+    NEXT();
+op_XSR: {
+    uint32_t old;
+    SAVE();
+    if (!sreg_xsr_ok((unsigned)in->imm) || sreg_read(cpu, (unsigned)in->imm, &old) ||
+        sreg_write(cpu, (unsigned)in->imm, A))
+        ILLEGAL();
+    A = old;
+    ev = cpu->ev_cycles;
+    NEXT();
+}
+op_RSIL:
+    v = cpu->ps;
+    cpu->ps = (cpu->ps & ~PS_INTLEVEL) | (uint32_t)in->imm;
+    A = v;
+    UPDATE_EVENTS();
+    NEXT();
+op_WAITI:
+    cpu->ps = (cpu->ps & ~PS_INTLEVEL) | (uint32_t)in->imm;
+    cpu->waiting = 1;
+    UPDATE_EVENTS();
+    NEXT();
+op_RFE:
+    cpu->ps &= ~PS_EXCM;
+    UPDATE_EVENTS();
+    JUMP(cpu->epc[1], T->rfe);
+op_RFDE:
+    JUMP(cpu->depc, T->rfe);
+op_RFI:
+    if (in->imm != 2 && in->imm != 3)
+        ILLEGAL();
+    cpu->ps = cpu->eps[in->imm];
+    UPDATE_EVENTS();
+    JUMP(cpu->epc[in->imm], T->rfe);
+op_RFDO:
+op_RFDD:
+    ILLEGAL();
+op_SYSCALL:
+    EXC(XT_EXC_SYSCALL, 0, 0);
+op_BREAK:
+    SAVE();
+    if (exc_debug(cpu, DBG_BI)) { LOAD(); goto top; }
+    NEXT();
+op_BREAK_N:
+    SAVE();
+    if (exc_debug(cpu, DBG_BN)) { LOAD(); goto top; }
+    NEXT();
+op_SIMCALL: {
+    const xt_hook_rec *h = NULL;
+    for (unsigned i = 0; i < XT_MAX_HOOKS; i++)
+        if (cpu->hooks[i].id && cpu->hooks[i].type == XT_HOOK_SIMCALL) {
+            h = &cpu->hooks[i];
+            break;
+        }
+    if (!h)
+        ILLEGAL();
+    pc = npc; /* as seen by the hook: execution resumes after it */
+    SAVE();
+    ((xt_hook_simcall_cb)h->cb)(cpu, h->user);
+    LOAD();
+    cycles += cost;
+    goto top;
+}
+op_EXCW: op_ISYNC: op_RSYNC: op_ESYNC: op_DSYNC: op_MEMW: op_EXTW:
+op_NOP: op_NOP_N:
+    NEXT();
+op_RER: A = 0; NEXT();   /* no external registers on this board */
+op_WER: NEXT();
+
+    /* ---- region protection ---- */
+op_RITLB0: A = mmu_tlb_read(cpu, 1, 0, B); NEXT();
+op_RITLB1: A = mmu_tlb_read(cpu, 1, 1, B); NEXT();
+op_RDTLB0: A = mmu_tlb_read(cpu, 0, 0, B); NEXT();
+op_RDTLB1: A = mmu_tlb_read(cpu, 0, 1, B); NEXT();
+op_PITLB: A = mmu_probe(cpu, 1, B); NEXT();
+op_PDTLB: A = mmu_probe(cpu, 0, B); NEXT();
+op_WITLB: mmu_tlb_write(cpu, 1, A, B); NEXT();
+op_WDTLB: mmu_tlb_write(cpu, 0, A, B); NEXT();
+op_IITLB: op_IDTLB: NEXT();
+}

@@ -1,0 +1,346 @@
+/* Guest memory: region map, per-page fast-path pointers, the slow access
+ * path (MMIO, faults, hooks, breakpoints) and the decoded-instruction
+ * cache with its invalidation on stores. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu_internal.h"
+
+void mem_init(xt_cpu *cpu)
+{
+    cpu->pages = calloc(XT_NUM_PAGES, sizeof(xt_page));
+    cpu->dcache = calloc(XT_NUM_PAGES, sizeof(xt_insn *));
+}
+
+void mem_free(xt_cpu *cpu)
+{
+    if (cpu->dcache) {
+        for (uint32_t i = 0; i < XT_NUM_PAGES; i++)
+            free(cpu->dcache[i]);
+    }
+    free(cpu->dcache);
+    free(cpu->pages);
+    for (unsigned i = 0; i < cpu->nregions; i++)
+        free(cpu->regions[i].host);
+}
+
+const xt_region *mem_region_at(const xt_cpu *cpu, uint32_t addr)
+{
+    unsigned r = cpu->pages[addr >> XT_PAGE_SHIFT].region;
+    return r ? &cpu->regions[r - 1] : NULL;
+}
+
+static int dbreak_active(const xt_cpu *cpu)
+{
+    return (cpu->dbreakc0 & 0xC0000000u) != 0;
+}
+
+static void page_refresh(xt_cpu *cpu, uint32_t pn)
+{
+    xt_page *p = &cpu->pages[pn];
+    p->rd = p->wr = NULL;
+    if (!p->region)
+        return;
+    const xt_region *r = &cpu->regions[p->region - 1];
+    p->rd_wait = (uint8_t)r->d.read_wait;
+    p->wr_wait = (uint8_t)r->d.write_wait;
+    if (r->d.kind == XT_REGION_MMIO || cpu->n_mem_hooks || dbreak_active(cpu))
+        return;
+    uint32_t addr = pn << XT_PAGE_SHIFT;
+    unsigned acc = mmu_attr_access(cpu->dtlb_attr[addr >> 29]);
+    uint8_t *host = r->host + (addr - r->d.base);
+    if (acc & MMU_LOAD)
+        p->rd = host;
+    if ((acc & MMU_STORE) && r->d.kind == XT_REGION_RAM && !cpu->dcache[pn])
+        p->wr = host;
+}
+
+void mem_refresh_all(xt_cpu *cpu)
+{
+    for (unsigned i = 0; i < cpu->nregions; i++) {
+        const xt_region *r = &cpu->regions[i];
+        uint32_t first = r->d.base >> XT_PAGE_SHIFT;
+        uint32_t n = r->d.size >> XT_PAGE_SHIFT;
+        for (uint32_t k = 0; k < n; k++)
+            page_refresh(cpu, first + k);
+    }
+}
+
+xt_err xt_map(xt_cpu *cpu, const xt_region_desc *d)
+{
+    if (!cpu || !d || d->size == 0)
+        return XT_ERR_ARG;
+    if (cpu->running)
+        return XT_ERR_BUSY;
+    if ((d->base | d->size) & (XT_PAGE_SIZE - 1))
+        return XT_ERR_ALIGN;
+    if ((uint64_t)d->base + d->size > (1ull << 32))
+        return XT_ERR_ARG;
+    if (d->kind > XT_REGION_MMIO)
+        return XT_ERR_ARG;
+    if (d->kind == XT_REGION_MMIO && (!d->read || !d->write))
+        return XT_ERR_ARG;
+    if (d->read_wait > 255 || d->write_wait > 255 || d->fetch_wait > 255)
+        return XT_ERR_ARG;
+    if (cpu->nregions == XT_MAX_REGIONS)
+        return XT_ERR_NOMEM;
+    uint32_t first = d->base >> XT_PAGE_SHIFT, n = d->size >> XT_PAGE_SHIFT;
+    for (uint32_t k = 0; k < n; k++)
+        if (cpu->pages[first + k].region)
+            return XT_ERR_OVERLAP;
+    xt_region *r = &cpu->regions[cpu->nregions];
+    memset(r, 0, sizeof(*r));
+    r->d = *d;
+    snprintf(r->name, sizeof(r->name), "%s", d->name ? d->name : "?");
+    r->d.name = r->name;
+    if (d->kind != XT_REGION_MMIO) {
+        r->host = calloc(1, d->size);
+        if (!r->host)
+            return XT_ERR_NOMEM;
+    }
+    cpu->nregions++;
+    for (uint32_t k = 0; k < n; k++) {
+        cpu->pages[first + k].region = (uint8_t)cpu->nregions;
+        page_refresh(cpu, first + k);
+    }
+    return XT_OK;
+}
+
+const char *xt_region_name(xt_cpu *cpu, uint32_t addr)
+{
+    const xt_region *r = cpu ? mem_region_at(cpu, addr) : NULL;
+    return r ? r->name : NULL;
+}
+
+/* Drop decoded instructions that may overlap bytes [addr, addr+n). */
+static void code_invalidate(xt_cpu *cpu, uint32_t addr, uint32_t n)
+{
+    for (uint32_t a = addr - 2; a != addr + n; a++) {
+        xt_insn *d = cpu->dcache[a >> XT_PAGE_SHIFT];
+        if (d)
+            memset(&d[a & (XT_PAGE_SIZE - 1)], 0, sizeof(xt_insn));
+    }
+}
+
+static xt_err host_access(xt_cpu *cpu, uint32_t addr, void *buf, size_t n,
+                          int write)
+{
+    if (!cpu || (n && !buf))
+        return XT_ERR_ARG;
+    uint8_t *b = buf;
+    while (n) {
+        const xt_region *r = mem_region_at(cpu, addr);
+        if (!r || r->d.kind == XT_REGION_MMIO)
+            return XT_ERR_UNMAPPED;
+        uint32_t off = addr - r->d.base;
+        size_t chunk = r->d.size - off;
+        if (chunk > n)
+            chunk = n;
+        if (write) {
+            memcpy(r->host + off, b, chunk);
+            code_invalidate(cpu, addr, (uint32_t)chunk);
+        } else {
+            memcpy(b, r->host + off, chunk);
+        }
+        b += chunk;
+        n -= chunk;
+        addr += (uint32_t)chunk;
+        if (n && addr == 0)
+            return XT_ERR_UNMAPPED;
+    }
+    return XT_OK;
+}
+
+xt_err xt_mem_write(xt_cpu *cpu, uint32_t addr, const void *src, size_t n)
+{
+    return host_access(cpu, addr, (void *)src, n, 1);
+}
+
+xt_err xt_mem_read(xt_cpu *cpu, uint32_t addr, void *dst, size_t n)
+{
+    return host_access(cpu, addr, dst, n, 0);
+}
+
+static void call_mem_hooks(xt_cpu *cpu, xt_hook_type type, uint32_t addr,
+                           unsigned size, uint32_t val)
+{
+    for (unsigned i = 0; i < XT_MAX_HOOKS; i++) {
+        const xt_hook_rec *h = &cpu->hooks[i];
+        if (!h->id || h->type != type)
+            continue;
+        if (h->begin <= h->end && (addr < h->begin || addr > h->end))
+            continue;
+        ((xt_hook_mem_cb)h->cb)(cpu, type, addr, size, val, h->user);
+    }
+}
+
+/* Data breakpoint 0 matches [addr, addr+size) ?  DBREAKC0.MASK bits set
+ * to 1 select the address bits compared; the low bits that are 0 (the
+ * trailing zeros of 0xFFFFFFC0 | MASK) span the watched block. */
+static int dbreak_hit(const xt_cpu *cpu, uint32_t addr, unsigned size,
+                      int store)
+{
+    uint32_t c = cpu->dbreakc0;
+    if (!(c & (store ? 0x80000000u : 0x40000000u)))
+        return 0;
+    uint32_t m = 0xFFFFFFC0u | (c & 0x3F);
+    unsigned tz = (unsigned)__builtin_ctz(m | 0x80000000u);
+    uint32_t mask = tz >= 32 ? 0 : ~((1u << tz) - 1);
+    uint32_t lo = addr & mask, hi = (addr + size - 1) & mask;
+    uint32_t w = cpu->dbreaka0 & mask;
+    return lo == w || hi == w;
+}
+
+static int access_check(xt_cpu *cpu, uint32_t addr, unsigned size, int store)
+{
+    if (dbreak_active(cpu) && dbreak_hit(cpu, addr, size, store) &&
+        exc_debug(cpu, DBG_DB))
+        return -1;
+    if (addr & (size - 1)) {
+        exc_raise(cpu, XT_EXC_LOAD_STORE_ALIGNMENT, addr, 1);
+        return -1;
+    }
+    if (!(mmu_attr_access(cpu->dtlb_attr[addr >> 29]) &
+          (store ? MMU_STORE : MMU_LOAD))) {
+        exc_raise(cpu, store ? XT_EXC_STORE_PROHIBITED : XT_EXC_LOAD_PROHIBITED,
+                  addr, 1);
+        return -1;
+    }
+    return 0;
+}
+
+int mem_load_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t *val)
+{
+    if (access_check(cpu, addr, size, 0))
+        return -1;
+    const xt_region *r = mem_region_at(cpu, addr);
+    if (!r) {
+        exc_raise(cpu, XT_EXC_LOAD_STORE_ADDR_ERROR, addr, 1);
+        return -1;
+    }
+    uint32_t off = addr - r->d.base, v = 0;
+    if (r->d.kind == XT_REGION_MMIO) {
+        if (!r->d.read(r->d.user, off, size, &v)) {
+            exc_raise(cpu, XT_EXC_LOAD_STORE_DATA_ERROR, addr, 1);
+            return -1;
+        }
+        if (size < 4)
+            v &= (1u << (8 * size)) - 1;
+    } else {
+        const uint8_t *p = r->host + off;
+        v = size == 4 ? ld32(p) : size == 2 ? ld16(p) : *p;
+    }
+    cpu->cycles += r->d.read_wait;
+    if (cpu->n_mem_hooks)
+        call_mem_hooks(cpu, XT_HOOK_MEM_READ, addr, size, v);
+    *val = v;
+    return 0;
+}
+
+int mem_store_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t val)
+{
+    if (access_check(cpu, addr, size, 1))
+        return -1;
+    const xt_region *r = mem_region_at(cpu, addr);
+    if (!r) {
+        exc_raise(cpu, XT_EXC_LOAD_STORE_ADDR_ERROR, addr, 1);
+        return -1;
+    }
+    uint32_t off = addr - r->d.base;
+    if (r->d.kind == XT_REGION_MMIO) {
+        if (!r->d.write(r->d.user, off, size, val)) {
+            exc_raise(cpu, XT_EXC_LOAD_STORE_DATA_ERROR, addr, 1);
+            return -1;
+        }
+    } else if (r->d.kind == XT_REGION_ROM) {
+        exc_raise(cpu, XT_EXC_LOAD_STORE_ERROR, addr, 1);
+        return -1;
+    } else {
+        uint8_t *p = r->host + off;
+        if (size == 4)
+            st32(p, val);
+        else if (size == 2)
+            st16(p, (uint16_t)val);
+        else
+            *p = (uint8_t)val;
+        code_invalidate(cpu, addr, size);
+    }
+    cpu->cycles += r->d.write_wait;
+    if (cpu->n_mem_hooks)
+        call_mem_hooks(cpu, XT_HOOK_MEM_WRITE, addr, size, val);
+    return 0;
+}
+
+static int fetchable(const xt_cpu *cpu, uint32_t addr, uint32_t *fault,
+                     int *cause)
+{
+    if (!(mmu_attr_access(cpu->itlb_attr[addr >> 29]) & MMU_FETCH)) {
+        *fault = addr;
+        *cause = XT_EXC_INST_FETCH_PROHIBITED;
+        return 0;
+    }
+    const xt_region *r = mem_region_at(cpu, addr);
+    if (!r || r->d.kind == XT_REGION_MMIO) {
+        *fault = addr;
+        *cause = XT_EXC_INSTR_ADDR_ERROR;
+        return 0;
+    }
+    return 1;
+}
+
+static xt_insn *alloc_code_page(xt_cpu *cpu, uint32_t pn)
+{
+    xt_insn *d = cpu->dcache[pn];
+    if (!d) {
+        d = calloc(XT_PAGE_SIZE, sizeof(xt_insn));
+        if (!d)
+            return NULL;
+        cpu->dcache[pn] = d;
+        page_refresh(cpu, pn); /* stores to code take the slow path */
+    }
+    return d;
+}
+
+xt_insn *mem_code_page(xt_cpu *cpu, uint32_t pn)
+{
+    uint32_t fault;
+    int cause;
+    if (!fetchable(cpu, pn << XT_PAGE_SHIFT, &fault, &cause))
+        return NULL;
+    return alloc_code_page(cpu, pn);
+}
+
+int mem_fetch_decode(xt_cpu *cpu, uint32_t pc, xt_insn *in, uint32_t *fault)
+{
+    int cause;
+    if (!fetchable(cpu, pc, fault, &cause))
+        return cause;
+    uint8_t buf[3];
+    const xt_region *r = mem_region_at(cpu, pc);
+    buf[0] = r->host[pc - r->d.base];
+    int len = xt_insn_len(buf[0]);
+    for (int i = 1; i < len; i++) {
+        uint32_t a = pc + (uint32_t)i;
+        if ((a & (XT_PAGE_SIZE - 1)) == 0) {
+            /* the instruction spans into the next page */
+            if (!fetchable(cpu, a, fault, &cause))
+                return cause;
+            r = mem_region_at(cpu, a);
+            if (!alloc_code_page(cpu, a >> XT_PAGE_SHIFT))
+                return XT_EXC_INSTR_ADDR_ERROR;
+        }
+        buf[i] = r->host[a - r->d.base];
+    }
+    xt_decode(pc, buf, (size_t)len, in);
+    in->cost = (uint8_t)(timing_cost(&cpu->timing, in) +
+                         mem_region_at(cpu, pc)->d.fetch_wait);
+    return 0;
+}
+
+void mem_flush_code(xt_cpu *cpu)
+{
+    for (uint32_t i = 0; i < XT_NUM_PAGES; i++)
+        if (cpu->dcache[i])
+            memset(cpu->dcache[i], 0, XT_PAGE_SIZE * sizeof(xt_insn));
+}
