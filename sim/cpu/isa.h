@@ -90,6 +90,8 @@ enum xt_op {
  *   add.n ar, as, at; addi.n ar, as, imm; mov.n at, as (a=at, b=as);
  *   movi.n as, imm (a=as); l32i.n/s32i.n at, as, imm;
  *   beqz.n/bnez.n as, target
+ *   <illegal>: imm = the raw instruction word (len bytes, little-endian)
+ * Fields not listed for an opcode are 0.
  */
 typedef struct xt_insn {
     uint16_t op;      /* enum xt_op */
@@ -107,6 +109,8 @@ enum {
     XT_IF_LOAD = 1u << 0,   /* writes a register from memory (load-use) */
     XT_IF_BRANCH = 1u << 1, /* may change control flow */
     XT_IF_MUL = 1u << 2,    /* multiplier result (2-cycle latency) */
+    XT_IF_TARGET = 1u << 3, /* target holds a PC-relative address (branches,
+                               j, call0, l32r) */
 };
 
 /* Decode the instruction at pc from buf (avail bytes readable, >= 1).
@@ -147,6 +151,7 @@ enum xt_sr {
     XT_SR_EXCSAVE2 = 210,
     XT_SR_EXCSAVE3 = 211,
     XT_SR_INTERRUPT = 226, /* read: INTERRUPT; write: INTSET */
+    XT_SR_INTSET = 226,
     XT_SR_INTCLEAR = 227,
     XT_SR_INTENABLE = 228,
     XT_SR_PS = 230,
@@ -162,7 +167,24 @@ enum xt_sr {
 };
 
 /* Name of a special register as objdump prints it after "rsr.", or NULL
- * when the number is not a register of this configuration. */
+ * when the number is not a register of this configuration.  objdump has
+ * no name for CONFIGID0/1: they print as "176" and "208".  Write-only
+ * registers (mmid, intclear) still have a name. */
 const char *xt_sr_name(unsigned sr);
+
+/* Which of rsr/wsr/xsr exist for a special register (objdump's set):
+ * e.g. prid and 208 are rsr-only, mmid and intclear wsr-only, 176 and
+ * 226 (interrupt/intset) have no xsr.  0 for an unknown number. */
+enum {
+    XT_SR_ACC_R = 1u << 0, /* rsr */
+    XT_SR_ACC_W = 1u << 1, /* wsr */
+    XT_SR_ACC_X = 1u << 2, /* xsr */
+};
+unsigned xt_sr_access(unsigned sr);
+
+/* Mnemonic suffix of rsr/wsr/xsr (op = XT_OP_RSR/WSR/XSR) for sr, as
+ * objdump prints it: like xt_sr_name() except that wsr.226 is "intset".
+ * NULL when that instruction does not exist for sr. */
+const char *xt_sr_insn_name(unsigned op, unsigned sr);
 
 #endif
