@@ -182,7 +182,9 @@ xt_err xt_timing_set(xt_cpu *cpu, const xt_timing *t)
         return XT_ERR_ARG;
     if (cpu->running)
         return XT_ERR_BUSY;
-    if (t->base + t->isync_extra > 255 || t->base + t->sync_extra > 255)
+    /* base >= 1: the instruction budget relies on it (exec.c) */
+    if (t->base < 1 || t->base + t->isync_extra > 255 ||
+        t->base + t->sync_extra > 255)
         return XT_ERR_ARG;
     cpu->timing = *t;
     mem_flush_code(cpu);

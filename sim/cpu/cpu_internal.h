@@ -68,6 +68,16 @@ typedef struct xt_page {
     uint8_t region; /* index + 1 into regions, 0 = unmapped */
 } xt_page;
 
+/* A decoded-instruction cache entry: the interpreter's handler (a label
+ * address; the decode stub until the instruction is decoded) and the
+ * decoded record.  Each code page holds XT_PAGE_SIZE entries, one per byte
+ * address, plus sentinels that catch execution falling off its end. */
+typedef struct xt_dinsn {
+    const void *handler;
+    xt_insn in;
+} xt_dinsn;
+#define XT_PAGE_ENTRIES (XT_PAGE_SIZE + 4)
+
 typedef struct xt_hook_rec {
     xt_hook id;    /* 0 = free slot */
     xt_hook_type type;
@@ -112,7 +122,7 @@ struct xt_cpu {
 
     /* memory */
     xt_page *pages;       /* XT_NUM_PAGES entries */
-    xt_insn **dcache;     /* XT_NUM_PAGES decoded-page pointers */
+    xt_dinsn **dcache;    /* XT_NUM_PAGES decoded-page pointers */
     xt_region regions[XT_MAX_REGIONS];
     unsigned nregions;
     unsigned n_mem_hooks;
@@ -144,7 +154,7 @@ int mem_store_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t val);
 /* The decoded page for instruction fetches at page number 'pn', allocated
  * on first use; NULL if the page cannot be fetched from (exception raised
  * by the caller). */
-xt_insn *mem_code_page(xt_cpu *cpu, uint32_t pn);
+xt_dinsn *mem_code_page(xt_cpu *cpu, uint32_t pn);
 /* Decode the instruction at 'pc' into 'in'.  Returns 0, or the EXCCAUSE
  * of a fetch fault with *fault_addr set. */
 int mem_fetch_decode(xt_cpu *cpu, uint32_t pc, xt_insn *in,
@@ -196,6 +206,10 @@ unsigned timing_cost(const xt_timing *t, const xt_insn *in);
 
 /* ---- exec.c ---- */
 xt_stop exec_loop(xt_cpu *cpu);
+/* Set every entry of a new or flushed code page to "not decoded". */
+void exec_page_init(xt_dinsn *page);
+/* Forget one decoded entry (its bytes were written). */
+void exec_entry_reset(xt_dinsn *e);
 
 /* ---- little-endian guest memory helpers ---- */
 static inline uint32_t ld32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }

@@ -5,8 +5,12 @@
  * fast loop keeps PC, the cycle and instruction counters in locals and
  * calls the slow check (precheck) only when cycles reach cpu->ev_cycles:
  * the next timer match, the cycle budget, or 0 when something needs a look
- * before every instruction (hooks, debug features, pending interrupts). */
+ * before every instruction (hooks, debug features, pending interrupts).
+ * An instruction budget is folded into the same horizon: every instruction
+ * costs at least one cycle, so 'cycles + instructions left' is never past
+ * the instruction that exhausts it, and precheck tightens it as it nears. */
 #include <stdint.h>
+#include <string.h>
 
 #include "cpu_internal.h"
 
@@ -103,24 +107,51 @@ static uint32_t nsa32(uint32_t v)
     return x == 0 ? 31 : (uint32_t)__builtin_clz(x) - 1;
 }
 
+static const void *const *g_labels; /* + XT_OP_COUNT: decode, page end */
+
+void exec_page_init(xt_dinsn *page)
+{
+    if (!g_labels)
+        exec_loop(NULL);
+    memset(page, 0, XT_PAGE_ENTRIES * sizeof(xt_dinsn));
+    for (unsigned i = 0; i < XT_PAGE_SIZE; i++)
+        page[i].handler = g_labels[XT_OP_COUNT];
+    for (unsigned i = XT_PAGE_SIZE; i < XT_PAGE_ENTRIES; i++)
+        page[i].handler = g_labels[XT_OP_COUNT + 1];
+}
+
+void exec_entry_reset(xt_dinsn *e)
+{
+    memset(&e->in, 0, sizeof(e->in));
+    e->handler = g_labels[XT_OP_COUNT];
+}
+
+/* With cpu == NULL, only publishes the handler addresses (for
+ * exec_page_init) and returns. */
 xt_stop exec_loop(xt_cpu *cpu)
 {
-    static const void *const labels[XT_OP_COUNT] = {
+    static const void *const labels[XT_OP_COUNT + 2] = {
 #define XT_OP_LABEL(name, mn) [XT_OP_##name] = &&op_##name,
         XT_OPCODES(XT_OP_LABEL)
 #undef XT_OP_LABEL
+        [XT_OP_COUNT] = &&op_DECODE,
+        [XT_OP_COUNT + 1] = &&op_PAGE_END,
     };
+    if (!cpu) {
+        g_labels = labels;
+        return XT_STOP_REQUEST;
+    }
     uint32_t *const R = cpu->ar;
     xt_page *const pages = cpu->pages;
     const xt_timing *const T = &cpu->timing;
-    uint32_t pc = cpu->pc, npc, dpn = ~0u;
+    uint32_t pc = cpu->pc, npc;
     uint64_t cycles = cpu->cycles, insns = cpu->insns;
-    uint16_t hz = 0, phz;  /* registers whose value is still in flight */
-    uint8_t hzc = 0, cost;
-    uint64_t ev = cpu->ev_cycles, iend = cpu->ins_end;
+    uint64_t ev = cpu->ev_cycles;
     unsigned hn = cpu->hist_n;
     xt_transfer *const hist = cpu->hist;
-    xt_insn *dp = NULL;
+    uint16_t hz = 0, phz;  /* registers whose value is still in flight */
+    uint8_t hzc = 0, cost, len;
+    xt_dinsn *d = NULL;    /* the entry of the instruction at pc */
     const xt_insn *in;
     uint32_t v;
 
@@ -129,17 +160,25 @@ xt_stop exec_loop(xt_cpu *cpu)
 #define SAVE() (cpu->pc = pc, cpu->cycles = cycles, cpu->insns = insns, \
                 cpu->hist_n = hn)
 #define LOAD() (pc = cpu->pc, cycles = cpu->cycles, insns = cpu->insns, \
-                ev = cpu->ev_cycles, iend = cpu->ins_end, hn = cpu->hist_n)
-#define UPDATE_EVENTS() (cpu_update_events(cpu), ev = cpu->ev_cycles)
-#define NEXT() do { cycles += cost; pc = npc; goto top; } while (0)
+                ev = cpu->ev_cycles, hn = cpu->hist_n)
+#define UPDATE_EVENTS() (SAVE(), cpu_update_events(cpu), ev = cpu->ev_cycles)
+    /* fall through to the next instruction: the next entry of the page
+     * (the sentinels past its end re-enter through 'far') */
+#define NEXT() do { cycles += cost; pc = npc; d += len; goto top; } while (0)
 #define EXC(cause, va, has)                                                  \
-    do { SAVE(); exc_raise(cpu, (cause), (va), (has)); LOAD(); goto top; }   \
+    do { SAVE(); exc_raise(cpu, (cause), (va), (has)); LOAD(); goto far; }   \
     while (0)
 #define ILLEGAL() EXC(XT_EXC_ILLEGAL, 0, 0)
-#define JUMP(dest, pen)                                                        \
-    do { uint32_t t_ = (dest); xt_transfer *h_ = &hist[hn++ % XT_HISTORY];     \
+#define JUMP(dest, pen)                                                      \
+    do { uint32_t t_ = (dest); xt_transfer *h_ = &hist[hn++ % XT_HISTORY];   \
          h_->from = pc; h_->to = t_; h_->from_exclusive = 0;                 \
-         cycles += cost + (pen); pc = t_; goto top; } while (0)
+         cycles += cost + (pen);                                             \
+         if (likely(((t_ ^ pc) >> XT_PAGE_SHIFT) == 0)) {                    \
+             d += (int32_t)(t_ & (XT_PAGE_SIZE - 1)) -                       \
+                  (int32_t)(pc & (XT_PAGE_SIZE - 1));                        \
+             pc = t_; goto top;                                              \
+         }                                                                   \
+         pc = t_; goto far; } while (0)
 #define BRANCH(cond)                                                         \
     do { if (cond) JUMP(in->target, T->taken_branch); NEXT(); } while (0)
 #define LD(size, addr, out, conv)                                            \
@@ -149,7 +188,7 @@ xt_stop exec_loop(xt_cpu *cpu)
              cycles += p_->rd_wait;                                          \
          } else {                                                            \
              uint32_t v_; SAVE();                                            \
-             if (mem_load_slow(cpu, a_, (size), &v_)) { LOAD(); goto top; }  \
+             if (mem_load_slow(cpu, a_, (size), &v_)) { LOAD(); goto far; }  \
              LOAD(); out = v_;                                               \
          } } while (0)
 #define ST(size, addr, val, store)                                           \
@@ -159,7 +198,7 @@ xt_stop exec_loop(xt_cpu *cpu)
              cycles += p_->wr_wait;                                          \
          } else {                                                            \
              SAVE();                                                         \
-             if (mem_store_slow(cpu, a_, (size), (val))) { LOAD(); goto top; } \
+             if (mem_store_slow(cpu, a_, (size), (val))) { LOAD(); goto far; } \
              LOAD();                                                         \
          } } while (0)
 #define U8(p) (*(p))
@@ -173,8 +212,27 @@ xt_stop exec_loop(xt_cpu *cpu)
 #define B (R[in->b])
 #define C (R[in->c])
 
+far:    /* pc moved somewhere d does not follow */
+    if (unlikely(cycles >= ev))
+        goto slow;
+lookup: {
+        xt_dinsn *dp = cpu->dcache[pc >> XT_PAGE_SHIFT];
+        if (unlikely(!dp)) {
+            SAVE();
+            dp = mem_code_page(cpu, pc >> XT_PAGE_SHIFT);
+            if (!dp) {
+                uint32_t fault;
+                xt_insn tmp;
+                int cause = mem_fetch_decode(cpu, pc, &tmp, &fault);
+                EXC(cause ? (unsigned)cause : XT_EXC_INSTR_ADDR_ERROR, pc, 1);
+            }
+        }
+        d = dp + (pc & (XT_PAGE_SIZE - 1));
+        goto dispatch;
+    }
 top:
-    if (unlikely(cycles >= ev) || unlikely(insns >= iend)) {
+    if (unlikely(cycles >= ev)) {
+slow:
         SAVE();
         int r = precheck(cpu);
         LOAD();
@@ -182,52 +240,43 @@ top:
             SAVE();
             return (xt_stop)r;
         }
+        goto lookup;
     }
-    if (unlikely((pc >> XT_PAGE_SHIFT) != dpn)) {
-        dp = cpu->dcache[pc >> XT_PAGE_SHIFT];
-        if (!dp) {
-            SAVE();
-            dp = mem_code_page(cpu, pc >> XT_PAGE_SHIFT);
-            if (!dp) {
-                uint32_t fault;
-                xt_insn tmp;
-                int cause = mem_fetch_decode(cpu, pc, &tmp, &fault);
-                dpn = ~0u;
-                EXC(cause ? (unsigned)cause : XT_EXC_INSTR_ADDR_ERROR, pc, 1);
-            }
-        }
-        dpn = pc >> XT_PAGE_SHIFT;
-    }
-    in = &dp[pc & (XT_PAGE_SIZE - 1)];
+dispatch:
+    in = &d->in;
     phz = hz;
     if (unlikely(in->rmask & hz))
         cycles += hzc;
     hz = 0;
-    npc = pc + in->len;
+    len = in->len;
+    npc = pc + len;
     cost = in->cost;
     insns++;
-    goto *labels[in->op];
+    goto *d->handler;
 
-op_ILLEGAL:
-    if (in->len == 0) {
-        /* not decoded yet */
+op_PAGE_END:   /* fell off the end of a code page */
+    insns--;
+    hz = phz;
+    goto lookup;
+op_DECODE: {   /* first execution of this address */
         uint32_t fault;
         SAVE();
-        int cause = mem_fetch_decode(cpu, pc, dp + (pc & (XT_PAGE_SIZE - 1)), &fault);
+        int cause = mem_fetch_decode(cpu, pc, &d->in, &fault);
         if (cause) {
-            insns--;
-            cpu->insns = insns;
+            cpu->insns = --insns;
             exc_raise(cpu, (unsigned)cause, fault, 1);
             LOAD();
-            goto top;
+            goto far;
         }
-        if (in->rmask & phz)
+        d->handler = labels[d->in.op];
+        if (d->in.rmask & phz)
             cycles += hzc;
-        npc = pc + in->len;
-        cost = in->cost;
-        goto *labels[in->op];
+        len = d->in.len;
+        npc = pc + len;
+        cost = d->in.cost;
+        goto *d->handler;
     }
-    ILLEGAL();
+op_ILLEGAL:
 op_ILL:
 op_ILL_N:
     ILLEGAL();
@@ -381,11 +430,11 @@ op_SYSCALL:
     EXC(XT_EXC_SYSCALL, 0, 0);
 op_BREAK:
     SAVE();
-    if (exc_debug(cpu, DBG_BI)) { LOAD(); goto top; }
+    if (exc_debug(cpu, DBG_BI)) { LOAD(); goto far; }
     NEXT();
 op_BREAK_N:
     SAVE();
-    if (exc_debug(cpu, DBG_BN)) { LOAD(); goto top; }
+    if (exc_debug(cpu, DBG_BN)) { LOAD(); goto far; }
     NEXT();
 op_SIMCALL: {
     const xt_hook_rec *h = NULL;
@@ -401,7 +450,7 @@ op_SIMCALL: {
     ((xt_hook_simcall_cb)h->cb)(cpu, h->user);
     LOAD();
     cycles += cost;
-    goto top;
+    goto far;
 }
 op_EXCW: op_ISYNC: op_RSYNC: op_ESYNC: op_DSYNC: op_MEMW: op_EXTW:
 op_NOP: op_NOP_N:

@@ -10,7 +10,7 @@
 void mem_init(xt_cpu *cpu)
 {
     cpu->pages = calloc(XT_NUM_PAGES, sizeof(xt_page));
-    cpu->dcache = calloc(XT_NUM_PAGES, sizeof(xt_insn *));
+    cpu->dcache = calloc(XT_NUM_PAGES, sizeof(xt_dinsn *));
 }
 
 void mem_free(xt_cpu *cpu)
@@ -117,9 +117,9 @@ const char *xt_region_name(xt_cpu *cpu, uint32_t addr)
 static void code_invalidate(xt_cpu *cpu, uint32_t addr, uint32_t n)
 {
     for (uint32_t a = addr - 2; a != addr + n; a++) {
-        xt_insn *d = cpu->dcache[a >> XT_PAGE_SHIFT];
+        xt_dinsn *d = cpu->dcache[a >> XT_PAGE_SHIFT];
         if (d)
-            memset(&d[a & (XT_PAGE_SIZE - 1)], 0, sizeof(xt_insn));
+            exec_entry_reset(&d[a & (XT_PAGE_SIZE - 1)]);
     }
 }
 
@@ -289,20 +289,21 @@ static int fetchable(const xt_cpu *cpu, uint32_t addr, uint32_t *fault,
     return 1;
 }
 
-static xt_insn *alloc_code_page(xt_cpu *cpu, uint32_t pn)
+static xt_dinsn *alloc_code_page(xt_cpu *cpu, uint32_t pn)
 {
-    xt_insn *d = cpu->dcache[pn];
+    xt_dinsn *d = cpu->dcache[pn];
     if (!d) {
-        d = calloc(XT_PAGE_SIZE, sizeof(xt_insn));
+        d = malloc(XT_PAGE_ENTRIES * sizeof(xt_dinsn));
         if (!d)
             return NULL;
+        exec_page_init(d);
         cpu->dcache[pn] = d;
         page_refresh(cpu, pn); /* stores to code take the slow path */
     }
     return d;
 }
 
-xt_insn *mem_code_page(xt_cpu *cpu, uint32_t pn)
+xt_dinsn *mem_code_page(xt_cpu *cpu, uint32_t pn)
 {
     uint32_t fault;
     int cause;
@@ -342,5 +343,5 @@ void mem_flush_code(xt_cpu *cpu)
 {
     for (uint32_t i = 0; i < XT_NUM_PAGES; i++)
         if (cpu->dcache[i])
-            memset(cpu->dcache[i], 0, XT_PAGE_SIZE * sizeof(xt_insn));
+            exec_page_init(cpu->dcache[i]);
 }

@@ -20,6 +20,11 @@ void cpu_update_events(xt_cpu *cpu)
                 cpu->exit_req || cpu->waiting || cpu->icountlevel ||
                 cpu->icount_pending || (cpu->ibreakenable & 1);
     uint64_t ev = cpu->timer_at < cpu->cyc_end ? cpu->timer_at : cpu->cyc_end;
+    if (cpu->ins_end != UINT64_MAX) {
+        uint64_t left = cpu->ins_end > cpu->insns ? cpu->ins_end - cpu->insns : 0;
+        if (cpu->cycles + left < ev)
+            ev = cpu->cycles + left;
+    }
     if (cpu->slow || exc_interrupt_deliverable(cpu))
         ev = 0;
     cpu->ev_cycles = ev;
