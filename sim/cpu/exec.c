@@ -303,8 +303,9 @@ op_MOVNEZ: if (C != 0) A = B; NEXT();
 op_MOVLTZ: if ((int32_t)C < 0) A = B; NEXT();
 op_MOVGEZ: if ((int32_t)C >= 0) A = B; NEXT();
 
-    /* ---- shifts: SAR holds 0..63; the reference shifts 64-bit values ---- */
-op_SLL: A = (uint32_t)(((uint64_t)B << 32) >> cpu->sar); NEXT();
+    /* ---- shifts: SAR holds 0..63 (wsr.sar); as the reference does, the
+     * right shifts work on 64-bit values and sll by more than 32 gives 0 */
+op_SLL: A = cpu->sar > 32 ? 0 : (uint32_t)((uint64_t)B << (32 - cpu->sar)); NEXT();
 op_SRL: A = (uint32_t)((uint64_t)B >> cpu->sar); NEXT();
 op_SRA: A = (uint32_t)(int32_t)((int64_t)(int32_t)B >> cpu->sar); NEXT();
 op_SRC: A = (uint32_t)((((uint64_t)B << 32) | C) >> cpu->sar); NEXT();

@@ -175,21 +175,22 @@ static void call_mem_hooks(xt_cpu *cpu, xt_hook_type type, uint32_t addr,
     }
 }
 
-/* Data breakpoint 0 matches [addr, addr+size) ?  DBREAKC0.MASK bits set
- * to 1 select the address bits compared; the low bits that are 0 (the
- * trailing zeros of 0xFFFFFFC0 | MASK) span the watched block. */
+/* Does data breakpoint 0 watch any byte of [addr, addr+size)?  DBREAKC0's
+ * MASK bits (5:0) select which low address bits are compared; the watched
+ * block is the run of compared bits from the top down to the first one
+ * that is not compared (a non-contiguous mask is truncated there). */
 static int dbreak_hit(const xt_cpu *cpu, uint32_t addr, unsigned size,
                       int store)
 {
     uint32_t c = cpu->dbreakc0;
     if (!(c & (store ? 0x80000000u : 0x40000000u)))
         return 0;
-    uint32_t m = 0xFFFFFFC0u | (c & 0x3F);
-    unsigned tz = (unsigned)__builtin_ctz(m | 0x80000000u);
-    uint32_t mask = tz >= 32 ? 0 : ~((1u << tz) - 1);
-    uint32_t lo = addr & mask, hi = (addr + size - 1) & mask;
+    uint32_t ignored = ~(0xFFFFFFC0u | (c & 0x3F));
+    uint32_t mask = ~0u;
+    if (ignored)
+        mask = ~((2u << (31 - __builtin_clz(ignored))) - 1);
     uint32_t w = cpu->dbreaka0 & mask;
-    return lo == w || hi == w;
+    return (addr & mask) <= w && w <= ((addr + size - 1) & mask);
 }
 
 static int access_check(xt_cpu *cpu, uint32_t addr, unsigned size, int store)
