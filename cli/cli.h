@@ -1,0 +1,25 @@
+/* dspsim command-line tool: shared declarations of the subcommands. */
+#ifndef DSPSIM_CLI_H
+#define DSPSIM_CLI_H
+
+/* Exit statuses of dspsim itself (docs/cli.md).  A guest that exits
+ * through semihosting gives its own status (0..255) instead. */
+enum {
+    DSPSIM_EXIT_USAGE = 2,      /* bad command line, unreadable or invalid
+                                   program file, trace file not writable */
+    DSPSIM_EXIT_INTERNAL = 70,  /* simulator failure (EX_SOFTWARE): API
+                                   error, out of memory, trace write error */
+    DSPSIM_EXIT_IDLE = 123,     /* guest waits forever (WAITI, no wake-up) */
+    DSPSIM_EXIT_BUDGET = 124,   /* --max-insns / --max-cycles reached */
+    DSPSIM_EXIT_FATAL = 125,    /* unrecoverable guest state (double
+                                   exception, fetch from unmapped memory) */
+};
+
+#ifndef DSPSIM_VERSION
+#define DSPSIM_VERSION "unknown"
+#endif
+
+/* Subcommands: argv[0] is the subcommand name; return the exit status. */
+int cmd_exec(int argc, char **argv);
+
+#endif

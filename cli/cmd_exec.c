@@ -1,0 +1,340 @@
+/* dspsim exec [options] PROGRAM.elf [guest args...]
+ *
+ * Loads a bare-metal guest program on QEMU's lx106 "sim" memory map, runs
+ * it from its ELF entry point with semihosting, and exits with the
+ * guest's exit status (docs/cli.md). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "dspsim/loader.h"
+#include "dspsim/machine_sim.h"
+#include "dspsim/semihost.h"
+#include "dspsim/xtcpu.h"
+#include "report.h"
+#include "trace.h"
+
+typedef struct exec_opts {
+    uint64_t max_insns;      /* 0 = unlimited */
+    uint64_t max_cycles;     /* 0 = unlimited */
+    const char *trace_path;  /* NULL = no trace */
+    bool stats;
+    const char *program;
+    int guest_argc;          /* arguments after PROGRAM */
+    char **guest_argv;
+} exec_opts;
+
+static void exec_usage(FILE *f)
+{
+    fprintf(f,
+        "usage: dspsim exec [options] PROGRAM.elf [guest args...]\n\n"
+        "Run a bare-metal Xtensa LX106 ELF program on QEMU's 'sim' memory\n"
+        "map with semihosting; exit with the guest's exit status.\n\n"
+        "options:\n"
+        "  --max-insns N   stop after N instructions (exit status 124)\n"
+        "  --max-cycles N  stop after N cycles (exit status 124)\n"
+        "  --trace FILE    write one line per instruction to FILE\n"
+        "  --stats         print a JSON statistics line on stderr at exit\n"
+        "  -h, --help      show this help\n"
+        "  --              end of options (PROGRAM may then start with -)\n\n"
+        "exit statuses: the guest's status; 2 usage or input error; 70\n"
+        "internal error; 123 guest idle forever; 124 budget reached; 125\n"
+        "fatal guest state (see docs/cli.md).\n");
+}
+
+/* Decimal, >= 1, fits in 64 bits. */
+static bool parse_count(const char *opt, const char *s, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (!s || !*s) {
+        fprintf(stderr, "dspsim exec: %s needs a number\n", opt);
+        return false;
+    }
+    for (const char *p = s; *p; p++) {
+        if (*p < '0' || *p > '9') {
+            fprintf(stderr, "dspsim exec: %s: '%s' is not a decimal "
+                    "number\n", opt, s);
+            return false;
+        }
+        unsigned d = (unsigned)(*p - '0');
+        if (v > (UINT64_MAX - d) / 10) {
+            fprintf(stderr, "dspsim exec: %s: '%s' is too large\n", opt, s);
+            return false;
+        }
+        v = v * 10 + d;
+    }
+    if (v == 0) {
+        fprintf(stderr, "dspsim exec: %s must be at least 1\n", opt);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* Matches "--name VALUE" and "--name=VALUE"; *i advances past VALUE. */
+static bool opt_value(int argc, char **argv, int *i, const char *name,
+                      const char **value, bool *missing)
+{
+    const char *a = argv[*i];
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) != 0)
+        return false;
+    if (a[n] == '=') {
+        *value = a + n + 1;
+        return true;
+    }
+    if (a[n] != '\0')
+        return false;
+    if (*i + 1 >= argc) {
+        *missing = true;
+        *value = NULL;
+        return true;
+    }
+    *value = argv[++*i];
+    return true;
+}
+
+/* Returns -1 to continue, or an exit status. */
+static int parse_args(int argc, char **argv, exec_opts *o)
+{
+    int i;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = NULL;
+        bool missing = false;
+        if (!strcmp(a, "--")) {
+            i++;
+            break;
+        }
+        if (a[0] != '-' || a[1] == '\0')
+            break;   /* PROGRAM ("-" alone is a file name) */
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            exec_usage(stdout);
+            return 0;
+        }
+        if (!strcmp(a, "--stats")) {
+            o->stats = true;
+            continue;
+        }
+        if (opt_value(argc, argv, &i, "--max-insns", &v, &missing)) {
+            if (missing || !parse_count("--max-insns", v, &o->max_insns)) {
+                if (missing)
+                    fprintf(stderr, "dspsim exec: --max-insns needs a "
+                            "number\n");
+                return DSPSIM_EXIT_USAGE;
+            }
+            continue;
+        }
+        if (opt_value(argc, argv, &i, "--max-cycles", &v, &missing)) {
+            if (missing || !parse_count("--max-cycles", v, &o->max_cycles)) {
+                if (missing)
+                    fprintf(stderr, "dspsim exec: --max-cycles needs a "
+                            "number\n");
+                return DSPSIM_EXIT_USAGE;
+            }
+            continue;
+        }
+        if (opt_value(argc, argv, &i, "--trace", &v, &missing)) {
+            if (missing || !*v) {
+                fprintf(stderr, "dspsim exec: --trace needs a file name\n");
+                return DSPSIM_EXIT_USAGE;
+            }
+            o->trace_path = v;
+            continue;
+        }
+        fprintf(stderr, "dspsim exec: unknown option '%s' (see dspsim exec "
+                "--help)\n", a);
+        return DSPSIM_EXIT_USAGE;
+    }
+    if (i >= argc) {
+        fprintf(stderr, "dspsim exec: missing PROGRAM.elf\n");
+        exec_usage(stderr);
+        return DSPSIM_EXIT_USAGE;
+    }
+    o->program = argv[i];
+    o->guest_argc = argc - i - 1;
+    o->guest_argv = argv + i + 1;
+    return -1;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Message and exit status for how the run ended.  Guest exit is silent. */
+static int conclude(xt_cpu *cpu, xt_stop why, const exec_opts *o,
+                    const xt_elf *elf, const trace *tr)
+{
+    const char *prog = o->program;
+    switch (why) {
+    case XT_STOP_EXIT:
+        return xt_exit_status(cpu) & 0xff;
+    case XT_STOP_INSN_BUDGET:
+        fprintf(stderr, "dspsim: %s: instruction budget exhausted: %" PRIu64
+                " instructions executed (--max-insns %" PRIu64 ")\n", prog,
+                xt_insn_count(cpu), o->max_insns);
+        report_state(stderr, cpu, elf);
+        return DSPSIM_EXIT_BUDGET;
+    case XT_STOP_CYCLE_BUDGET:
+        fprintf(stderr, "dspsim: %s: cycle budget exhausted: %" PRIu64
+                " cycles (--max-cycles %" PRIu64 ")\n", prog, xt_cycles(cpu),
+                o->max_cycles);
+        report_state(stderr, cpu, elf);
+        return DSPSIM_EXIT_BUDGET;
+    case XT_STOP_FATAL: {
+        const xt_fatal_info *fi = xt_fatal(cpu);
+        char sym[128];
+        uint32_t pc = fi ? fi->pc : 0;
+        xt_elf_format_sym(elf, pc, sym, sizeof(sym));
+        fprintf(stderr, "dspsim: %s: fatal guest state: %s at pc %08" PRIx32
+                " (%s), exccause %" PRIu32 ", excvaddr %08" PRIx32 "\n",
+                prog, fi && fi->reason ? fi->reason : "unknown reason", pc,
+                sym, fi ? fi->exccause : 0, fi ? fi->excvaddr : 0);
+        report_state(stderr, cpu, elf);
+        return DSPSIM_EXIT_FATAL;
+    }
+    case XT_STOP_IDLE:
+        fprintf(stderr, "dspsim: %s: guest idle forever: WAITI with no "
+                "interrupt or timer that could wake it\n", prog);
+        report_state(stderr, cpu, elf);
+        return DSPSIM_EXIT_IDLE;
+    case XT_STOP_REQUEST:
+        if (tr && tr->failed) {
+            fprintf(stderr, "dspsim: error writing trace file '%s': %s\n",
+                    tr->path, strerror(tr->err));
+            return DSPSIM_EXIT_INTERNAL;
+        }
+        /* fall through */
+    default:
+        fprintf(stderr, "dspsim: %s: run stopped unexpectedly (%s)\n", prog,
+                xt_stop_name(why));
+        report_state(stderr, cpu, elf);
+        return DSPSIM_EXIT_INTERNAL;
+    }
+}
+
+static int api_fail(const char *what, xt_err err)
+{
+    fprintf(stderr, "dspsim: internal error: %s: %s\n", what,
+            xt_strerror(err));
+    return DSPSIM_EXIT_INTERNAL;
+}
+
+static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
+                       xt_cpu *cpu)
+{
+    char msg[512];
+    const char *region = NULL;
+    xt_err err = xt_machine_sim_map(cpu, &region);
+    if (err != XT_OK) {
+        snprintf(msg, sizeof(msg), "mapping region %s",
+                 region ? region : "?");
+        return api_fail(msg, err);
+    }
+    xt_reset(cpu);
+    xt_load_status ls = xt_elf_load_cpu(elf, cpu, msg, sizeof(msg));
+    if (ls != XT_LOAD_OK) {
+        fprintf(stderr, "dspsim: %s\n", msg);
+        return ls == XT_LOAD_ERR_NOMEM ? DSPSIM_EXIT_INTERNAL
+                                       : DSPSIM_EXIT_USAGE;
+    }
+    err = xt_reg_write(cpu, XT_REG_PC, xt_elf_entry(elf));
+    if (err != XT_OK)
+        return api_fail("setting the PC", err);
+
+    /* Guest argv: argv[0] is the program as named on the command line. */
+    const char **gargv = calloc((size_t)o->guest_argc + 2, sizeof(char *));
+    if (!gargv)
+        return api_fail("guest arguments", XT_ERR_NOMEM);
+    gargv[0] = o->program;
+    for (int i = 0; i < o->guest_argc; i++)
+        gargv[i + 1] = o->guest_argv[i];
+    xt_semihost_config shc = { .stdin_fd = 0, .stdout_fd = 1,
+                               .stderr_fd = 2, .argc = o->guest_argc + 1,
+                               .argv = gargv };
+    xt_semihost *sh = xt_semihost_new(&shc);
+    free(gargv);
+    if (!sh)
+        return api_fail("semihosting", XT_ERR_NOMEM);
+    int status = DSPSIM_EXIT_INTERNAL;
+    err = xt_semihost_install(sh, cpu, NULL);
+    if (err != XT_OK) {
+        status = api_fail("installing the semihosting hook", err);
+        goto out;
+    }
+    if (tr->f && (err = trace_install(tr, cpu)) != XT_OK) {
+        status = api_fail("installing the trace hook", err);
+        goto out;
+    }
+
+    xt_run_opts ro = { .until = 0, .use_until = false,
+                       .max_insns = o->max_insns,
+                       .max_cycles = o->max_cycles };
+    xt_stop why = XT_STOP_REQUEST;
+    double t0 = now_seconds();
+    err = xt_run(cpu, &ro, &why);
+    double seconds = now_seconds() - t0;
+    if (err != XT_OK) {
+        status = api_fail("xt_run", err);
+        goto out;
+    }
+    status = conclude(cpu, why, o, elf, tr);
+    if (!trace_close(tr) && status != DSPSIM_EXIT_INTERNAL) {
+        fprintf(stderr, "dspsim: error writing trace file '%s': %s\n",
+                tr->path, strerror(tr->err));
+        status = DSPSIM_EXIT_INTERNAL;
+    }
+    if (o->stats)
+        report_stats(stderr, xt_insn_count(cpu), xt_cycles(cpu), seconds);
+out:
+    xt_semihost_free(sh);
+    return status;
+}
+
+int cmd_exec(int argc, char **argv)
+{
+    exec_opts o = { 0 };
+    int rc = parse_args(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+
+    char msg[512];
+    xt_elf *elf = NULL;
+    xt_load_status ls = xt_elf_open(o.program, &elf, msg, sizeof(msg));
+    if (ls != XT_LOAD_OK) {
+        fprintf(stderr, "dspsim: %s\n", msg);
+        return ls == XT_LOAD_ERR_NOMEM ? DSPSIM_EXIT_INTERNAL
+                                       : DSPSIM_EXIT_USAGE;
+    }
+    trace tr = { 0 };
+    if (o.trace_path && !trace_open(&tr, o.trace_path, elf)) {
+        fprintf(stderr, "dspsim: cannot open trace file '%s': %s\n",
+                o.trace_path, strerror(errno));
+        xt_elf_free(elf);
+        return DSPSIM_EXIT_USAGE;
+    }
+    /* A closed stdout pipe must give the guest EPIPE, not kill dspsim. */
+    signal(SIGPIPE, SIG_IGN);
+
+    xt_cpu *cpu = NULL;
+    xt_err err = xt_open(&cpu);
+    if (err != XT_OK) {
+        rc = api_fail("creating the CPU", err);
+    } else {
+        rc = run_program(&o, elf, &tr, cpu);
+        xt_close(cpu);
+    }
+    trace_close(&tr);
+    xt_elf_free(elf);
+    fflush(stdout);
+    return rc;
+}

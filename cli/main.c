@@ -1,0 +1,59 @@
+/* dspsim: command dispatch, --help, --version. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+/* run, test, play and board join this table as they are written. */
+static const command commands[] = {
+    { "exec", cmd_exec, "run a bare-metal guest program (ELF) on the "
+                        "lx106 'sim' machine" },
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: dspsim COMMAND [options] [arguments]\n"
+               "       dspsim --help | --version\n\n"
+               "commands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\n'dspsim COMMAND --help' describes a command's options.\n"
+               "Exit statuses: see docs/cli.md (2 = usage or input "
+               "error).\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return DSPSIM_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") ||
+        !strcmp(cmd, "help")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
+        printf("dspsim %s\n", DSPSIM_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(cmd, commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    if (cmd[0] == '-')
+        fprintf(stderr, "dspsim: unknown option '%s' (see dspsim --help)\n",
+                cmd);
+    else
+        fprintf(stderr, "dspsim: unknown command '%s' (see dspsim --help)\n",
+                cmd);
+    return DSPSIM_EXIT_USAGE;
+}

@@ -1,0 +1,53 @@
+#!/bin/bash
+# --max-insns / --max-cycles on a guest that never ends: exit status 124,
+# a clear message and the machine-state report on stderr; --stats JSON.
+# usage: budget.sh DSPSIM LOOP_ELF
+set -u
+dspsim=$1 elf=$2
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+expect() {   # expect DESCRIPTION COMMAND...
+    local what=$1; shift
+    if ! "$@"; then echo "FAIL: $what"; fail=1; fi
+}
+
+"$dspsim" exec --max-insns 10000 --stats "$elf" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+cat "$tmp/err"
+expect "exit status 124 (got $rc)" [ $rc -eq 124 ]
+expect "guest stdout passes through" \
+    [ "$(cat "$tmp/out")" = "looping" ]
+expect "budget message" grep -q \
+    "instruction budget exhausted: 10000 instructions executed (--max-insns 10000)" \
+    "$tmp/err"
+expect "pc line with symbol" grep -qE '^  pc +[0-9a-f]{8}  main\+0x[0-9a-f]+$' \
+    "$tmp/err"
+expect "ps and sar" grep -qE '^  ps +[0-9a-f]{8}  sar +[0-9a-f]{8}$' "$tmp/err"
+expect "exception registers" grep -qE \
+    '^  exccause [0-9a-f]{8}  epc1 +[0-9a-f]{8}  excvaddr [0-9a-f]{8}  depc +[0-9a-f]{8}$' \
+    "$tmp/err"
+for r in a0 a1 a7 a12 a15; do
+    expect "register $r" grep -qE " $r +[0-9a-f]{8}" "$tmp/err"
+done
+expect "recent instructions header" grep -q \
+    "^last 32 instructions (oldest first; => next):" "$tmp/err"
+n=$(grep -cE '^   [0-9a-f]{8}  main\+0x[0-9a-f]+ ' "$tmp/err")
+expect "32 recent instructions in main (got $n)" [ "$n" -eq 32 ]
+expect "next instruction line" grep -qE '^=> [0-9a-f]{8}  main\+0x' "$tmp/err"
+expect "stats JSON line" grep -qE \
+    '^\{"instructions":10000,"cycles":[0-9]+,"host_seconds":[0-9]+\.[0-9]+,"mips":[0-9]+\.[0-9]+\}$' \
+    "$tmp/err"
+expect "stats is the last line" \
+    bash -c "tail -n 1 '$tmp/err' | grep -q '^{\"instructions\"'"
+
+"$dspsim" exec --max-cycles 5000 "$elf" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+expect "cycle budget: exit status 124 (got $rc)" [ $rc -eq 124 ]
+expect "cycle budget message" grep -q "cycle budget exhausted: " "$tmp/err"
+expect "cycle budget: at least 5000 cycles" grep -qE \
+    "exhausted: ([5-9][0-9]{3}|[0-9]{5,}) cycles \(--max-cycles 5000\)" \
+    "$tmp/err"
+
+[ $fail -eq 0 ] && echo PASS
+exit $fail

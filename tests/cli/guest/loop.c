@@ -1,0 +1,11 @@
+/* Never ends: for --max-insns / --max-cycles. */
+#include "semihost.h"
+
+volatile unsigned counter;
+
+int main(void)
+{
+    sh_puts("looping\n");
+    for (;;)
+        counter++;
+}

@@ -1,0 +1,63 @@
+#!/bin/bash
+# Command-line handling: --help, --version, usage errors (exit 2), guest
+# arguments, clean stdout/stderr separation.
+# usage: usage.sh DSPSIM HELLO_ELF WORKDIR
+set -u
+dspsim=$1 hello=$2 work=$3
+dir=$work/usage
+rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || exit 1
+fail=0
+
+# t STATUS STREAM KEYWORD -- ARGS... : run dspsim ARGS, check the exit
+# status and that STREAM (out or err) contains KEYWORD
+t() {
+    local want=$1 stream=$2 key=$3
+    shift 4
+    "$dspsim" "$@" >out 2>err </dev/null
+    local rc=$?
+    if [ $rc -ne "$want" ]; then
+        echo "FAIL dspsim $*: exit status $rc, expected $want"; cat err
+        fail=1
+    elif ! grep -qF -- "$key" "$stream"; then
+        echo "FAIL dspsim $*: $stream lacks '$key'"; cat out err
+        fail=1
+    else
+        echo "ok   dspsim $*"
+    fi
+}
+
+t 2 err "usage: dspsim" --
+t 0 out "usage: dspsim" -- --help
+t 0 out "exec" -- --help
+t 0 out "dspsim " -- --version
+t 2 err "unknown command 'bogus'" -- bogus
+t 2 err "unknown option '--bogus'" -- --bogus
+t 2 err "missing PROGRAM.elf" -- exec
+t 0 out "--max-insns" -- exec --help
+t 2 err "unknown option '--frobnicate'" -- exec --frobnicate "$hello"
+t 2 err "--max-insns needs a number" -- exec --max-insns
+t 2 err "not a decimal number" -- exec --max-insns 12x "$hello"
+t 2 err "not a decimal number" -- exec --max-cycles=-5 "$hello"
+t 2 err "must be at least 1" -- exec --max-insns 0 "$hello"
+t 2 err "too large" -- exec --max-cycles 99999999999999999999999 "$hello"
+t 2 err "--trace needs a file name" -- exec --trace
+t 2 err "cannot open trace file" -- exec --trace /nonexistent/dir/t.txt \
+    "$hello"
+t 3 out "hello from the guest" -- exec --max-insns=100000 "$hello"
+# options after PROGRAM belong to the guest
+t 3 out "hello from the guest" -- exec "$hello" --max-insns 1
+t 3 out "hello from the guest" -- exec -- "$hello"
+
+# A guest that exits normally: stdout is exactly the guest's output and
+# dspsim adds nothing on stderr.
+"$dspsim" exec "$hello" >out 2>err
+rc=$?
+if [ $rc -ne 3 ] || [ "$(cat out)" != "hello from the guest" ] || [ -s err ]
+then
+    echo "FAIL clean run: status $rc"; cat out err; fail=1
+else
+    echo "ok   clean run"
+fi
+
+[ $fail -eq 0 ] && echo PASS
+exit $fail
