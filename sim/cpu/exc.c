@@ -47,6 +47,7 @@ static void enter(xt_cpu *cpu, uint32_t vec, unsigned hook_cause,
     cpu->pc = vec;
     cpu->cycles += cpu->timing.exception;
     cpu->icount_pending = 0;
+    cpu->sar_left = 0;
     cpu_update_events(cpu);
 }
 

@@ -171,6 +171,7 @@ xt_stop exec_loop(xt_cpu *cpu)
 #define ILLEGAL() EXC(XT_EXC_ILLEGAL, 0, 0)
 #define JUMP(dest, pen)                                                      \
     do { uint32_t t_ = (dest); xt_transfer *h_ = &hist[hn++ % XT_HISTORY];   \
+         cpu->sar_left = 0;                                                  \
          h_->from = pc; h_->to = t_; h_->from_exclusive = 0;                 \
          cycles += cost + (pen);                                             \
          if (likely(((t_ ^ pc) >> XT_PAGE_SHIFT) == 0)) {                    \
@@ -180,7 +181,10 @@ xt_stop exec_loop(xt_cpu *cpu)
          }                                                                   \
          pc = t_; goto far; } while (0)
 #define BRANCH(cond)                                                         \
-    do { if (cond) JUMP(in->target, T->taken_branch); NEXT(); } while (0)
+    do { cpu->sar_left = 0;                                                  \
+         if (cond)                                                           \
+             JUMP(in->target, T->taken_branch);                              \
+         NEXT(); } while (0)
 #define LD(size, addr, out, conv)                                            \
     do { uint32_t a_ = (addr); const xt_page *p_ = &pages[a_ >> XT_PAGE_SHIFT]; \
          if (likely(p_->rd != NULL && !(a_ & ((size) - 1)))) {               \
@@ -256,6 +260,7 @@ dispatch:
 
 op_PAGE_END:   /* fell off the end of a code page */
     insns--;
+    cpu->sar_left = 0;
     hz = phz;
     goto lookup;
 op_DECODE: {   /* first execution of this address */
@@ -306,18 +311,18 @@ op_MOVGEZ: if ((int32_t)C >= 0) A = B; NEXT();
     /* ---- shifts: SAR holds 0..63 (wsr.sar); as the reference does, the
      * right shifts work on 64-bit values and sll by more than 32 gives 0 */
 op_SLL: A = cpu->sar > 32 ? 0 : (uint32_t)((uint64_t)B << (32 - cpu->sar)); NEXT();
-op_SRL: A = (uint32_t)((uint64_t)B >> cpu->sar); NEXT();
-op_SRA: A = (uint32_t)(int32_t)((int64_t)(int32_t)B >> cpu->sar); NEXT();
+op_SRL: A = (uint32_t)((uint64_t)B >> (cpu->sar & (cpu->sar_left ? 31 : 63))); NEXT();
+op_SRA: A = (uint32_t)(int32_t)((int64_t)(int32_t)B >> (cpu->sar & (cpu->sar_left ? 31 : 63))); NEXT();
 op_SRC: A = (uint32_t)((((uint64_t)B << 32) | C) >> cpu->sar); NEXT();
 op_SLLI: A = (uint32_t)(((uint64_t)B << in->imm)); NEXT();
 op_SRLI: A = B >> in->imm; NEXT();
 op_SRAI: A = (uint32_t)((int32_t)B >> in->imm); NEXT();
 op_EXTUI: A = (B >> in->imm) & ((1u << in->imm2) - 1); NEXT();
-op_SSR: cpu->sar = A & 31; NEXT();
-op_SSL: cpu->sar = 32 - (A & 31); NEXT();
-op_SSA8L: cpu->sar = (A & 3) * 8; NEXT();
-op_SSA8B: cpu->sar = 32 - (A & 3) * 8; NEXT();
-op_SSAI: cpu->sar = (uint32_t)in->imm; NEXT();
+op_SSR: cpu->sar = A & 31; cpu->sar_left = 0; NEXT();
+op_SSL: cpu->sar = 32 - (A & 31); cpu->sar_left = 1; NEXT();
+op_SSA8L: cpu->sar = (A & 3) * 8; cpu->sar_left = 0; NEXT();
+op_SSA8B: cpu->sar = 32 - (A & 3) * 8; cpu->sar_left = 1; NEXT();
+op_SSAI: cpu->sar = (uint32_t)in->imm; cpu->sar_left = 0; NEXT();
 op_NSA: A = nsa32(B); NEXT();
 op_NSAU: A = B ? (uint32_t)__builtin_clz(B) : 32; NEXT();
 
@@ -380,12 +385,15 @@ op_RET: op_RET_N: JUMP(R[0], T->call_jump);
 
     /* ---- special registers and processor control ---- */
 op_RSR:
+    if (in->imm != XT_SR_SAR)
+        cpu->sar_left = 0;
     SAVE();
     if (sreg_read(cpu, (unsigned)in->imm, &v))
         ILLEGAL();
     A = v;
     NEXT();
 op_WSR:
+    cpu->sar_left = 0;
     SAVE();
     if (sreg_write(cpu, (unsigned)in->imm, A))
         ILLEGAL();
@@ -393,6 +401,7 @@ op_WSR:
     NEXT();
 op_XSR: {
     uint32_t old;
+    cpu->sar_left = 0;
     SAVE();
     if (!sreg_xsr_ok((unsigned)in->imm) || sreg_read(cpu, (unsigned)in->imm, &old) ||
         sreg_write(cpu, (unsigned)in->imm, A))
@@ -402,12 +411,14 @@ op_XSR: {
     NEXT();
 }
 op_RSIL:
+    cpu->sar_left = 0;
     v = cpu->ps;
     cpu->ps = (cpu->ps & ~PS_INTLEVEL) | (uint32_t)in->imm;
     A = v;
     UPDATE_EVENTS();
     NEXT();
 op_WAITI:
+    cpu->sar_left = 0;
     cpu->ps = (cpu->ps & ~PS_INTLEVEL) | (uint32_t)in->imm;
     cpu->waiting = 1;
     UPDATE_EVENTS();
