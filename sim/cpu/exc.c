@@ -67,12 +67,11 @@ void exc_raise(xt_cpu *cpu, unsigned cause, uint32_t vaddr, int has_vaddr)
     if (has_vaddr)
         cpu->excvaddr = vaddr;
     cpu->ps |= PS_EXCM;
-    if (vec == cpu->pc) {
-        /* the vector itself faults: the guest can never make progress */
-        set_fatal(cpu,
-                  (hook_cause & XT_HOOK_EXC_DOUBLE) ? "double exception loop"
-                                                    : "exception loop at vector",
-                  cause, has_vaddr ? vaddr : cpu->excvaddr);
+    if (vec == cpu->pc && (hook_cause & XT_HOOK_EXC_DOUBLE)) {
+        /* a double exception at the double-exception vector: taking it
+         * changes no state, so the guest can never make progress */
+        set_fatal(cpu, "double exception loop", cause,
+                  has_vaddr ? vaddr : cpu->excvaddr);
         return;
     }
     enter(cpu, vec, hook_cause, 0);

@@ -207,7 +207,6 @@ xt_stop exec_loop(xt_cpu *cpu)
          } } while (0)
 #define U8(p) (*(p))
 #define U16(p) ld16(p)
-#define S16(p) ((uint32_t)(int32_t)(int16_t)ld16(p))
 #define U32(p) ld32(p)
 #define W8(p, x) (*(p) = (uint8_t)(x))
 #define W16(p, x) st16((p), (uint16_t)(x))
@@ -338,7 +337,10 @@ mul_done:
     /* ---- loads and stores ---- */
 op_L8UI: LD(1, B + (uint32_t)in->imm, v, U8); goto load_done;
 op_L16UI: LD(2, B + (uint32_t)in->imm, v, U16); goto load_done;
-op_L16SI: LD(2, B + (uint32_t)in->imm, v, S16); goto load_done;
+op_L16SI:
+    LD(2, B + (uint32_t)in->imm, v, U16);
+    v = (uint32_t)(int32_t)(int16_t)v;
+    goto load_done;
 op_L32I: op_L32I_N: LD(4, B + (uint32_t)in->imm, v, U32); goto load_done;
 op_L32R:
     LD(4, (cpu->litbase & 1) ? (cpu->litbase & ~0xFFFu) + (uint32_t)in->imm

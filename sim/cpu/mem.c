@@ -241,6 +241,8 @@ int mem_load_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t *val)
 
 int mem_store_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t val)
 {
+    if (size < 4)
+        val &= (1u << (8 * size)) - 1;
     if (access_check(cpu, addr, size, 1))
         return -1;
     const xt_region *r = mem_region_at(cpu, addr);
