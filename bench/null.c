@@ -1,0 +1,5 @@
+/* Trivial guest: bench/run.sh times it to measure QEMU's start-up cost. */
+int main(void)
+{
+    return 0;
+}

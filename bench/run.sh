@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# Run the guest benchmarks under QEMU, QEMU -icount shift=0 and dspsim,
+# check that all three print the same output, and print a speed table.
+# See bench/README.md.
+set -u
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+src_root=$(cd "$here/.." && pwd)
+
+usage() {
+    cat <<EOF
+usage: $0 [-B BUILD_DIR] [-r REPEATS] [--dspsim PATH] [--qemu PATH] [BENCH...]
+  -B DIR        build tree (default $src_root/build); the guests are
+                DIR/bench/bench_<name>.elf, dspsim is DIR/bin/dspsim
+  -r N          run each engine N times and keep the fastest (default 1)
+  --dspsim PATH dspsim executable (default DIR/bin/dspsim)
+  --qemu PATH   qemu-system-xtensa (default: from PATH)
+  BENCH         benchmark names (default: fir mixed)
+Exit status: 0 if every engine printed the same output and exit status,
+1 on a mismatch or a failed run, 2 on usage or missing guest programs.
+EOF
+}
+
+build="$src_root/build"
+repeats=1
+dspsim=""
+qemu=${QEMU:-qemu-system-xtensa}
+benches=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+    -B) build=$2; shift 2 ;;
+    -r) repeats=$2; shift 2 ;;
+    --dspsim) dspsim=$2; shift 2 ;;
+    --qemu) qemu=$2; shift 2 ;;
+    -h | --help) usage; exit 0 ;;
+    -*) echo "run.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
+    *) benches+=("$1"); shift ;;
+    esac
+done
+[ ${#benches[@]} -gt 0 ] || benches=(fir mixed)
+[ -n "$dspsim" ] || dspsim="$build/bin/dspsim"
+
+for b in null "${benches[@]}"; do
+    if [ ! -f "$build/bench/bench_$b.elf" ]; then
+        echo "run.sh: $build/bench/bench_$b.elf not found;" \
+             "build the guests first: cmake --build $build --target bench" >&2
+        exit 2
+    fi
+done
+if ! command -v "$qemu" >/dev/null 2>&1; then
+    echo "run.sh: $qemu not found" >&2
+    exit 2
+fi
+have_dspsim=1
+if [ ! -x "$dspsim" ]; then
+    have_dspsim=0
+    echo "run.sh: NOTE: dspsim not found at $dspsim (build target dspsim)." >&2
+    echo "run.sh: running QEMU only; no guest instruction counts." >&2
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+now_ns() { date +%s%N; }
+
+# run_timed OUTFILE ERRFILE CMD... -> sets run_rc and run_secs (wall time)
+run_timed() {
+    local out=$1 err=$2 t0 t1
+    shift 2
+    t0=$(now_ns)
+    "$@" >"$out" 2>"$err"
+    run_rc=$?
+    t1=$(now_ns)
+    run_secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", (b - a) / 1e9 }')
+}
+
+qemu_base=("$qemu" -M sim -cpu lx106 -display none -monitor none -serial none
+           -semihosting)
+
+min() { awk -v a="$1" -v b="$2" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }'; }
+
+# best_of NAME MODE ELF: run an engine $repeats times; sets best (seconds),
+# and leaves the output in $tmp/NAME.out, exit status in $tmp/NAME.rc.
+best_of() {
+    local name=$1 mode=$2 elf=$3 i cmd
+    best=""
+    for ((i = 0; i < repeats; i++)); do
+        case $mode in
+        dspsim) cmd=("$dspsim" exec --stats "$elf") ;;
+        plain) cmd=("${qemu_base[@]}" -device "loader,file=$elf,cpu-num=0") ;;
+        icount) cmd=("${qemu_base[@]}" -icount shift=0
+                     -device "loader,file=$elf,cpu-num=0") ;;
+        esac
+        run_timed "$tmp/$name.out" "$tmp/$name.err" "${cmd[@]}"
+        echo "$run_rc" >"$tmp/$name.rc"
+        best=$(min "$best" "$run_secs")
+    done
+}
+
+# QEMU start-up time: fastest of 5 runs of a guest that exits at once.
+startup_plain=""
+startup_icount=""
+for i in 1 2 3 4 5; do
+    best_of null_plain plain "$build/bench/bench_null.elf"
+    startup_plain=$(min "$startup_plain" "$best")
+    best_of null_icount icount "$build/bench/bench_null.elf"
+    startup_icount=$(min "$startup_icount" "$best")
+done
+echo "QEMU start-up time subtracted: ${startup_plain}s (plain)," \
+     "${startup_icount}s (-icount shift=0)"
+echo
+
+status=0
+rows=()
+for b in "${benches[@]}"; do
+    elf="$build/bench/bench_$b.elf"
+    insns=""
+    best_of "$b.qemu" plain "$elf"
+    t_qemu=$(awk -v a="$best" -v s="$startup_plain" 'BEGIN { t = a - s; if (t < 1e-3) t = 1e-3; printf "%.3f", t }')
+    best_of "$b.icount" icount "$elf"
+    t_icount=$(awk -v a="$best" -v s="$startup_icount" 'BEGIN { t = a - s; if (t < 1e-3) t = 1e-3; printf "%.3f", t }')
+    engines=(qemu icount)
+    if [ $have_dspsim = 1 ]; then
+        best_of "$b.dspsim" dspsim "$elf"
+        t_dspsim=$best
+        stats=$(grep '^{' "$tmp/$b.dspsim.err" | tail -n 1)
+        insns=$(sed -n 's/.*"instructions"[[:space:]]*:[[:space:]]*\([0-9][0-9]*\).*/\1/p' <<<"$stats")
+        hs=$(sed -n 's/.*"host_seconds"[[:space:]]*:[[:space:]]*\([0-9.eE+-][0-9.eE+-]*\).*/\1/p' <<<"$stats")
+        if [ -n "$hs" ]; then
+            t_dspsim=$(awk -v a="$hs" 'BEGIN { printf "%.3f", a }')
+        else
+            echo "run.sh: $b: no host_seconds in dspsim --stats output;" \
+                 "using wall time" >&2
+        fi
+        if [ -z "$insns" ]; then
+            echo "run.sh: $b: no instruction count in dspsim --stats output" \
+                 "(stderr: $(head -c 300 "$tmp/$b.dspsim.err"))" >&2
+        fi
+        engines+=(dspsim)
+    fi
+
+    # All engines must print the same thing and exit the same way.
+    for e in "${engines[@]}"; do
+        if ! cmp -s "$tmp/$b.qemu.out" "$tmp/$b.$e.out" ||
+           ! cmp -s "$tmp/$b.qemu.rc" "$tmp/$b.$e.rc"; then
+            echo "run.sh: $b: OUTPUT MISMATCH between qemu and $e:" >&2
+            echo "  qemu (exit $(cat "$tmp/$b.qemu.rc")): $(head -c 200 "$tmp/$b.qemu.out")" >&2
+            echo "  $e (exit $(cat "$tmp/$b.$e.rc")): $(head -c 200 "$tmp/$b.$e.out")" >&2
+            [ "$e" = dspsim ] && echo "  dspsim stderr: $(head -c 300 "$tmp/$b.dspsim.err")" >&2
+            status=1
+        fi
+    done
+    if [ "$(cat "$tmp/$b.qemu.rc")" != 0 ]; then
+        echo "run.sh: $b: QEMU exited with status $(cat "$tmp/$b.qemu.rc")" >&2
+        status=1
+    fi
+    echo "$b: $(head -n 1 "$tmp/$b.qemu.out")"
+
+    for e in "${engines[@]}"; do
+        case $e in
+        qemu) name="qemu"; t=$t_qemu ;;
+        icount) name="qemu-icount"; t=$t_icount ;;
+        dspsim) name="dspsim"; t=$t_dspsim ;;
+        esac
+        rows+=("$(awk -v b="$b" -v e="$name" -v n="${insns:-}" -v t="$t" -v q="$t_qemu" 'BEGIN {
+            if (n == "") { ns = "n/a"; rate = "n/a" }
+            else { ns = n; rate = sprintf("%.1f M", n / t / 1e6) }
+            printf "%-10s %-12s %14s %10.3f %14s %10.2fx", b, e, ns, t, rate, q / t }')")
+    done
+done
+
+echo
+printf "%-10s %-12s %14s %10s %14s %11s\n" benchmark engine "guest insns" \
+    "host s" "insns/s" "vs QEMU"
+for r in "${rows[@]}"; do
+    echo "$r"
+done
+echo
+echo "host s: QEMU wall time minus its start-up time; dspsim: host_seconds" \
+     "from --stats."
+echo "guest insns: dspsim's count, used for every engine (same program," \
+     "same path); 'vs QEMU' = QEMU time / engine time (>1: faster)."
+[ $have_dspsim = 1 ] || echo "NOTE: dspsim missing ($dspsim): QEMU-only" \
+    "table, instruction counts unavailable."
+[ $status = 0 ] || echo "SOME OUTPUTS DIFFER OR A RUN FAILED (see above)"
+exit $status
