@@ -86,6 +86,7 @@ void xt_reset(xt_cpu *cpu)
     cpu->exit_status = 0;
     memset(&cpu->fatal, 0, sizeof(cpu->fatal));
     cpu->hist_n = 0;
+    cpu->hz_mask = cpu->hz_cost = 0;
     cpu->cyc_end = cpu->ins_end = UINT64_MAX;
     mmu_reset(cpu);
     mem_flush_code(cpu);
@@ -123,6 +124,10 @@ xt_err xt_reg_write(xt_cpu *cpu, int reg, uint32_t value)
         return XT_OK;
     }
     if (reg == XT_REG_PC) {
+        if (value != cpu->pc) {
+            hist_record(cpu, cpu->pc, value, 1); /* a break in the history */
+            cpu->hz_mask = 0;                    /* and in the pipeline */
+        }
         cpu->pc = value;
         cpu->waiting = 0;
         cpu_update_events(cpu);

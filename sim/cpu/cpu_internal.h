@@ -117,6 +117,8 @@ struct xt_cpu {
     uint32_t until;
     uint8_t use_until, running, stop_req, exit_req, waiting, slow;
     uint8_t icount_pending; /* previous instruction completes an ICOUNT step */
+    uint16_t hz_mask;  /* registers still in flight (load/multiply) ... */
+    uint8_t hz_cost;   /* ... and the stall a reader of them pays */
     uint8_t sar_left;  /* SAR last set by ssl/ssa8b in the current straight
                           run of code: srl/sra then shift by SAR mod 32, as
                           the reference does (docs/cpu.md) */

@@ -70,6 +70,7 @@ void exc_raise(xt_cpu *cpu, unsigned cause, uint32_t vaddr, int has_vaddr)
     if (vec == cpu->pc && (hook_cause & XT_HOOK_EXC_DOUBLE)) {
         /* a double exception at the double-exception vector: taking it
          * changes no state, so the guest can never make progress */
+        hist_record(cpu, cpu->pc, cpu->pc, 0); /* it did execute */
         set_fatal(cpu, "double exception loop", cause,
                   has_vaddr ? vaddr : cpu->excvaddr);
         return;

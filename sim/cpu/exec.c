@@ -149,11 +149,14 @@ xt_stop exec_loop(xt_cpu *cpu)
     uint64_t ev = cpu->ev_cycles;
     unsigned hn = cpu->hist_n;
     xt_transfer *const hist = cpu->hist;
-    uint16_t hz = 0, phz;  /* registers whose value is still in flight */
-    uint8_t hzc = 0, cost, len;
+    /* registers whose value is still in flight, kept across runs so that
+     * cycle counts do not depend on how the host slices time */
+    uint16_t hz = cpu->hz_mask, phz;
+    uint8_t hzc = cpu->hz_cost, cost, len;
     xt_dinsn *d = NULL;    /* the entry of the instruction at pc */
     const xt_insn *in;
-    uint32_t v;
+    uint32_t v, opc;
+    int r;
 
     /* The slow paths work on cpu-> state: SAVE before calling them, LOAD
      * after (they may move PC, add cycles, or change the event horizon). */
@@ -174,6 +177,7 @@ xt_stop exec_loop(xt_cpu *cpu)
          cpu->sar_left = 0;                                                  \
          h_->from = pc; h_->to = t_; h_->from_exclusive = 0;                 \
          cycles += cost + (pen);                                             \
+         hz = 0; /* the jump's bubble hides any result latency */            \
          if (likely(((t_ ^ pc) >> XT_PAGE_SHIFT) == 0)) {                    \
              d += (int32_t)(t_ & (XT_PAGE_SIZE - 1)) -                       \
                   (int32_t)(pc & (XT_PAGE_SIZE - 1));                        \
@@ -215,7 +219,10 @@ xt_stop exec_loop(xt_cpu *cpu)
 #define B (R[in->b])
 #define C (R[in->c])
 
-far:    /* pc moved somewhere d does not follow */
+    goto slow; /* every run starts with the slow check (xt_run kicks it) */
+
+far:    /* pc moved somewhere d does not follow: the pipeline refilled */
+    hz = 0;
     if (unlikely(cycles >= ev))
         goto slow;
 lookup: {
@@ -236,11 +243,16 @@ lookup: {
 top:
     if (unlikely(cycles >= ev)) {
 slow:
+        opc = pc;
         SAVE();
-        int r = precheck(cpu);
+        r = precheck(cpu);
         LOAD();
+        if (pc != opc)
+            hz = 0; /* an interrupt or debug exception was taken */
         if (r >= 0) {
             SAVE();
+            cpu->hz_mask = hz;
+            cpu->hz_cost = hzc;
             return (xt_stop)r;
         }
         goto lookup;
