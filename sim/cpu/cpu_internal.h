@@ -213,6 +213,8 @@ unsigned timing_cost(const xt_timing *t, const xt_insn *in);
 xt_stop exec_loop(xt_cpu *cpu);
 /* Set every entry of a new or flushed code page to "not decoded". */
 void exec_page_init(xt_dinsn *page);
+/* Forget every decoded entry of a page (timing or ITLB change). */
+void exec_page_flush(xt_dinsn *page);
 /* Forget one decoded entry (its bytes were written). */
 void exec_entry_reset(xt_dinsn *e);
 

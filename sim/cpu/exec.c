@@ -120,10 +120,17 @@ void exec_page_init(xt_dinsn *page)
         page[i].handler = g_labels[XT_OP_COUNT + 1];
 }
 
+/* Only the handler is reset: an instruction that overwrites itself still
+ * finds its own length and cost in the record (exec_loop's NEXT). */
 void exec_entry_reset(xt_dinsn *e)
 {
-    memset(&e->in, 0, sizeof(e->in));
     e->handler = g_labels[XT_OP_COUNT];
+}
+
+void exec_page_flush(xt_dinsn *page)
+{
+    for (unsigned i = 0; i < XT_PAGE_SIZE; i++)
+        page[i].handler = g_labels[XT_OP_COUNT];
 }
 
 /* With cpu == NULL, only publishes the handler addresses (for
@@ -144,7 +151,7 @@ xt_stop exec_loop(xt_cpu *cpu)
     uint32_t *const R = cpu->ar;
     xt_page *const pages = cpu->pages;
     const xt_timing *const T = &cpu->timing;
-    uint32_t pc = cpu->pc, npc;
+    uint32_t pc = cpu->pc;
     uint64_t cycles = cpu->cycles, insns = cpu->insns;
     uint64_t ev = cpu->ev_cycles;
     unsigned hn = cpu->hist_n;
@@ -152,7 +159,7 @@ xt_stop exec_loop(xt_cpu *cpu)
     /* registers whose value is still in flight, kept across runs so that
      * cycle counts do not depend on how the host slices time */
     uint16_t hz = cpu->hz_mask, phz;
-    uint8_t hzc = cpu->hz_cost, cost, len;
+    uint8_t hzc = cpu->hz_cost;
     xt_dinsn *d = NULL;    /* the entry of the instruction at pc */
     const xt_insn *in;
     uint32_t v, opc;
@@ -167,7 +174,8 @@ xt_stop exec_loop(xt_cpu *cpu)
 #define UPDATE_EVENTS() (SAVE(), cpu_update_events(cpu), ev = cpu->ev_cycles)
     /* fall through to the next instruction: the next entry of the page
      * (the sentinels past its end re-enter through 'far') */
-#define NEXT() do { cycles += cost; pc = npc; d += len; goto top; } while (0)
+#define NEXT()                                                               \
+    do { cycles += in->cost; pc += in->len; d += in->len; goto top; } while (0)
 #define EXC(cause, va, has)                                                  \
     do { SAVE(); exc_raise(cpu, (cause), (va), (has)); LOAD(); goto far; }   \
     while (0)
@@ -176,7 +184,7 @@ xt_stop exec_loop(xt_cpu *cpu)
     do { uint32_t t_ = (dest); xt_transfer *h_ = &hist[hn++ % XT_HISTORY];   \
          cpu->sar_left = 0;                                                  \
          h_->from = pc; h_->to = t_; h_->from_exclusive = 0;                 \
-         cycles += cost + (pen);                                             \
+         cycles += in->cost + (pen);                                         \
          hz = 0; /* the jump's bubble hides any result latency */            \
          if (likely(((t_ ^ pc) >> XT_PAGE_SHIFT) == 0)) {                    \
              d += (int32_t)(t_ & (XT_PAGE_SIZE - 1)) -                       \
@@ -263,9 +271,6 @@ dispatch:
     if (unlikely(in->rmask & hz))
         cycles += hzc;
     hz = 0;
-    len = in->len;
-    npc = pc + len;
-    cost = in->cost;
     insns++;
     goto *d->handler;
 
@@ -276,6 +281,9 @@ op_PAGE_END:   /* fell off the end of a code page */
     goto lookup;
 op_DECODE: {   /* first execution of this address */
         uint32_t fault;
+        /* dispatch charged the interlock of the stale record, if any */
+        if (d->in.rmask & phz)
+            cycles -= hzc;
         SAVE();
         int cause = mem_fetch_decode(cpu, pc, &d->in, &fault);
         if (cause) {
@@ -287,9 +295,6 @@ op_DECODE: {   /* first execution of this address */
         d->handler = labels[d->in.op];
         if (d->in.rmask & phz)
             cycles += hzc;
-        len = d->in.len;
-        npc = pc + len;
-        cost = d->in.cost;
         goto *d->handler;
     }
 op_ILLEGAL:
@@ -393,8 +398,8 @@ op_BLTZ: BRANCH((int32_t)A < 0);
 op_BGEZ: BRANCH((int32_t)A >= 0);
 op_J: JUMP(in->target, T->call_jump);
 op_JX: JUMP(A, T->call_jump);
-op_CALL0: R[0] = npc; JUMP(in->target, T->call_jump);
-op_CALLX0: v = A; R[0] = npc; JUMP(v, T->call_jump);
+op_CALL0: R[0] = pc + in->len; JUMP(in->target, T->call_jump);
+op_CALLX0: v = A; R[0] = pc + in->len; JUMP(v, T->call_jump);
 op_RET: op_RET_N: JUMP(R[0], T->call_jump);
 
     /* ---- special registers and processor control ---- */
@@ -471,11 +476,11 @@ op_SIMCALL: {
         }
     if (!h)
         ILLEGAL();
-    pc = npc; /* as seen by the hook: execution resumes after it */
+    pc += in->len; /* as seen by the hook: execution resumes after it */
     SAVE();
     ((xt_hook_simcall_cb)h->cb)(cpu, h->user);
     LOAD();
-    cycles += cost;
+    cycles += in->cost;
     goto far;
 }
 op_EXCW: op_ISYNC: op_RSYNC: op_ESYNC: op_DSYNC: op_MEMW: op_EXTW:

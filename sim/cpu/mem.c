@@ -346,5 +346,5 @@ void mem_flush_code(xt_cpu *cpu)
 {
     for (uint32_t i = 0; i < XT_NUM_PAGES; i++)
         if (cpu->dcache[i])
-            exec_page_init(cpu->dcache[i]);
+            exec_page_flush(cpu->dcache[i]);
 }
