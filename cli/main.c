@@ -4,6 +4,8 @@
 
 #include "cli.h"
 
+int cmd_board(int argc, char **argv);   /* cli/cmd_board.c */
+
 typedef struct command {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -14,6 +16,8 @@ typedef struct command {
 static const command commands[] = {
     { "exec", cmd_exec, "run a bare-metal guest program (ELF) on the "
                         "lx106 'sim' machine" },
+    { "board", cmd_board, "run a guest program (ELF) on the virtual "
+                          "audio-DSP board (docs/board.md)" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -1,0 +1,497 @@
+/* The board: memory map, device wiring, host API.  The run loop is in
+ * board_run.c. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board_internal.h"
+#include "dspsim/loader.h"
+
+const char *ds_strerror(ds_status st)
+{
+    switch (st) {
+    case DS_OK: return "success";
+    case DS_ERR_ARG: return "invalid argument";
+    case DS_ERR_NOMEM: return "out of memory";
+    case DS_ERR_CONFIG: return "invalid board description";
+    case DS_ERR_RANGE: return "address range outside the memory";
+    case DS_ERR_BUSY: return "doorbell busy";
+    case DS_ERR_LOAD: return "program could not be loaded";
+    case DS_ERR_CPU: return "CPU engine error";
+    }
+    return "unknown error";
+}
+
+static void set_err(char *err, size_t errsz, const char *fmt, ...)
+{
+    if (!err || !errsz)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errsz, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- callbacks the devices get ---------------------------------------- */
+static void irq_cb(void *user, unsigned line, bool level)
+{
+    ds_board *b = user;
+    xt_irq_set(b->cpu, line, level);
+}
+
+static uint64_t now_cb(void *user)
+{
+    ds_board *b = user;
+    return xt_cycles(b->cpu);
+}
+
+static void schedule_cb(void *user, uint64_t at)
+{
+    ds_board *b = user;
+    if (b->in_run && at < b->run_end)
+        xt_stop_request(b->cpu);
+}
+
+static void default_console(void *user, uint8_t byte)
+{
+    (void)user;
+    fputc(byte, stdout);
+    if (byte == '\n')
+        fflush(stdout);
+}
+
+static void default_log(void *user, const char *msg)
+{
+    (void)user;
+    fflush(stdout);
+    fprintf(stderr, "dspsim: board: %s\n", msg);
+}
+
+static void log_cb(void *user, const char *msg)
+{
+    ds_board *b = user;
+    b->log(b->log_user, msg);
+}
+
+static void console_cb(void *user, uint8_t byte)
+{
+    ds_board *b = user;
+    b->console(b->console_user, byte);
+}
+
+static void marker_cb(void *user, uint32_t id, uint32_t value, uint64_t cyc)
+{
+    ds_board *b = user;
+    for (unsigned i = 0; i < b->n_markers; i++)
+        b->markers[i].fn(b->markers[i].user, id, value, cyc);
+}
+
+static void halt_cb(void *user, uint32_t status, uint64_t cycle)
+{
+    ds_board *b = user;
+    (void)cycle;
+    b->halted = true;
+    b->halt_status = status;
+    xt_stop_request(b->cpu);
+}
+
+static void d2h_cb(void *user, uint32_t msg, uint64_t cycle)
+{
+    ds_board *b = user;
+    b->d2h_cycle = cycle;
+    b->events |= DS_EVENT_D2H;
+    if (b->in_run && (b->stop_on & DS_EVENT_D2H))
+        xt_stop_request(b->cpu);
+    if (b->ipc_ops.d2h_msg)
+        b->ipc_ops.d2h_msg(b->ipc_ops.user, msg, cycle);
+}
+
+static void h2d_done_cb(void *user, uint32_t msg, uint64_t cycle)
+{
+    ds_board *b = user;
+    b->events |= DS_EVENT_H2D_DONE;
+    if (b->in_run && (b->stop_on & DS_EVENT_H2D_DONE))
+        xt_stop_request(b->cpu);
+    if (b->ipc_ops.h2d_done)
+        b->ipc_ops.h2d_done(b->ipc_ops.user, msg, cycle);
+}
+
+/* ---- MMIO trampolines ---------------------------------------------------- */
+static bool dbg_rd(void *u, uint32_t o, unsigned s, uint32_t *v)
+{ return ds_dbg_read(((ds_board *)u)->dbg, o, s, v); }
+static bool dbg_wr(void *u, uint32_t o, unsigned s, uint32_t v)
+{ return ds_dbg_write(((ds_board *)u)->dbg, o, s, v); }
+static bool ipc_rd(void *u, uint32_t o, unsigned s, uint32_t *v)
+{ return ds_ipc_read(((ds_board *)u)->ipc, o, s, v); }
+static bool ipc_wr(void *u, uint32_t o, unsigned s, uint32_t v)
+{ return ds_ipc_write(((ds_board *)u)->ipc, o, s, v); }
+static bool dma_rd(void *u, uint32_t o, unsigned s, uint32_t *v)
+{ return ds_dma_read(((ds_board *)u)->dma, o, s, v); }
+static bool dma_wr(void *u, uint32_t o, unsigned s, uint32_t v)
+{ return ds_dma_write(((ds_board *)u)->dma, o, s, v); }
+static bool ssp_rd(void *u, uint32_t o, unsigned s, uint32_t *v)
+{ return ds_ssp_read(u, o, s, v); }
+static bool ssp_wr(void *u, uint32_t o, unsigned s, uint32_t v)
+{ return ds_ssp_write(u, o, s, v); }
+
+/* ---- buses for the DMA ------------------------------------------------- */
+/* Is [addr, addr+n) inside one of IRAM, DRAM, mailbox? */
+static bool dsp_mem_range(const ds_board *b, uint32_t addr, size_t n)
+{
+    const struct { uint32_t base, size; } m[3] = {
+        { BOARD_IRAM_BASE, b->cfg.iram_size },
+        { BOARD_DRAM_BASE, b->cfg.dram_size },
+        { BOARD_MBOX_BASE, BOARD_MBOX_SIZE },
+    };
+    for (int i = 0; i < 3; i++)
+        if (addr >= m[i].base && n <= m[i].size &&
+            addr - m[i].base <= m[i].size - n)
+            return true;
+    return false;
+}
+
+static bool dsp_read(void *user, uint32_t addr, void *dst, size_t n)
+{
+    ds_board *b = user;
+    return dsp_mem_range(b, addr, n) &&
+           xt_mem_read(b->cpu, addr, dst, n) == XT_OK;
+}
+
+static bool dsp_write(void *user, uint32_t addr, const void *src, size_t n)
+{
+    ds_board *b = user;
+    return dsp_mem_range(b, addr, n) &&
+           xt_mem_write(b->cpu, addr, src, n) == XT_OK;
+}
+
+static bool host_range(const ds_board *b, uint32_t addr, size_t n)
+{
+    return n <= b->cfg.host_size && addr <= b->cfg.host_size - n;
+}
+
+static bool host_read(void *user, uint32_t addr, void *dst, size_t n)
+{
+    ds_board *b = user;
+    if (!host_range(b, addr, n))
+        return false;
+    memcpy(dst, b->host_mem + addr, n);
+    return true;
+}
+
+static bool host_write(void *user, uint32_t addr, const void *src, size_t n)
+{
+    ds_board *b = user;
+    if (!host_range(b, addr, n))
+        return false;
+    memcpy(b->host_mem + addr, src, n);
+    return true;
+}
+
+/* SSP FIFOs for the DMA; port < nports is checked by the DMA. */
+static size_t p_tx_space(void *u, unsigned port)
+{ return ds_ssp_tx_space(((ds_board *)u)->ssp[port]); }
+static size_t p_tx_push(void *u, unsigned port, const uint8_t *s, size_t n)
+{ return ds_ssp_tx_push(((ds_board *)u)->ssp[port], s, n); }
+static size_t p_rx_avail(void *u, unsigned port)
+{ return ds_ssp_rx_avail(((ds_board *)u)->ssp[port]); }
+static size_t p_rx_pop(void *u, unsigned port, uint8_t *d, size_t n)
+{ return ds_ssp_rx_pop(((ds_board *)u)->ssp[port], d, n); }
+
+static void ssp_request_cb(void *user, unsigned port, uint64_t at)
+{
+    ds_board *b = user;
+    ds_dma_port_request(b->dma, port, at);
+}
+
+/* ---- construction ------------------------------------------------------ */
+static xt_err map_ram(ds_board *b, const char *name, uint32_t base,
+                      uint32_t size, unsigned wait)
+{
+    xt_region_desc d = { .name = name, .base = base, .size = size,
+                         .kind = XT_REGION_RAM, .read_wait = wait,
+                         .write_wait = wait, .fetch_wait = wait };
+    return xt_map(b->cpu, &d);
+}
+
+static xt_err map_mmio(ds_board *b, const char *name, uint32_t base,
+                       xt_mmio_read_cb rd, xt_mmio_write_cb wr, void *user)
+{
+    xt_region_desc d = { .name = name, .base = base, .size = BOARD_DEV_SIZE,
+                         .kind = XT_REGION_MMIO,
+                         .read_wait = b->cfg.periph_wait,
+                         .write_wait = b->cfg.periph_wait,
+                         .read = rd, .write = wr, .user = user };
+    return xt_map(b->cpu, &d);
+}
+
+ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
+                       size_t errsz)
+{
+    if (!out)
+        return DS_ERR_ARG;
+    *out = NULL;
+    ds_board *b = calloc(1, sizeof(*b));
+    if (!b) {
+        set_err(err, errsz, "out of memory");
+        return DS_ERR_NOMEM;
+    }
+    if (cfg)
+        b->cfg = *cfg;
+    else
+        ds_board_config_default(&b->cfg);
+    if (!ds_board_config_check(&b->cfg, err, errsz)) {
+        free(b);
+        return DS_ERR_CONFIG;
+    }
+    b->console = default_console;
+    b->log = default_log;
+    ds_status st = DS_ERR_NOMEM;
+    b->host_mem = calloc(1, b->cfg.host_size);
+    b->clk = ds_clock_new();
+    if (!b->host_mem || !b->clk || xt_open(&b->cpu) != XT_OK)
+        goto fail;
+    ds_clock_set_time_source(b->clk, now_cb, b);
+    ds_clock_set_schedule_hook(b->clk, schedule_cb, b);
+
+    ds_dbg_info info = {
+        .config = (b->cfg.dma_channels << BOARD_CONFIG_DMA_CH_SHIFT) |
+                  (b->cfg.ssp_ports << BOARD_CONFIG_SSP_SHIFT) |
+                  (b->cfg.ssp_fifo_frames << BOARD_CONFIG_FIFO_SHIFT),
+        .cpu_hz = b->cfg.cpu_hz, .audio_hz = b->cfg.audio_hz,
+        .iram_size = b->cfg.iram_size, .dram_size = b->cfg.dram_size,
+    };
+    ds_dbg_ops dops = { console_cb, marker_cb, halt_cb, b };
+    b->dbg = ds_dbg_new(b->clk, &info, &dops);
+    b->ipc = ds_ipc_new(b->clk, (ds_irq_out){ irq_cb, b, BOARD_IRQ_IPC });
+    if (!b->dbg || !b->ipc)
+        goto fail;
+    ds_ipc_host_ops iops = { d2h_cb, h2d_done_cb, b };
+    ds_ipc_set_host_ops(b->ipc, &iops);
+    for (unsigned i = 0; i < b->cfg.ssp_ports; i++) {
+        ds_ssp_config sc = { .index = i, .fifo_frames = b->cfg.ssp_fifo_frames,
+                             .cpu_hz = b->cfg.cpu_hz,
+                             .audio_hz = b->cfg.audio_hz,
+                             .drift_ppb = b->cfg.audio_drift_ppb };
+        b->ssp[i] = ds_ssp_new(b->clk, &sc,
+                               (ds_irq_out){ irq_cb, b, BOARD_IRQ_SSP(i) });
+        if (!b->ssp[i])
+            goto fail;
+        ds_ssp_set_request(b->ssp[i], ssp_request_cb, b);
+    }
+    ds_dma_config dc = { b->cfg.dma_channels, b->cfg.dma_bytes_per_cycle,
+                         b->cfg.dma_burst_bytes, b->cfg.dma_burst_latency };
+    ds_bus dsp = { dsp_read, dsp_write, b }, host = { host_read, host_write, b };
+    ds_dma_ports ports = { b->cfg.ssp_ports, p_tx_space, p_tx_push,
+                           p_rx_avail, p_rx_pop, b };
+    b->dma = ds_dma_new(b->clk, &dc, &dsp, &host, &ports,
+                        (ds_irq_out){ irq_cb, b, BOARD_IRQ_DMA }, log_cb, b);
+    if (!b->dma)
+        goto fail;
+
+    st = DS_ERR_CPU;
+    const char *what = "iram";
+    xt_err e = map_ram(b, "iram", BOARD_IRAM_BASE, b->cfg.iram_size,
+                       b->cfg.iram_wait);
+    if (e == XT_OK && (what = "dram"))
+        e = map_ram(b, "dram", BOARD_DRAM_BASE, b->cfg.dram_size,
+                    b->cfg.dram_wait);
+    if (e == XT_OK && (what = "mailbox"))
+        e = map_ram(b, "mailbox", BOARD_MBOX_BASE, BOARD_MBOX_SIZE,
+                    b->cfg.mbox_wait);
+    if (e == XT_OK && (what = "dbg"))
+        e = map_mmio(b, "dbg", BOARD_DBG_BASE, dbg_rd, dbg_wr, b);
+    if (e == XT_OK && (what = "ipc"))
+        e = map_mmio(b, "ipc", BOARD_IPC_BASE, ipc_rd, ipc_wr, b);
+    if (e == XT_OK && (what = "dma"))
+        e = map_mmio(b, "dma", BOARD_DMA_BASE, dma_rd, dma_wr, b);
+    for (unsigned i = 0; e == XT_OK && i < b->cfg.ssp_ports; i++) {
+        static const char *const names[] = { "ssp0", "ssp1", "ssp2", "ssp3" };
+        what = names[i];
+        e = map_mmio(b, names[i], BOARD_SSP_ADDR(i), ssp_rd, ssp_wr,
+                     b->ssp[i]);
+    }
+    if (e != XT_OK) {
+        set_err(err, errsz, "mapping %s: %s", what, xt_strerror(e));
+        goto fail;
+    }
+    ds_board_reset(b);
+    *out = b;
+    return DS_OK;
+fail:
+    if (st == DS_ERR_NOMEM)
+        set_err(err, errsz, "out of memory");
+    ds_board_free(b);
+    return st;
+}
+
+void ds_board_free(ds_board *b)
+{
+    if (!b)
+        return;
+    ds_dma_free(b->dma);
+    for (unsigned i = 0; i < BOARD_MAX_SSP_PORTS; i++)
+        ds_ssp_free(b->ssp[i]);
+    ds_ipc_free(b->ipc);
+    ds_dbg_free(b->dbg);
+    ds_clock_free(b->clk);
+    if (b->cpu)
+        xt_close(b->cpu);
+    free(b->host_mem);
+    free(b);
+}
+
+void ds_board_reset(ds_board *b)
+{
+    xt_reset(b->cpu);
+    ds_dbg_reset(b->dbg);
+    ds_ipc_reset(b->ipc);
+    ds_dma_reset(b->dma);
+    for (unsigned i = 0; i < b->cfg.ssp_ports; i++)
+        ds_ssp_reset(b->ssp[i]);
+    /* the devices cancelled their own events; nothing else is pending */
+    b->halted = false;
+    b->events = 0;
+}
+
+ds_status ds_board_load_elf(ds_board *b, const char *path, char *err,
+                            size_t errsz)
+{
+    if (!b || !path)
+        return DS_ERR_ARG;
+    xt_elf *elf = NULL;
+    xt_load_status ls = xt_elf_open(path, &elf, err, errsz);
+    if (ls != XT_LOAD_OK)
+        return ls == XT_LOAD_ERR_NOMEM ? DS_ERR_NOMEM : DS_ERR_LOAD;
+    ds_board_reset(b);
+    ls = xt_elf_load_cpu(elf, b->cpu, err, errsz);
+    uint32_t entry = xt_elf_entry(elf);
+    xt_elf_free(elf);
+    if (ls != XT_LOAD_OK)
+        return ls == XT_LOAD_ERR_NOMEM ? DS_ERR_NOMEM : DS_ERR_LOAD;
+    if (xt_reg_write(b->cpu, XT_REG_PC, entry) != XT_OK)
+        return DS_ERR_CPU;
+    return DS_OK;
+}
+
+const ds_board_config *ds_board_get_config(const ds_board *b)
+{
+    return &b->cfg;
+}
+xt_cpu *ds_board_cpu(ds_board *b) { return b->cpu; }
+ds_clock *ds_board_clock(ds_board *b) { return b->clk; }
+ds_dma *ds_board_dma(ds_board *b) { return b->dma; }
+ds_ipc *ds_board_ipc(ds_board *b) { return b->ipc; }
+ds_ssp *ds_board_ssp(ds_board *b, unsigned port)
+{
+    return port < b->cfg.ssp_ports ? b->ssp[port] : NULL;
+}
+uint64_t ds_board_cycles(const ds_board *b) { return xt_cycles(b->cpu); }
+
+void ds_board_set_console(ds_board *b, void (*fn)(void *user, uint8_t byte),
+                          void *user)
+{
+    b->console = fn ? fn : default_console;
+    b->console_user = fn ? user : NULL;
+}
+
+ds_status ds_board_add_marker_observer(ds_board *b, ds_marker_fn fn,
+                                       void *user)
+{
+    if (!b || !fn)
+        return DS_ERR_ARG;
+    if (b->n_markers >= DS_BOARD_MAX_MARKER_OBSERVERS)
+        return DS_ERR_NOMEM;
+    b->markers[b->n_markers].fn = fn;
+    b->markers[b->n_markers].user = user;
+    b->n_markers++;
+    return DS_OK;
+}
+
+void ds_board_set_log(ds_board *b, ds_log_fn fn, void *user)
+{
+    b->log = fn ? fn : default_log;
+    b->log_user = fn ? user : NULL;
+}
+
+/* ---- mailbox and host memory ------------------------------------------- */
+ds_status ds_board_mbox_read(ds_board *b, uint32_t offset, void *dst,
+                             size_t n)
+{
+    if (!b || (!dst && n))
+        return DS_ERR_ARG;
+    if (n > BOARD_MBOX_SIZE || offset > BOARD_MBOX_SIZE - n)
+        return DS_ERR_RANGE;
+    if (!n)
+        return DS_OK;
+    return xt_mem_read(b->cpu, BOARD_MBOX_BASE + offset, dst, n) == XT_OK
+           ? DS_OK : DS_ERR_CPU;
+}
+
+ds_status ds_board_mbox_write(ds_board *b, uint32_t offset, const void *src,
+                              size_t n)
+{
+    if (!b || (!src && n))
+        return DS_ERR_ARG;
+    if (n > BOARD_MBOX_SIZE || offset > BOARD_MBOX_SIZE - n)
+        return DS_ERR_RANGE;
+    if (!n)
+        return DS_OK;
+    return xt_mem_write(b->cpu, BOARD_MBOX_BASE + offset, src, n) == XT_OK
+           ? DS_OK : DS_ERR_CPU;
+}
+
+uint32_t ds_board_host_size(const ds_board *b) { return b->cfg.host_size; }
+
+ds_status ds_board_host_read(ds_board *b, uint32_t addr, void *dst, size_t n)
+{
+    if (!b || (!dst && n))
+        return DS_ERR_ARG;
+    return host_read(b, addr, dst, n) ? DS_OK : DS_ERR_RANGE;
+}
+
+ds_status ds_board_host_write(ds_board *b, uint32_t addr, const void *src,
+                              size_t n)
+{
+    if (!b || (!src && n))
+        return DS_ERR_ARG;
+    return host_write(b, addr, src, n) ? DS_OK : DS_ERR_RANGE;
+}
+
+/* ---- doorbells ----------------------------------------------------------- */
+void ds_board_set_ipc_ops(ds_board *b, const ds_ipc_host_ops *ops)
+{
+    if (ops)
+        b->ipc_ops = *ops;
+    else
+        b->ipc_ops = (ds_ipc_host_ops){ 0 };
+}
+
+ds_status ds_board_doorbell_send(ds_board *b, uint32_t msg)
+{
+    if (!b || (msg & BOARD_IPC_BUSY))
+        return DS_ERR_ARG;
+    return ds_ipc_host_send(b->ipc, msg) ? DS_OK : DS_ERR_BUSY;
+}
+
+bool ds_board_doorbell_busy(const ds_board *b)
+{
+    return ds_ipc_host_busy(b->ipc);
+}
+
+bool ds_board_doorbell_pending(const ds_board *b, uint32_t *msg,
+                               uint64_t *cycle)
+{
+    if (!ds_ipc_host_pending(b->ipc, msg))
+        return false;
+    if (cycle)
+        *cycle = b->d2h_cycle;
+    return true;
+}
+
+ds_status ds_board_doorbell_ack(ds_board *b)
+{
+    if (!b)
+        return DS_ERR_ARG;
+    return ds_ipc_host_ack(b->ipc) ? DS_OK : DS_ERR_ARG;
+}

@@ -1,0 +1,40 @@
+/* The board's state, shared by board.c and board_run.c. */
+#ifndef DSPSIM_BOARD_INTERNAL_H
+#define DSPSIM_BOARD_INTERNAL_H
+
+#include "dspsim/board.h"
+#include "dspsim/debug_dev.h"
+
+#define DS_BOARD_MAX_MARKER_OBSERVERS 8
+
+struct ds_board {
+    ds_board_config cfg;
+    xt_cpu *cpu;
+    ds_clock *clk;
+    ds_dbg *dbg;
+    ds_ipc *ipc;
+    ds_dma *dma;
+    ds_ssp *ssp[BOARD_MAX_SSP_PORTS];
+    uint8_t *host_mem;
+
+    void (*console)(void *, uint8_t);
+    void *console_user;
+    ds_log_fn log;
+    void *log_user;
+    struct { ds_marker_fn fn; void *user; }
+        markers[DS_BOARD_MAX_MARKER_OBSERVERS];
+    unsigned n_markers;
+    ds_ipc_host_ops ipc_ops;
+
+    /* run state */
+    bool running;         /* inside ds_board_run */
+    bool in_run;          /* inside xt_run */
+    uint64_t run_end;     /* cycle at which the current xt_run ends */
+    unsigned stop_on;     /* DS_EVENT_* ending the current ds_board_run */
+    unsigned events;      /* DS_EVENT_* seen in the current run */
+    bool halted;
+    uint32_t halt_status;
+    uint64_t d2h_cycle;   /* when the pending DSP message was rung */
+};
+
+#endif

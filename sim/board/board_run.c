@@ -1,0 +1,97 @@
+/* The board's run loop: fire due events, run the CPU until the next one. */
+#include "board_internal.h"
+
+const char *ds_stop_name(ds_stop why)
+{
+    switch (why) {
+    case DS_STOP_HALT: return "halt";
+    case DS_STOP_EXIT: return "exit";
+    case DS_STOP_BUDGET: return "cycle budget";
+    case DS_STOP_IDLE: return "idle";
+    case DS_STOP_FATAL: return "fatal";
+    case DS_STOP_HOST_EVENT: return "host event";
+    }
+    return "unknown";
+}
+
+static ds_status finish(ds_board *b, ds_run_result *res, ds_stop why,
+                        int status)
+{
+    res->why = why;
+    res->status = status;
+    res->cycles = xt_cycles(b->cpu);
+    res->events = b->events;
+    b->stop_on = 0;
+    b->running = false;
+    return DS_OK;
+}
+
+ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
+                       ds_run_result *res)
+{
+    if (!b || !res || b->running)
+        return DS_ERR_ARG;   /* not from a callback inside a run */
+    b->running = true;
+    uint64_t start = xt_cycles(b->cpu);
+    uint64_t limit = max_cycles && max_cycles <= DS_CLOCK_NEVER - start
+                     ? start + max_cycles : DS_CLOCK_NEVER;
+    b->halted = false;
+    b->events = 0;
+    b->stop_on = stop_on;
+    for (;;) {
+        uint64_t now = xt_cycles(b->cpu);
+        ds_clock_run_due(b->clk, now);
+        if (b->events & stop_on)
+            return finish(b, res, DS_STOP_HOST_EVENT, 0);
+        if (now >= limit)
+            return finish(b, res, DS_STOP_BUDGET, 0);
+        uint64_t end = ds_clock_next(b->clk);
+        if (end > limit)
+            end = limit;
+        xt_run_opts ro = { .max_cycles = end == DS_CLOCK_NEVER ? 0
+                                                               : end - now };
+        xt_stop why;
+        b->run_end = end;
+        b->in_run = true;
+        xt_err e = xt_run(b->cpu, &ro, &why);
+        b->in_run = false;
+        if (e != XT_OK) {
+            b->stop_on = 0;
+            b->running = false;
+            return DS_ERR_CPU;
+        }
+        if (b->halted)
+            return finish(b, res, DS_STOP_HALT, (int)b->halt_status);
+        switch (why) {
+        case XT_STOP_EXIT:
+            return finish(b, res, DS_STOP_EXIT, xt_exit_status(b->cpu));
+        case XT_STOP_FATAL:
+            return finish(b, res, DS_STOP_FATAL, 0);
+        case XT_STOP_IDLE:
+            return finish(b, res, DS_STOP_IDLE, 0);
+        default:   /* budget (= next event) or stop request: go round */
+            if (b->events & stop_on)
+                return finish(b, res, DS_STOP_HOST_EVENT, 0);
+            break;
+        }
+    }
+}
+
+ds_status ds_board_wait_doorbell(ds_board *b, uint64_t max_cycles,
+                                 uint32_t *msg, uint64_t *cycle,
+                                 ds_run_result *res)
+{
+    if (!b || !res)
+        return DS_ERR_ARG;
+    if (ds_board_doorbell_pending(b, msg, cycle)) {
+        res->why = DS_STOP_HOST_EVENT;
+        res->status = 0;
+        res->cycles = xt_cycles(b->cpu);
+        res->events = DS_EVENT_D2H;
+        return DS_OK;
+    }
+    ds_status st = ds_board_run(b, max_cycles, DS_EVENT_D2H, res);
+    if (st == DS_OK && res->why == DS_STOP_HOST_EVENT)
+        ds_board_doorbell_pending(b, msg, cycle);
+    return st;
+}

@@ -1,0 +1,174 @@
+/* Discrete-event clock: a binary min-heap ordered by (time, sequence). */
+#include <stdlib.h>
+
+#include "dspsim/clock.h"
+
+typedef struct ds_event {
+    uint64_t at;
+    uint64_t seq;      /* insertion order; also the event id */
+    ds_event_fn fn;
+    void *user;
+} ds_event;
+
+struct ds_clock {
+    ds_event *heap;
+    size_t n, cap;
+    uint64_t next_seq;
+    uint64_t now;                     /* without a time source */
+    uint64_t (*now_fn)(void *);
+    void *now_user;
+    void (*hook)(void *, uint64_t);
+    void *hook_user;
+};
+
+ds_clock *ds_clock_new(void)
+{
+    ds_clock *clk = calloc(1, sizeof(*clk));
+    if (clk)
+        clk->next_seq = 1;
+    return clk;
+}
+
+void ds_clock_free(ds_clock *clk)
+{
+    if (!clk)
+        return;
+    free(clk->heap);
+    free(clk);
+}
+
+void ds_clock_set_time_source(ds_clock *clk, uint64_t (*now)(void *user),
+                              void *user)
+{
+    clk->now_fn = now;
+    clk->now_user = user;
+}
+
+void ds_clock_set_schedule_hook(ds_clock *clk,
+                                void (*hook)(void *user, uint64_t at),
+                                void *user)
+{
+    clk->hook = hook;
+    clk->hook_user = user;
+}
+
+uint64_t ds_clock_now(const ds_clock *clk)
+{
+    return clk->now_fn ? clk->now_fn(clk->now_user) : clk->now;
+}
+
+static bool before(const ds_event *a, const ds_event *b)
+{
+    return a->at < b->at || (a->at == b->at && a->seq < b->seq);
+}
+
+static void swap(ds_event *a, ds_event *b)
+{
+    ds_event t = *a;
+    *a = *b;
+    *b = t;
+}
+
+static void sift_up(ds_event *h, size_t i)
+{
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (!before(&h[i], &h[p]))
+            break;
+        swap(&h[i], &h[p]);
+        i = p;
+    }
+}
+
+static void sift_down(ds_event *h, size_t n, size_t i)
+{
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, m = i;
+        if (l < n && before(&h[l], &h[m]))
+            m = l;
+        if (r < n && before(&h[r], &h[m]))
+            m = r;
+        if (m == i)
+            return;
+        swap(&h[i], &h[m]);
+        i = m;
+    }
+}
+
+ds_event_id ds_clock_schedule(ds_clock *clk, uint64_t at, ds_event_fn fn,
+                              void *user)
+{
+    if (!fn)
+        return 0;
+    if (clk->n == clk->cap) {
+        size_t cap = clk->cap ? clk->cap * 2 : 32;
+        ds_event *h = realloc(clk->heap, cap * sizeof(*h));
+        if (!h)
+            return 0;
+        clk->heap = h;
+        clk->cap = cap;
+    }
+    ds_event *e = &clk->heap[clk->n];
+    e->at = at;
+    e->seq = clk->next_seq++;
+    e->fn = fn;
+    e->user = user;
+    sift_up(clk->heap, clk->n++);
+    ds_event_id id = clk->next_seq - 1;
+    if (clk->hook)
+        clk->hook(clk->hook_user, at);
+    return id;
+}
+
+static void remove_at(ds_clock *clk, size_t i)
+{
+    clk->heap[i] = clk->heap[--clk->n];
+    if (i < clk->n) {
+        sift_up(clk->heap, i);
+        sift_down(clk->heap, clk->n, i);
+    }
+}
+
+bool ds_clock_cancel(ds_clock *clk, ds_event_id id)
+{
+    if (!id)
+        return false;
+    for (size_t i = 0; i < clk->n; i++) {
+        if (clk->heap[i].seq == id) {
+            remove_at(clk, i);
+            return true;
+        }
+    }
+    return false;
+}
+
+uint64_t ds_clock_next(const ds_clock *clk)
+{
+    return clk->n ? clk->heap[0].at : DS_CLOCK_NEVER;
+}
+
+size_t ds_clock_pending(const ds_clock *clk) { return clk->n; }
+
+size_t ds_clock_run_due(ds_clock *clk, uint64_t now)
+{
+    size_t fired = 0;
+    while (clk->n && clk->heap[0].at <= now) {
+        ds_event e = clk->heap[0];
+        remove_at(clk, 0);
+        /* without a time source, callbacks see their own time as now */
+        if (!clk->now_fn && e.at > clk->now)
+            clk->now = e.at;
+        e.fn(e.user, e.at);
+        fired++;
+    }
+    if (!clk->now_fn && now > clk->now)
+        clk->now = now;
+    return fired;
+}
+
+size_t ds_clock_advance(ds_clock *clk, uint64_t to)
+{
+    if (to < clk->now)
+        to = clk->now;
+    return ds_clock_run_due(clk, to);
+}

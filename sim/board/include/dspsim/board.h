@@ -1,0 +1,159 @@
+/* The virtual audio-DSP board: an LX106 core with instruction RAM, data
+ * RAM, a mailbox SRAM shared with the host, a debug/control device, IPC
+ * doorbells, a DMA controller and SSP ports (docs/board.md), all driven
+ * by one discrete-event clock in CPU cycles, plus the host-side C API a
+ * harness uses to drive it.
+ *
+ * How time advances (ds_board_run): fire every clock event that is due,
+ * then run the CPU (xt_run with a cycle budget) until the next pending
+ * event or the caller's limit, and repeat.  A WAITI inside the CPU skips
+ * straight to the budget end, i.e. to the next event, so idle firmware
+ * costs no host time.  When a register write during the run schedules an
+ * event earlier than the current budget end (e.g. DMA START), the board's
+ * schedule hook calls xt_stop_request(): the CPU returns before its next
+ * instruction and the loop recomputes the budget, so the event fires on
+ * time.  Peripherals raise interrupt lines through a callback the board
+ * gives them (it calls xt_irq_set); they never touch CPU state.
+ *
+ * Everything is deterministic: the same program, board description and
+ * host calls give the same cycle counts and the same bytes.
+ *
+ * Units: cycles are CPU cycles (xt_cycles()), addresses are guest
+ * addresses (mailbox: offsets from BOARD_MBOX_BASE; host memory: host
+ * addresses from 0), sizes are bytes.
+ */
+#ifndef DSPSIM_BOARD_H
+#define DSPSIM_BOARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dspsim/board_config.h"
+#include "dspsim/board_regs.h"
+#include "dspsim/clock.h"
+#include "dspsim/dma.h"
+#include "dspsim/ipc.h"
+#include "dspsim/ssp.h"
+#include "dspsim/xtcpu.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ds_board ds_board;
+
+/* API errors (never guest faults: those are ds_stop reasons). */
+typedef enum ds_status {
+    DS_OK = 0,
+    DS_ERR_ARG,       /* NULL or invalid argument */
+    DS_ERR_NOMEM,     /* host allocation failed */
+    DS_ERR_CONFIG,    /* invalid board description */
+    DS_ERR_RANGE,     /* mailbox / host memory access out of range */
+    DS_ERR_BUSY,      /* doorbell still busy */
+    DS_ERR_LOAD,      /* program could not be loaded (message in err) */
+    DS_ERR_CPU,       /* CPU engine API error */
+} ds_status;
+
+const char *ds_strerror(ds_status st);
+
+/* cfg NULL = compiled-in defaults.  On error *out is NULL and err (may be
+ * NULL) holds a one-line message. */
+ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
+                       size_t errsz);
+void ds_board_free(ds_board *b);
+
+const ds_board_config *ds_board_get_config(const ds_board *b);
+xt_cpu *ds_board_cpu(ds_board *b);       /* for semihosting, hooks, regs */
+ds_clock *ds_board_clock(ds_board *b);
+ds_dma *ds_board_dma(ds_board *b);
+ds_ipc *ds_board_ipc(ds_board *b);
+ds_ssp *ds_board_ssp(ds_board *b, unsigned port);  /* NULL if no port */
+uint64_t ds_board_cycles(const ds_board *b);
+
+/* Reset the CPU and every device (pending events dropped, memories
+ * kept).  The PC is left at the core's reset vector, which is not mapped
+ * on this board: load a program or set XT_REG_PC. */
+void ds_board_reset(ds_board *b);
+/* Reset, load the ELF's segments (IRAM, DRAM or mailbox) and set the PC
+ * to its entry point. */
+ds_status ds_board_load_elf(ds_board *b, const char *path, char *err,
+                            size_t errsz);
+
+/* ---- Debug device observers -------------------------------------------- */
+/* Console bytes go to fn (default: the host's stdout, unbuffered writes
+ * via stdio).  fn NULL restores the default. */
+void ds_board_set_console(ds_board *b, void (*fn)(void *user, uint8_t byte),
+                          void *user);
+/* Trace markers: each observer gets (id, value, cycle).  Up to 8. */
+typedef void (*ds_marker_fn)(void *user, uint32_t id, uint32_t value,
+                             uint64_t cycle);
+ds_status ds_board_add_marker_observer(ds_board *b, ds_marker_fn fn,
+                                       void *user);
+/* Diagnostics (DMA errors ...): default stderr "dspsim: board: MSG". */
+void ds_board_set_log(ds_board *b, ds_log_fn fn, void *user);
+
+/* ---- Running ----------------------------------------------------------- */
+typedef enum ds_stop {
+    DS_STOP_HALT = 0,    /* firmware wrote BOARD_DBG_HALT; status = value */
+    DS_STOP_EXIT,        /* semihosting exit; status = exit status */
+    DS_STOP_BUDGET,      /* max_cycles reached */
+    DS_STOP_IDLE,        /* WAITI with nothing pending that could wake it */
+    DS_STOP_FATAL,       /* unrecoverable guest state (xt_fatal()) */
+    DS_STOP_HOST_EVENT,  /* a host event the caller asked to stop on */
+} ds_stop;
+
+const char *ds_stop_name(ds_stop why);
+
+/* Host events (flags of ds_board_run). */
+#define DS_EVENT_D2H       0x1u   /* the DSP rang the host's doorbell */
+#define DS_EVENT_H2D_DONE  0x2u   /* the DSP acknowledged a host message */
+
+typedef struct ds_run_result {
+    ds_stop why;
+    int status;         /* HALT: value written; EXIT: exit status */
+    uint64_t cycles;    /* cycle count when the run returned */
+    unsigned events;    /* DS_EVENT_* that happened during the run */
+} ds_run_result;
+
+/* Advance the simulation by at most max_cycles (0 = no limit) or until it
+ * stops.  stop_on: DS_EVENT_* mask of host events that end the run
+ * (DS_STOP_HOST_EVENT) right after the store that caused them.  Returns
+ * DS_ERR_ARG when called from a callback inside a run. */
+ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
+                       ds_run_result *res);
+
+/* ---- Mailbox and host memory ------------------------------------------- */
+ds_status ds_board_mbox_read(ds_board *b, uint32_t offset, void *dst,
+                             size_t n);
+ds_status ds_board_mbox_write(ds_board *b, uint32_t offset, const void *src,
+                              size_t n);
+uint32_t ds_board_host_size(const ds_board *b);
+ds_status ds_board_host_read(ds_board *b, uint32_t addr, void *dst,
+                             size_t n);
+ds_status ds_board_host_write(ds_board *b, uint32_t addr, const void *src,
+                              size_t n);
+
+/* ---- Doorbells --------------------------------------------------------- */
+/* Host callbacks (msg, cycle); they run inside the simulation: they may
+ * call the doorbell and memory functions but not ds_board_run. */
+void ds_board_set_ipc_ops(ds_board *b, const ds_ipc_host_ops *ops);
+/* Ring the DSP (DS_ERR_BUSY while the previous message is not yet
+ * acknowledged; DS_ERR_ARG if msg has bit 31 set). */
+ds_status ds_board_doorbell_send(ds_board *b, uint32_t msg);
+bool ds_board_doorbell_busy(const ds_board *b);
+/* The DSP's pending message; *cycle = when it was rung. */
+bool ds_board_doorbell_pending(const ds_board *b, uint32_t *msg,
+                               uint64_t *cycle);
+ds_status ds_board_doorbell_ack(ds_board *b);   /* DS_ERR_ARG if none */
+/* Run until the DSP rings the host's doorbell (returns at once if a
+ * message is already pending): res->why is DS_STOP_HOST_EVENT and *msg,
+ * *cycle are set; any other stop reason is returned as is. */
+ds_status ds_board_wait_doorbell(ds_board *b, uint64_t max_cycles,
+                                 uint32_t *msg, uint64_t *cycle,
+                                 ds_run_result *res);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

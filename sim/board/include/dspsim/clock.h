@@ -1,0 +1,74 @@
+/* The board's discrete-event clock.
+ *
+ * Time is counted in CPU cycles (uint64_t), the same unit as xt_cycles().
+ * Peripherals schedule events at absolute cycle times; the board runs the
+ * CPU until the earliest pending event, then fires every event that is due
+ * (ds_clock_run_due).  Events with the same time fire in the order they
+ * were scheduled (a sequence number breaks ties), so the simulation is
+ * deterministic.
+ *
+ * "Now" comes from a time source (the board installs one returning the
+ * CPU's cycle counter) or, without one, from the last ds_clock_run_due /
+ * ds_clock_advance call (unit tests drive the clock by hand this way).
+ */
+#ifndef DSPSIM_CLOCK_H
+#define DSPSIM_CLOCK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DS_CLOCK_NEVER UINT64_MAX
+
+typedef struct ds_clock ds_clock;
+typedef uint64_t ds_event_id;   /* never 0 */
+
+/* An event callback.  'at' is the time the event was scheduled for (the
+ * clock may fire it a few cycles later when the CPU overshoots the budget
+ * with a multi-cycle instruction); derive follow-up times from 'at' so
+ * periodic events do not drift. */
+typedef void (*ds_event_fn)(void *user, uint64_t at);
+
+ds_clock *ds_clock_new(void);   /* NULL when out of memory */
+void ds_clock_free(ds_clock *clk);
+
+/* Time source: now(user) returns the current cycle count. */
+void ds_clock_set_time_source(ds_clock *clk, uint64_t (*now)(void *user),
+                              void *user);
+/* Called after every successful ds_clock_schedule with the event's time;
+ * the board uses it to cut the CPU's current run short when a new event
+ * falls before the run's end. */
+void ds_clock_set_schedule_hook(ds_clock *clk,
+                                void (*hook)(void *user, uint64_t at),
+                                void *user);
+
+uint64_t ds_clock_now(const ds_clock *clk);
+
+/* Schedule fn(user, at) at absolute time 'at' (may be <= now: it fires at
+ * the next ds_clock_run_due).  Returns the event id, or 0 when out of
+ * memory. */
+ds_event_id ds_clock_schedule(ds_clock *clk, uint64_t at, ds_event_fn fn,
+                              void *user);
+/* Remove a pending event.  Returns false if it already fired or is
+ * unknown. */
+bool ds_clock_cancel(ds_clock *clk, ds_event_id id);
+
+/* Time of the earliest pending event, or DS_CLOCK_NEVER. */
+uint64_t ds_clock_next(const ds_clock *clk);
+size_t ds_clock_pending(const ds_clock *clk);
+/* Fire, in (time, sequence) order, every event with time <= now,
+ * including events that callbacks schedule at or before now.  Returns the
+ * number fired. */
+size_t ds_clock_run_due(ds_clock *clk, uint64_t now);
+/* Without a time source: set now to 'to' (never backwards) and fire the
+ * events that are due. */
+size_t ds_clock_advance(ds_clock *clk, uint64_t to);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

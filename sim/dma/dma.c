@@ -1,0 +1,435 @@
+/* DMA controller model: per-channel state machine on the event clock. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dspsim/board_regs.h"
+#include "dspsim/dma.h"
+
+typedef enum { CH_IDLE, CH_FETCH, CH_XFER, CH_WAIT } ch_state;
+
+typedef struct channel {
+    struct ds_dma *dma;
+    unsigned idx;
+    /* registers */
+    uint32_t ctrl, desc, status, cur, bytes, err_addr;
+    /* the descriptor being executed */
+    uint32_t src, dst, remaining, next, flags;
+    uint32_t pending;    /* bytes of the burst in flight */
+    ch_state state;
+    ds_event_id ev;
+} channel;
+
+struct ds_dma {
+    ds_clock *clk;
+    ds_dma_config cfg;
+    ds_bus dsp, host;
+    ds_dma_ports ports;
+    ds_irq_out irq;
+    ds_log_fn log;
+    void *log_user;
+    uint64_t errors;
+    channel ch[BOARD_MAX_DMA_CHANNELS];
+    uint8_t buf[4096];
+};
+
+static const char *const dir_names[] = {
+    "mem2mem", "host2dsp", "dsp2host", "mem2ssp", "ssp2mem",
+};
+
+static unsigned dir_of(uint32_t flags)
+{
+    return (flags & BOARD_DMA_DESC_DIR_MASK) >> BOARD_DMA_DESC_DIR_SHIFT;
+}
+
+static bool ch_irq(const channel *c)
+{
+    return ((c->status & (BOARD_DMA_ST_DONE | BOARD_DMA_ST_DESC_DONE)) &&
+            (c->ctrl & BOARD_DMA_CTRL_IRQ_EN)) ||
+           ((c->status & BOARD_DMA_ST_ERROR) &&
+            (c->ctrl & BOARD_DMA_CTRL_ERR_IRQ_EN));
+}
+
+static void update_irq(ds_dma *dma)
+{
+    bool level = false;
+    for (unsigned i = 0; i < dma->cfg.channels; i++)
+        level |= ch_irq(&dma->ch[i]);
+    ds_irq_drive(&dma->irq, level);
+}
+
+ds_dma *ds_dma_new(ds_clock *clk, const ds_dma_config *cfg,
+                   const ds_bus *dsp, const ds_bus *host,
+                   const ds_dma_ports *ports, ds_irq_out irq,
+                   ds_log_fn log, void *log_user)
+{
+    if (!clk || !cfg || !dsp || !host || cfg->channels < 1 ||
+        cfg->channels > BOARD_MAX_DMA_CHANNELS || cfg->bytes_per_cycle < 1 ||
+        cfg->burst_bytes < 4 || cfg->burst_bytes > 4096 ||
+        cfg->burst_bytes % 4)
+        return NULL;
+    ds_dma *dma = calloc(1, sizeof(*dma));
+    if (!dma)
+        return NULL;
+    dma->clk = clk;
+    dma->cfg = *cfg;
+    dma->dsp = *dsp;
+    dma->host = *host;
+    if (ports)
+        dma->ports = *ports;
+    dma->irq = irq;
+    dma->log = log;
+    dma->log_user = log_user;
+    for (unsigned i = 0; i < BOARD_MAX_DMA_CHANNELS; i++) {
+        dma->ch[i].dma = dma;
+        dma->ch[i].idx = i;
+    }
+    return dma;
+}
+
+void ds_dma_free(ds_dma *dma)
+{
+    if (!dma)
+        return;
+    for (unsigned i = 0; i < dma->cfg.channels; i++)
+        ds_clock_cancel(dma->clk, dma->ch[i].ev);
+    free(dma);
+}
+
+static void ch_halt(channel *c)
+{
+    ds_clock_cancel(c->dma->clk, c->ev);
+    c->ev = 0;
+    c->state = CH_IDLE;
+    c->pending = 0;
+    c->status &= ~(uint32_t)(BOARD_DMA_ST_BUSY | BOARD_DMA_ST_WAITING);
+}
+
+void ds_dma_reset(ds_dma *dma)
+{
+    for (unsigned i = 0; i < dma->cfg.channels; i++) {
+        channel *c = &dma->ch[i];
+        ch_halt(c);
+        c->ctrl = c->desc = c->status = c->cur = c->bytes = c->err_addr = 0;
+    }
+    update_irq(dma);
+}
+
+static void ch_error(channel *c, unsigned code, uint32_t addr,
+                     const char *what)
+{
+    ds_dma *dma = c->dma;
+    ch_halt(c);
+    c->status = (c->status & ~(uint32_t)BOARD_DMA_ST_ERR_MASK) |
+                BOARD_DMA_ST_ERROR | (code << BOARD_DMA_ST_ERR_SHIFT);
+    c->err_addr = addr;
+    dma->errors++;
+    if (dma->log) {
+        char msg[256];
+        snprintf(msg, sizeof(msg), "dma channel %u: %s (address 0x%08x, "
+                 "descriptor 0x%08x, cycle %llu)", c->idx, what,
+                 (unsigned)addr, (unsigned)c->cur,
+                 (unsigned long long)ds_clock_now(dma->clk));
+        dma->log(dma->log_user, msg);
+    }
+    update_irq(dma);
+}
+
+static void ev_fetch(void *user, uint64_t at);
+static void ev_burst(void *user, uint64_t at);
+
+static void schedule(channel *c, uint64_t at, ds_event_fn fn)
+{
+    c->ev = ds_clock_schedule(c->dma->clk, at, fn, c);
+    if (!c->ev)
+        ch_error(c, BOARD_DMA_ERR_DESC, c->cur, "out of host memory");
+}
+
+/* Start the next burst of the current descriptor at time t, or wait for
+ * the SSP port. */
+static void start_burst(channel *c, uint64_t t)
+{
+    ds_dma *dma = c->dma;
+    uint32_t n = c->remaining;
+    if (n > dma->cfg.burst_bytes)
+        n = dma->cfg.burst_bytes;
+    unsigned dir = dir_of(c->flags);
+    if (dir == BOARD_DMA_DIR_MEM2SSP) {
+        size_t room = dma->ports.tx_space(dma->ports.user, c->dst);
+        if (room < n)
+            n = (uint32_t)room;
+    } else if (dir == BOARD_DMA_DIR_SSP2MEM) {
+        size_t have = dma->ports.rx_avail(dma->ports.user, c->src);
+        if (have < n)
+            n = (uint32_t)have;
+    }
+    if (n == 0) {
+        c->state = CH_WAIT;
+        c->status |= BOARD_DMA_ST_WAITING;
+        return;
+    }
+    c->state = CH_XFER;
+    c->status &= ~(uint32_t)BOARD_DMA_ST_WAITING;
+    c->pending = n;
+    uint64_t cost = dma->cfg.burst_latency +
+                    (n + dma->cfg.bytes_per_cycle - 1) / dma->cfg.bytes_per_cycle;
+    schedule(c, t + cost, ev_burst);
+}
+
+static void start_fetch(channel *c, uint64_t t)
+{
+    c->state = CH_FETCH;
+    schedule(c, t + c->dma->cfg.burst_latency, ev_fetch);
+}
+
+static uint32_t rd32(const uint8_t *p)
+{
+    return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+
+static void ev_fetch(void *user, uint64_t at)
+{
+    channel *c = user;
+    ds_dma *dma = c->dma;
+    uint8_t d[BOARD_DMA_DESC_SIZE];
+    c->ev = 0;
+    if ((c->cur & 3) || !dma->dsp.read(dma->dsp.user, c->cur, d, sizeof(d))) {
+        ch_error(c, BOARD_DMA_ERR_DESC_ADDR, c->cur,
+                 "descriptor address is unaligned or outside DSP memory");
+        return;
+    }
+    c->src = rd32(d + BOARD_DMA_DESC_SRC);
+    c->dst = rd32(d + BOARD_DMA_DESC_DST);
+    c->remaining = rd32(d + BOARD_DMA_DESC_COUNT);
+    c->next = rd32(d + BOARD_DMA_DESC_NEXT);
+    c->flags = rd32(d + BOARD_DMA_DESC_FLAGS);
+    unsigned dir = dir_of(c->flags);
+    char why[128];
+    why[0] = 0;
+    if (c->remaining == 0)
+        snprintf(why, sizeof(why), "bad descriptor: byte count is 0");
+    else if (dir > BOARD_DMA_DIR_SSP2MEM)
+        snprintf(why, sizeof(why), "bad descriptor: direction %u is not "
+                 "defined", dir);
+    else if (dir == BOARD_DMA_DIR_MEM2SSP && c->dst >= dma->ports.count)
+        snprintf(why, sizeof(why), "bad descriptor: SSP port %u does not "
+                 "exist (%u ports)", (unsigned)c->dst, dma->ports.count);
+    else if (dir == BOARD_DMA_DIR_SSP2MEM && c->src >= dma->ports.count)
+        snprintf(why, sizeof(why), "bad descriptor: SSP port %u does not "
+                 "exist (%u ports)", (unsigned)c->src, dma->ports.count);
+    else if (c->next & 3)
+        snprintf(why, sizeof(why), "bad descriptor: next descriptor 0x%08x "
+                 "is not 4-byte aligned", (unsigned)c->next);
+    else {
+        bool src_mem = dir != BOARD_DMA_DIR_SSP2MEM;
+        bool dst_mem = dir != BOARD_DMA_DIR_MEM2SSP;
+        if ((src_mem && !(c->flags & BOARD_DMA_DESC_SRC_INC) &&
+             ((c->src & 3) || (c->remaining & 3))) ||
+            (dst_mem && !(c->flags & BOARD_DMA_DESC_DST_INC) &&
+             ((c->dst & 3) || (c->remaining & 3))))
+            snprintf(why, sizeof(why), "bad descriptor: a fixed (non-"
+                     "incrementing) address needs 4-byte alignment and a "
+                     "byte count multiple of 4");
+    }
+    if (why[0]) {
+        ch_error(c, BOARD_DMA_ERR_DESC, c->cur, why);
+        return;
+    }
+    start_burst(c, at);
+}
+
+/* Move n bytes one side of a transfer.  Returns false on a bus error. */
+static bool side_read(channel *c, unsigned dir, uint8_t *dst, uint32_t n)
+{
+    ds_dma *dma = c->dma;
+    if (dir == BOARD_DMA_DIR_SSP2MEM)
+        return dma->ports.rx_pop(dma->ports.user, c->src, dst, n) == n;
+    const ds_bus *bus = dir == BOARD_DMA_DIR_HOST2DSP ? &dma->host : &dma->dsp;
+    if (c->flags & BOARD_DMA_DESC_SRC_INC)
+        return bus->read(bus->user, c->src, dst, n);
+    for (uint32_t i = 0; i < n; i += 4)
+        if (!bus->read(bus->user, c->src, dst + i, 4))
+            return false;
+    return true;
+}
+
+static bool side_write(channel *c, unsigned dir, const uint8_t *src,
+                       uint32_t n)
+{
+    ds_dma *dma = c->dma;
+    if (dir == BOARD_DMA_DIR_MEM2SSP)
+        return dma->ports.tx_push(dma->ports.user, c->dst, src, n) == n;
+    const ds_bus *bus = dir == BOARD_DMA_DIR_DSP2HOST ? &dma->host : &dma->dsp;
+    if (c->flags & BOARD_DMA_DESC_DST_INC)
+        return bus->write(bus->user, c->dst, src, n);
+    for (uint32_t i = 0; i < n; i += 4)
+        if (!bus->write(bus->user, c->dst, src + i, 4))
+            return false;
+    return true;
+}
+
+static void ev_burst(void *user, uint64_t at)
+{
+    channel *c = user;
+    ds_dma *dma = c->dma;
+    unsigned dir = dir_of(c->flags);
+    uint32_t n = c->pending;
+    char what[96];
+    c->ev = 0;
+    c->pending = 0;
+    if (!side_read(c, dir, dma->buf, n)) {
+        snprintf(what, sizeof(what), "%s: source of %u bytes is outside %s",
+                 dir_names[dir], (unsigned)n,
+                 dir == BOARD_DMA_DIR_HOST2DSP ? "host memory"
+                 : dir == BOARD_DMA_DIR_SSP2MEM ? "the RX FIFO"
+                 : "DSP memory");
+        ch_error(c, BOARD_DMA_ERR_SRC, c->src, what);
+        return;
+    }
+    if (!side_write(c, dir, dma->buf, n)) {
+        snprintf(what, sizeof(what), "%s: destination of %u bytes is "
+                 "outside %s", dir_names[dir], (unsigned)n,
+                 dir == BOARD_DMA_DIR_DSP2HOST ? "host memory"
+                 : dir == BOARD_DMA_DIR_MEM2SSP ? "the TX FIFO (overflow)"
+                 : "DSP memory");
+        ch_error(c, BOARD_DMA_ERR_DST, c->dst, what);
+        return;
+    }
+    c->bytes += n;
+    c->remaining -= n;
+    if (dir != BOARD_DMA_DIR_SSP2MEM && (c->flags & BOARD_DMA_DESC_SRC_INC))
+        c->src += n;
+    if (dir != BOARD_DMA_DIR_MEM2SSP && (c->flags & BOARD_DMA_DESC_DST_INC))
+        c->dst += n;
+    if (c->remaining) {
+        start_burst(c, at);
+        return;
+    }
+    /* descriptor finished */
+    if (c->flags & BOARD_DMA_DESC_IRQ)
+        c->status |= BOARD_DMA_ST_DESC_DONE;
+    if (c->next) {
+        c->cur = c->next;
+        start_fetch(c, at);
+    } else if (c->flags & BOARD_DMA_DESC_CIRCULAR) {
+        c->cur = c->desc;
+        start_fetch(c, at);
+    } else {
+        ch_halt(c);
+        c->status |= BOARD_DMA_ST_DONE;
+    }
+    update_irq(dma);
+}
+
+void ds_dma_port_request(ds_dma *dma, unsigned port, uint64_t at)
+{
+    for (unsigned i = 0; i < dma->cfg.channels; i++) {
+        channel *c = &dma->ch[i];
+        if (c->state != CH_WAIT)
+            continue;
+        unsigned dir = dir_of(c->flags);
+        if ((dir == BOARD_DMA_DIR_MEM2SSP && c->dst == port) ||
+            (dir == BOARD_DMA_DIR_SSP2MEM && c->src == port))
+            start_burst(c, at);
+    }
+}
+
+static channel *chan_at(ds_dma *dma, uint32_t offset, uint32_t *reg)
+{
+    if (offset < BOARD_DMA_CH_BASE)
+        return NULL;
+    uint32_t n = (offset - BOARD_DMA_CH_BASE) / BOARD_DMA_CH_STRIDE;
+    *reg = (offset - BOARD_DMA_CH_BASE) % BOARD_DMA_CH_STRIDE;
+    if (n >= dma->cfg.channels || *reg >= BOARD_DMA_CH_REG_END)
+        return NULL;
+    return &dma->ch[n];
+}
+
+bool ds_dma_read(ds_dma *dma, uint32_t offset, unsigned size,
+                 uint32_t *value)
+{
+    if (size != 4 || (offset & 3))
+        return false;
+    if (offset == BOARD_DMA_INFO) {
+        *value = dma->cfg.channels;
+        return true;
+    }
+    if (offset == BOARD_DMA_IRQ_STATUS) {
+        uint32_t v = 0;
+        for (unsigned i = 0; i < dma->cfg.channels; i++)
+            if (ch_irq(&dma->ch[i]))
+                v |= 1u << i;
+        *value = v;
+        return true;
+    }
+    uint32_t reg;
+    channel *c = chan_at(dma, offset, &reg);
+    if (!c)
+        return false;
+    switch (reg) {
+    case BOARD_DMA_CTRL: *value = c->ctrl; break;
+    case BOARD_DMA_DESC: *value = c->desc; break;
+    case BOARD_DMA_STATUS: *value = c->status; break;
+    case BOARD_DMA_CUR_DESC: *value = c->cur; break;
+    case BOARD_DMA_BYTES: *value = c->bytes; break;
+    default: *value = c->err_addr; break;
+    }
+    return true;
+}
+
+bool ds_dma_write(ds_dma *dma, uint32_t offset, unsigned size,
+                  uint32_t value)
+{
+    if (size != 4 || (offset & 3))
+        return false;
+    if (offset == BOARD_DMA_INFO || offset == BOARD_DMA_IRQ_STATUS)
+        return true;   /* read-only */
+    uint32_t reg;
+    channel *c = chan_at(dma, offset, &reg);
+    if (!c)
+        return false;
+    switch (reg) {
+    case BOARD_DMA_CTRL:
+        c->ctrl = value & (BOARD_DMA_CTRL_IRQ_EN | BOARD_DMA_CTRL_ERR_IRQ_EN);
+        if (value & BOARD_DMA_CTRL_STOP)
+            ch_halt(c);
+        if ((value & BOARD_DMA_CTRL_START) && c->state == CH_IDLE) {
+            c->status &= ~(uint32_t)(BOARD_DMA_ST_DONE | BOARD_DMA_ST_ERROR |
+                                     BOARD_DMA_ST_DESC_DONE |
+                                     BOARD_DMA_ST_ERR_MASK);
+            c->status |= BOARD_DMA_ST_BUSY;
+            c->bytes = 0;
+            c->cur = c->desc;
+            start_fetch(c, ds_clock_now(dma->clk));
+        }
+        break;
+    case BOARD_DMA_DESC:
+        c->desc = value;
+        break;
+    case BOARD_DMA_STATUS: {
+        uint32_t w1c = value & (BOARD_DMA_ST_DONE | BOARD_DMA_ST_ERROR |
+                                BOARD_DMA_ST_DESC_DONE);
+        if (w1c & BOARD_DMA_ST_ERROR)
+            w1c |= BOARD_DMA_ST_ERR_MASK;
+        c->status &= ~w1c;
+        break;
+    }
+    default:
+        break;   /* read-only */
+    }
+    update_irq(dma);
+    return true;
+}
+
+uint32_t ds_dma_channel_status(const ds_dma *dma, unsigned ch)
+{
+    return ch < dma->cfg.channels ? dma->ch[ch].status : 0;
+}
+
+uint32_t ds_dma_channel_bytes(const ds_dma *dma, unsigned ch)
+{
+    return ch < dma->cfg.channels ? dma->ch[ch].bytes : 0;
+}
+
+uint64_t ds_dma_errors(const ds_dma *dma) { return dma->errors; }

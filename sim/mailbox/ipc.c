@@ -1,0 +1,144 @@
+/* IPC doorbell model. */
+#include <stdlib.h>
+
+#include "dspsim/board_regs.h"
+#include "dspsim/ipc.h"
+
+struct ds_ipc {
+    ds_clock *clk;
+    ds_irq_out irq;
+    ds_ipc_host_ops ops;
+    uint32_t h2d, d2h, status, inten;
+};
+
+static void update_irq(ds_ipc *ipc)
+{
+    bool level = ((ipc->h2d & BOARD_IPC_BUSY) &&
+                  (ipc->inten & BOARD_IPC_INT_H2D)) ||
+                 ((ipc->status & BOARD_IPC_ST_D2H_DONE) &&
+                  (ipc->inten & BOARD_IPC_INT_D2H_DONE));
+    ds_irq_drive(&ipc->irq, level);
+}
+
+ds_ipc *ds_ipc_new(ds_clock *clk, ds_irq_out irq)
+{
+    ds_ipc *ipc = calloc(1, sizeof(*ipc));
+    if (!ipc)
+        return NULL;
+    ipc->clk = clk;
+    ipc->irq = irq;
+    return ipc;
+}
+
+void ds_ipc_free(ds_ipc *ipc) { free(ipc); }
+
+void ds_ipc_reset(ds_ipc *ipc)
+{
+    ipc->h2d = ipc->d2h = ipc->status = ipc->inten = 0;
+    update_irq(ipc);
+}
+
+void ds_ipc_set_host_ops(ds_ipc *ipc, const ds_ipc_host_ops *ops)
+{
+    if (ops)
+        ipc->ops = *ops;
+    else
+        ipc->ops = (ds_ipc_host_ops){ 0 };
+}
+
+static uint32_t status_value(const ds_ipc *ipc)
+{
+    uint32_t s = ipc->status & (BOARD_IPC_ST_D2H_DONE | BOARD_IPC_ST_D2H_LOST);
+    if (ipc->h2d & BOARD_IPC_BUSY)
+        s |= BOARD_IPC_ST_H2D_BUSY;
+    if (ipc->d2h & BOARD_IPC_BUSY)
+        s |= BOARD_IPC_ST_D2H_BUSY;
+    return s;
+}
+
+bool ds_ipc_read(ds_ipc *ipc, uint32_t offset, unsigned size,
+                 uint32_t *value)
+{
+    if (size != 4 || (offset & 3) || offset >= BOARD_IPC_REG_END)
+        return false;
+    switch (offset) {
+    case BOARD_IPC_H2D: *value = ipc->h2d; break;
+    case BOARD_IPC_D2H: *value = ipc->d2h; break;
+    case BOARD_IPC_STATUS: *value = status_value(ipc); break;
+    default: *value = ipc->inten; break;
+    }
+    return true;
+}
+
+bool ds_ipc_write(ds_ipc *ipc, uint32_t offset, unsigned size,
+                  uint32_t value)
+{
+    if (size != 4 || (offset & 3) || offset >= BOARD_IPC_REG_END)
+        return false;
+    switch (offset) {
+    case BOARD_IPC_H2D:
+        if ((value & BOARD_IPC_BUSY) && (ipc->h2d & BOARD_IPC_BUSY)) {
+            uint32_t msg = ipc->h2d & BOARD_IPC_MSG_MASK;
+            ipc->h2d &= ~(uint32_t)BOARD_IPC_BUSY;
+            update_irq(ipc);
+            if (ipc->ops.h2d_done)
+                ipc->ops.h2d_done(ipc->ops.user, msg, ds_clock_now(ipc->clk));
+        }
+        break;
+    case BOARD_IPC_D2H:
+        if (!(value & BOARD_IPC_BUSY))
+            break;   /* only a write with BUSY rings the doorbell */
+        if (ipc->d2h & BOARD_IPC_BUSY) {
+            ipc->status |= BOARD_IPC_ST_D2H_LOST;
+            break;
+        }
+        ipc->d2h = value;
+        if (ipc->ops.d2h_msg)
+            ipc->ops.d2h_msg(ipc->ops.user, value & BOARD_IPC_MSG_MASK,
+                             ds_clock_now(ipc->clk));
+        break;
+    case BOARD_IPC_STATUS:
+        ipc->status &= ~(value & (BOARD_IPC_ST_D2H_DONE |
+                                  BOARD_IPC_ST_D2H_LOST));
+        update_irq(ipc);
+        break;
+    default:
+        ipc->inten = value & (BOARD_IPC_INT_H2D | BOARD_IPC_INT_D2H_DONE);
+        update_irq(ipc);
+        break;
+    }
+    return true;
+}
+
+bool ds_ipc_host_send(ds_ipc *ipc, uint32_t msg)
+{
+    if ((ipc->h2d & BOARD_IPC_BUSY) || (msg & BOARD_IPC_BUSY))
+        return false;
+    ipc->h2d = BOARD_IPC_BUSY | msg;
+    update_irq(ipc);
+    return true;
+}
+
+bool ds_ipc_host_busy(const ds_ipc *ipc)
+{
+    return (ipc->h2d & BOARD_IPC_BUSY) != 0;
+}
+
+bool ds_ipc_host_pending(const ds_ipc *ipc, uint32_t *msg)
+{
+    if (!(ipc->d2h & BOARD_IPC_BUSY))
+        return false;
+    if (msg)
+        *msg = ipc->d2h & BOARD_IPC_MSG_MASK;
+    return true;
+}
+
+bool ds_ipc_host_ack(ds_ipc *ipc)
+{
+    if (!(ipc->d2h & BOARD_IPC_BUSY))
+        return false;
+    ipc->d2h &= ~(uint32_t)BOARD_IPC_BUSY;
+    ipc->status |= BOARD_IPC_ST_D2H_DONE;
+    update_irq(ipc);
+    return true;
+}

@@ -1,0 +1,106 @@
+/* SSP/I2S port model (BOARD_SSP_* in board_regs.h, docs/board.md).
+ *
+ * Each port has a TX and an RX FIFO of fifo_frames frames (of the current
+ * FORMAT) and a frame clock derived from the audio clock, a clock domain
+ * separate from the CPU's: one frame every CLKDIV audio-clock cycles, with
+ * the audio clock running at audio_hz * (1 + drift_ppb * 1e-9).  Tick k
+ * after enabling at cycle t0 falls at CPU cycle
+ *     t0 + floor(k * CLKDIV * cpu_hz * 1e9 / (audio_hz * (1e9 + drift_ppb)))
+ * (exact integer arithmetic, so no drift accumulates from rounding).
+ *
+ * At every tick, if TX is enabled, one frame leaves the TX FIFO for the
+ * sink; if the FIFO holds less than a frame that is an underrun (counted,
+ * STATUS.UNDERRUN, interrupt if enabled) and the sink gets a frame of
+ * silence (zeros).  If RX is enabled, one frame is taken from the source
+ * and enters the RX FIFO; if the FIFO has no room for it that is an
+ * overrun (counted, STATUS.OVERRUN, interrupt if enabled) and the frame is
+ * dropped.  After both, the port signals its DMA request.
+ *
+ * Samples handed to sinks and taken from sources are int32_t values of
+ * the sample width, sign-extended (16-bit: -32768..32767, 24-bit:
+ * -2^23..2^23-1); values from a source are truncated to the width.
+ *
+ * Units: times CPU cycles, frequencies Hz, FIFO levels bytes.
+ */
+#ifndef DSPSIM_SSP_H
+#define DSPSIM_SSP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dspsim/clock.h"
+#include "dspsim/periph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ds_ssp ds_ssp;
+
+typedef struct ds_ssp_config {
+    unsigned index;          /* port number (passed to callbacks) */
+    unsigned fifo_frames;    /* FIFO depth, frames (>= 1) */
+    uint32_t cpu_hz;         /* Hz */
+    uint32_t audio_hz;       /* nominal audio clock, Hz */
+    int32_t drift_ppb;       /* audio clock error, parts per billion */
+} ds_ssp_config;
+
+/* A frame leaving the TX side at 'cycle' (the tick time). */
+typedef void (*ds_ssp_sink_fn)(void *user, unsigned port,
+                               const int32_t *samples, unsigned channels,
+                               uint64_t cycle);
+/* Fill 'samples' with the frame arriving on the RX side at 'cycle'. */
+typedef void (*ds_ssp_source_fn)(void *user, unsigned port, int32_t *samples,
+                                 unsigned channels, uint64_t cycle);
+/* DMA request: the port has room/data after the tick at 'at'. */
+typedef void (*ds_ssp_request_fn)(void *user, unsigned port, uint64_t at);
+
+ds_ssp *ds_ssp_new(ds_clock *clk, const ds_ssp_config *cfg, ds_irq_out irq);
+void ds_ssp_free(ds_ssp *p);
+void ds_ssp_reset(ds_ssp *p);   /* registers to reset values, FIFOs empty,
+                                   counters 0; sink/source kept */
+
+void ds_ssp_set_sink(ds_ssp *p, ds_ssp_sink_fn fn, void *user);
+void ds_ssp_set_source(ds_ssp *p, ds_ssp_source_fn fn, void *user);
+void ds_ssp_set_request(ds_ssp *p, ds_ssp_request_fn fn, void *user);
+
+/* Register access, offset from the port's base; false = bus error. */
+bool ds_ssp_read(ds_ssp *p, uint32_t offset, unsigned size, uint32_t *value);
+bool ds_ssp_write(ds_ssp *p, uint32_t offset, unsigned size, uint32_t value);
+
+/* FIFO access for the DMA (bytes). */
+size_t ds_ssp_tx_space(const ds_ssp *p);
+size_t ds_ssp_tx_push(ds_ssp *p, const uint8_t *src, size_t n);
+size_t ds_ssp_rx_avail(const ds_ssp *p);
+size_t ds_ssp_rx_pop(ds_ssp *p, uint8_t *dst, size_t n);
+
+/* Counters. */
+uint64_t ds_ssp_underruns(const ds_ssp *p);
+uint64_t ds_ssp_overruns(const ds_ssp *p);
+uint64_t ds_ssp_frames(const ds_ssp *p);
+/* CPU cycles per frame at the current CLKDIV (rounded down; exact tick
+ * times follow the formula above). */
+uint64_t ds_ssp_frame_cycles(const ds_ssp *p);
+
+/* ---- Memory-buffer sink and source (tests, simple harnesses) ---------- */
+typedef struct ds_ssp_buffer {
+    int32_t *samples;   /* caller's storage */
+    size_t capacity;    /* samples */
+    size_t count;       /* samples written (sink) or read (source) */
+    uint64_t missed;    /* frames that did not fit (sink) or were silence
+                           because the buffer was exhausted (source) */
+    uint64_t first_cycle, last_cycle;   /* ticks seen (sink and source) */
+} ds_ssp_buffer;
+
+/* user = ds_ssp_buffer *.  The sink appends frames while they fit; the
+ * source plays the buffer once, then silence. */
+void ds_ssp_buffer_sink(void *user, unsigned port, const int32_t *samples,
+                        unsigned channels, uint64_t cycle);
+void ds_ssp_buffer_source(void *user, unsigned port, int32_t *samples,
+                          unsigned channels, uint64_t cycle);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,407 @@
+/* SSP/I2S port model: FIFOs, frame clock in the audio domain, underrun and
+ * overrun. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dspsim/board_regs.h"
+#include "dspsim/ssp.h"
+
+typedef struct fifo {
+    uint8_t *buf;
+    size_t cap, head, level;   /* bytes */
+} fifo;
+
+struct ds_ssp {
+    ds_clock *clk;
+    ds_ssp_config cfg;
+    ds_irq_out irq;
+    ds_ssp_sink_fn sink;
+    void *sink_user;
+    ds_ssp_source_fn source;
+    void *source_user;
+    ds_ssp_request_fn request;
+    void *request_user;
+    /* registers */
+    uint32_t ctrl, format, clkdiv, status;
+    uint64_t underruns, overruns, frames;
+    /* frame clock */
+    uint64_t t0, k;
+    ds_event_id ev;
+    fifo tx, rx;
+    size_t fifo_max;           /* bytes allocated per FIFO */
+};
+
+static unsigned width_of(const ds_ssp *p)
+{
+    return p->format & BOARD_SSP_FMT_WIDTH_MASK;
+}
+
+static unsigned channels_of(const ds_ssp *p)
+{
+    return ((p->format & BOARD_SSP_FMT_CH_MASK) >> BOARD_SSP_FMT_CH_SHIFT) + 1;
+}
+
+static unsigned container_of(const ds_ssp *p)
+{
+    return width_of(p) == 16 ? 2 : 4;
+}
+
+static size_t frame_bytes(const ds_ssp *p)
+{
+    return (size_t)container_of(p) * channels_of(p);
+}
+
+static size_t fifo_cap(const ds_ssp *p)
+{
+    return p->cfg.fifo_frames * frame_bytes(p);
+}
+
+static void fifo_clear(fifo *f)
+{
+    f->head = f->level = 0;
+}
+
+static size_t fifo_push(fifo *f, size_t cap, const uint8_t *src, size_t n)
+{
+    if (n > cap - f->level)
+        n = cap - f->level;
+    for (size_t i = 0; i < n; i++)
+        f->buf[(f->head + f->level + i) % cap] = src[i];
+    f->level += n;
+    return n;
+}
+
+static size_t fifo_pop(fifo *f, size_t cap, uint8_t *dst, size_t n)
+{
+    if (n > f->level)
+        n = f->level;
+    for (size_t i = 0; i < n; i++)
+        dst[i] = f->buf[(f->head + i) % cap];
+    f->head = (f->head + n) % cap;
+    f->level -= n;
+    return n;
+}
+
+static void update_irq(ds_ssp *p)
+{
+    bool level = ((p->status & BOARD_SSP_ST_UNDERRUN) &&
+                  (p->ctrl & BOARD_SSP_CTRL_UR_IRQ_EN)) ||
+                 ((p->status & BOARD_SSP_ST_OVERRUN) &&
+                  (p->ctrl & BOARD_SSP_CTRL_OR_IRQ_EN));
+    ds_irq_drive(&p->irq, level);
+}
+
+ds_ssp *ds_ssp_new(ds_clock *clk, const ds_ssp_config *cfg, ds_irq_out irq)
+{
+    if (!clk || !cfg || cfg->fifo_frames < 1 || !cfg->cpu_hz ||
+        !cfg->audio_hz || cfg->drift_ppb <= -1000000000)
+        return NULL;
+    ds_ssp *p = calloc(1, sizeof(*p));
+    if (!p)
+        return NULL;
+    p->clk = clk;
+    p->cfg = *cfg;
+    p->irq = irq;
+    p->fifo_max = (size_t)cfg->fifo_frames * BOARD_SSP_MAX_CHANNELS * 4;
+    p->tx.buf = malloc(p->fifo_max);
+    p->rx.buf = malloc(p->fifo_max);
+    if (!p->tx.buf || !p->rx.buf) {
+        ds_ssp_free(p);
+        return NULL;
+    }
+    ds_ssp_reset(p);
+    return p;
+}
+
+void ds_ssp_free(ds_ssp *p)
+{
+    if (!p)
+        return;
+    ds_clock_cancel(p->clk, p->ev);
+    free(p->tx.buf);
+    free(p->rx.buf);
+    free(p);
+}
+
+void ds_ssp_reset(ds_ssp *p)
+{
+    ds_clock_cancel(p->clk, p->ev);
+    p->ev = 0;
+    p->ctrl = p->status = 0;
+    p->format = BOARD_SSP_FORMAT_RESET;
+    p->clkdiv = BOARD_SSP_CLKDIV_RESET;
+    p->underruns = p->overruns = p->frames = 0;
+    fifo_clear(&p->tx);
+    fifo_clear(&p->rx);
+    update_irq(p);
+}
+
+void ds_ssp_set_sink(ds_ssp *p, ds_ssp_sink_fn fn, void *user)
+{
+    p->sink = fn;
+    p->sink_user = user;
+}
+
+void ds_ssp_set_source(ds_ssp *p, ds_ssp_source_fn fn, void *user)
+{
+    p->source = fn;
+    p->source_user = user;
+}
+
+void ds_ssp_set_request(ds_ssp *p, ds_ssp_request_fn fn, void *user)
+{
+    p->request = fn;
+    p->request_user = user;
+}
+
+/* ---- frame clock ------------------------------------------------------- */
+static uint64_t tick_time(const ds_ssp *p, uint64_t k)
+{
+    unsigned __int128 num = (unsigned __int128)k * p->clkdiv * p->cfg.cpu_hz *
+                            1000000000u;
+    unsigned __int128 den = (unsigned __int128)p->cfg.audio_hz *
+                            (uint64_t)(1000000000 + (int64_t)p->cfg.drift_ppb);
+    return p->t0 + (uint64_t)(num / den);
+}
+
+uint64_t ds_ssp_frame_cycles(const ds_ssp *p)
+{
+    return tick_time(p, 1) - p->t0;
+}
+
+static int32_t decode(const uint8_t *b, unsigned width)
+{
+    if (width == 16)
+        return (int16_t)(uint16_t)(b[0] | b[1] << 8);
+    uint32_t v = b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+                 (uint32_t)b[3] << 24;
+    if (width == 24)
+        return (int32_t)(v << 8) >> 8;
+    return (int32_t)v;
+}
+
+static void encode(uint8_t *b, int32_t s, unsigned width)
+{
+    uint32_t v = (uint32_t)s;
+    if (width == 24)
+        v = (uint32_t)((int32_t)(v << 8) >> 8);
+    b[0] = (uint8_t)v;
+    b[1] = (uint8_t)(v >> 8);
+    if (width != 16) {
+        b[2] = (uint8_t)(v >> 16);
+        b[3] = (uint8_t)(v >> 24);
+    }
+}
+
+static void ev_tick(void *user, uint64_t at)
+{
+    ds_ssp *p = user;
+    unsigned ch = channels_of(p), w = width_of(p), cb = container_of(p);
+    size_t fb = frame_bytes(p), cap = fifo_cap(p);
+    int32_t s[BOARD_SSP_MAX_CHANNELS];
+    uint8_t raw[BOARD_SSP_MAX_CHANNELS * 4];
+    p->ev = 0;
+    p->frames++;
+    if (p->ctrl & BOARD_SSP_CTRL_TX_EN) {
+        if (p->tx.level >= fb) {
+            fifo_pop(&p->tx, cap, raw, fb);
+            for (unsigned i = 0; i < ch; i++)
+                s[i] = decode(raw + i * cb, w);
+        } else {
+            p->underruns++;
+            p->status |= BOARD_SSP_ST_UNDERRUN;
+            memset(s, 0, sizeof(s));
+        }
+        if (p->sink)
+            p->sink(p->sink_user, p->cfg.index, s, ch, at);
+    }
+    if (p->ctrl & BOARD_SSP_CTRL_RX_EN) {
+        memset(s, 0, sizeof(s));
+        if (p->source)
+            p->source(p->source_user, p->cfg.index, s, ch, at);
+        if (cap - p->rx.level >= fb) {
+            for (unsigned i = 0; i < ch; i++)
+                encode(raw + i * cb, s[i], w);
+            fifo_push(&p->rx, cap, raw, fb);
+        } else {
+            p->overruns++;
+            p->status |= BOARD_SSP_ST_OVERRUN;
+        }
+    }
+    update_irq(p);
+    p->k++;
+    p->ev = ds_clock_schedule(p->clk, tick_time(p, p->k), ev_tick, p);
+    if (p->request)
+        p->request(p->request_user, p->cfg.index, at);
+}
+
+/* ---- registers --------------------------------------------------------- */
+static uint32_t status_value(const ds_ssp *p)
+{
+    size_t cap = fifo_cap(p), fb = frame_bytes(p);
+    uint32_t s = p->status & (BOARD_SSP_ST_UNDERRUN | BOARD_SSP_ST_OVERRUN |
+                              BOARD_SSP_ST_CFG_ERR);
+    if (p->tx.level < fb)
+        s |= BOARD_SSP_ST_TX_EMPTY;
+    if (cap - p->tx.level < container_of(p))
+        s |= BOARD_SSP_ST_TX_FULL;
+    if (p->rx.level == 0)
+        s |= BOARD_SSP_ST_RX_EMPTY;
+    if (cap - p->rx.level < fb)
+        s |= BOARD_SSP_ST_RX_FULL;
+    return s;
+}
+
+bool ds_ssp_read(ds_ssp *p, uint32_t offset, unsigned size, uint32_t *value)
+{
+    if (size != 4 || (offset & 3) || offset >= BOARD_SSP_REG_END)
+        return false;
+    uint8_t b[4] = { 0, 0, 0, 0 };
+    switch (offset) {
+    case BOARD_SSP_CTRL: *value = p->ctrl; break;
+    case BOARD_SSP_FORMAT: *value = p->format; break;
+    case BOARD_SSP_CLKDIV: *value = p->clkdiv; break;
+    case BOARD_SSP_STATUS: *value = status_value(p); break;
+    case BOARD_SSP_TXDATA: *value = 0; break;
+    case BOARD_SSP_RXDATA:
+        if (p->rx.level >= container_of(p)) {
+            fifo_pop(&p->rx, fifo_cap(p), b, container_of(p));
+            *value = (uint32_t)decode(b, width_of(p));
+            if (width_of(p) == 16)
+                *value &= 0xFFFF;
+        } else {
+            *value = 0;
+        }
+        break;
+    case BOARD_SSP_TXLEVEL: *value = (uint32_t)p->tx.level; break;
+    case BOARD_SSP_RXLEVEL: *value = (uint32_t)p->rx.level; break;
+    case BOARD_SSP_UNDERRUNS: *value = (uint32_t)p->underruns; break;
+    case BOARD_SSP_OVERRUNS: *value = (uint32_t)p->overruns; break;
+    default: *value = (uint32_t)p->frames; break;
+    }
+    return true;
+}
+
+static bool format_valid(uint32_t v)
+{
+    unsigned w = v & BOARD_SSP_FMT_WIDTH_MASK;
+    return (w == 16 || w == 24 || w == 32) &&
+           !(v & ~(uint32_t)(BOARD_SSP_FMT_WIDTH_MASK | BOARD_SSP_FMT_CH_MASK)) &&
+           ((v & BOARD_SSP_FMT_CH_MASK) >> BOARD_SSP_FMT_CH_SHIFT) <
+               BOARD_SSP_MAX_CHANNELS;
+}
+
+bool ds_ssp_write(ds_ssp *p, uint32_t offset, unsigned size, uint32_t value)
+{
+    if (size != 4 || (offset & 3) || offset >= BOARD_SSP_REG_END)
+        return false;
+    uint32_t en = BOARD_SSP_CTRL_TX_EN | BOARD_SSP_CTRL_RX_EN;
+    bool running = (p->ctrl & en) != 0;
+    switch (offset) {
+    case BOARD_SSP_CTRL: {
+        if (value & BOARD_SSP_CTRL_FLUSH) {
+            fifo_clear(&p->tx);
+            fifo_clear(&p->rx);
+        }
+        p->ctrl = value & (en | BOARD_SSP_CTRL_UR_IRQ_EN |
+                           BOARD_SSP_CTRL_OR_IRQ_EN);
+        bool now_running = (p->ctrl & en) != 0;
+        if (!running && now_running) {
+            p->t0 = ds_clock_now(p->clk);
+            p->k = 1;
+            p->ev = ds_clock_schedule(p->clk, tick_time(p, 1), ev_tick, p);
+        } else if (running && !now_running) {
+            ds_clock_cancel(p->clk, p->ev);
+            p->ev = 0;
+        }
+        break;
+    }
+    case BOARD_SSP_FORMAT:
+        if (running)
+            break;
+        if (!format_valid(value)) {
+            p->status |= BOARD_SSP_ST_CFG_ERR;
+            break;
+        }
+        if (value != p->format) {
+            p->format = value;
+            fifo_clear(&p->tx);
+            fifo_clear(&p->rx);
+        }
+        break;
+    case BOARD_SSP_CLKDIV:
+        if (running)
+            break;
+        if (value == 0 || value > 0xFFFF)
+            p->status |= BOARD_SSP_ST_CFG_ERR;
+        else
+            p->clkdiv = value;
+        break;
+    case BOARD_SSP_STATUS:
+        p->status &= ~(value & (BOARD_SSP_ST_UNDERRUN | BOARD_SSP_ST_OVERRUN |
+                                BOARD_SSP_ST_CFG_ERR));
+        break;
+    case BOARD_SSP_TXDATA: {
+        uint8_t b[4];
+        unsigned cb = container_of(p);
+        if (fifo_cap(p) - p->tx.level >= cb) {
+            encode(b, (int32_t)value, width_of(p));
+            fifo_push(&p->tx, fifo_cap(p), b, cb);
+        }
+        break;
+    }
+    default:
+        break;   /* read-only */
+    }
+    update_irq(p);
+    return true;
+}
+
+size_t ds_ssp_tx_space(const ds_ssp *p) { return fifo_cap(p) - p->tx.level; }
+size_t ds_ssp_tx_push(ds_ssp *p, const uint8_t *src, size_t n)
+{
+    return fifo_push(&p->tx, fifo_cap(p), src, n);
+}
+size_t ds_ssp_rx_avail(const ds_ssp *p) { return p->rx.level; }
+size_t ds_ssp_rx_pop(ds_ssp *p, uint8_t *dst, size_t n)
+{
+    return fifo_pop(&p->rx, fifo_cap(p), dst, n);
+}
+
+uint64_t ds_ssp_underruns(const ds_ssp *p) { return p->underruns; }
+uint64_t ds_ssp_overruns(const ds_ssp *p) { return p->overruns; }
+uint64_t ds_ssp_frames(const ds_ssp *p) { return p->frames; }
+
+/* ---- memory buffers ---------------------------------------------------- */
+void ds_ssp_buffer_sink(void *user, unsigned port, const int32_t *samples,
+                        unsigned channels, uint64_t cycle)
+{
+    ds_ssp_buffer *b = user;
+    (void)port;
+    if (!b->count && !b->missed)
+        b->first_cycle = cycle;
+    b->last_cycle = cycle;
+    if (b->capacity - b->count < channels) {
+        b->missed++;
+        return;
+    }
+    memcpy(b->samples + b->count, samples, channels * sizeof(int32_t));
+    b->count += channels;
+}
+
+void ds_ssp_buffer_source(void *user, unsigned port, int32_t *samples,
+                          unsigned channels, uint64_t cycle)
+{
+    ds_ssp_buffer *b = user;
+    (void)port;
+    if (!b->count && !b->missed)
+        b->first_cycle = cycle;
+    b->last_cycle = cycle;
+    if (b->capacity - b->count < channels) {
+        memset(samples, 0, channels * sizeof(int32_t));
+        b->missed++;
+        return;
+    }
+    memcpy(samples, b->samples + b->count, channels * sizeof(int32_t));
+    b->count += channels;
+}

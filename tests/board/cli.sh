@@ -1,0 +1,69 @@
+#!/bin/bash
+# CLI tests of `dspsim board`: output, exit statuses, board descriptions,
+# bad input, determinism.
+# usage: cli.sh DSPSIM GUEST_DIR BOARDS_DIR WORKDIR
+set -u
+DSPSIM=$1 G=$2 B=$3 W=$4
+mkdir -p "$W"
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# expect STATUS NAME -- command...   (stdout/stderr in $W/NAME.out/.err)
+expect() {
+    local want=$1 name=$2
+    shift 3
+    "$@" >"$W/$name.out" 2>"$W/$name.err"
+    local got=$?
+    [ "$got" = "$want" ] || fail "$name: exit status $got, expected $want"
+}
+contains() {  # FILE TEXT
+    grep -qF -- "$2" "$1" || fail "$1 lacks '$2'"
+}
+
+expect 7 hello -- "$DSPSIM" board --markers "$G/board_hello.elf"
+contains "$W/hello.out" "hello from the board"
+contains "$W/hello.out" "dma channels 4, ssp ports 2, fifo frames 4"
+contains "$W/hello.err" "marker 1 42 at "
+
+expect 7 small -- "$DSPSIM" board --board "$B/small.yaml" "$G/board_hello.elf"
+contains "$W/small.out" "dma channels 2, ssp ports 1, fifo frames 8"
+contains "$W/small.out" "cpu_hz 80000000 audio_hz 12288000 iram 65536"
+
+expect 0 dma -- "$DSPSIM" board "$G/board_dma_copy.elf"
+contains "$W/dma.out" "bad descriptors reported"
+contains "$W/dma.err" "dspsim: board: dma channel 1:"
+
+expect 2 typo -- "$DSPSIM" board --board "$B/typo.yaml" "$G/board_hello.elf"
+contains "$W/typo.err" "typo.yaml:3: unknown key 'dma.chanels'"
+expect 2 malformed -- "$DSPSIM" board --board "$B/malformed.yaml" \
+    "$G/board_hello.elf"
+contains "$W/malformed.err" "malformed YAML"
+expect 2 nofile -- "$DSPSIM" board --board "$W/none.yaml" "$G/board_hello.elf"
+contains "$W/nofile.err" "none.yaml: cannot open"
+expect 2 noprog -- "$DSPSIM" board
+contains "$W/noprog.err" "missing PROGRAM.elf"
+expect 2 badopt -- "$DSPSIM" board --frobnicate "$G/board_hello.elf"
+contains "$W/badopt.err" "unknown option '--frobnicate'"
+expect 2 badcyc -- "$DSPSIM" board --max-cycles 12x "$G/board_hello.elf"
+expect 2 notelf -- "$DSPSIM" board "$B/small.yaml"
+expect 0 help -- "$DSPSIM" board --help
+contains "$W/help.out" "usage: dspsim board"
+
+expect 124 budget -- "$DSPSIM" board --max-cycles 1000 "$G/board_hello.elf"
+contains "$W/budget.err" "cycle budget exhausted: 1000 cycles"
+# waits for a host doorbell that never comes: idle, not a hang
+expect 123 idle -- "$DSPSIM" board "$G/board_mbox_pingpong.elf"
+contains "$W/idle.err" "guest idle forever"
+
+# determinism: same program, same board -> same cycles, same bytes
+for i in 1 2; do
+    expect 0 "det$i" -- "$DSPSIM" board --markers --stats \
+        "$G/board_ssp_underrun.elf"
+    sed -e 's/"host_seconds".*//' "$W/det$i.err" >"$W/det$i.norm"
+done
+cmp -s "$W/det1.norm" "$W/det2.norm" || fail "two runs differ"
+cmp -s "$W/det1.out" "$W/det2.out" || fail "two runs' outputs differ"
+contains "$W/det1.norm" '"cycles":'
+
+[ $fails = 0 ] && echo "all board CLI checks passed"
+exit $((fails != 0))

@@ -1,0 +1,280 @@
+/* Unit tests of the SSP port model on a hand-driven clock: reset values,
+ * frame tick timing (with drift), sample formats, underrun and overrun,
+ * interrupts, DMA requests. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "dspsim/board_regs.h"
+#include "dspsim/ssp.h"
+
+static bool irq_level;
+static unsigned nreq;
+static uint64_t last_req;
+
+static void irq(void *u, unsigned line, bool level)
+{
+    (void)u;
+    assert_int_equal(line, BOARD_IRQ_SSP(1));
+    irq_level = level;
+}
+static void req(void *u, unsigned port, uint64_t at)
+{
+    (void)u;
+    assert_int_equal(port, 1);
+    nreq++;
+    last_req = at;
+}
+
+typedef struct fx {
+    ds_clock *clk;
+    ds_ssp *p;
+} fx;
+
+static fx make(int32_t drift_ppb)
+{
+    fx f;
+    f.clk = ds_clock_new();
+    ds_ssp_config cfg = { 1, 4, 160000000, 12288000, drift_ppb };
+    f.p = ds_ssp_new(f.clk, &cfg, (ds_irq_out){ irq, NULL, BOARD_IRQ_SSP(1) });
+    assert_non_null(f.p);
+    ds_ssp_set_request(f.p, req, NULL);
+    irq_level = false;
+    nreq = 0;
+    return f;
+}
+
+static void done(fx *f)
+{
+    ds_ssp_free(f->p);
+    ds_clock_free(f->clk);
+}
+
+static uint32_t rd(fx *f, uint32_t off)
+{
+    uint32_t v;
+    assert_true(ds_ssp_read(f->p, off, 4, &v));
+    return v;
+}
+
+static void wr(fx *f, uint32_t off, uint32_t v)
+{
+    assert_true(ds_ssp_write(f->p, off, 4, v));
+}
+
+static void test_reset_values(void **state)
+{
+    (void)state;
+    fx f = make(0);
+    assert_int_equal(rd(&f, BOARD_SSP_CTRL), 0);
+    assert_int_equal(rd(&f, BOARD_SSP_FORMAT), BOARD_SSP_FORMAT_RESET);
+    assert_int_equal(rd(&f, BOARD_SSP_CLKDIV), BOARD_SSP_CLKDIV_RESET);
+    assert_int_equal(rd(&f, BOARD_SSP_STATUS),
+                     BOARD_SSP_ST_TX_EMPTY | BOARD_SSP_ST_RX_EMPTY);
+    for (uint32_t o = BOARD_SSP_TXLEVEL; o < BOARD_SSP_REG_END; o += 4)
+        assert_int_equal(rd(&f, o), 0);
+    uint32_t v;
+    assert_false(ds_ssp_read(f.p, BOARD_SSP_REG_END, 4, &v));
+    assert_false(ds_ssp_write(f.p, BOARD_SSP_CTRL, 1, 0));
+    assert_int_equal(ds_clock_pending(f.clk), 0);   /* no clock yet */
+    done(&f);
+}
+
+typedef struct ticks {
+    uint64_t at[8];
+    int32_t s[8][BOARD_SSP_MAX_CHANNELS];
+    unsigned n;
+} ticks;
+
+static void sink(void *u, unsigned port, const int32_t *s, unsigned ch,
+                 uint64_t at)
+{
+    ticks *t = u;
+    (void)port;
+    if (t->n < 8) {
+        t->at[t->n] = at;
+        memcpy(t->s[t->n], s, ch * sizeof(int32_t));
+    }
+    t->n++;
+}
+
+static void test_tick_timing(void **state)
+{
+    (void)state;
+    fx f = make(0);
+    ticks t = { 0 };
+    ds_ssp_set_sink(f.p, sink, &t);
+    ds_clock_advance(f.clk, 1000);
+    wr(&f, BOARD_SSP_CTRL, BOARD_SSP_CTRL_TX_EN);
+    /* 48 kHz at 160 MHz: 3333.33 cycles; exact, no rounding drift */
+    assert_int_equal(ds_ssp_frame_cycles(f.p), 3333);
+    ds_clock_advance(f.clk, 1000 + 3 * 160000000ull / 48000);
+    assert_int_equal(t.n, 3);
+    assert_int_equal(t.at[0], 1000 + 3333);
+    assert_int_equal(t.at[1], 1000 + 6666);
+    assert_int_equal(t.at[2], 1000 + 10000);
+    assert_int_equal(nreq, 3);
+    assert_int_equal(last_req, 11000);
+    /* one second of audio = 48000 frames = 160e6 cycles exactly */
+    ds_clock_advance(f.clk, 1000 + 160000000ull);
+    assert_int_equal(ds_ssp_frames(f.p), 48000);
+    assert_int_equal(rd(&f, BOARD_SSP_FRAMES), 48000);
+    /* disabling stops the clock */
+    wr(&f, BOARD_SSP_CTRL, 0);
+    assert_int_equal(ds_clock_pending(f.clk), 0);
+    done(&f);
+
+    /* +100 ppm: the audio clock is fast, 48000 frames take
+     * 160e6 / 1.0001 = 159984001.6 cycles */
+    f = make(100000);
+    wr(&f, BOARD_SSP_CTRL, BOARD_SSP_CTRL_RX_EN);
+    ds_clock_advance(f.clk, 159984001);
+    assert_int_equal(ds_ssp_frames(f.p), 48000);
+    ds_clock_advance(f.clk, 159984001 + 3332);
+    assert_int_equal(ds_ssp_frames(f.p), 48000);
+    /* CLKDIV 512 halves the rate (only while disabled) */
+    wr(&f, BOARD_SSP_CLKDIV, 512);
+    assert_int_equal(rd(&f, BOARD_SSP_CLKDIV), 256);    /* ignored: running */
+    wr(&f, BOARD_SSP_CTRL, 0);
+    wr(&f, BOARD_SSP_CLKDIV, 512);
+    assert_int_equal(rd(&f, BOARD_SSP_CLKDIV), 512);
+    assert_int_equal(ds_ssp_frame_cycles(f.p), 6666);   /* 6666.0001 */
+    wr(&f, BOARD_SSP_CLKDIV, 0);
+    assert_int_equal(rd(&f, BOARD_SSP_CLKDIV), 512);
+    assert_true(rd(&f, BOARD_SSP_STATUS) & BOARD_SSP_ST_CFG_ERR);
+    done(&f);
+}
+
+static void test_tx_underrun(void **state)
+{
+    (void)state;
+    fx f = make(0);
+    ticks t = { 0 };
+    ds_ssp_set_sink(f.p, sink, &t);
+    /* 16-bit stereo: 4-byte frames, FIFO of 4 frames = 16 bytes */
+    wr(&f, BOARD_SSP_TXDATA, 0x7FFF);
+    wr(&f, BOARD_SSP_TXDATA, 0x8000);      /* -32768 */
+    assert_int_equal(rd(&f, BOARD_SSP_TXLEVEL), 4);
+    assert_int_equal(ds_ssp_tx_space(f.p), 12);
+    uint8_t frame[4] = { 0x34, 0x12, 0xFF, 0xFF };  /* 0x1234, -1 */
+    assert_int_equal(ds_ssp_tx_push(f.p, frame, 4), 4);
+    assert_int_equal(ds_ssp_tx_push(f.p, frame, 2), 2);  /* half a frame */
+    wr(&f, BOARD_SSP_CTRL, BOARD_SSP_CTRL_TX_EN | BOARD_SSP_CTRL_UR_IRQ_EN);
+    ds_clock_advance(f.clk, 3333 * 3 + 1);
+    assert_int_equal(t.n, 3);
+    assert_int_equal(t.s[0][0], 32767);
+    assert_int_equal(t.s[0][1], -32768);
+    assert_int_equal(t.s[1][0], 0x1234);
+    assert_int_equal(t.s[1][1], -1);
+    /* third tick: only half a frame left -> underrun, silence */
+    assert_int_equal(t.s[2][0], 0);
+    assert_int_equal(t.s[2][1], 0);
+    assert_int_equal(ds_ssp_underruns(f.p), 1);
+    assert_int_equal(rd(&f, BOARD_SSP_UNDERRUNS), 1);
+    assert_int_equal(rd(&f, BOARD_SSP_TXLEVEL), 2);  /* kept */
+    assert_true(rd(&f, BOARD_SSP_STATUS) & BOARD_SSP_ST_UNDERRUN);
+    assert_true(irq_level);
+    wr(&f, BOARD_SSP_STATUS, BOARD_SSP_ST_UNDERRUN);
+    assert_false(irq_level);
+    assert_false(rd(&f, BOARD_SSP_STATUS) & BOARD_SSP_ST_UNDERRUN);
+    ds_clock_advance(f.clk, 3333 * 5 + 2);
+    assert_int_equal(ds_ssp_underruns(f.p), 3);
+    assert_true(irq_level);
+    /* masked: status set, line low */
+    wr(&f, BOARD_SSP_CTRL, BOARD_SSP_CTRL_TX_EN);
+    assert_false(irq_level);
+    assert_true(rd(&f, BOARD_SSP_STATUS) & BOARD_SSP_ST_UNDERRUN);
+    /* flush empties the FIFO */
+    wr(&f, BOARD_SSP_CTRL, BOARD_SSP_CTRL_TX_EN | BOARD_SSP_CTRL_FLUSH);
+    assert_int_equal(rd(&f, BOARD_SSP_TXLEVEL), 0);
+    assert_int_equal(rd(&f, BOARD_SSP_CTRL), BOARD_SSP_CTRL_TX_EN);
+    done(&f);
+}
+
+static int32_t src_vals[64];
+static void test_rx_overrun_and_formats(void **state)
+{
+    (void)state;
+    fx f = make(0);
+    /* 24-bit mono: 4-byte containers, FIFO 4 frames */
+    wr(&f, BOARD_SSP_FORMAT, BOARD_SSP_FORMAT_VALUE(24, 1));
+    assert_int_equal(rd(&f, BOARD_SSP_FORMAT), 24);
+    for (int i = 0; i < 64; i++)
+        src_vals[i] = i + 1;
+    src_vals[0] = 0x7FFFFF;
+    src_vals[1] = 0x00FFFFFF;       /* truncated to 24 bits: -1 */
+    src_vals[2] = -0x800000;
+    ds_ssp_buffer src = { src_vals, 64, 0, 0, 0, 0 };
+    ds_ssp_set_source(f.p, ds_ssp_buffer_source, &src);
+    wr(&f, BOARD_SSP_CTRL, BOARD_SSP_CTRL_RX_EN | BOARD_SSP_CTRL_OR_IRQ_EN);
+    ds_clock_advance(f.clk, 4 * 3334);
+    assert_int_equal(rd(&f, BOARD_SSP_RXLEVEL), 16);
+    assert_true(rd(&f, BOARD_SSP_STATUS) & BOARD_SSP_ST_RX_FULL);
+    assert_false(irq_level);
+    /* 5th and 6th frames: no room -> overruns, frames dropped */
+    ds_clock_advance(f.clk, 6 * 3334);
+    assert_int_equal(ds_ssp_overruns(f.p), 2);
+    assert_int_equal(rd(&f, BOARD_SSP_OVERRUNS), 2);
+    assert_true(irq_level);
+    assert_int_equal(rd(&f, BOARD_SSP_RXDATA), 0x7FFFFF);
+    assert_int_equal(rd(&f, BOARD_SSP_RXDATA), 0xFFFFFFFF);
+    assert_int_equal(rd(&f, BOARD_SSP_RXDATA), 0xFF800000);
+    uint8_t b[4];
+    assert_int_equal(ds_ssp_rx_pop(f.p, b, 4), 4);
+    assert_int_equal(b[0], 4);
+    /* the next frame is the 7th (5 and 6 were dropped) */
+    ds_clock_advance(f.clk, 7 * 3334);
+    assert_int_equal(rd(&f, BOARD_SSP_RXDATA), 7);
+    assert_int_equal(rd(&f, BOARD_SSP_RXDATA), 0);     /* empty */
+    wr(&f, BOARD_SSP_STATUS, BOARD_SSP_ST_OVERRUN);
+    assert_false(irq_level);
+    /* FORMAT is ignored while enabled; invalid values set CFG_ERR */
+    wr(&f, BOARD_SSP_FORMAT, BOARD_SSP_FORMAT_VALUE(32, 8));
+    assert_int_equal(rd(&f, BOARD_SSP_FORMAT), 24);
+    wr(&f, BOARD_SSP_CTRL, 0);
+    wr(&f, BOARD_SSP_FORMAT, 20);
+    wr(&f, BOARD_SSP_FORMAT, BOARD_SSP_FORMAT_VALUE(16, 1) | 0x1000);
+    assert_int_equal(rd(&f, BOARD_SSP_FORMAT), 24);
+    assert_true(rd(&f, BOARD_SSP_STATUS) & BOARD_SSP_ST_CFG_ERR);
+    wr(&f, BOARD_SSP_FORMAT, BOARD_SSP_FORMAT_VALUE(32, 8));
+    assert_int_equal(rd(&f, BOARD_SSP_FORMAT), 0x720);
+    assert_int_equal(ds_ssp_tx_space(f.p), 4 * 8 * 4);
+    done(&f);
+}
+
+static void test_sink_buffer_limits(void **state)
+{
+    (void)state;
+    int32_t store[4];
+    ds_ssp_buffer b = { store, 4, 0, 0, 0, 0 };
+    int32_t fr[2] = { 5, 6 };
+    ds_ssp_buffer_sink(&b, 0, fr, 2, 10);
+    ds_ssp_buffer_sink(&b, 0, fr, 2, 20);
+    ds_ssp_buffer_sink(&b, 0, fr, 2, 30);       /* does not fit */
+    assert_int_equal(b.count, 4);
+    assert_int_equal(b.missed, 1);
+    assert_int_equal(b.first_cycle, 10);
+    assert_int_equal(b.last_cycle, 30);
+    ds_ssp_buffer s = { store, 4, 0, 0, 0, 0 };
+    int32_t out[2];
+    ds_ssp_buffer_source(&s, 0, out, 2, 1);
+    ds_ssp_buffer_source(&s, 0, out, 2, 2);
+    ds_ssp_buffer_source(&s, 0, out, 2, 3);     /* exhausted: silence */
+    assert_int_equal(out[0], 0);
+    assert_int_equal(s.missed, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reset_values),
+        cmocka_unit_test(test_tick_timing),
+        cmocka_unit_test(test_tx_underrun),
+        cmocka_unit_test(test_rx_overrun_and_formats),
+        cmocka_unit_test(test_sink_buffer_limits),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
