@@ -158,7 +158,7 @@ xt_stop exec_loop(xt_cpu *cpu)
     xt_transfer *const hist = cpu->hist;
     /* registers whose value is still in flight, kept across runs so that
      * cycle counts do not depend on how the host slices time */
-    uint16_t hz = cpu->hz_mask, phz;
+    uint16_t hz = cpu->hz_mask;
     uint8_t hzc = cpu->hz_cost;
     xt_dinsn *d = NULL;    /* the entry of the instruction at pc */
     const xt_insn *in;
@@ -174,8 +174,14 @@ xt_stop exec_loop(xt_cpu *cpu)
 #define UPDATE_EVENTS() (SAVE(), cpu_update_events(cpu), ev = cpu->ev_cycles)
     /* fall through to the next instruction: the next entry of the page
      * (the sentinels past its end re-enter through 'far') */
+/* Each handler ends with its own copy of the dispatch (threaded code), so
+ * the host predicts each indirect jump from the handler it leaves. */
+#define DISPATCH()                                                           \
+    do { if (unlikely(cycles >= ev)) goto slow;                               \
+         in = &d->in; insns++; goto *d->handler; } while (0)
 #define NEXT()                                                               \
-    do { cycles += in->cost; pc += in->len; d += in->len; goto top; } while (0)
+    do { cycles += in->cost; pc += in->len; d += in->len; DISPATCH(); }      \
+    while (0)
 #define EXC(cause, va, has)                                                  \
     do { SAVE(); exc_raise(cpu, (cause), (va), (has)); LOAD(); goto far; }   \
     while (0)
@@ -185,7 +191,6 @@ xt_stop exec_loop(xt_cpu *cpu)
          cpu->sar_left = 0;                                                  \
          h_->from = pc; h_->to = t_; h_->from_exclusive = 0;                 \
          cycles += in->cost + (pen);                                         \
-         hz = 0; /* the jump's bubble hides any result latency */            \
          if (likely(((t_ ^ pc) >> XT_PAGE_SHIFT) == 0)) {                    \
              d += (int32_t)(t_ & (XT_PAGE_SIZE - 1)) -                       \
                   (int32_t)(pc & (XT_PAGE_SIZE - 1));                        \
@@ -246,6 +251,12 @@ lookup: {
             }
         }
         d = dp + (pc & (XT_PAGE_SIZE - 1));
+        if (unlikely(hz) && d->handler != &&op_DECODE) {
+            /* a load or multiply result crossed a page or a run boundary */
+            if (d->in.rmask & hz)
+                cycles += hzc;
+            hz = 0;
+        }
         goto dispatch;
     }
 top:
@@ -267,23 +278,15 @@ slow:
     }
 dispatch:
     in = &d->in;
-    phz = hz;
-    if (unlikely(in->rmask & hz))
-        cycles += hzc;
-    hz = 0;
     insns++;
     goto *d->handler;
 
 op_PAGE_END:   /* fell off the end of a code page */
     insns--;
     cpu->sar_left = 0;
-    hz = phz;
     goto lookup;
 op_DECODE: {   /* first execution of this address */
         uint32_t fault;
-        /* dispatch charged the interlock of the stale record, if any */
-        if (d->in.rmask & phz)
-            cycles -= hzc;
         SAVE();
         int cause = mem_fetch_decode(cpu, pc, &d->in, &fault);
         if (cause) {
@@ -293,8 +296,11 @@ op_DECODE: {   /* first execution of this address */
             goto far;
         }
         d->handler = labels[d->in.op];
-        if (d->in.rmask & phz)
-            cycles += hzc;
+        if (unlikely(hz)) {
+            if (d->in.rmask & hz)
+                cycles += hzc;
+            hz = 0;
+        }
         goto *d->handler;
     }
 op_ILLEGAL:
@@ -347,9 +353,8 @@ op_MUL16U: A = (B & 0xFFFF) * (C & 0xFFFF); goto mul_done;
 op_MUL16S: A = (uint32_t)(sext16(B) * sext16(C)); goto mul_done;
 op_MULL: A = B * C;
 mul_done:
-    hz = (uint16_t)(1u << in->a);
     hzc = (uint8_t)T->mul_use;
-    NEXT();
+    goto result_late;
 
     /* ---- loads and stores ---- */
 op_L8UI: LD(1, B + (uint32_t)in->imm, v, U8); goto load_done;
@@ -364,9 +369,22 @@ op_L32R:
                              : in->target, v, U32);
 load_done:
     A = v;
-    hz = (uint16_t)(1u << in->a);
     hzc = (uint8_t)T->load_use;
-    NEXT();
+result_late:
+    /* The result reaches the register file a cycle late: the interlock is
+     * charged here if the next instruction in sequence reads it; if that
+     * one is not decoded yet (or lies on the next page) the decode stub or
+     * the lookup settles it. */
+    cycles += in->cost;
+    pc += in->len;
+    d += in->len;
+    if (likely(d->handler != &&op_DECODE && d->handler != &&op_PAGE_END)) {
+        if (d->in.rmask & (1u << in->a))
+            cycles += hzc;
+    } else {
+        hz = (uint16_t)(1u << in->a);
+    }
+    goto top;
 op_S8I: ST(1, B + (uint32_t)in->imm, A, W8); NEXT();
 op_S16I: ST(2, B + (uint32_t)in->imm, A, W16); NEXT();
 op_S32I: op_S32I_N: ST(4, B + (uint32_t)in->imm, A, W32); NEXT();
