@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "options.h"
 #include "dspsim/board.h"
 #include "dspsim/loader.h"
 #include "dspsim/semihost.h"
@@ -50,47 +51,6 @@ static void board_usage(FILE *f)
         "124 cycle budget reached; 125 fatal guest state.\n");
 }
 
-static bool value_of(int argc, char **argv, int *i, const char *name,
-                     const char **value)
-{
-    const char *a = argv[*i];
-    size_t n = strlen(name);
-    if (strncmp(a, name, n) != 0)
-        return false;
-    if (a[n] == '=') {
-        *value = a + n + 1;
-        return true;
-    }
-    if (a[n] != '\0')
-        return false;
-    *value = *i + 1 < argc ? argv[++*i] : NULL;
-    return true;
-}
-
-static bool parse_cycles(const char *s, uint64_t *out)
-{
-    uint64_t v = 0;
-    if (!s || !*s) {
-        fprintf(stderr, "dspsim board: --max-cycles needs a number\n");
-        return false;
-    }
-    for (const char *p = s; *p; p++) {
-        unsigned d = (unsigned)(*p - '0');
-        if (*p < '0' || *p > '9' || v > (UINT64_MAX - d) / 10) {
-            fprintf(stderr, "dspsim board: --max-cycles: '%s' is not a "
-                    "decimal number that fits in 64 bits\n", s);
-            return false;
-        }
-        v = v * 10 + d;
-    }
-    if (v == 0) {
-        fprintf(stderr, "dspsim board: --max-cycles must be at least 1\n");
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
 /* Returns -1 to continue, or an exit status. */
 static int parse_args(int argc, char **argv, board_opts *o)
 {
@@ -115,7 +75,7 @@ static int parse_args(int argc, char **argv, board_opts *o)
             o->stats = true;
             continue;
         }
-        if (value_of(argc, argv, &i, "--board", &v)) {
+        if (cli_opt_value(argc, argv, &i, "--board", &v)) {
             if (!v || !*v) {
                 fprintf(stderr, "dspsim board: --board needs a file name\n");
                 return DSPSIM_EXIT_USAGE;
@@ -123,8 +83,8 @@ static int parse_args(int argc, char **argv, board_opts *o)
             o->board_file = v;
             continue;
         }
-        if (value_of(argc, argv, &i, "--max-cycles", &v)) {
-            if (!parse_cycles(v, &o->max_cycles))
+        if (cli_opt_value(argc, argv, &i, "--max-cycles", &v)) {
+            if (!cli_parse_count("board", "--max-cycles", v, &o->max_cycles))
                 return DSPSIM_EXIT_USAGE;
             continue;
         }
@@ -150,13 +110,6 @@ static void print_marker(void *user, uint32_t id, uint32_t value,
     fflush(stdout);
     fprintf(stderr, "marker %" PRIu32 " %" PRIu32 " at %" PRIu64 "\n", id,
             value, cycle);
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
@@ -227,9 +180,9 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
         return DSPSIM_EXIT_INTERNAL;
     }
     ds_run_result r;
-    double t0 = now_seconds();
+    double t0 = cli_now_seconds();
     st = ds_board_run(b, o->max_cycles, 0, &r);
-    double seconds = now_seconds() - t0;
+    double seconds = cli_now_seconds() - t0;
     int status;
     if (st != DS_OK) {
         fprintf(stderr, "dspsim: internal error: ds_board_run: %s\n",

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "options.h"
 #include "dspsim/loader.h"
 #include "dspsim/machine_sim.h"
 #include "dspsim/semihost.h"
@@ -49,65 +50,12 @@ static void exec_usage(FILE *f)
         "fatal guest state (see docs/cli.md).\n");
 }
 
-/* Decimal, >= 1, fits in 64 bits. */
-static bool parse_count(const char *opt, const char *s, uint64_t *out)
-{
-    uint64_t v = 0;
-    if (!s || !*s) {
-        fprintf(stderr, "dspsim exec: %s needs a number\n", opt);
-        return false;
-    }
-    for (const char *p = s; *p; p++) {
-        if (*p < '0' || *p > '9') {
-            fprintf(stderr, "dspsim exec: %s: '%s' is not a decimal "
-                    "number\n", opt, s);
-            return false;
-        }
-        unsigned d = (unsigned)(*p - '0');
-        if (v > (UINT64_MAX - d) / 10) {
-            fprintf(stderr, "dspsim exec: %s: '%s' is too large\n", opt, s);
-            return false;
-        }
-        v = v * 10 + d;
-    }
-    if (v == 0) {
-        fprintf(stderr, "dspsim exec: %s must be at least 1\n", opt);
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
-/* Matches "--name VALUE" and "--name=VALUE"; *i advances past VALUE. */
-static bool opt_value(int argc, char **argv, int *i, const char *name,
-                      const char **value, bool *missing)
-{
-    const char *a = argv[*i];
-    size_t n = strlen(name);
-    if (strncmp(a, name, n) != 0)
-        return false;
-    if (a[n] == '=') {
-        *value = a + n + 1;
-        return true;
-    }
-    if (a[n] != '\0')
-        return false;
-    if (*i + 1 >= argc) {
-        *missing = true;
-        *value = NULL;
-        return true;
-    }
-    *value = argv[++*i];
-    return true;
-}
-
 /* Returns -1 to continue, or an exit status. */
 static int parse_args(int argc, char **argv, exec_opts *o)
 {
     int i;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
-        bool missing = false;
         if (!strcmp(a, "--")) {
             i++;
             break;
@@ -122,26 +70,18 @@ static int parse_args(int argc, char **argv, exec_opts *o)
             o->stats = true;
             continue;
         }
-        if (opt_value(argc, argv, &i, "--max-insns", &v, &missing)) {
-            if (missing || !parse_count("--max-insns", v, &o->max_insns)) {
-                if (missing)
-                    fprintf(stderr, "dspsim exec: --max-insns needs a "
-                            "number\n");
+        if (cli_opt_value(argc, argv, &i, "--max-insns", &v)) {
+            if (!cli_parse_count("exec", "--max-insns", v, &o->max_insns))
                 return DSPSIM_EXIT_USAGE;
-            }
             continue;
         }
-        if (opt_value(argc, argv, &i, "--max-cycles", &v, &missing)) {
-            if (missing || !parse_count("--max-cycles", v, &o->max_cycles)) {
-                if (missing)
-                    fprintf(stderr, "dspsim exec: --max-cycles needs a "
-                            "number\n");
+        if (cli_opt_value(argc, argv, &i, "--max-cycles", &v)) {
+            if (!cli_parse_count("exec", "--max-cycles", v, &o->max_cycles))
                 return DSPSIM_EXIT_USAGE;
-            }
             continue;
         }
-        if (opt_value(argc, argv, &i, "--trace", &v, &missing)) {
-            if (missing || !*v) {
+        if (cli_opt_value(argc, argv, &i, "--trace", &v)) {
+            if (!v || !*v) {
                 fprintf(stderr, "dspsim exec: --trace needs a file name\n");
                 return DSPSIM_EXIT_USAGE;
             }
@@ -161,13 +101,6 @@ static int parse_args(int argc, char **argv, exec_opts *o)
     o->guest_argc = argc - i - 1;
     o->guest_argv = argv + i + 1;
     return -1;
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* Message and exit status for how the run ended.  Guest exit is silent. */
@@ -280,9 +213,9 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
                        .max_insns = o->max_insns,
                        .max_cycles = o->max_cycles };
     xt_stop why = XT_STOP_REQUEST;
-    double t0 = now_seconds();
+    double t0 = cli_now_seconds();
     err = xt_run(cpu, &ro, &why);
-    double seconds = now_seconds() - t0;
+    double seconds = cli_now_seconds() - t0;
     if (err != XT_OK) {
         status = api_fail("xt_run", err);
         goto out;

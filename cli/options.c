@@ -1,0 +1,60 @@
+/* Command-line helpers shared by the subcommands. */
+#define _POSIX_C_SOURCE 200809L
+#include "options.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+bool cli_opt_value(int argc, char **argv, int *i, const char *name,
+                   const char **value)
+{
+    const char *a = argv[*i];
+    size_t n = strlen(name);
+    if (strncmp(a, name, n) != 0)
+        return false;
+    if (a[n] == '=') {
+        *value = a + n + 1;
+        return true;
+    }
+    if (a[n] != '\0')
+        return false;
+    *value = *i + 1 < argc ? argv[++*i] : NULL;
+    return true;
+}
+
+bool cli_parse_count(const char *cmd, const char *opt, const char *s,
+                     uint64_t *out)
+{
+    uint64_t v = 0;
+    if (!s || !*s) {
+        fprintf(stderr, "dspsim %s: %s needs a number\n", cmd, opt);
+        return false;
+    }
+    for (const char *p = s; *p; p++) {
+        if (*p < '0' || *p > '9') {
+            fprintf(stderr, "dspsim %s: %s: '%s' is not a decimal number\n",
+                    cmd, opt, s);
+            return false;
+        }
+        unsigned d = (unsigned)(*p - '0');
+        if (v > (UINT64_MAX - d) / 10) {
+            fprintf(stderr, "dspsim %s: %s: '%s' is too large\n", cmd, opt, s);
+            return false;
+        }
+        v = v * 10 + d;
+    }
+    if (v == 0) {
+        fprintf(stderr, "dspsim %s: %s must be at least 1\n", cmd, opt);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+double cli_now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}

@@ -1,0 +1,22 @@
+/* Command-line helpers shared by the subcommands. */
+#ifndef DSPSIM_CLI_OPTIONS_H
+#define DSPSIM_CLI_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Matches argv[*i] against "--name VALUE" or "--name=VALUE".  On a match
+ * *i advances past VALUE and *value points at it, or is NULL when the
+ * option is last on the line without a value. */
+bool cli_opt_value(int argc, char **argv, int *i, const char *name,
+                   const char **value);
+
+/* Parses a decimal count >= 1 that fits in 64 bits; on error prints
+ * "dspsim CMD: OPT: ..." to stderr and returns false. */
+bool cli_parse_count(const char *cmd, const char *opt, const char *s,
+                     uint64_t *out);
+
+/* Monotonic wall-clock time in seconds. */
+double cli_now_seconds(void);
+
+#endif
