@@ -8,7 +8,7 @@ ci/install-deps.sh
 ci/build.sh
 jobs=$(nproc)
 echo "== ctest (build/)"
-ctest --test-dir build --output-on-failure -j"$jobs" -LE slow
+ctest --test-dir build --output-on-failure -j"$jobs"
 echo "== ctest under sanitizers (build-san/)"
 BUILD_DIR=build-san ci/build.sh -DDSPSIM_SANITIZE=ON
 ctest --test-dir build-san --output-on-failure -j"$jobs" -L 'unit|cli|conformance' -LE 'slow|qemu'
