@@ -10,7 +10,7 @@
  * registers are 32 bits wide, little-endian, and must be accessed with
  * aligned 32-bit loads and stores (except BOARD_DBG_CONSOLE, which also
  * takes 8-bit stores).  An access to an offset that is not a register of
- * the device is a bus error (the guest gets LoadStoreErrorCause).
+ * the device is a bus error (the guest gets LoadStoreDataErrorCause, 13).
  * "W1C" bits are cleared by writing 1; "RO" registers ignore writes.
  */
 #ifndef DSPSIM_BOARD_REGS_H
