@@ -73,7 +73,9 @@ int32_t iir_sample(struct iir_state *st, int32_t x)
 		if (b->shift >= 0)
 			x = (int32_t)q_shift_rnd64(y, b->shift);
 		else
-			x = q_sat32((int64_t)y << -b->shift);
+			/* shift the bits as unsigned: a left shift of a
+			 * negative value is undefined in C */
+			x = q_sat32((int64_t)((uint64_t)(int64_t)y << -b->shift));
 	}
 	return x;
 }

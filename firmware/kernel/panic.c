@@ -1,0 +1,85 @@
+/* Panic record: naming, printing and reporting. The arch layer fills the
+ * register fields for exceptions; fw_panic() covers software failures. */
+#include <stddef.h>
+#include "fw/arch.h"
+#include "fw/console.h"
+#include "fw/panic.h"
+#include "fw/platform.h"
+#include "fw/sched.h"
+#include "fw/trace.h"
+
+struct fw_panic_record fw_panic_rec;
+
+const char *fw_exccause_name(uint32_t cause)
+{
+    static const char *const names[] = {
+        [0] = "IllegalInstruction",    [1] = "Syscall",
+        [2] = "InstructionFetchError", [3] = "LoadStoreError",
+        [4] = "Level1Interrupt",       [5] = "Alloca",
+        [6] = "IntegerDivideByZero",   [8] = "Privileged",
+        [9] = "LoadStoreAlignment",
+        [12] = "InstrPIFDataError",    [13] = "LoadStorePIFDataError",
+        [14] = "InstrPIFAddrError",    [15] = "LoadStorePIFAddrError",
+        [16] = "InstTLBMiss",          [17] = "InstTLBMultiHit",
+        [18] = "InstFetchPrivilege",   [20] = "InstFetchProhibited",
+        [24] = "LoadStoreTLBMiss",     [25] = "LoadStoreTLBMultiHit",
+        [26] = "LoadStorePrivilege",   [28] = "LoadProhibited",
+        [29] = "StoreProhibited",
+    };
+
+    if (cause == FW_PANIC_CAUSE_SOFTWARE)
+        return "SoftwarePanic";
+    if (cause == FW_PANIC_CAUSE_DOUBLE)
+        return "DoubleException";
+    if (cause == FW_PANIC_CAUSE_STACK)
+        return "StackOverflow";
+    if (cause < sizeof names / sizeof names[0] && names[cause])
+        return names[cause];
+    return "Unknown";
+}
+
+void fw_panic_print(const struct fw_panic_record *r)
+{
+    unsigned i;
+
+    fw_printf("PANIC cause=%u (%s) epc1=0x%08x excvaddr=0x%08x ps=0x%08x\n",
+              (unsigned)r->cause, fw_exccause_name(r->cause),
+              (unsigned)r->epc1, (unsigned)r->excvaddr, (unsigned)r->ps);
+    fw_printf("PANIC sar=%u depc=0x%08x ccount=%u task=%u info=0x%08x\n",
+              (unsigned)r->sar, (unsigned)r->depc, (unsigned)r->ccount,
+              (unsigned)r->task_id, (unsigned)r->info);
+    for (i = 0; i < 16; i += 4)
+        fw_printf("PANIC a%u=0x%08x a%u=0x%08x a%u=0x%08x a%u=0x%08x\n",
+                  i, (unsigned)r->a[i], i + 1, (unsigned)r->a[i + 1],
+                  i + 2, (unsigned)r->a[i + 2], i + 3,
+                  (unsigned)r->a[i + 3]);
+    for (i = 0; i < FW_PANIC_STACK_WORDS; i += 4)
+        fw_printf("PANIC stack 0x%08x: %08x %08x %08x %08x\n",
+                  (unsigned)(r->stack_addr + 4 * i), (unsigned)r->stack[i],
+                  (unsigned)r->stack[i + 1], (unsigned)r->stack[i + 2],
+                  (unsigned)r->stack[i + 3]);
+}
+
+void fw_panic_report(struct fw_panic_record *r)
+{
+    r->magic = FW_PANIC_MAGIC;
+    r->version = FW_PANIC_VERSION;
+    r->ccount = arch_cycles();
+    r->task_id = fw_sched_current() ? fw_sched_current()->id : 0;
+    fw_plat_trace(FW_TRACE_PANIC, r->cause);
+    fw_plat_panic_sink(r);
+    fw_plat_exit(FW_PANIC_EXIT_STATUS);
+}
+
+void fw_panic(const char *why, uint32_t info)
+{
+    struct fw_panic_record *r = &fw_panic_rec;
+
+    arch_irq_lock();
+    *r = (struct fw_panic_record){ 0 };
+    r->cause = FW_PANIC_CAUSE_SOFTWARE;
+    r->epc1 = (uint32_t)(uintptr_t)__builtin_return_address(0);
+    r->info = info;
+    fw_printf("PANIC %s\n", why ? why : "");
+    fw_panic_report(r);
+}

@@ -1,0 +1,137 @@
+/* EDF scheduler: job release and completion, deadline-miss detection,
+ * per-task cycle accounting and the context-switch decision. */
+#include <stddef.h>
+#include "fw/arch.h"
+#include "fw/console.h"
+#include "fw/platform.h"
+#include "fw/sched.h"
+#include "fw/trace.h"
+
+static struct fw_ready_queue rq;
+static struct fw_task idle_task;
+static struct fw_task *current;
+static uint32_t run_mark;        /* cycle time `current` started running */
+static uint32_t switches;
+
+static void default_miss_hook(struct fw_task *t, uint32_t deadline,
+                              uint32_t now)
+{
+    fw_printf("deadline miss: task %s deadline %u detected at %u (+%u)\n",
+              t->name, (unsigned)deadline, (unsigned)now,
+              (unsigned)(now - deadline));
+}
+
+static fw_miss_hook miss_hook = default_miss_hook;
+
+void fw_sched_init(void)
+{
+    fw_rq_init(&rq);
+    idle_task = (struct fw_task){ .name = "idle", .id = 0,
+                                  .state = FW_TASK_READY, .is_idle = 1 };
+    current = &idle_task;
+    run_mark = arch_cycles();
+    switches = 0;
+}
+
+void fw_sched_set_miss_hook(fw_miss_hook hook)
+{
+    miss_hook = hook ? hook : default_miss_hook;
+}
+
+struct fw_task *fw_sched_current(void) { return current; }
+struct fw_task *fw_sched_idle(void) { return &idle_task; }
+const struct fw_ready_queue *fw_sched_ready_queue(void) { return &rq; }
+uint32_t fw_sched_switch_count(void) { return switches; }
+
+/* Charge the cycles since run_mark to the running task. */
+static uint32_t account(void)
+{
+    uint32_t now = arch_cycles();
+    uint32_t d = now - run_mark;
+
+    current->job_cycles += d;
+    current->stats.cycles += d;
+    run_mark = now;
+    return now;
+}
+
+/* Count and report a miss of t's current job if its deadline has passed. */
+static void check_miss(struct fw_task *t, uint32_t now)
+{
+    if (t->missed || !fw_time_before(t->deadline, now))
+        return;
+    t->missed = 1;
+    t->stats.misses++;
+    fw_plat_trace(FW_TRACE_MISS, t->id);
+    miss_hook(t, t->deadline, now);
+}
+
+static void start_job(struct fw_task *t, uint32_t release)
+{
+    t->release = release;
+    t->deadline = release + t->rel_deadline;
+    t->job_cycles = 0;
+    t->missed = 0;
+    t->state = FW_TASK_READY;
+    t->stats.releases++;
+    fw_rq_insert(&rq, t);
+    fw_plat_trace(FW_TRACE_RELEASE, t->id);
+}
+
+int fw_sched_release(struct fw_task *t, uint32_t release)
+{
+    if (t->state != FW_TASK_WAITING) {
+        if (t->period) {
+            t->stats.skipped++;
+            check_miss(t, arch_cycles());
+        } else {
+            t->pending = 1;
+        }
+        return 0;
+    }
+    start_job(t, release);
+    return 1;
+}
+
+void fw_sched_job_done(void)
+{
+    uint32_t key = arch_irq_lock();
+    struct fw_task *t = current;
+    uint32_t now = account();
+
+    check_miss(t, now);
+    t->stats.runs++;
+    t->stats.last = t->job_cycles;
+    if (t->job_cycles > t->stats.worst)
+        t->stats.worst = t->job_cycles;
+    fw_plat_trace(FW_TRACE_JOB_DONE, t->id);
+    fw_rq_remove(&rq, t);
+    t->state = FW_TASK_WAITING;
+    if (t->pending) {
+        t->pending = 0;
+        start_job(t, now);
+    }
+    arch_yield();
+    arch_irq_unlock(key);
+}
+
+void fw_sched_preempt_check(void)
+{
+    if (!arch_in_isr() && rq.head && rq.head != current)
+        arch_yield();
+}
+
+void *fw_sched_switch(void *ctx)
+{
+    struct fw_task *next = rq.head ? rq.head : &idle_task;
+
+    current->ctx = ctx;
+    if (next == current)
+        return ctx;
+    account();
+    switches++;
+    next->stats.switches_in++;
+    current = next;
+    fw_plat_trace(FW_TRACE_SWITCH, next->id);
+    return next->ctx;
+}
