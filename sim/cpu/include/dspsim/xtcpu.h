@@ -121,7 +121,9 @@ typedef struct xt_region_desc {
 xt_err xt_map(xt_cpu *cpu, const xt_region_desc *desc);
 
 /* Host access to guest memory (RAM and ROM regions; no hooks, no timing,
- * keeps the decoded-instruction cache coherent). */
+ * keeps the decoded-instruction cache coherent).  A range may span pages
+ * and adjacent regions; if any byte of it is unmapped or MMIO the call
+ * returns XT_ERR_UNMAPPED (bytes before that byte may have been copied). */
 xt_err xt_mem_write(xt_cpu *cpu, uint32_t addr, const void *src, size_t n);
 xt_err xt_mem_read(xt_cpu *cpu, uint32_t addr, void *dst, size_t n);
 /* Name of the region mapping addr, or NULL. */
