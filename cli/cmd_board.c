@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "options.h"
 #include "dspsim/board.h"
+#include "dspsim/fw_report.h"
 #include "dspsim/loader.h"
 #include "dspsim/semihost.h"
 #include "report.h"
@@ -25,6 +26,7 @@ typedef struct board_opts {
     uint64_t max_cycles;     /* 0 = unlimited */
     bool markers;
     bool stats;
+    const char *trace_log;   /* firmware trace ring dump, NULL = none */
     const char *program;
     int guest_argc;
     char **guest_argv;
@@ -43,12 +45,19 @@ static void board_usage(FILE *f)
         "  --markers       print trace markers on stderr:\n"
         "                  'marker ID VALUE at CYCLE' (decimal)\n"
         "  --stats         print a JSON statistics line on stderr at exit\n"
+        "  --trace-log FILE  at exit, write the firmware's trace log ring\n"
+        "                  (mailbox trace region, docs/firmware.md) to FILE\n"
+        "                  ('-' = stdout)\n"
         "  -h, --help      show this help\n"
         "  --              end of options\n\n"
         "exit statuses: the value written to the HALT register or the\n"
         "semihosting exit status (& 0xff); 2 usage or input error (bad\n"
         "program or board file); 70 internal error; 123 guest idle forever;\n"
-        "124 cycle budget reached; 125 fatal guest state.\n");
+        "124 cycle budget reached; 125 fatal guest state.\n"
+        "A firmware panic (valid record in the mailbox exception region)\n"
+        "halts with status 3; its decoded report (cause, EPC/EXCVADDR with\n"
+        "symbols, registers, stack) and the trace ring go to stderr.  The\n"
+        "trace ring is also printed on stderr after 123, 124 and 125.\n");
 }
 
 /* Returns -1 to continue, or an exit status. */
@@ -83,6 +92,15 @@ static int parse_args(int argc, char **argv, board_opts *o)
             o->board_file = v;
             continue;
         }
+        if (cli_opt_value(argc, argv, &i, "--trace-log", &v)) {
+            if (!v || !*v) {
+                fprintf(stderr, "dspsim board: --trace-log needs a file "
+                        "name\n");
+                return DSPSIM_EXIT_USAGE;
+            }
+            o->trace_log = v;
+            continue;
+        }
         if (cli_opt_value(argc, argv, &i, "--max-cycles", &v)) {
             if (!cli_parse_count("board", "--max-cycles", v, &o->max_cycles))
                 return DSPSIM_EXIT_USAGE;
@@ -112,12 +130,50 @@ static void print_marker(void *user, uint32_t id, uint32_t value,
             value, cycle);
 }
 
+/* The firmware's trace ring on f, if the mailbox holds one (silent for
+ * guests that are not the firmware). */
+static void print_trace_ring(FILE *f, ds_board *b)
+{
+    ds_fw_trace *t = malloc(sizeof *t);
+    if (t && ds_fw_trace_read(b, t, NULL, 0) == DS_FWR_OK)
+        ds_fw_trace_print(f, t);
+    free(t);
+}
+
+/* After a HALT: if the firmware panicked (IPC_NOTIFY_PANIC pending on the
+ * host doorbell or a valid record with the panic status), print the
+ * decoded record and the trace ring on stderr. */
+static void report_fw_panic(ds_board *b, const ds_run_result *r,
+                            const board_opts *o, const xt_elf *elf)
+{
+    ds_fw_panic p;
+    char err[256];
+    uint32_t msg = 0;
+    bool rung = ds_board_doorbell_pending(b, &msg, NULL) &&
+                msg == DS_FW_NOTIFY_PANIC;
+    ds_fwr_status st = ds_fw_panic_read(b, &p, err, sizeof err);
+
+    if (!rung && (st == DS_FWR_EMPTY || r->status != DS_FW_PANIC_STATUS))
+        return;
+    fflush(stdout);
+    fprintf(stderr, "dspsim: %s: firmware panic (halt status %d)\n",
+            o->program, r->status);
+    if (st != DS_FWR_OK)
+        fprintf(stderr, "dspsim: %s: cannot decode the panic record: %s\n",
+                o->program, err);
+    else
+        ds_fw_panic_print(stderr, &p, elf);
+    print_trace_ring(stderr, b);
+}
+
 static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
                     const xt_elf *elf)
 {
     xt_cpu *cpu = ds_board_cpu(b);
     switch (r->why) {
     case DS_STOP_HALT:
+        report_fw_panic(b, r, o, elf);
+        return r->status & 0xff;
     case DS_STOP_EXIT:
         return r->status & 0xff;
     case DS_STOP_BUDGET:
@@ -125,12 +181,14 @@ static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
                 " cycles (--max-cycles %" PRIu64 ")\n", o->program,
                 r->cycles, o->max_cycles);
         report_state(stderr, cpu, elf);
+        print_trace_ring(stderr, b);
         return DSPSIM_EXIT_BUDGET;
     case DS_STOP_IDLE:
         fprintf(stderr, "dspsim: %s: guest idle forever: WAITI with no "
                 "interrupt, timer or board event that could wake it\n",
                 o->program);
         report_state(stderr, cpu, elf);
+        print_trace_ring(stderr, b);
         return DSPSIM_EXIT_IDLE;
     case DS_STOP_FATAL: {
         const xt_fatal_info *fi = xt_fatal(cpu);
@@ -140,6 +198,7 @@ static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
                 fi ? fi->pc : 0, fi ? fi->exccause : 0,
                 fi ? fi->excvaddr : 0);
         report_state(stderr, cpu, elf);
+        print_trace_ring(stderr, b);
         return DSPSIM_EXIT_FATAL;
     }
     default:
@@ -147,6 +206,31 @@ static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
                 o->program, ds_stop_name(r->why));
         return DSPSIM_EXIT_INTERNAL;
     }
+}
+
+/* --trace-log FILE: the decoded ring, or a one-line reason why not. */
+static bool write_trace_log(ds_board *b, const board_opts *o)
+{
+    char err[256];
+    bool to_stdout = !strcmp(o->trace_log, "-");
+    FILE *f = to_stdout ? stdout : fopen(o->trace_log, "w");
+    ds_fw_trace *t = malloc(sizeof *t);
+    bool ok = f && t;
+
+    if (!f)
+        fprintf(stderr, "dspsim: --trace-log %s: cannot open for writing\n",
+                o->trace_log);
+    if (ok && ds_fw_trace_read(b, t, err, sizeof err) == DS_FWR_OK)
+        ds_fw_trace_print(f, t);
+    else if (ok)
+        fprintf(f, "no firmware trace ring: %s\n", err);
+    if (f && !to_stdout && fclose(f) != 0) {
+        fprintf(stderr, "dspsim: --trace-log %s: write error\n",
+                o->trace_log);
+        ok = false;
+    }
+    free(t);
+    return ok;
 }
 
 static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
@@ -192,6 +276,8 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
         fflush(stdout);
         status = conclude(b, &r, o, elf);
     }
+    if (o->trace_log && st == DS_OK && !write_trace_log(b, o))
+        status = DSPSIM_EXIT_USAGE;
     if (o->stats)
         report_stats(stderr, xt_insn_count(ds_board_cpu(b)),
                      ds_board_cycles(b), seconds);

@@ -5,8 +5,13 @@
 #                        tests compile these very files
 #   FW_TARGET_OBJECTS    every kernel object of the LX106 build (built by the
 #                        fw_kernel target in firmware/)
-#   fw_add_image(NAME SOURCES src... [CFLAGS ...] [DEPENDS ...])
-#                        link NAME.elf from the sources and the kernel objects
+#   fw_add_image(NAME SOURCES src... [CFLAGS ...] [DEPENDS ...]
+#                [PLATFORM sim|board])
+#                        link NAME.elf from the sources and the kernel objects;
+#                        PLATFORM board (default sim) links the board port
+#                        (platform/board, FW_BOARD_OBJECTS, built by target
+#                        fw_board) and arch/xtensa/board.ld instead of
+#                        platform/sim and firmware.ld
 
 set(FW_DIR ${CMAKE_SOURCE_DIR}/firmware)
 set(FW_OBJ_DIR ${CMAKE_BINARY_DIR}/firmware/obj)
@@ -38,8 +43,43 @@ foreach(s ${FW_TARGET_SOURCES})
   list(APPEND FW_TARGET_OBJECTS ${FW_OBJ_DIR}/${o})
 endforeach()
 
+# Board port (docs/firmware.md, "Board port"): platform hooks for the
+# dspsim virtual audio-DSP board, IPC, trace log ring, panic record.
+set(FW_BOARD_SOURCES
+  platform/board/platform_board.c platform/board/board_log.c
+  platform/board/board_ipc.c platform/board/board_panic.c)
+set(FW_BOARD_LDSCRIPT ${FW_DIR}/arch/xtensa/board.ld)
+set(FW_BOARD_CFLAGS -I${CMAKE_SOURCE_DIR}/sim/board/include
+  -I${FW_DIR}/platform/board)
+file(GLOB FW_BOARD_HEADERS ${FW_DIR}/include/ipc/*.h
+  ${FW_DIR}/platform/board/*.h
+  ${CMAKE_SOURCE_DIR}/sim/board/include/dspsim/board_regs.h)
+set(FW_BOARD_OBJECTS)
+foreach(s ${FW_BOARD_SOURCES})
+  string(REPLACE "/" "_" o ${s})
+  string(REGEX REPLACE "\\.[cS]$" ".o" o ${o})
+  list(APPEND FW_BOARD_OBJECTS ${FW_OBJ_DIR}/${o})
+endforeach()
+# every kernel object except the sim platform's
+set(FW_COMMON_OBJECTS ${FW_TARGET_OBJECTS})
+list(FILTER FW_COMMON_OBJECTS EXCLUDE REGEX "platform_sim_platform_sim\\.o$")
+
 function(fw_add_image name)
-  cmake_parse_arguments(F "" "" "SOURCES;CFLAGS;DEPENDS" ${ARGN})
+  cmake_parse_arguments(F "" "PLATFORM" "SOURCES;CFLAGS;DEPENDS" ${ARGN})
+  if(NOT F_PLATFORM OR F_PLATFORM STREQUAL "sim")
+    set(objs ${FW_TARGET_OBJECTS})
+    set(ld ${FW_LDSCRIPT})
+    set(pflags)
+    set(pdeps)
+  elseif(F_PLATFORM STREQUAL "board")
+    set(objs ${FW_COMMON_OBJECTS} ${FW_BOARD_OBJECTS})
+    set(ld ${FW_BOARD_LDSCRIPT})
+    set(pflags ${FW_BOARD_CFLAGS})
+    set(pdeps ${FW_BOARD_HEADERS})
+  else()
+    message(FATAL_ERROR "fw_add_image(${name}): unknown PLATFORM "
+      "'${F_PLATFORM}' (sim or board)")
+  endif()
   set(srcs)
   foreach(s ${F_SOURCES})
     get_filename_component(abs ${s} ABSOLUTE)
@@ -47,13 +87,16 @@ function(fw_add_image name)
   endforeach()
   set(out ${CMAKE_CURRENT_BINARY_DIR}/${name}.elf)
   add_custom_command(OUTPUT ${out}
-    COMMAND ${XTENSA_CC} ${FW_CFLAGS} ${F_CFLAGS} -T ${FW_LDSCRIPT}
+    COMMAND ${XTENSA_CC} ${FW_CFLAGS} ${pflags} ${F_CFLAGS} -T ${ld}
             -Wl,-Map=${CMAKE_CURRENT_BINARY_DIR}/${name}.map
-            -o ${out} ${srcs} ${FW_TARGET_OBJECTS} -lgcc
-    DEPENDS ${srcs} ${FW_TARGET_OBJECTS} ${FW_LDSCRIPT} ${FW_HEADERS}
+            -o ${out} ${srcs} ${objs} -lgcc
+    DEPENDS ${srcs} ${objs} ${ld} ${FW_HEADERS} ${pdeps}
             ${F_DEPENDS}
     COMMENT "Linking firmware image ${name}.elf"
     VERBATIM)
   add_custom_target(${name} ALL DEPENDS ${out})
   add_dependencies(${name} fw_kernel)
+  if(F_PLATFORM STREQUAL "board")
+    add_dependencies(${name} fw_board)
+  endif()
 endfunction()

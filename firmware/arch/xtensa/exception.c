@@ -14,9 +14,15 @@ void fw_arch_double_exception(void);
 #define EXCCAUSE_SYSCALL 1
 #define EXCCAUSE_LEVEL1_INTERRUPT 4
 
-/* Memory the stack dump may read without faulting again. */
+/* Memory the stack dump may read without faulting again. A platform whose
+ * memory map differs from the sim machine's (the board: MMIO at 0x60000000,
+ * smaller IRAM) provides its own fw_plat_mem_readable(). */
+int fw_plat_mem_readable(uint32_t a, uint32_t len) __attribute__((weak));
+
 static int readable(uint32_t a, uint32_t len)
 {
+    if (fw_plat_mem_readable)
+        return fw_plat_mem_readable(a, len);
     return (a >= 0x3FFC0000u && a + len <= 0x40000000u) ||
            (a >= 0x40000000u && a + len <= 0x40100000u) ||
            (a >= 0x60000000u && a + len <= 0x68000000u);

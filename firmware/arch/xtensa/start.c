@@ -14,6 +14,10 @@ extern uint8_t __fw_dma_start[], __fw_dma_end[];
 
 int main(void);
 void fw_arch_start(void) __attribute__((noreturn));
+/* Optional platform hook, run once the C environment exists and before
+ * main() (the board port sets up its mailbox regions there); platforms
+ * without it leave it undefined. */
+void fw_plat_init(void) __attribute__((weak));
 
 void fw_arch_start(void)
 {
@@ -31,6 +35,8 @@ void fw_arch_start(void)
     fw_mem_init(__fw_sys_start, (size_t)(__fw_sys_end - __fw_sys_start),
                 __fw_heap_start, (size_t)(__fw_heap_end - __fw_heap_start),
                 __fw_dma_start, (size_t)(__fw_dma_end - __fw_dma_start));
+    if (fw_plat_init)
+        fw_plat_init();
     fw_plat_trace(FW_TRACE_BOOT, 0);
     fw_plat_exit(main());
 }
