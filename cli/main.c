@@ -5,6 +5,7 @@
 #include "cli.h"
 
 int cmd_board(int argc, char **argv);   /* cli/cmd_board.c */
+int cmd_test(int argc, char **argv);    /* cli/cmd_test.c */
 
 typedef struct command {
     const char *name;
@@ -12,12 +13,13 @@ typedef struct command {
     const char *summary;
 } command;
 
-/* run, test, play and board join this table as they are written. */
+/* run and play join this table as they are written. */
 static const command commands[] = {
     { "exec", cmd_exec, "run a bare-metal guest program (ELF) on the "
                         "lx106 'sim' machine" },
     { "board", cmd_board, "run a guest program (ELF) on the virtual "
                           "audio-DSP board (docs/board.md)" },
+    { "test", cmd_test, "run harness test cases (docs/harness.md)" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

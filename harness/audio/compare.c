@@ -1,0 +1,72 @@
+/* Output/reference comparison and difference files (compare.h). */
+#include "compare.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool same_shape(const dsh_audio *a, const dsh_audio *b, char *err,
+                       size_t errsz)
+{
+    if (a->rate == b->rate && a->channels == b->channels)
+        return true;
+    snprintf(err, errsz, "cannot compare %u Hz, %u channels with %u Hz, %u "
+             "channels", a->rate, a->channels, b->rate, b->channels);
+    return false;
+}
+
+bool dsh_compare(const dsh_audio *a, const dsh_audio *b, dsh_pcm_format fmt,
+                 uint64_t skip, dsh_compare_result *r, char *err,
+                 size_t errsz)
+{
+    memset(r, 0, sizeof *r);
+    if (!same_shape(a, b, err, errsz))
+        return false;
+    r->frames_a = a->frames > skip ? a->frames - skip : 0;
+    r->frames_b = b->frames > skip ? b->frames - skip : 0;
+    r->compared = r->frames_a < r->frames_b ? r->frames_a : r->frames_b;
+    unsigned shift = 32u - (unsigned)fmt;
+    unsigned ch = a->channels;
+    for (uint64_t f = 0; f < r->compared; f++)
+        for (unsigned c = 0; c < ch; c++) {
+            size_t i = (size_t)(skip + f) * ch + c;
+            int64_t va = dsh_q31_quantize(a->samples[i], fmt) >> shift;
+            int64_t vb = dsh_q31_quantize(b->samples[i], fmt) >> shift;
+            uint64_t d = (uint64_t)(va > vb ? va - vb : vb - va);
+            if (!d)
+                continue;
+            if (!r->n_diff) {
+                r->first_diff_frame = f;
+                r->first_diff_channel = c;
+            }
+            r->n_diff++;
+            if (d > r->max_diff_lsb)
+                r->max_diff_lsb = d;
+        }
+    r->bit_exact = !r->n_diff && r->frames_a == r->frames_b;
+    return true;
+}
+
+bool dsh_write_diff_wav(const char *path, const dsh_audio *a,
+                        const dsh_audio *b, dsh_pcm_format fmt, char *err,
+                        size_t errsz)
+{
+    if (!same_shape(a, b, err, errsz))
+        return false;
+    uint64_t frames = a->frames < b->frames ? a->frames : b->frames;
+    size_t n = (size_t)frames * a->channels;
+    int32_t *d = malloc((n ? n : 1) * sizeof *d);
+    if (!d) {
+        snprintf(err, errsz, "%s: out of memory", path);
+        return false;
+    }
+    for (size_t i = 0; i < n; i++) {
+        int64_t v = (int64_t)a->samples[i] - b->samples[i];
+        d[i] = v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN
+                                                         : (int32_t)v;
+    }
+    bool ok = dsh_audio_write_wav(path, d, frames, a->channels, a->rate, fmt,
+                                  err, errsz);
+    free(d);
+    return ok;
+}

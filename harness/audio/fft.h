@@ -1,0 +1,15 @@
+/* In-place radix-2 complex FFT (double precision), for the metrics. */
+#ifndef DSH_FFT_H
+#define DSH_FFT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* re/im of length n (a power of two, >= 2); forward transform without
+ * scaling: X[k] = sum x[n] e^{-2 pi i k n / N}.  False if n is not a
+ * power of two. */
+bool dsh_fft(double *re, double *im, size_t n);
+/* Largest power of two <= n (0 for n == 0). */
+size_t dsh_pow2_floor(size_t n);
+
+#endif

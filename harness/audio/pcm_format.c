@@ -1,0 +1,52 @@
+/* PCM format names and Q1.31 quantisation (pcm_format.h). */
+#include "pcm_format.h"
+
+#include <math.h>
+#include <string.h>
+
+bool dsh_pcm_format_parse(const char *name, dsh_pcm_format *out)
+{
+    if (!strcmp(name, "s16")) { *out = DSH_PCM_S16; return true; }
+    if (!strcmp(name, "s24") || !strcmp(name, "s24_4le")) {
+        *out = DSH_PCM_S24;
+        return true;
+    }
+    if (!strcmp(name, "s32")) { *out = DSH_PCM_S32; return true; }
+    return false;
+}
+
+const char *dsh_pcm_format_name(dsh_pcm_format f)
+{
+    switch (f) {
+    case DSH_PCM_S16: return "s16";
+    case DSH_PCM_S24: return "s24";
+    case DSH_PCM_S32: return "s32";
+    }
+    return "?";
+}
+
+int32_t dsh_q31_quantize(int32_t q31, dsh_pcm_format f)
+{
+    if (f == DSH_PCM_S32)
+        return q31;
+    unsigned shift = 32u - (unsigned)f;
+    int64_t half = (int64_t)1 << (shift - 1);
+    int64_t v = (int64_t)q31;
+    /* round half away from zero */
+    int64_t q = v >= 0 ? (v + half) >> shift : -((-v + half) >> shift);
+    int64_t maxv = ((int64_t)1 << ((unsigned)f - 1)) - 1;
+    int64_t minv = -((int64_t)1 << ((unsigned)f - 1));
+    if (q > maxv) q = maxv;
+    if (q < minv) q = minv;
+    return (int32_t)(uint32_t)((uint64_t)q << shift);
+}
+
+int32_t dsh_q31_from_double(double x)
+{
+    double v = nearbyint(x * 2147483648.0);
+    if (!(v < 2147483647.0))
+        return v != v ? 0 : INT32_MAX;
+    if (v < -2147483648.0)
+        return INT32_MIN;
+    return (int32_t)v;
+}

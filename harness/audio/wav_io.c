@@ -1,0 +1,209 @@
+/* Sound-file I/O through libsndfile (wav_io.h). */
+#include "wav_io.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sndfile.h>
+
+#define MAX_FRAMES ((uint64_t)1 << 32)   /* sanity bound, ~24 h at 48 kHz */
+
+static void describe(const SF_INFO *si, dsh_audio_info *info)
+{
+    const char *major;
+    switch (si->format & SF_FORMAT_TYPEMASK) {
+    case SF_FORMAT_WAV: major = "WAV"; break;
+    case SF_FORMAT_WAVEX: major = "WAVEX"; break;
+    case SF_FORMAT_AIFF: major = "AIFF"; break;
+    case SF_FORMAT_AU: major = "AU"; break;
+    case SF_FORMAT_FLAC: major = "FLAC"; break;
+    case SF_FORMAT_W64: major = "W64"; break;
+    case SF_FORMAT_RF64: major = "RF64"; break;
+    case SF_FORMAT_CAF: major = "CAF"; break;
+    default: major = "audio"; break;
+    }
+    const char *sub;
+    info->bits = 0;
+    switch (si->format & SF_FORMAT_SUBMASK) {
+    case SF_FORMAT_PCM_S8: sub = "PCM_S8"; info->bits = 8; break;
+    case SF_FORMAT_PCM_U8: sub = "PCM_U8"; info->bits = 8; break;
+    case SF_FORMAT_PCM_16: sub = "PCM_16"; info->bits = 16; break;
+    case SF_FORMAT_PCM_24: sub = "PCM_24"; info->bits = 24; break;
+    case SF_FORMAT_PCM_32: sub = "PCM_32"; info->bits = 32; break;
+    case SF_FORMAT_FLOAT: sub = "FLOAT"; break;
+    case SF_FORMAT_DOUBLE: sub = "DOUBLE"; break;
+    default: sub = "other"; break;
+    }
+    snprintf(info->format, sizeof info->format, "%s %s", major, sub);
+    info->rate = (unsigned)si->samplerate;
+    info->channels = (unsigned)si->channels;
+    info->frames = si->frames > 0 ? (uint64_t)si->frames : 0;
+}
+
+static SNDFILE *open_read(const char *path, SF_INFO *si, char *err,
+                          size_t errsz)
+{
+    memset(si, 0, sizeof *si);
+    SNDFILE *sf = sf_open(path, SFM_READ, si);
+    if (!sf) {
+        snprintf(err, errsz, "%s: cannot read as a sound file: %s", path,
+                 sf_strerror(NULL));
+        return NULL;
+    }
+    if (si->channels < 1 || si->channels > 64 || si->samplerate < 1 ||
+        si->frames < 0 || (uint64_t)si->frames > MAX_FRAMES) {
+        snprintf(err, errsz, "%s: unsupported sound file (%d channels, "
+                 "%d Hz, %lld frames)", path, si->channels, si->samplerate,
+                 (long long)si->frames);
+        sf_close(sf);
+        return NULL;
+    }
+    return sf;
+}
+
+bool dsh_audio_probe(const char *path, dsh_audio_info *info, char *err,
+                     size_t errsz)
+{
+    SF_INFO si;
+    SNDFILE *sf = open_read(path, &si, err, errsz);
+    if (!sf)
+        return false;
+    describe(&si, info);
+    sf_close(sf);
+    return true;
+}
+
+bool dsh_audio_alloc(dsh_audio *a, uint64_t frames, unsigned channels,
+                     unsigned rate)
+{
+    memset(a, 0, sizeof *a);
+    if (channels < 1 || frames > MAX_FRAMES)
+        return false;
+    size_t n = (size_t)frames * channels;
+    a->samples = calloc(n ? n : 1, sizeof *a->samples);
+    if (!a->samples)
+        return false;
+    a->frames = frames;
+    a->channels = channels;
+    a->rate = rate;
+    a->info.rate = rate;
+    a->info.channels = channels;
+    a->info.frames = frames;
+    return true;
+}
+
+void dsh_audio_free(dsh_audio *a)
+{
+    free(a->samples);
+    memset(a, 0, sizeof *a);
+}
+
+bool dsh_audio_read(const char *path, dsh_audio *out, char *err,
+                    size_t errsz)
+{
+    SF_INFO si;
+    memset(out, 0, sizeof *out);
+    SNDFILE *sf = open_read(path, &si, err, errsz);
+    if (!sf)
+        return false;
+    dsh_audio_info info;
+    describe(&si, &info);
+    if (!dsh_audio_alloc(out, info.frames, info.channels, info.rate)) {
+        snprintf(err, errsz, "%s: out of memory for %llu frames", path,
+                 (unsigned long long)info.frames);
+        sf_close(sf);
+        return false;
+    }
+    out->info = info;
+    sf_count_t got;
+    if (info.bits) {
+        got = sf_readf_int(sf, out->samples, (sf_count_t)info.frames);
+    } else {
+        /* float and other encodings: [-1, 1) scaled by 2^31, rounded,
+         * clipped (dsh_q31_from_double) */
+        sf_command(sf, SFC_SET_NORM_DOUBLE, NULL, SF_TRUE);
+        enum { CHUNK = 4096 };
+        double buf[CHUNK];
+        sf_count_t per = CHUNK / (sf_count_t)info.channels;
+        got = 0;
+        while (got < (sf_count_t)info.frames) {
+            sf_count_t want = (sf_count_t)info.frames - got;
+            if (want > per)
+                want = per;
+            sf_count_t n = sf_readf_double(sf, buf, want);
+            for (sf_count_t k = 0; k < n * (sf_count_t)info.channels; k++)
+                out->samples[(size_t)got * info.channels + (size_t)k] =
+                    dsh_q31_from_double(buf[k]);
+            got += n;
+            if (n != want)
+                break;
+        }
+    }
+    int e = sf_error(sf);
+    sf_close(sf);
+    if (got != (sf_count_t)info.frames || e) {
+        snprintf(err, errsz, "%s: read %lld of %llu frames: %s", path,
+                 (long long)got, (unsigned long long)info.frames,
+                 e ? sf_error_number(e) : "file truncated");
+        dsh_audio_free(out);
+        return false;
+    }
+    return true;
+}
+
+bool dsh_audio_write_wav(const char *path, const int32_t *samples,
+                         uint64_t frames, unsigned channels, unsigned rate,
+                         dsh_pcm_format fmt, char *err, size_t errsz)
+{
+    SF_INFO si;
+    memset(&si, 0, sizeof si);
+    si.samplerate = (int)rate;
+    si.channels = (int)channels;
+    si.format = SF_FORMAT_WAV | (fmt == DSH_PCM_S16   ? SF_FORMAT_PCM_16
+                                 : fmt == DSH_PCM_S24 ? SF_FORMAT_PCM_24
+                                                      : SF_FORMAT_PCM_32);
+    if (!sf_format_check(&si)) {
+        snprintf(err, errsz, "%s: cannot write WAV with %u channels at %u "
+                 "Hz, %s", path, channels, rate, dsh_pcm_format_name(fmt));
+        return false;
+    }
+    SNDFILE *sf = sf_open(path, SFM_WRITE, &si);
+    if (!sf) {
+        snprintf(err, errsz, "%s: cannot create: %s", path,
+                 sf_strerror(NULL));
+        return false;
+    }
+    enum { CHUNK = 4096 };
+    int32_t buf[CHUNK];
+    size_t total = (size_t)frames * channels;
+    size_t per = CHUNK / channels * channels;
+    bool ok = true;
+    for (size_t i = 0; i < total && ok; i += per) {
+        size_t n = total - i < per ? total - i : per;
+        for (size_t k = 0; k < n; k++)
+            buf[k] = dsh_q31_quantize(samples[i + k], fmt);
+        sf_count_t want = (sf_count_t)(n / channels);
+        ok = sf_writef_int(sf, buf, want) == want;
+    }
+    if (!ok)
+        snprintf(err, errsz, "%s: write failed: %s", path, sf_strerror(sf));
+    if (sf_close(sf) && ok) {
+        snprintf(err, errsz, "%s: close failed", path);
+        ok = false;
+    }
+    return ok;
+}
+
+bool dsh_audio_check_params(const dsh_audio_info *info, const char *path,
+                            unsigned rate, unsigned channels,
+                            const char *what, char *err, size_t errsz)
+{
+    if (info->rate == rate && info->channels == channels)
+        return true;
+    snprintf(err, errsz, "'%s' is %u Hz, %u channel%s but %s is %u Hz, %u "
+             "channel%s (no resampling or channel mapping is done)", path,
+             info->rate, info->channels, info->channels == 1 ? "" : "s",
+             what, rate, channels, channels == 1 ? "" : "s");
+    return false;
+}

@@ -1,0 +1,60 @@
+/* Sound-file I/O through libsndfile.
+ *
+ * Reading accepts any format libsndfile reads (WAV, AIFF, FLAC, raw
+ * headers it knows, float or integer PCM).  Samples come back as
+ * interleaved Q1.31 int32 frames (pcm_format.h): an N-bit integer sample
+ * v becomes v << (32 - N); float samples are scaled by 2^31 and clipped.
+ * Nothing is ever resampled or remixed: dsh_audio_check_params() turns a
+ * rate or channel mismatch into an error naming both sides.
+ *
+ * Writing produces RIFF WAV, integer PCM at 16, 24 (packed 3-byte; the
+ * board's S24_4LE container maps as described in pcm_format.h) or 32
+ * bits.  Q1.31 samples are rounded to the format (dsh_q31_quantize), so
+ * the bytes are a pure function of the samples: deterministic output.
+ */
+#ifndef DSH_WAV_IO_H
+#define DSH_WAV_IO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pcm_format.h"
+
+typedef struct dsh_audio_info {
+    unsigned rate;          /* Hz */
+    unsigned channels;
+    uint64_t frames;
+    unsigned bits;          /* integer PCM width; 0 = float or other */
+    char format[48];        /* e.g. "WAV PCM_16", for messages */
+} dsh_audio_info;
+
+typedef struct dsh_audio {
+    int32_t *samples;       /* frames * channels, interleaved, Q1.31 */
+    uint64_t frames;
+    unsigned channels;
+    unsigned rate;          /* Hz */
+    dsh_audio_info info;    /* what the file was */
+} dsh_audio;
+
+/* Header only.  false + "path: problem" in err on failure. */
+bool dsh_audio_probe(const char *path, dsh_audio_info *info, char *err,
+                     size_t errsz);
+bool dsh_audio_read(const char *path, dsh_audio *out, char *err,
+                    size_t errsz);
+/* Zero-filled buffer; false if out of memory or absurd size. */
+bool dsh_audio_alloc(dsh_audio *a, uint64_t frames, unsigned channels,
+                     unsigned rate);
+void dsh_audio_free(dsh_audio *a);
+
+bool dsh_audio_write_wav(const char *path, const int32_t *samples,
+                         uint64_t frames, unsigned channels, unsigned rate,
+                         dsh_pcm_format fmt, char *err, size_t errsz);
+
+/* false with "PATH is R Hz, C channels but WHAT is R2 Hz, C2 channels
+ * (no resampling or channel mapping is done)" if they differ. */
+bool dsh_audio_check_params(const dsh_audio_info *info, const char *path,
+                            unsigned rate, unsigned channels,
+                            const char *what, char *err, size_t errsz);
+
+#endif

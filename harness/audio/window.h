@@ -1,0 +1,14 @@
+/* Analysis windows for the metrics. */
+#ifndef DSH_WINDOW_H
+#define DSH_WINDOW_H
+
+#include <stddef.h>
+
+/* Kaiser window of length n with shape beta (symmetric over n-1 points).
+ * beta 20 gives about -190 dB side lobes and a main lobe of about
+ * +-6.4 bins. */
+void dsh_window_kaiser(double *w, size_t n, double beta);
+/* Periodic Hann window (for Welch averaging with 50 % overlap). */
+void dsh_window_hann(double *w, size_t n);
+
+#endif

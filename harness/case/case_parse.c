@@ -1,0 +1,597 @@
+/* Loading a case file: YAML document, top-level keys, board, firmware,
+ * pipelines with components and connections, controls and run length
+ * (docs/harness.md).  Streams/ports, expectations and the graph checks
+ * are in case_endpoints.c, case_expect.c and case_graph.c. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "case_internal.h"
+#include "case_paths.h"
+#include "component_types.h"
+
+#define MAX_CASE_BYTES (4u << 20)
+
+static const char *const top_keys[] = {
+    "name", "description", "board", "firmware", "pipelines", "streams",
+    "ports", "controls", "duration_ms", "expect", NULL
+};
+
+int dsh_case_find_component(const dsh_case *c, const char *id)
+{
+    for (unsigned i = 0; i < c->n_comps; i++)
+        if (!strcmp(c->comps[i].id, id))
+            return (int)i;
+    return -1;
+}
+
+int dsh_case_find_endpoint(const dsh_case *c, const char *name)
+{
+    for (unsigned i = 0; i < c->n_endpoints; i++)
+        if (!strcmp(c->endpoints[i].name, name))
+            return (int)i;
+    return -1;
+}
+
+void dsh_case_free(dsh_case *c)
+{
+    free(c);
+}
+
+static bool parse_board(yctx *y, dsh_case *c, const yaml_node_t *n)
+{
+    static const char *const keys[] = {
+        "file", "cpu_hz", "audio_clock_hz", "drift_ppm", "ssp_ports",
+        "ssp_fifo_frames", NULL
+    };
+    dsh_board_spec *b = &c->board;
+    char rel[DSH_PATH_MAX];
+    if (y_is_scalar(n)) {
+        return y_string(y, n, "board", rel, sizeof rel) &&
+               dsh_resolve_input(y, n, "board", c->dir, rel, b->file,
+                                 sizeof b->file);
+    }
+    if (!y_check_map(y, n, "board", keys))
+        return false;
+    bool ok = true;
+    yaml_node_t *v;
+    int64_t i;
+    if ((v = y_get(y, n, "file", NULL)) &&
+        !(y_string(y, v, "board.file", rel, sizeof rel) &&
+          dsh_resolve_input(y, v, "board.file", c->dir, rel, b->file,
+                            sizeof b->file)))
+        ok = false;
+    if ((v = y_get(y, n, "cpu_hz", NULL))) {
+        if (y_int(y, v, "board.cpu_hz", 1000000, 2000000000, &i)) {
+            b->has_cpu_hz = true;
+            b->cpu_hz = (uint32_t)i;
+        } else
+            ok = false;
+    }
+    if ((v = y_get(y, n, "audio_clock_hz", NULL))) {
+        if (y_int(y, v, "board.audio_clock_hz", 1000000, 100000000, &i)) {
+            b->has_audio_clock_hz = true;
+            b->audio_clock_hz = (uint32_t)i;
+        } else
+            ok = false;
+    }
+    if ((v = y_get(y, n, "drift_ppm", NULL))) {
+        if (y_number(y, v, "board.drift_ppm", -1000, 1000, &b->drift_ppm))
+            b->has_drift_ppm = true;
+        else
+            ok = false;
+    }
+    if ((v = y_get(y, n, "ssp_ports", NULL))) {
+        if (y_int(y, v, "board.ssp_ports", 0, DSH_SSP_MAX_PORTS, &i)) {
+            b->has_ssp_ports = true;
+            b->ssp_ports = (unsigned)i;
+        } else
+            ok = false;
+    }
+    if ((v = y_get(y, n, "ssp_fifo_frames", NULL))) {
+        if (y_int(y, v, "board.ssp_fifo_frames", 1, 255, &i)) {
+            b->has_ssp_fifo_frames = true;
+            b->ssp_fifo_frames = (unsigned)i;
+        } else
+            ok = false;
+    }
+    return ok;
+}
+
+/* Component definition; endpoints must already be parsed. */
+static bool parse_component(yctx *y, dsh_case *c, unsigned pipe,
+                            const yaml_node_t *n, const char *what)
+{
+    if (!y_is_map(n)) {
+        char d[64];
+        y_error(y, n, "%s: expected a mapping, got %s", what,
+                y_describe(n, d, sizeof d));
+        return false;
+    }
+    if (c->n_comps >= DSH_MAX_COMPONENTS) {
+        y_error(y, n, "%s: too many components (at most %d)", what,
+                DSH_MAX_COMPONENTS);
+        return false;
+    }
+    dsh_component *k = &c->comps[c->n_comps];
+    memset(k, 0, sizeof *k);
+    k->pipeline = pipe;
+    k->endpoint = -1;
+    k->mark = y_mark(n);
+    char w[200];
+    yaml_node_t *idn = y_require(y, n, "id", what);
+    yaml_node_t *tn = y_require(y, n, "type", what);
+    if (!idn || !tn)
+        return false;
+    snprintf(w, sizeof w, "%s.id", what);
+    if (!y_ident(y, idn, w, k->id, sizeof k->id))
+        return false;
+    int first = dsh_case_find_component(c, k->id);
+    if (first >= 0) {
+        y_error(y, idn, "%s: duplicate component id '%s' (first defined at "
+                "%u:%u)", w, k->id, c->comps[first].mark.line,
+                c->comps[first].mark.col);
+        return false;
+    }
+    int type;
+    snprintf(w, sizeof w, "%s.type", what);
+    if (!y_enum(y, tn, w, dsh_comp_type_names, &type))
+        return false;
+    k->type = (dsh_comp_type)type;
+    snprintf(w, sizeof w, "%s (%s '%s')", what, dsh_comp_type_names[type],
+             k->id);
+    if (!y_check_map(y, n, w, dsh_comp_definition_keys(k->type)))
+        return false;
+    dsh_comp_params_default(k->type, &k->p);
+    if (!dsh_comp_parse_params(y, k->type, n, what, false, c->dir, &k->p,
+                               &k->set))
+        return false;
+    dsh_param_mask missing = dsh_comp_info(k->type)->required & ~k->set;
+    if (missing) {
+        const char *name = missing & DSH_P_STREAM ? "stream"
+                           : missing & DSH_P_PORT ? "port"
+                           : missing & DSH_P_BIQUADS ? "biquads"
+                           : missing & DSH_P_TAPS ? "taps' or 'taps_file"
+                                                  : "out_rate";
+        y_error(y, n, "%s: missing required key '%s'", w, name);
+        return false;
+    }
+    if (k->type == DSH_COMP_HOST || k->type == DSH_COMP_DAI) {
+        bool host = k->type == DSH_COMP_HOST;
+        const char *ref = host ? k->p.stream : k->p.port;
+        yaml_node_t *rn = y_get(y, n, host ? "stream" : "port", NULL);
+        snprintf(w, sizeof w, "%s.%s", what, host ? "stream" : "port");
+        int e = dsh_case_find_endpoint(c, ref);
+        if (e < 0 || c->endpoints[e].kind !=
+                         (host ? DSH_EP_STREAM : DSH_EP_PORT)) {
+            y_error(y, rn, "%s: no %s named '%s' (define it under %s:)", w,
+                    host ? "stream" : "port", ref, host ? "streams" : "ports");
+            return false;
+        }
+        if (c->endpoints[e].component >= 0) {
+            y_error(y, rn, "%s: %s '%s' is already used by '%s'", w,
+                    host ? "stream" : "port", ref,
+                    c->comps[c->endpoints[e].component].id);
+            return false;
+        }
+        c->endpoints[e].component = (int)c->n_comps;
+        k->endpoint = e;
+    }
+    c->n_comps++;
+    return true;
+}
+
+static int lookup_conn_end(yctx *y, dsh_case *c, const yaml_node_t *n,
+                           const char *what)
+{
+    char id[DSH_ID_MAX];
+    if (!y_ident(y, n, what, id, sizeof id))
+        return -1;
+    int i = dsh_case_find_component(c, id);
+    if (i < 0)
+        y_error(y, n, "%s: unknown component '%s'", what, id);
+    return i;
+}
+
+static bool parse_connect(yctx *y, dsh_case *c, unsigned pipe,
+                          const yaml_node_t *n, const char *what)
+{
+    if (!y_expect_seq(y, n, what))
+        return false;
+    bool ok = true;
+    for (yaml_node_item_t *it = n->data.sequence.items.start;
+         it < n->data.sequence.items.top; it++) {
+        char w[200];
+        snprintf(w, sizeof w, "%s[%u]", what,
+                 (unsigned)(it - n->data.sequence.items.start));
+        yaml_node_t *e = y_node(y, *it);
+        if (!y_is_seq(e) || e->data.sequence.items.top -
+                                    e->data.sequence.items.start != 2) {
+            char d[64];
+            y_error(y, e, "%s: expected a pair [from, to], got %s", w,
+                    y_describe(e, d, sizeof d));
+            ok = false;
+            continue;
+        }
+        int from = lookup_conn_end(y, c,
+                                   y_node(y, e->data.sequence.items.start[0]),
+                                   w);
+        int to = lookup_conn_end(y, c,
+                                 y_node(y, e->data.sequence.items.start[1]),
+                                 w);
+        if (from < 0 || to < 0) {
+            ok = false;
+            continue;
+        }
+        if (from == to) {
+            y_error(y, e, "%s: '%s' is connected to itself", w,
+                    c->comps[from].id);
+            ok = false;
+            continue;
+        }
+        bool dup = false;
+        for (unsigned i = 0; i < c->n_conns; i++)
+            if (c->conns[i].from == (unsigned)from &&
+                c->conns[i].to == (unsigned)to)
+                dup = true;
+        if (dup) {
+            y_error(y, e, "%s: '%s' -> '%s' is connected twice", w,
+                    c->comps[from].id, c->comps[to].id);
+            ok = false;
+            continue;
+        }
+        if (c->n_conns >= DSH_MAX_CONNECTIONS) {
+            y_error(y, e, "%s: too many connections (at most %d)", w,
+                    DSH_MAX_CONNECTIONS);
+            return false;
+        }
+        dsh_connection *cn = &c->conns[c->n_conns++];
+        cn->from = (unsigned)from;
+        cn->to = (unsigned)to;
+        cn->pipeline = pipe;
+        cn->mark = y_mark(e);
+    }
+    return ok;
+}
+
+static bool parse_pipelines(yctx *y, dsh_case *c, const yaml_node_t *n)
+{
+    static const char *const keys[] = {
+        "id", "period_us", "priority", "components", "connect", NULL
+    };
+    if (!y_expect_seq(y, n, "pipelines"))
+        return false;
+    unsigned count = (unsigned)(n->data.sequence.items.top -
+                                n->data.sequence.items.start);
+    if (!count || count > DSH_MAX_PIPELINES) {
+        y_error(y, n, "pipelines: %u pipelines; between 1 and %d are allowed",
+                count, DSH_MAX_PIPELINES);
+        return false;
+    }
+    bool ok = true;
+    yaml_node_t *connects[DSH_MAX_PIPELINES] = { 0 };
+    for (unsigned i = 0; i < count; i++) {
+        yaml_node_t *pn = y_node(y, n->data.sequence.items.start[i]);
+        char what[64], w[128];
+        snprintf(what, sizeof what, "pipelines[%u]", i);
+        if (!y_check_map(y, pn, what, keys)) {
+            ok = false;
+            continue;
+        }
+        dsh_pipeline *p = &c->pipelines[c->n_pipelines];
+        memset(p, 0, sizeof *p);
+        p->mark = y_mark(pn);
+        int64_t v;
+        yaml_node_t *idn = y_require(y, pn, "id", what);
+        snprintf(w, sizeof w, "%s.id", what);
+        if (!idn || !y_int(y, idn, w, 1, 255, &v)) {
+            ok = false;
+            continue;
+        }
+        p->id = (unsigned)v;
+        for (unsigned j = 0; j < c->n_pipelines; j++)
+            if (c->pipelines[j].id == p->id) {
+                y_error(y, idn, "%s: duplicate pipeline id %u (first at "
+                        "%u:%u)", w, p->id, c->pipelines[j].mark.line,
+                        c->pipelines[j].mark.col);
+                ok = false;
+            }
+        yaml_node_t *v2 = y_require(y, pn, "period_us", what);
+        snprintf(w, sizeof w, "%s.period_us", what);
+        if (!v2 || !y_int(y, v2, w, 100, 1000000, &v))
+            ok = false;
+        else
+            p->period_us = (unsigned)v;
+        if ((v2 = y_get(y, pn, "priority", NULL))) {
+            snprintf(w, sizeof w, "%s.priority", what);
+            if (y_int(y, v2, w, 0, 15, &v))
+                p->priority = (unsigned)v;
+            else
+                ok = false;
+        }
+        unsigned pipe = c->n_pipelines++;
+        yaml_node_t *cs = y_require(y, pn, "components", what);
+        snprintf(w, sizeof w, "%s.components", what);
+        if (!cs || !y_expect_seq(y, cs, w)) {
+            ok = false;
+            continue;
+        }
+        if (cs->data.sequence.items.top == cs->data.sequence.items.start) {
+            y_error(y, cs, "%s: a pipeline needs at least one component", w);
+            ok = false;
+        }
+        for (yaml_node_item_t *it = cs->data.sequence.items.start;
+             it < cs->data.sequence.items.top; it++) {
+            char wc[160];
+            snprintf(wc, sizeof wc, "%s[%u]", w,
+                     (unsigned)(it - cs->data.sequence.items.start));
+            if (!parse_component(y, c, pipe, y_node(y, *it), wc))
+                ok = false;
+        }
+        connects[pipe] = y_get(y, pn, "connect", NULL);
+    }
+    /* Connections may name components of any pipeline: parse them once
+     * every component is known. */
+    for (unsigned i = 0; i < c->n_pipelines; i++) {
+        char w[64];
+        snprintf(w, sizeof w, "pipelines[%u].connect", i);
+        if (connects[i] && !parse_connect(y, c, i, connects[i], w))
+            ok = false;
+    }
+    return ok;
+}
+
+static int cmp_control(const void *a, const void *b)
+{
+    const dsh_control *x = a, *y = b;
+    if (x->at_ms != y->at_ms)
+        return x->at_ms < y->at_ms ? -1 : 1;
+    /* stable: by position in the file */
+    if (x->mark.line != y->mark.line)
+        return x->mark.line < y->mark.line ? -1 : 1;
+    return x->mark.col < y->mark.col ? -1 : x->mark.col > y->mark.col;
+}
+
+static bool parse_controls(yctx *y, dsh_case *c, const yaml_node_t *n)
+{
+    static const char *const keys[] = {
+        "at_ms", "component", "set", "expect_error", NULL
+    };
+    if (!y_expect_seq(y, n, "controls"))
+        return false;
+    bool ok = true;
+    for (yaml_node_item_t *it = n->data.sequence.items.start;
+         it < n->data.sequence.items.top; it++) {
+        char what[64], w[128];
+        snprintf(what, sizeof what, "controls[%u]",
+                 (unsigned)(it - n->data.sequence.items.start));
+        yaml_node_t *cn = y_node(y, *it);
+        if (!y_check_map(y, cn, what, keys)) {
+            ok = false;
+            continue;
+        }
+        if (c->n_controls >= DSH_MAX_CONTROLS) {
+            y_error(y, cn, "%s: too many controls (at most %d)", what,
+                    DSH_MAX_CONTROLS);
+            return false;
+        }
+        dsh_control *ctl = &c->controls[c->n_controls];
+        memset(ctl, 0, sizeof *ctl);
+        ctl->mark = y_mark(cn);
+        yaml_node_t *at = y_require(y, cn, "at_ms", what);
+        yaml_node_t *comp = y_require(y, cn, "component", what);
+        yaml_node_t *set = y_require(y, cn, "set", what);
+        if (!at || !comp || !set) {
+            ok = false;
+            continue;
+        }
+        snprintf(w, sizeof w, "%s.at_ms", what);
+        bool good = y_number(y, at, w, 0, 86400000.0, &ctl->at_ms);
+        if (good && !c->until_input_ends && ctl->at_ms >= c->duration_ms) {
+            y_error(y, at, "%s: %g ms is not before the end of the run "
+                    "(duration_ms %g)", w, ctl->at_ms, c->duration_ms);
+            good = false;
+        }
+        char id[DSH_ID_MAX];
+        snprintf(w, sizeof w, "%s.component", what);
+        int k = -1;
+        if (y_ident(y, comp, w, id, sizeof id)) {
+            k = dsh_case_find_component(c, id);
+            if (k < 0)
+                y_error(y, comp, "%s: unknown component '%s'", w, id);
+        }
+        if (k < 0) {
+            ok = false;
+            continue;
+        }
+        ctl->component = (unsigned)k;
+        ctl->p = c->comps[k].p;
+        snprintf(w, sizeof w, "%s.set", what);
+        if (!dsh_comp_parse_params(y, c->comps[k].type, set, w, true, c->dir,
+                                   &ctl->p, &ctl->set))
+            good = false;
+        else if (!ctl->set) {
+            y_error(y, set, "%s: sets nothing", w);
+            good = false;
+        } else if ((ctl->set & DSH_P_GAINS_DB) &&
+                   ctl->p.n_gains != c->comps[k].n_in) {
+            y_error(y, set, "%s: gains_db has %u values but mixer '%s' has "
+                    "%u inputs", w, ctl->p.n_gains, c->comps[k].id,
+                    c->comps[k].n_in);
+            good = false;
+        }
+        yaml_node_t *ee = y_get(y, cn, "expect_error", NULL);
+        snprintf(w, sizeof w, "%s.expect_error", what);
+        if (ee && !y_bool(y, ee, w, &ctl->expect_error))
+            good = false;
+        if (good)
+            c->n_controls++;
+        else
+            ok = false;
+    }
+    qsort(c->controls, c->n_controls, sizeof c->controls[0], cmp_control);
+    return ok;
+}
+
+static bool parse_duration(yctx *y, dsh_case *c, const yaml_node_t *root)
+{
+    yaml_node_t *kn;
+    yaml_node_t *n = y_get(y, root, "duration_ms", &kn);
+    bool has_input = false;
+    for (unsigned i = 0; i < c->n_endpoints; i++)
+        if (c->endpoints[i].dir == DSH_EP_INPUT)
+            has_input = true;
+    if (n && y_is_scalar(n) && !strcmp(y_text(n), "until_input_ends")) {
+        if (!has_input) {
+            y_error(y, n, "duration_ms: until_input_ends needs an input "
+                    "stream or port");
+            return false;
+        }
+        c->until_input_ends = true;
+        return true;
+    }
+    if (n) {
+        if (y_is_scalar(n) && n->data.scalar.style ==
+                                  YAML_PLAIN_SCALAR_STYLE &&
+            !y_is_null(n) && (y_text(n)[0] < '0' || y_text(n)[0] > '9') &&
+            y_text(n)[0] != '-' && y_text(n)[0] != '+' &&
+            y_text(n)[0] != '.') {
+            y_error(y, n, "duration_ms: expected a number of milliseconds "
+                    "or until_input_ends, got '%s'", y_text(n));
+            return false;
+        }
+        return y_number(y, n, "duration_ms", 1, 86400000.0, &c->duration_ms);
+    }
+    if (!has_input) {
+        y_error(y, root, "missing required key 'duration_ms' (no input "
+                "stream or port can end the run)");
+        return false;
+    }
+    c->until_input_ends = true;
+    return true;
+}
+
+static void parse_document(yctx *y, dsh_case *c, yaml_node_t *root)
+{
+    if (!y_check_map(y, root, "case", top_keys))
+        return;
+    yaml_node_t *v;
+    if ((v = y_require(y, root, "name", "case")))
+        y_string(y, v, "name", c->name, sizeof c->name);
+    if ((v = y_get(y, root, "description", NULL)))
+        y_string(y, v, "description", c->description,
+                 sizeof c->description);
+    if ((v = y_get(y, root, "board", NULL)))
+        parse_board(y, c, v);
+    if ((v = y_get(y, root, "firmware", NULL))) {
+        char rel[DSH_PATH_MAX];
+        if (y_string(y, v, "firmware", rel, sizeof rel))
+            dsh_resolve_input(y, v, "firmware", c->dir, rel, c->firmware,
+                              sizeof c->firmware);
+    }
+    if ((v = y_get(y, root, "streams", NULL)))
+        dsh_parse_endpoints(y, c, v, DSH_EP_STREAM);
+    if ((v = y_get(y, root, "ports", NULL)))
+        dsh_parse_endpoints(y, c, v, DSH_EP_PORT);
+    unsigned before = y->diag->count;
+    if ((v = y_require(y, root, "pipelines", "case")))
+        parse_pipelines(y, c, v);
+    /* Graph checks only make sense over a completely parsed graph. */
+    if (y->diag->count == before && v)
+        dsh_check_graph(y, c);
+    bool duration_ok = parse_duration(y, c, root);
+    if ((v = y_get(y, root, "controls", NULL)) && duration_ok &&
+        y->diag->count == before)
+        parse_controls(y, c, v);
+    if ((v = y_get(y, root, "expect", NULL)))
+        dsh_parse_expect(y, c, v);
+}
+
+dsh_case *dsh_case_parse(const char *path, const char *text, size_t len,
+                         dsh_diag *diag)
+{
+    dsh_case *c = calloc(1, sizeof *c);
+    if (!c) {
+        dsh_diag_add(diag, path, (dsh_mark){ 0, 0 }, "out of memory");
+        return NULL;
+    }
+    snprintf(c->path, sizeof c->path, "%s", path);
+    dsh_dirname(path, c->dir, sizeof c->dir);
+    unsigned before = diag->count;
+
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    if (!yaml_parser_initialize(&parser)) {
+        dsh_diag_add(diag, path, (dsh_mark){ 0, 0 }, "out of memory");
+        free(c);
+        return NULL;
+    }
+    yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+    if (!yaml_parser_load(&parser, &doc)) {
+        dsh_mark m = { (unsigned)parser.problem_mark.line + 1,
+                       (unsigned)parser.problem_mark.column + 1 };
+        dsh_diag_add(diag, path, m, "YAML syntax error: %s%s%s",
+                     parser.problem ? parser.problem : "unknown problem",
+                     parser.context ? " " : "",
+                     parser.context ? parser.context : "");
+        yaml_parser_delete(&parser);
+        free(c);
+        return NULL;
+    }
+    yctx y = { &doc, c->path, diag };
+    yaml_node_t *root = yaml_document_get_root_node(&doc);
+    if (!root) {
+        dsh_diag_add(diag, path, (dsh_mark){ 1, 1 }, "the file is empty "
+                     "(expected a mapping with name: and pipelines:)");
+    } else {
+        yaml_document_t doc2;
+        if (yaml_parser_load(&parser, &doc2)) {
+            yaml_node_t *r2 = yaml_document_get_root_node(&doc2);
+            if (r2)
+                y_error(&y, r2, "a case file holds one YAML document; "
+                        "found another");
+            yaml_document_delete(&doc2);
+        } else {
+            dsh_mark m = { (unsigned)parser.problem_mark.line + 1,
+                           (unsigned)parser.problem_mark.column + 1 };
+            dsh_diag_add(diag, path, m, "YAML syntax error: %s",
+                         parser.problem ? parser.problem : "unknown problem");
+        }
+        if (diag->count == before)
+            parse_document(&y, c, root);
+    }
+    yaml_document_delete(&doc);
+    yaml_parser_delete(&parser);
+    if (diag->count != before) {
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+dsh_case *dsh_case_load(const char *path, dsh_diag *diag)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        dsh_diag_add(diag, path, (dsh_mark){ 0, 0 }, "cannot open: %s",
+                     strerror(errno));
+        return NULL;
+    }
+    char *buf = malloc(MAX_CASE_BYTES + 1);
+    size_t n = buf ? fread(buf, 1, MAX_CASE_BYTES + 1, f) : 0;
+    bool err = !buf || ferror(f);
+    fclose(f);
+    if (err || n > MAX_CASE_BYTES) {
+        dsh_diag_add(diag, path, (dsh_mark){ 0, 0 }, "%s",
+                     !buf ? "out of memory"
+                     : n > MAX_CASE_BYTES ? "file too large (over 4 MiB)"
+                                          : "read error");
+        free(buf);
+        return NULL;
+    }
+    buf[n] = 0;
+    dsh_case *c = dsh_case_parse(path, buf, n, diag);
+    free(buf);
+    return c;
+}

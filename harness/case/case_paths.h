@@ -1,0 +1,19 @@
+/* Path resolution and input-file checks of the case parser. */
+#ifndef DSH_CASE_PATHS_H
+#define DSH_CASE_PATHS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "yaml_access.h"
+
+/* Directory part of path ("." if none). */
+void dsh_dirname(const char *path, char *out, size_t outsz);
+
+/* Resolves rel against base_dir (absolute rel is kept) into out and
+ * checks that it names a readable regular file; reports at node n. */
+bool dsh_resolve_input(yctx *y, const yaml_node_t *n, const char *what,
+                       const char *base_dir, const char *rel, char *out,
+                       size_t outsz);
+
+#endif

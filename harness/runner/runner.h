@@ -1,0 +1,57 @@
+/* `dspsim test`: discover, validate, select and run harness test cases
+ * in parallel child processes, and report (docs/harness.md).
+ *
+ * Case execution is a plug-in: dsh_test_main() takes the function that
+ * runs one validated case.  It is called in a forked child process, so a
+ * crash or hang of one case (or of the simulated firmware) cannot take
+ * the runner down; the child's result travels back through a pipe.
+ * Until the firmware IPC exists, dsh_exec_not_runnable() is that
+ * function: every case is reported SKIPPED, never passed.
+ *
+ * Exit status of dsh_test_main: 0 every selected case passed or was
+ * skipped (with --fail-on-skip: passed), 1 a case failed or errored,
+ * 2 usage error or an invalid case (nothing is run then). */
+#ifndef DSH_RUNNER_H
+#define DSH_RUNNER_H
+
+#include <stdbool.h>
+
+#include "case/case.h"
+
+enum { DSH_TEST_EXIT_PASS = 0, DSH_TEST_EXIT_FAIL = 1,
+       DSH_TEST_EXIT_USAGE = 2 };
+
+typedef enum dsh_res_status {
+    DSH_RES_PASS,
+    DSH_RES_FAIL,       /* an expectation was not met */
+    DSH_RES_SKIP,       /* could not be run (reason in message) */
+    DSH_RES_ERROR,      /* the run itself failed: crash, timeout, I/O */
+} dsh_res_status;
+
+const char *dsh_res_status_name(dsh_res_status s);   /* "passed", ... */
+
+#define DSH_RESULT_MSG 1024
+
+typedef struct dsh_case_result {
+    dsh_res_status status;
+    char message[DSH_RESULT_MSG];   /* one line; "" for a plain pass */
+    double seconds;                 /* wall time of the child */
+} dsh_case_result;
+
+typedef struct dsh_exec_env {
+    const char *out_dir;            /* this case's output directory
+                                       (created; outputs go here) */
+} dsh_exec_env;
+
+/* Runs one case; fills r->status and r->message. */
+typedef void (*dsh_case_exec_fn)(const dsh_case *c, const dsh_exec_env *env,
+                                 dsh_case_result *r, void *user);
+
+/* The execution used until the firmware IPC host driver exists. */
+void dsh_exec_not_runnable(const dsh_case *c, const dsh_exec_env *env,
+                           dsh_case_result *r, void *user);
+
+/* argv[0] is the command name ("test"). */
+int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec, void *user);
+
+#endif

@@ -1,0 +1,395 @@
+/* `dspsim test`: options, discovery, validation, selection, console
+ * output and reports around the run pool (runner.h, docs/harness.md). */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "discover.h"
+#include "report.h"
+#include "run_pool.h"
+#include "runner.h"
+
+typedef struct options {
+    const char **paths;
+    size_t npaths;
+    unsigned jobs;
+    const char *filter;
+    unsigned shard_index, shard_count;
+    const char *junit, *json;
+    const char *out_dir;
+    double timeout_s;
+    bool list, fail_on_skip, progress;
+} options;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "usage: dspsim test [PATHS...] [options]\n"
+        "Run the harness test cases (*.yaml, *.yml) found under PATHS\n"
+        "(default: the current directory); docs/harness.md.\n\n"
+        "  -j, --jobs N         run N cases at once [number of CPUs]\n"
+        "  --filter PATTERN     only cases whose name or path contains\n"
+        "                       PATTERN (or matches it, if it holds * ? [)\n"
+        "  --shard I/N          only the I-th of N shards (1 <= I <= N)\n"
+        "  --junit FILE         write a JUnit XML report\n"
+        "  --json FILE          write a JSON report\n"
+        "  --out-dir DIR        case outputs go to DIR/<case path> "
+        "[dspsim-test-out]\n"
+        "  --timeout SECONDS    kill a case running longer (error) [none]\n"
+        "  --list               list the selected cases, run nothing\n"
+        "  --fail-on-skip       a skipped case makes the run fail\n"
+        "  --no-progress        no progress line, even on a terminal\n"
+        "  -h, --help           this help\n\n"
+        "Exit status: 0 all selected cases passed (or were skipped), 1 a "
+        "case\nfailed or errored, 2 usage error or invalid case file "
+        "(nothing run).\n");
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "dspsim test: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, " (see dspsim test --help)\n");
+    return DSH_TEST_EXIT_USAGE;
+}
+
+/* "--name VALUE", "--name=VALUE" or (short) "-jN"; *i advances. */
+static const char *opt_value(int argc, char **argv, int *i, const char *lng,
+                             const char *shrt, bool *matched)
+{
+    const char *a = argv[*i];
+    size_t ll = strlen(lng);
+    *matched = false;
+    if (!strncmp(a, lng, ll) && (a[ll] == '=' || !a[ll])) {
+        *matched = true;
+        if (a[ll] == '=')
+            return a + ll + 1;
+    } else if (shrt && !strncmp(a, shrt, strlen(shrt))) {
+        *matched = true;
+        if (a[strlen(shrt)])
+            return a + strlen(shrt);
+    } else {
+        return NULL;
+    }
+    if (*i + 1 >= argc)
+        return NULL;
+    return argv[++*i];
+}
+
+static int parse_options(int argc, char **argv, options *o)
+{
+    memset(o, 0, sizeof *o);
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    o->jobs = ncpu > 0 ? (unsigned)ncpu : 1;
+    o->shard_index = o->shard_count = 1;
+    o->out_dir = "dspsim-test-out";
+    o->progress = true;
+    o->paths = calloc((size_t)argc + 1, sizeof *o->paths);
+    if (!o->paths)
+        return usage_error("%s", "out of memory");
+    bool only_paths = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool m;
+        const char *v;
+        if (only_paths || a[0] != '-' || !a[1]) {
+            o->paths[o->npaths++] = a;
+            continue;
+        }
+        if (!strcmp(a, "--")) {
+            only_paths = true;
+        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            return -1;
+        } else if (!strcmp(a, "--list")) {
+            o->list = true;
+        } else if (!strcmp(a, "--fail-on-skip")) {
+            o->fail_on_skip = true;
+        } else if (!strcmp(a, "--no-progress")) {
+            o->progress = false;
+        } else if ((v = opt_value(argc, argv, &i, "--jobs", "-j", &m)) ||
+                   m) {
+            char *end;
+            long n = v ? strtol(v, &end, 10) : 0;
+            if (!v || *end || n < 1 || n > 1024)
+                return usage_error("-j needs a number of jobs 1..1024, got "
+                                   "'%s'", v ? v : "");
+            o->jobs = (unsigned)n;
+        } else if ((v = opt_value(argc, argv, &i, "--filter", NULL, &m)) ||
+                   m) {
+            if (!v || !*v)
+                return usage_error("%s needs a pattern", "--filter");
+            o->filter = v;
+        } else if ((v = opt_value(argc, argv, &i, "--shard", NULL, &m)) ||
+                   m) {
+            if (!v || !dsh_shard_parse(v, &o->shard_index, &o->shard_count))
+                return usage_error("--shard needs I/N with 1 <= I <= N, "
+                                   "got '%s'", v ? v : "");
+        } else if ((v = opt_value(argc, argv, &i, "--junit", NULL, &m)) ||
+                   m) {
+            if (!v || !*v)
+                return usage_error("%s needs a file name", "--junit");
+            o->junit = v;
+        } else if ((v = opt_value(argc, argv, &i, "--json", NULL, &m)) ||
+                   m) {
+            if (!v || !*v)
+                return usage_error("%s needs a file name", "--json");
+            o->json = v;
+        } else if ((v = opt_value(argc, argv, &i, "--out-dir", NULL, &m)) ||
+                   m) {
+            if (!v || !*v)
+                return usage_error("%s needs a directory", "--out-dir");
+            o->out_dir = v;
+        } else if ((v = opt_value(argc, argv, &i, "--timeout", NULL, &m)) ||
+                   m) {
+            char *end;
+            double t = v ? strtod(v, &end) : 0;
+            if (!v || *end || !(t > 0) || t > 86400)
+                return usage_error("--timeout needs seconds (0 < s <= "
+                                   "86400), got '%s'", v ? v : "");
+            o->timeout_s = t;
+        } else {
+            return usage_error("unknown option '%s'", a);
+        }
+    }
+    if (!o->npaths)
+        o->paths[o->npaths++] = ".";
+    return 0;
+}
+
+static bool mkdir_p(const char *path, char *err, size_t errsz)
+{
+    char buf[DSH_PATH_MAX];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1;; p++) {
+        if (*p == '/' || !*p) {
+            char c = *p;
+            *p = 0;
+            if (mkdir(buf, 0777) && errno != EEXIST) {
+                snprintf(err, errsz, "%s: cannot create directory: %s", buf,
+                         strerror(errno));
+                return false;
+            }
+            *p = c;
+            if (!c)
+                break;
+        }
+    }
+    return true;
+}
+
+/* out_dir/<case path without extension, leading ./ ../ and / removed> */
+static void case_out_dir(const char *root, const char *path, char *out,
+                         size_t outsz)
+{
+    const char *p = path;
+    for (;;) {
+        if (!strncmp(p, "./", 2))
+            p += 2;
+        else if (!strncmp(p, "../", 3))
+            p += 3;
+        else if (*p == '/')
+            p++;
+        else
+            break;
+    }
+    const char *dot = strrchr(p, '.');
+    size_t len = dot && !strchr(dot, '/') ? (size_t)(dot - p) : strlen(p);
+    snprintf(out, outsz, "%s/%.*s", root, (int)len, p);
+}
+
+typedef struct console {
+    dsh_job *jobs;
+    size_t n, next_print;
+    bool tty;
+    bool progress_shown;
+} console;
+
+static const char *tag(dsh_res_status s)
+{
+    switch (s) {
+    case DSH_RES_PASS: return "PASS ";
+    case DSH_RES_FAIL: return "FAIL ";
+    case DSH_RES_SKIP: return "SKIP ";
+    case DSH_RES_ERROR: return "ERROR";
+    }
+    return "?";
+}
+
+static void clear_progress(console *c)
+{
+    if (c->progress_shown) {
+        fputs("\r\033[K", stdout);
+        c->progress_shown = false;
+    }
+}
+
+/* Results are printed in sorted case order as soon as all earlier ones
+ * are known, so the console output does not depend on -j. */
+static void on_done(void *user, dsh_job *jobs, size_t i)
+{
+    console *c = user;
+    (void)i;
+    while (c->next_print < c->n && jobs[c->next_print].done) {
+        const dsh_job *j = &jobs[c->next_print++];
+        clear_progress(c);
+        printf("%s %s (%s)%s%s\n", tag(j->result.status), j->c->path,
+               j->c->name, j->result.message[0] ? ": " : "",
+               j->result.message);
+    }
+    fflush(stdout);
+}
+
+static void on_progress(void *user, size_t finished, size_t running,
+                        const dsh_job *example)
+{
+    console *c = user;
+    if (!c->tty)
+        return;
+    printf("\r\033[K[%zu/%zu] %zu running%s%s", finished, c->n, running,
+           example ? ": " : "", example ? example->c->name : "");
+    c->progress_shown = true;
+    fflush(stdout);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec, void *user)
+{
+    options o;
+    int rc = parse_options(argc, argv, &o);
+    if (rc) {
+        free(o.paths);
+        return rc < 0 ? DSH_TEST_EXIT_PASS : rc;
+    }
+    char err[1024];
+    dsh_path_list files;
+    if (!dsh_discover(o.paths, o.npaths, &files, err, sizeof err)) {
+        fprintf(stderr, "dspsim test: %s\n", err);
+        free(o.paths);
+        return DSH_TEST_EXIT_USAGE;
+    }
+    if (!files.n) {
+        fprintf(stderr, "dspsim test: no case files (*.yaml, *.yml) under");
+        for (size_t i = 0; i < o.npaths; i++)
+            fprintf(stderr, " %s", o.paths[i]);
+        fprintf(stderr, "\n");
+        free(o.paths);
+        return DSH_TEST_EXIT_USAGE;
+    }
+    free(o.paths);
+
+    /* Validate everything before running anything. */
+    dsh_case **cases = calloc(files.n, sizeof *cases);
+    size_t invalid = 0;
+    for (size_t i = 0; cases && i < files.n; i++) {
+        dsh_diag d;
+        dsh_diag_init(&d);
+        cases[i] = dsh_case_load(files.paths[i], &d);
+        if (!cases[i]) {
+            dsh_diag_print(&d, stderr);
+            invalid++;
+        }
+    }
+    int status = DSH_TEST_EXIT_PASS;
+    dsh_job *jobs = NULL;
+    dsh_report_entry *entries = NULL;
+    if (!cases) {
+        fprintf(stderr, "dspsim test: out of memory\n");
+        status = DSH_TEST_EXIT_USAGE;
+        goto out;
+    }
+    if (invalid) {
+        fprintf(stderr, "dspsim test: %zu invalid case file%s; nothing was "
+                "run\n", invalid, invalid == 1 ? "" : "s");
+        status = DSH_TEST_EXIT_USAGE;
+        goto out;
+    }
+
+    /* Select: filter, then shard over the sorted survivors. */
+    jobs = calloc(files.n, sizeof *jobs);
+    entries = calloc(files.n, sizeof *entries);
+    if (!jobs || !entries) {
+        fprintf(stderr, "dspsim test: out of memory\n");
+        status = DSH_TEST_EXIT_USAGE;
+        goto out;
+    }
+    size_t matched = 0, n = 0;
+    for (size_t i = 0; i < files.n; i++) {
+        if (o.filter &&
+            !dsh_filter_match(o.filter, cases[i]->name, cases[i]->path))
+            continue;
+        if (dsh_shard_has(o.shard_index, o.shard_count, matched++))
+            jobs[n++].c = cases[i];
+    }
+    if (o.filter && !matched) {
+        fprintf(stderr, "dspsim test: no case matches --filter '%s' (%zu "
+                "cases found)\n", o.filter, files.n);
+        status = DSH_TEST_EXIT_USAGE;
+        goto out;
+    }
+    if (o.list) {
+        for (size_t i = 0; i < n; i++)
+            printf("%s (%s)\n", jobs[i].c->path, jobs[i].c->name);
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++) {
+        case_out_dir(o.out_dir, jobs[i].c->path, jobs[i].out_dir,
+                     sizeof jobs[i].out_dir);
+        if (!mkdir_p(jobs[i].out_dir, err, sizeof err)) {
+            fprintf(stderr, "dspsim test: %s\n", err);
+            status = DSH_TEST_EXIT_USAGE;
+            goto out;
+        }
+    }
+
+    console con = { jobs, n, 0, o.progress && isatty(STDOUT_FILENO),
+                    false };
+    dsh_pool_hooks hooks = { on_done, on_progress, &con };
+    double t0 = now();
+    dsh_run_pool(jobs, n, o.jobs, o.timeout_s, exec, user, &hooks);
+    clear_progress(&con);
+
+    dsh_report rep = { entries, n, o.shard_index, o.shard_count,
+                       now() - t0, { 0 } };
+    for (size_t i = 0; i < n; i++)
+        entries[i] = (dsh_report_entry){ jobs[i].c->path, jobs[i].c->name,
+                                         &jobs[i].result };
+    dsh_report_count(&rep);
+    printf("\n%zu case%s: %zu passed, %zu failed, %zu errors, %zu skipped "
+           "(%.2f s)", n, n == 1 ? "" : "s", rep.count[DSH_RES_PASS],
+           rep.count[DSH_RES_FAIL], rep.count[DSH_RES_ERROR],
+           rep.count[DSH_RES_SKIP], rep.seconds);
+    if (o.shard_count > 1)
+        printf(", shard %u/%u", o.shard_index, o.shard_count);
+    printf("\n");
+    fflush(stdout);
+    if ((o.json && !dsh_report_write_json(o.json, &rep, err, sizeof err)) ||
+        (o.junit && !dsh_report_write_junit(o.junit, &rep, err,
+                                            sizeof err))) {
+        fprintf(stderr, "dspsim test: %s\n", err);
+        status = DSH_TEST_EXIT_USAGE;
+        goto out;
+    }
+    if (rep.count[DSH_RES_FAIL] || rep.count[DSH_RES_ERROR] ||
+        (o.fail_on_skip && rep.count[DSH_RES_SKIP]))
+        status = DSH_TEST_EXIT_FAIL;
+out:
+    for (size_t i = 0; cases && i < files.n; i++)
+        dsh_case_free(cases[i]);
+    free(cases);
+    free(jobs);
+    free(entries);
+    dsh_path_list_free(&files);
+    return status;
+}

@@ -1,0 +1,163 @@
+/* WAV I/O through libsndfile: format round trips, the S24 mapping,
+ * foreign formats written by sox, and error messages. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "audio/wav_io.h"
+#include "harness_test_util.h"
+
+static const char *dir;
+
+static int setup(void **state)
+{
+    (void)state;
+    dir = ht_make_tmpdir("wav");
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    ht_remove_tree(dir);
+    return 0;
+}
+
+static void test_quantize(void **state)
+{
+    (void)state;
+    /* 0x12348000: exactly half an s16 LSB above 0x1234 -> away from 0 */
+    assert_int_equal(dsh_q31_quantize(0x12348000, DSH_PCM_S16), 0x12350000);
+    assert_int_equal(dsh_q31_quantize(0x12347fff, DSH_PCM_S16), 0x12340000);
+    assert_int_equal(dsh_q31_quantize(-0x12348000, DSH_PCM_S16),
+                     -0x12350000);
+    /* saturation at positive full scale */
+    assert_int_equal(dsh_q31_quantize(INT32_MAX, DSH_PCM_S16), 0x7fff0000);
+    assert_int_equal(dsh_q31_quantize(INT32_MAX, DSH_PCM_S24), 0x7fffff00);
+    assert_int_equal(dsh_q31_quantize(INT32_MIN, DSH_PCM_S24), INT32_MIN);
+    assert_int_equal(dsh_q31_quantize(12345, DSH_PCM_S32), 12345);
+    /* S24_4LE container: bits 23..0, sign-extended; top byte ignored */
+    assert_int_equal(dsh_q31_from_s24_4le(0x00800000u), INT32_MIN);
+    assert_int_equal(dsh_q31_from_s24_4le(0xAB7FFFFFu), 0x7fffff00);
+    assert_int_equal(dsh_q31_from_s24_4le(0xFFFFFFFFu), -256);
+    assert_int_equal(dsh_s24_4le_from_q31(-256), 0xFFFFFFFFu);
+    assert_int_equal(dsh_s24_4le_from_q31(0x7fffff00), 0x007FFFFFu);
+    dsh_pcm_format f;
+    assert_true(dsh_pcm_format_parse("s24_4le", &f) && f == DSH_PCM_S24);
+    assert_false(dsh_pcm_format_parse("s20", &f));
+}
+
+static void roundtrip(dsh_pcm_format fmt, int bytes_per_sample)
+{
+    const char *p = ht_path(dir, "rt.wav");
+    int32_t in[6] = { 0, INT32_MAX, INT32_MIN, 0x12345678, -0x12345678, 1 };
+    char err[512];
+    assert_true(dsh_audio_write_wav(p, in, 3, 2, 16000, fmt, err, sizeof err));
+    size_t len;
+    char *raw = ht_read_file(p, &len);
+    assert_non_null(raw);
+    assert_int_equal(len, 44 + 6 * bytes_per_sample);   /* plain RIFF */
+    free(raw);
+    dsh_audio a;
+    assert_true(dsh_audio_read(p, &a, err, sizeof err));
+    assert_int_equal(a.frames, 3);
+    assert_int_equal(a.channels, 2);
+    assert_int_equal(a.rate, 16000);
+    assert_int_equal(a.info.bits, (unsigned)fmt);
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(a.samples[i], dsh_q31_quantize(in[i], fmt));
+    dsh_audio_free(&a);
+}
+
+static void test_roundtrip_formats(void **state)
+{
+    (void)state;
+    roundtrip(DSH_PCM_S16, 2);
+    roundtrip(DSH_PCM_S24, 3);
+    roundtrip(DSH_PCM_S32, 4);
+}
+
+static void sox(const char *args)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "sox %s 2>&1", args);
+    int rc = system(cmd);
+    if (rc != 0)
+        fail_msg("'%s' failed (%d)", cmd, rc);
+}
+
+static void test_foreign_formats(void **state)
+{
+    (void)state;
+    char args[1024];
+    /* 8-bit unsigned WAV, float WAV, FLAC and AIFF written by sox */
+    const char *names[] = { "u8.wav", "f32.wav", "s24.flac", "s16.aiff" };
+    const char *opts[] = { "-b 8 -e unsigned-integer", "-b 32 -e float",
+                           "-b 24", "-b 16" };
+    for (int i = 0; i < 4; i++) {
+        snprintf(args, sizeof args, "-D -n -r 8000 -c 1 %s %s synth 0.5 sine "
+                 "1000 vol 0.5", opts[i], ht_path(dir, names[i]));
+        sox(args);
+        dsh_audio a;
+        char err[512];
+        if (!dsh_audio_read(ht_path(dir, names[i]), &a, err, sizeof err))
+            fail_msg("%s: %s", names[i], err);
+        assert_int_equal(a.rate, 8000);
+        assert_int_equal(a.channels, 1);
+        assert_int_equal(a.frames, 4000);
+        /* a 0.5-amplitude sine: peak within 1 % (8-bit) of 2^30 */
+        int32_t peak = 0;
+        for (uint64_t k = 0; k < a.frames; k++)
+            if (abs(a.samples[k]) > peak)
+                peak = abs(a.samples[k]);
+        if (abs(peak - (1 << 30)) > (1 << 30) / 100)
+            fail_msg("%s: peak %d", names[i], peak);
+        dsh_audio_free(&a);
+    }
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    char err[512];
+    dsh_audio_info info;
+    assert_false(dsh_audio_probe(ht_path(dir, "none.wav"), &info, err,
+                                 sizeof err));
+    assert_non_null(strstr(err, "none.wav: cannot read as a sound file"));
+    ht_write_text(ht_path(dir, "text.wav"), "RIFF but not really\n");
+    dsh_audio a;
+    assert_false(dsh_audio_read(ht_path(dir, "text.wav"), &a, err,
+                                sizeof err));
+    assert_non_null(strstr(err, "text.wav: cannot read"));
+    info.rate = 44100;
+    info.channels = 1;
+    assert_false(dsh_audio_check_params(&info, "x.wav", 48000, 2,
+                                        "stream 'music'", err, sizeof err));
+    assert_string_equal(err, "'x.wav' is 44100 Hz, 1 channel but stream "
+                        "'music' is 48000 Hz, 2 channels (no resampling or "
+                        "channel mapping is done)");
+    assert_true(dsh_audio_check_params(&info, "x.wav", 44100, 1, "s", err,
+                                       sizeof err));
+    /* unwritable path */
+    int32_t s = 0;
+    assert_false(dsh_audio_write_wav("/nonexistent-dir/x.wav", &s, 1, 1,
+                                     48000, DSH_PCM_S16, err, sizeof err));
+    assert_non_null(strstr(err, "/nonexistent-dir/x.wav: cannot create"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_quantize),
+        cmocka_unit_test(test_roundtrip_formats),
+        cmocka_unit_test(test_foreign_formats),
+        cmocka_unit_test(test_errors),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
