@@ -1,0 +1,77 @@
+/*
+ * Endpoint components: COMP_TYPE_HOST (host memory <-> pipeline) and
+ * COMP_TYPE_DAI (pipeline <-> SSP port).  The data movement is delegated to
+ * a platform DMA through `struct audio_dma_ops`, so the board layer plugs
+ * in its DMA engine and the tests a fake.
+ *
+ * Role by type and direction:
+ *   HOST playback  source (no input, 1 output)   host memory -> buffer
+ *   DAI  playback  sink   (1 input, no output)   buffer -> SSP
+ *   DAI  capture   source                        SSP -> buffer
+ *   HOST capture   sink                          buffer -> host memory
+ *
+ * Per period (copy) the endpoint moves one period (period_frames *
+ * frame_bytes bytes) with dma->transfer() directly between the far side and
+ * the ring memory of its buffer (at most two calls: the ring may wrap).
+ * Xruns (the copy returns the code; the pipeline notifies and stops):
+ *   source, output buffer lacks room for a period  -> AUD_E_OVERRUN
+ *          (the frames that fit are moved; counted in the buffer's stats)
+ *   source, far side supplied less than a period   -> AUD_E_UNDERRUN
+ *          (the rest of the period is filled with silence)
+ *   sink, input buffer holds less than a period    -> AUD_E_UNDERRUN
+ *          (what is there is sent, then silence: never stale data)
+ *   sink, far side accepted less than a period     -> AUD_E_OVERRUN
+ * Host endpoints send AUD_EV_POSITION (bytes moved at the host since
+ * START) after every period.
+ *
+ * Trigger: START programs the DMA (dma->start) and zeroes the position;
+ * PAUSE and STOP call dma->stop; RELEASE calls dma->start again.
+ * Control: get COMP_CTL_POSITION, uint32_t bytes.
+ */
+#ifndef AUDIO_COMP_ENDPOINT_H
+#define AUDIO_COMP_ENDPOINT_H
+
+#include <stdint.h>
+
+#include "comp/comp.h"
+
+struct audio_dma_config {
+	enum audio_dir dir;
+	uint32_t port;              /* SSP index / host stream tag */
+	uint32_t frame_bytes;
+	uint32_t period_bytes;
+};
+
+/* Platform DMA channel (one per endpoint); ctx is the platform's. */
+struct audio_dma_ops {
+	/* Program and start the channel; 0 or AUD_E_DMA. */
+	int (*start)(void *ctx, const struct audio_dma_config *cfg);
+	int (*stop)(void *ctx);
+	/* Period done: move up to `bytes` between the far side and `local`
+	 * (into local for sources, out of local for sinks); returns the bytes
+	 * moved (0..bytes) or AUD_E_DMA. */
+	int32_t (*transfer)(void *ctx, void *local, uint32_t bytes);
+	/* Far-side position: bytes moved since start (mod 2^32). */
+	uint32_t (*position)(void *ctx);
+};
+
+struct comp_endpoint_config {
+	uint32_t dir;               /* enum audio_dir */
+	uint32_t port;
+	const struct audio_dma_ops *dma;  /* start/stop/transfer required */
+	void *dma_ctx;
+};
+
+/* Endpoint counters (read by tests and by the pipeline). */
+struct comp_endpoint_stats {
+	uint32_t position_bytes;    /* bytes moved at the far side since START */
+	uint32_t silence_frames;    /* frames of silence inserted on xruns */
+	uint32_t dma_errors;
+};
+
+/* NULL if dev is not an endpoint. */
+const struct comp_endpoint_stats *comp_endpoint_stats(const struct comp_dev *dev);
+/* True if dev is an endpoint that produces data into the pipeline. */
+bool comp_endpoint_is_source(const struct comp_dev *dev);
+
+#endif /* AUDIO_COMP_ENDPOINT_H */

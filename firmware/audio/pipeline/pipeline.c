@@ -1,0 +1,405 @@
+/* Pipeline: building, completion, trigger state machine, per-period run
+ * with cycle accounting and xrun handling. */
+#include "pipeline/pipeline.h"
+
+#include <string.h>
+
+int pipeline_init(struct pipeline *p, const struct pipeline_config *cfg)
+{
+	uint32_t khz, ms, us;
+
+	if (!p || !cfg || !cfg->alloc || !cfg->alloc->alloc ||
+	    !cfg->alloc->free || cfg->dir > AUDIO_DIR_CAPTURE)
+		return AUD_E_INVAL;
+	if (cfg->period_us < PIPE_PERIOD_US_MIN ||
+	    cfg->period_us > PIPE_PERIOD_US_MAX)
+		return AUD_E_PERIOD;
+	if (cfg->clock_hz == 0 || cfg->clock_hz % 1000 ||
+	    cfg->clock_hz > PIPE_CLOCK_HZ_MAX ||
+	    cfg->prefill_periods > PIPE_PREFILL_MAX)
+		return AUD_E_RANGE;
+	memset(p, 0, sizeof(*p));
+	p->cfg = *cfg;
+	/* period_us * clock_hz / 10^6 in 32-bit steps (kHz * ms + kHz * us /
+	 * 1000; each product < 2^32 for the limits above) */
+	khz = cfg->clock_hz / 1000;
+	ms = cfg->period_us / 1000;
+	us = cfg->period_us % 1000;
+	p->period_cycles = khz * ms + khz * us / 1000;
+	p->state = PIPE_STATE_INIT;
+	return AUD_OK;
+}
+
+struct comp_dev *pipeline_comp(const struct pipeline *p, uint32_t id)
+{
+	for (uint32_t i = 0; p && i < p->n_comps; i++)
+		if (p->comps[i]->id == id)
+			return p->comps[i];
+	return NULL;
+}
+
+struct audio_buffer *pipeline_buffer(const struct pipeline *p, uint32_t id)
+{
+	for (uint32_t i = 0; p && i < p->n_bufs; i++)
+		if (p->bufs[i]->id == id)
+			return p->bufs[i];
+	return NULL;
+}
+
+static bool id_used(const struct pipeline *p, uint32_t id)
+{
+	return pipeline_comp(p, id) || pipeline_buffer(p, id);
+}
+
+/* Component events go to the pipeline's owner unchanged. */
+static void comp_event(void *ctx, enum audio_event ev, uint32_t comp_id,
+		       uint32_t value)
+{
+	struct pipeline *p = ctx;
+
+	if (p->cfg.notify)
+		p->cfg.notify(p->cfg.notify_ctx, ev, comp_id, value);
+}
+
+int pipeline_comp_new(struct pipeline *p, enum comp_type type, uint32_t id,
+		      const void *config, size_t bytes)
+{
+	struct comp_dev *dev;
+	int ret;
+
+	if (!p)
+		return AUD_E_INVAL;
+	if (p->state != PIPE_STATE_INIT)
+		return AUD_E_STATE;
+	if (id_used(p, id))
+		return AUD_E_EXISTS;
+	if (p->n_comps == PIPE_MAX_COMPS)
+		return AUD_E_FULL;
+	ret = comp_new(p->cfg.alloc, type, id, config, bytes, &dev);
+	if (ret)
+		return ret;
+	dev->notify = comp_event;
+	dev->notify_ctx = p;
+	p->comps[p->n_comps++] = dev;
+	return AUD_OK;
+}
+
+int pipeline_buffer_new(struct pipeline *p, uint32_t id, enum audio_fmt fmt,
+			uint32_t channels, uint32_t rate_hz,
+			uint32_t capacity_frames)
+{
+	struct audio_buffer *b;
+	int ret;
+
+	if (!p)
+		return AUD_E_INVAL;
+	if (p->state != PIPE_STATE_INIT)
+		return AUD_E_STATE;
+	if (id_used(p, id))
+		return AUD_E_EXISTS;
+	if (p->n_bufs == PIPE_MAX_BUFFERS)
+		return AUD_E_FULL;
+	if (rate_hz < AUDIO_RATE_MIN_HZ || rate_hz > AUDIO_RATE_MAX_HZ)
+		return AUD_E_RATE;
+	b = audio_alloc(p->cfg.alloc, sizeof(*b), 0);
+	if (!b)
+		return AUD_E_NOMEM;
+	ret = audio_buffer_init(b, p->cfg.alloc, id, fmt, channels, rate_hz,
+				capacity_frames);
+	if (ret) {
+		audio_free(p->cfg.alloc, b);
+		return ret;
+	}
+	p->bufs[p->n_bufs++] = b;
+	return AUD_OK;
+}
+
+static int lookup(struct pipeline *p, uint32_t comp_id, uint32_t buf_id,
+		  struct comp_dev **c, struct audio_buffer **b)
+{
+	if (!p)
+		return AUD_E_INVAL;
+	if (p->state != PIPE_STATE_INIT)
+		return AUD_E_STATE;
+	*c = pipeline_comp(p, comp_id);
+	*b = pipeline_buffer(p, buf_id);
+	return *c && *b ? AUD_OK : AUD_E_NOENT;
+}
+
+int pipeline_link_out(struct pipeline *p, uint32_t comp_id, uint32_t buf_id)
+{
+	struct comp_dev *c;
+	struct audio_buffer *b;
+	int ret = lookup(p, comp_id, buf_id, &c, &b);
+
+	if (ret)
+		return ret;
+	if (b->source || c->n_out >= c->max_out)
+		return AUD_E_PORT_FULL;
+	b->source = c;
+	c->out[c->n_out++] = b;
+	return AUD_OK;
+}
+
+int pipeline_link_in(struct pipeline *p, uint32_t buf_id, uint32_t comp_id)
+{
+	struct comp_dev *c;
+	struct audio_buffer *b;
+	int ret = lookup(p, comp_id, buf_id, &c, &b);
+
+	if (ret)
+		return ret;
+	if (b->sink || c->n_in >= c->max_in)
+		return AUD_E_PORT_FULL;
+	b->sink = c;
+	c->in[c->n_in++] = b;
+	return AUD_OK;
+}
+
+int pipeline_connect(struct pipeline *p, uint32_t src_comp_id,
+		     uint32_t buf_id, uint32_t sink_comp_id)
+{
+	struct comp_dev *c;
+	struct audio_buffer *b;
+	int ret = lookup(p, sink_comp_id, buf_id, &c, &b);
+
+	if (ret)
+		return ret;
+	if (!pipeline_comp(p, src_comp_id))
+		return AUD_E_NOENT;
+	if (b->sink || c->n_in >= c->max_in)
+		return AUD_E_PORT_FULL;
+	ret = pipeline_link_out(p, src_comp_id, buf_id);
+	if (ret)
+		return ret;
+	return pipeline_link_in(p, buf_id, sink_comp_id);
+}
+
+/* frames = rate * period_us / 10^6, whole frames only. */
+static int period_frames(uint32_t rate_hz, uint32_t period_us, uint32_t *out)
+{
+	uint32_t prod = rate_hz * period_us;   /* < 2^32 by the limits */
+
+	if (prod % 1000000u)
+		return AUD_E_PERIOD;
+	*out = prod / 1000000u;
+	return AUD_OK;
+}
+
+int pipeline_complete(struct pipeline *p)
+{
+	int ret;
+
+	if (!p)
+		return AUD_E_INVAL;
+	if (p->state != PIPE_STATE_INIT)
+		return AUD_E_STATE;
+	ret = pipeline_graph_order(p);
+	if (!ret)
+		ret = pipeline_graph_check(p);
+	if (ret)
+		return ret;
+	for (uint32_t i = 0; i < p->n_bufs; i++) {
+		struct audio_buffer *b = p->bufs[i];
+		uint32_t need;
+
+		ret = period_frames(b->params.rate_hz, p->cfg.period_us,
+				    &b->params.period_frames);
+		if (ret)
+			return ret;
+		need = b->params.period_frames;
+		if (b->sink == p->sink_ep)
+			need *= p->cfg.prefill_periods + 1;
+		if (b->capacity < need)
+			return AUD_E_BUF_SIZE;
+	}
+	for (uint32_t i = 0; i < p->n_comps; i++) {
+		struct comp_dev *c = p->order[i];
+
+		ret = comp_set_params(c, c->n_in ? &c->in[0]->params : NULL,
+				      c->n_out ? &c->out[0]->params : NULL);
+		if (ret)
+			return ret;
+	}
+	p->state = PIPE_STATE_READY;
+	return AUD_OK;
+}
+
+static void stop_all(struct pipeline *p)
+{
+	for (uint32_t i = 0; i < p->n_comps; i++) {
+		struct comp_dev *c = p->order[i];
+
+		if (c->state == COMP_STATE_ACTIVE || c->state == COMP_STATE_PAUSED)
+			comp_trigger(c, COMP_TRIGGER_STOP);
+	}
+}
+
+static void reset_all(struct pipeline *p)
+{
+	for (uint32_t i = 0; i < p->n_bufs; i++)
+		audio_buffer_reset(p->bufs[i]);
+	for (uint32_t i = 0; i < p->n_comps; i++)
+		comp_trigger(p->order[i], COMP_TRIGGER_RESET);
+}
+
+static int start(struct pipeline *p)
+{
+	struct audio_buffer *pre = p->sink_ep->in[0];
+	int ret;
+
+	reset_all(p);
+	audio_buffer_write_silence(pre, pre->params.period_frames *
+				   p->cfg.prefill_periods);
+	/* sink first: the consumer is ready before data arrives */
+	for (uint32_t i = p->n_comps; i-- > 0;) {
+		ret = comp_trigger(p->order[i], COMP_TRIGGER_START);
+		if (ret) {
+			stop_all(p);
+			reset_all(p);
+			return ret;
+		}
+	}
+	return AUD_OK;
+}
+
+static int each(struct pipeline *p, enum comp_trigger_cmd cmd)
+{
+	for (uint32_t i = p->n_comps; i-- > 0;) {
+		int ret = comp_trigger(p->order[i], cmd);
+
+		if (ret)
+			return ret;
+	}
+	return AUD_OK;
+}
+
+int pipeline_trigger(struct pipeline *p, enum comp_trigger_cmd cmd)
+{
+	enum pipe_state s, next;
+	int ret;
+
+	if (!p)
+		return AUD_E_INVAL;
+	s = p->state;
+	switch (cmd) {
+	case COMP_TRIGGER_START:
+		if (s != PIPE_STATE_READY && s != PIPE_STATE_STOPPED &&
+		    s != PIPE_STATE_XRUN)
+			return AUD_E_STATE;
+		ret = start(p);
+		next = PIPE_STATE_RUNNING;
+		break;
+	case COMP_TRIGGER_PAUSE:
+		if (s != PIPE_STATE_RUNNING)
+			return AUD_E_STATE;
+		ret = each(p, cmd);
+		next = PIPE_STATE_PAUSED;
+		break;
+	case COMP_TRIGGER_RELEASE:
+		if (s != PIPE_STATE_PAUSED)
+			return AUD_E_STATE;
+		ret = each(p, cmd);
+		next = PIPE_STATE_RUNNING;
+		break;
+	case COMP_TRIGGER_STOP:
+		if (s != PIPE_STATE_RUNNING && s != PIPE_STATE_PAUSED &&
+		    s != PIPE_STATE_XRUN)
+			return AUD_E_STATE;
+		stop_all(p);
+		ret = AUD_OK;
+		next = PIPE_STATE_STOPPED;
+		break;
+	case COMP_TRIGGER_RESET:
+		if (s != PIPE_STATE_STOPPED && s != PIPE_STATE_XRUN &&
+		    s != PIPE_STATE_READY)
+			return AUD_E_STATE;
+		stop_all(p);
+		reset_all(p);
+		ret = AUD_OK;
+		next = PIPE_STATE_READY;
+		break;
+	default:
+		return AUD_E_INVAL;
+	}
+	if (ret) {
+		/* a failed pause/release leaves a stream that cannot run */
+		if (cmd != COMP_TRIGGER_START) {
+			stop_all(p);
+			p->state = PIPE_STATE_STOPPED;
+		}
+		return ret;
+	}
+	p->state = next;
+	return AUD_OK;
+}
+
+static uint32_t now(const struct pipeline *p)
+{
+	return p->cfg.cycles ? p->cfg.cycles(p->cfg.cycles_ctx) : 0;
+}
+
+int pipeline_copy(struct pipeline *p)
+{
+	uint32_t t0, t1, c0, c1;
+	int ret = AUD_OK;
+	uint32_t i;
+
+	if (!p)
+		return AUD_E_INVAL;
+	if (p->state != PIPE_STATE_RUNNING)
+		return AUD_E_STATE;
+	t0 = now(p);
+	c0 = t0;
+	for (i = 0; i < p->n_comps; i++) {
+		struct comp_dev *c = p->order[i];
+
+		ret = comp_copy(c);
+		c1 = now(p);
+		if (p->cfg.cycles)
+			audio_cycles_add(&c->cycles, c1 - c0);
+		c0 = c1;
+		if (ret)
+			break;
+	}
+	t1 = c0;
+	if (p->cfg.cycles)
+		audio_cycles_add(&p->cycles, t1 - t0);
+	if (ret) {
+		struct comp_dev *c = p->order[i];
+
+		stop_all(p);
+		p->state = PIPE_STATE_XRUN;
+		p->xruns++;
+		p->last_xrun = ret;
+		p->last_xrun_comp = c->id;
+		if (p->cfg.notify && (ret == AUD_E_UNDERRUN ||
+				      ret == AUD_E_OVERRUN))
+			p->cfg.notify(p->cfg.notify_ctx,
+				      ret == AUD_E_UNDERRUN ? AUD_EV_UNDERRUN :
+				      AUD_EV_OVERRUN, c->id, p->xruns);
+	}
+	return ret;
+}
+
+void pipeline_task_job(void *pipeline)
+{
+	pipeline_copy(pipeline);
+}
+
+void pipeline_free(struct pipeline *p)
+{
+	if (!p)
+		return;
+	if (p->state == PIPE_STATE_RUNNING || p->state == PIPE_STATE_PAUSED)
+		stop_all(p);
+	for (uint32_t i = 0; i < p->n_comps; i++)
+		comp_free(p->comps[i]);
+	for (uint32_t i = 0; i < p->n_bufs; i++) {
+		audio_buffer_free(p->bufs[i]);
+		audio_free(p->cfg.alloc, p->bufs[i]);
+	}
+	p->n_comps = 0;
+	p->n_bufs = 0;
+	p->state = PIPE_STATE_INIT;
+}

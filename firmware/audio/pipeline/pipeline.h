@@ -1,0 +1,128 @@
+/*
+ * Pipeline: components connected through audio buffers into a graph, run
+ * once per period by the pipeline's audio task (the platform creates an
+ * fw_task with period = deadline = pipeline.period_cycles and job =
+ * pipeline_task_job; EDF deadline = end of the period).
+ *
+ * Building (state INIT): pipeline_init, then pipeline_comp_new /
+ * pipeline_buffer_new (ids share one namespace per pipeline: a duplicate is
+ * AUD_E_EXISTS), pipeline_link_out (component writes buffer) /
+ * pipeline_link_in (component reads buffer) or pipeline_connect (both).
+ * pipeline_complete validates the graph, computes the topological order
+ * once and sets every component's params from its buffers:
+ *   AUD_E_CYCLE        the graph has a cycle (checked first)
+ *   AUD_E_UNCONNECTED  a buffer without source or sink, or a component
+ *                      with fewer connected inputs/outputs than its type
+ *                      needs (a mixer's num_inputs, ...)
+ *   AUD_E_ENDPOINT     not exactly one sink endpoint, no source, or an
+ *                      endpoint whose direction is not the pipeline's
+ *   AUD_E_PERIOD       period * rate of some buffer not whole frames
+ *   AUD_E_BUF_SIZE     a buffer smaller than one period of its rate (the
+ *                      sink endpoint's: (prefill + 1) periods)
+ *   component codes    AUD_E_MISMATCH (formats/rates/channels differ across
+ *                      a component that cannot convert), AUD_E_RATE, ...
+ * On error the pipeline stays INIT (fix the graph or free it).  Several
+ * source endpoints (e.g. two host streams into a mixer) are allowed.
+ *
+ * Trigger state machine (anything else is AUD_E_STATE, state unchanged):
+ *   INIT --complete--> READY
+ *   READY/STOPPED/XRUN --START--> RUNNING   (buffers cleared to silence,
+ *        components reset, the sink endpoint's buffer prefilled with
+ *        prefill_periods periods of silence, components started sink
+ *        first)
+ *   RUNNING --PAUSE--> PAUSED --RELEASE--> RUNNING
+ *   RUNNING/PAUSED/XRUN --STOP--> STOPPED
+ *   STOPPED/XRUN --RESET--> READY
+ *
+ * pipeline_copy (RUNNING only) runs every component once in topological
+ * order, reading the cycle counter around each (per-component stats) and
+ * around the whole period (pipeline stats).  An endpoint xrun (or DMA
+ * error) stops every component, moves the pipeline to XRUN, reports
+ * AUD_EV_UNDERRUN/AUD_EV_OVERRUN (value = pipeline xrun count) through the
+ * notify callback and returns the code; the next START recovers.
+ */
+#ifndef AUDIO_PIPELINE_H
+#define AUDIO_PIPELINE_H
+
+#include <stdint.h>
+
+#include "buffer/audio_buffer.h"
+#include "comp/comp.h"
+#include "comp/cycle_stats.h"
+
+#define PIPE_MAX_COMPS 16
+#define PIPE_MAX_BUFFERS 16
+#define PIPE_PERIOD_US_MIN 100u
+#define PIPE_PERIOD_US_MAX 20000u     /* keeps rate * period in 32 bits */
+#define PIPE_PREFILL_MAX 4u
+#define PIPE_CLOCK_HZ_MAX 1000000000u
+
+enum pipe_state {
+	PIPE_STATE_INIT = 0,
+	PIPE_STATE_READY = 1,
+	PIPE_STATE_RUNNING = 2,
+	PIPE_STATE_PAUSED = 3,
+	PIPE_STATE_STOPPED = 4,
+	PIPE_STATE_XRUN = 5,
+};
+
+struct pipeline_config {
+	uint32_t id;
+	uint32_t dir;                 /* enum audio_dir */
+	uint32_t period_us;           /* PIPE_PERIOD_US_MIN..MAX */
+	uint32_t clock_hz;            /* CPU clock, a multiple of 1000 */
+	uint32_t priority;            /* for the platform; EDF uses deadlines */
+	uint32_t prefill_periods;     /* 0..PIPE_PREFILL_MAX */
+	const struct audio_alloc *alloc;   /* comps, buffers (DMA zone) */
+	audio_cycle_fn cycles;        /* CCOUNT reader; NULL = no accounting */
+	void *cycles_ctx;
+	audio_notify_fn notify;       /* positions and xruns; may be NULL */
+	void *notify_ctx;
+};
+
+struct pipeline {
+	struct pipeline_config cfg;
+	uint32_t period_cycles;       /* task period and relative deadline */
+	enum pipe_state state;
+	uint32_t n_comps, n_bufs;
+	struct comp_dev *comps[PIPE_MAX_COMPS];
+	struct audio_buffer *bufs[PIPE_MAX_BUFFERS];
+	struct comp_dev *order[PIPE_MAX_COMPS];   /* topological (complete) */
+	struct comp_dev *sink_ep;
+	struct audio_cycle_stats cycles;          /* whole period */
+	uint32_t xruns;
+	int last_xrun;                /* code of the last xrun, 0 = none */
+	uint32_t last_xrun_comp;
+};
+
+/* AUD_E_INVAL (NULL, bad dir or allocator), AUD_E_PERIOD, AUD_E_RANGE
+ * (clock, prefill). */
+int pipeline_init(struct pipeline *p, const struct pipeline_config *cfg);
+/* Stops a running pipeline, frees its components and buffers. */
+void pipeline_free(struct pipeline *p);
+
+int pipeline_comp_new(struct pipeline *p, enum comp_type type, uint32_t id,
+		      const void *config, size_t bytes);
+int pipeline_buffer_new(struct pipeline *p, uint32_t id, enum audio_fmt fmt,
+			uint32_t channels, uint32_t rate_hz,
+			uint32_t capacity_frames);
+/* AUD_E_NOENT, AUD_E_PORT_FULL, AUD_E_STATE (not INIT). */
+int pipeline_link_out(struct pipeline *p, uint32_t comp_id, uint32_t buf_id);
+int pipeline_link_in(struct pipeline *p, uint32_t buf_id, uint32_t comp_id);
+int pipeline_connect(struct pipeline *p, uint32_t src_comp_id,
+		     uint32_t buf_id, uint32_t sink_comp_id);
+
+int pipeline_complete(struct pipeline *p);
+int pipeline_trigger(struct pipeline *p, enum comp_trigger_cmd cmd);
+int pipeline_copy(struct pipeline *p);
+/* fw_task job signature: one period (errors are reported via notify). */
+void pipeline_task_job(void *pipeline);
+
+struct comp_dev *pipeline_comp(const struct pipeline *p, uint32_t id);
+struct audio_buffer *pipeline_buffer(const struct pipeline *p, uint32_t id);
+
+/* Graph validation and ordering (pipeline_graph.c), used by complete. */
+int pipeline_graph_order(struct pipeline *p);
+int pipeline_graph_check(struct pipeline *p);
+
+#endif /* AUDIO_PIPELINE_H */
