@@ -25,7 +25,11 @@ void arch_timer_stop(void);
  * caller's context is saved, fw_sched_switch() chooses who runs next. */
 void arch_yield(void);
 
-/* Wait for an interrupt with interrupts enabled (WAITI 0). */
+/* Wait for an interrupt with interrupts enabled (WAITI 0).  WAITI lowers
+ * the interrupt level and sleeps in one step, so to wait for a condition
+ * an interrupt handler sets, test it with interrupts locked and call this
+ * while still locked (re-lock after it returns): an interrupt that comes
+ * between the test and the sleep is then taken at once, not lost. */
 void arch_idle(void);
 
 /* Build the initial saved context of a new task at the top of its stack so

@@ -87,10 +87,16 @@ int main(void)
     CHECK(fw_irq_count(FW_IRQ_SOFTWARE) == 11, "count %u",
           (unsigned)fw_irq_count(FW_IRQ_SOFTWARE));
 
+    uint32_t key;
+
     t0 = arch_cycles();
     fw_timer_add(&to, t0 + 5000, timer_fired);
-    while (!timer_hits)
+    key = arch_irq_lock();   /* no lost wake-up between test and WAITI */
+    while (!timer_hits) {
         arch_idle();
+        arch_irq_lock();
+    }
+    arch_irq_unlock(key);
     CHECK(timer_hits == 1, "timer hits %u", timer_hits);
     CHECK((int32_t)(timer_at - (t0 + 5000)) >= 0, "timer early: %u < %u",
           (unsigned)timer_at, (unsigned)(t0 + 5000));
