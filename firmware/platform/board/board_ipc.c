@@ -48,7 +48,19 @@ int fw_board_d2h_wait_free(uint32_t max_cycles)
     return 1;
 }
 
+static int send(struct ipc_hdr *msg, int32_t status);
+
 int fw_board_notify(struct ipc_hdr *msg)
+{
+    return send(msg, IPC_STATUS_OK);
+}
+
+int fw_board_reply(struct ipc_hdr *msg)
+{
+    return send(msg, msg->status);
+}
+
+static int send(struct ipc_hdr *msg, int32_t status)
 {
     uint32_t key = arch_irq_lock();
     uint32_t size = msg->size;
@@ -60,7 +72,7 @@ int fw_board_notify(struct ipc_hdr *msg)
         return -1;
     }
     msg->seq = ++seq;
-    msg->status = IPC_STATUS_OK;
+    msg->status = status;
     board_mbox_copy(IPC_MBOX_D2H_OFF, msg, size);
     fw_board_d2h_ring(msg->id);
     stats.sent++;

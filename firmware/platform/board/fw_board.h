@@ -30,6 +30,10 @@ int fw_board_ready(void);
  * of 4. */
 int fw_board_notify(struct ipc_hdr *msg);
 
+/* Same for a reply to a host command: hdr.status is kept (not set to
+ * IPC_STATUS_OK); seq is numbered with the notifications. */
+int fw_board_reply(struct ipc_hdr *msg);
+
 /* Deadline-miss hook (fw_sched_set_miss_hook; installed at boot): logs
  * the miss in the trace ring and sends IPC_NOTIFY_DEADLINE_MISS. An
  * application that installs its own hook should call this one from it. */

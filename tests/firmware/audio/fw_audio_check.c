@@ -1,0 +1,586 @@
+/* On-board tests of the audio firmware image (fw_audio.elf) driven over
+ * the audio IPC (docs/ipc.md) through the ds_board API, the host side of
+ * the protocol written here from ipc_proto.h alone:
+ *
+ *   fw_audio_check MODE IMAGE.elf
+ *   playback   host -> volume (-6 dB / +3.5 dB) -> SSP 0, S16 stereo
+ *              48 kHz 1 ms: SSP output = leading silence, then exactly the
+ *              host-built volume kernel's output; positions; stats with
+ *              non-zero cycles; prints CYCLES lines
+ *   capture    SSP 0 source -> volume -> host memory, S32: sample-exact
+ *   mixer      two host streams -> mixer -> SSP 0: exact saturated sums
+ *   malformed  unknown command, wrong size, bad ids, cycle, unsupported
+ *              rates, bad trigger ... each its code, ping still answered;
+ *              a reply held while the host does not acknowledge
+ *   cycles     tone -> volume -> eq_iir -> convert -> SSP (48 kHz stereo,
+ *              1 ms): per-component cycles per period (CYCLES lines)
+ *
+ * Prints "PASS mode" and exits 0, or "FAIL ..." lines and exits 1. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dsp/format.h"
+#include "dsp/volume.h"
+#include "dspsim/board.h"
+#include "dspsim/ssp.h"
+#include "ipc/ipc_proto.h"
+
+#define PERIOD_CYCLES 160000u      /* 1 ms at 160 MHz */
+#define FRAMES 48u                 /* per period at 48 kHz */
+#define MAX_MSGS 8192
+#define N IPC_AUD_ID_NONE
+
+static unsigned failures;
+#define CHECK(c, ...) do { if (!(c)) fail(__LINE__, __VA_ARGS__); } while (0)
+static void fail(int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	failures++;
+	printf("FAIL line %d: ", line);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+struct msg { uint32_t w[IPC_MBOX_D2H_SIZE / 4]; uint64_t cycle; };
+static ds_board *B;
+static struct msg *msgs;
+static size_t nmsgs, nread;
+static bool auto_ack = true;
+static uint32_t host_seq;
+
+static void on_d2h(void *user, uint32_t id, uint64_t cycle)
+{
+	(void)user;
+	(void)id;
+	if (nmsgs < MAX_MSGS) {
+		ds_board_mbox_read(B, IPC_MBOX_D2H_OFF, msgs[nmsgs].w,
+				   sizeof msgs[nmsgs].w);
+		msgs[nmsgs++].cycle = cycle;
+	}
+	if (auto_ack)
+		ds_board_doorbell_ack(B);
+}
+
+static void on_console(void *user, uint8_t c)
+{
+	(void)user;
+	putchar(c);
+}
+
+static void run(uint64_t cycles)
+{
+	ds_run_result res;
+
+	ds_board_run(B, cycles, 0, &res);
+	CHECK(res.why == DS_STOP_BUDGET, "run stopped: %s status %d",
+	      ds_stop_name(res.why), res.status);
+}
+
+/* Position / xrun notifications seen so far. */
+static unsigned n_pos, n_xrun;
+static uint32_t last_pos[8];
+
+/* Send a command (words after the header), wait for its reply; returns
+ * the status, reply in *rep (may be NULL). */
+static int32_t cmdv(uint32_t id, const uint32_t *w, unsigned n,
+		    uint32_t size_override, struct msg *rep)
+{
+	uint32_t buf[IPC_MBOX_H2D_SIZE / 4] = { 0 };
+	uint64_t waited = 0;
+
+	while (ds_board_doorbell_busy(B) && waited < 100 * PERIOD_CYCLES) {
+		run(1000);
+		waited += 1000;
+	}
+	buf[0] = size_override ? size_override : 16 + 4 * n;
+	buf[1] = id;
+	buf[2] = ++host_seq;
+	memcpy(buf + 4, w, 4 * n);
+	ds_board_mbox_write(B, IPC_MBOX_H2D_OFF, buf,
+			    size_override > 16 + 4 * n ? size_override :
+			    16 + 4 * n);
+	CHECK(ds_board_doorbell_send(B, id) == DS_OK, "send %#x", id);
+	for (waited = 0; waited < 200 * PERIOD_CYCLES; waited += 2000) {
+		for (; nread < nmsgs; nread++) {
+			struct msg *m = &msgs[nread];
+
+			if (m->w[1] == IPC_NOTIFY_AUD_POSITION) {
+				n_pos++;
+				last_pos[m->w[5] & 7] = m->w[6];
+			} else if (m->w[1] == IPC_NOTIFY_AUD_XRUN) {
+				n_xrun++;
+			} else if (m->w[1] == id) {
+				CHECK(m->w[4] == host_seq, "req_seq");
+				if (rep)
+					*rep = *m;
+				nread++;
+				return (int32_t)m->w[3];
+			}
+		}
+		run(2000);
+	}
+	CHECK(0, "no reply to %#x", id);
+	return -999;
+}
+
+#define CMD(id, ...) cmdv(id, (const uint32_t[]){ __VA_ARGS__ }, \
+	sizeof((uint32_t[]){ __VA_ARGS__ }) / 4, 0, NULL)
+#define OK(id, ...) do { int32_t st_ = CMD(id, __VA_ARGS__); \
+	CHECK(st_ == 0, #id " -> %d", st_); } while (0)
+
+static void drain(void)
+{
+	for (; nread < nmsgs; nread++) {
+		if (msgs[nread].w[1] == IPC_NOTIFY_AUD_POSITION) {
+			n_pos++;
+			last_pos[msgs[nread].w[5] & 7] = msgs[nread].w[6];
+		} else if (msgs[nread].w[1] == IPC_NOTIFY_AUD_XRUN) {
+			n_xrun++;
+		}
+	}
+}
+
+static void boot(const char *path)
+{
+	char err[512];
+
+	msgs = calloc(MAX_MSGS, sizeof *msgs);
+	if (ds_board_new(NULL, &B, err, sizeof err) != DS_OK ||
+	    ds_board_load_elf(B, path, err, sizeof err) != DS_OK) {
+		fprintf(stderr, "fw_audio_check: %s\n", err);
+		exit(2);
+	}
+	ds_board_set_console(B, on_console, NULL);
+	static ds_ipc_host_ops ops;
+	ops = (ds_ipc_host_ops){ .d2h_msg = on_d2h };
+	ds_board_set_ipc_ops(B, &ops);
+	for (int i = 0; i < 100 && !nmsgs; i++)
+		run(10000);
+	CHECK(nmsgs >= 1 && msgs[0].w[1] == IPC_NOTIFY_FW_READY, "FW_READY");
+	CHECK(msgs[0].w[5] == IPC_PROTO_VERSION, "proto version %#x",
+	      msgs[0].w[5]);
+	nread = 1;
+}
+
+static void ping(uint32_t cookie)
+{
+	struct msg r;
+	int32_t st = cmdv(IPC_CMD_AUD_PING, &cookie, 1, 0, &r);
+
+	CHECK(st == 0 && r.w[6] == cookie && r.w[8] == IPC_PROTO_VERSION,
+	      "ping %#x: status %d cookie %#x", cookie, st, r.w[6]);
+}
+
+/* Deterministic non-zero test signal (LCG), |x| < 2^(bits-2). */
+static uint32_t lcg = 12345;
+static int32_t rnd(int bits)
+{
+	lcg = lcg * 1103515245u + 12345u;
+	int32_t v = (int32_t)lcg >> (34 - bits);
+	return v ? v : 1;
+}
+
+static void stats(uint32_t pipe, const char *what)
+{
+	struct msg r;
+	int32_t st = cmdv(IPC_CMD_AUD_GET_STATS, &pipe, 1, 0, &r);
+	uint32_t n = r.w[16];
+
+	CHECK(st == 0, "stats %d", st);
+	CHECK(r.w[12] > 0 && r.w[13] > 0 && r.w[14] >= r.w[13],
+	      "pipeline cycles periods %u last %u worst %u", r.w[12], r.w[13],
+	      r.w[14]);
+	CHECK(r.w[10] == 0, "deadline misses %u", r.w[10]);
+	printf("CYCLES %s pipeline periods=%u avg=%u worst=%u misses=%u "
+	       "xruns=%u\n", what, r.w[12], r.w[15], r.w[14], r.w[10], r.w[9]);
+	for (uint32_t i = 0; i < n; i++) {
+		const uint32_t *c = &r.w[18 + 6 * i];
+
+		CHECK(c[2] > 0 && c[3] > 0, "comp %u cycles", c[0]);
+		printf("CYCLES %s comp=%u type=%u avg=%u worst=%u\n", what,
+		       c[0], c[1], c[5], c[4]);
+	}
+}
+
+/* Index of the first frame with a non-zero sample. */
+static size_t first_nonzero(const int32_t *s, size_t frames, unsigned ch)
+{
+	size_t f;
+
+	for (f = 0; f < frames; f++)
+		for (unsigned c = 0; c < ch; c++)
+			if (s[f * ch + c])
+				return f;
+	return f;
+}
+
+/* ---- playback ---------------------------------------------------------- */
+#define NPER 64u
+static void playback(void)
+{
+	static int16_t in[NPER * FRAMES * 2];
+	static int32_t out[200 * FRAMES * 2];
+	ds_ssp_buffer sink = { .samples = out, .capacity = 200 * FRAMES * 2 };
+	int32_t gains[2] = { -6 * 256, 896 };       /* -6 dB, +3.5 dB */
+	struct vol_state vs;
+	size_t lead, n;
+
+	for (size_t i = 0; i < NPER * FRAMES * 2; i++)
+		in[i] = (int16_t)rnd(16);
+	ds_board_host_write(B, 0x1000, in, sizeof in);
+	ds_ssp_set_sink(ds_board_ssp(B, 0), ds_ssp_buffer_sink, &sink);
+
+	OK(IPC_CMD_AUD_PIPE_NEW, 1, 0, 1000, 0, 0, 1, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 1, 1, IPC_AUD_COMP_HOST, 8, 0, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 1, 2, IPC_AUD_COMP_VOLUME, 40,
+	   (uint32_t)gains[0], (uint32_t)gains[1], 0, 0, 0, 0, 0, 0, 0, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 1, 3, IPC_AUD_COMP_DAI, 8, 0, 1);
+	OK(IPC_CMD_AUD_BUF_NEW, 1, 10, IPC_AUD_FMT_S16_LE, 2, 48000, 96);
+	OK(IPC_CMD_AUD_BUF_NEW, 1, 11, IPC_AUD_FMT_S16_LE, 2, 48000, 144);
+	OK(IPC_CMD_AUD_CONNECT, 1, 1, 10, 2);
+	OK(IPC_CMD_AUD_CONNECT, 1, 2, 11, 3);
+	OK(IPC_CMD_AUD_PIPE_COMPLETE, 1);
+	OK(IPC_CMD_AUD_STREAM_PARAMS, 1, 1, 48000, 2, IPC_AUD_FMT_S16_LE,
+	   0x1000, NPER * 192, 192);
+	OK(IPC_CMD_AUD_TRIGGER, 1, IPC_AUD_TRIGGER_START);
+	run(40 * PERIOD_CYCLES);
+	drain();
+	OK(IPC_CMD_AUD_TRIGGER, 1, IPC_AUD_TRIGGER_STOP);
+	CHECK(n_xrun == 0, "xruns %u", n_xrun);
+	CHECK(n_pos >= 38 && n_pos <= 41, "positions %u", n_pos);
+	CHECK(last_pos[1] == n_pos * 192u, "last position %u after %u",
+	      last_pos[1], n_pos);
+	uint32_t slot[8];
+	ds_board_mbox_read(B, IPC_MBOX_STREAM_OFF, slot, sizeof slot);
+	CHECK(slot[0] == 1 && slot[1] == 1 && slot[2] == n_pos * 192u &&
+	      slot[3] == n_pos, "stream slot pipe %u comp %u pos %u per %u",
+	      slot[0], slot[1], slot[2], slot[3]);
+	stats(1, "playback");
+
+	/* expected: the volume kernel on the host */
+	static int32_t q[NPER * FRAMES * 2];
+	static int16_t exp16[NPER * FRAMES * 2];
+	fmt_s16_to_q1_31_blk(q, in, NPER * FRAMES * 2);
+	vol_init(&vs, 2);
+	vol_set_ramp_frames(&vs, 0);
+	vol_set_gain_db(&vs, 0, gains[0]);
+	vol_set_gain_db(&vs, 1, gains[1]);
+	vol_process_q1_31(&vs, q, q, NPER * FRAMES);
+	fmt_q1_31_to_s16_blk(exp16, q, NPER * FRAMES * 2);
+
+	n = sink.count / 2;
+	lead = first_nonzero(out, n, 2);
+	CHECK(exp16[0] || exp16[1], "first expected frame non-zero");
+	CHECK(lead >= 2 * FRAMES && lead <= 5 * FRAMES,
+	      "leading silence %zu frames", lead);
+	size_t cmp = n - lead, bad = 0;
+	if (cmp > n_pos * FRAMES)
+		cmp = n_pos * FRAMES;
+	CHECK(cmp >= 30 * FRAMES, "only %zu frames to compare", cmp);
+	for (size_t i = 0; i < cmp * 2; i++)
+		if (out[lead * 2 + i] != exp16[i]) {
+			if (bad++ < 5)
+				printf("  sample %zu: %d want %d\n", i,
+				       out[lead * 2 + i], exp16[i]);
+		}
+	CHECK(bad == 0, "%zu samples differ", bad);
+	printf("playback: %zu frames compared sample-exact after %zu frames "
+	       "of silence; SSP underruns %" PRIu64 "\n", cmp, lead,
+	       ds_ssp_underruns(ds_board_ssp(B, 0)));
+	OK(IPC_CMD_AUD_PIPE_FREE, 1);
+}
+
+/* ---- capture ----------------------------------------------------------- */
+static void capture(void)
+{
+	static int32_t src[100 * FRAMES * 2];
+	static int32_t host[NPER * FRAMES * 2];
+	static int32_t q[100 * FRAMES * 2];
+	ds_ssp_buffer source = { .samples = src, .capacity = 100 * FRAMES * 2 };
+	int32_t gains[2] = { -3 * 256, 2 * 256 };
+	struct vol_state vs;
+
+	for (size_t i = 0; i < 100 * FRAMES * 2; i++)
+		src[i] = rnd(32);
+	ds_ssp_set_source(ds_board_ssp(B, 0), ds_ssp_buffer_source, &source);
+	memset(host, 0, sizeof host);
+	ds_board_host_write(B, 0x2000, host, sizeof host);
+
+	OK(IPC_CMD_AUD_PIPE_NEW, 2, 1, 1000, 0, 0, 1, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 2, 1, IPC_AUD_COMP_DAI, 8, 0, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 2, 2, IPC_AUD_COMP_VOLUME, 40,
+	   (uint32_t)gains[0], (uint32_t)gains[1], 0, 0, 0, 0, 0, 0, 0, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 2, 3, IPC_AUD_COMP_HOST, 8, 1, 1);
+	OK(IPC_CMD_AUD_BUF_NEW, 2, 10, IPC_AUD_FMT_S32_LE, 2, 48000, 96);
+	OK(IPC_CMD_AUD_BUF_NEW, 2, 11, IPC_AUD_FMT_S32_LE, 2, 48000, 144);
+	OK(IPC_CMD_AUD_CONNECT, 2, 1, 10, 2);
+	OK(IPC_CMD_AUD_CONNECT, 2, 2, 11, 3);
+	OK(IPC_CMD_AUD_PIPE_COMPLETE, 2);
+	OK(IPC_CMD_AUD_STREAM_PARAMS, 2, 3, 48000, 2, IPC_AUD_FMT_S32_LE,
+	   0x2000, NPER * 384, 384);
+	OK(IPC_CMD_AUD_TRIGGER, 2, IPC_AUD_TRIGGER_START);
+	run(40 * PERIOD_CYCLES);
+	drain();
+	OK(IPC_CMD_AUD_TRIGGER, 2, IPC_AUD_TRIGGER_STOP);
+	CHECK(n_xrun == 0, "xruns %u", n_xrun);
+	stats(2, "capture");
+	ds_board_host_read(B, 0x2000, host, sizeof host);
+
+	memcpy(q, src, sizeof q);
+	vol_init(&vs, 2);
+	vol_set_ramp_frames(&vs, 0);
+	vol_set_gain_db(&vs, 0, gains[0]);
+	vol_set_gain_db(&vs, 1, gains[1]);
+	vol_process_q1_31(&vs, q, q, 100 * FRAMES);
+
+	size_t lead = first_nonzero(host, NPER * FRAMES, 2);
+	size_t cmp = (size_t)n_pos * FRAMES - lead, bad = 0;
+	CHECK(lead <= 2 * FRAMES, "leading silence %zu", lead);
+	CHECK(cmp >= 30 * FRAMES, "only %zu frames", cmp);
+	for (size_t i = 0; i < cmp * 2; i++)
+		if (host[lead * 2 + i] != q[i] && bad++ < 5)
+			printf("  sample %zu: %d want %d\n", i,
+			       host[lead * 2 + i], q[i]);
+	CHECK(bad == 0, "%zu samples differ", bad);
+	printf("capture: %zu frames compared sample-exact after %zu frames "
+	       "of silence\n", cmp, lead);
+	OK(IPC_CMD_AUD_PIPE_FREE, 2);
+}
+
+/* ---- two streams into a mixer ------------------------------------------ */
+static void mixer(void)
+{
+	static int16_t a[NPER * FRAMES * 2], b[NPER * FRAMES * 2];
+	static int32_t out[200 * FRAMES * 2];
+	ds_ssp_buffer sink = { .samples = out, .capacity = 200 * FRAMES * 2 };
+
+	for (size_t i = 0; i < NPER * FRAMES * 2; i++) {
+		a[i] = (int16_t)(rnd(16) * 3);   /* some sums saturate */
+		b[i] = (int16_t)(rnd(16) * 3);
+	}
+	ds_board_host_write(B, 0x1000, a, sizeof a);
+	ds_board_host_write(B, 0x10000, b, sizeof b);
+	ds_ssp_set_sink(ds_board_ssp(B, 1), ds_ssp_buffer_sink, &sink);
+
+	OK(IPC_CMD_AUD_PIPE_NEW, 3, 0, 1000, 0, 0, 1, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 3, 1, IPC_AUD_COMP_HOST, 8, 0, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 3, 2, IPC_AUD_COMP_HOST, 8, 1, 1);
+	OK(IPC_CMD_AUD_COMP_NEW, 3, 3, IPC_AUD_COMP_MIXER, 4, 2);
+	OK(IPC_CMD_AUD_COMP_NEW, 3, 4, IPC_AUD_COMP_DAI, 8, 1, 2);
+	OK(IPC_CMD_AUD_BUF_NEW, 3, 10, IPC_AUD_FMT_S16_LE, 2, 48000, 96);
+	OK(IPC_CMD_AUD_BUF_NEW, 3, 11, IPC_AUD_FMT_S16_LE, 2, 48000, 96);
+	OK(IPC_CMD_AUD_BUF_NEW, 3, 12, IPC_AUD_FMT_S16_LE, 2, 48000, 144);
+	OK(IPC_CMD_AUD_CONNECT, 3, 1, 10, 3);
+	OK(IPC_CMD_AUD_CONNECT, 3, 2, 11, 3);
+	OK(IPC_CMD_AUD_CONNECT, 3, 3, 12, 4);
+	OK(IPC_CMD_AUD_PIPE_COMPLETE, 3);
+	OK(IPC_CMD_AUD_STREAM_PARAMS, 3, 1, 48000, 2, 0, 0x1000, NPER * 192,
+	   192);
+	OK(IPC_CMD_AUD_STREAM_PARAMS, 3, 2, 48000, 2, 0, 0x10000, NPER * 192,
+	   192);
+	OK(IPC_CMD_AUD_TRIGGER, 3, IPC_AUD_TRIGGER_START);
+	run(40 * PERIOD_CYCLES);
+	drain();
+	OK(IPC_CMD_AUD_TRIGGER, 3, IPC_AUD_TRIGGER_STOP);
+	CHECK(n_xrun == 0, "xruns %u", n_xrun);
+	stats(3, "mixer");
+
+	size_t n = sink.count / 2, lead = first_nonzero(out, n, 2), bad = 0;
+	size_t cmp = n - lead, sat = 0;
+	if (cmp > 38 * FRAMES)
+		cmp = 38 * FRAMES;
+	CHECK(cmp >= 30 * FRAMES && lead >= 2 * FRAMES && lead <= 5 * FRAMES,
+	      "lead %zu, %zu frames", lead, cmp);
+	for (size_t i = 0; i < cmp * 2; i++) {
+		int32_t s = a[i] + b[i];
+
+		if (s > 32767 || s < -32768)
+			sat++;
+		s = s > 32767 ? 32767 : s < -32768 ? -32768 : s;
+		if (out[lead * 2 + i] != s && bad++ < 5)
+			printf("  sample %zu: %d want %d\n", i,
+			       out[lead * 2 + i], s);
+	}
+	CHECK(bad == 0, "%zu samples differ", bad);
+	CHECK(sat > 0, "no saturated sums tested");
+	printf("mixer: %zu frames sample-exact (%zu saturated sums)\n", cmp,
+	       sat);
+	OK(IPC_CMD_AUD_PIPE_FREE, 3);
+}
+
+/* ---- malformed sequence ------------------------------------------------ */
+static void expect(int32_t st, int32_t want, uint32_t detail,
+		   const struct msg *r, const char *what)
+{
+	CHECK(st == want, "%s: status %d want %d", what, st, want);
+	CHECK(r->w[5] == detail, "%s: detail %u want %u", what, r->w[5],
+	      detail);
+	CHECK(r->w[0] == sizeof(struct ipc_reply), "%s: size %u", what,
+	      r->w[0]);
+	ping(0xC0FFEE);
+}
+
+static void malformed(void)
+{
+	struct msg r;
+	uint32_t w[16] = { 0 };
+
+	expect(cmdv(0x0150, w, 1, 0, &r), IPC_STATUS_E_UNKNOWN, 4, &r,
+	       "unknown command");
+	expect(cmdv(0x0002, w, 0, 0, &r), IPC_STATUS_E_UNKNOWN, 4, &r,
+	       "global-range command");
+	expect(cmdv(IPC_CMD_AUD_PING, w, 2, 0, &r), IPC_STATUS_E_SIZE, 0, &r,
+	       "ping with 24 bytes");
+	expect(cmdv(IPC_CMD_AUD_PING, w, 1, 2000, &r), IPC_STATUS_E_SIZE, 0,
+	       &r, "size above region");
+	w[0] = 99;
+	expect(cmdv(IPC_CMD_AUD_GET_STATS, w, 1, 0, &r), IPC_STATUS_E_PIPE, 16,
+	       &r, "bad pipeline id");
+	OK(IPC_CMD_AUD_PIPE_NEW, 5, 0, 1000, 0, 0, 0, 0);
+	expect(cmdv(IPC_CMD_AUD_PIPE_NEW, (const uint32_t[]){ 5, 0, 1000, 0,
+		    0, 0, 0 }, 7, 0, &r), IPC_STATUS_AUD_EXISTS, 16, &r,
+	       "duplicate pipeline");
+	expect(cmdv(IPC_CMD_AUD_COMP_NEW, (const uint32_t[]){ 5, 2, 42, 0 },
+		    4, 0, &r), IPC_STATUS_AUD_TYPE, 24, &r, "bad type");
+	expect(cmdv(IPC_CMD_AUD_BUF_NEW, (const uint32_t[]){ 5, 10, 0, 2,
+		    7999, 96 }, 6, 0, &r), IPC_STATUS_AUD_RATE, 32, &r,
+	       "unsupported buffer rate");
+	expect(cmdv(IPC_CMD_AUD_COMP_NEW, (const uint32_t[]){ 5, 4, 6, 8,
+		    44100, 22050 }, 6, 0, &r), IPC_STATUS_AUD_RATE, 32, &r,
+	       "unsupported SRC rates");
+	/* cycle: vol 2 -> b10 -> vol 3 -> b11 -> vol 2 */
+	OK(IPC_CMD_AUD_COMP_NEW, 5, 2, 2, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 5, 3, 2, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+	OK(IPC_CMD_AUD_BUF_NEW, 5, 10, 0, 2, 48000, 96);
+	OK(IPC_CMD_AUD_BUF_NEW, 5, 11, 0, 2, 48000, 96);
+	OK(IPC_CMD_AUD_CONNECT, 5, 2, 10, 3);
+	OK(IPC_CMD_AUD_CONNECT, 5, 3, 11, 2);
+	expect(cmdv(IPC_CMD_AUD_PIPE_COMPLETE, (const uint32_t[]){ 5 }, 1, 0,
+		    &r), IPC_STATUS_AUD_CYCLE, IPC_AUD_DETAIL_NONE, &r,
+	       "cycle in graph");
+	expect(cmdv(IPC_CMD_AUD_TRIGGER, (const uint32_t[]){ 5, 0 }, 2, 0, &r),
+	       IPC_STATUS_AUD_STATE, 20, &r, "start before complete");
+	expect(cmdv(IPC_CMD_AUD_TRIGGER, (const uint32_t[]){ 5, 9 }, 2, 0, &r),
+	       IPC_STATUS_AUD_INVAL, 20, &r, "trigger 9");
+	/* 44.1 kHz DAI stream at 1 ms: not whole frames */
+	OK(IPC_CMD_AUD_PIPE_NEW, 6, 0, 1000, 0, 0, 0, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 6, 1, IPC_AUD_COMP_TONE, 8, 1000 << 16,
+	   0x10000000);
+	OK(IPC_CMD_AUD_COMP_NEW, 6, 2, IPC_AUD_COMP_DAI, 8, 0, 0);
+	OK(IPC_CMD_AUD_BUF_NEW, 6, 10, 0, 2, 44100, 200);
+	OK(IPC_CMD_AUD_CONNECT, 6, 1, 10, 2);
+	expect(cmdv(IPC_CMD_AUD_PIPE_COMPLETE, (const uint32_t[]){ 6 }, 1, 0,
+		    &r), IPC_STATUS_AUD_PERIOD, IPC_AUD_DETAIL_NONE, &r,
+	       "44.1 kHz at 1 ms");
+	OK(IPC_CMD_AUD_PIPE_FREE, 6);
+	OK(IPC_CMD_AUD_PIPE_FREE, 5);
+
+	/* a host that does not acknowledge: the reply waits, audio goes on */
+	auto_ack = false;
+	uint32_t cookie = 77, buf[5] = { 20, IPC_CMD_AUD_PING, ++host_seq, 0,
+					 cookie };
+	size_t before = nmsgs;
+	ds_board_mbox_write(B, IPC_MBOX_H2D_OFF, buf, sizeof buf);
+	ds_board_doorbell_send(B, IPC_CMD_AUD_PING);
+	run(2 * PERIOD_CYCLES);                 /* reply rung, not acked */
+	CHECK(nmsgs == before + 1, "reply rung once");
+	buf[2] = ++host_seq;
+	CHECK(!ds_board_doorbell_busy(B), "H2D done after the reply");
+	ds_board_mbox_write(B, IPC_MBOX_H2D_OFF, buf, sizeof buf);
+	ds_board_doorbell_send(B, IPC_CMD_AUD_PING);
+	run(20 * PERIOD_CYCLES);
+	CHECK(nmsgs == before + 1, "second reply held: %zu", nmsgs - before);
+	CHECK(ds_board_doorbell_busy(B), "H2D held busy while reply pending");
+	ds_board_doorbell_ack(B);               /* ack the first reply */
+	run(PERIOD_CYCLES);
+	CHECK(nmsgs == before + 2 && msgs[before + 1].w[4] == host_seq &&
+	      msgs[before + 1].w[6] == cookie, "held reply delivered");
+	ds_board_doorbell_ack(B);
+	run(PERIOD_CYCLES);
+	CHECK(!ds_board_doorbell_busy(B), "H2D done");
+	nread = nmsgs;
+	auto_ack = true;
+	ping(0xBEEF);
+}
+
+/* ---- cycles per component ---------------------------------------------- */
+static void cycles(void)
+{
+	static int32_t out[60 * FRAMES * 2];
+	ds_ssp_buffer sink = { .samples = out, .capacity = 60 * FRAMES * 2 };
+	/* IIR: 2 stages, LP-ish coefficients in Q2.30 (stable) */
+	uint32_t blob[2 + 12] = { 0x52495145u /* "EQIR" */, 1u | 2u << 16,
+		0x04000000, 0x08000000, 0x04000000, (uint32_t)-0x40000000,
+		0x10000000, 0,
+		0x04000000, 0x08000000, 0x04000000, (uint32_t)-0x40000000,
+		0x10000000, 0 };
+
+	ds_ssp_set_sink(ds_board_ssp(B, 0), ds_ssp_buffer_sink, &sink);
+	OK(IPC_CMD_AUD_PIPE_NEW, 4, 0, 1000, 0, 0, 1, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 4, 1, IPC_AUD_COMP_TONE, 8, 997u << 16,
+	   0x40000000);
+	OK(IPC_CMD_AUD_COMP_NEW, 4, 2, IPC_AUD_COMP_VOLUME, 40, (uint32_t)-512,
+	   (uint32_t)-512, 0, 0, 0, 0, 0, 0, 0, 0);
+	int32_t st = cmdv(IPC_CMD_AUD_COMP_NEW, (const uint32_t[]){ 4, 3,
+		IPC_AUD_COMP_EQ_IIR, sizeof blob, blob[0], blob[1], blob[2],
+		blob[3], blob[4], blob[5], blob[6], blob[7], blob[8], blob[9],
+		blob[10], blob[11], blob[12], blob[13] }, 18, 0, NULL);
+	CHECK(st == 0, "eq_iir -> %d", st);
+	OK(IPC_CMD_AUD_COMP_NEW, 4, 4, IPC_AUD_COMP_CONVERT, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 4, 5, IPC_AUD_COMP_DAI, 8, 0, 0);
+	OK(IPC_CMD_AUD_BUF_NEW, 4, 10, IPC_AUD_FMT_S32_LE, 2, 48000, 96);
+	OK(IPC_CMD_AUD_BUF_NEW, 4, 11, IPC_AUD_FMT_S32_LE, 2, 48000, 96);
+	OK(IPC_CMD_AUD_BUF_NEW, 4, 12, IPC_AUD_FMT_S32_LE, 2, 48000, 96);
+	OK(IPC_CMD_AUD_BUF_NEW, 4, 13, IPC_AUD_FMT_S16_LE, 2, 48000, 144);
+	OK(IPC_CMD_AUD_CONNECT, 4, 1, 10, 2);
+	OK(IPC_CMD_AUD_CONNECT, 4, 2, 11, 3);
+	OK(IPC_CMD_AUD_CONNECT, 4, 3, 12, 4);
+	OK(IPC_CMD_AUD_CONNECT, 4, 4, 13, 5);
+	OK(IPC_CMD_AUD_PIPE_COMPLETE, 4);
+	OK(IPC_CMD_AUD_TRIGGER, 4, IPC_AUD_TRIGGER_START);
+	run(40 * PERIOD_CYCLES);
+	drain();
+	CHECK(n_xrun == 0, "xruns %u", n_xrun);
+	stats(4, "chain");
+	CHECK(first_nonzero(out, sink.count / 2, 2) < sink.count / 2 &&
+	      sink.count >= 30 * FRAMES * 2, "tone reached the SSP");
+	OK(IPC_CMD_AUD_PIPE_FREE, 4);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 3) {
+		fprintf(stderr, "usage: fw_audio_check MODE IMAGE.elf\n");
+		return 2;
+	}
+	boot(argv[2]);
+	if (!strcmp(argv[1], "playback"))
+		playback();
+	else if (!strcmp(argv[1], "capture"))
+		capture();
+	else if (!strcmp(argv[1], "mixer"))
+		mixer();
+	else if (!strcmp(argv[1], "malformed"))
+		malformed();
+	else if (!strcmp(argv[1], "cycles"))
+		cycles();
+	else {
+		fprintf(stderr, "fw_audio_check: unknown mode %s\n", argv[1]);
+		return 2;
+	}
+	ping(0x600D);
+	if (failures) {
+		printf("FAIL %s: %u failures\n", argv[1], failures);
+		return 1;
+	}
+	printf("PASS %s\n", argv[1]);
+	ds_board_free(B);
+	return 0;
+}
