@@ -103,9 +103,12 @@ static int32_t cmdv(uint32_t id, const uint32_t *w, unsigned n,
 	buf[1] = id;
 	buf[2] = ++host_seq;
 	memcpy(buf + 4, w, 4 * n);
-	ds_board_mbox_write(B, IPC_MBOX_H2D_OFF, buf,
-			    size_override > 16 + 4 * n ? size_override :
-			    16 + 4 * n);
+	/* a size_override beyond the region is only claimed in the header:
+	 * the bytes written stop at the region's end */
+	size_t len = size_override > 16 + 4 * n ? size_override : 16 + 4 * n;
+	if (len > sizeof buf)
+		len = sizeof buf;
+	ds_board_mbox_write(B, IPC_MBOX_H2D_OFF, buf, len);
 	CHECK(ds_board_doorbell_send(B, id) == DS_OK, "send %#x", id);
 	for (waited = 0; waited < 200 * PERIOD_CYCLES; waited += 2000) {
 		for (; nread < nmsgs; nread++) {
