@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include "fw/arch.h"
 #include "fw/console.h"
+#include "fw/exccause_name.h"
 #include "fw/panic.h"
 #include "fw/platform.h"
 #include "fw/sched.h"
@@ -10,32 +11,13 @@
 
 struct fw_panic_record fw_panic_rec;
 
+_Static_assert(FW_PANIC_CAUSE_SOFTWARE == FW_CAUSE_SOFTWARE &&
+               FW_PANIC_CAUSE_DOUBLE == FW_CAUSE_DOUBLE &&
+               FW_PANIC_CAUSE_STACK == FW_CAUSE_STACK, "panic cause codes");
+
 const char *fw_exccause_name(uint32_t cause)
 {
-    static const char *const names[] = {
-        [0] = "IllegalInstruction",    [1] = "Syscall",
-        [2] = "InstructionFetchError", [3] = "LoadStoreError",
-        [4] = "Level1Interrupt",       [5] = "Alloca",
-        [6] = "IntegerDivideByZero",   [8] = "Privileged",
-        [9] = "LoadStoreAlignment",
-        [12] = "InstrPIFDataError",    [13] = "LoadStorePIFDataError",
-        [14] = "InstrPIFAddrError",    [15] = "LoadStorePIFAddrError",
-        [16] = "InstTLBMiss",          [17] = "InstTLBMultiHit",
-        [18] = "InstFetchPrivilege",   [20] = "InstFetchProhibited",
-        [24] = "LoadStoreTLBMiss",     [25] = "LoadStoreTLBMultiHit",
-        [26] = "LoadStorePrivilege",   [28] = "LoadProhibited",
-        [29] = "StoreProhibited",
-    };
-
-    if (cause == FW_PANIC_CAUSE_SOFTWARE)
-        return "SoftwarePanic";
-    if (cause == FW_PANIC_CAUSE_DOUBLE)
-        return "DoubleException";
-    if (cause == FW_PANIC_CAUSE_STACK)
-        return "StackOverflow";
-    if (cause < sizeof names / sizeof names[0] && names[cause])
-        return names[cause];
-    return "Unknown";
+    return fw_cause_name(cause);
 }
 
 void fw_panic_print(const struct fw_panic_record *r)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dspsim/fw_report.h"
+#include "fw/exccause_name.h"
 #include "fw/trace.h"
 #include "ipc/ipc_proto.h"
 
@@ -47,31 +48,13 @@ static void copy_text(char *dst, size_t dstsz, const uint8_t *src,
     dst[i] = '\0';
 }
 
+_Static_assert(IPC_PANIC_CAUSE_SOFTWARE == FW_CAUSE_SOFTWARE &&
+               IPC_PANIC_CAUSE_DOUBLE == FW_CAUSE_DOUBLE &&
+               IPC_PANIC_CAUSE_STACK == FW_CAUSE_STACK, "panic cause codes");
+
 const char *ds_fw_cause_name(uint32_t cause)
 {
-    static const char *const names[] = {
-        [0] = "IllegalInstruction",    [1] = "Syscall",
-        [2] = "InstructionFetchError", [3] = "LoadStoreError",
-        [4] = "Level1Interrupt",       [5] = "Alloca",
-        [6] = "IntegerDivideByZero",   [8] = "Privileged",
-        [9] = "LoadStoreAlignment",
-        [12] = "InstrPIFDataError",    [13] = "LoadStorePIFDataError",
-        [14] = "InstrPIFAddrError",    [15] = "LoadStorePIFAddrError",
-        [16] = "InstTLBMiss",          [17] = "InstTLBMultiHit",
-        [18] = "InstFetchPrivilege",   [20] = "InstFetchProhibited",
-        [24] = "LoadStoreTLBMiss",     [25] = "LoadStoreTLBMultiHit",
-        [26] = "LoadStorePrivilege",   [28] = "LoadProhibited",
-        [29] = "StoreProhibited",
-    };
-    if (cause == IPC_PANIC_CAUSE_SOFTWARE)
-        return "SoftwarePanic";
-    if (cause == IPC_PANIC_CAUSE_DOUBLE)
-        return "DoubleException";
-    if (cause == IPC_PANIC_CAUSE_STACK)
-        return "StackOverflow";
-    if (cause < sizeof names / sizeof names[0] && names[cause])
-        return names[cause];
-    return "Unknown";
+    return fw_cause_name(cause);
 }
 
 ds_fwr_status ds_fw_panic_decode(const void *buf, size_t len,
