@@ -6,6 +6,8 @@
 
 int cmd_board(int argc, char **argv);   /* cli/cmd_board.c */
 int cmd_test(int argc, char **argv);    /* cli/cmd_test.c */
+int cmd_run(int argc, char **argv);     /* cli/cmd_run.c */
+int cmd_play(int argc, char **argv);    /* cli/cmd_play.c */
 
 typedef struct command {
     const char *name;
@@ -13,13 +15,15 @@ typedef struct command {
     const char *summary;
 } command;
 
-/* run and play join this table as they are written. */
 static const command commands[] = {
     { "exec", cmd_exec, "run a bare-metal guest program (ELF) on the "
                         "lx106 'sim' machine" },
     { "board", cmd_board, "run a guest program (ELF) on the virtual "
                           "audio-DSP board (docs/board.md)" },
     { "test", cmd_test, "run harness test cases (docs/harness.md)" },
+    { "run", cmd_run, "run one harness case, verbose, artifacts kept" },
+    { "play", cmd_play, "play WAV files through a built-in pipeline on "
+                        "the firmware" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -383,10 +383,19 @@ static void test_standalone_program(void **state)
     int rc = system(cmd);
     assert_true(WIFEXITED(rc) && WEXITSTATUS(rc) == 0);
     char *o = ht_read_file(ht_path(d, "stdout.txt"), NULL);
-    assert_non_null(strstr(o, "SKIP  ./a.yaml (a): not runnable yet: "
-                              "firmware IPC missing"));
-    assert_non_null(strstr(o, "1 case: 0 passed, 0 failed, 0 errors, 1 "
-                              "skipped"));
+    /* dspsim test executes cases on the audio firmware (harness/exec):
+     * the tone case passes; where the image is not built it is skipped
+     * with the reason, never passed */
+    if (strstr(o, "SKIP  ./a.yaml")) {
+        assert_non_null(strstr(o, "SKIP  ./a.yaml (a): not runnable yet: "
+                                  "firmware IPC missing"));
+        assert_non_null(strstr(o, "1 case: 0 passed, 0 failed, 0 errors, "
+                                  "1 skipped"));
+    } else {
+        assert_non_null(strstr(o, "PASS  ./a.yaml (a)"));
+        assert_non_null(strstr(o, "1 case: 1 passed, 0 failed, 0 errors, "
+                                  "0 skipped"));
+    }
     free(o);
     ht_write_text(ht_path(d, "b.yaml"), "name: b\npipelines: 3\n");
     rc = system(cmd);

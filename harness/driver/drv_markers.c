@@ -1,0 +1,109 @@
+/* Host driver: per-task timing and timeline spans from the kernel's trace
+ * markers (fw/trace.h: 2 switch, 3 release, 4 job done, 5 miss, 6 irq)
+ * and the audio task's period markers (docs/ipc.md "Trace": 0x20 + slot
+ * at period start, value = period number; 0x30 + slot at its end, value =
+ * cycles of the period). */
+#include <stdio.h>
+
+#include "driver/drv_internal.h"
+
+enum { MK_SWITCH = 2, MK_RELEASE = 3, MK_JOB_DONE = 4, MK_MISS = 5,
+       MK_IRQ = 6, MK_PANIC = 7 };
+
+static int slot(dsh_drv *d, uint32_t task)
+{
+    if (task == 0)
+        return -1;
+    for (unsigned i = 0; i < d->ntasks; i++)
+        if (d->tasks[i].task_id == task)
+            return (int)i;
+    if (d->ntasks == DSH_DRV_MAX_TASKS)
+        return -1;
+    d->tasks[d->ntasks].task_id = task;
+    return (int)d->ntasks++;
+}
+
+/* Charge the running task for the time since it was switched in. */
+static void charge(dsh_drv *d, uint64_t now)
+{
+    int s = slot(d, d->running);
+    if (s >= 0 && now > d->run_since)
+        d->job_cycles[s] += now - d->run_since;
+    d->run_since = now;
+}
+
+void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value,
+                       uint64_t cycle)
+{
+    dsh_drv *d = user;
+    char track[32], detail[96];
+    int s;
+
+    switch (id) {
+    case MK_SWITCH:
+        charge(d, cycle);
+        d->running = value;
+        break;
+    case MK_RELEASE:
+        s = slot(d, value);
+        if (s < 0)
+            break;
+        if (d->last_release[s] && cycle > d->last_release[s])
+            d->tasks[s].period_cycles = cycle - d->last_release[s];
+        d->last_release[s] = cycle;
+        d->job_start[s] = cycle;
+        d->job_cycles[s] = 0;
+        break;
+    case MK_JOB_DONE:
+        charge(d, cycle);
+        s = slot(d, value);
+        if (s < 0)
+            break;
+        dsh_drv_task_stats *t = &d->tasks[s];
+        t->jobs++;
+        t->total_cycles += d->job_cycles[s];
+        if (d->job_cycles[s] > t->worst_cycles)
+            t->worst_cycles = d->job_cycles[s];
+        snprintf(track, sizeof track, "task %u", (unsigned)value);
+        snprintf(detail, sizeof detail, "job %llu: %llu cycles on the CPU",
+                 (unsigned long long)t->jobs,
+                 (unsigned long long)d->job_cycles[s]);
+        dsh_timeline_span(d->o.timeline, track, "period", d->job_start[s],
+                          cycle, detail);
+        d->job_cycles[s] = 0;
+        break;
+    case MK_MISS:
+        s = slot(d, value);
+        if (s >= 0)
+            d->tasks[s].misses++;
+        snprintf(track, sizeof track, "task %u", (unsigned)value);
+        dsh_timeline_instant(d->o.timeline, track, "deadline miss", cycle,
+                             NULL);
+        break;
+    case MK_IRQ:
+        snprintf(detail, sizeof detail, "line %u",
+                 (unsigned)(value & 0xffu));
+        dsh_timeline_instant(d->o.timeline, "irq", "interrupt", cycle,
+                             detail);
+        break;
+    case MK_PANIC:
+        snprintf(detail, sizeof detail, "cause %#x", (unsigned)value);
+        dsh_timeline_instant(d->o.timeline, "firmware", "panic", cycle,
+                             detail);
+        break;
+    default:
+        if (id >= 0x20 && id < 0x28) {
+            d->audio_start[id - 0x20] = cycle;
+            d->audio_period[id - 0x20] = value;
+        } else if (id >= 0x30 && id < 0x38 && d->audio_start[id - 0x30]) {
+            unsigned sl = id - 0x30;
+            snprintf(track, sizeof track, "audio pipeline slot %u", sl);
+            snprintf(detail, sizeof detail, "period %u: %u cycles",
+                     (unsigned)d->audio_period[sl], (unsigned)value);
+            dsh_timeline_span(d->o.timeline, track, "audio period",
+                              d->audio_start[sl], cycle, detail);
+            d->audio_start[sl] = 0;
+        }
+        break;
+    }
+}

@@ -1,0 +1,87 @@
+/* Case execution over the IPC host driver (the runner's execution
+ * plug-in, runner.h; `dspsim run`, `dspsim play`).
+ *
+ * dsh_exec_case() runs one validated case on the simulated board with the
+ * audio firmware: boot (FW_READY, protocol >= 1.1), build each pipeline
+ * with the audio commands (PIPE_NEW, BUF_NEW, COMP_NEW, CONNECT,
+ * PIPE_COMPLETE; a CONVERT component is inserted where two neighbours'
+ * sample formats differ), STREAM_PARAMS for every host endpoint (a
+ * circular host buffer of DSH_EXEC_HOST_PERIODS periods in board host
+ * memory), TRIGGER START; then, period by period of simulated time, keeps
+ * playback host buffers filled from the input files and drains capture
+ * host buffers (positions from the stream slots), feeds SSP capture ports
+ * from their files and collects SSP playback ports, and sends the timed
+ * controls; finally TRIGGER STOP, GET_STATS, PIPE_FREE.  Every reply must
+ * arrive within its budget and be OK (a control marked expect_error must
+ * be rejected).  Then outputs are written and the case's expectations
+ * evaluated (harness/audio metrics and comparison).
+ *
+ * Result: PASS; FAIL (an expectation not met, an unexpected IPC error);
+ * ERROR (panic, timeout, firmware stopped, I/O); SKIP when the case needs
+ * something the firmware or this harness cannot do yet (the reason says
+ * what), never PASS.
+ *
+ * Artifacts (in env->out_dir, on failure or when keep_artifacts): the
+ * outputs, `NAME.diff.wav` for every reference comparison, `firmware.log`
+ * (console, trace ring, IPC statistics), `timeline.json` (Chrome
+ * trace-event JSON: periods, interrupts, doorbells, IPC messages).
+ *
+ * Units: times ms (case) / CPU cycles (board); MCPS = millions of CPU
+ * cycles per second of audio. */
+#ifndef DSH_EXEC_H
+#define DSH_EXEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "case/case.h"
+#include "runner/runner.h"
+
+#define DSH_EXEC_HOST_PERIODS 4u
+
+/* What one run measured (for `dspsim play`'s summary and `run -v`). */
+typedef struct dsh_exec_summary {
+    double audio_seconds;       /* simulated time from START to STOP */
+    uint64_t cycles;            /* simulated CPU cycles, whole run */
+    double cpu_hz;
+    double mcps;                /* busy cycles of all pipelines / s / 1e6 */
+    double worst_load_pct;      /* worst period cycles / period cycles */
+    uint64_t worst_period_cycles;
+    uint64_t deadline_misses;
+    uint64_t xruns;
+    uint64_t ipc_errors;
+    double wall_seconds;        /* host time of the simulation */
+    double realtime_factor;     /* audio_seconds / wall_seconds */
+} dsh_exec_summary;
+
+typedef struct dsh_exec_opts {
+    const char *firmware;       /* default image when the case names none */
+    bool keep_artifacts;        /* also on success (`dspsim run`) */
+    FILE *verbose;              /* progress and IPC lines; NULL = quiet */
+    dsh_exec_summary *summary;  /* filled when not NULL */
+    const char *outputs_dir;    /* output files here instead of the
+                                   case's out_dir (`dspsim play`) */
+} dsh_exec_opts;
+
+/* The firmware this tree builds (compile-time path; may not exist yet). */
+const char *dsh_exec_default_firmware(void);
+
+/* mkdir -p; false with a message in err. */
+bool dsh_exec_mkdir_p(const char *path, char *err, size_t errsz);
+
+/* One case in-process (`dspsim run`, `dspsim play`): artifacts in dir
+ * (created).  Prints "PASS|FAIL|SKIP|ERROR PATH (NAME)[: message]" and
+ * "artifacts: DIR" on stdout.  Returns 0 passed, 1 failed or error,
+ * 2 not runnable (skipped; the reason is printed) or dir not creatable. */
+int dsh_exec_one(const dsh_case *c, const char *dir, const dsh_exec_opts *o,
+                 const char *cmd);
+/* The run summary, one "key: value" line each. */
+void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s);
+
+/* dsh_case_exec_fn; user = const dsh_exec_opts * (NULL = defaults). */
+void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
+                   dsh_case_result *r, void *user);
+
+#endif

@@ -1,0 +1,257 @@
+/* Case execution: outputs to files and the case's expectations
+ * (docs/harness.md "Expectations") evaluated with harness/audio. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "audio/compare.h"
+#include "audio/freq_response.h"
+#include "audio/metrics.h"
+#include "exec/exec_internal.h"
+
+typedef struct fails {
+    char text[DSH_RESULT_MSG];
+    unsigned n;
+} fails;
+
+static void failf(fails *f, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void failf(fails *f, const char *fmt, ...)
+{
+    size_t len = strlen(f->text);
+    if (f->n++ && len + 2 < sizeof f->text) {
+        memcpy(f->text + len, "; ", 3);
+        len += 2;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    if (len < sizeof f->text)
+        vsnprintf(f->text + len, sizeof f->text - len, fmt, ap);
+    va_end(ap);
+}
+
+/* The endpoint's collected output as a dsh_audio (not owned). */
+static dsh_audio as_audio(const xp_ep *ep)
+{
+    dsh_audio a = { .samples = ep->out, .frames = ep->out_frames,
+                    .channels = ep->e->channels, .rate = ep->e->rate };
+    return a;
+}
+
+bool xp_write_outputs(xp_run *r, const dsh_exec_env *env)
+{
+    char path[DSH_PATH_MAX * 2 + 2], err[512];
+    const char *dir = r->o->outputs_dir ? r->o->outputs_dir : env->out_dir;
+    for (unsigned i = 0; i < r->c->n_endpoints; i++) {
+        const xp_ep *ep = &r->eps[i];
+        if (ep->e->dir != DSH_EP_OUTPUT)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, ep->e->file);
+        /* output paths may have directories (relative, no ..) */
+        for (char *s = path + strlen(dir) + 1; *s; s++)
+            if (*s == '/') {
+                *s = '\0';
+                mkdir(path, 0777);      /* exists already: fine */
+                *s = '/';
+            }
+        if (!dsh_audio_write_wav(path, ep->out, ep->out_frames,
+                                 ep->e->channels, ep->e->rate,
+                                 ep->e->format, err, sizeof err))
+            return xp_fail(r, DSH_RES_ERROR, "%s", err);
+    }
+    return true;
+}
+
+static void expect_audio(xp_run *r, const dsh_exec_env *env,
+                         const dsh_audio_expect *x, fails *f)
+{
+    const dsh_case *c = r->c;
+    const xp_ep *ep = &r->eps[x->endpoint];
+    const char *name = ep->e->name;
+    dsh_audio out = as_audio(ep);
+    uint64_t skip = (uint64_t)llround(x->skip_ms * ep->e->rate / 1000.0);
+    char err[512];
+    size_t n;
+
+    if (x->length.on) {
+        uint64_t d = out.frames > x->length.frames ?
+                     out.frames - x->length.frames :
+                     x->length.frames - out.frames;
+        if (d > x->length.tolerance)
+            failf(f, "%s: %" PRIu64 " frames, expected %" PRIu64 " +- %"
+                  PRIu64, name, out.frames, x->length.frames,
+                  x->length.tolerance);
+    }
+    if (x->has_reference) {
+        dsh_audio ref = { 0 };
+        dsh_compare_result cr;
+        if (!dsh_audio_read(x->reference, &ref, err, sizeof err)) {
+            failf(f, "%s", err);
+        } else if (!dsh_compare(&out, &ref, ep->e->format, skip, &cr, err,
+                                sizeof err)) {
+            failf(f, "%s: %s", name, err);
+        } else {
+            if (cr.max_diff_lsb > x->tolerance_lsb)
+                failf(f, "%s differs from the reference by up to %" PRIu64
+                      " LSB (tolerance %u; %" PRIu64 " samples differ, "
+                      "first at frame %" PRIu64 " channel %u)", name,
+                      cr.max_diff_lsb, x->tolerance_lsb, cr.n_diff,
+                      cr.first_diff_frame + skip, cr.first_diff_channel);
+            char path[DSH_PATH_MAX * 2];
+            snprintf(path, sizeof path, "%s/%s.diff.wav", env->out_dir,
+                     name);
+            dsh_write_diff_wav(path, &out, &ref, ep->e->format, err,
+                               sizeof err);
+        }
+        dsh_audio_free(&ref);
+    }
+    double *y = dsh_audio_to_double(&out, UINT32_MAX, skip, &n);
+    if (!y || n == 0) {
+        if (x->gain_db.on || x->level_dbfs.on || x->thdn.on || x->snr.on ||
+            x->dynamic_range.on || x->dc_offset.on || x->freq_response.on)
+            failf(f, "%s: no output after skip_ms %.3f", name, x->skip_ms);
+        free(y);
+        return;
+    }
+    size_t nf = n / ep->e->channels;
+    if (x->level_dbfs.on) {
+        double l = dsh_level_dbfs(dsh_rms(y, n));
+        if (!(fabs(l - x->level_dbfs.value) <= x->level_dbfs.tolerance))
+            failf(f, "%s: level %.2f dBFS, expected %.2f +- %.2f", name, l,
+                  x->level_dbfs.value, x->level_dbfs.tolerance);
+    }
+    if (x->dc_offset.on) {
+        double dc = dsh_dc_dbfs(dsh_mean(y, n));
+        if (dc > x->dc_offset.max_dbfs)
+            failf(f, "%s: DC offset %.2f dBFS above %.2f", name, dc,
+                  x->dc_offset.max_dbfs);
+    }
+    if (x->gain_db.on || x->freq_response.on) {
+        int ri = x->relative_to;
+        if (ri < 0)
+            for (unsigned i = 0; i < c->n_endpoints; i++)
+                if (c->endpoints[i].dir == DSH_EP_INPUT)
+                    ri = (int)i;
+        size_t ni = 0;
+        double *in = ri >= 0 ? dsh_audio_to_double(&r->eps[ri].in,
+                                                   UINT32_MAX, skip, &ni)
+                             : NULL;
+        if (!in || !ni) {
+            failf(f, "%s: no input signal to compare with", name);
+        } else {
+            if (x->gain_db.on) {
+                /* the same span of both: the shorter length */
+                size_t m = ni < n ? ni : n;
+                double g = dsh_gain_db(y, m, in, m);
+                if (!(fabs(g - x->gain_db.value) <= x->gain_db.tolerance))
+                    failf(f, "%s: gain %.2f dB, expected %.2f +- %.2f",
+                          name, g, x->gain_db.value, x->gain_db.tolerance);
+            }
+            if (x->freq_response.on) {
+                size_t m = ni < n ? ni : n;
+                dsh_freq_response fr = { 0 };
+                dsh_mask_result mr;
+                if (r->eps[ri].in.channels != ep->e->channels) {
+                    failf(f, "%s: freq_response needs equal channel counts",
+                          name);
+                } else if (!dsh_freq_response_measure(in, y, m, ep->e->rate,
+                                                      0, &fr, err,
+                                                      sizeof err) ||
+                           !dsh_mask_check(&fr, x->freq_response.pts,
+                                           x->freq_response.n, &mr, err,
+                                           sizeof err)) {
+                    failf(f, "%s: frequency response: %s", name, err);
+                } else if (!mr.pass) {
+                    failf(f, "%s: response %.2f dB at %.0f Hz outside "
+                          "[%.2f, %.2f]", name, mr.worst_mag_db,
+                          mr.worst_freq_hz, mr.worst_lo_db, mr.worst_hi_db);
+                }
+                dsh_freq_response_free(&fr);
+            }
+        }
+        free(in);
+    }
+    free(y);
+    /* THD+N family on the first channel */
+    y = dsh_audio_to_double(&out, 0, skip, &nf);
+    dsh_thdn_opts o;
+    dsh_thdn_opts_default(&o);
+    if (y && x->thdn.on) {
+        dsh_thdn_result tr;
+        o.freq_hz = x->thdn.freq_hz;
+        if (!dsh_thdn(y, nf, ep->e->rate, &o, &tr, err, sizeof err))
+            failf(f, "%s: THD+N: %s", name, err);
+        else if (tr.thdn_db > x->thdn.max_db)
+            failf(f, "%s: THD+N %.2f dB above %.2f", name, tr.thdn_db,
+                  x->thdn.max_db);
+    }
+    if (y && x->snr.on) {
+        double snr;
+        o.freq_hz = x->snr.freq_hz;
+        if (!dsh_snr(y, nf, ep->e->rate, &o, &snr, err, sizeof err))
+            failf(f, "%s: SNR: %s", name, err);
+        else if (snr < x->snr.min_db)
+            failf(f, "%s: SNR %.2f dB below %.2f", name, snr, x->snr.min_db);
+    }
+    if (y && x->dynamic_range.on) {
+        double dr;
+        o.freq_hz = 0;
+        if (!dsh_dynamic_range(y, nf, ep->e->rate, &o, &dr, err, sizeof err))
+            failf(f, "%s: dynamic range: %s", name, err);
+        else if (dr < x->dynamic_range.min_db)
+            failf(f, "%s: dynamic range %.2f dB below %.2f", name, dr,
+                  x->dynamic_range.min_db);
+    }
+    free(y);
+}
+
+static void expect_deadlines(const xp_pipe *p, const dsh_deadline_expect *d,
+                             const char *what, fails *f)
+{
+    if (!d->on)
+        return;
+    if (!p->have_stats) {
+        failf(f, "%s: no statistics from the firmware", what);
+        return;
+    }
+    if (p->misses > d->max_missed)
+        failf(f, "%s: %" PRIu32 " deadline misses (at most %" PRIu64 ")",
+              what, p->misses, d->max_missed);
+    double load = p->period_cycles ?
+        100.0 * p->worst_cycles / p->period_cycles : 0;
+    if (d->max_load_pct >= 0 && load > d->max_load_pct)
+        failf(f, "%s: worst period load %.1f%% above %.1f%% (%" PRIu32
+              " of %" PRIu32 " cycles)", what, load, d->max_load_pct,
+              p->worst_cycles, p->period_cycles);
+    if (d->max_cycles && p->worst_cycles > d->max_cycles)
+        failf(f, "%s: worst period %" PRIu32 " cycles above %" PRIu64, what,
+              p->worst_cycles, d->max_cycles);
+}
+
+void xp_expect(xp_run *r, const dsh_exec_env *env,
+               const dsh_exec_summary *s)
+{
+    const dsh_case *c = r->c;
+    fails f = { .text = "", .n = 0 };
+    char what[64];
+
+    for (unsigned i = 0; i < c->n_audio; i++)
+        expect_audio(r, env, &c->audio[i], &f);
+    for (unsigned pi = 0; pi < r->npipes; pi++) {
+        snprintf(what, sizeof what, "pipeline %u", r->pipes[pi].id);
+        expect_deadlines(&r->pipes[pi], &c->deadlines, what, &f);
+        expect_deadlines(&r->pipes[pi], &c->pipeline_deadlines[pi], what,
+                         &f);
+    }
+    if (c->has_xruns && s->xruns != c->xruns)
+        failf(&f, "%" PRIu64 " xruns, expected %" PRIu64, s->xruns,
+              c->xruns);
+    if (c->has_ipc_errors && s->ipc_errors != c->ipc_errors)
+        failf(&f, "%" PRIu64 " IPC error replies, expected %" PRIu64,
+              s->ipc_errors, c->ipc_errors);
+    if (f.n)
+        xp_fail(r, DSH_RES_FAIL, "%s", f.text);
+}

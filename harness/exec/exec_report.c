@@ -1,0 +1,45 @@
+/* Case execution for the one-case commands (`dspsim run`, `dspsim play`):
+ * run in-process, print the result line and the summary. */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "exec/exec.h"
+
+int dsh_exec_one(const dsh_case *c, const char *dir, const dsh_exec_opts *o,
+                 const char *cmd)
+{
+    char err[512];
+    if (!dsh_exec_mkdir_p(dir, err, sizeof err)) {
+        fprintf(stderr, "dspsim %s: %s\n", cmd, err);
+        return 2;
+    }
+    dsh_exec_env env = { .out_dir = dir };
+    dsh_case_result r = { 0 };
+    dsh_exec_case(c, &env, &r, (void *)o);
+    static const char *const tag[] = { "PASS", "FAIL", "SKIP", "ERROR" };
+    printf("%s %s (%s)%s%s\n", tag[r.status], c->path, c->name,
+           r.message[0] ? ": " : "", r.message);
+    if (r.status != DSH_RES_SKIP)
+        printf("artifacts: %s\n", dir);
+    fflush(stdout);
+    switch (r.status) {
+    case DSH_RES_PASS: return 0;
+    case DSH_RES_SKIP: return 2;
+    default: return 1;
+    }
+}
+
+void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
+{
+    fprintf(f, "audio seconds processed: %.3f\n", s->audio_seconds);
+    fprintf(f, "simulated cycles: %" PRIu64 " (%.0f Hz)\n", s->cycles,
+            s->cpu_hz);
+    fprintf(f, "MCPS: %.3f\n", s->mcps);
+    fprintf(f, "worst period load: %.1f%% (%" PRIu64 " cycles)\n",
+            s->worst_load_pct, s->worst_period_cycles);
+    fprintf(f, "deadline misses: %" PRIu64 "\n", s->deadline_misses);
+    fprintf(f, "xruns: %" PRIu64 "\n", s->xruns);
+    fprintf(f, "IPC error replies: %" PRIu64 "\n", s->ipc_errors);
+    fprintf(f, "real-time factor: %.2f (%.3f s of host time)\n",
+            s->realtime_factor, s->wall_seconds);
+}

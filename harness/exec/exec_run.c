@@ -1,0 +1,375 @@
+/* Case execution: the run itself (exec.h) — boot, build, stream, controls,
+ * stop, statistics, artifacts. */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "exec/exec_internal.h"
+
+#ifndef DSH_DEFAULT_FIRMWARE
+#define DSH_DEFAULT_FIRMWARE ""
+#endif
+
+const char *dsh_exec_default_firmware(void) { return DSH_DEFAULT_FIRMWARE; }
+
+bool xp_fail(xp_run *r, dsh_res_status st, const char *fmt, ...)
+{
+    if (r->status != DSH_RES_PASS)
+        return false;           /* the first diagnosis wins */
+    r->status = st;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->msg, sizeof r->msg, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+void xp_log(xp_run *r, const char *fmt, ...)
+{
+    if (!r->o->verbose)
+        return;
+    va_list ap;
+    fprintf(r->o->verbose, "[%12" PRIu64 "] ",
+            r->drv ? dsh_drv_cycles(r->drv) : 0);
+    va_start(ap, fmt);
+    vfprintf(r->o->verbose, fmt, ap);
+    va_end(ap);
+    fputc('\n', r->o->verbose);
+}
+
+static bool board_config(xp_run *r, ds_board_config *cfg)
+{
+    const dsh_board_spec *b = &r->c->board;
+    char err[512];
+    ds_board_config_default(cfg);
+    if (b->file[0] && !ds_board_config_load(cfg, b->file, err, sizeof err))
+        return xp_fail(r, DSH_RES_ERROR, "board: %s", err);
+    if (b->has_cpu_hz)
+        cfg->cpu_hz = b->cpu_hz;
+    if (b->has_audio_clock_hz)
+        cfg->audio_hz = b->audio_clock_hz;
+    if (b->has_drift_ppm)
+        cfg->audio_drift_ppb = (int32_t)lround(b->drift_ppm * 1000.0);
+    if (b->has_ssp_ports)
+        cfg->ssp_ports = b->ssp_ports;
+    if (b->has_ssp_fifo_frames)
+        cfg->ssp_fifo_frames = b->ssp_fifo_frames;
+    if (!ds_board_config_check(cfg, err, sizeof err))
+        return xp_fail(r, DSH_RES_ERROR, "board: %s", err);
+    return true;
+}
+
+static void on_notify(void *user, const dsh_drv_msg *m)
+{
+    xp_run *r = user;
+    if (m->id == IPC_NOTIFY_AUD_XRUN && m->len >= 36) {
+        uint32_t pipe, comp;
+        int32_t code;
+        memcpy(&pipe, m->body + 16, 4);
+        memcpy(&comp, m->body + 20, 4);
+        memcpy(&code, m->body + 24, 4);
+        r->xruns++;
+        xp_log(r, "xrun: pipeline %" PRIu32 " component %" PRIu32 ": %s",
+               pipe, comp, dsh_drv_status_name(code));
+        dsh_timeline_instant(r->tl, "xruns", "xrun", m->cycle,
+                             dsh_drv_status_name(code));
+    }
+}
+
+static bool trigger(xp_run *r, xp_pipe *p, uint32_t cmd, const char *what)
+{
+    uint32_t w[2] = { p->id, cmd };
+    dsh_drv_err e = dsh_drv_command(r->drv, IPC_CMD_AUD_TRIGGER, w, sizeof w,
+                                    NULL);
+    if (e == DSH_DRV_OK)
+        return true;
+    r->unexpected_ipc += e == DSH_DRV_ESTATUS;
+    return xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL : DSH_RES_ERROR,
+                   "pipeline %u %s: %s", p->id, what, dsh_drv_diag(r->drv));
+}
+
+static bool get_stats(xp_run *r, xp_pipe *p)
+{
+    static dsh_drv_msg m;
+    dsh_drv_err e = dsh_drv_command(r->drv, IPC_CMD_AUD_GET_STATS, &p->id, 4,
+                                    &m);
+    if (e != DSH_DRV_OK) {
+        r->unexpected_ipc += e == DSH_DRV_ESTATUS;
+        return xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL
+                                               : DSH_RES_ERROR,
+                       "pipeline %u statistics: %s", p->id,
+                       dsh_drv_diag(r->drv));
+    }
+    if (m.len < sizeof(struct ipc_aud_stats_reply))
+        return xp_fail(r, DSH_RES_ERROR, "pipeline %u statistics: reply of "
+                       "%" PRIu32 " bytes", p->id, m.len);
+    struct ipc_aud_stats_reply s;
+    memcpy(&s, m.body, sizeof s);
+    p->have_stats = true;
+    p->period_cycles = s.period_cycles;
+    p->xruns = s.xruns;
+    p->misses = s.misses;
+    p->dropped = s.dropped;
+    p->periods = s.cycles.periods;
+    p->worst_cycles = s.cycles.worst;
+    p->avg_cycles = s.cycles.avg;
+    xp_log(r, "pipeline %u: %" PRIu32 " periods, worst %" PRIu32 " avg %"
+           PRIu32 " of %" PRIu32 " cycles, %" PRIu32 " misses, %" PRIu32
+           " xruns", p->id, s.cycles.periods, s.cycles.worst, s.cycles.avg,
+           s.period_cycles, s.misses, s.xruns);
+    return true;
+}
+
+/* Length of the run in ms. */
+static double run_ms(const dsh_case *c)
+{
+    if (!c->until_input_ends)
+        return c->duration_ms;
+    double ms = 0;
+    for (unsigned i = 0; i < c->n_endpoints; i++) {
+        const dsh_endpoint *e = &c->endpoints[i];
+        if (e->dir == DSH_EP_INPUT && e->rate) {
+            double t = (double)e->input_frames * 1000.0 / e->rate;
+            if (t > ms)
+                ms = t;
+        }
+    }
+    return ms;
+}
+
+/* Runs the started pipelines for ms of simulated time. */
+static bool stream(xp_run *r, double ms)
+{
+    double hz = dsh_drv_cpu_hz(r->drv);
+    unsigned min_us = 1000000;
+    for (unsigned i = 0; i < r->npipes; i++)
+        if (r->pipes[i].period_us < min_us)
+            min_us = r->pipes[i].period_us;
+    uint64_t step = (uint64_t)(hz * min_us / 1e6);
+    uint64_t end = r->start_cycle + (uint64_t)llround(ms * hz / 1000.0);
+    unsigned next_ctl = 0;
+    if (!step)
+        step = 1;
+    while (dsh_drv_cycles(r->drv) < end) {
+        uint64_t now = dsh_drv_cycles(r->drv);
+        while (next_ctl < r->c->n_controls) {
+            const dsh_control *ctl = &r->c->controls[next_ctl];
+            uint64_t at = r->start_cycle +
+                          (uint64_t)llround(ctl->at_ms * hz / 1000.0);
+            if (at > now)
+                break;
+            if (!xp_control(r, ctl))
+                return false;
+            next_ctl++;
+        }
+        uint64_t n = end - now < step ? end - now : step;
+        dsh_drv_err e = dsh_drv_run(r->drv, n, NULL);
+        if (e != DSH_DRV_OK)
+            return xp_fail(r, DSH_RES_ERROR, "while streaming: %s",
+                           dsh_drv_diag(r->drv));
+        xp_streams_service(r);
+    }
+    return true;
+}
+
+static void write_artifacts(xp_run *r, const dsh_exec_env *env)
+{
+    char path[DSH_PATH_MAX * 2], err[512];
+    snprintf(path, sizeof path, "%s/timeline.json", env->out_dir);
+    if (r->tl && dsh_timeline_write(r->tl, path, err, sizeof err) != 0)
+        xp_log(r, "%s", err);
+    snprintf(path, sizeof path, "%s/firmware.log", env->out_dir);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return;
+    fprintf(f, "case: %s (%s)\nresult: %s%s%s\n", r->c->path, r->c->name,
+            dsh_res_status_name(r->status), r->msg[0] ? ": " : "", r->msg);
+    if (r->drv) {
+        const dsh_drv_stats *st = dsh_drv_get_stats(r->drv);
+        fprintf(f, "cycles: %" PRIu64 "\nIPC: %" PRIu64 " commands, %"
+                PRIu64 " replies, %" PRIu64 " error replies, %" PRIu64
+                " notifications, %" PRIu64 " deadline-miss notifications, "
+                "worst reply latency %" PRIu64 " cycles\n",
+                dsh_drv_cycles(r->drv), st->commands, st->replies,
+                st->ipc_errors, st->notifications, st->deadline_misses,
+                st->max_reply_cycles);
+        for (unsigned i = 0; i < r->npipes; i++) {
+            const xp_pipe *p = &r->pipes[i];
+            if (p->have_stats)
+                fprintf(f, "pipeline %u: %" PRIu32 " periods, worst %" PRIu32
+                        " avg %" PRIu32 " of %" PRIu32 " cycles, %" PRIu32
+                        " misses, %" PRIu32 " xruns, %" PRIu32
+                        " notifications dropped\n", p->id, p->periods,
+                        p->worst_cycles, p->avg_cycles, p->period_cycles,
+                        p->misses, p->xruns, p->dropped);
+        }
+        fputs("\n", f);
+        dsh_drv_dump_log(r->drv, f, 100);
+        fprintf(f, "\nfirmware console:\n%s\n", dsh_drv_console(r->drv));
+    }
+    fclose(f);
+}
+
+static double wall_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void summarize(xp_run *r, double wall, dsh_exec_summary *s)
+{
+    memset(s, 0, sizeof *s);
+    if (!r->drv)
+        return;
+    s->cpu_hz = dsh_drv_cpu_hz(r->drv);
+    s->cycles = dsh_drv_cycles(r->drv);
+    if (r->start_cycle && s->cycles > r->start_cycle)
+        s->audio_seconds = (double)(s->cycles - r->start_cycle) / s->cpu_hz;
+    double busy_per_s = 0;
+    for (unsigned i = 0; i < r->npipes; i++) {
+        const xp_pipe *p = &r->pipes[i];
+        if (!p->have_stats)
+            continue;
+        s->deadline_misses += p->misses;
+        if (p->period_cycles) {
+            double load = 100.0 * p->worst_cycles / p->period_cycles;
+            if (load > s->worst_load_pct)
+                s->worst_load_pct = load;
+            busy_per_s += (double)p->avg_cycles * 1e6 / p->period_us;
+        }
+        if (p->worst_cycles > s->worst_period_cycles)
+            s->worst_period_cycles = p->worst_cycles;
+    }
+    s->mcps = busy_per_s / 1e6;
+    s->xruns = r->xruns;
+    s->ipc_errors = dsh_drv_get_stats(r->drv)->ipc_errors;
+    if (s->deadline_misses < dsh_drv_get_stats(r->drv)->misses_reported)
+        s->deadline_misses = dsh_drv_get_stats(r->drv)->misses_reported;
+    s->wall_seconds = wall;
+    s->realtime_factor = wall > 0 ? s->audio_seconds / wall : 0;
+}
+
+static void execute(xp_run *r, const char *fw)
+{
+    ds_board_config cfg;
+    char err[1024];
+    if (!board_config(r, &cfg))
+        return;
+    r->tl = dsh_timeline_new(cfg.cpu_hz);
+    dsh_drv_opts o = { .elf = fw, .board = &cfg, .min_proto_minor = 1,
+                       .timeline = r->tl, .notify = on_notify, .user = r };
+    if (dsh_drv_new(&o, &r->drv, err, sizeof err) != DSH_DRV_OK) {
+        xp_fail(r, DSH_RES_ERROR, "%s", err);
+        return;
+    }
+    dsh_drv_err e = dsh_drv_boot(r->drv);
+    if (e != DSH_DRV_OK) {
+        const struct ipc_fw_ready *rd = dsh_drv_ready(r->drv);
+        if (e == DSH_DRV_EPROTO && rd->proto_version >> 16 ==
+            IPC_PROTO_MAJOR && (rd->proto_version & 0xffff) < 1)
+            xp_fail(r, DSH_RES_SKIP, "firmware '%s' speaks IPC protocol 1.0 "
+                    "(no audio commands)", fw);
+        else
+            xp_fail(r, DSH_RES_ERROR, "boot: %s", dsh_drv_diag(r->drv));
+        return;
+    }
+    xp_log(r, "firmware ready: protocol %#x, firmware %#x",
+           (unsigned)dsh_drv_ready(r->drv)->proto_version,
+           (unsigned)dsh_drv_ready(r->drv)->fw_version);
+    if (!xp_plan(r) || !xp_build(r) || !xp_streams_open(r) ||
+        !xp_streams_params(r))
+        goto free_pipes;
+    for (unsigned i = 0; i < r->c->n_endpoints; i++)
+        r->eps[i].active = true;
+    r->start_cycle = dsh_drv_cycles(r->drv);
+    for (unsigned i = 0; i < r->npipes; i++)
+        if (!trigger(r, &r->pipes[i], IPC_AUD_TRIGGER_START, "START"))
+            goto free_pipes;
+    xp_log(r, "started; running %.3f ms", run_ms(r->c));
+    if (!stream(r, run_ms(r->c)))
+        goto free_pipes;
+    for (unsigned i = 0; i < r->npipes; i++)
+        if (!trigger(r, &r->pipes[i], IPC_AUD_TRIGGER_STOP, "STOP"))
+            goto free_pipes;
+    xp_streams_service(r);      /* drain what capture moved last */
+    for (unsigned i = 0; i < r->c->n_endpoints; i++)
+        r->eps[i].active = false;
+    for (unsigned i = 0; i < r->npipes; i++)
+        if (!get_stats(r, &r->pipes[i]))
+            goto free_pipes;
+free_pipes:
+    for (unsigned i = 0; i < r->npipes; i++) {
+        xp_pipe *p = &r->pipes[i];
+        if (!p->live)
+            continue;
+        p->live = false;
+        e = dsh_drv_command(r->drv, IPC_CMD_AUD_PIPE_FREE, &p->id, 4, NULL);
+        if (e != DSH_DRV_OK)
+            xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL : DSH_RES_ERROR,
+                    "pipeline %u FREE: %s", p->id, dsh_drv_diag(r->drv));
+    }
+}
+
+void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
+                   dsh_case_result *res, void *user)
+{
+    static const dsh_exec_opts defaults;
+    const dsh_exec_opts *o = user ? user : &defaults;
+    xp_run *r = calloc(1, sizeof *r);
+    if (!r) {
+        res->status = DSH_RES_ERROR;
+        snprintf(res->message, sizeof res->message, "out of memory");
+        return;
+    }
+    r->c = c;
+    r->o = o;
+    r->status = DSH_RES_PASS;
+    const char *fw = c->firmware[0] ? c->firmware :
+                     o->firmware && o->firmware[0] ? o->firmware :
+                     dsh_exec_default_firmware();
+    double w0 = wall_now();
+    dsh_exec_summary s;
+
+    if (!fw[0] || access(fw, R_OK) != 0) {
+        xp_fail(r, DSH_RES_SKIP, "not runnable yet: firmware IPC missing "
+                "(audio firmware image '%s' not built)",
+                fw[0] ? fw : "(none configured)");
+    } else {
+        execute(r, fw);
+    }
+    summarize(r, wall_now() - w0, &s);
+    if (r->status == DSH_RES_PASS || r->status == DSH_RES_FAIL) {
+        if (r->drv && r->start_cycle)
+            xp_write_outputs(r, env);
+        if (r->status == DSH_RES_PASS)
+            xp_expect(r, env, &s);
+    }
+    if (r->status != DSH_RES_SKIP &&
+        (r->status != DSH_RES_PASS || o->keep_artifacts))
+        write_artifacts(r, env);
+    if (o->summary)
+        *o->summary = s;
+    res->status = r->status;
+    /* one line: the first of the diagnosis (the rest is in firmware.log) */
+    char *nl = strchr(r->msg, '\n');
+    if (nl)
+        *nl = '\0';
+    snprintf(res->message, sizeof res->message, "%s%s", r->msg,
+             nl ? " (report and trace in firmware.log)" : "");
+    if (r->status != DSH_RES_PASS && r->status != DSH_RES_SKIP) {
+        size_t n = strlen(res->message);
+        snprintf(res->message + n, sizeof res->message - n,
+                 " [artifacts: %s]", env->out_dir);
+    }
+    xp_streams_close(r);
+    dsh_drv_free(r->drv);
+    dsh_timeline_free(r->tl);
+    free(r);
+}

@@ -1,0 +1,243 @@
+/* Case execution: the host side of the audio data.  Host streams use a
+ * circular buffer of DSH_EXEC_HOST_PERIODS periods in board host memory
+ * (STREAM_PARAMS); after every period of simulated time the host reads
+ * the stream's position slot (mailbox stream region) and refills
+ * (playback) or drains (capture) up to it.  SSP ports are fed from and
+ * collected into memory by the port's source/sink callbacks.  Samples on
+ * the host side are Q1.31 (wav_io.h); in host memory S16_LE, S24_4LE or
+ * S32_LE; at the SSP sign-extended values of the width (dspsim/ssp.h). */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec/exec_internal.h"
+
+static unsigned width_of(uint32_t fmt)
+{
+    return fmt == IPC_AUD_FMT_S16_LE ? 16 :
+           fmt == IPC_AUD_FMT_S24_4LE ? 24 : 32;
+}
+
+static bool out_append(xp_ep *ep, const int32_t *q31, unsigned channels)
+{
+    if (ep->out_frames == ep->out_cap) {
+        uint64_t nc = ep->out_cap ? ep->out_cap * 2 : 4096;
+        int32_t *n = realloc(ep->out, nc * channels * sizeof *n);
+        if (!n)
+            return false;
+        ep->out = n;
+        ep->out_cap = nc;
+    }
+    memcpy(ep->out + ep->out_frames * channels, q31,
+           channels * sizeof *q31);
+    ep->out_frames++;
+    return true;
+}
+
+static void ssp_sink(void *user, unsigned port, const int32_t *samples,
+                     unsigned channels, uint64_t cycle)
+{
+    xp_ep *ep = user;
+    int32_t f[8];
+    unsigned sh = 32 - width_of(ep->fmt);
+    (void)port;
+    (void)cycle;
+    if (!ep->active || channels != ep->e->channels || channels > 8)
+        return;
+    for (unsigned i = 0; i < channels; i++)
+        f[i] = (int32_t)((uint32_t)samples[i] << sh);
+    out_append(ep, f, channels);
+}
+
+static void ssp_source(void *user, unsigned port, int32_t *samples,
+                       unsigned channels, uint64_t cycle)
+{
+    xp_ep *ep = user;
+    unsigned sh = 32 - width_of(ep->fmt);
+    (void)port;
+    (void)cycle;
+    for (unsigned i = 0; i < channels; i++)
+        samples[i] = 0;
+    if (!ep->active || ep->in_frame >= ep->in.frames)
+        return;
+    for (unsigned i = 0; i < channels && i < ep->in.channels; i++)
+        samples[i] = ep->in.samples[ep->in_frame * ep->in.channels + i] >>
+                     sh;
+    ep->in_frame++;
+}
+
+bool xp_streams_open(xp_run *r)
+{
+    const dsh_case *c = r->c;
+    ds_board *b = dsh_drv_board(r->drv);
+    uint32_t host_next = 0, host_size = ds_board_host_size(b);
+    char err[512];
+
+    for (unsigned i = 0; i < c->n_endpoints; i++) {
+        const dsh_endpoint *e = &c->endpoints[i];
+        xp_ep *ep = &r->eps[i];
+        ep->e = e;
+        ep->sample_bytes = ep->fmt == IPC_AUD_FMT_S16_LE ? 2 : 4;
+        ep->frame_bytes = ep->sample_bytes * e->channels;
+        if (e->dir == DSH_EP_INPUT &&
+            !dsh_audio_read(e->resolved, &ep->in, err, sizeof err))
+            return xp_fail(r, DSH_RES_ERROR, "%s", err);
+        if (e->kind == DSH_EP_PORT) {
+            ds_ssp *p = ds_board_ssp(b, e->port_index);
+            if (!p)
+                return xp_fail(r, DSH_RES_SKIP, "port '%s': the board has "
+                               "no SSP port %u", e->name, e->port_index);
+            if (e->dir == DSH_EP_OUTPUT)
+                ds_ssp_set_sink(p, ssp_sink, ep);
+            else
+                ds_ssp_set_source(p, ssp_source, ep);
+            continue;
+        }
+        const xp_pipe *pp = &r->pipes[ep->pipe];
+        uint64_t frames = (uint64_t)e->rate * pp->period_us / 1000000u;
+        ep->period_bytes = (uint32_t)(frames * ep->frame_bytes);
+        ep->host_bytes = ep->period_bytes * DSH_EXEC_HOST_PERIODS;
+        ep->host_addr = host_next;
+        host_next += (ep->host_bytes + 63u) & ~63u;
+        if (host_next > host_size)
+            return xp_fail(r, DSH_RES_SKIP, "host buffers need %" PRIu32
+                           " bytes; the board has %" PRIu32 " of host "
+                           "memory", host_next, host_size);
+    }
+    return true;
+}
+
+/* Encodes / decodes one sample in host memory. */
+static void put_sample(uint8_t *p, uint32_t fmt, int32_t q31)
+{
+    uint32_t v = fmt == IPC_AUD_FMT_S16_LE ?
+                 (uint32_t)(dsh_q31_quantize(q31, DSH_PCM_S16) >> 16) :
+                 fmt == IPC_AUD_FMT_S24_4LE ? dsh_s24_4le_from_q31(q31)
+                                            : (uint32_t)q31;
+    unsigned n = fmt == IPC_AUD_FMT_S16_LE ? 2 : 4;
+    for (unsigned i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static int32_t get_sample(const uint8_t *p, uint32_t fmt)
+{
+    if (fmt == IPC_AUD_FMT_S16_LE)
+        return (int32_t)((uint32_t)(p[0] | p[1] << 8) << 16);
+    uint32_t w = (uint32_t)p[0] | (uint32_t)p[1] << 8 |
+                 (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    return fmt == IPC_AUD_FMT_S24_4LE ? dsh_q31_from_s24_4le(w)
+                                      : (int32_t)w;
+}
+
+/* Playback: write the next `bytes` (whole frames) at the host. */
+static void host_fill(xp_run *r, xp_ep *ep, uint32_t bytes)
+{
+    uint8_t buf[4096];
+    ds_board *b = dsh_drv_board(r->drv);
+    while (bytes) {
+        uint32_t off = (uint32_t)(ep->moved % ep->host_bytes);
+        uint32_t n = bytes < sizeof buf ? bytes : sizeof buf;
+        n -= n % ep->frame_bytes;
+        if (n > ep->host_bytes - off)
+            n = ep->host_bytes - off;
+        if (n == 0)
+            break;              /* not whole frames: nothing sensible */
+        for (uint32_t f = 0; f < n / ep->frame_bytes; f++) {
+            for (unsigned ch = 0; ch < ep->e->channels; ch++) {
+                int32_t s = ep->in_frame < ep->in.frames ?
+                    ep->in.samples[ep->in_frame * ep->in.channels + ch] : 0;
+                put_sample(buf + f * ep->frame_bytes + ch * ep->sample_bytes,
+                           ep->fmt, s);
+            }
+            ep->in_frame++;
+        }
+        ds_board_host_write(b, ep->host_addr + off, buf, n);
+        ep->moved += n;
+        bytes -= n;
+    }
+}
+
+/* Capture: read up to the position. */
+static void host_drain(xp_run *r, xp_ep *ep)
+{
+    uint8_t buf[4096];
+    int32_t f[8];
+    ds_board *b = dsh_drv_board(r->drv);
+    while (ep->moved + ep->frame_bytes <= ep->pos) {
+        uint32_t off = (uint32_t)(ep->moved % ep->host_bytes);
+        uint64_t avail = ep->pos - ep->moved;
+        uint32_t n = avail < sizeof buf ? (uint32_t)avail : sizeof buf;
+        n -= n % ep->frame_bytes;
+        if (n > ep->host_bytes - off)
+            n = ep->host_bytes - off;
+        ds_board_host_read(b, ep->host_addr + off, buf, n);
+        for (uint32_t i = 0; i < n / ep->frame_bytes; i++) {
+            for (unsigned ch = 0; ch < ep->e->channels && ch < 8; ch++)
+                f[ch] = get_sample(buf + i * ep->frame_bytes +
+                                   ch * ep->sample_bytes, ep->fmt);
+            out_append(ep, f, ep->e->channels);
+        }
+        ep->moved += n;
+    }
+}
+
+bool xp_streams_params(xp_run *r)
+{
+    for (unsigned i = 0; i < r->c->n_endpoints; i++) {
+        xp_ep *ep = &r->eps[i];
+        if (ep->e->kind != DSH_EP_STREAM)
+            continue;
+        const xp_pipe *p = &r->pipes[ep->pipe];
+        uint32_t w[8] = { p->id, ep->comp_id, ep->e->rate, ep->e->channels,
+                          ep->fmt, ep->host_addr, ep->host_bytes,
+                          ep->period_bytes };
+        ep->moved = ep->pos = 0;
+        ep->last_pos = 0;
+        if (ep->e->dir == DSH_EP_INPUT)
+            host_fill(r, ep, ep->host_bytes);
+        dsh_drv_err e = dsh_drv_command(r->drv, IPC_CMD_AUD_STREAM_PARAMS, w,
+                                        sizeof w, NULL);
+        if (e != DSH_DRV_OK) {
+            r->unexpected_ipc += e == DSH_DRV_ESTATUS;
+            return xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL
+                                                   : DSH_RES_ERROR,
+                           "stream '%s' parameters: %s", ep->e->name,
+                           dsh_drv_diag(r->drv));
+        }
+    }
+    return true;
+}
+
+void xp_streams_service(xp_run *r)
+{
+    ds_board *b = dsh_drv_board(r->drv);
+    for (unsigned i = 0; i < r->c->n_endpoints; i++) {
+        xp_ep *ep = &r->eps[i];
+        if (ep->e->kind != DSH_EP_STREAM || !ep->active)
+            continue;
+        struct ipc_aud_stream_slot s;
+        if (ds_board_mbox_read(b, IPC_MBOX_STREAM_OFF + ep->slot * sizeof s,
+                               &s, sizeof s) != DS_OK)
+            continue;
+        if (s.pipe_id != r->pipes[ep->pipe].id || s.comp_id != ep->comp_id)
+            continue;
+        ep->pos += (uint32_t)(s.position - ep->last_pos);
+        ep->last_pos = s.position;
+        if (ep->e->dir == DSH_EP_INPUT) {
+            if (ep->pos + ep->host_bytes > ep->moved)
+                host_fill(r, ep, (uint32_t)(ep->pos + ep->host_bytes -
+                                            ep->moved));
+        } else {
+            host_drain(r, ep);
+        }
+    }
+}
+
+void xp_streams_close(xp_run *r)
+{
+    for (unsigned i = 0; i < DSH_MAX_ENDPOINTS; i++) {
+        dsh_audio_free(&r->eps[i].in);
+        free(r->eps[i].out);
+        r->eps[i].out = NULL;
+    }
+}

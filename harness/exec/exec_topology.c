@@ -1,0 +1,414 @@
+/* Case execution: from the case's pipeline graph to the firmware's audio
+ * commands (docs/ipc.md), and timed controls to SET_CONTROL. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "exec/exec_internal.h"
+
+#define XP_BUF_ID_BASE 100u
+#define XP_CONV_ID_BASE 200u
+
+uint32_t xp_fmt(dsh_pcm_format f)
+{
+    return f == DSH_PCM_S16 ? IPC_AUD_FMT_S16_LE :
+           f == DSH_PCM_S24 ? IPC_AUD_FMT_S24_4LE : IPC_AUD_FMT_S32_LE;
+}
+
+/* Sample format a component works in: endpoints their file's, the rest
+ * S32 (the processing format). */
+static uint32_t native_fmt(const dsh_case *c, unsigned ci)
+{
+    const dsh_component *k = &c->comps[ci];
+    if (k->endpoint >= 0)
+        return xp_fmt(c->endpoints[k->endpoint].format);
+    return IPC_AUD_FMT_S32_LE;
+}
+
+static int32_t q8_8(double db) { return (int32_t)lround(db * 256.0); }
+
+static uint32_t tone_ampl(double dbfs)
+{
+    double a = pow(10.0, dbfs / 20.0) * 2147483648.0;
+    return a >= 2147483647.0 ? 0x7fffffffu : (uint32_t)llround(a);
+}
+
+static int find_dma(xp_run *r, unsigned *next)
+{
+    unsigned n = ds_board_get_config(dsh_drv_board(r->drv))->dma_channels;
+    if (n > 4)
+        n = 4;              /* the protocol numbers channels 0..3 */
+    return *next < n ? (int)(*next)++ : -1;
+}
+
+/* Component config for case component ci.  false = unsupported. */
+static bool comp_config(xp_run *r, unsigned ci, xp_comp *x, unsigned *slot,
+                        unsigned *dma)
+{
+    const dsh_case *c = r->c;
+    const dsh_component *k = &c->comps[ci];
+    int ch;
+    switch (k->type) {
+    case DSH_COMP_HOST:
+    case DSH_COMP_DAI:
+        if ((ch = find_dma(r, dma)) < 0)
+            return xp_fail(r, DSH_RES_SKIP, "component '%s': more endpoints "
+                           "than DMA channels", k->id);
+        if (k->type == DSH_COMP_HOST) {
+            if (*slot >= IPC_AUD_MAX_STREAMS)
+                return xp_fail(r, DSH_RES_SKIP, "more than %u host streams",
+                               IPC_AUD_MAX_STREAMS);
+            x->type = IPC_AUD_COMP_HOST;
+            x->cfg[0] = (*slot)++;
+        } else {
+            x->type = IPC_AUD_COMP_DAI;
+            x->cfg[0] = k->p.port_index;
+        }
+        x->cfg[1] = (uint32_t)ch;
+        x->cfg_bytes = 8;
+        return true;
+    case DSH_COMP_VOLUME:
+        x->type = IPC_AUD_COMP_VOLUME;
+        for (unsigned i = 0; i < 8; i++)
+            x->cfg[i] = (uint32_t)q8_8(k->p.gain_db);
+        x->cfg[8] = (uint32_t)lround(k->p.ramp_ms);
+        x->cfg[9] = k->p.mute;
+        x->cfg_bytes = 40;
+        return true;
+    case DSH_COMP_MIXER:
+        for (unsigned i = 0; i < k->p.n_gains; i++)
+            if (k->p.gains_db[i] != 0)
+                return xp_fail(r, DSH_RES_SKIP, "mixer '%s': per-input gains "
+                               "are not in the firmware's mixer (protocol "
+                               "1.1)", k->id);
+        x->type = IPC_AUD_COMP_MIXER;
+        x->cfg[0] = k->n_in;
+        x->cfg_bytes = 4;
+        return true;
+    case DSH_COMP_SRC: {
+        unsigned in_rate = 0;
+        for (unsigned i = 0; i < c->n_conns; i++)
+            if (c->conns[i].to == ci)
+                in_rate = c->comps[c->conns[i].from].rate;
+        x->type = IPC_AUD_COMP_SRC;
+        x->cfg[0] = in_rate;
+        x->cfg[1] = k->p.out_rate;
+        x->cfg_bytes = 8;
+        return true;
+    }
+    case DSH_COMP_TONE:
+        x->type = IPC_AUD_COMP_TONE;
+        x->cfg[0] = (uint32_t)llround(k->p.freq_hz * 65536.0);
+        x->cfg[1] = tone_ampl(k->p.level_dbfs);
+        x->cfg_bytes = 8;
+        return true;
+    case DSH_COMP_EQ_IIR:
+        x->type = IPC_AUD_COMP_EQ_IIR;
+        x->cfg_bytes = (uint32_t)xp_iir_blob(&k->p, k->rate,
+                                             (uint8_t *)x->cfg);
+        return true;
+    case DSH_COMP_EQ_FIR:
+        x->type = IPC_AUD_COMP_EQ_FIR;
+        x->cfg_bytes = (uint32_t)xp_fir_blob(&k->p, (uint8_t *)x->cfg);
+        return true;
+    default:
+        return xp_fail(r, DSH_RES_SKIP, "component '%s' (%s) is not "
+                       "supported by the harness", k->id,
+                       dsh_comp_type_name(k->type));
+    }
+}
+
+static bool add_buf(xp_run *r, xp_pipe *p, uint32_t fmt, uint32_t ch,
+                    uint32_t rate, uint32_t src, uint32_t sink)
+{
+    uint64_t num = (uint64_t)rate * p->period_us;
+    if (num % 1000000u)
+        return xp_fail(r, DSH_RES_SKIP, "pipeline %u: a period of %u us is "
+                       "not a whole number of frames at %u Hz", p->id,
+                       p->period_us, rate);
+    if (p->nbufs == XP_MAX_COMPS || p->ncomps + p->nbufs >= XP_MAX_COMPS)
+        return xp_fail(r, DSH_RES_SKIP, "pipeline %u: more than %u "
+                       "components and buffers", p->id, XP_MAX_COMPS);
+    xp_buf *b = &p->bufs[p->nbufs];
+    b->id = XP_BUF_ID_BASE + p->nbufs;
+    p->nbufs++;
+    b->fmt = fmt;
+    b->channels = ch;
+    b->rate = rate;
+    b->frames = (uint32_t)(num / 1000000u) * 2u;
+    b->src = src;
+    b->sink = sink;
+    return true;
+}
+
+bool xp_plan(xp_run *r)
+{
+    const dsh_case *c = r->c;
+    unsigned slot = 0, dma = 0;
+
+    for (unsigned i = 0; i < c->n_conns; i++)
+        if (c->comps[c->conns[i].from].pipeline !=
+            c->comps[c->conns[i].to].pipeline)
+            return xp_fail(r, DSH_RES_SKIP, "connection '%s' -> '%s' joins "
+                           "two pipelines; the firmware's pipelines are "
+                           "self-contained (protocol 1.1)",
+                           c->comps[c->conns[i].from].id,
+                           c->comps[c->conns[i].to].id);
+    r->npipes = c->n_pipelines;
+    for (unsigned pi = 0; pi < c->n_pipelines; pi++) {
+        xp_pipe *p = &r->pipes[pi];
+        memset(p, 0, sizeof *p);
+        p->case_pipe = pi;
+        p->id = c->pipelines[pi].id;
+        p->period_us = c->pipelines[pi].period_us;
+        p->priority = c->pipelines[pi].priority;
+        bool sink = false;
+        for (unsigned ci = 0; ci < c->n_comps; ci++) {
+            const dsh_component *k = &c->comps[ci];
+            if (k->pipeline != pi)
+                continue;
+            if (p->ncomps == XP_MAX_COMPS)
+                return xp_fail(r, DSH_RES_SKIP, "pipeline %u: more than %u "
+                               "components", p->id, XP_MAX_COMPS);
+            xp_comp *x = &p->comps[p->ncomps++];
+            memset(x, 0, sizeof *x);
+            x->id = ci + 1;
+            x->case_comp = (int)ci;
+            if (!comp_config(r, ci, x, &slot, &dma))
+                return false;
+            if (k->endpoint >= 0) {
+                const dsh_endpoint *e = &c->endpoints[k->endpoint];
+                xp_ep *ep = &r->eps[k->endpoint];
+                ep->pipe = pi;
+                ep->comp_id = x->id;
+                ep->fmt = xp_fmt(e->format);
+                if (k->type == DSH_COMP_HOST)
+                    ep->slot = x->cfg[0];
+                if (e->dir == DSH_EP_OUTPUT) {
+                    if (sink)
+                        return xp_fail(r, DSH_RES_SKIP, "pipeline %u has two "
+                                       "sink endpoints; the firmware takes "
+                                       "one per pipeline", p->id);
+                    sink = true;
+                    p->dir = k->type == DSH_COMP_DAI ? IPC_AUD_DIR_PLAYBACK
+                                                     : IPC_AUD_DIR_CAPTURE;
+                }
+            }
+        }
+        if (!sink)
+            return xp_fail(r, DSH_RES_SKIP, "pipeline %u has no sink "
+                           "endpoint (host capture stream or SSP playback "
+                           "port)", p->id);
+        /* one buffer per connection, a CONVERT where formats differ */
+        unsigned nconv = 0;
+        for (unsigned i = 0; i < c->n_conns; i++) {
+            const dsh_connection *k = &c->conns[i];
+            if (c->comps[k->from].pipeline != pi)
+                continue;
+            const dsh_component *a = &c->comps[k->from];
+            uint32_t fa = native_fmt(c, k->from), fb = native_fmt(c, k->to);
+            if (fa == fb) {
+                if (!add_buf(r, p, fa, a->channels, a->rate, k->from + 1,
+                             k->to + 1))
+                    return false;
+                continue;
+            }
+            if (p->ncomps == XP_MAX_COMPS)
+                return xp_fail(r, DSH_RES_SKIP, "pipeline %u: too many "
+                               "components with format converters", p->id);
+            xp_comp *x = &p->comps[p->ncomps++];
+            memset(x, 0, sizeof *x);
+            x->id = XP_CONV_ID_BASE + nconv++;
+            x->type = IPC_AUD_COMP_CONVERT;
+            x->case_comp = -1;
+            if (!add_buf(r, p, fa, a->channels, a->rate, k->from + 1,
+                         x->id) ||
+                !add_buf(r, p, fb, a->channels, a->rate, x->id, k->to + 1))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* Sends a command made of words after the header; reports failures. */
+static bool send(xp_run *r, uint32_t id, const uint32_t *w, unsigned n,
+                 dsh_drv_msg *reply, const char *what)
+{
+    dsh_drv_err e = dsh_drv_command(r->drv, id, w, n * 4u, reply);
+    if (e == DSH_DRV_OK)
+        return true;
+    r->unexpected_ipc += e == DSH_DRV_ESTATUS;
+    return xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL : DSH_RES_ERROR,
+                   "%s: %s", what, dsh_drv_diag(r->drv));
+}
+
+bool xp_build(xp_run *r)
+{
+    static dsh_drv_msg m;
+    char what[96];
+    for (unsigned pi = 0; pi < r->npipes; pi++) {
+        xp_pipe *p = &r->pipes[pi];
+        uint32_t pn[7] = { p->id, p->dir, p->period_us, p->priority, 0, 0,
+                           0 };
+        snprintf(what, sizeof what, "pipeline %u", p->id);
+        if (!send(r, IPC_CMD_AUD_PIPE_NEW, pn, 7, &m, what))
+            return false;
+        p->live = true;
+        memcpy(&p->task_id, m.body + 24, 4);
+        memcpy(&p->period_cycles, m.body + 28, 4);
+        for (unsigned i = 0; i < p->ncomps; i++) {
+            xp_comp *x = &p->comps[i];
+            uint32_t w[4 + 256] = { p->id, x->id, x->type, x->cfg_bytes };
+            memcpy(w + 4, x->cfg, x->cfg_bytes);
+            snprintf(what, sizeof what, "pipeline %u component '%s'", p->id,
+                     x->case_comp >= 0 ? r->c->comps[x->case_comp].id
+                                       : "(format converter)");
+            if (!send(r, IPC_CMD_AUD_COMP_NEW, w, 4 + x->cfg_bytes / 4, NULL,
+                      what))
+                return false;
+        }
+        for (unsigned i = 0; i < p->nbufs; i++) {
+            xp_buf *b = &p->bufs[i];
+            uint32_t w[6] = { p->id, b->id, b->fmt, b->channels, b->rate,
+                              b->frames };
+            snprintf(what, sizeof what, "pipeline %u buffer %u", p->id,
+                     b->id);
+            if (!send(r, IPC_CMD_AUD_BUF_NEW, w, 6, NULL, what))
+                return false;
+            uint32_t cn[4] = { p->id, b->src, b->id, b->sink };
+            if (!send(r, IPC_CMD_AUD_CONNECT, cn, 4, NULL, what))
+                return false;
+        }
+        snprintf(what, sizeof what, "pipeline %u COMPLETE", p->id);
+        if (!send(r, IPC_CMD_AUD_PIPE_COMPLETE, &p->id, 1, NULL, what))
+            return false;
+        xp_log(r, "pipeline %u: %u components, %u buffers, task %u, "
+               "%u cycles per period", p->id, p->ncomps, p->nbufs,
+               p->task_id, p->period_cycles);
+    }
+    return true;
+}
+
+/* Judges a control's reply against expect_error. */
+static bool control_result(xp_run *r, const dsh_control *ctl,
+                          dsh_drv_err e, const char *what)
+{
+    if (e == DSH_DRV_ESTATUS) {
+        xp_log(r, "%s rejected: %s", what, dsh_drv_diag(r->drv));
+        if (!ctl->expect_error) {
+            r->unexpected_ipc++;
+            return xp_fail(r, DSH_RES_FAIL, "%s: %s", what,
+                           dsh_drv_diag(r->drv));
+        }
+        r->expected_rejected++;
+        return true;
+    }
+    if (e != DSH_DRV_OK)
+        return xp_fail(r, DSH_RES_ERROR, "%s: %s", what,
+                       dsh_drv_diag(r->drv));
+    if (ctl->expect_error)
+        return xp_fail(r, DSH_RES_FAIL, "%s: expected the firmware to "
+                       "reject it (expect_error), but it was accepted",
+                       what);
+    return true;
+}
+
+/* EQ coefficients: one SET_CONTROL BLOB. */
+static bool eq_control(xp_run *r, const dsh_control *ctl, uint32_t pipe,
+                       const char *what)
+{
+    const dsh_component *k = &r->c->comps[ctl->component];
+    uint32_t w[4 + 256];
+    size_t n = k->type == DSH_COMP_EQ_IIR ?
+               xp_iir_blob(&ctl->p, k->rate, (uint8_t *)(w + 4)) :
+               xp_fir_blob(&ctl->p, (uint8_t *)(w + 4));
+    w[0] = pipe;
+    w[1] = ctl->component + 1;
+    w[2] = IPC_AUD_CTL_BLOB;
+    w[3] = (uint32_t)n;
+    return control_result(r, ctl, dsh_drv_command(r->drv,
+                          IPC_CMD_AUD_SET_CONTROL, w, 16 + n, NULL), what);
+}
+
+bool xp_control(xp_run *r, const dsh_control *ctl)
+{
+    const dsh_case *c = r->c;
+    const dsh_component *k = &c->comps[ctl->component];
+    const xp_pipe *p = &r->pipes[k->pipeline];
+    uint32_t w[4 + 8];
+    unsigned n = 0;
+    char what[96];
+    snprintf(what, sizeof what, "control at %.3f ms on '%s'", ctl->at_ms,
+             k->id);
+
+    struct { uint32_t ctl; uint32_t words[8]; unsigned n; } sets[4];
+    unsigned nsets = 0;
+    if (k->type == DSH_COMP_VOLUME) {
+        if (ctl->set & DSH_P_GAIN_DB) {
+            sets[nsets].ctl = IPC_AUD_CTL_VOLUME_GAIN;
+            sets[nsets].n = k->channels ? k->channels : 1;
+            for (unsigned i = 0; i < sets[nsets].n && i < 8; i++)
+                sets[nsets].words[i] = (uint32_t)q8_8(ctl->p.gain_db);
+            nsets++;
+        }
+        if (ctl->set & DSH_P_RAMP_MS) {
+            sets[nsets].ctl = IPC_AUD_CTL_VOLUME_RAMP_MS;
+            sets[nsets].words[0] = (uint32_t)lround(ctl->p.ramp_ms);
+            sets[nsets++].n = 1;
+        }
+        if (ctl->set & DSH_P_MUTE) {
+            sets[nsets].ctl = IPC_AUD_CTL_VOLUME_MUTE;
+            sets[nsets].words[0] = ctl->p.mute;
+            sets[nsets++].n = 1;
+        }
+    } else if (k->type == DSH_COMP_TONE) {
+        if (ctl->set & DSH_P_FREQ_HZ) {
+            sets[nsets].ctl = IPC_AUD_CTL_TONE_FREQ;
+            sets[nsets].words[0] = (uint32_t)llround(ctl->p.freq_hz * 65536.0);
+            sets[nsets++].n = 1;
+        }
+        if (ctl->set & DSH_P_LEVEL_DBFS) {
+            sets[nsets].ctl = IPC_AUD_CTL_TONE_AMPL;
+            sets[nsets].words[0] = tone_ampl(ctl->p.level_dbfs);
+            sets[nsets++].n = 1;
+        }
+    } else if ((k->type == DSH_COMP_EQ_IIR && (ctl->set & DSH_P_BIQUADS)) ||
+               (k->type == DSH_COMP_EQ_FIR && (ctl->set & DSH_P_TAPS))) {
+        return eq_control(r, ctl, p->id, what);
+    } else {
+        return xp_fail(r, DSH_RES_SKIP, "%s: %s controls are not supported "
+                       "by the harness yet", what,
+                       dsh_comp_type_name(k->type));
+    }
+    bool rejected = false;
+    for (unsigned s = 0; s < nsets; s++) {
+        n = sets[s].n;
+        w[0] = p->id;
+        w[1] = ctl->component + 1;
+        w[2] = sets[s].ctl;
+        w[3] = n * 4;
+        memcpy(w + 4, sets[s].words, n * 4);
+        dsh_drv_err e = dsh_drv_command(r->drv, IPC_CMD_AUD_SET_CONTROL, w,
+                                        (4 + n) * 4, NULL);
+        if (e == DSH_DRV_ESTATUS) {
+            rejected = true;
+            xp_log(r, "%s rejected: %s", what, dsh_drv_diag(r->drv));
+            if (!ctl->expect_error) {
+                r->unexpected_ipc++;
+                return xp_fail(r, DSH_RES_FAIL, "%s: %s", what,
+                               dsh_drv_diag(r->drv));
+            }
+        } else if (e != DSH_DRV_OK) {
+            return xp_fail(r, DSH_RES_ERROR, "%s: %s", what,
+                           dsh_drv_diag(r->drv));
+        }
+    }
+    if (ctl->expect_error && !rejected)
+        return xp_fail(r, DSH_RES_FAIL, "%s: expected the firmware to "
+                       "reject it (expect_error), but it was accepted",
+                       what);
+    if (rejected)
+        r->expected_rejected++;
+    return true;
+}

@@ -1,0 +1,315 @@
+/* The IPC host driver (harness/driver) against the stand-in firmware
+ * tests/harness/guest/fake_fw.c: boot, replies, sequence and status
+ * checks, timeouts, panic and idle diagnoses, notifications, marker
+ * timing, and the timeline JSON parsed back with libyaml. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <yaml.h>
+
+#include "driver/host_driver.h"
+#include "harness_test_util.h"
+
+#define FAKE FAKE_DIR "/harness_fake_fw.elf"
+
+enum { C_FAIL = 1, C_MUTE, C_CRASH, C_BADSEQ, C_MISS, C_SLEEP, C_WRONGID,
+       C_PERIODS, C_BADREQ, C_PING = 0x100 };
+
+static unsigned notified;
+static uint32_t last_notify;
+
+static void on_notify(void *user, const dsh_drv_msg *m)
+{
+    (void)user;
+    notified++;
+    last_notify = m->id;
+}
+
+static dsh_drv *boot(const char *elf, dsh_timeline *tl, dsh_drv_err want)
+{
+    dsh_drv_opts o = { .elf = elf, .timeline = tl, .notify = on_notify,
+                       .reply_timeout = 200000 };
+    dsh_drv *d;
+    char err[512];
+    assert_int_equal(dsh_drv_new(&o, &d, err, sizeof err), DSH_DRV_OK);
+    dsh_drv_err rc = dsh_drv_boot(d);
+    if (rc != want)
+        fprintf(stderr, "boot: %s\n%s\n", dsh_drv_err_name(rc),
+                dsh_drv_diag(d));
+    assert_int_equal(rc, want);
+    notified = 0;
+    return d;
+}
+
+static dsh_drv_err cmd(dsh_drv *d, uint32_t id, uint32_t arg,
+                       dsh_drv_msg *r)
+{
+    return dsh_drv_command(d, id, &arg, sizeof arg, r);
+}
+
+#define HAS(d, s) do {                                                   \
+        if (!strstr(dsh_drv_diag(d), (s)))                               \
+            fail_msg("diagnosis lacks '%s':\n%s", (s), dsh_drv_diag(d)); \
+    } while (0)
+
+static void test_boot_and_ping(void **state)
+{
+    (void)state;
+    dsh_drv *d = boot(FAKE, NULL, DSH_DRV_OK);
+    const struct ipc_fw_ready *r = dsh_drv_ready(d);
+    assert_int_equal(r->proto_version, IPC_PROTO_VERSION);
+    assert_int_equal(r->hdr.seq, 1);
+    assert_true(dsh_drv_cycles(d) < 20000);
+    static dsh_drv_msg m;
+    for (uint32_t i = 0; i < 3; i++) {
+        assert_int_equal(cmd(d, C_PING, 0xC0DE0000u + i, &m), DSH_DRV_OK);
+        assert_int_equal(m.hdr.id, C_PING);
+        assert_int_equal(m.hdr.seq, 2 + i);
+        assert_int_equal(m.hdr.status, 0);
+        uint32_t cookie;
+        memcpy(&cookie, m.body + 24, 4);
+        assert_int_equal(cookie, 0xC0DE0000u + i);
+    }
+    const dsh_drv_stats *st = dsh_drv_get_stats(d);
+    assert_int_equal(st->commands, 3);
+    assert_int_equal(st->replies, 3);
+    assert_int_equal(st->ipc_errors, 0);
+    assert_true(st->max_reply_cycles > 0 && st->max_reply_cycles < 10000);
+    dsh_drv_free(d);
+}
+
+static void test_error_status(void **state)
+{
+    (void)state;
+    dsh_drv *d = boot(FAKE, NULL, DSH_DRV_OK);
+    static dsh_drv_msg m;
+    assert_int_equal(cmd(d, C_FAIL, 0, &m), DSH_DRV_ESTATUS);
+    assert_int_equal(m.hdr.status, IPC_STATUS_AUD_RANGE);
+    HAS(d, "AUD_RANGE (-6)");
+    HAS(d, "field at byte 16");
+    assert_int_equal(dsh_drv_get_stats(d)->ipc_errors, 1);
+    /* the driver keeps working after an error reply */
+    assert_int_equal(cmd(d, C_PING, 7, NULL), DSH_DRV_OK);
+    assert_int_equal(cmd(d, 0x00AB, 0, NULL), DSH_DRV_ESTATUS);
+    HAS(d, "E_UNKNOWN");
+    assert_string_equal(dsh_drv_status_name(-1234), "status -1234");
+    dsh_drv_free(d);
+}
+
+static void test_timeout(void **state)
+{
+    (void)state;
+    dsh_drv *d = boot(FAKE, NULL, DSH_DRV_OK);
+    uint64_t t0 = dsh_drv_cycles(d);
+    assert_int_equal(cmd(d, C_MUTE, 0, NULL), DSH_DRV_ETIMEOUT);
+    uint64_t t1 = dsh_drv_cycles(d);
+    assert_true(t1 - t0 >= 200000 && t1 - t0 < 200100);
+    HAS(d, "no reply to 0x2 (seq 1) by cycle");
+    HAS(d, "(timeout)");
+    HAS(d, "firmware trace ring");
+    /* the next command cannot even be delivered: a clean timeout too */
+    assert_int_equal(cmd(d, C_PING, 0, NULL), DSH_DRV_ETIMEOUT);
+    HAS(d, "has not taken the previous command");
+    dsh_drv_free(d);
+}
+
+static void test_panic(void **state)
+{
+    (void)state;
+    dsh_drv *d = boot(FAKE, NULL, DSH_DRV_OK);
+    assert_int_equal(cmd(d, C_CRASH, 0x77, NULL), DSH_DRV_EPANIC);
+    HAS(d, "firmware panic notified");
+    HAS(d, "SoftwarePanic");
+    HAS(d, "fake_fw.c");
+    HAS(d, "fake crash");
+    HAS(d, "firmware trace ring");
+    /* the end is sticky: later calls repeat it, the diagnosis stays */
+    assert_int_equal(dsh_drv_run(d, 1000, NULL), DSH_DRV_EPANIC);
+    assert_int_equal(cmd(d, C_PING, 0, NULL), DSH_DRV_EPANIC);
+    HAS(d, "fake crash");
+    dsh_drv_free(d);
+}
+
+static void test_protocol_errors(void **state)
+{
+    (void)state;
+    dsh_drv *d = boot(FAKE, NULL, DSH_DRV_OK);
+    assert_int_equal(cmd(d, C_BADSEQ, 0, NULL), DSH_DRV_EPROTO);
+    HAS(d, "sequence number 3, expected 2");
+    dsh_drv_free(d);
+
+    d = boot(FAKE, NULL, DSH_DRV_OK);
+    assert_int_equal(cmd(d, C_WRONGID, 0, NULL), DSH_DRV_EPROTO);
+    HAS(d, "unexpected reply AUD_PING (0x100)");
+    dsh_drv_free(d);
+
+    d = boot(FAKE, NULL, DSH_DRV_OK);
+    assert_int_equal(cmd(d, C_BADREQ, 0, NULL), DSH_DRV_EPROTO);
+    HAS(d, "answers another command (req_seq 6, command seq 1)");
+    dsh_drv_free(d);
+}
+
+static void test_idle(void **state)
+{
+    (void)state;
+    dsh_drv *d = boot(FAKE, NULL, DSH_DRV_OK);
+    /* WAITI with every interrupt masked: time passes to the budget (the
+     * board skips idle cycles), then a clean timeout */
+    uint64_t t0 = dsh_drv_cycles(d);
+    assert_int_equal(cmd(d, C_SLEEP, 0, NULL), DSH_DRV_ETIMEOUT);
+    assert_true(dsh_drv_cycles(d) - t0 >= 200000);
+    HAS(d, "(timeout)");
+    /* a run without a budget end would be idle: reported, not a hang */
+    bool idle = false;
+    assert_int_equal(dsh_drv_run(d, 1000, &idle), DSH_DRV_OK);
+    dsh_drv_free(d);
+}
+
+static void test_notifications(void **state)
+{
+    (void)state;
+    dsh_drv *d = boot(FAKE, NULL, DSH_DRV_OK);
+    assert_int_equal(cmd(d, C_MISS, 5, NULL), DSH_DRV_OK);
+    assert_int_equal(notified, 1);
+    assert_int_equal(last_notify, IPC_NOTIFY_DEADLINE_MISS);
+    const dsh_drv_stats *st = dsh_drv_get_stats(d);
+    assert_int_equal(st->deadline_misses, 1);
+    assert_int_equal(st->misses_reported, 5);
+    assert_int_equal(st->notifications, 2);     /* FW_READY + miss */
+    dsh_drv_free(d);
+}
+
+static void test_boot_failures(void **state)
+{
+    (void)state;
+    dsh_drv_opts o = { .elf = FAKE_DIR "/harness_fake_fw_noready.elf",
+                       .boot_timeout = 50000 };
+    dsh_drv *d;
+    char err[512];
+    assert_int_equal(dsh_drv_new(&o, &d, err, sizeof err), DSH_DRV_OK);
+    assert_int_equal(dsh_drv_boot(d), DSH_DRV_ETIMEOUT);
+    HAS(d, "no FW_READY within 50000 cycles");
+    assert_true(dsh_drv_cycles(d) >= 50000 && dsh_drv_cycles(d) < 50100);
+    dsh_drv_free(d);
+
+    d = boot(FAKE_DIR "/harness_fake_fw_badver.elf", NULL, DSH_DRV_EPROTO);
+    HAS(d, "IPC protocol 9.");
+    dsh_drv_free(d);
+
+    o.elf = FAKE_DIR "/does-not-exist.elf";
+    assert_int_equal(dsh_drv_new(&o, &d, err, sizeof err), DSH_DRV_ESETUP);
+    assert_null(d);
+    assert_non_null(strstr(err, "does-not-exist.elf"));
+    o.elf = FAKE;
+    o.min_proto_minor = IPC_PROTO_MINOR + 1;
+    assert_int_equal(dsh_drv_new(&o, &d, err, sizeof err), DSH_DRV_OK);
+    assert_int_equal(dsh_drv_boot(d), DSH_DRV_EPROTO);
+    HAS(d, "this host needs");
+    dsh_drv_free(d);
+}
+
+/* JSON read back: a flow mapping/sequence document (libyaml reads it). */
+static yaml_node_t *get(yaml_document_t *doc, yaml_node_t *m,
+                        const char *key)
+{
+    assert_int_equal(m->type, YAML_MAPPING_NODE);
+    for (yaml_node_pair_t *p = m->data.mapping.pairs.start;
+         p < m->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = yaml_document_get_node(doc, p->key);
+        if (!strcmp((char *)k->data.scalar.value, key))
+            return yaml_document_get_node(doc, p->value);
+    }
+    return NULL;
+}
+
+static void test_markers_and_timeline(void **state)
+{
+    (void)state;
+    dsh_timeline *tl = dsh_timeline_new(160e6);
+    assert_non_null(tl);
+    dsh_drv *d = boot(FAKE, tl, DSH_DRV_OK);
+    assert_int_equal(cmd(d, C_PERIODS, 4, NULL), DSH_DRV_OK);
+    const dsh_drv_task_stats *ts;
+    assert_int_equal(dsh_drv_tasks(d, &ts), 1);
+    assert_int_equal(ts[0].task_id, 1);
+    assert_int_equal(ts[0].jobs, 4);
+    assert_true(ts[0].worst_cycles >= 1000 && ts[0].worst_cycles < 1200);
+    assert_true(ts[0].period_cycles >= 2000 && ts[0].period_cycles < 2400);
+
+    /* an escaped name must survive the round trip */
+    dsh_timeline_instant(tl, "test \"track\"", "a\\b\n", 5, "x\ty");
+    dsh_timeline_counter(tl, "load", 6, 0.25);
+    const char *dir = ht_make_tmpdir("drv");
+    const char *path = ht_path(dir, "timeline.json");
+    char err[256];
+    assert_int_equal(dsh_timeline_write(tl, path, err, sizeof err), 0);
+
+    size_t len;
+    char *text = ht_read_file(path, &len);
+    yaml_parser_t p;
+    yaml_document_t doc;
+    yaml_parser_initialize(&p);
+    yaml_parser_set_input_string(&p, (unsigned char *)text, len);
+    if (!yaml_parser_load(&p, &doc))
+        fail_msg("timeline JSON does not parse: %s at %zu", p.problem,
+                 p.problem_mark.index);
+    yaml_parser_delete(&p);
+    yaml_node_t *root = yaml_document_get_root_node(&doc);
+    yaml_node_t *evs = get(&doc, root, "traceEvents");
+    assert_non_null(evs);
+    assert_int_equal(evs->type, YAML_SEQUENCE_NODE);
+    unsigned periods = 0, ipc = 0, meta = 0, escaped = 0;
+    for (yaml_node_item_t *it = evs->data.sequence.items.start;
+         it < evs->data.sequence.items.top; it++) {
+        yaml_node_t *e = yaml_document_get_node(&doc, *it);
+        const char *ph = (char *)get(&doc, e, "ph")->data.scalar.value;
+        const char *name = (char *)get(&doc, e, "name")->data.scalar.value;
+        if (!strcmp(ph, "M")) {
+            meta++;
+            continue;
+        }
+        assert_non_null(get(&doc, e, "ts"));
+        if (!strcmp(ph, "X") && !strcmp(name, "period")) {
+            periods++;
+            double dur = strtod((char *)get(&doc, e, "dur")
+                                ->data.scalar.value, NULL);
+            /* 1000..1200 cycles at 160 MHz */
+            assert_true(dur >= 6.0 && dur < 7.6);
+        }
+        if (!strcmp(name, "a\\b\n"))
+            escaped++;
+        if (strstr(name, "0x8") && !strcmp(ph, "i"))
+            ipc++;
+    }
+    assert_int_equal(periods, 4);
+    assert_true(ipc >= 1);
+    assert_true(meta >= 4);
+    assert_int_equal(escaped, 1);
+    yaml_document_delete(&doc);
+    free(text);
+    ht_remove_tree(dir);
+    dsh_drv_free(d);
+    dsh_timeline_free(tl);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_boot_and_ping),
+        cmocka_unit_test(test_error_status),
+        cmocka_unit_test(test_timeout),
+        cmocka_unit_test(test_panic),
+        cmocka_unit_test(test_protocol_errors),
+        cmocka_unit_test(test_idle),
+        cmocka_unit_test(test_notifications),
+        cmocka_unit_test(test_boot_failures),
+        cmocka_unit_test(test_markers_and_timeline),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
