@@ -5,8 +5,9 @@
  * runs one validated case.  It is called in a forked child process, so a
  * crash or hang of one case (or of the simulated firmware) cannot take
  * the runner down; the child's result travels back through a pipe.
- * Until the firmware IPC exists, dsh_exec_not_runnable() is that
- * function: every case is reported SKIPPED, never passed.
+ * `dspsim test` passes dsh_exec_case() (harness/exec), which drives the
+ * firmware over IPC; dsh_exec_not_runnable() reports every case SKIPPED
+ * (never passed) and serves the runner's own tests.
  *
  * Exit status of dsh_test_main: 0 every selected case passed or was
  * skipped (with --fail-on-skip: passed), 1 a case failed or errored,
@@ -47,7 +48,7 @@ typedef struct dsh_exec_env {
 typedef void (*dsh_case_exec_fn)(const dsh_case *c, const dsh_exec_env *env,
                                  dsh_case_result *r, void *user);
 
-/* The execution used until the firmware IPC host driver exists. */
+/* An execution that runs nothing: every case SKIPPED with a reason. */
 void dsh_exec_not_runnable(const dsh_case *c, const dsh_exec_env *env,
                            dsh_case_result *r, void *user);
 
