@@ -40,25 +40,198 @@ void src_reset(struct src_state *st)
 	st->need = 1;     /* output 0 needs input 0 */
 }
 
-/* sum c[k] * d[k] of Q1.31 values, result Q1.31 rounded and saturated. */
-static int32_t src_dot(const int32_t *c, const int32_t *d, unsigned int n)
+/* Q1.31 -> Q1.14, round to nearest, ties away from zero (so -x gives
+ * exactly -(x)), saturated. */
+static inline int32_t src_to_q14(int32_t x)
 {
-	int64_t acc_hh = 0, acc_mid = 0;
-	uint64_t acc_ll = 0;
+	int32_t r = x >> 17;
+	uint32_t f = (uint32_t)x & 0x1ffffu;
 
-	for (unsigned int k = 0; k < n; k++) {
-		int32_t a = c[k], b = d[k];
-		int32_t ah = a >> 16, bh = b >> 16;
-		int32_t al = (int32_t)((uint32_t)a & 0xffffu);
-		int32_t bl = (int32_t)((uint32_t)b & 0xffffu);
+	if (f > 0x10000u || (f == 0x10000u && x >= 0))
+		r++;
+	return r > 16383 ? 16383 : r;
+}
 
-		acc_hh += ah * bh;
-		acc_mid += (int64_t)(ah * bl) + (al * bh);
-		acc_ll += ((uint32_t)al * (uint32_t)bl) >> 16;
+/*
+ * Dot products of one coefficient phase c[0..n-1] (n a multiple of 4) with
+ * one or two delay lines: forward sum c[k] * d[k], or reverse (mirrored
+ * phase) sum c[k] * d[-k] with d pointing at the oldest tap.  Samples are
+ * Q1.14 in int32_t words, so each product is one 16x16 MUL16S and the sum
+ * cannot overflow 32 bits (the table generator bounds sum |c|).
+ */
+#define SRC_MAC(acc, cv, x) ((acc) += (int32_t)(cv) * (int16_t)(x))
+
+#define SRC_DOT2(name, S)						\
+static inline __attribute__((always_inline)) void name(			\
+	const int16_t *c, const int32_t *a, const int32_t *b,		\
+	unsigned int n, int32_t *y)					\
+{									\
+	int32_t sa = 0, sb = 0;						\
+									\
+	for (const int16_t *e = c + n; c != e;				\
+	     c += 4, a += 4 * (S), b += 4 * (S)) {			\
+		int32_t c0 = c[0], c1 = c[1], c2 = c[2], c3 = c[3];	\
+									\
+		SRC_MAC(sa, c0, a[0]);					\
+		SRC_MAC(sb, c0, b[0]);					\
+		SRC_MAC(sa, c1, a[(S)]);				\
+		SRC_MAC(sb, c1, b[(S)]);				\
+		SRC_MAC(sa, c2, a[2 * (S)]);				\
+		SRC_MAC(sb, c2, b[2 * (S)]);				\
+		SRC_MAC(sa, c3, a[3 * (S)]);				\
+		SRC_MAC(sb, c3, b[3 * (S)]);				\
+	}								\
+	y[0] = sa;							\
+	y[1] = sb;							\
+}
+
+#define SRC_DOT1(name, S)						\
+static inline __attribute__((always_inline)) void name(			\
+	const int16_t *c, const int32_t *a, unsigned int n, int32_t *y)	\
+{									\
+	int32_t s = 0;							\
+									\
+	for (const int16_t *e = c + n; c != e; c += 4, a += 4 * (S)) {	\
+		SRC_MAC(s, c[0], a[0]);					\
+		SRC_MAC(s, c[1], a[(S)]);				\
+		SRC_MAC(s, c[2], a[2 * (S)]);				\
+		SRC_MAC(s, c[3], a[3 * (S)]);				\
+	}								\
+	y[0] = s;							\
+}
+
+/* symmetric phase: sum c[k] * (d[k] + d[m - k]) with dh = d + m walking
+ * down (both samples Q1.14, so their sum still fits MUL16S), n even */
+#define SRC_FOLD2(name)							\
+static inline __attribute__((always_inline)) void name(			\
+	const int16_t *c, const int32_t *a, const int32_t *ah,		\
+	const int32_t *b, const int32_t *bh, unsigned int n, int32_t *y)	\
+{									\
+	int32_t sa = 0, sb = 0;						\
+									\
+	for (const int16_t *e = c + n; c != e;				\
+	     c += 2, a += 2, ah -= 2, b += 2, bh -= 2) {		\
+		int32_t c0 = c[0], c1 = c[1];				\
+									\
+		SRC_MAC(sa, c0, a[0] + ah[0]);				\
+		SRC_MAC(sb, c0, b[0] + bh[0]);				\
+		SRC_MAC(sa, c1, a[1] + ah[-1]);				\
+		SRC_MAC(sb, c1, b[1] + bh[-1]);				\
+	}								\
+	y[0] = sa;							\
+	y[1] = sb;							\
+}
+
+SRC_FOLD2(src_fold2)
+SRC_DOT2(src_dot2_fwd, 1)
+SRC_DOT2(src_dot2_rev, -1)
+SRC_DOT1(src_dot1_fwd, 1)
+SRC_DOT1(src_dot1_rev, -1)
+
+/*
+ * One phase against one or two delay lines, y[ch] = centre, y[2 + ch] =
+ * tails: taps [e, taps - e) use the Q1.15 centre coefficients, the e taps
+ * at each end the 2^SRC_TAIL_BITS finer tail coefficients.  Reverse: the
+ * mirrored phase, d pointing at the oldest tap.
+ */
+#define SRC_PHASE2(name, dot, S)					\
+static __attribute__((noinline)) void name(const int16_t *h,		\
+	const int32_t *a, const int32_t *b, unsigned int taps,		\
+	unsigned int e, int32_t *y)					\
+{									\
+	int32_t u[2];							\
+	int S_ = (S);							\
+									\
+	dot(h + e, a + S_ * (int)e, b + S_ * (int)e, taps - 2 * e, y);	\
+	y[2] = y[3] = 0;						\
+	if (e) {							\
+		unsigned int k = taps - e;				\
+									\
+		dot(h, a, b, e, y + 2);					\
+		dot(h + k, a + S_ * (int)k, b + S_ * (int)k, e, u);	\
+		y[2] += u[0];						\
+		y[3] += u[1];						\
+	}								\
+}
+
+#define SRC_PHASE1(name, dot, S)					\
+static __attribute__((noinline)) void name(const int16_t *h,		\
+	const int32_t *a, unsigned int taps, unsigned int e, int32_t *y)	\
+{									\
+	int32_t u[1];							\
+	int S_ = (S);							\
+									\
+	dot(h + e, a + S_ * (int)e, taps - 2 * e, y);			\
+	y[2] = 0;							\
+	if (e) {							\
+		unsigned int k = taps - e;				\
+									\
+		dot(h, a, e, y + 2);					\
+		dot(h + k, a + S_ * (int)k, e, u);			\
+		y[2] += u[0];						\
+	}								\
+}
+
+/* the self-mirrored phase (p = (l-1)/2, l odd) of a channel pair, folded */
+static __attribute__((noinline)) void src_phase2_sym(const int16_t *h,
+	const int32_t *a, const int32_t *b, unsigned int taps,
+	unsigned int e, int32_t *y)
+{
+	unsigned int m = taps - 1u;
+
+	src_fold2(h + e, a + e, a + m - e, b + e, b + m - e, taps / 2u - e, y);
+	y[2] = y[3] = 0;
+	if (e)
+		src_fold2(h, a, a + m, b, b + m, e, y + 2);
+}
+
+SRC_PHASE2(src_phase2_fwd, src_dot2_fwd, 1)
+SRC_PHASE2(src_phase2_rev, src_dot2_rev, -1)
+SRC_PHASE1(src_phase1_fwd, src_dot1_fwd, 1)
+SRC_PHASE1(src_phase1_rev, src_dot1_rev, -1)
+
+/* centre * 2^SRC_TAIL_BITS + tails is Q1.31 exactly: saturate */
+static inline int32_t src_out(int32_t centre, int32_t tails)
+{
+	return q_sat32((int64_t)centre * (1 << SRC_TAIL_BITS) + tails);
+}
+
+/* One output frame from phase p (p < (l+1)/2 forward, else mirrored). */
+static void src_frame(const struct src_conv *cv, const int32_t *d,
+		      unsigned int stride, unsigned int nch, unsigned int p,
+		      int32_t *y)
+{
+	unsigned int taps = cv->taps, e = cv->edge, c = 0;
+	int rev = p >= (cv->l + 1u) / 2u;
+	const int16_t *h = cv->coef_q15 +
+			   (size_t)(rev ? cv->l - 1u - p : p) * taps;
+	int32_t r[4];
+
+	if (p * 2u + 1u == cv->l) {
+		/* coef[p][k] = coef[p][taps-1-k]: one multiply per tap pair */
+		for (; c + 2 <= nch; c += 2, d += 2 * stride) {
+			src_phase2_sym(h, d, d + stride, taps, e, r);
+			*y++ = src_out(r[0], r[2]);
+			*y++ = src_out(r[1], r[3]);
+		}
 	}
-	/* sum a*b / 2^16 = acc_hh * 2^16 + acc_mid + acc_ll (to 2^-16) */
-	return q_sat32(q_shift_rnd64((int64_t)((uint64_t)acc_hh << 16) +
-				     acc_mid + (int64_t)acc_ll, 15));
+	if (rev)
+		d += taps - 1;
+	for (; c + 2 <= nch; c += 2, d += 2 * stride) {
+		if (rev)
+			src_phase2_rev(h, d, d + stride, taps, e, r);
+		else
+			src_phase2_fwd(h, d, d + stride, taps, e, r);
+		*y++ = src_out(r[0], r[2]);
+		*y++ = src_out(r[1], r[3]);
+	}
+	if (c < nch) {
+		if (rev)
+			src_phase1_rev(h, d, taps, e, r);
+		else
+			src_phase1_fwd(h, d, taps, e, r);
+		*y = src_out(r[0], r[2]);
+	}
 }
 
 void src_process_q1_31(struct src_state *st, int32_t *out, size_t out_frames,
@@ -66,33 +239,31 @@ void src_process_q1_31(struct src_state *st, int32_t *out, size_t out_frames,
 		       size_t *produced)
 {
 	const struct src_conv *cv = st->conv;
-	unsigned int nch = st->channels, taps = cv->taps;
+	unsigned int nch = st->channels, taps = cv->taps, stride = 2u * taps;
 	size_t ci = 0, po = 0;
+	const int32_t *x = in;
+	int32_t *y = out;
 
 	for (;;) {
 		/* take the input frames the next output needs */
 		while (st->need && ci < in_frames) {
-			st->pos = st->pos ? st->pos - 1 : taps - 1;
-			for (unsigned int c = 0; c < nch; c++) {
-				int32_t *d = st->delay + (size_t)c * 2 * taps;
-				int32_t x = in[ci * nch + c];
+			unsigned int pos = st->pos ? st->pos - 1 : taps - 1;
+			int32_t *d = st->delay + pos;
 
-				d[st->pos] = x;
-				d[st->pos + taps] = x;
+			st->pos = pos;
+			for (unsigned int c = 0; c < nch; c++, d += stride) {
+				int32_t v = src_to_q14(*x++);
+
+				d[0] = v;
+				d[taps] = v;
 			}
 			st->need--;
 			ci++;
 		}
 		if (st->need || po == out_frames)
 			break;
-		{
-			const int32_t *h = cv->coef_q1_31 + (size_t)st->phase * taps;
-
-			for (unsigned int c = 0; c < nch; c++)
-				out[po * nch + c] =
-					src_dot(h, st->delay + (size_t)c * 2 * taps +
-						st->pos, taps);
-		}
+		src_frame(cv, st->delay + st->pos, stride, nch, st->phase, y);
+		y += nch;
 		po++;
 		st->phase += cv->m;
 		while (st->phase >= cv->l) {

@@ -13,18 +13,21 @@
  * SRC prototype: for a conversion fs_in -> fs_out = fs_in * L / M, one
  * low-pass FIR at L * fs_in, windowed sinc with a Kaiser window:
  *   passband edge 0.45 * min(fs_in, fs_out), stopband edge 0.5 * min(...),
- *   cutoff midway, stopband attenuation SRC_ATTEN_DB (Kaiser beta and
- *   length by Kaiser's formulas), length rounded up to a multiple of L,
- *   DC gain normalized to L (unity gain per output sample), quantized to
- *   Q1.31 and stored phase-major: coef[p][k] = h[p + k * L].
+ *   cutoff midway, stopband attenuation per conversion (Kaiser beta and
+ *   length by Kaiser's formulas), length rounded up to a multiple of 4 * L
+ *   (taps per phase a multiple of 4), DC gain normalized to L (unity gain
+ *   per output sample), stored phase-major as int16: coef[p][k] =
+ *   h[p + k * L], only phases 0 .. (L+1)/2 - 1 (the prototype is symmetric:
+ *   the firmware reads phase L-1-p as phase p reversed).  Taps
+ *   [edge, taps - edge) are Q1.15, the edge taps at each end Q1.17, edge
+ *   the largest multiple of 4 for which the tails keep the accumulator
+ *   bound 2^14 * sum |c| < 2^31 (see firmware/audio/dsp/src.h).
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define SRC_ATTEN_DB 80.0
 
 static int32_t q31(double v, int frac_bits)
 {
@@ -92,42 +95,121 @@ static double bessel_i0(double x)
 	return sum;
 }
 
+/* must match firmware/audio/dsp/src.h (src_table.c asserts it): input
+ * samples Q1.14, centre coefficients Q1.15, tail coefficients 2^2 finer */
+#define SRC_X_BITS 14
+#define SRC_X_ONE 16384.0
+#define SRC_CENTRE_BITS 15
+#define SRC_TAIL_BITS 2
+
 struct conv {
 	unsigned int in, out, l, m;
+	double atten;              /* stopband attenuation, dB */
 };
 
 static const struct conv convs[] = {
-	{ 48000, 44100, 147, 160 }, { 44100, 48000, 160, 147 },
-	{ 48000, 32000, 2, 3 },     { 32000, 48000, 3, 2 },
-	{ 48000, 16000, 1, 3 },     { 16000, 48000, 3, 1 },
-	{ 48000, 8000, 1, 6 },      { 8000, 48000, 6, 1 },
+	{ 48000, 44100, 147, 160, 70.0 }, { 44100, 48000, 160, 147, 70.0 },
+	{ 48000, 32000, 2, 3, 70.0 },     { 32000, 48000, 3, 2, 70.0 },
+	{ 48000, 16000, 1, 3, 70.0 },     { 16000, 48000, 3, 1, 70.0 },
+	{ 48000, 8000, 1, 6, 70.0 },      { 8000, 48000, 6, 1, 70.0 },
 };
+
+static int16_t q15(double v, int frac_bits)
+{
+	double s = round(v * ldexp(1.0, frac_bits));
+
+	if (s > 32767.0)
+		s = 32767.0;
+	if (s < -32768.0)
+		s = -32768.0;
+	return (int16_t)s;
+}
+
+static void emit_i16(const int16_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		printf("%s%d,%s", i % 10 ? " " : "\t", v[i],
+		       (i % 10 == 9 || i + 1 == n) ? "\n" : "");
+}
 
 #define NCONV (sizeof(convs) / sizeof(convs[0]))
 
+/* max |h| over taps k0..k1-1 of every phase (phase-major view of h) */
+static double src_peak(const double *h, unsigned int l, unsigned int t,
+		       unsigned int k0, unsigned int k1)
+{
+	double m = 0.0;
+
+	(void)t;
+	for (unsigned int p = 0; p < l; p++)
+		for (unsigned int k = k0; k < k1; k++)
+			m = fmax(m, fabs(h[p + k * l]));
+	return m;
+}
+
+/* max over phases of sum |h| over taps k0..k1-1 */
+static double src_asum(const double *h, unsigned int l, unsigned int t,
+		       unsigned int k0, unsigned int k1)
+{
+	double m = 0.0;
+
+	(void)t;
+	for (unsigned int p = 0; p < l; p++) {
+		double s = 0.0;
+
+		for (unsigned int k = k0; k < k1; k++)
+			s += fabs(h[p + k * l]);
+		m = fmax(m, s);
+	}
+	return m;
+}
+
+/* max over phases of sum |h| over the first and last e taps */
+static double src_asum2(const double *h, unsigned int l, unsigned int t,
+			unsigned int e)
+{
+	double m = 0.0;
+
+	for (unsigned int p = 0; p < l; p++) {
+		double s = 0.0;
+
+		for (unsigned int k = 0; k < t; k++)
+			if (k < e || k >= t - e)
+				s += fabs(h[p + k * l]);
+		m = fmax(m, s);
+	}
+	return m;
+}
+
 static int gen_src(void)
 {
-	unsigned int taps[NCONV];
+	unsigned int taps[NCONV], edges[NCONV];
 
 	header("src");
 	printf("#include \"src.h\"\n\n");
+	printf("_Static_assert(SRC_X_BITS == %d && SRC_CENTRE_BITS == %d && "
+	       "SRC_TAIL_BITS == %d,\n\t       \"src.h does not match these "
+	       "tables\");\n\n", SRC_X_BITS, SRC_CENTRE_BITS, SRC_TAIL_BITS);
 	for (size_t c = 0; c < NCONV; c++) {
 		const struct conv *cv = &convs[c];
 		double fmin = cv->in < cv->out ? cv->in : cv->out;
 		double fup = (double)cv->in * cv->l;
 		double df = 0.05 * fmin / fup;             /* transition, cycles/sample */
 		double fc = 0.475 * fmin / fup;            /* cutoff */
-		double a = SRC_ATTEN_DB;
+		double a = cv->atten;
 		double beta = 0.1102 * (a - 8.7);
 		unsigned int n = (unsigned int)ceil((a - 7.95) / (14.36 * df)) + 1;
-		unsigned int t = (n + cv->l - 1) / cv->l;
-		double *h, sum = 0.0, mid;
-		int32_t *q;
+		unsigned int t = (n + 4 * cv->l - 1) / (4 * cv->l) * 4;
+		unsigned int ph = (cv->l + 1) / 2;
+		int cbits = SRC_CENTRE_BITS;
+		unsigned int edge = 0;
+		double *h, sum = 0.0, mid, peak, asum;
+		int16_t *q;
 
 		n = t * cv->l;
 		taps[c] = t;
 		h = calloc(n, sizeof(*h));
-		q = calloc(n, sizeof(*q));
+		q = calloc((size_t)ph * t, sizeof(*q));
 		if (!h || !q)
 			return 1;
 		mid = (n - 1) / 2.0;
@@ -144,25 +226,71 @@ static int gen_src(void)
 		}
 		for (unsigned int i = 0; i < n; i++)
 			h[i] *= cv->l / sum;
-		for (unsigned int p = 0; p < cv->l; p++)
-			for (unsigned int k = 0; k < t; k++)
-				q[p * t + k] = q31(h[p + k * cv->l], 31);
+		/* centre taps: Q1.cbits (cbits 15 unless the accumulator bound
+		 * 2^14 * sum |c| < 2^31 or the int16 range needs fewer) */
+		peak = src_peak(h, cv->l, t, 0, t);
+		asum = src_asum(h, cv->l, t, 0, t);
+		while (peak * ldexp(1.0, cbits) > 32767.0 ||
+		       (asum * ldexp(1.0, cbits) + t) * SRC_X_ONE > 2147483647.0)
+			cbits--;
+		if (cbits != SRC_CENTRE_BITS) {
+			fprintf(stderr, "src: %u -> %u needs Q1.%d\n", cv->in,
+				cv->out, cbits);
+			return 1;
+		}
+		/* tails: the most taps at each end (multiple of 4) for which
+		 * the 2^SRC_TAIL_BITS finer scale meets the same bounds */
+		for (unsigned int e = 4; 2 * e < t; e += 4) {
+			double tp = fmax(src_peak(h, cv->l, t, 0, e),
+					 src_peak(h, cv->l, t, t - e, t));
+			double ts = src_asum2(h, cv->l, t, e);
+			int tc = cbits + SRC_TAIL_BITS;
+
+			if (tp * ldexp(1.0, tc) > 32767.0 ||
+			    (ts * ldexp(1.0, tc) + t) * SRC_X_ONE > 2147483647.0)
+				break;
+			edge = e;
+		}
+		edges[c] = edge;
+		for (unsigned int p = 0; p < ph; p++)
+			for (unsigned int k = 0; k < t; k++) {
+				int tail = k < edge || k >= t - edge;
+
+				q[p * t + k] = q15(h[p + k * cv->l],
+						   cbits + (tail ? SRC_TAIL_BITS : 0));
+			}
+		if (cv->l % 2) {
+			/* the middle phase is its own mirror: make it exactly
+			 * symmetric (the firmware folds it) */
+			int16_t *m = q + (size_t)(cv->l / 2) * t;
+
+			for (unsigned int k = 0; k < t / 2; k++)
+				if (m[t - 1 - k] != m[k]) {
+					fprintf(stderr, "src: %u -> %u: asymmetric "
+						"middle phase\n", cv->in, cv->out);
+					return 1;
+				}
+		}
 		printf("/* %u -> %u Hz: L = %u, M = %u, %u taps per phase, "
-		       "Kaiser beta %.4f */\n", cv->in, cv->out, cv->l, cv->m, t,
-		       beta);
-		printf("static const int32_t src_coef_%u_%u[%u] = {\n", cv->in,
-		       cv->out, n);
-		emit_i32(q, n);
+		       "%.0f dB, Kaiser beta %.4f; phases 0..%u; taps %u..%u "
+		       "Q1.%d, the %u at each end Q1.%d */\n",
+		       cv->in, cv->out, cv->l, cv->m, t, a, beta, ph - 1, edge,
+		       t - edge - 1, cbits, edge, cbits + SRC_TAIL_BITS);
+		printf("static const int16_t src_coef_%u_%u[%u] = {\n",
+		       cv->in, cv->out, ph * t);
+		emit_i16(q, (size_t)ph * t);
 		printf("};\n\n");
 		free(h);
 		free(q);
 	}
 	printf("const struct src_conv src_conv_table[SRC_NUM_CONV] = {\n");
-	for (size_t c = 0; c < NCONV; c++)
+	for (size_t c = 0; c < NCONV; c++) {
 		printf("\t{ .rate_in = %u, .rate_out = %u, .l = %u, .m = %u, "
-		       ".taps = %u,\n\t  .coef_q1_31 = src_coef_%u_%u },\n",
-		       convs[c].in, convs[c].out, convs[c].l, convs[c].m,
-		       taps[c], convs[c].in, convs[c].out);
+		       ".taps = %u, .edge = %u,\n\t  "
+		       ".coef_q15 = src_coef_%u_%u },\n", convs[c].in,
+		       convs[c].out, convs[c].l, convs[c].m, taps[c], edges[c],
+		       convs[c].in, convs[c].out);
+	}
 	printf("};\n");
 	return 0;
 }
