@@ -151,13 +151,21 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
                           name, g, x->gain_db.value, x->gain_db.tolerance);
             }
             if (x->freq_response.on) {
-                size_t m = ni < n ? ni : n;
+                /* measured on the first channel of both: interleaved
+                 * frames would read as twice the frequencies */
+                size_t ni0 = 0, no0 = 0;
+                double *in0 = dsh_audio_to_double(&r->eps[ri].in, 0, skip,
+                                                  &ni0);
+                double *y0 = dsh_audio_to_double(&out, 0, skip, &no0);
+                size_t m = ni0 < no0 ? ni0 : no0;
                 dsh_freq_response fr = { 0 };
                 dsh_mask_result mr;
                 if (r->eps[ri].in.channels != ep->e->channels) {
                     failf(f, "%s: freq_response needs equal channel counts",
                           name);
-                } else if (!dsh_freq_response_measure(in, y, m, ep->e->rate,
+                } else if (!in0 || !y0 || !m) {
+                    failf(f, "%s: frequency response: no samples", name);
+                } else if (!dsh_freq_response_measure(in0, y0, m, ep->e->rate,
                                                       0, &fr, err,
                                                       sizeof err) ||
                            !dsh_mask_check(&fr, x->freq_response.pts,
@@ -170,6 +178,8 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
                           mr.worst_freq_hz, mr.worst_lo_db, mr.worst_hi_db);
                 }
                 dsh_freq_response_free(&fr);
+                free(in0);
+                free(y0);
             }
         }
         free(in);
