@@ -70,6 +70,9 @@ dsh_drv_err dsh_drv_new(const dsh_drv_opts *opts, dsh_drv **out, char *err,
     d->cpu_hz = ds_board_get_config(d->b)->cpu_hz;
     ds_board_set_console(d->b, on_console, d);
     ds_board_add_marker_observer(d->b, dsh_drv_on_marker, d);
+    if (d->o.timeline)
+        ds_board_add_dma_observer(d->b, dsh_timeline_dma_observer,
+                                  d->o.timeline);
     *out = d;
     return DSH_DRV_OK;
 }

@@ -1,8 +1,10 @@
 /* Chrome trace-event JSON timeline (timeline.h). */
 #include "driver/timeline.h"
+#include "dspsim/board_regs.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +18,15 @@ typedef struct event {
     double value;
     char *name;         /* owned */
     char *detail;       /* owned, may be NULL */
+    bool has_dma;       /* DMA span: args bytes, src, dst */
+    uint32_t dma_src, dma_dst, dma_bytes;
 } event;
+
+typedef struct dma_open {
+    bool open;
+    uint64_t begin;
+    uint32_t src, dst, bytes;
+} dma_open;
 
 struct dsh_timeline {
     double cpu_hz;
@@ -25,6 +35,7 @@ struct dsh_timeline {
     uint64_t dropped;
     char *tracks[DSH_TIMELINE_MAX_TRACKS];
     unsigned ntracks;
+    dma_open dma[BOARD_MAX_DMA_CHANNELS];
 };
 
 dsh_timeline *dsh_timeline_new(double cpu_hz)
@@ -131,6 +142,42 @@ void dsh_timeline_counter(dsh_timeline *t, const char *name, uint64_t at,
     }
 }
 
+void dsh_timeline_dma_observer(void *user, unsigned channel,
+                               ds_dma_event ev, uint32_t src,
+                               uint32_t dst, uint32_t bytes, uint64_t cycle)
+{
+    dsh_timeline *t = user;
+    if (!t || channel >= BOARD_MAX_DMA_CHANNELS ||
+        ev == DS_DMA_EV_BURST_DONE)
+        return;
+    dma_open *o = &t->dma[channel];
+    if (ev == DS_DMA_EV_DESC_START) {
+        *o = (dma_open){ true, cycle, src, dst, bytes };
+        return;
+    }
+    char track[32];
+    snprintf(track, sizeof track, "dma %u", channel);
+    bool err = ev == DS_DMA_EV_ERROR;
+    if (!o->open) {
+        if (err)
+            dsh_timeline_instant(t, track, "error", cycle, NULL);
+        return;
+    }
+    o->open = false;
+    char detail[48];
+    snprintf(detail, sizeof detail, "0x%08x -> 0x%08x", (unsigned)o->src,
+             (unsigned)o->dst);
+    event *e = add(t, EV_SPAN, track, err ? "error" : "transfer", detail);
+    if (e) {
+        e->begin = o->begin;
+        e->end = cycle < o->begin ? o->begin : cycle;
+        e->has_dma = true;
+        e->dma_src = o->src;
+        e->dma_dst = o->dst;
+        e->dma_bytes = err ? bytes : o->bytes;
+    }
+}
+
 size_t dsh_timeline_count(const dsh_timeline *t) { return t ? t->n : 0; }
 uint64_t dsh_timeline_dropped(const dsh_timeline *t)
 {
@@ -201,6 +248,10 @@ int dsh_timeline_write(const dsh_timeline *t, const char *path, char *err,
                 fputs(", \"detail\": ", f);
                 put_str(f, e->detail);
             }
+            if (e->has_dma)
+                fprintf(f, ", \"bytes\": %" PRIu32 ", \"src\": \"0x%08" PRIx32
+                           "\", \"dst\": \"0x%08" PRIx32 "\"", e->dma_bytes,
+                        e->dma_src, e->dma_dst);
             fputc('}', f);
         }
         fputc('}', f);

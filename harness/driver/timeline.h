@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dspsim/dma.h"
+
 #define DSH_TIMELINE_MAX_EVENTS 1000000u
 #define DSH_TIMELINE_MAX_TRACKS 64u
 
@@ -41,6 +43,18 @@ void dsh_timeline_instant(dsh_timeline *t, const char *track,
 /* A counter sample (name's value from `at` on). */
 void dsh_timeline_counter(dsh_timeline *t, const char *name, uint64_t at,
                           double value);
+
+/* DMA transfers: a ds_dma_observer_fn (ds_board_add_dma_observer) whose
+ * user is the dsh_timeline.  Each descriptor becomes a complete event
+ * "transfer" on track "dma N" (N = channel) from its DESC_START to its
+ * DESC_DONE, args bytes (the descriptor's count), src and dst ("0x..."
+ * strings).  A descriptor that ends in an error becomes a span "error"
+ * whose bytes are those moved; an error with no descriptor running (bad
+ * descriptor) an instant "error".  Bursts are not recorded, nor a
+ * descriptor still running when the file is written. */
+void dsh_timeline_dma_observer(void *user, unsigned channel,
+                               ds_dma_event event, uint32_t src,
+                               uint32_t dst, uint32_t bytes, uint64_t cycle);
 
 size_t dsh_timeline_count(const dsh_timeline *t);     /* stored events */
 uint64_t dsh_timeline_dropped(const dsh_timeline *t);

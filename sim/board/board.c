@@ -87,6 +87,15 @@ static void marker_cb(void *user, uint32_t id, uint32_t value, uint64_t cyc)
         b->markers[i].fn(b->markers[i].user, id, value, cyc);
 }
 
+static void dma_obs_cb(void *user, unsigned ch, ds_dma_event ev,
+                       uint32_t src, uint32_t dst, uint32_t bytes,
+                       uint64_t cyc)
+{
+    ds_board *b = user;
+    for (unsigned i = 0; i < b->n_dma_obs; i++)
+        b->dma_obs[i].fn(b->dma_obs[i].user, ch, ev, src, dst, bytes, cyc);
+}
+
 static void halt_cb(void *user, uint32_t status, uint64_t cycle)
 {
     ds_board *b = user;
@@ -405,6 +414,20 @@ ds_status ds_board_add_marker_observer(ds_board *b, ds_marker_fn fn,
     b->markers[b->n_markers].fn = fn;
     b->markers[b->n_markers].user = user;
     b->n_markers++;
+    return DS_OK;
+}
+
+ds_status ds_board_add_dma_observer(ds_board *b, ds_dma_observer_fn fn,
+                                    void *user)
+{
+    if (!b || !fn)
+        return DS_ERR_ARG;
+    if (b->n_dma_obs >= DS_BOARD_MAX_DMA_OBSERVERS)
+        return DS_ERR_NOMEM;
+    b->dma_obs[b->n_dma_obs].fn = fn;
+    b->dma_obs[b->n_dma_obs].user = user;
+    if (b->n_dma_obs++ == 0)
+        ds_dma_set_observer(b->dma, dma_obs_cb, b);
     return DS_OK;
 }
 

@@ -6,6 +6,7 @@
 #include "dspsim/debug_dev.h"
 
 #define DS_BOARD_MAX_MARKER_OBSERVERS 8
+#define DS_BOARD_MAX_DMA_OBSERVERS 8
 
 struct ds_board {
     ds_board_config cfg;
@@ -24,6 +25,9 @@ struct ds_board {
     struct { ds_marker_fn fn; void *user; }
         markers[DS_BOARD_MAX_MARKER_OBSERVERS];
     unsigned n_markers;
+    struct { ds_dma_observer_fn fn; void *user; }
+        dma_obs[DS_BOARD_MAX_DMA_OBSERVERS];
+    unsigned n_dma_obs;
     ds_ipc_host_ops ipc_ops;
 
     /* run state */

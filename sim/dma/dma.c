@@ -16,6 +16,8 @@ typedef struct channel {
     /* the descriptor being executed */
     uint32_t src, dst, remaining, next, flags;
     uint32_t pending;    /* bytes of the burst in flight */
+    uint32_t d_src, d_dst, d_count;   /* the descriptor as fetched */
+    uint32_t moved;      /* bytes the current descriptor has moved */
     ch_state state;
     ds_event_id ev;
 } channel;
@@ -29,6 +31,8 @@ struct ds_dma {
     ds_log_fn log;
     void *log_user;
     uint64_t errors;
+    ds_dma_observer_fn obs;
+    void *obs_user;
     channel ch[BOARD_MAX_DMA_CHANNELS];
     uint8_t buf[4096];
 };
@@ -96,6 +100,20 @@ void ds_dma_free(ds_dma *dma)
     free(dma);
 }
 
+static void notify(channel *c, ds_dma_event ev, uint32_t src, uint32_t dst,
+                   uint32_t bytes, uint64_t at)
+{
+    ds_dma *dma = c->dma;
+    if (dma->obs)
+        dma->obs(dma->obs_user, c->idx, ev, src, dst, bytes, at);
+}
+
+void ds_dma_set_observer(ds_dma *dma, ds_dma_observer_fn fn, void *user)
+{
+    dma->obs = fn;
+    dma->obs_user = fn ? user : NULL;
+}
+
 static void ch_halt(channel *c)
 {
     ds_clock_cancel(c->dma->clk, c->ev);
@@ -116,7 +134,7 @@ void ds_dma_reset(ds_dma *dma)
 }
 
 static void ch_error(channel *c, unsigned code, uint32_t addr,
-                     const char *what)
+                     const char *what, uint64_t at)
 {
     ds_dma *dma = c->dma;
     ch_halt(c);
@@ -124,6 +142,8 @@ static void ch_error(channel *c, unsigned code, uint32_t addr,
                 BOARD_DMA_ST_ERROR | (code << BOARD_DMA_ST_ERR_SHIFT);
     c->err_addr = addr;
     dma->errors++;
+    if (dma->obs)
+        notify(c, DS_DMA_EV_ERROR, c->src, c->dst, c->moved, at);
     if (dma->log) {
         char msg[256];
         snprintf(msg, sizeof(msg), "dma channel %u: %s (address 0x%08x, "
@@ -142,7 +162,8 @@ static void schedule(channel *c, uint64_t at, ds_event_fn fn)
 {
     c->ev = ds_clock_schedule(c->dma->clk, at, fn, c);
     if (!c->ev)
-        ch_error(c, BOARD_DMA_ERR_DESC, c->cur, "out of host memory");
+        ch_error(c, BOARD_DMA_ERR_DESC, c->cur, "out of host memory",
+                 ds_clock_now(c->dma->clk));
 }
 
 /* Start the next burst of the current descriptor at time t, or wait for
@@ -179,6 +200,7 @@ static void start_burst(channel *c, uint64_t t)
 static void start_fetch(channel *c, uint64_t t)
 {
     c->state = CH_FETCH;
+    c->moved = 0;
     schedule(c, t + c->dma->cfg.burst_latency, ev_fetch);
 }
 
@@ -196,7 +218,7 @@ static void ev_fetch(void *user, uint64_t at)
     c->ev = 0;
     if ((c->cur & 3) || !dma->dsp.read(dma->dsp.user, c->cur, d, sizeof(d))) {
         ch_error(c, BOARD_DMA_ERR_DESC_ADDR, c->cur,
-                 "descriptor address is unaligned or outside DSP memory");
+                 "descriptor address is unaligned or outside DSP memory", at);
         return;
     }
     c->src = rd32(d + BOARD_DMA_DESC_SRC);
@@ -233,9 +255,14 @@ static void ev_fetch(void *user, uint64_t at)
                      "byte count multiple of 4");
     }
     if (why[0]) {
-        ch_error(c, BOARD_DMA_ERR_DESC, c->cur, why);
+        ch_error(c, BOARD_DMA_ERR_DESC, c->cur, why, at);
         return;
     }
+    c->d_src = c->src;
+    c->d_dst = c->dst;
+    c->d_count = c->remaining;
+    if (dma->obs)
+        notify(c, DS_DMA_EV_DESC_START, c->src, c->dst, c->remaining, at);
     start_burst(c, at);
 }
 
@@ -284,7 +311,7 @@ static void ev_burst(void *user, uint64_t at)
                  dir == BOARD_DMA_DIR_HOST2DSP ? "host memory"
                  : dir == BOARD_DMA_DIR_SSP2MEM ? "the RX FIFO"
                  : "DSP memory");
-        ch_error(c, BOARD_DMA_ERR_SRC, c->src, what);
+        ch_error(c, BOARD_DMA_ERR_SRC, c->src, what, at);
         return;
     }
     if (!side_write(c, dir, dma->buf, n)) {
@@ -293,11 +320,14 @@ static void ev_burst(void *user, uint64_t at)
                  dir == BOARD_DMA_DIR_DSP2HOST ? "host memory"
                  : dir == BOARD_DMA_DIR_MEM2SSP ? "the TX FIFO (overflow)"
                  : "DSP memory");
-        ch_error(c, BOARD_DMA_ERR_DST, c->dst, what);
+        ch_error(c, BOARD_DMA_ERR_DST, c->dst, what, at);
         return;
     }
     c->bytes += n;
     c->remaining -= n;
+    c->moved += n;
+    if (dma->obs)
+        notify(c, DS_DMA_EV_BURST_DONE, c->src, c->dst, n, at);
     if (dir != BOARD_DMA_DIR_SSP2MEM && (c->flags & BOARD_DMA_DESC_SRC_INC))
         c->src += n;
     if (dir != BOARD_DMA_DIR_MEM2SSP && (c->flags & BOARD_DMA_DESC_DST_INC))
@@ -307,6 +337,8 @@ static void ev_burst(void *user, uint64_t at)
         return;
     }
     /* descriptor finished */
+    if (dma->obs)
+        notify(c, DS_DMA_EV_DESC_DONE, c->d_src, c->d_dst, c->d_count, at);
     if (c->flags & BOARD_DMA_DESC_IRQ)
         c->status |= BOARD_DMA_ST_DESC_DONE;
     if (c->next) {

@@ -409,6 +409,85 @@ static void test_start_while_busy_and_reset(void **state)
         assert_int_equal(rd(f, 0, r), 0);
 }
 
+/* Observer: a known copy reports its descriptor, bursts and completion
+ * with the right bytes and event-clock cycles; errors are reported too. */
+typedef struct obs_rec {
+    unsigned ch;
+    ds_dma_event ev;
+    uint32_t src, dst, bytes;
+    uint64_t cycle;
+} obs_rec;
+static obs_rec obs_log[16];
+static unsigned n_obs;
+
+static void obs_fn(void *user, unsigned ch, ds_dma_event ev, uint32_t src,
+                   uint32_t dst, uint32_t bytes, uint64_t cycle)
+{
+    assert_ptr_equal(user, &n_obs);
+    assert_true(n_obs < 16);
+    obs_log[n_obs++] = (obs_rec){ ch, ev, src, dst, bytes, cycle };
+}
+
+static void check_obs(unsigned i, ds_dma_event ev, uint32_t src,
+                      uint32_t dst, uint32_t bytes, uint64_t cycle)
+{
+    assert_true(i < n_obs);
+    assert_int_equal(obs_log[i].ch, 1);
+    assert_int_equal(obs_log[i].ev, ev);
+    assert_int_equal(obs_log[i].src, src);
+    assert_int_equal(obs_log[i].dst, dst);
+    assert_int_equal(obs_log[i].bytes, bytes);
+    assert_int_equal(obs_log[i].cycle, cycle);
+}
+
+static void test_observer(void **state)
+{
+    fx *f = *state;
+    n_obs = 0;
+    ds_dma_set_observer(f->dma, obs_fn, &n_obs);
+    for (int i = 0; i < 100; i++)
+        dsp_mem[0x1000 + i] = (uint8_t)(i + 7);
+    desc(0x10100, 0x11000, 0x12000, 100, 0, INC);
+    ds_clock_advance(f->clk, 1000);
+    start(f, 1, 0x10100, 0);
+    ds_clock_advance(f->clk, 2000);
+    assert_int_equal(rd(f, 1, BOARD_DMA_STATUS), ST(DONE));
+    assert_memory_equal(dsp_mem + 0x2000, dsp_mem + 0x1000, 100);
+    /* same timing as test_copy_timing */
+    assert_int_equal(n_obs, 6);
+    check_obs(0, DS_DMA_EV_DESC_START, 0x11000, 0x12000, 100, 1008);
+    check_obs(1, DS_DMA_EV_BURST_DONE, 0x11000, 0x12000, 32, 1024);
+    check_obs(2, DS_DMA_EV_BURST_DONE, 0x11020, 0x12020, 32, 1040);
+    check_obs(3, DS_DMA_EV_BURST_DONE, 0x11040, 0x12040, 32, 1056);
+    check_obs(4, DS_DMA_EV_BURST_DONE, 0x11060, 0x12060, 4, 1065);
+    check_obs(5, DS_DMA_EV_DESC_DONE, 0x11000, 0x12000, 100, 1065);
+    uint32_t total = 0;
+    for (unsigned i = 1; i < 5; i++)
+        total += obs_log[i].bytes;
+    assert_int_equal(total, 100);
+
+    /* a source outside DSP memory after one good burst: ERROR with the
+     * bytes moved so far, at the failing burst's cycle */
+    n_obs = 0;
+    desc(0x10100, 0x1FFE0, 0x12000, 64, 0, INC);
+    start(f, 1, 0x10100, 0);
+    ds_clock_advance(f->clk, 3000);
+    assert_true(rd(f, 1, BOARD_DMA_STATUS) & ST(ERROR));
+    assert_int_equal(n_obs, 3);
+    check_obs(0, DS_DMA_EV_DESC_START, 0x1FFE0, 0x12000, 64, 2008);
+    check_obs(1, DS_DMA_EV_BURST_DONE, 0x1FFE0, 0x12000, 32, 2024);
+    check_obs(2, DS_DMA_EV_ERROR, 0x20000, 0x12020, 32, 2040);
+
+    /* removed: nothing more is reported */
+    ds_dma_set_observer(f->dma, NULL, NULL);
+    n_obs = 0;
+    desc(0x10100, 0x11000, 0x12000, 16, 0, INC);
+    start(f, 1, 0x10100, 0);
+    ds_clock_advance(f->clk, 4000);
+    assert_int_equal(rd(f, 1, BOARD_DMA_STATUS), ST(DONE));
+    assert_int_equal(n_obs, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -419,6 +498,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_fixed_address, setup, teardown),
         cmocka_unit_test_setup_teardown(test_errors_isolated, setup, teardown),
         cmocka_unit_test_setup_teardown(test_ssp_handshake, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_observer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_start_while_busy_and_reset,
                                         setup, teardown),
     };

@@ -14,6 +14,7 @@
 #include <yaml.h>
 
 #include "driver/host_driver.h"
+#include "dspsim/board_regs.h"
 #include "harness_test_util.h"
 
 #define FAKE FAKE_DIR "/harness_fake_fw.elf"
@@ -234,7 +235,21 @@ static void test_markers_and_timeline(void **state)
     dsh_timeline *tl = dsh_timeline_new(160e6);
     assert_non_null(tl);
     dsh_drv *d = boot(FAKE, tl, DSH_DRV_OK);
+    /* the fake firmware uses no DMA: the host runs a DSP2HOST copy of 64
+     * bytes on channel 1 (no interrupt) while the firmware works; the
+     * driver's DMA observer must put it on the timeline */
+    ds_board *b = dsh_drv_board(d);
+    uint32_t dsc[5] = { BOARD_MBOX_BASE + BOARD_MBOX_STREAM_OFF, 0x8000, 64,
+                        0, (BOARD_DMA_DIR_DSP2HOST << BOARD_DMA_DESC_DIR_SHIFT)
+                           | BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DST_INC };
+    assert_int_equal(ds_board_mbox_write(b, 0xFE0, dsc, sizeof dsc), DS_OK);
+    ds_dma *dma = ds_board_dma(b);
+    assert_true(ds_dma_write(dma, BOARD_DMA_CH(1) + BOARD_DMA_DESC, 4,
+                             BOARD_MBOX_BASE + 0xFE0));
+    assert_true(ds_dma_write(dma, BOARD_DMA_CH(1) + BOARD_DMA_CTRL, 4,
+                             BOARD_DMA_CTRL_START));
     assert_int_equal(cmd(d, C_PERIODS, 4, NULL), DSH_DRV_OK);
+    assert_int_equal(ds_dma_channel_status(dma, 1), BOARD_DMA_ST_DONE);
     const dsh_drv_task_stats *ts;
     assert_int_equal(dsh_drv_tasks(d, &ts), 1);
     assert_int_equal(ts[0].task_id, 1);
@@ -264,7 +279,8 @@ static void test_markers_and_timeline(void **state)
     yaml_node_t *evs = get(&doc, root, "traceEvents");
     assert_non_null(evs);
     assert_int_equal(evs->type, YAML_SEQUENCE_NODE);
-    unsigned periods = 0, ipc = 0, meta = 0, escaped = 0;
+    unsigned periods = 0, ipc = 0, meta = 0, escaped = 0, dma_x = 0;
+    unsigned dma_tid = 0;
     for (yaml_node_item_t *it = evs->data.sequence.items.start;
          it < evs->data.sequence.items.top; it++) {
         yaml_node_t *e = yaml_document_get_node(&doc, *it);
@@ -272,6 +288,12 @@ static void test_markers_and_timeline(void **state)
         const char *name = (char *)get(&doc, e, "name")->data.scalar.value;
         if (!strcmp(ph, "M")) {
             meta++;
+            yaml_node_t *a = get(&doc, e, "args");
+            if (!strcmp(name, "thread_name") &&
+                !strcmp((char *)get(&doc, a, "name")->data.scalar.value,
+                        "dma 1"))
+                dma_tid = (unsigned)strtoul((char *)get(&doc, e, "tid")
+                                            ->data.scalar.value, NULL, 10);
             continue;
         }
         assert_non_null(get(&doc, e, "ts"));
@@ -282,6 +304,21 @@ static void test_markers_and_timeline(void **state)
             /* 1000..1200 cycles at 160 MHz */
             assert_true(dur >= 6.0 && dur < 7.6);
         }
+        if (!strcmp(ph, "X") && !strcmp(name, "transfer")) {
+            dma_x++;
+            assert_int_equal(strtoul((char *)get(&doc, e, "tid")
+                                     ->data.scalar.value, NULL, 10), dma_tid);
+            yaml_node_t *a = get(&doc, e, "args");
+            assert_string_equal((char *)get(&doc, a, "bytes")
+                                ->data.scalar.value, "64");
+            assert_string_equal((char *)get(&doc, a, "src")
+                                ->data.scalar.value, "0x3ff00800");
+            assert_string_equal((char *)get(&doc, a, "dst")
+                                ->data.scalar.value, "0x00008000");
+            double dur = strtod((char *)get(&doc, e, "dur")
+                                ->data.scalar.value, NULL);
+            assert_true(dur > 0);
+        }
         if (!strcmp(name, "a\\b\n"))
             escaped++;
         if (strstr(name, "0x8") && !strcmp(ph, "i"))
@@ -291,6 +328,8 @@ static void test_markers_and_timeline(void **state)
     assert_true(ipc >= 1);
     assert_true(meta >= 4);
     assert_int_equal(escaped, 1);
+    assert_true(dma_tid > 0);
+    assert_int_equal(dma_x, 1);
     yaml_document_delete(&doc);
     free(text);
     ht_remove_tree(dir);

@@ -90,6 +90,12 @@ typedef void (*ds_marker_fn)(void *user, uint32_t id, uint32_t value,
                              uint64_t cycle);
 ds_status ds_board_add_marker_observer(ds_board *b, ds_marker_fn fn,
                                        void *user);
+/* DMA transfers: each observer gets (channel, event, src, dst, bytes,
+ * cycle) as described at ds_dma_event (dspsim/dma.h), cycle-stamped from
+ * the event clock.  Up to 8; the DMA model pays nothing until the first
+ * is added. */
+ds_status ds_board_add_dma_observer(ds_board *b, ds_dma_observer_fn fn,
+                                    void *user);
 /* Diagnostics (DMA errors ...): default stderr "dspsim: board: MSG". */
 void ds_board_set_log(ds_board *b, ds_log_fn fn, void *user);
 

@@ -73,6 +73,29 @@ uint32_t ds_dma_channel_status(const ds_dma *dma, unsigned ch);
 uint32_t ds_dma_channel_bytes(const ds_dma *dma, unsigned ch);
 uint64_t ds_dma_errors(const ds_dma *dma);   /* errors since creation */
 
+/* Transfer observer (timelines, tests).  Called only when one is set, at
+ * the event-clock cycle the event happens:
+ *   DESC_START: a descriptor was fetched and validated; src, dst and bytes
+ *               are the descriptor's (bytes = its byte count);
+ *   BURST_DONE: a burst landed; src/dst where it was read/written, bytes
+ *               its size;
+ *   DESC_DONE:  the descriptor's last burst landed; src, dst and bytes as
+ *               for its DESC_START;
+ *   ERROR:      the channel stopped on an error; src/dst the current
+ *               addresses, bytes those the descriptor had moved. */
+typedef enum ds_dma_event {
+    DS_DMA_EV_DESC_START = 0,
+    DS_DMA_EV_BURST_DONE,
+    DS_DMA_EV_DESC_DONE,
+    DS_DMA_EV_ERROR,
+} ds_dma_event;
+typedef void (*ds_dma_observer_fn)(void *user, unsigned channel,
+                                   ds_dma_event event, uint32_t src,
+                                   uint32_t dst, uint32_t bytes,
+                                   uint64_t cycle);
+/* One observer; fn NULL removes it. */
+void ds_dma_set_observer(ds_dma *dma, ds_dma_observer_fn fn, void *user);
+
 #ifdef __cplusplus
 }
 #endif
