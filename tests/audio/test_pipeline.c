@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -20,6 +21,7 @@
 #define RATE 48000
 #define PERIOD 48            /* frames per 1 ms period at 48 kHz */
 #define NPER 20
+#define FADE COMP_ENDPOINT_FADE_FRAMES(RATE)   /* 48: 1 ms stop fade */
 
 static uint32_t rng = 99u;
 static int32_t rnd(void)
@@ -486,7 +488,11 @@ static void test_xrun_recovery(void **state)
 	 * prefill silence (no stale data), then the stream continues */
 	fx.host.limit = sizeof(fx.host_mem);
 	base = fx.dai.pos / 2;    /* samples written to the DAI so far */
-	assert_int_equal(base, 5 * PERIOD * 2);
+	/* (changed with the click-free stop: the xrun stopped the DAI after
+	 * its 1 ms fade of the last frame, FADE frames more) */
+	assert_int_equal(base, 5 * PERIOD * 2 + FADE * 2);
+	assert_int_equal(fx.dai_mem[base - 1], 0);
+	assert_int_equal(fx.dai_mem[base - 2], 0);
 	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_START), 0);
 	assert_int_equal(fx.p.state, PIPE_STATE_RUNNING);
 	assert_int_equal(fx.host.starts, 2);
@@ -510,6 +516,189 @@ static void test_xrun_recovery(void **state)
 	assert_int_equal(fx.p.xruns, 2);
 	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_STOP), 0);
 	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_RESET), 0);
+	fixture_done();
+}
+
+/* host(10) -b100-> dai(12), S16 stereo: no volume component */
+static int build_direct(void)
+{
+	struct comp_endpoint_config h = ep(AUDIO_DIR_PLAYBACK, &fx.host);
+	struct comp_endpoint_config d = ep(AUDIO_DIR_PLAYBACK, &fx.dai);
+	int ret;
+
+	if ((ret = pipeline_comp_new(&fx.p, COMP_TYPE_HOST, 10, &h, sizeof(h))) ||
+	    (ret = pipeline_comp_new(&fx.p, COMP_TYPE_DAI, 12, &d, sizeof(d))) ||
+	    (ret = pipeline_buffer_new(&fx.p, 100, AUDIO_FMT_S16_LE, 2, RATE,
+				       2 * PERIOD)) ||
+	    (ret = pipeline_connect(&fx.p, 10, 100, 12)))
+		return ret;
+	return pipeline_complete(&fx.p);
+}
+
+/* The FADE frames at dai_mem[at..] fade the frame before them linearly to
+ * exactly 0: frame f = last * (FADE-1-f) / FADE per channel, monotonic,
+ * every step at most ceil(|last| / FADE).  Returns how many channels had a
+ * non-zero last sample. */
+static int check_fade(size_t at)
+{
+	int nz = 0;
+
+	for (int c = 0; c < 2; c++) {
+		int32_t last = fx.dai_mem[at - 2 + (size_t)c];
+		int32_t prev = last;
+		int32_t maxstep = (abs(last) + FADE - 1) / FADE;
+
+		nz += last != 0;
+		for (int f = 0; f < (int)FADE; f++) {
+			int32_t v = fx.dai_mem[at + 2 * (size_t)f + (size_t)c];
+
+			assert_int_equal(v, last * ((int32_t)FADE - 1 - f) /
+					 (int32_t)FADE);
+			assert_true(abs(v) <= abs(prev));
+			assert_true(v == 0 || (v > 0) == (last > 0));
+			assert_true(abs(prev - v) <= maxstep);
+			prev = v;
+		}
+		assert_int_equal(prev, 0);
+	}
+	return nz;
+}
+
+/* STOP while running: the DAI fades the last frame out over 1 ms, then
+ * stops; the queued period is dropped and the next START gives prefill
+ * silence, then fresh host data (no stale samples). */
+static void test_stop_fade_restart(void **state)
+{
+	static int16_t exp[NPER * PERIOD * 2];
+	size_t at = 5 * PERIOD * 2;
+
+	(void)state;
+	fixture_init(AUDIO_DIR_PLAYBACK);
+	assert_int_equal(build_playback(), 0);
+	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_START), 0);
+	for (int k = 0; k < 5; k++)
+		assert_int_equal(pipeline_copy(&fx.p), 0);
+	assert_int_equal(fx.dai.pos, 5 * PERIOD * 4);
+	/* pause/release: no fade */
+	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_PAUSE), 0);
+	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_RELEASE), 0);
+	assert_int_equal(fx.dai.pos, 5 * PERIOD * 4);
+	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_STOP), 0);
+	assert_false(fx.host.running || fx.dai.running);
+	assert_int_equal(fx.dai.pos, (5 * PERIOD + FADE) * 4);
+	expected_playback(exp, NPER * PERIOD);
+	for (size_t i = 0; i < at - PERIOD * 2; i++)    /* the stream so far */
+		assert_int_equal(fx.dai_mem[PERIOD * 2 + i], exp[i]);
+	assert_int_equal(check_fade(at), 2);
+	assert_int_equal(comp_endpoint_stats(pipeline_comp(&fx.p, 12))->position_bytes,
+			 (5 * PERIOD + FADE) * 4);
+	/* a second STOP is refused, nothing more is sent */
+	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_STOP), AUD_E_STATE);
+	assert_int_equal(fx.dai.pos, (5 * PERIOD + FADE) * 4);
+
+	/* restart: prefill silence, then the host data from where the host
+	 * DMA stands (5 periods); the period that was queued at the DAI
+	 * (exp[4P..5P)) is not replayed */
+	at += FADE * 2;
+	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_START), 0);
+	for (int k = 0; k < 3; k++)
+		assert_int_equal(pipeline_copy(&fx.p), 0);
+	for (size_t i = 0; i < PERIOD * 2; i++)
+		assert_int_equal(fx.dai_mem[at + i], 0);
+	for (size_t i = 0; i < 2 * PERIOD * 2; i++)
+		assert_int_equal(fx.dai_mem[at + PERIOD * 2 + i],
+				 exp[5 * PERIOD * 2 + i]);
+	/* STOP from PAUSED: the DMA is already stopped, no fade */
+	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_PAUSE), 0);
+	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_STOP), 0);
+	assert_int_equal(fx.dai.pos, (8 * PERIOD + FADE) * 4);
+	fixture_done();
+
+	/* no volume component: the endpoint fades all the same, from the
+	 * raw host samples */
+	fixture_init(AUDIO_DIR_PLAYBACK);
+	assert_int_equal(build_direct(), 0);
+	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_START), 0);
+	for (int k = 0; k < 3; k++)
+		assert_int_equal(pipeline_copy(&fx.p), 0);
+	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_STOP), 0);
+	assert_int_equal(fx.dai.pos, (3 * PERIOD + FADE) * 4);
+	assert_int_equal(fx.dai_mem[3 * PERIOD * 2 - 2],
+			 fx.host_mem[2 * PERIOD * 2 - 2]);
+	assert_int_equal(check_fade(3 * PERIOD * 2), 2);
+	fixture_done();
+}
+
+/* DRAIN: the queued frames come out exactly once, then silence, then the
+ * pipeline is STOPPED with clean buffers; START gives prefill silence and
+ * fresh data. */
+static void test_drain(void **state)
+{
+	static int16_t exp[NPER * PERIOD * 2];
+	size_t at;
+
+	(void)state;
+	fixture_init(AUDIO_DIR_PLAYBACK);
+	assert_int_equal(pipeline_drain(NULL), AUD_E_INVAL);
+	assert_int_equal(pipeline_drain(&fx.p), AUD_E_STATE);
+	assert_int_equal(build_playback(), 0);
+	assert_int_equal(pipeline_drain(&fx.p), AUD_E_STATE);    /* READY */
+	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_START), 0);
+	for (int k = 0; k < 5; k++)
+		assert_int_equal(pipeline_copy(&fx.p), 0);
+	/* the host has delivered 5 periods, the DAI played prefill + 4 */
+	assert_int_equal(fx.host.pos, 5 * PERIOD * 4);
+	assert_int_equal(fx.dai.pos, 5 * PERIOD * 4);
+	assert_int_equal(pipeline_drain(&fx.p), 0);
+	assert_int_equal(fx.p.state, PIPE_STATE_RUNNING);
+	assert_int_equal(pipeline_copy(&fx.p), 0);      /* the queued period */
+	assert_int_equal(fx.p.state, PIPE_STATE_RUNNING);
+	assert_int_equal(pipeline_copy(&fx.p), 0);      /* empty: silence, end */
+	assert_int_equal(fx.p.state, PIPE_STATE_STOPPED);
+	assert_false(fx.p.draining);
+	assert_int_equal(fx.p.drains, 1);
+	assert_false(fx.host.running || fx.dai.running);
+	assert_int_equal(pipeline_copy(&fx.p), AUD_E_STATE);
+	/* no new host data was fetched, not an xrun */
+	assert_int_equal(fx.host.pos, 5 * PERIOD * 4);
+	assert_int_equal(fx.p.xruns, 0);
+	assert_int_equal(fx.ev.underruns + fx.ev.overruns, 0);
+	/* prefill, every host frame exactly once, one period of silence; no
+	 * fade after silence */
+	assert_int_equal(fx.dai.pos, 7 * PERIOD * 4);
+	expected_playback(exp, NPER * PERIOD);
+	for (size_t i = 0; i < PERIOD * 2; i++)
+		assert_int_equal(fx.dai_mem[i], 0);
+	for (size_t i = 0; i < 5 * PERIOD * 2; i++)
+		assert_int_equal(fx.dai_mem[PERIOD * 2 + i], exp[i]);
+	for (size_t i = 0; i < PERIOD * 2; i++)
+		assert_int_equal(fx.dai_mem[6 * PERIOD * 2 + i], 0);
+	assert_int_equal(audio_buffer_avail(pipeline_buffer(&fx.p, 100)), 0);
+	assert_int_equal(audio_buffer_avail(pipeline_buffer(&fx.p, 101)), 0);
+	assert_int_equal(pipeline_drain(&fx.p), AUD_E_STATE);    /* STOPPED */
+
+	/* START: prefill silence then fresh host data */
+	at = 7 * PERIOD * 2;
+	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_START), 0);
+	for (int k = 0; k < 3; k++)
+		assert_int_equal(pipeline_copy(&fx.p), 0);
+	for (size_t i = 0; i < PERIOD * 2; i++)
+		assert_int_equal(fx.dai_mem[at + i], 0);
+	for (size_t i = 0; i < 2 * PERIOD * 2; i++)
+		assert_int_equal(fx.dai_mem[at + PERIOD * 2 + i],
+				 exp[5 * PERIOD * 2 + i]);
+
+	/* drain across PAUSE/RELEASE; STOP during a drain ends it (with the
+	 * fade) */
+	assert_int_equal(pipeline_drain(&fx.p), 0);
+	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_PAUSE), 0);
+	assert_true(fx.p.draining);
+	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_RELEASE), 0);
+	assert_int_equal(pipeline_trigger(&fx.p, COMP_TRIGGER_STOP), 0);
+	assert_false(fx.p.draining);
+	assert_int_equal(fx.dai.pos, (10 * PERIOD + FADE) * 4);
+	assert_int_equal(check_fade(10 * PERIOD * 2), 2);
+	assert_int_equal(fx.p.drains, 1);
 	fixture_done();
 }
 
@@ -548,6 +737,8 @@ int main(void)
 		cmocka_unit_test(test_graph_errors),
 		cmocka_unit_test(test_trigger_states),
 		cmocka_unit_test(test_xrun_recovery),
+		cmocka_unit_test(test_stop_fade_restart),
+		cmocka_unit_test(test_drain),
 		cmocka_unit_test(test_oom),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

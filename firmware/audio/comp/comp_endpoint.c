@@ -10,6 +10,9 @@ struct endpoint_priv {
 	bool host;
 	struct comp_endpoint_stats st;
 	struct audio_dma_config dma_cfg;
+	bool active;                /* DMA running (START/RELEASE) */
+	bool last_nz;               /* last frame sent is not silence */
+	uint8_t last[AUDIO_MAX_CHANNELS * 4];   /* last frame sent (sink) */
 };
 
 static int endpoint_create(struct comp_dev *dev, const void *config,
@@ -63,6 +66,82 @@ static int endpoint_set_params(struct comp_dev *dev,
 	return AUD_OK;
 }
 
+static int32_t sample_get(const uint8_t *frame, uint32_t i, bool s16)
+{
+	if (s16) {
+		int16_t v;
+
+		memcpy(&v, frame + 2 * i, sizeof(v));
+		return v;
+	} else {
+		int32_t v;
+
+		memcpy(&v, frame + 4 * i, sizeof(v));
+		return v;
+	}
+}
+
+static void sample_put(uint8_t *frame, uint32_t i, bool s16, int32_t v)
+{
+	if (s16) {
+		int16_t h = (int16_t)v;
+
+		memcpy(frame + 2 * i, &h, sizeof(h));
+	} else {
+		memcpy(frame + 4 * i, &v, sizeof(v));
+	}
+}
+
+/*
+ * Click-free stop of a DAI playback stream: send a linear ramp from the last
+ * frame sent to exactly 0 over R frames (1 ms), before
+ * the DMA stops (COMP_ENDPOINT_FADE_FRAMES).  Frame k (0-based) of the ramp is last * (R-1-k) / R per
+ * channel, computed as q*m + r*m/R (q, r = last / R, last % R; 32-bit
+ * arithmetic, no overflow), so every step is at most ceil(|last| / R).  The
+ * ramp goes out through the scratch in chunks of a period; the scratch is
+ * zeroed again afterwards (it is the underrun silence).
+ */
+static void endpoint_fade_out(struct comp_dev *dev, struct endpoint_priv *p)
+{
+	const struct audio_stream_params *s = &dev->in_params;
+	bool s16 = s->fmt == AUDIO_FMT_S16_LE;
+	uint32_t fb = p->dma_cfg.frame_bytes;
+	uint32_t ramp = COMP_ENDPOINT_FADE_FRAMES(s->rate_hz);
+	uint32_t chunk = s->period_frames;
+	uint8_t *out = (uint8_t *)dev->scratch;
+	uint32_t k = 0;
+
+	while (k < ramp) {
+		uint32_t n = ramp - k < chunk ? ramp - k : chunk;
+		int32_t got;
+
+		for (uint32_t f = 0; f < n; f++) {
+			int32_t m = (int32_t)(ramp - 1u - (k + f));
+
+			for (uint32_t c = 0; c < s->channels; c++) {
+				int32_t v = sample_get(p->last, c, s16);
+				int32_t q = v / (int32_t)ramp;
+				int32_t r = v % (int32_t)ramp;
+
+				sample_put(out + f * fb, c, s16,
+					   q * m + r * m / (int32_t)ramp);
+			}
+		}
+		got = p->cfg.dma->transfer(p->cfg.dma_ctx, out, n * fb);
+		if (got < 0) {
+			p->st.dma_errors++;
+			break;
+		}
+		p->st.position_bytes += (uint32_t)got;
+		if ((uint32_t)got < n * fb)
+			break;                 /* far side full: nothing more */
+		k += n;
+	}
+	memset(dev->scratch, 0, dev->scratch_words * sizeof(int32_t));
+	memset(p->last, 0, sizeof(p->last));
+	p->last_nz = false;
+}
+
 static int endpoint_trigger(struct comp_dev *dev, enum comp_trigger_cmd cmd)
 {
 	struct endpoint_priv *p = dev->priv;
@@ -71,15 +150,23 @@ static int endpoint_trigger(struct comp_dev *dev, enum comp_trigger_cmd cmd)
 	switch (cmd) {
 	case COMP_TRIGGER_START:
 		p->st.position_bytes = 0;
+		memset(p->last, 0, sizeof(p->last));
+		p->last_nz = false;
 		/* fall through */
 	case COMP_TRIGGER_RELEASE:
 		if (dma->start(p->cfg.dma_ctx, &p->dma_cfg)) {
 			p->st.dma_errors++;
 			return AUD_E_DMA;
 		}
+		p->active = true;
 		return AUD_OK;
-	case COMP_TRIGGER_PAUSE:
 	case COMP_TRIGGER_STOP:
+		/* DAI playback: fade the last output out, then stop */
+		if (p->active && !p->source && !p->host && p->last_nz)
+			endpoint_fade_out(dev, p);
+		/* fall through */
+	case COMP_TRIGGER_PAUSE:
+		p->active = false;
 		if (dma->stop(p->cfg.dma_ctx)) {
 			p->st.dma_errors++;
 			return AUD_E_DMA;
@@ -119,6 +206,18 @@ static int32_t dma_to_ring(struct comp_dev *dev, struct endpoint_priv *p,
 	return (int32_t)done;
 }
 
+/* Keep the last frame sent by a sink (the start of a stop fade). */
+static void remember_last(struct endpoint_priv *p, const uint8_t *frame,
+			  uint32_t fb)
+{
+	if (fb > sizeof(p->last))
+		fb = sizeof(p->last);
+	memcpy(p->last, frame, fb);
+	p->last_nz = false;
+	for (uint32_t i = 0; i < fb; i++)
+		p->last_nz |= frame[i] != 0;
+}
+
 /* Ring -> far side, up to `frames`; returns frames moved or AUD_E_DMA. */
 static int32_t ring_to_dma(struct endpoint_priv *p, struct audio_buffer *b,
 			   uint32_t frames)
@@ -139,6 +238,10 @@ static int32_t ring_to_dma(struct endpoint_priv *p, struct audio_buffer *b,
 		}
 		p->st.position_bytes += (uint32_t)got;
 		got /= (int32_t)b->frame_bytes;
+		if (got > 0)
+			remember_last(p, (const uint8_t *)ptr +
+				      ((uint32_t)got - 1u) * b->frame_bytes,
+				      b->frame_bytes);
 		audio_buffer_consume(b, (uint32_t)got);
 		done += (uint32_t)got;
 		if ((uint32_t)got < want)
@@ -195,6 +298,8 @@ static int copy_sink(struct comp_dev *dev, struct endpoint_priv *p)
 		}
 		p->st.position_bytes += (uint32_t)s;
 		p->st.silence_frames += sil;
+		memset(p->last, 0, sizeof(p->last));
+		p->last_nz = false;
 		return AUD_E_UNDERRUN;
 	}
 	return AUD_OK;

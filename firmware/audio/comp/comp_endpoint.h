@@ -26,6 +26,13 @@
  *
  * Trigger: START programs the DMA (dma->start) and zeroes the position;
  * PAUSE and STOP call dma->stop; RELEASE calls dma->start again.
+ * Click-free stop: a DAI playback endpoint whose DMA is running and whose
+ * last frame sent is not silence first sends a linear fade of that frame to
+ * exactly 0 over COMP_ENDPOINT_FADE_FRAMES(rate) frames (1 ms; every step at
+ * most ceil(|last| / frames)), then stops the DMA.  This holds for every
+ * stop while running (STOP trigger, xrun, pipeline_free), with or without a
+ * volume component; the frames still queued in the buffers are dropped (use
+ * the pipeline's drain to play them out).  PAUSE does not fade.
  * Control: get COMP_CTL_POSITION, uint32_t bytes.
  */
 #ifndef AUDIO_COMP_ENDPOINT_H
@@ -34,6 +41,11 @@
 #include <stdint.h>
 
 #include "comp/comp.h"
+
+/* Stop fade length: rate / COMP_ENDPOINT_FADE_DIV frames (at least 1). */
+#define COMP_ENDPOINT_FADE_DIV 1000u
+#define COMP_ENDPOINT_FADE_FRAMES(rate) \
+	((rate) / COMP_ENDPOINT_FADE_DIV ? (rate) / COMP_ENDPOINT_FADE_DIV : 1u)
 
 struct audio_dma_config {
 	enum audio_dir dir;

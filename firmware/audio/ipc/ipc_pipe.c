@@ -150,7 +150,7 @@ int aud_cmd_trigger(struct aud_req *r)
 	if (!s)
 		return err;
 	n = (unsigned)(s - aud_slots);
-	if (cmd > IPC_AUD_TRIGGER_RESET)
+	if (cmd > IPC_AUD_TRIGGER_RESET && cmd != IPC_AUD_TRIGGER_DRAIN)
 		return aud_fail(r, AUD_E_INVAL, 20);
 	if (cmd == IPC_AUD_TRIGGER_START) {
 		for (unsigned i = 0; i < PIPE_MAX_COMPS; i++)
@@ -179,7 +179,10 @@ int aud_cmd_trigger(struct aud_req *r)
 	if (cmd == IPC_AUD_TRIGGER_STOP || cmd == IPC_AUD_TRIGGER_PAUSE)
 		aud_plat->task_stop(aud_plat->ctx, n);
 	key = aud_lock();
-	ret = pipeline_trigger(s->p, (enum comp_trigger_cmd)cmd);
+	if (cmd == IPC_AUD_TRIGGER_DRAIN)
+		ret = pipeline_drain(s->p);   /* the task keeps running */
+	else
+		ret = pipeline_trigger(s->p, (enum comp_trigger_cmd)cmd);
 	aud_unlock(key);
 	if (ret)
 		return aud_fail(r, ret, 20);

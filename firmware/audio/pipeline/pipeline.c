@@ -282,6 +282,8 @@ int pipeline_trigger(struct pipeline *p, enum comp_trigger_cmd cmd)
 	if (!p)
 		return AUD_E_INVAL;
 	s = p->state;
+	if (cmd != COMP_TRIGGER_PAUSE && cmd != COMP_TRIGGER_RELEASE)
+		p->draining = false;
 	switch (cmd) {
 	case COMP_TRIGGER_START:
 		if (s != PIPE_STATE_READY && s != PIPE_STATE_STOPPED &&
@@ -334,6 +336,30 @@ int pipeline_trigger(struct pipeline *p, enum comp_trigger_cmd cmd)
 	return AUD_OK;
 }
 
+int pipeline_drain(struct pipeline *p)
+{
+	if (!p)
+		return AUD_E_INVAL;
+	if (p->state != PIPE_STATE_RUNNING && p->state != PIPE_STATE_PAUSED)
+		return AUD_E_STATE;
+	p->draining = true;
+	return AUD_OK;
+}
+
+/* Draining: run c this period?  Not the sources; the others when each input
+ * holds a full period (the sink endpoint always runs). */
+static bool drain_runs(const struct pipeline *p, const struct comp_dev *c)
+{
+	if (c->n_in == 0)
+		return false;
+	if (c == p->sink_ep)
+		return true;
+	for (uint32_t i = 0; i < c->n_in; i++)
+		if (audio_buffer_avail(c->in[i]) < c->in[i]->params.period_frames)
+			return false;
+	return true;
+}
+
 static uint32_t now(const struct pipeline *p)
 {
 	return p->cfg.cycles ? p->cfg.cycles(p->cfg.cycles_ctx) : 0;
@@ -343,6 +369,7 @@ int pipeline_copy(struct pipeline *p)
 {
 	uint32_t t0, t1, c0, c1;
 	int ret = AUD_OK;
+	bool drained = false;
 	uint32_t i;
 
 	if (!p)
@@ -354,18 +381,33 @@ int pipeline_copy(struct pipeline *p)
 	for (i = 0; i < p->n_comps; i++) {
 		struct comp_dev *c = p->order[i];
 
+		if (p->draining && !drain_runs(p, c))
+			continue;
 		ret = comp_copy(c);
 		c1 = now(p);
 		if (p->cfg.cycles)
 			audio_cycles_add(&c->cycles, c1 - c0);
 		c0 = c1;
+		if (p->draining && c == p->sink_ep && ret == AUD_E_UNDERRUN) {
+			drained = true;       /* the rest, then silence: done */
+			ret = AUD_OK;
+		}
 		if (ret)
 			break;
 	}
 	t1 = c0;
 	if (p->cfg.cycles)
 		audio_cycles_add(&p->cycles, t1 - t0);
+	if (drained) {
+		stop_all(p);
+		reset_all(p);
+		p->draining = false;
+		p->drains++;
+		p->state = PIPE_STATE_STOPPED;
+		return AUD_OK;
+	}
 	if (ret) {
+		p->draining = false;
 		struct comp_dev *c = p->order[i];
 
 		stop_all(p);

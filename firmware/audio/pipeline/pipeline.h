@@ -31,7 +31,23 @@
  *        prefill_periods periods of silence, components started sink
  *        first)
  *   RUNNING --PAUSE--> PAUSED --RELEASE--> RUNNING
- *   RUNNING/PAUSED/XRUN --STOP--> STOPPED
+ *   RUNNING/PAUSED/XRUN --STOP--> STOPPED   (a running DAI playback
+ *        endpoint first fades its last frame out to 0 over 1 ms, see
+ *        comp_endpoint.h: no click; queued frames are dropped)
+ *   RUNNING/PAUSED --pipeline_drain--> RUNNING, draining: every following
+ *        period runs without the sources (components with no input: host
+ *        playback / DAI capture endpoints, tone), the other components
+ *        only when each input holds a full period, and the sink endpoint
+ *        as usual.  The first period in which the sink endpoint finds less
+ *        than a period (it sends what is left, then silence; counted as an
+ *        underrun in its buffer's stats, but not an xrun: no notify, xruns
+ *        unchanged) ends the drain: every component is stopped, every
+ *        buffer cleared and the pipeline goes STOPPED.  So all frames
+ *        queued in the buffers when the drain starts come out exactly once,
+ *        then silence; the next START begins with prefill silence and fresh
+ *        data.  (Frames held back by a component below one period, e.g.
+ *        an SRC remainder, are dropped.)  STOP, an xrun or pipeline_free
+ *        during a drain end it as usual; PAUSE/RELEASE keep it.
  *   STOPPED/XRUN --RESET--> READY
  *
  * pipeline_copy (RUNNING only) runs every component once in topological
@@ -44,6 +60,7 @@
 #ifndef AUDIO_PIPELINE_H
 #define AUDIO_PIPELINE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "buffer/audio_buffer.h"
@@ -93,6 +110,8 @@ struct pipeline {
 	uint32_t xruns;
 	int last_xrun;                /* code of the last xrun, 0 = none */
 	uint32_t last_xrun_comp;
+	bool draining;                /* pipeline_drain until STOPPED */
+	uint32_t drains;              /* drains completed */
 };
 
 /* AUD_E_INVAL (NULL, bad dir or allocator), AUD_E_PERIOD, AUD_E_RANGE
@@ -114,6 +133,9 @@ int pipeline_connect(struct pipeline *p, uint32_t src_comp_id,
 
 int pipeline_complete(struct pipeline *p);
 int pipeline_trigger(struct pipeline *p, enum comp_trigger_cmd cmd);
+/* RUNNING/PAUSED: play out the queued frames, then STOPPED (see above);
+ * AUD_E_INVAL (NULL), AUD_E_STATE (other states). */
+int pipeline_drain(struct pipeline *p);
 int pipeline_copy(struct pipeline *p);
 /* fw_task job signature: one period (errors are reported via notify). */
 void pipeline_task_job(void *pipeline);

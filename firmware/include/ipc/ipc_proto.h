@@ -326,6 +326,9 @@ _Static_assert(sizeof(struct ipc_trace_entry) == 16, "ipc_trace_entry");
 #define IPC_AUD_TRIGGER_PAUSE   2u
 #define IPC_AUD_TRIGGER_RELEASE 3u
 #define IPC_AUD_TRIGGER_RESET   4u       /* STOPPED/XRUN -> READY */
+#define IPC_AUD_TRIGGER_DRAIN   6u       /* RUNNING/PAUSED: play out the
+                                          * queued frames, then STOPPED
+                                          * (5 stays invalid) */
 #define IPC_AUD_CTL_VOLUME_GAIN    1u    /* int32_t[n] dB Q8.8, 1<=n<=ch */
 #define IPC_AUD_CTL_VOLUME_MUTE    2u    /* uint32_t 0/1 */
 #define IPC_AUD_CTL_VOLUME_RAMP_MS 3u    /* uint32_t 0..5000 */

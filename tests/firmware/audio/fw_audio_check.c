@@ -297,6 +297,28 @@ static void playback(void)
 	printf("playback: %zu frames compared sample-exact after %zu frames "
 	       "of silence; SSP underruns %" PRIu64 "\n", cmp, lead,
 	       ds_ssp_underruns(ds_board_ssp(B, 0)));
+
+	/* DRAIN (issue 5): restart, drain; the firmware plays out what is
+	 * queued and stops itself (no xrun, no more host positions) */
+	OK(IPC_CMD_AUD_TRIGGER, 1, IPC_AUD_TRIGGER_START);
+	run(10 * PERIOD_CYCLES);
+	OK(IPC_CMD_AUD_TRIGGER, 1, IPC_AUD_TRIGGER_DRAIN);
+	run(10 * PERIOD_CYCLES);
+	drain();
+	{
+		struct msg r;
+		uint32_t pipe = 1;
+		unsigned pos_done = n_pos;
+
+		CHECK(cmdv(IPC_CMD_AUD_GET_STATS, &pipe, 1, 0, &r) == 0 &&
+		      r.w[7] == 4, "state after drain %u", r.w[7]);
+		CHECK(n_xrun == 0, "xruns after drain %u", n_xrun);
+		run(5 * PERIOD_CYCLES);
+		drain();
+		CHECK(n_pos == pos_done, "positions after drain %u -> %u",
+		      pos_done, n_pos);
+		printf("drain: STOPPED, no xrun\n");
+	}
 	OK(IPC_CMD_AUD_PIPE_FREE, 1);
 }
 
