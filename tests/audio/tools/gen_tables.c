@@ -128,8 +128,8 @@ static int16_t q15(double v, int frac_bits)
 static void emit_i16(const int16_t *v, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		printf("%s%d,%s", i % 10 ? " " : "\t", v[i],
-		       (i % 10 == 9 || i + 1 == n) ? "\n" : "");
+		printf("%s%d,%s", i % 12 ? " " : "\t", v[i],
+		       (i % 12 == 11 || i + 1 == n) ? "\n" : "");
 }
 
 #define NCONV (sizeof(convs) / sizeof(convs[0]))
