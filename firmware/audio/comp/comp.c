@@ -192,6 +192,18 @@ int comp_scratch_alloc(struct comp_dev *dev, size_t words)
 	return AUD_OK;
 }
 
+int comp_blob_get(enum comp_ctl ctl, const void *blob, size_t blob_bytes,
+		  void *data, size_t *bytes)
+{
+	if (ctl != COMP_CTL_BLOB)
+		return AUD_E_CONTROL;
+	if (*bytes < blob_bytes)
+		return AUD_E_CONFIG;
+	memcpy(data, blob, blob_bytes);
+	*bytes = blob_bytes;
+	return AUD_OK;
+}
+
 uint32_t comp_frames_avail(const struct comp_dev *dev, uint32_t limit)
 {
 	uint32_t n = limit;

@@ -176,6 +176,10 @@ int comp_get_control(struct comp_dev *dev, enum comp_ctl ctl, void *data,
 /* Helpers for the component files. */
 /* (Re)allocate dev->scratch to `words` int32_t; AUD_E_NOMEM keeps the old. */
 int comp_scratch_alloc(struct comp_dev *dev, size_t words);
+/* get_control of a coefficient blob: ctl must be COMP_CTL_BLOB and *bytes
+ * at least blob_bytes; copies the blob and sets *bytes to its size. */
+int comp_blob_get(enum comp_ctl ctl, const void *blob, size_t blob_bytes,
+		  void *data, size_t *bytes);
 /* min(limit, avail of each input, free of each output). */
 uint32_t comp_frames_avail(const struct comp_dev *dev, uint32_t limit);
 static inline void comp_notify(struct comp_dev *dev, enum audio_event ev,

@@ -90,13 +90,7 @@ static int eq_iir_get_control(struct comp_dev *dev, enum comp_ctl ctl,
 {
 	struct eq_iir_priv *p = dev->priv;
 
-	if (ctl != COMP_CTL_BLOB)
-		return AUD_E_CONTROL;
-	if (*bytes < p->blob_bytes)
-		return AUD_E_CONFIG;
-	memcpy(data, p->blob, p->blob_bytes);
-	*bytes = p->blob_bytes;
-	return AUD_OK;
+	return comp_blob_get(ctl, p->blob, p->blob_bytes, data, bytes);
 }
 
 const struct comp_driver comp_eq_iir_driver = {
