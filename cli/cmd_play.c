@@ -27,13 +27,18 @@ static void usage(FILE *f)
         "  src     out_rate=HZ\n"
         "  mixer   two inputs IN.wav IN2.wav\n"
         "OUT.wav has the input's rate (src: out_rate), channels and sample\n"
-        "width (16, 24, else 32 bits).  Prints audio seconds, simulated\n"
-        "cycles, MCPS, worst period load, deadline misses, xruns and the\n"
-        "real-time factor.  Artifacts (firmware.log, timeline.json) go to\n"
-        "DIR (default: dspsim-play-out).\n"
+        "width (16, 24, else 32 bits); 44.1 kHz-family outputs run (by\n"
+        "default) at a 10 ms period on an 11.2896 MHz audio clock.  Prints\n"
+        "audio seconds, simulated cycles, MCPS, worst period load, deadline\n"
+        "misses, xruns, xrun restarts and the real-time factor.  Artifacts\n"
+        "(firmware.log, timeline.json) go to DIR (default: dspsim-play-out).\n"
         "Exit status: 0 done, 1 a check or the run failed, 2 usage or bad\n"
         "input (or the firmware cannot run it: reason printed).\n");
 }
+
+/* Room for the --set values (an eq_fir of 256 taps with long decimals). */
+#define PLAY_PARAMS_MAX 8192
+#define PLAY_CASE_MAX (PLAY_PARAMS_MAX + 8192)
 
 static const char *fmt_of(unsigned bits)
 {
@@ -46,7 +51,7 @@ static bool make_case(char *buf, size_t n, const char *pipe,
                       const dsh_audio_info *info, char **sets, unsigned nsets,
                       unsigned period_us)
 {
-    char params[2048] = "", *p = params;
+    char params[PLAY_PARAMS_MAX] = "", *p = params;
     size_t left = sizeof params;
     unsigned out_rate = info->rate;
     bool period_given = period_us != 0;
@@ -65,8 +70,11 @@ static bool make_case(char *buf, size_t n, const char *pipe,
             w = snprintf(p, left, ", taps: [%s]", v);
         else
             w = snprintf(p, left, ", %s: %s", k, v);
-        if (w < 0 || (size_t)w >= left)
+        if (w < 0 || (size_t)w >= left) {
+            fprintf(stderr, "dspsim play: --set values too long (at most "
+                    "%d bytes in all)\n", PLAY_PARAMS_MAX - 1);
             return false;
+        }
         if (!strcmp(k, "out_rate"))
             out_rate = (unsigned)strtoul(v, NULL, 10);
         p += w;
@@ -99,7 +107,7 @@ static bool make_case(char *buf, size_t n, const char *pipe,
             period_us, params, in1, in2, info->rate, info->channels, fmt,
             out);
     } else {
-        char comp[2300];
+        char comp[PLAY_PARAMS_MAX + 64];
         if (!strcmp(pipe, "eq_iir"))
             snprintf(comp, sizeof comp, "{id: proc1, type: eq_iir, "
                      "biquads: [{%s}]}", params[0] ? params + 2 : "");
@@ -122,7 +130,10 @@ static bool make_case(char *buf, size_t n, const char *pipe,
             "  ssp0: {rate: %u, channels: %u, format: %s, output: \"%s\"}\n",
             pipe, period_us, comp, in1, out_rate, info->channels, fmt, out);
     }
-    return w > 0 && (size_t)w < n;
+    if (w > 0 && (size_t)w < n)
+        return true;
+    fprintf(stderr, "dspsim play: the case text is too long\n");
+    return false;
 }
 
 int cmd_play(int argc, char **argv)
@@ -199,10 +210,10 @@ int cmd_play(int argc, char **argv)
     if (!outdir[0])
         snprintf(outdir, sizeof outdir, "/");
     char cwd_case[] = "./play.yaml";
-    char *text = malloc(16384);
+    char *text = malloc(PLAY_CASE_MAX);
     if (!text)
         return DSPSIM_EXIT_INTERNAL;
-    if (!make_case(text, 16384, pipe, files[0], mixer ? files[1] : NULL,
+    if (!make_case(text, PLAY_CASE_MAX, pipe, files[0], mixer ? files[1] : NULL,
                    outname, &info, sets, nsets, period_us)) {
         free(text);
         return DSPSIM_EXIT_USAGE;

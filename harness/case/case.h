@@ -37,6 +37,8 @@
 #define DSH_EQ_FIR_MAX_TAPS 256
 #define DSH_MASK_MAX_POINTS 32
 #define DSH_SSP_MAX_PORTS 4      /* ssp0 .. ssp3 */
+#define DSH_AUDIO_CLOCK_48K 12288000u   /* the board's default audio clock */
+#define DSH_AUDIO_CLOCK_44K1 11289600u  /* 256 x 44.1 kHz */
 
 typedef enum dsh_comp_type {
     DSH_COMP_HOST,      /* host PCM stream <-> pipeline (DMA) */
@@ -186,9 +188,19 @@ typedef struct dsh_audio_expect {
         freq_response;
 } dsh_audio_expect;
 
+/* An expected count, [min, max] inclusive.  In a case either an integer
+ * (exactly N for xruns, ipc_errors and restarts; at most N for
+ * deadlines.missed) or a mapping {min: N, max: M}, either bound optional
+ * (missing min = 0, missing max = DSH_COUNT_NO_MAX). */
+#define DSH_COUNT_NO_MAX UINT64_MAX
+typedef struct dsh_count_range {
+    bool on;
+    uint64_t min, max;
+} dsh_count_range;
+
 typedef struct dsh_deadline_expect {
     bool on;
-    uint64_t max_missed;                /* [0] */
+    dsh_count_range missed;             /* [at most 0] */
     double max_load_pct;                /* 0..100; <0 = not checked */
     uint64_t max_cycles;                /* per period, worst; 0 = not checked */
 } dsh_deadline_expect;
@@ -197,10 +209,30 @@ typedef struct dsh_board_spec {
     char file[DSH_PATH_MAX];            /* resolved board YAML, "" = default */
     bool has_cpu_hz, has_audio_clock_hz, has_drift_ppm, has_ssp_ports,
          has_ssp_fifo_frames;
+    /* audio_clock_hz was not given (neither here nor in the board file)
+     * and every SSP port is of the 44.1 kHz family: has_audio_clock_hz is
+     * set with DSH_AUDIO_CLOCK_44K1 (case_board.c). */
+    bool audio_clock_auto;
     uint32_t cpu_hz, audio_clock_hz;
     double drift_ppm;
-    unsigned ssp_ports, ssp_fifo_frames;
+    uint32_t ssp_ports, ssp_fifo_frames;
 } dsh_board_spec;
+
+/* What to do when the firmware reports an xrun (the pipeline is then in
+ * XRUN state and silent): START it again, like a host driver's recovery
+ * (default), or leave it stopped. */
+typedef enum dsh_xrun_policy { DSH_XRUN_RESTART, DSH_XRUN_STOP } dsh_xrun_policy;
+
+/* expect.setup_error: the firmware must reject one setup command (PIPE_NEW
+ * .. the first TRIGGER START) with this status; nothing after it runs. */
+typedef struct dsh_setup_error {
+    bool on;
+    uint32_t command;                   /* IPC_CMD_AUD_* */
+    int32_t status;                     /* IPC_STATUS_* (< 0) */
+    int pipeline;                       /* case pipeline index, -1 = any */
+    int component;                      /* case component index, -1 = any */
+    dsh_mark mark;
+} dsh_setup_error;
 
 typedef struct dsh_case {
     char path[DSH_PATH_MAX];            /* as given to the loader */
@@ -221,6 +253,7 @@ typedef struct dsh_case {
     dsh_control controls[DSH_MAX_CONTROLS];
     unsigned n_controls;
 
+    dsh_xrun_policy on_xrun;            /* [restart] */
     bool until_input_ends;              /* run length from the inputs */
     double duration_ms;                 /* if !until_input_ends */
 
@@ -228,8 +261,10 @@ typedef struct dsh_case {
     unsigned n_audio;
     dsh_deadline_expect deadlines;      /* all pipelines */
     dsh_deadline_expect pipeline_deadlines[DSH_MAX_PIPELINES]; /* by index */
-    bool has_xruns, has_ipc_errors;
-    uint64_t xruns, ipc_errors;         /* expected exact counts */
+    dsh_count_range xruns;              /* XRUN notifications */
+    dsh_count_range ipc_errors;         /* error replies */
+    dsh_count_range restarts;           /* xrun recoveries (on_xrun) */
+    dsh_setup_error setup_error;
 } dsh_case;
 
 /* Loads and validates the case file at path.  Returns NULL (diagnostics

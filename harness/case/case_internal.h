@@ -10,6 +10,17 @@ bool dsh_parse_endpoints(yctx *y, dsh_case *c, const yaml_node_t *n,
                          dsh_ep_kind kind);
 /* expect: section (case_expect.c); needs endpoints, pipelines. */
 bool dsh_parse_expect(yctx *y, dsh_case *c, const yaml_node_t *n);
+/* expect.setup_error (case_setup_error.c); needs pipelines, components
+ * and controls.  dsh_check_setup_error: after the whole expect section,
+ * no audio or deadline expectations next to it. */
+bool dsh_parse_setup_error(yctx *y, dsh_case *c, const yaml_node_t *n);
+bool dsh_check_setup_error(yctx *y, const dsh_case *c);
+/* board: section (case_board.c). */
+bool dsh_parse_board(yctx *y, dsh_case *c, const yaml_node_t *n);
+/* The audio clock when the case gives none (case_board.c): 11.2896 MHz
+ * when every SSP port is of the 44.1 kHz family; an error when the ports
+ * mix both families.  Needs board and ports. */
+bool dsh_check_audio_clock(yctx *y, dsh_case *c);
 /* Graph checks over parsed components and connections (case_graph.c):
  * port counts, cycles, unused endpoints, rate and channel flow. */
 bool dsh_check_graph(yctx *y, dsh_case *c);

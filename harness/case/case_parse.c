@@ -15,7 +15,7 @@
 
 static const char *const top_keys[] = {
     "name", "description", "board", "firmware", "pipelines", "streams",
-    "ports", "controls", "duration_ms", "expect", NULL
+    "ports", "controls", "duration_ms", "on_xrun", "expect", NULL
 };
 
 int dsh_case_find_component(const dsh_case *c, const char *id)
@@ -37,66 +37,6 @@ int dsh_case_find_endpoint(const dsh_case *c, const char *name)
 void dsh_case_free(dsh_case *c)
 {
     free(c);
-}
-
-static bool parse_board(yctx *y, dsh_case *c, const yaml_node_t *n)
-{
-    static const char *const keys[] = {
-        "file", "cpu_hz", "audio_clock_hz", "drift_ppm", "ssp_ports",
-        "ssp_fifo_frames", NULL
-    };
-    dsh_board_spec *b = &c->board;
-    char rel[DSH_PATH_MAX];
-    if (y_is_scalar(n)) {
-        return y_string(y, n, "board", rel, sizeof rel) &&
-               dsh_resolve_input(y, n, "board", c->dir, rel, b->file,
-                                 sizeof b->file);
-    }
-    if (!y_check_map(y, n, "board", keys))
-        return false;
-    bool ok = true;
-    yaml_node_t *v;
-    int64_t i;
-    if ((v = y_get(y, n, "file", NULL)) &&
-        !(y_string(y, v, "board.file", rel, sizeof rel) &&
-          dsh_resolve_input(y, v, "board.file", c->dir, rel, b->file,
-                            sizeof b->file)))
-        ok = false;
-    if ((v = y_get(y, n, "cpu_hz", NULL))) {
-        if (y_int(y, v, "board.cpu_hz", 1000000, 2000000000, &i)) {
-            b->has_cpu_hz = true;
-            b->cpu_hz = (uint32_t)i;
-        } else
-            ok = false;
-    }
-    if ((v = y_get(y, n, "audio_clock_hz", NULL))) {
-        if (y_int(y, v, "board.audio_clock_hz", 1000000, 100000000, &i)) {
-            b->has_audio_clock_hz = true;
-            b->audio_clock_hz = (uint32_t)i;
-        } else
-            ok = false;
-    }
-    if ((v = y_get(y, n, "drift_ppm", NULL))) {
-        if (y_number(y, v, "board.drift_ppm", -1000, 1000, &b->drift_ppm))
-            b->has_drift_ppm = true;
-        else
-            ok = false;
-    }
-    if ((v = y_get(y, n, "ssp_ports", NULL))) {
-        if (y_int(y, v, "board.ssp_ports", 0, DSH_SSP_MAX_PORTS, &i)) {
-            b->has_ssp_ports = true;
-            b->ssp_ports = (unsigned)i;
-        } else
-            ok = false;
-    }
-    if ((v = y_get(y, n, "ssp_fifo_frames", NULL))) {
-        if (y_int(y, v, "board.ssp_fifo_frames", 1, 255, &i)) {
-            b->has_ssp_fifo_frames = true;
-            b->ssp_fifo_frames = (unsigned)i;
-        } else
-            ok = false;
-    }
-    return ok;
 }
 
 /* Component definition; endpoints must already be parsed. */
@@ -483,7 +423,7 @@ static void parse_document(yctx *y, dsh_case *c, yaml_node_t *root)
         y_string(y, v, "description", c->description,
                  sizeof c->description);
     if ((v = y_get(y, root, "board", NULL)))
-        parse_board(y, c, v);
+        dsh_parse_board(y, c, v);
     if ((v = y_get(y, root, "firmware", NULL))) {
         char rel[DSH_PATH_MAX];
         if (y_string(y, v, "firmware", rel, sizeof rel))
@@ -500,10 +440,18 @@ static void parse_document(yctx *y, dsh_case *c, yaml_node_t *root)
     /* Graph checks only make sense over a completely parsed graph. */
     if (y->diag->count == before && v)
         dsh_check_graph(y, c);
+    if (y->diag->count == before && v)
+        dsh_check_audio_clock(y, c);
     bool duration_ok = parse_duration(y, c, root);
     if ((v = y_get(y, root, "controls", NULL)) && duration_ok &&
         y->diag->count == before)
         parse_controls(y, c, v);
+    if ((v = y_get(y, root, "on_xrun", NULL))) {
+        static const char *const policies[] = { "restart", "stop", NULL };
+        int pol;
+        if (y_enum(y, v, "on_xrun", policies, &pol))
+            c->on_xrun = pol ? DSH_XRUN_STOP : DSH_XRUN_RESTART;
+    }
     if ((v = y_get(y, root, "expect", NULL)))
         dsh_parse_expect(y, c, v);
 }

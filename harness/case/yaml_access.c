@@ -113,15 +113,8 @@ bool y_check_map(yctx *y, const yaml_node_t *n, const char *what,
         }
         const char *ks = y_text(k);
         if (allowed && !in_list(ks, allowed)) {
-            char list[256] = "";
-            size_t used = 0;
-            for (const char *const *a = allowed; *a; a++) {
-                int w = snprintf(list + used, sizeof list - used, "%s%s",
-                                 used ? ", " : "", *a);
-                if (w < 0 || (size_t)w >= sizeof list - used)
-                    break;
-                used += (size_t)w;
-            }
+            char list[256];
+            y_join_names(list, sizeof list, allowed);
             y_error(y, k, "%s: unknown key '%s' (expected one of: %s)", what,
                     ks, list);
             ok = false;
@@ -292,6 +285,21 @@ bool y_ident(yctx *y, const yaml_node_t *n, const char *what, char *out,
     return true;
 }
 
+void y_join_names(char *buf, size_t bufsz, const char *const *names)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (; *names; names++) {
+        int w = snprintf(buf + used, bufsz - used, "%s%s", used ? ", " : "",
+                         *names);
+        if (w < 0 || (size_t)w >= bufsz - used) {
+            buf[used] = '\0';      /* no partial name */
+            break;
+        }
+        used += (size_t)w;
+    }
+}
+
 bool y_enum(yctx *y, const yaml_node_t *n, const char *what,
             const char *const *names, int *out)
 {
@@ -307,15 +315,8 @@ bool y_enum(yctx *y, const yaml_node_t *n, const char *what,
             *out = i;
             return true;
         }
-    char list[256] = "";
-    size_t used = 0;
-    for (int i = 0; names[i]; i++) {
-        int w = snprintf(list + used, sizeof list - used, "%s%s",
-                         i ? ", " : "", names[i]);
-        if (w < 0 || (size_t)w >= sizeof list - used)
-            break;
-        used += (size_t)w;
-    }
+    char list[256];
+    y_join_names(list, sizeof list, names);
     y_error(y, n, "%s: unknown value '%s' (expected one of: %s)", what, t,
             list);
     return false;

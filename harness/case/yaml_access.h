@@ -62,6 +62,9 @@ bool y_string(yctx *y, const yaml_node_t *n, const char *what, char *out,
 /* An identifier: [A-Za-z_][A-Za-z0-9_-]*, shorter than outsz. */
 bool y_ident(yctx *y, const yaml_node_t *n, const char *what, char *out,
              size_t outsz);
+/* names (NULL-terminated) joined with ", " into buf, cut short at a
+ * whole name when buf is full. */
+void y_join_names(char *buf, size_t bufsz, const char *const *names);
 /* One of the NULL-terminated names; returns its index in *out. */
 bool y_enum(yctx *y, const yaml_node_t *n, const char *what,
             const char *const *names, int *out);

@@ -15,6 +15,7 @@ struct dsh_drv {
     bool booted;
     dsh_drv_err dead;           /* EPANIC / ESTOPPED: sticky */
     struct ipc_fw_ready ready;
+    int32_t last_status;        /* status of the last reply received */
     dsh_drv_stats st;
     char diag[DSH_DRV_DIAG_MAX];
     char *console;              /* DSH_DRV_CONSOLE_MAX + 1 */

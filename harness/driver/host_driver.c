@@ -92,6 +92,7 @@ uint64_t dsh_drv_cycles(const dsh_drv *d) { return ds_board_cycles(d->b); }
 double dsh_drv_cpu_hz(const dsh_drv *d) { return d->cpu_hz; }
 const dsh_drv_stats *dsh_drv_get_stats(const dsh_drv *d) { return &d->st; }
 const char *dsh_drv_diag(const dsh_drv *d) { return d->diag; }
+int32_t dsh_drv_last_status(const dsh_drv *d) { return d->last_status; }
 const char *dsh_drv_console(const dsh_drv *d) { return d->console; }
 const struct ipc_fw_ready *dsh_drv_ready(const dsh_drv *d)
 {
@@ -448,6 +449,7 @@ dsh_drv_err dsh_drv_command_timeout(dsh_drv *d, uint32_t id,
     }
     if (rc == DSH_DRV_OK) {
         uint64_t lat = r->cycle - start;
+        d->last_status = r->hdr.status;
         d->st.replies++;
         if (lat > d->st.max_reply_cycles)
             d->st.max_reply_cycles = lat;

@@ -29,6 +29,7 @@
 #include <stdio.h>
 
 #include "dspsim/board.h"
+#include "driver/ipc_names.h"
 #include "driver/timeline.h"
 #include "ipc/ipc_proto.h"
 
@@ -51,11 +52,6 @@ typedef enum dsh_drv_err {
 } dsh_drv_err;
 
 const char *dsh_drv_err_name(dsh_drv_err e);     /* "timeout", ... */
-/* ipc_names.c: "OK", "EINVAL", "AUD_RANGE", "E_SIZE" ... or "status N"
- * (per-thread buffer: use at once). */
-const char *dsh_drv_status_name(int32_t status);
-/* "AUD_PIPE_NEW", "FW_READY", "AUD_POSITION" ...; NULL if unknown. */
-const char *dsh_ipc_id_name(uint32_t id);
 
 /* One D2H message as received. */
 typedef struct dsh_drv_msg {
@@ -142,6 +138,9 @@ dsh_drv_err dsh_drv_command_timeout(dsh_drv *d, uint32_t id,
  * here is a protocol error (no command outstanding). */
 dsh_drv_err dsh_drv_run(dsh_drv *d, uint64_t cycles, bool *idle);
 
+/* The status of the last reply received (IPC_STATUS_OK, or the error of
+ * an ESTATUS). */
+int32_t dsh_drv_last_status(const dsh_drv *d);
 /* The diagnosis of the last error: one or more lines, "" if none. */
 const char *dsh_drv_diag(const dsh_drv *d);
 /* Appends the last `lines` trace-ring lines and console lines to f. */

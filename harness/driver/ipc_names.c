@@ -1,9 +1,10 @@
-/* Names of IPC message ids and reply status codes (ipc_proto.h), for
- * diagnoses and timelines. */
+/* Names of IPC message ids and reply status codes (ipc_names.h). */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
-#include "driver/host_driver.h"
+#include "driver/ipc_names.h"
+#include "ipc/ipc_proto.h"
 
 const char *dsh_ipc_id_name(uint32_t id)
 {
@@ -56,4 +57,29 @@ const char *dsh_drv_status_name(int32_t status)
         return proto[IPC_STATUS_E_UNKNOWN - status];
     snprintf(buf, sizeof buf, "status %" PRId32, status);
     return buf;
+}
+
+bool dsh_ipc_command_from_name(const char *name, uint32_t *id)
+{
+    for (uint32_t i = IPC_CMD_FIRST; i <= IPC_CMD_LAST; i++) {
+        const char *n = dsh_ipc_id_name(i);
+        if (n && !strcmp(n, name)) {
+            *id = i;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool dsh_ipc_status_from_name(const char *name, int32_t *status)
+{
+    /* the audio codes are -1..-63, the protocol codes -100 and below */
+    for (int32_t s = -1; s >= IPC_STATUS_E_UNKNOWN - 63; s--) {
+        const char *n = dsh_drv_status_name(s);
+        if (strncmp(n, "status ", 7) && !strcmp(n, name)) {
+            *status = s;
+            return true;
+        }
+    }
+    return false;
 }

@@ -11,10 +11,13 @@
  * playback host buffers filled from the input files and drains capture
  * host buffers (positions from the stream slots), feeds SSP capture ports
  * from their files and collects SSP playback ports, and sends the timed
- * controls; finally TRIGGER STOP, GET_STATS, PIPE_FREE.  Every reply must
- * arrive within its budget and be OK (a control marked expect_error must
- * be rejected).  Then outputs are written and the case's expectations
- * evaluated (harness/audio metrics and comparison).
+ * controls, and starts a pipeline again after an xrun (on_xrun: restart,
+ * exec_xrun.c); finally TRIGGER STOP, GET_STATS, PIPE_FREE.  Every reply
+ * must arrive within its budget and be OK (a control marked expect_error
+ * must be rejected; the case's expect.setup_error must be the one error
+ * of the setup, which then ends it, exec_setup.c).  Then outputs are
+ * written and the case's expectations evaluated (harness/audio metrics
+ * and comparison).
  *
  * Result: PASS; FAIL (an expectation not met, an unexpected IPC error);
  * ERROR (panic, timeout, firmware stopped, I/O); SKIP when the case needs
@@ -51,6 +54,7 @@ typedef struct dsh_exec_summary {
     uint64_t worst_period_cycles;
     uint64_t deadline_misses;
     uint64_t xruns;
+    uint64_t xrun_restarts;     /* pipelines started again (on_xrun) */
     uint64_t ipc_errors;
     double wall_seconds;        /* host time of the simulation */
     double realtime_factor;     /* audio_seconds / wall_seconds */

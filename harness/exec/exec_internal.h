@@ -34,6 +34,10 @@ typedef struct xp_pipe {
     unsigned nbufs;
     uint32_t task_id, period_cycles;   /* from PIPE_NEW's reply */
     bool live;
+    /* xrun recovery (exec_xrun.c) */
+    bool xrun_pending;          /* XRUN notified, not handled yet */
+    uint64_t xrun_cycle;        /* when it was notified */
+    unsigned restarts;          /* recoveries done */
     /* GET_STATS at the end */
     bool have_stats;
     uint32_t periods, worst_cycles, avg_cycles, misses, xruns, dropped;
@@ -72,6 +76,8 @@ typedef struct xp_run {
     uint64_t xruns;
     uint64_t unexpected_ipc;    /* error replies not expected */
     uint64_t expected_rejected; /* expect_error controls rejected */
+    uint64_t restarts;          /* xrun recoveries, all pipelines */
+    bool setup_rejected;        /* the expected setup error came */
     char msg[DSH_DRV_DIAG_MAX + 512];  /* full diagnosis (multi-line) */
     dsh_res_status status;
 } xp_run;
@@ -82,13 +88,50 @@ bool xp_fail(xp_run *r, dsh_res_status st, const char *fmt, ...)
 void xp_log(xp_run *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* TRIGGER cmd for pipeline p (exec_run.c).  A failure fails the case;
+ * with setup (the first START) it may be the expected setup error. */
+bool xp_trigger(xp_run *r, xp_pipe *p, uint32_t cmd, const char *what,
+                bool setup);
+
+/* exec_setup.c: a setup command (PIPE_NEW .. the first START) of case
+ * pipeline `pipe` (and case component `comp`, -1 = none) answered with an
+ * error status.  Returns false: setup stops.  The case fails unless this
+ * is its expect.setup_error, which sets r->setup_rejected. */
+bool xp_setup_rejected(xp_run *r, uint32_t cmd, unsigned pipe, int comp,
+                       const char *what);
+/* After a complete setup: fails the case if a setup error was expected. */
+bool xp_setup_accepted(xp_run *r);
+
+/* exec_xrun.c: an XRUN notification (called from the notification
+ * callback: only records it), and the recovery after each step of
+ * streaming (on_xrun: restart: STREAM_PARAMS again for the pipeline's host
+ * streams, TRIGGER START; on_xrun: stop: logged only). */
+void xp_xrun_notified(xp_run *r, const dsh_drv_msg *m);
+bool xp_xrun_recover(xp_run *r);
+
 /* exec_topology.c: plans pipelines (SKIP when unsupported) and sends
  * the build commands. */
 bool xp_plan(xp_run *r);
 bool xp_build(xp_run *r);
-/* A control's SET_CONTROL commands. false: unsupported (SKIP set). */
-bool xp_control(xp_run *r, const dsh_control *ctl);
 uint32_t xp_fmt(dsh_pcm_format f);
+int32_t xp_q8_8(double db);            /* dB -> Q8.8, rounded */
+uint32_t xp_tone_ampl(double dbfs);     /* dBFS -> Q1.31 amplitude */
+
+/* exec_control.c: a timed control as SET_CONTROL data (IPC_AUD_CTL_* id
+ * and data, in the order sent); 0 sets = the harness cannot express it.
+ * dsh-refgen applies the same sets to its host-built pipeline. */
+#define XP_CTL_MAX_SETS 4
+#define XP_CTL_MAX_WORDS 256
+typedef struct {
+    uint32_t ctl;                       /* IPC_AUD_CTL_* */
+    uint32_t bytes;                     /* data bytes, a multiple of 4 */
+    uint32_t data[XP_CTL_MAX_WORDS];
+} xp_ctl_set;
+unsigned xp_control_sets(const dsh_case *c, const dsh_control *ctl,
+                         xp_ctl_set sets[XP_CTL_MAX_SETS]);
+/* Sends a control's SET_CONTROLs and judges the replies against
+ * expect_error. false: failed, or unsupported (SKIP set). */
+bool xp_control(xp_run *r, const dsh_control *ctl);
 
 /* exec_blobs.c: EQ blobs into out (room for 1024 bytes); returns bytes
  * (a multiple of 4). */
@@ -98,6 +141,11 @@ size_t xp_fir_blob(const dsh_comp_params *p, uint8_t *out);
 /* exec_stream.c */
 bool xp_streams_open(xp_run *r);        /* inputs, host memory, SSP */
 bool xp_streams_params(xp_run *r);      /* STREAM_PARAMS + prefill */
+/* Before a restart of pipeline pi after an xrun: positions up to the
+ * stop taken, playback input rewound to what the DSP fetched, host
+ * buffers reset and refilled, STREAM_PARAMS again (the host DMA and the
+ * position restart at 0). */
+bool xp_streams_restart(xp_run *r, unsigned pi);
 void xp_streams_service(xp_run *r);     /* after each period of time */
 void xp_streams_close(xp_run *r);
 

@@ -39,6 +39,7 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
             s->worst_load_pct, s->worst_period_cycles);
     fprintf(f, "deadline misses: %" PRIu64 "\n", s->deadline_misses);
     fprintf(f, "xruns: %" PRIu64 "\n", s->xruns);
+    fprintf(f, "xrun restarts: %" PRIu64 "\n", s->xrun_restarts);
     fprintf(f, "IPC error replies: %" PRIu64 "\n", s->ipc_errors);
     fprintf(f, "real-time factor: %.2f (%.3f s of host time)\n",
             s->realtime_factor, s->wall_seconds);

@@ -54,6 +54,9 @@ static bool board_config(xp_run *r, ds_board_config *cfg)
         cfg->cpu_hz = b->cpu_hz;
     if (b->has_audio_clock_hz)
         cfg->audio_hz = b->audio_clock_hz;
+    if (b->audio_clock_auto)
+        xp_log(r, "audio clock %u Hz: every SSP port is of the 44.1 kHz "
+               "family and the case sets no clock", (unsigned)cfg->audio_hz);
     if (b->has_drift_ppm)
         cfg->audio_drift_ppb = (int32_t)lround(b->drift_ppm * 1000.0);
     if (b->has_ssp_ports)
@@ -67,31 +70,26 @@ static bool board_config(xp_run *r, ds_board_config *cfg)
 
 static void on_notify(void *user, const dsh_drv_msg *m)
 {
-    xp_run *r = user;
-    if (m->id == IPC_NOTIFY_AUD_XRUN && m->len >= 36) {
-        uint32_t pipe, comp;
-        int32_t code;
-        memcpy(&pipe, m->body + 16, 4);
-        memcpy(&comp, m->body + 20, 4);
-        memcpy(&code, m->body + 24, 4);
-        r->xruns++;
-        xp_log(r, "xrun: pipeline %" PRIu32 " component %" PRIu32 ": %s",
-               pipe, comp, dsh_drv_status_name(code));
-        dsh_timeline_instant(r->tl, "xruns", "xrun", m->cycle,
-                             dsh_drv_status_name(code));
-    }
+    if (m->id == IPC_NOTIFY_AUD_XRUN)
+        xp_xrun_notified(user, m);
 }
 
-static bool trigger(xp_run *r, xp_pipe *p, uint32_t cmd, const char *what)
+bool xp_trigger(xp_run *r, xp_pipe *p, uint32_t cmd, const char *what,
+                bool setup)
 {
     uint32_t w[2] = { p->id, cmd };
     dsh_drv_err e = dsh_drv_command(r->drv, IPC_CMD_AUD_TRIGGER, w, sizeof w,
                                     NULL);
     if (e == DSH_DRV_OK)
         return true;
+    char msg[64];
+    snprintf(msg, sizeof msg, "pipeline %u %s", p->id, what);
+    if (e == DSH_DRV_ESTATUS && setup)
+        return xp_setup_rejected(r, IPC_CMD_AUD_TRIGGER, p->case_pipe, -1,
+                                 msg);
     r->unexpected_ipc += e == DSH_DRV_ESTATUS;
     return xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL : DSH_RES_ERROR,
-                   "pipeline %u %s: %s", p->id, what, dsh_drv_diag(r->drv));
+                   "%s: %s", msg, dsh_drv_diag(r->drv));
 }
 
 static bool get_stats(xp_run *r, xp_pipe *p)
@@ -174,6 +172,8 @@ static bool stream(xp_run *r, double ms)
             return xp_fail(r, DSH_RES_ERROR, "while streaming: %s",
                            dsh_drv_diag(r->drv));
         xp_streams_service(r);
+        if (!xp_xrun_recover(r))
+            return false;
     }
     return true;
 }
@@ -204,10 +204,11 @@ static void write_artifacts(xp_run *r, const dsh_exec_env *env)
             if (p->have_stats)
                 fprintf(f, "pipeline %u: %" PRIu32 " periods, worst %" PRIu32
                         " avg %" PRIu32 " of %" PRIu32 " cycles, %" PRIu32
-                        " misses, %" PRIu32 " xruns, %" PRIu32
-                        " notifications dropped\n", p->id, p->periods,
-                        p->worst_cycles, p->avg_cycles, p->period_cycles,
-                        p->misses, p->xruns, p->dropped);
+                        " misses, %" PRIu32 " xruns, %u xrun restarts, %"
+                        PRIu32 " notifications dropped\n", p->id,
+                        p->periods, p->worst_cycles, p->avg_cycles,
+                        p->period_cycles, p->misses, p->xruns, p->restarts,
+                        p->dropped);
         }
         fputs("\n", f);
         dsh_drv_dump_log(r->drv, f, 100);
@@ -249,6 +250,7 @@ static void summarize(xp_run *r, double wall, dsh_exec_summary *s)
     }
     s->mcps = busy_per_s / 1e6;
     s->xruns = r->xruns;
+    s->xrun_restarts = r->restarts;
     s->ipc_errors = dsh_drv_get_stats(r->drv)->ipc_errors;
     if (s->deadline_misses < dsh_drv_get_stats(r->drv)->misses_reported)
         s->deadline_misses = dsh_drv_get_stats(r->drv)->misses_reported;
@@ -290,13 +292,20 @@ static void execute(xp_run *r, const char *fw)
         r->eps[i].active = true;
     r->start_cycle = dsh_drv_cycles(r->drv);
     for (unsigned i = 0; i < r->npipes; i++)
-        if (!trigger(r, &r->pipes[i], IPC_AUD_TRIGGER_START, "START"))
+        if (!xp_trigger(r, &r->pipes[i], IPC_AUD_TRIGGER_START, "START",
+                        true)) {
+            r->start_cycle = 0;         /* nothing to collect */
             goto free_pipes;
+        }
+    if (!xp_setup_accepted(r))
+        goto stop;
     xp_log(r, "started; running %.3f ms", run_ms(r->c));
     if (!stream(r, run_ms(r->c)))
         goto free_pipes;
+stop:
     for (unsigned i = 0; i < r->npipes; i++)
-        if (!trigger(r, &r->pipes[i], IPC_AUD_TRIGGER_STOP, "STOP"))
+        if (!xp_trigger(r, &r->pipes[i], IPC_AUD_TRIGGER_STOP, "STOP",
+                        false))
             goto free_pipes;
     xp_streams_service(r);      /* drain what capture moved last */
     for (unsigned i = 0; i < r->c->n_endpoints; i++)

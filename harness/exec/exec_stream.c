@@ -7,6 +7,7 @@
  * the host side are Q1.31 (wav_io.h); in host memory S16_LE, S24_4LE or
  * S32_LE; at the SSP sign-extended values of the width (dspsim/ssp.h). */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,29 +182,56 @@ static void host_drain(xp_run *r, xp_ep *ep)
     }
 }
 
+/* STREAM_PARAMS for host stream ep, its buffer reset (and filled for
+ * playback) first.  setup: part of the case's setup. */
+static bool stream_params(xp_run *r, xp_ep *ep, bool setup)
+{
+    const xp_pipe *p = &r->pipes[ep->pipe];
+    uint32_t w[8] = { p->id, ep->comp_id, ep->e->rate, ep->e->channels,
+                      ep->fmt, ep->host_addr, ep->host_bytes,
+                      ep->period_bytes };
+    ep->moved = ep->pos = 0;
+    ep->last_pos = 0;
+    if (ep->e->dir == DSH_EP_INPUT)
+        host_fill(r, ep, ep->host_bytes);
+    dsh_drv_err e = dsh_drv_command(r->drv, IPC_CMD_AUD_STREAM_PARAMS, w,
+                                    sizeof w, NULL);
+    if (e == DSH_DRV_OK)
+        return true;
+    char what[96];
+    snprintf(what, sizeof what, "stream '%s' parameters", ep->e->name);
+    if (e == DSH_DRV_ESTATUS && setup)
+        return xp_setup_rejected(r, IPC_CMD_AUD_STREAM_PARAMS, ep->pipe,
+                                 ep->e->component, what);
+    r->unexpected_ipc += e == DSH_DRV_ESTATUS;
+    return xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL : DSH_RES_ERROR,
+                   "%s: %s", what, dsh_drv_diag(r->drv));
+}
+
 bool xp_streams_params(xp_run *r)
 {
+    for (unsigned i = 0; i < r->c->n_endpoints; i++)
+        if (r->eps[i].e->kind == DSH_EP_STREAM &&
+            !stream_params(r, &r->eps[i], true))
+            return false;
+    return true;
+}
+
+bool xp_streams_restart(xp_run *r, unsigned pi)
+{
+    xp_streams_service(r);      /* the positions the stop left */
     for (unsigned i = 0; i < r->c->n_endpoints; i++) {
         xp_ep *ep = &r->eps[i];
-        if (ep->e->kind != DSH_EP_STREAM)
+        if (ep->e->kind != DSH_EP_STREAM || ep->pipe != pi)
             continue;
-        const xp_pipe *p = &r->pipes[ep->pipe];
-        uint32_t w[8] = { p->id, ep->comp_id, ep->e->rate, ep->e->channels,
-                          ep->fmt, ep->host_addr, ep->host_bytes,
-                          ep->period_bytes };
-        ep->moved = ep->pos = 0;
-        ep->last_pos = 0;
-        if (ep->e->dir == DSH_EP_INPUT)
-            host_fill(r, ep, ep->host_bytes);
-        dsh_drv_err e = dsh_drv_command(r->drv, IPC_CMD_AUD_STREAM_PARAMS, w,
-                                        sizeof w, NULL);
-        if (e != DSH_DRV_OK) {
-            r->unexpected_ipc += e == DSH_DRV_ESTATUS;
-            return xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL
-                                                   : DSH_RES_ERROR,
-                           "stream '%s' parameters: %s", ep->e->name,
-                           dsh_drv_diag(r->drv));
+        if (ep->e->dir == DSH_EP_INPUT && ep->moved > ep->pos) {
+            /* what the host wrote ahead was never fetched: play it
+             * after the restart */
+            uint64_t back = (ep->moved - ep->pos) / ep->frame_bytes;
+            ep->in_frame = back < ep->in_frame ? ep->in_frame - back : 0;
         }
+        if (!stream_params(r, ep, false))
+            return false;
     }
     return true;
 }
@@ -223,6 +251,20 @@ void xp_streams_service(xp_run *r)
             continue;
         ep->pos += (uint32_t)(s.position - ep->last_pos);
         ep->last_pos = s.position;
+        /* the DSP moves whole periods of a buffer the host keeps full
+         * (playback) or empty (capture): anything else means host and
+         * DSP are out of step */
+        if (ep->e->dir == DSH_EP_INPUT ? ep->pos > ep->moved
+                                       : ep->pos > ep->moved + ep->host_bytes) {
+            xp_fail(r, DSH_RES_ERROR, "stream '%s': DSP position %" PRIu64
+                    " bytes against %" PRIu64 " %s by the host in a %"
+                    PRIu32 "-byte buffer: host and DSP out of step",
+                    ep->e->name, ep->pos, ep->moved,
+                    ep->e->dir == DSH_EP_INPUT ? "written" : "read",
+                    ep->host_bytes);
+            ep->active = false;
+            continue;
+        }
         if (ep->e->dir == DSH_EP_INPUT) {
             if (ep->pos + ep->host_bytes > ep->moved)
                 host_fill(r, ep, (uint32_t)(ep->pos + ep->host_bytes -

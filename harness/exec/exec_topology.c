@@ -26,9 +26,9 @@ static uint32_t native_fmt(const dsh_case *c, unsigned ci)
     return IPC_AUD_FMT_S32_LE;
 }
 
-static int32_t q8_8(double db) { return (int32_t)lround(db * 256.0); }
+int32_t xp_q8_8(double db) { return (int32_t)lround(db * 256.0); }
 
-static uint32_t tone_ampl(double dbfs)
+uint32_t xp_tone_ampl(double dbfs)
 {
     double a = pow(10.0, dbfs / 20.0) * 2147483648.0;
     return a >= 2147483647.0 ? 0x7fffffffu : (uint32_t)llround(a);
@@ -71,21 +71,26 @@ static bool comp_config(xp_run *r, unsigned ci, xp_comp *x, unsigned *slot,
     case DSH_COMP_VOLUME:
         x->type = IPC_AUD_COMP_VOLUME;
         for (unsigned i = 0; i < 8; i++)
-            x->cfg[i] = (uint32_t)q8_8(k->p.gain_db);
+            x->cfg[i] = (uint32_t)xp_q8_8(k->p.gain_db);
         x->cfg[8] = (uint32_t)lround(k->p.ramp_ms);
         x->cfg[9] = k->p.mute;
         x->cfg_bytes = 40;
         return true;
-    case DSH_COMP_MIXER:
-        for (unsigned i = 0; i < k->p.n_gains; i++)
-            if (k->p.gains_db[i] != 0)
-                return xp_fail(r, DSH_RES_SKIP, "mixer '%s': per-input gains "
-                               "are not in the firmware's mixer (protocol "
-                               "1.1)", k->id);
+    case DSH_COMP_MIXER: {
+        /* protocol 1.2: a gain per input (input i = the i-th connection
+         * into the mixer, in connect order, which is the order the
+         * CONNECTs are sent); all 0 dB keeps the 1.1 4-byte form */
+        bool gains = false;
         x->type = IPC_AUD_COMP_MIXER;
         x->cfg[0] = k->n_in;
-        x->cfg_bytes = 4;
+        for (unsigned i = 0; i < 4; i++) {
+            x->cfg[1 + i] = i < k->p.n_gains ?
+                (uint32_t)xp_q8_8(k->p.gains_db[i]) : 0;
+            gains |= x->cfg[1 + i] != 0;
+        }
+        x->cfg_bytes = gains ? 20 : 4;
         return true;
+    }
     case DSH_COMP_SRC: {
         unsigned in_rate = 0;
         for (unsigned i = 0; i < c->n_conns; i++)
@@ -100,7 +105,7 @@ static bool comp_config(xp_run *r, unsigned ci, xp_comp *x, unsigned *slot,
     case DSH_COMP_TONE:
         x->type = IPC_AUD_COMP_TONE;
         x->cfg[0] = (uint32_t)llround(k->p.freq_hz * 65536.0);
-        x->cfg[1] = tone_ampl(k->p.level_dbfs);
+        x->cfg[1] = xp_tone_ampl(k->p.level_dbfs);
         x->cfg_bytes = 8;
         return true;
     case DSH_COMP_EQ_IIR:
@@ -231,16 +236,17 @@ bool xp_plan(xp_run *r)
     return true;
 }
 
-/* Sends a command made of words after the header; reports failures. */
+/* Sends a setup command made of words after the header for case pipeline
+ * pi (and case component comp, -1 = none); reports failures. */
 static bool send(xp_run *r, uint32_t id, const uint32_t *w, unsigned n,
-                 dsh_drv_msg *reply, const char *what)
+                 dsh_drv_msg *reply, unsigned pi, int comp, const char *what)
 {
     dsh_drv_err e = dsh_drv_command(r->drv, id, w, n * 4u, reply);
     if (e == DSH_DRV_OK)
         return true;
-    r->unexpected_ipc += e == DSH_DRV_ESTATUS;
-    return xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL : DSH_RES_ERROR,
-                   "%s: %s", what, dsh_drv_diag(r->drv));
+    if (e == DSH_DRV_ESTATUS)
+        return xp_setup_rejected(r, id, pi, comp, what);
+    return xp_fail(r, DSH_RES_ERROR, "%s: %s", what, dsh_drv_diag(r->drv));
 }
 
 bool xp_build(xp_run *r)
@@ -252,7 +258,7 @@ bool xp_build(xp_run *r)
         uint32_t pn[7] = { p->id, p->dir, p->period_us, p->priority, 0, 0,
                            0 };
         snprintf(what, sizeof what, "pipeline %u", p->id);
-        if (!send(r, IPC_CMD_AUD_PIPE_NEW, pn, 7, &m, what))
+        if (!send(r, IPC_CMD_AUD_PIPE_NEW, pn, 7, &m, pi, -1, what))
             return false;
         p->live = true;
         memcpy(&p->task_id, m.body + 24, 4);
@@ -265,7 +271,7 @@ bool xp_build(xp_run *r)
                      x->case_comp >= 0 ? r->c->comps[x->case_comp].id
                                        : "(format converter)");
             if (!send(r, IPC_CMD_AUD_COMP_NEW, w, 4 + x->cfg_bytes / 4, NULL,
-                      what))
+                      pi, x->case_comp, what))
                 return false;
         }
         for (unsigned i = 0; i < p->nbufs; i++) {
@@ -274,14 +280,15 @@ bool xp_build(xp_run *r)
                               b->frames };
             snprintf(what, sizeof what, "pipeline %u buffer %u", p->id,
                      b->id);
-            if (!send(r, IPC_CMD_AUD_BUF_NEW, w, 6, NULL, what))
+            if (!send(r, IPC_CMD_AUD_BUF_NEW, w, 6, NULL, pi, -1, what))
                 return false;
             uint32_t cn[4] = { p->id, b->src, b->id, b->sink };
-            if (!send(r, IPC_CMD_AUD_CONNECT, cn, 4, NULL, what))
+            if (!send(r, IPC_CMD_AUD_CONNECT, cn, 4, NULL, pi, -1, what))
                 return false;
         }
         snprintf(what, sizeof what, "pipeline %u COMPLETE", p->id);
-        if (!send(r, IPC_CMD_AUD_PIPE_COMPLETE, &p->id, 1, NULL, what))
+        if (!send(r, IPC_CMD_AUD_PIPE_COMPLETE, &p->id, 1, NULL, pi, -1,
+                  what))
             return false;
         xp_log(r, "pipeline %u: %u components, %u buffers, task %u, "
                "%u cycles per period", p->id, p->ncomps, p->nbufs,
@@ -290,125 +297,3 @@ bool xp_build(xp_run *r)
     return true;
 }
 
-/* Judges a control's reply against expect_error. */
-static bool control_result(xp_run *r, const dsh_control *ctl,
-                          dsh_drv_err e, const char *what)
-{
-    if (e == DSH_DRV_ESTATUS) {
-        xp_log(r, "%s rejected: %s", what, dsh_drv_diag(r->drv));
-        if (!ctl->expect_error) {
-            r->unexpected_ipc++;
-            return xp_fail(r, DSH_RES_FAIL, "%s: %s", what,
-                           dsh_drv_diag(r->drv));
-        }
-        r->expected_rejected++;
-        return true;
-    }
-    if (e != DSH_DRV_OK)
-        return xp_fail(r, DSH_RES_ERROR, "%s: %s", what,
-                       dsh_drv_diag(r->drv));
-    if (ctl->expect_error)
-        return xp_fail(r, DSH_RES_FAIL, "%s: expected the firmware to "
-                       "reject it (expect_error), but it was accepted",
-                       what);
-    return true;
-}
-
-/* EQ coefficients: one SET_CONTROL BLOB. */
-static bool eq_control(xp_run *r, const dsh_control *ctl, uint32_t pipe,
-                       const char *what)
-{
-    const dsh_component *k = &r->c->comps[ctl->component];
-    uint32_t w[4 + 256];
-    size_t n = k->type == DSH_COMP_EQ_IIR ?
-               xp_iir_blob(&ctl->p, k->rate, (uint8_t *)(w + 4)) :
-               xp_fir_blob(&ctl->p, (uint8_t *)(w + 4));
-    w[0] = pipe;
-    w[1] = ctl->component + 1;
-    w[2] = IPC_AUD_CTL_BLOB;
-    w[3] = (uint32_t)n;
-    return control_result(r, ctl, dsh_drv_command(r->drv,
-                          IPC_CMD_AUD_SET_CONTROL, w, 16 + n, NULL), what);
-}
-
-bool xp_control(xp_run *r, const dsh_control *ctl)
-{
-    const dsh_case *c = r->c;
-    const dsh_component *k = &c->comps[ctl->component];
-    const xp_pipe *p = &r->pipes[k->pipeline];
-    uint32_t w[4 + 8];
-    unsigned n = 0;
-    char what[96];
-    snprintf(what, sizeof what, "control at %.3f ms on '%s'", ctl->at_ms,
-             k->id);
-
-    struct { uint32_t ctl; uint32_t words[8]; unsigned n; } sets[4];
-    unsigned nsets = 0;
-    if (k->type == DSH_COMP_VOLUME) {
-        if (ctl->set & DSH_P_GAIN_DB) {
-            sets[nsets].ctl = IPC_AUD_CTL_VOLUME_GAIN;
-            sets[nsets].n = k->channels ? k->channels : 1;
-            for (unsigned i = 0; i < sets[nsets].n && i < 8; i++)
-                sets[nsets].words[i] = (uint32_t)q8_8(ctl->p.gain_db);
-            nsets++;
-        }
-        if (ctl->set & DSH_P_RAMP_MS) {
-            sets[nsets].ctl = IPC_AUD_CTL_VOLUME_RAMP_MS;
-            sets[nsets].words[0] = (uint32_t)lround(ctl->p.ramp_ms);
-            sets[nsets++].n = 1;
-        }
-        if (ctl->set & DSH_P_MUTE) {
-            sets[nsets].ctl = IPC_AUD_CTL_VOLUME_MUTE;
-            sets[nsets].words[0] = ctl->p.mute;
-            sets[nsets++].n = 1;
-        }
-    } else if (k->type == DSH_COMP_TONE) {
-        if (ctl->set & DSH_P_FREQ_HZ) {
-            sets[nsets].ctl = IPC_AUD_CTL_TONE_FREQ;
-            sets[nsets].words[0] = (uint32_t)llround(ctl->p.freq_hz * 65536.0);
-            sets[nsets++].n = 1;
-        }
-        if (ctl->set & DSH_P_LEVEL_DBFS) {
-            sets[nsets].ctl = IPC_AUD_CTL_TONE_AMPL;
-            sets[nsets].words[0] = tone_ampl(ctl->p.level_dbfs);
-            sets[nsets++].n = 1;
-        }
-    } else if ((k->type == DSH_COMP_EQ_IIR && (ctl->set & DSH_P_BIQUADS)) ||
-               (k->type == DSH_COMP_EQ_FIR && (ctl->set & DSH_P_TAPS))) {
-        return eq_control(r, ctl, p->id, what);
-    } else {
-        return xp_fail(r, DSH_RES_SKIP, "%s: %s controls are not supported "
-                       "by the harness yet", what,
-                       dsh_comp_type_name(k->type));
-    }
-    bool rejected = false;
-    for (unsigned s = 0; s < nsets; s++) {
-        n = sets[s].n;
-        w[0] = p->id;
-        w[1] = ctl->component + 1;
-        w[2] = sets[s].ctl;
-        w[3] = n * 4;
-        memcpy(w + 4, sets[s].words, n * 4);
-        dsh_drv_err e = dsh_drv_command(r->drv, IPC_CMD_AUD_SET_CONTROL, w,
-                                        (4 + n) * 4, NULL);
-        if (e == DSH_DRV_ESTATUS) {
-            rejected = true;
-            xp_log(r, "%s rejected: %s", what, dsh_drv_diag(r->drv));
-            if (!ctl->expect_error) {
-                r->unexpected_ipc++;
-                return xp_fail(r, DSH_RES_FAIL, "%s: %s", what,
-                               dsh_drv_diag(r->drv));
-            }
-        } else if (e != DSH_DRV_OK) {
-            return xp_fail(r, DSH_RES_ERROR, "%s: %s", what,
-                           dsh_drv_diag(r->drv));
-        }
-    }
-    if (ctl->expect_error && !rejected)
-        return xp_fail(r, DSH_RES_FAIL, "%s: expected the firmware to "
-                       "reject it (expect_error), but it was accepted",
-                       what);
-    if (rejected)
-        r->expected_rejected++;
-    return true;
-}

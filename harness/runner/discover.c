@@ -57,8 +57,11 @@ static bool walk(const char *dir, dsh_path_list *out, char *err,
         struct stat st;
         if (stat(p, &st))
             continue;       /* dangling link */
-        if (S_ISDIR(st.st_mode))
-            ok = walk(p, out, err, errsz, depth + 1);
+        if (S_ISDIR(st.st_mode)) {
+            /* cases that must be rejected: only when named */
+            if (strcmp(e->d_name, DSH_DISCOVER_SKIP_DIR))
+                ok = walk(p, out, err, errsz, depth + 1);
+        }
         else if (S_ISREG(st.st_mode) && is_case_name(e->d_name) &&
                  !add(out, p)) {
             snprintf(err, errsz, "out of memory");

@@ -10,11 +10,16 @@ typedef struct dsh_path_list {
     size_t n, cap;
 } dsh_path_list;
 
+/* Sub-directories of this name hold cases that must be rejected
+ * (vectors/cases/invalid): walked only when named as a path. */
+#define DSH_DISCOVER_SKIP_DIR "invalid"
+
 /* Adds every *.yaml / *.yml file under each path (directories are
- * walked recursively, skipping names starting with '.'; a file named
- * explicitly is taken whatever its extension).  The list is sorted
- * (strcmp) without duplicates.  false + err for a path that does not
- * exist or cannot be read. */
+ * walked recursively, skipping names starting with '.' and
+ * sub-directories named DSH_DISCOVER_SKIP_DIR; a file or directory named
+ * explicitly is taken whatever its name).  The list is sorted (strcmp)
+ * without duplicates.  false + err for a path that does not exist or
+ * cannot be read. */
 bool dsh_discover(const char *const *paths, size_t npaths,
                   dsh_path_list *out, char *err, size_t errsz);
 void dsh_path_list_free(dsh_path_list *l);

@@ -67,6 +67,12 @@ static int32_t f_transfer(void *ctx, void *local, uint32_t bytes)
 
 	if (!d->running)
 		return -1;
+	if (d->xrun_once) {
+		int32_t x = d->xrun_once;
+
+		d->xrun_once = 0;
+		return x;
+	}
 	if (n > bytes)
 		n = bytes;
 	if (d->to_local)

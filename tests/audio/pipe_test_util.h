@@ -28,6 +28,7 @@ struct fake_dma {
 	uint32_t starts, stops, transfers;
 	bool running;
 	bool fail_start;
+	int32_t xrun_once;  /* next transfer returns this (a far-side xrun) */
 	struct audio_dma_config cfg;
 };
 extern const struct audio_dma_ops fake_dma_ops;

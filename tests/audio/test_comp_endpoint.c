@@ -46,7 +46,8 @@ static void test_config(void **state)
 }
 
 /* Source: host playback into an S16 mono ring of 4 periods; the ring
- * wraps inside a period (two transfers); then the host runs dry. */
+ * wraps inside a period (two transfers); then the host runs dry; then
+ * the far side reports its own overrun. */
 static void test_source(void **state)
 {
 	int16_t host[5 * P];
@@ -93,6 +94,12 @@ static void test_source(void **state)
 	assert_int_equal(comp_endpoint_stats(r.dev)->silence_frames, P - 5);
 	assert_int_equal(comp_get_control(r.dev, COMP_CTL_POSITION, &pos, &n), 0);
 	assert_int_equal(pos, sizeof(host));
+	/* the far side's own overrun (it overwrote unread data): passed on,
+	 * not a DMA error */
+	audio_buffer_reset(&r.out);
+	d.xrun_once = AUD_E_OVERRUN;
+	assert_int_equal(comp_copy(r.dev), AUD_E_OVERRUN);
+	assert_int_equal(comp_endpoint_stats(r.dev)->dma_errors, 0);
 	assert_int_equal(comp_trigger(r.dev, COMP_TRIGGER_STOP), 0);
 	assert_false(d.running);
 	rig_free(&r);
@@ -100,7 +107,8 @@ static void test_source(void **state)
 }
 
 /* Sink: DAI playback from an S24 stereo ring; underrun sends what is
- * there then silence; far side full = overrun; DMA error. */
+ * there then silence; far side full = overrun; the far side's own
+ * underrun; DMA error. */
 static void test_sink(void **state)
 {
 	int32_t ssp[4 * P * 2];
@@ -134,6 +142,14 @@ static void test_sink(void **state)
 	audio_buffer_write_q1_31(&r.in[0], x, P);
 	assert_int_equal(comp_copy(r.dev), AUD_E_OVERRUN);
 	assert_int_equal(audio_buffer_avail(&r.in[0]), P - 1);
+	/* the far side's own underrun (it played stale data): passed on,
+	 * not a DMA error, and the next period goes out again */
+	d.limit = sizeof(ssp);
+	audio_buffer_write_q1_31(&r.in[0], x, 1);
+	d.xrun_once = AUD_E_UNDERRUN;
+	assert_int_equal(comp_copy(r.dev), AUD_E_UNDERRUN);
+	assert_int_equal(comp_endpoint_stats(r.dev)->dma_errors, 0);
+	assert_int_equal(comp_copy(r.dev), 0);
 	d.running = false;          /* the fake fails transfers now */
 	assert_int_equal(comp_copy(r.dev), AUD_E_DMA);
 	assert_int_equal(comp_endpoint_stats(r.dev)->dma_errors, 1);

@@ -114,7 +114,7 @@ static void test_eq_fir(void **state)
 	enum { P = 40, T = 9 };
 	static uint8_t blob[12 + 2 * 256 * 8 + 2];
 	int16_t h[2][T];
-	int32_t d[2][2 * T];
+	int32_t d[2][FIR_DELAY_WORDS(T)];
 	struct fir_state st[2];
 	int32_t x[P * 2], y[P * 2], ref[P * 2];
 	size_t n;

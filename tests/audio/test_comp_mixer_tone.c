@@ -10,6 +10,7 @@
 #include "comp/comp_tone.h"
 #include "comp_test_rig.h"
 #include "dsp/format.h"
+#include "dsp/gain.h"
 #include "dsp/mixer.h"
 #include "dsp/tone.h"
 
@@ -64,6 +65,63 @@ static void test_mixer(void **state)
 	mix_q1_31(ref, in, 3, P * 2);
 	for (int i = 0; i < P * 2; i++)
 		assert_int_equal(y[i], (int32_t)((uint32_t)fmt_q1_31_to_s24(ref[i]) << 8));
+	rig_free(&r);
+	assert_int_equal(r.ta.live, 0);
+}
+
+/* Per-input gains: config forms and ranges, the control, and the output
+ * equal to mix_gain_q1_31 with the converted gains, period by period. */
+static void test_mixer_gains(void **state)
+{
+	enum { P = 16 };
+	struct comp_mixer_config m = { .num_inputs = 2,
+				       .gain_db_q8_8 = { -6 * 256, 19 * 256 } };
+	int32_t x[2][P], y[P], ref[P], g[2], db[4];
+	const int32_t *in[2] = { x[0], x[1] };
+	size_t n = sizeof(db);
+	struct rig r;
+
+	(void)state;
+	assert_int_equal(rig_new(&r, COMP_TYPE_MIXER, &m, sizeof(m)), AUD_E_RANGE);
+	m.gain_db_q8_8[1] = 3 * 256;
+	m.gain_db_q8_8[2] = 1;              /* gain of a third input */
+	assert_int_equal(rig_new(&r, COMP_TYPE_MIXER, &m, sizeof(m)), AUD_E_CONFIG);
+	m.gain_db_q8_8[2] = 0;
+	assert_int_equal(rig_new(&r, COMP_TYPE_MIXER, &m, 8), AUD_E_CONFIG);
+	assert_int_equal(rig_new(&r, COMP_TYPE_MIXER, &m, sizeof(m)), 0);
+	assert_int_equal(comp_get_control(r.dev, COMP_CTL_MIXER_GAIN, db, &n), 0);
+	assert_int_equal(n, 8);
+	assert_int_equal(db[0], -6 * 256);
+	assert_int_equal(db[1], 3 * 256);
+	rig_params(&r.pin, 48000, 1, AUDIO_FMT_S32_LE, P);
+	r.pout = r.pin;
+	assert_int_equal(rig_wire(&r, 2), 0);
+	for (int k = 0; k < 3; k++) {
+		for (int i = 0; i < P; i++) {
+			x[0][i] = rnd();
+			x[1][i] = rnd() >> 1;
+		}
+		audio_buffer_write_q1_31(&r.in[0], x[0], P);
+		audio_buffer_write_q1_31(&r.in[1], x[1], P);
+		assert_int_equal(comp_copy(r.dev), 0);
+		assert_int_equal(audio_buffer_read_q1_31(&r.out, y, P), 0);
+		g[0] = gain_db_to_lin_q4_28(db[0]);
+		g[1] = gain_db_to_lin_q4_28(db[1]);
+		mix_gain_q1_31(ref, in, g, 2, P);
+		assert_memory_equal(y, ref, sizeof(y));
+		/* next period: change input 0 only, then both to 0 dB */
+		db[0] = k == 0 ? -20 * 256 : 0;
+		db[1] = k == 0 ? db[1] : 0;
+		assert_int_equal(comp_set_control(r.dev, COMP_CTL_MIXER_GAIN, db,
+						  k == 0 ? 4 : 8), 0);
+	}
+	db[0] = -121 * 256;
+	assert_int_equal(comp_set_control(r.dev, COMP_CTL_MIXER_GAIN, db, 4), AUD_E_RANGE);
+	assert_int_equal(comp_set_control(r.dev, COMP_CTL_MIXER_GAIN, db, 12), AUD_E_CONFIG);
+	assert_int_equal(comp_set_control(r.dev, COMP_CTL_MIXER_GAIN, db, 0), AUD_E_CONFIG);
+	assert_int_equal(comp_set_control(r.dev, COMP_CTL_VOLUME_GAIN, db, 4), AUD_E_CONTROL);
+	n = 4;
+	assert_int_equal(comp_get_control(r.dev, COMP_CTL_MIXER_GAIN, db, &n), AUD_E_CONFIG);
 	rig_free(&r);
 	assert_int_equal(r.ta.live, 0);
 }
@@ -145,6 +203,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mixer),
+		cmocka_unit_test(test_mixer_gains),
 		cmocka_unit_test(test_tone),
 		cmocka_unit_test(test_convert),
 	};

@@ -1,5 +1,6 @@
 /*
- * FIR: bit-exact against an int64 model and within 1 LSB of a double
+ * FIR: bit-exact against an integer model (full-scale coefficients and
+ * inputs, odd frame counts, in place) and within 1 LSB of a double
  * convolution (128 and 256 taps, 2 channels with different filters),
  * output shift and saturation, block-split invariance, and a 127-tap
  * low-pass against sox `fir` on a generated 48 kHz stereo WAV.
@@ -42,7 +43,7 @@ static void check_random(unsigned int taps, int shift, int in_shift)
 {
 	enum { F = 2000, C = 2 };
 	static int16_t h[2][FIR_MAX_TAPS];
-	static int32_t dl[2][2 * FIR_MAX_TAPS], in[F * C], out[F * C];
+	static int32_t dl[2][FIR_DELAY_WORDS(FIR_MAX_TAPS)], in[F * C], out[F * C];
 	struct fir_state st[2];
 	int off = 0;
 
@@ -81,7 +82,7 @@ static void test_impulse_blocks_args(void **state)
 {
 	enum { T = 150, F = 700 };
 	static int16_t h[T];
-	static int32_t dl[2 * T], dl2[2 * T], in[F], a[F], b[F];
+	static int32_t dl[FIR_DELAY_WORDS(T)], dl2[FIR_DELAY_WORDS(T)], in[F], a[F], b[F];
 	struct fir_state st, st2;
 
 	(void)state;
@@ -108,11 +109,72 @@ static void test_impulse_blocks_args(void **state)
 	assert_int_equal(fir_init(&st, h, 10, -16, dl), -1);
 }
 
+/* int64 model: y[n] = sat32(round_half_up(sum h[k] x[n-k] * 2^shift / 2^15)) */
+static int32_t ref_exact(const int16_t *h, unsigned int taps, int shift,
+			 const int32_t *x, long n)
+{
+	__int128 acc = 0;
+	int r = 15 - shift;
+
+	for (unsigned int k = 0; k < taps && n - (long)k >= 0; k++)
+		acc += (__int128)h[k] * x[n - k];
+	acc = r > 0 ? ((acc >> (r - 1)) + 1) >> 1 : acc;
+	return acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN :
+	       (int32_t)acc;
+}
+
+/* Exact against the int64 model where 32-bit accumulation would overflow:
+ * full-scale coefficients (sum |h| up to 2^23, one tap per block) and
+ * full-scale inputs, every shift class; an odd frame count (single-output
+ * tail) and in-place processing; 2 and 3 channels. */
+static void test_exact_extremes(void **state)
+{
+	enum { F = 301 };
+	static const struct { unsigned int taps; int shift, kind; } cases[] = {
+		{ 256, -8, 0 }, { 255, -15, 1 }, { 128, 0, 2 }, { 2, 8, 0 },
+		{ 1, 0, 1 }, { 33, -15, 3 }, { 200, -10, 3 },
+	};
+	static int16_t h[FIR_MAX_TAPS];
+	static int32_t dl[3][FIR_DELAY_WORDS(FIR_MAX_TAPS)], in[F * 3], io[F * 3];
+
+	(void)state;
+	for (size_t t = 0; t < sizeof(cases) / sizeof(cases[0]); t++) {
+		unsigned int taps = cases[t].taps, ch = 2 + t % 2;
+		struct fir_state st[3];
+
+		for (unsigned int k = 0; k < taps; k++)
+			switch (cases[t].kind) {
+			case 0: h[k] = INT16_MIN; break;
+			case 1: h[k] = k & 1 ? INT16_MAX : INT16_MIN; break;
+			case 2: h[k] = (int16_t)(rnd() >> 16); break;
+			default: h[k] = (int16_t)(k % 3 ? rnd() >> 24 : rnd() >> 16);
+			}
+		for (int i = 0; i < F * 3; i++)
+			in[i] = i % 5 == 0 ? INT32_MIN : i % 5 == 1 ? INT32_MAX :
+				rnd();
+		for (unsigned int c = 0; c < ch; c++)
+			assert_int_equal(fir_init(&st[c], h, taps, cases[t].shift,
+						  dl[c]), 0);
+		memcpy(io, in, sizeof(in));
+		fir_process_q1_31(st, ch, io, io, F);
+		for (unsigned int c = 0; c < ch; c++) {
+			static int32_t xc[F];
+
+			for (long j = 0; j < F; j++)
+				xc[j] = in[j * ch + c];
+			for (long f = 0; f < F; f++)
+				assert_int_equal(io[f * ch + c],
+						 ref_exact(h, taps, cases[t].shift,
+							   xc, f));
+		}
+	}
+}
+
 static void test_vs_sox(void **state)
 {
 	enum { F = 48000, C = 2, T = 127 };
 	static int16_t h[T];
-	static int32_t dl[C][2 * T];
+	static int32_t dl[C][FIR_DELAY_WORDS(T)];
 	int32_t *in = malloc(F * C * 4), *out = malloc(F * C * 4), *sx = NULL;
 	struct fir_state st[C];
 	char pin[256], pout[256], *cmd = malloc(8192);
@@ -196,6 +258,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_vs_double),
 		cmocka_unit_test(test_impulse_blocks_args),
+		cmocka_unit_test(test_exact_extremes),
 		cmocka_unit_test(test_vs_sox),
 	};
 

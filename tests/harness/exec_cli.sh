@@ -6,6 +6,7 @@
 # Exits 77 (skipped) when the audio firmware image is not built.
 set -u
 DSPSIM=$1 INVALID=$2 SIG=$3 WORK=$4 FAKE=$5
+CASES=$(dirname "$INVALID")     # vectors/cases in the source tree
 fails=0
 fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 expect_rc() {   # WANT DESCRIPTION -- command...
@@ -106,11 +107,98 @@ has "$WORK/p/firmware.log" "fake_fw.c:42: fake crash" "panic location"
 has "$WORK/p/firmware.log" "firmware trace ring" "trace lines after a panic"
 expect_rc 1 "wrong protocol" -- "$DSPSIM" run -q "$WORK/fails.yaml" --out-dir "$WORK/v" \
     --firmware "$FAKE/harness_fake_fw_badver.elf"
-has "$WORK/out" "IPC protocol 9.1" "protocol version diagnosis"
+has "$WORK/out" "firmware speaks IPC protocol 9." "protocol version diagnosis"
 expect_rc 1 "unknown command" -- "$DSPSIM" run -q "$WORK/fails.yaml" --out-dir "$WORK/u" \
     --firmware "$FAKE/harness_fake_fw.elf"
 has "$WORK/out" "FAIL " "unknown command result"
 has "$WORK/out" "AUD_PIPE_NEW (0x101) failed: E_UNKNOWN (-100)" "unknown command diagnosis"
+
+# the sample rate of a WAV file (bytes 24..27 of a plain RIFF header)
+wav_rate() { od -An -t u4 -j 24 -N 4 "$1" | tr -d ' '; }
+
+# 44.1 kHz without a board clock: SRC 48k -> 44.1k and volume at 44.1k
+expect_rc 0 "play src to 44.1 kHz" -- "$DSPSIM" play "$SIG/sine_997hz_48k_s16_stereo.wav" \
+    "$WORK/p441/src.wav" --pipeline src --set out_rate=44100 --artifacts "$WORK/pa441"
+has "$WORK/out" "PASS " "play src to 44.1 kHz result"
+has "$WORK/out" "audio seconds processed: 1.000" "play src to 44.1 kHz summary"
+[ "$(wav_rate "$WORK/p441/src.wav")" = 44100 ] || fail "play src: output not at 44100 Hz"
+expect_rc 0 "play volume at 44.1 kHz" -- "$DSPSIM" play "$SIG/sine_1khz_44k1_s16_stereo.wav" \
+    "$WORK/p441/vol.wav" --set gain_db=-6 --artifacts "$WORK/pa441v" -v
+has "$WORK/err" "audio clock 11289600 Hz" "44.1 kHz default audio clock logged"
+[ "$(wav_rate "$WORK/p441/vol.wav")" = 44100 ] || fail "play volume: output not at 44100 Hz"
+
+# count ranges: met bounds pass; unmet ones fail and state the bound (a
+# pipeline's own missed replaces the top-level one)
+cat >"$WORK/ranges.yaml" <<YAML
+name: count ranges
+pipelines:
+  - id: 1
+    period_us: 1000
+    components:
+      - {id: tone1, type: tone}
+      - {id: dai1, type: dai, port: ssp0}
+    connect: [[tone1, dai1]]
+ports:
+  ssp0: {rate: 48000, channels: 2, output: out.wav}
+duration_ms: 20
+expect:
+  deadlines: {missed: {min: 5}, pipelines: {1: {missed: {min: 0, max: 2}}}}
+  xruns: {min: 0, max: 0}
+  ipc_errors: {max: 0}
+  restarts: 0
+YAML
+expect_rc 0 "ranges met" -- "$DSPSIM" run -q "$WORK/ranges.yaml" --out-dir "$WORK/rg"
+sed -e 's/{1: {missed: {min: 0, max: 2}}}/{1: {missed: {min: 1}}}/' \
+    -e 's/xruns: {min: 0, max: 0}/xruns: {min: 1, max: 3}/' \
+    -e 's/ipc_errors: {max: 0}/ipc_errors: 1/' \
+    -e 's/restarts: 0/restarts: {min: 2}/' "$WORK/ranges.yaml" >"$WORK/ranges_bad.yaml"
+expect_rc 1 "ranges not met" -- "$DSPSIM" run -q "$WORK/ranges_bad.yaml" --out-dir "$WORK/rgb"
+has "$WORK/out" "0 deadline misses in pipeline 1, expected at least 1" "missed lower bound"
+has "$WORK/out" "0 xruns, expected 1..3" "xruns range"
+has "$WORK/out" "0 IPC error replies, expected exactly 1" "ipc_errors exact"
+has "$WORK/out" "0 xrun restarts, expected at least 2" "restarts lower bound"
+
+# expected setup error: passes only if exactly that command fails so
+cat >"$WORK/setup.yaml" <<YAML
+name: expected setup error
+pipelines:
+  - id: 1
+    period_us: 1000
+    components:
+      - {id: tone1, type: tone}
+      - {id: vol1, type: volume, gain_db: 30}
+      - {id: dai1, type: dai, port: ssp0}
+    connect: [[tone1, vol1], [vol1, dai1]]
+ports:
+  ssp0: {rate: 48000, channels: 2, output: out.wav}
+duration_ms: 20
+expect:
+  setup_error: {command: AUD_COMP_NEW, status: AUD_RANGE, component: vol1}
+  ipc_errors: 1
+YAML
+expect_rc 0 "setup error as expected" -- "$DSPSIM" run "$WORK/setup.yaml" --out-dir "$WORK/se"
+has "$WORK/err" "rejected as expected (setup_error)" "setup error logged"
+sed 's/gain_db: 30/gain_db: 6/' "$WORK/setup.yaml" >"$WORK/setup_ok.yaml"
+expect_rc 1 "setup accepted" -- "$DSPSIM" run -q "$WORK/setup_ok.yaml" --out-dir "$WORK/se2"
+has "$WORK/out" "expected AUD_COMP_NEW of component 'vol1' to fail with AUD_RANGE (setup_error), but the firmware accepted the whole setup" "accepted setup diagnosis"
+sed 's/status: AUD_RANGE/status: AUD_CONFIG/' "$WORK/setup.yaml" >"$WORK/setup_other.yaml"
+expect_rc 1 "other setup error" -- "$DSPSIM" run -q "$WORK/setup_other.yaml" --out-dir "$WORK/se3"
+has "$WORK/out" "failed: AUD_RANGE (-6), field at byte 32; expected AUD_COMP_NEW of component 'vol1' to fail with AUD_CONFIG (setup_error)" "other setup error diagnosis"
+
+# xrun recovery: logged, counted, on the timeline (the source-tree case
+# finds the generated signals in the build tree)
+expect_rc 0 "xrun restart" -- "$DSPSIM" run "$CASES/xrun_restart_overload.yaml" --out-dir "$WORK/xr"
+has "$WORK/err" "pipeline 1: xrun recovery 1: stream parameters and START again" "restart logged"
+grep -q '^xrun restarts: [1-9]' "$WORK/out" || fail "restarts not in the summary"
+has "$WORK/xr/timeline.json" '"name": "recovery"' "restart on the timeline"
+has "$WORK/xr/firmware.log" " xrun restarts, " "restarts in firmware.log"
+
+# the suite from the source tree: invalid/ skipped unless named, generated
+# inputs found in the build tree (validated by --list)
+expect_rc 0 "source-tree suite" -- "$DSPSIM" test "$CASES" --list
+grep -q "/invalid/" "$WORK/out" && fail "source-tree suite lists invalid/ cases"
+has "$WORK/out" "vectors/cases/volume_playback.yaml" "source-tree suite listing"
+expect_rc 2 "invalid/ named explicitly" -- "$DSPSIM" test "$CASES/invalid" --list
 
 [ $fails -eq 0 ] && echo "PASS exec_cli" && exit 0
 echo "$fails failures"

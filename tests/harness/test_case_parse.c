@@ -11,7 +11,10 @@
 
 #include <cmocka.h>
 
+#include <sys/stat.h>
+
 #include "case/case.h"
+#include "case/case_paths.h"
 #include "harness_test_util.h"
 
 static const char *dir;
@@ -102,6 +105,26 @@ static const char cycle_case[] =
     "ports:\n"
     "  ssp0: {rate: 48000, channels: 2, output: out.wav}\n";
 
+/* Two SSP ports, one of each audio-clock family, no clock given. */
+static const char mixed_clock_case[] =
+    "name: mixed families\n"
+    "duration_ms: 100\n"
+    "pipelines:\n"
+    "  - id: 1\n"
+    "    period_us: 10000\n"
+    "    components:\n"
+    "      - {id: t1, type: tone, rate: 48000}\n"
+    "      - {id: d1, type: dai, port: ssp0}\n"
+    "      - {id: t2, type: tone, rate: 44100}\n"
+    "      - {id: d2, type: dai, port: ssp1}\n"
+    "    connect: [[t1, d1], [t2, d2]]\n"
+    "ports:\n"
+    "  ssp0: {rate: 48000, channels: 2, output: a.wav}\n"
+    "  ssp1: {rate: 44100, channels: 2, output: b.wav}\n";
+
+#define EXPECT_AT_15(text) "output: out.wav}\n", \
+    "output: out.wav}\nexpect:\n  " text "\n", 15
+
 static const bad_case bad_cases[] = {
     { "unknown key", "gain_db: -6}", "gain_db: -6, gian: 1}", 7, "gian",
       "unknown key 'gian'" },
@@ -186,6 +209,83 @@ static const bad_case bad_cases[] = {
       "YAML syntax error" },
     { "bad duration", "name: t\n", "name: t\nduration_ms: forever\n", 2,
       "forever", "expected a number of milliseconds or until_input_ends" },
+    /* count ranges */
+    { "range min above max",
+      EXPECT_AT_15("deadlines: {missed: {min: 5, max: 3}}"), "{min: 5",
+      "expect.deadlines.missed: min 5 is above max 3" },
+    { "range without bounds", EXPECT_AT_15("xruns: {}"), "{}",
+      "expect.xruns: give min, max or both" },
+    { "range unknown key", EXPECT_AT_15("xruns: {min: 1, most: 3}"), "most",
+      "expect.xruns: unknown key 'most' (expected one of: min, max)" },
+    { "range negative bound", EXPECT_AT_15("ipc_errors: {max: -1}"), "-1",
+      "expect.ipc_errors.max: -1 is out of range" },
+    { "range as a sequence", EXPECT_AT_15("xruns: [1, 2]"), "[1, 2]",
+      "expect.xruns: expected an integer or {min: N, max: M}, got a "
+      "sequence" },
+    { "range bound not an integer", EXPECT_AT_15("restarts: {min: 1.5}"),
+      "1.5", "expect.restarts.min: expected an integer, got '1.5'" },
+    { "per-pipeline range", EXPECT_AT_15("deadlines: {pipelines: {1: "
+      "{missed: {min: x}}}}"), "x}", "expect.deadlines.pipelines.1.missed."
+      "min: expected an integer, got 'x'" },
+    { "per-pipeline range min above max", EXPECT_AT_15("deadlines: "
+      "{pipelines: {1: {missed: {min: 9, max: 1}}}}"), "{min: 9",
+      "expect.deadlines.pipelines.1.missed: min 9 is above max 1" },
+    /* expected setup errors */
+    { "setup_error unknown command", EXPECT_AT_15("setup_error: {command: "
+      "COMP_NEW, status: AUD_RATE}"), "COMP_NEW", "expect.setup_error."
+      "command: unknown value 'COMP_NEW' (expected one of: AUD_PIPE_NEW, "
+      "AUD_COMP_NEW, AUD_BUF_NEW" },
+    { "setup_error not a setup command", EXPECT_AT_15("setup_error: "
+      "{command: AUD_SET_CONTROL, status: AUD_RANGE}"), "AUD_SET_CONTROL",
+      "AUD_SET_CONTROL is not sent while setting up" },
+    { "setup_error unknown status", EXPECT_AT_15("setup_error: {command: "
+      "AUD_COMP_NEW, status: AUD_RATES}"), "AUD_RATES", "expect.setup_error."
+      "status: unknown status 'AUD_RATES' (expected one of: AUD_INVAL, "
+      "AUD_NOMEM" },
+    { "setup_error OK is no error", EXPECT_AT_15("setup_error: {command: "
+      "AUD_COMP_NEW, status: OK}"), "OK}", "unknown status 'OK'" },
+    { "setup_error without status", EXPECT_AT_15("setup_error: {command: "
+      "AUD_COMP_NEW}"), "{command", "expect.setup_error: missing required "
+      "key 'status'" },
+    { "setup_error unknown key", EXPECT_AT_15("setup_error: {command: "
+      "AUD_COMP_NEW, status: AUD_RATE, comp: vol1}"), "comp:",
+      "unknown key 'comp' (expected one of: command, status, pipeline, "
+      "component)" },
+    { "setup_error component of a pipeline command", EXPECT_AT_15(
+      "setup_error: {command: AUD_PIPE_NEW, status: AUD_PERIOD, component: "
+      "vol1}"), "vol1}", "goes with AUD_COMP_NEW or AUD_STREAM_PARAMS only; "
+      "AUD_PIPE_NEW concerns a whole pipeline (use pipeline:)" },
+    { "setup_error stream params of a non-host", EXPECT_AT_15("setup_error: "
+      "{command: AUD_STREAM_PARAMS, status: AUD_RATE, component: vol1}"),
+      "vol1}", "'vol1' is not a host component" },
+    { "setup_error unknown component", EXPECT_AT_15("setup_error: {command: "
+      "AUD_COMP_NEW, status: AUD_RATE, component: vol9}"), "vol9",
+      "expect.setup_error.component: unknown component 'vol9'" },
+    { "setup_error unknown pipeline", EXPECT_AT_15("setup_error: {command: "
+      "AUD_TRIGGER, status: AUD_RATE, pipeline: 7}"), "7}",
+      "expect.setup_error.pipeline: no pipeline with id 7" },
+    { "setup_error with an audio expectation", "output: out.wav}\n",
+      "output: out.wav}\nexpect:\n  ssp0: {skip_ms: 1}\n  setup_error: "
+      "{command: AUD_COMP_NEW, status: AUD_RATE}\n", 16, "{command",
+      "nothing runs after the rejected setup, so 'ssp0' cannot be checked" },
+    { "setup_error with deadlines", "output: out.wav}\n",
+      "output: out.wav}\nexpect:\n  setup_error: {command: AUD_COMP_NEW, "
+      "status: AUD_RATE}\n  deadlines: {missed: 0}\n", 15, "{command",
+      "so 'deadlines' cannot be checked" },
+    { "setup_error with controls", "output: out.wav}\n",
+      "output: out.wav}\ncontrols:\n  - {at_ms: 5, component: vol1, set: "
+      "{gain_db: 1}}\nexpect:\n  setup_error: {command: AUD_COMP_NEW, "
+      "status: AUD_RANGE}\n", 17, "{command", "the case cannot have "
+      "controls (first at 15:5)" },
+    /* on_xrun, audio clock */
+    { "bad on_xrun", "name: t\n", "name: t\non_xrun: retry\n", 2, "retry",
+      "on_xrun: unknown value 'retry' (expected one of: restart, stop)" },
+    { "audio clock families mixed", NULL, mixed_clock_case, 14, "ssp1",
+      "ports.ssp1: ssp0 at 48000 Hz needs a 48 kHz-family audio clock "
+      "(12288000 Hz) but ssp1 at 44100 Hz a 44.1 kHz-family one (11289600 "
+      "Hz); with no board.audio_clock_hz one default cannot serve both: set "
+      "board: {audio_clock_hz: N}, N a multiple of every port rate (e.g. "
+      "7056000)" },
 };
 
 static void check_bad(const bad_case *b)
@@ -393,14 +493,205 @@ static void test_full_case(void **state)
     assert_int_equal(a->freq_response.n, 2);
     assert_true(a->freq_response.pts[1].freq_hz == 20000);
     assert_true(c->deadlines.on);
-    assert_int_equal(c->deadlines.max_missed, 0);
+    assert_true(c->deadlines.missed.on);
+    assert_int_equal(c->deadlines.missed.min, 0);
+    assert_int_equal(c->deadlines.missed.max, 0);
     assert_true(c->deadlines.max_load_pct == 50);
     assert_true(c->pipeline_deadlines[1].on);
     assert_int_equal(c->pipeline_deadlines[1].max_cycles, 40000);
     assert_false(c->pipeline_deadlines[0].on);
-    assert_true(c->has_xruns && c->xruns == 0);
-    assert_true(c->has_ipc_errors && c->ipc_errors == 1);
+    assert_true(c->xruns.on && c->xruns.min == 0 && c->xruns.max == 0);
+    assert_true(c->ipc_errors.on && c->ipc_errors.min == 1 &&
+                c->ipc_errors.max == 1);
+    assert_false(c->restarts.on);
+    assert_false(c->setup_error.on);
+    assert_int_equal(c->on_xrun, DSH_XRUN_RESTART);
     dsh_case_free(c);
+}
+
+/* base_case + text appended (an expect section, top-level keys). */
+static dsh_case *parse_with(const char *tail, dsh_diag *d)
+{
+    char *text = malloc(strlen(base_case) + strlen(tail) + 1);
+    strcpy(text, base_case);
+    strcat(text, tail);
+    dsh_case *c = parse(text, d);
+    if (!c)
+        dsh_diag_print(d, stderr);
+    free(text);
+    return c;
+}
+
+static const char ranges_tail[] =
+    "expect:\n"
+    "  deadlines:\n"
+    "    missed: {min: 2}\n"
+    "    pipelines: {1: {missed: {min: 1, max: 4}}}\n"
+    "  xruns: {max: 3}\n"
+    "  ipc_errors: 2\n"
+    "  restarts: {min: 1, max: 1}\n";
+
+static const char setup_error_tail[] =
+    "on_xrun: stop\n"
+    "expect:\n"
+    "  setup_error: {command: AUD_COMP_NEW, status: AUD_RANGE,\n"
+    "                component: vol1, pipeline: 1}\n"
+    "  ipc_errors: 1\n";
+
+static void test_count_ranges(void **state)
+{
+    dsh_diag d;
+    dsh_case *c = parse_with(ranges_tail, &d);
+    (void)state;
+    assert_non_null(c);
+    assert_true(c->deadlines.missed.on);
+    assert_int_equal(c->deadlines.missed.min, 2);
+    assert_true(c->deadlines.missed.max == DSH_COUNT_NO_MAX);
+    assert_true(c->deadlines.max_load_pct < 0);
+    assert_int_equal(c->pipeline_deadlines[0].missed.min, 1);
+    assert_int_equal(c->pipeline_deadlines[0].missed.max, 4);
+    assert_true(c->xruns.on);
+    assert_int_equal(c->xruns.min, 0);
+    assert_int_equal(c->xruns.max, 3);
+    /* a plain integer: exact for counts */
+    assert_int_equal(c->ipc_errors.min, 2);
+    assert_int_equal(c->ipc_errors.max, 2);
+    assert_int_equal(c->restarts.min, 1);
+    assert_int_equal(c->restarts.max, 1);
+    dsh_case_free(c);
+    /* ... and an upper bound for deadlines.missed */
+    c = parse_with("expect:\n  deadlines: {missed: 7}\n", &d);
+    assert_non_null(c);
+    assert_int_equal(c->deadlines.missed.min, 0);
+    assert_int_equal(c->deadlines.missed.max, 7);
+    assert_false(c->xruns.on);
+    dsh_case_free(c);
+    /* deadlines without missed: at most 0 */
+    c = parse_with("expect:\n  deadlines: {max_load_pct: 50}\n", &d);
+    assert_non_null(c);
+    assert_true(c->deadlines.missed.on);
+    assert_int_equal(c->deadlines.missed.max, 0);
+    dsh_case_free(c);
+}
+
+static void test_setup_error_and_on_xrun(void **state)
+{
+    dsh_diag d;
+    dsh_case *c = parse_with(setup_error_tail, &d);
+    (void)state;
+    assert_non_null(c);
+    assert_int_equal(c->on_xrun, DSH_XRUN_STOP);
+    assert_true(c->setup_error.on);
+    assert_int_equal(c->setup_error.command, 0x0103);     /* COMP_NEW */
+    assert_int_equal(c->setup_error.status, -6);          /* AUD_RANGE */
+    assert_int_equal(c->setup_error.component,
+                     dsh_case_find_component(c, "vol1"));
+    assert_int_equal(c->setup_error.pipeline, 0);
+    assert_int_equal(c->setup_error.mark.line, 16);
+    dsh_case_free(c);
+    c = parse_with("expect:\n  setup_error: {command: AUD_TRIGGER, "
+                   "status: E_PIPE}\n", &d);
+    assert_non_null(c);
+    assert_int_equal(c->setup_error.command, 0x010A);
+    assert_int_equal(c->setup_error.status, -103);
+    assert_int_equal(c->setup_error.pipeline, -1);
+    assert_int_equal(c->setup_error.component, -1);
+    assert_int_equal(c->on_xrun, DSH_XRUN_RESTART);
+    dsh_case_free(c);
+}
+
+static void test_audio_clock(void **state)
+{
+    (void)state;
+    dsh_diag d;
+    /* a 48 kHz port: the board's clock */
+    dsh_case *c = parse(base_case, &d);
+    assert_non_null(c);
+    assert_false(c->board.has_audio_clock_hz);
+    assert_false(c->board.audio_clock_auto);
+    dsh_case_free(c);
+    /* only 44.1 kHz ports: 11.2896 MHz */
+    char *t44 = edit(base_case, "rate: 48000", "rate: 44100");
+    char *text = edit(t44, "in.wav", "in44.wav");
+    c = parse(text, &d);
+    if (!c)
+        dsh_diag_print(&d, stderr);
+    assert_non_null(c);
+    assert_true(c->board.has_audio_clock_hz);
+    assert_true(c->board.audio_clock_auto);
+    assert_int_equal(c->board.audio_clock_hz, 11289600);
+    dsh_case_free(c);
+    /* a clock given in the case or in the board file is kept */
+    char *b = edit(text, "name: t\n", "name: t\nboard: {audio_clock_hz: "
+                   "12288000}\n");
+    c = parse(b, &d);
+    assert_non_null(c);
+    assert_false(c->board.audio_clock_auto);
+    assert_int_equal(c->board.audio_clock_hz, 12288000);
+    dsh_case_free(c);
+    free(b);
+    ht_write_text(ht_path(dir, "clock.yaml"), "name: b\naudio:\n  "
+                  "clock_hz: 12288000\n");
+    ht_write_text(ht_path(dir, "noclock.yaml"), "name: b\ncpu_hz: "
+                  "100000000\n");
+    b = edit(text, "name: t\n", "name: t\nboard: clock.yaml\n");
+    c = parse(b, &d);
+    assert_non_null(c);
+    assert_false(c->board.has_audio_clock_hz);
+    assert_false(c->board.audio_clock_auto);
+    dsh_case_free(c);
+    free(b);
+    b = edit(text, "name: t\n", "name: t\nboard: {file: noclock.yaml}\n");
+    c = parse(b, &d);
+    assert_non_null(c);
+    assert_true(c->board.audio_clock_auto);
+    dsh_case_free(c);
+    free(b);
+    free(text);
+    free(t44);
+}
+
+/* Input files missing next to a case in the source tree come from the
+ * same place in the build tree. */
+static void test_build_tree_fallback(void **state)
+{
+    (void)state;
+    char src[1024], bin[1024], p[1200];
+    snprintf(src, sizeof src, "%s/src", dir);
+    snprintf(bin, sizeof bin, "%s/bld", dir);
+    const char *dirs[] = { "src", "src/cases", "bld", "bld/signals" };
+    for (unsigned i = 0; i < 4; i++)
+        assert_int_equal(mkdir(ht_path(dir, dirs[i]), 0777), 0);
+    ht_write_sine(ht_path(bin, "signals/in.wav"), 48000, 2, 480, 997, 0.5,
+                  DSH_PCM_S16);
+    dsh_set_tree_roots(src, bin);
+    char *text = edit(base_case, "in.wav", "../signals/in.wav");
+    dsh_diag d;
+    dsh_diag_init(&d);
+    snprintf(p, sizeof p, "%s/cases/case.yaml", src);
+    dsh_case *c = dsh_case_parse(p, text, strlen(text), &d);
+    if (!c)
+        dsh_diag_print(&d, stderr);
+    assert_non_null(c);
+    assert_string_equal(c->endpoints[0].resolved,
+                        ht_path(bin, "signals/in.wav"));
+    dsh_case_free(c);
+    /* in neither tree: says where it looked and what to do */
+    char *t2 = edit(base_case, "in.wav", "../signals/gone.wav");
+    dsh_diag_init(&d);
+    assert_null(dsh_case_parse(p, t2, strlen(t2), &d));
+    assert_non_null(strstr(d.msg[0], "file not found: '../signals/gone.wav'"));
+    assert_non_null(strstr(d.msg[0], "not in the build tree either ("));
+    assert_non_null(strstr(d.msg[0], "bld/signals/gone.wav"));
+    assert_non_null(strstr(d.msg[0], "run the build-tree copy"));
+    /* outside the source tree: no fallback */
+    dsh_set_tree_roots(bin, src);
+    dsh_diag_init(&d);
+    assert_null(dsh_case_parse(p, text, strlen(text), &d));
+    assert_null(strstr(d.msg[0], "build tree"));
+    dsh_set_tree_roots(NULL, NULL);
+    free(text);
+    free(t2);
 }
 
 static void test_load_missing_file(void **state)
@@ -432,6 +723,10 @@ int main(void)
         cmocka_unit_test(test_bad_cases),
         cmocka_unit_test(test_base_case),
         cmocka_unit_test(test_full_case),
+        cmocka_unit_test(test_count_ranges),
+        cmocka_unit_test(test_setup_error_and_on_xrun),
+        cmocka_unit_test(test_audio_clock),
+        cmocka_unit_test(test_build_tree_fallback),
         cmocka_unit_test(test_load_missing_file),
         cmocka_unit_test(test_empty_and_scalar_documents),
     };

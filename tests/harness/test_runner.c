@@ -73,7 +73,9 @@ static void test_discovery(void **state)
     mkdirs(root, "b");
     mkdirs(root, "b/c");
     mkdirs(root, ".git");
+    mkdirs(root, "b/invalid");
     ht_write_text(ht_path(root, "z.yaml"), "x");
+    ht_write_text(ht_path(root, "b/invalid/bad.yaml"), "x");
     ht_write_text(ht_path(root, "b/a.yml"), "x");
     ht_write_text(ht_path(root, "b/c/m.yaml"), "x");
     ht_write_text(ht_path(root, "b/notes.txt"), "x");
@@ -90,6 +92,12 @@ static void test_discovery(void **state)
     assert_string_equal(l.paths[1], ht_path(root, "b/c/m.yaml"));
     assert_string_equal(l.paths[2], ht_path(root, "explicit.case"));
     assert_string_equal(l.paths[3], ht_path(root, "z.yaml"));
+    dsh_path_list_free(&l);
+    /* a directory named invalid is walked when named itself */
+    const char *inv[] = { ht_path(root, "b/invalid") };
+    assert_true(dsh_discover(inv, 1, &l, err, sizeof err));
+    assert_int_equal(l.n, 1);
+    assert_string_equal(l.paths[0], ht_path(root, "b/invalid/bad.yaml"));
     dsh_path_list_free(&l);
     const char *bad[] = { ht_path(root, "missing") };
     assert_false(dsh_discover(bad, 1, &l, err, sizeof err));

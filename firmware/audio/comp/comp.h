@@ -77,6 +77,7 @@ enum comp_ctl {
 	COMP_CTL_TONE_AMPL = 5,     /* int32_t Q1.31 */
 	COMP_CTL_BLOB = 6,          /* coefficient blob (eq_iir, eq_fir) */
 	COMP_CTL_POSITION = 7,      /* get: uint32_t bytes moved (endpoints) */
+	COMP_CTL_MIXER_GAIN = 8,    /* int32_t[inputs] dB Q8.8 */
 };
 
 /* Notifications from components (endpoints) to the pipeline's owner. */

@@ -191,6 +191,8 @@ static int32_t dma_to_ring(struct comp_dev *dev, struct endpoint_priv *p,
 
 		got = p->cfg.dma->transfer(p->cfg.dma_ctx, ptr,
 					   want * b->frame_bytes);
+		if (got == AUD_E_OVERRUN)
+			return got;            /* far side lost frames */
 		if (got < 0 || (uint32_t)got > want * b->frame_bytes) {
 			p->st.dma_errors++;
 			return AUD_E_DMA;
@@ -232,6 +234,8 @@ static int32_t ring_to_dma(struct endpoint_priv *p, struct audio_buffer *b,
 
 		got = p->cfg.dma->transfer(p->cfg.dma_ctx, (void *)ptr,
 					   want * b->frame_bytes);
+		if (got == AUD_E_UNDERRUN)
+			return got;            /* far side ran out: stale data */
 		if (got < 0 || (uint32_t)got > want * b->frame_bytes) {
 			p->st.dma_errors++;
 			return AUD_E_DMA;

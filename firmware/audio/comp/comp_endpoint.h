@@ -21,6 +21,8 @@
  *   sink, input buffer holds less than a period    -> AUD_E_UNDERRUN
  *          (what is there is sent, then silence: never stale data)
  *   sink, far side accepted less than a period     -> AUD_E_OVERRUN
+ *   transfer() reports the far side's own underrun (sink) or overrun
+ *          (source)                                 -> that code
  * Host endpoints send AUD_EV_POSITION (bytes moved at the host since
  * START) after every period.
  *
@@ -58,10 +60,15 @@ struct audio_dma_config {
 struct audio_dma_ops {
 	/* Program and start the channel; 0 or AUD_E_DMA. */
 	int (*start)(void *ctx, const struct audio_dma_config *cfg);
+	/* Stop the channel: a playback DAI lets what was sent play out (the
+	 * stop fade) before it halts, without blocking. */
 	int (*stop)(void *ctx);
 	/* Period done: move up to `bytes` between the far side and `local`
 	 * (into local for sources, out of local for sinks); returns the bytes
-	 * moved (0..bytes) or AUD_E_DMA. */
+	 * moved (0..bytes) or AUD_E_DMA; or, having lost data and
+	 * resynchronised (nothing moved), AUD_E_UNDERRUN (a sink's far side
+	 * ran out before this data came: it played stale data) or
+	 * AUD_E_OVERRUN (a source's far side overwrote data not yet read). */
 	int32_t (*transfer)(void *ctx, void *local, uint32_t bytes);
 	/* Far-side position: bytes moved since start (mod 2^32). */
 	uint32_t (*position)(void *ctx);

@@ -9,7 +9,7 @@
 struct eq_fir_priv {
 	struct fir_blob_info info;
 	int16_t *coef;              /* num_sets * taps, Q1.15 */
-	int32_t *delay;             /* 2 * taps * channels (after params) */
+	int32_t *delay;             /* FIR_DELAY_WORDS(taps) * channels */
 	uint8_t *blob;
 	size_t blob_bytes;
 	unsigned int channels;      /* 0 before set_params */
@@ -25,7 +25,7 @@ static void eq_fir_reset(struct eq_fir_priv *p)
 			(p->info.num_sets > 1 ? c * taps : 0);
 
 		fir_init(&p->st[c], h, taps, p->info.shift,
-			 p->delay + 2 * taps * c);
+			 p->delay + FIR_DELAY_WORDS(taps) * c);
 	}
 }
 
@@ -46,7 +46,8 @@ static int eq_fir_load(const struct audio_alloc *a, struct eq_fir_priv *p,
 	coef = audio_alloc(a, 2u * info.taps * info.num_sets, 0);
 	copy = audio_alloc(a, bytes, 0);
 	if (channels)
-		delay = audio_alloc(a, 8u * info.taps * channels, 0);
+		delay = audio_alloc(a, sizeof(int32_t) *
+				    FIR_DELAY_WORDS(info.taps) * channels, 0);
 	if (!coef || !copy || (channels && !delay)) {
 		audio_free(a, coef);
 		audio_free(a, copy);
@@ -113,7 +114,8 @@ static int eq_fir_set_params(struct comp_dev *dev,
 		return AUD_E_MISMATCH;
 	if (p->info.num_sets > 1 && p->info.num_sets != in->channels)
 		return AUD_E_CHANNELS;
-	delay = audio_alloc(dev->alloc, 8u * p->info.taps * in->channels, 0);
+	delay = audio_alloc(dev->alloc, sizeof(int32_t) *
+			    FIR_DELAY_WORDS(p->info.taps) * in->channels, 0);
 	if (!delay)
 		return AUD_E_NOMEM;
 	ret = comp_scratch_alloc(dev, (size_t)in->period_frames * in->channels);

@@ -10,13 +10,19 @@
  *               (and may share or not share coefficients).
  *
  * Arithmetic: each Q1.31 sample is split in a signed high and unsigned low
- * 16-bit half; both 16x16 products (one MUL16/MULL each on LX106) go into
- * 64-bit accumulators, so the sum is exact (bit-exact with a 64-bit
- * reference) and the only rounding is the final one.  Coefficient
- * quantization to Q1.15 limits the stopband to about -90 dB.
+ * 16-bit half; the products (one MUL16S and one MULL on LX106) go into two
+ * 32-bit accumulators over blocks of `block` taps, chosen at init as the
+ * longest block length for which every block has sum |h| <= 32768, so no
+ * block sum can overflow (|lo * h| sum <= 65535 * 32768 < 2^31); block
+ * sums are added in 64 bits.  The sum is therefore exact (bit-exact with a
+ * 64-bit reference) and the only rounding is the final one.  Typical
+ * filters need 1-4 blocks; the cost is ~8 cycles per tap and channel on
+ * the board (docs/components.md).  Coefficient quantization to Q1.15
+ * limits the stopband to about -90 dB.
  *
- * Memory: the caller provides 2 * taps int32_t of delay line per channel
- * (samples are stored twice so the convolution is one linear pass).
+ * Memory: the caller provides FIR_DELAY_WORDS(taps) int32_t of delay line
+ * per channel: taps + 1 samples (two outputs are computed per pass), each
+ * stored twice so the convolution is one linear pass.
  */
 #ifndef AUDIO_DSP_FIR_H
 #define AUDIO_DSP_FIR_H
@@ -27,12 +33,15 @@
 #define FIR_MAX_TAPS 256
 #define FIR_SHIFT_MIN (-15)
 #define FIR_SHIFT_MAX 8
+#define FIR_DELAY_WORDS(taps) (2u * ((taps) + 1u))
 
 struct fir_state {
 	const int16_t *coef_q1_15;
-	int32_t *delay;          /* 2 * taps words */
+	int32_t *delay;          /* FIR_DELAY_WORDS(taps) words */
 	unsigned int taps;
-	unsigned int pos;        /* index of the newest sample, 0..taps-1 */
+	unsigned int len;        /* samples in the line: taps + 1 */
+	unsigned int block;      /* taps per 32-bit accumulation block */
+	unsigned int pos;        /* index of the newest sample, 0..len-1 */
 	int shift;
 };
 

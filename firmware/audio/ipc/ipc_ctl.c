@@ -7,7 +7,8 @@
 
 _Static_assert(IPC_AUD_CTL_VOLUME_GAIN == COMP_CTL_VOLUME_GAIN &&
 	       IPC_AUD_CTL_BLOB == COMP_CTL_BLOB &&
-	       IPC_AUD_CTL_POSITION == COMP_CTL_POSITION, "control ids");
+	       IPC_AUD_CTL_POSITION == COMP_CTL_POSITION &&
+	       IPC_AUD_CTL_MIXER_GAIN == COMP_CTL_MIXER_GAIN, "control ids");
 
 static int ctl_fail(struct aud_req *r, int ret)
 {

@@ -11,17 +11,35 @@
  *                 (ssp2mem) the port's FIFO, paced by the SSP's DMA
  *                 requests; the job copies one period into / out of the
  *                 ring; the channel's BYTES register is the DMA position.
+ *                 Playback that falls behind the DMA (the DMA read past
+ *                 what the job wrote) is an underrun, capture that the
+ *                 DMA overwrote before the job read it an overrun: the
+ *                 transfer resynchronises and returns AUD_E_UNDERRUN /
+ *                 AUD_E_OVERRUN (-> XRUN notification, pipeline stopped).
+ *
+ * Deferred playback stop: a DAI playback stop lets the DMA play out what
+ * the job wrote (the stop fade, or a drain's last period, sit up to
+ * BOARD_AUDIO_DAI_LEAD periods ahead of the SSP): the rest of the ring is
+ * silenced, and a timer halts the channel and the port once the SSP FIFO
+ * no longer holds any of it (re-armed until then; no busy wait).  A
+ * channel released while it plays out keeps its ring until the halt; the
+ * ring is freed by the next get/put in task context (the heap is not used
+ * from interrupts), and a new stream on the same port or channel halts it
+ * at once.
  *
  * DMA errors raise line 0 (ERR_IRQ_EN): the handler clears them and the
  * endpoint's next transfer returns AUD_E_DMA (-> XRUN notification).  SSP
  * underruns/overruns raise lines 2..5: counted and logged. */
+#include <stddef.h>
 #include <string.h>
 
 #include "board_audio.h"
 #include "board_mmio.h"
 #include "buffer/audio_err.h"
+#include "fw/arch.h"
 #include "fw/irq.h"
 #include "fw/mem.h"
+#include "fw/timer.h"
 #include "fw_board.h"
 #include "ipc/aud_ipc.h"
 
@@ -39,7 +57,11 @@ struct bdma {
 	/* DAI ring */
 	uint8_t *ring;
 	uint32_t ring_bytes, frame_bytes, cpu_pos;
+	uint32_t frame_cycles;       /* CPU cycles per frame, rounded up */
 	int running;
+	int stopping;                /* playing out up to cpu_pos */
+	int released;                /* put while stopping: ring to free */
+	struct fw_timeout stop_to;
 	uint32_t desc[2][5] __attribute__((aligned(4)));
 };
 
@@ -55,14 +77,60 @@ static void ring_free(struct bdma *d)
 	d->ring_bytes = 0;
 }
 
-static void dai_halt(struct bdma *d)
+/* Call with interrupts locked (or from the stop timer). */
+static void dai_halt_locked(struct bdma *d)
 {
+	if (d->stopping)
+		fw_timer_cancel(&d->stop_to);
+	d->stopping = 0;
 	board_wr(SSP_REG(d->port, BOARD_SSP_CTRL), 0);
 	board_wr(CH_REG(d->channel, BOARD_DMA_CTRL), BOARD_DMA_CTRL_STOP);
 	board_wr(SSP_REG(d->port, BOARD_SSP_CTRL), BOARD_SSP_CTRL_FLUSH);
 	board_wr(CH_REG(d->channel, BOARD_DMA_STATUS), BOARD_DMA_ST_DONE |
 		 BOARD_DMA_ST_ERROR | BOARD_DMA_ST_DESC_DONE);
 	d->running = 0;
+}
+
+static void dai_halt(struct bdma *d)
+{
+	uint32_t key = arch_irq_lock();
+
+	if (d->running)
+		dai_halt_locked(d);
+	arch_irq_unlock(key);
+}
+
+/* Free the rings of released channels whose play-out has ended (task
+ * context). */
+static void reap_released(void)
+{
+	for (uint32_t ch = 0; ch < n_channels; ch++) {
+		struct bdma *d = &chans[ch];
+		uint32_t key = arch_irq_lock();
+		int done = d->released && !d->running;
+
+		if (done)
+			d->released = 0;
+		arch_irq_unlock(key);
+		if (done)
+			ring_free(d);
+	}
+}
+
+/* Halt, now, a released channel still playing out on this port or this
+ * channel (a new stream claims them), and free its ring. */
+static void claim(uint32_t type, uint32_t port, uint32_t channel)
+{
+	for (uint32_t ch = 0; ch < n_channels; ch++) {
+		struct bdma *d = &chans[ch];
+
+		if (!d->released || (ch != channel &&
+		    (type != IPC_AUD_COMP_DAI || d->port != port)))
+			continue;
+		dai_halt(d);
+		d->released = 0;
+		ring_free(d);
+	}
 }
 
 /* ---- host endpoint ----------------------------------------------------- */
@@ -207,9 +275,80 @@ static int dai_start(void *ctx, const struct audio_dma_config *cfg)
 	return 0;
 }
 
+/* Bytes written for the SSP that have not left its FIFO yet (<= 0: all
+ * played).  BYTES is read before TXLEVEL: a DMA move in between makes the
+ * estimate larger, never smaller. */
+static int32_t dai_unplayed(const struct bdma *d)
+{
+	uint32_t moved = board_rd(CH_REG(d->channel, BOARD_DMA_BYTES));
+	uint32_t level = board_rd(SSP_REG(d->port, BOARD_SSP_TXLEVEL));
+
+	return (int32_t)(d->cpu_pos - (moved - level));
+}
+
+static void stop_arm(struct bdma *d, int32_t unplayed)
+{
+	uint32_t frames = (uint32_t)unplayed / d->frame_bytes + 1u;
+
+	fw_timer_add(&d->stop_to, arch_cycles() + frames * d->frame_cycles,
+		     d->stop_to.fn);
+}
+
+/* Timer (interrupt context): halt once the written data has played. */
+static void stop_expired(struct fw_timeout *to)
+{
+	struct bdma *d = (struct bdma *)(void *)((uint8_t *)to -
+		offsetof(struct bdma, stop_to));
+	int32_t left;
+
+	if (!d->stopping)
+		return;
+	left = dai_unplayed(d);
+	if (left > 0) {
+		stop_arm(d, left);
+		return;
+	}
+	d->stopping = 0;
+	dai_halt_locked(d);
+}
+
 static int dai_stop(void *ctx)
 {
-	dai_halt(ctx);
+	struct bdma *d = ctx;
+	uint32_t key, moved;
+	int32_t left, fill;
+
+	if (d->dir != IPC_AUD_DIR_PLAYBACK || !d->running || !d->frame_cycles) {
+		dai_halt(d);
+		return 0;
+	}
+	key = arch_irq_lock();
+	if (!d->stopping) {
+		/* silence the ring but for the written, unread part: the DMA
+		 * runs on into zeros until the timer halts it */
+		moved = board_rd(CH_REG(d->channel, BOARD_DMA_BYTES));
+		fill = (int32_t)(d->cpu_pos - moved);
+		if (fill < 0 || (uint32_t)fill > d->ring_bytes)
+			fill = 0;
+		if ((uint32_t)fill < d->ring_bytes) {
+			uint32_t n = d->ring_bytes - (uint32_t)fill;
+			uint32_t off = d->cpu_pos % d->ring_bytes;
+			uint32_t first = d->ring_bytes - off < n ?
+					 d->ring_bytes - off : n;
+
+			memset(d->ring + off, 0, first);
+			memset(d->ring, 0, n - first);
+		}
+	}
+	left = dai_unplayed(d);
+	if (left <= 0) {
+		dai_halt_locked(d);
+	} else {
+		d->stopping = 1;
+		d->stop_to.fn = stop_expired;
+		stop_arm(d, left);
+	}
+	arch_irq_unlock(key);
 	return 0;
 }
 
@@ -242,9 +381,12 @@ static int32_t dai_transfer(void *ctx, void *local, uint32_t bytes)
 		int32_t fill = (int32_t)(d->cpu_pos - dma_pos);
 		uint32_t room;
 
-		if (fill < 0) {             /* the DMA overtook us: resync */
-			d->cpu_pos = dma_pos;
-			fill = 0;
+		if (fill < 0) {
+			/* the DMA read past what we wrote: stale data went
+			 * out.  Resync at the next frame it will read. */
+			d->cpu_pos = dma_pos + (d->frame_bytes -
+				     dma_pos % d->frame_bytes) % d->frame_bytes;
+			return AUD_E_UNDERRUN;
 		}
 		room = d->ring_bytes - (uint32_t)fill;
 		n = bytes < room ? bytes : room;
@@ -253,9 +395,13 @@ static int32_t dai_transfer(void *ctx, void *local, uint32_t bytes)
 	} else {
 		uint32_t avail = dma_pos - d->cpu_pos;
 
-		if (avail > d->ring_bytes) {  /* overwritten: keep the newest */
+		if (avail > d->ring_bytes) {
+			/* the DMA overwrote frames we had not read: resync to
+			 * the oldest whole frame still in the ring */
 			d->cpu_pos = dma_pos - d->ring_bytes;
-			avail = d->ring_bytes;
+			d->cpu_pos += (d->frame_bytes - d->cpu_pos %
+				       d->frame_bytes) % d->frame_bytes;
+			return AUD_E_OVERRUN;
 		}
 		n = bytes < avail ? bytes : avail;
 		n -= n % d->frame_bytes;
@@ -294,6 +440,8 @@ int board_audio_dma_get(void *ctx, uint32_t type, uint32_t dir,
 	d = &chans[channel];
 	if (d->used || (type == IPC_AUD_COMP_DAI && (ports_used >> port & 1u)))
 		return AUD_E_EXISTS;
+	reap_released();
+	claim(type, port, channel);
 	memset(d, 0, sizeof(*d));
 	d->used = 1;
 	d->type = type;
@@ -312,13 +460,19 @@ void board_audio_dma_put(void *ctx, void *dma_ctx)
 	struct bdma *d = dma_ctx;
 
 	(void)ctx;
+	d->used = 0;
 	if (d->type == IPC_AUD_COMP_DAI) {
-		if (d->running)
-			dai_halt(d);
+		uint32_t key = arch_irq_lock();
+
+		d->released = d->stopping;   /* let it play out */
+		arch_irq_unlock(key);
 		ports_used &= ~(1u << d->port);
+		if (d->released)
+			return;
+		dai_halt(d);
 	}
 	ring_free(d);
-	d->used = 0;
+	reap_released();
 }
 
 void board_audio_dma_host_buffer(void *ctx, void *dma_ctx, uint32_t addr,
@@ -351,6 +505,8 @@ int board_audio_dma_stream(void *ctx, void *dma_ctx,
 	div = audio_hz / sp->rate_hz;
 	if (div == 0 || div > 65535u || div * sp->rate_hz != audio_hz)
 		return AUD_E_RATE;
+	d->frame_cycles = (board_rd(BOARD_DBG_BASE + BOARD_DBG_CPU_HZ) +
+			   sp->rate_hz - 1u) / sp->rate_hz;
 	if (d->running)
 		dai_halt(d);
 	board_wr(SSP_REG(d->port, BOARD_SSP_CTRL), 0);

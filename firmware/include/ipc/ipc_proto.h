@@ -28,7 +28,8 @@
 /* Protocol version: major changes break compatibility, minor ones only
  * add messages or append fields. */
 #define IPC_PROTO_MAJOR 1u
-#define IPC_PROTO_MINOR 1u   /* 1: audio commands (issue 5) */
+#define IPC_PROTO_MINOR 2u   /* 1: audio commands (issue 5); 2: mixer
+                              * per-input gains (config, control 8) */
 #define IPC_PROTO_VERSION ((IPC_PROTO_MAJOR << 16) | IPC_PROTO_MINOR)
 
 /* Firmware version reported in FW_READY: (major << 16) | (minor << 8) |
@@ -336,6 +337,8 @@ _Static_assert(sizeof(struct ipc_trace_entry) == 16, "ipc_trace_entry");
 #define IPC_AUD_CTL_TONE_AMPL      5u    /* int32_t Q1.31 >= 0 */
 #define IPC_AUD_CTL_BLOB           6u    /* EQ coefficient blob */
 #define IPC_AUD_CTL_POSITION       7u    /* get: uint32_t bytes (endpoints) */
+#define IPC_AUD_CTL_MIXER_GAIN     8u    /* int32_t[n] dB Q8.8 per input,
+                                          * 1<=n<=inputs (1.2) */
 /* pipeline states in replies */
 #define IPC_AUD_PIPE_INIT     0u
 #define IPC_AUD_PIPE_READY    1u
@@ -429,7 +432,12 @@ struct ipc_aud_volume_config { /* 40 bytes */
     uint32_t ramp_ms;          /* 0..5000 */
     uint32_t mute;             /* 0/1 */
 };
-struct ipc_aud_mixer_config { uint32_t num_inputs; };      /* 2..4 */
+/* mixer: 4 bytes (num_inputs only, 1.1: all gains 0 dB) or 20 (1.2: a
+ * gain per input, -120..+18 dB; 0 for inputs >= num_inputs) */
+struct ipc_aud_mixer_config {
+    uint32_t num_inputs;       /* 2..4 */
+    int32_t gain_db_q8_8[4];   /* input i = the i-th buffer connected */
+};
 struct ipc_aud_tone_config { uint32_t freq_q16_16; int32_t ampl_q1_31; };
 struct ipc_aud_src_config { uint32_t rate_in_hz; uint32_t rate_out_hz; };
 _Static_assert(sizeof(struct ipc_aud_host_config) == 8, "host cfg");

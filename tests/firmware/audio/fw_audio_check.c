@@ -8,7 +8,8 @@
  *              host-built volume kernel's output; positions; stats with
  *              non-zero cycles; prints CYCLES lines
  *   capture    SSP 0 source -> volume -> host memory, S32: sample-exact
- *   mixer      two host streams -> mixer -> SSP 0: exact saturated sums
+ *   mixer      two host streams -> mixer -> SSP 1: exact saturated sums;
+ *              then per-input gains (config + control): exact
  *   malformed  unknown command, wrong size, bad ids, cycle, unsupported
  *              rates, bad trigger ... each its code, ping still answered;
  *              a reply held while the host does not acknowledge
@@ -24,6 +25,8 @@
 #include <string.h>
 
 #include "dsp/format.h"
+#include "dsp/gain.h"
+#include "dsp/mixer.h"
 #include "dsp/volume.h"
 #include "dspsim/board.h"
 #include "dspsim/ssp.h"
@@ -224,13 +227,53 @@ static size_t first_nonzero(const int32_t *s, size_t frames, unsigned ch)
 	return f;
 }
 
+/* Number of samples of a (SSP, int32) that differ from b (S16). */
+static size_t same16(const int32_t *a, const int16_t *b, size_t n)
+{
+	size_t bad = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i] && bad++ < 5)
+			printf("  sample %zu: %d want %d\n", i, a[i], b[i]);
+	return bad;
+}
+
+/* The stop fade on the SSP (stereo, 1 ms = FRAMES frames): frame k after
+ * the last data frame at `at` - 1 is last * (FRAMES - 1 - k) / FRAMES
+ * (truncated), then at most a few frames of silence until the SSP stops. */
+static void check_fade(const int32_t *out, size_t n, size_t at)
+{
+	size_t bad = 0, tail;
+
+	CHECK(n >= at + FRAMES, "stop fade: %zu of %u frames", n - at, FRAMES);
+	if (n < at + FRAMES)
+		return;
+	for (size_t k = 0; k < FRAMES; k++)
+		for (unsigned c = 0; c < 2; c++) {
+			int64_t last = out[(at - 1) * 2 + c];
+			int32_t want = (int32_t)(last * (int64_t)(FRAMES - 1 - k) /
+						 FRAMES);
+
+			if (out[(at + k) * 2 + c] != want && bad++ < 5)
+				printf("  fade frame %zu ch %u: %d want %d\n", k,
+				       c, out[(at + k) * 2 + c], want);
+		}
+	CHECK(bad == 0, "stop fade differs in %zu samples", bad);
+	CHECK(out[(at - 1) * 2] || out[(at - 1) * 2 + 1], "fade from silence");
+	tail = n - at - FRAMES;
+	printf("stop: %u-frame fade from (%d, %d) to 0 on the SSP, then %zu "
+	       "frames of silence\n", FRAMES, out[(at - 1) * 2],
+	       out[(at - 1) * 2 + 1], tail);
+}
+
 /* ---- playback ---------------------------------------------------------- */
 #define NPER 64u
 static void playback(void)
 {
 	static int16_t in[NPER * FRAMES * 2];
 	static int32_t out[200 * FRAMES * 2];
-	ds_ssp_buffer sink = { .samples = out, .capacity = 200 * FRAMES * 2 };
+	static ds_ssp_buffer sink;
+	sink = (ds_ssp_buffer){ .samples = out, .capacity = 200 * FRAMES * 2 };
 	int32_t gains[2] = { -6 * 256, 896 };       /* -6 dB, +3.5 dB */
 	struct vol_state vs;
 	size_t lead, n;
@@ -256,6 +299,8 @@ static void playback(void)
 	run(40 * PERIOD_CYCLES);
 	drain();
 	OK(IPC_CMD_AUD_TRIGGER, 1, IPC_AUD_TRIGGER_STOP);
+	run(5 * PERIOD_CYCLES);             /* the DAI plays out, then halts */
+	drain();
 	CHECK(n_xrun == 0, "xruns %u", n_xrun);
 	CHECK(n_pos >= 38 && n_pos <= 41, "positions %u", n_pos);
 	CHECK(last_pos[1] == n_pos * 192u, "last position %u after %u",
@@ -283,23 +328,24 @@ static void playback(void)
 	CHECK(exp16[0] || exp16[1], "first expected frame non-zero");
 	CHECK(lead >= 2 * FRAMES && lead <= 5 * FRAMES,
 	      "leading silence %zu frames", lead);
-	size_t cmp = n - lead, bad = 0;
-	if (cmp > n_pos * FRAMES)
-		cmp = n_pos * FRAMES;
-	CHECK(cmp >= 30 * FRAMES, "only %zu frames to compare", cmp);
-	for (size_t i = 0; i < cmp * 2; i++)
-		if (out[lead * 2 + i] != exp16[i]) {
-			if (bad++ < 5)
-				printf("  sample %zu: %d want %d\n", i,
-				       out[lead * 2 + i], exp16[i]);
-		}
-	CHECK(bad == 0, "%zu samples differ", bad);
+	/* the DAI sent prefill + n_pos - 1 periods; the last one is dropped */
+	size_t cmp = (n_pos - 1u) * FRAMES;
+	CHECK(cmp >= 30 * FRAMES && n >= lead + cmp, "only %zu of %zu frames",
+	      n - lead, cmp);
+	if (n < lead + cmp)
+		return;
+	CHECK(same16(out + lead * 2, exp16, cmp * 2) == 0, "data differs");
 	printf("playback: %zu frames compared sample-exact after %zu frames "
 	       "of silence; SSP underruns %" PRIu64 "\n", cmp, lead,
 	       ds_ssp_underruns(ds_board_ssp(B, 0)));
+	size_t seg1 = lead + cmp;
+	check_fade(out, n, seg1);
+	seg1 += FRAMES;
 
 	/* DRAIN (issue 5): restart, drain; the firmware plays out what is
-	 * queued and stops itself (no xrun, no more host positions) */
+	 * queued and stops itself (no xrun, no more host positions), and
+	 * the SSP gets every period the host sent, exactly once */
+	unsigned pos1 = n_pos;
 	OK(IPC_CMD_AUD_TRIGGER, 1, IPC_AUD_TRIGGER_START);
 	run(10 * PERIOD_CYCLES);
 	OK(IPC_CMD_AUD_TRIGGER, 1, IPC_AUD_TRIGGER_DRAIN);
@@ -317,8 +363,25 @@ static void playback(void)
 		drain();
 		CHECK(n_pos == pos_done, "positions after drain %u -> %u",
 		      pos_done, n_pos);
-		printf("drain: STOPPED, no xrun\n");
 	}
+	n = sink.count / 2;
+	size_t gap = first_nonzero(out + seg1 * 2, n - seg1, 2);
+	size_t lead2 = seg1 + gap, cmp2 = (n_pos - pos1) * FRAMES;
+	CHECK(exp16[pos1 * FRAMES * 2] || exp16[pos1 * FRAMES * 2 + 1],
+	      "first expected frame after restart non-zero");
+	CHECK(gap >= 2 * FRAMES && gap <= 8 * FRAMES, "gap %zu frames", gap);
+	CHECK(n >= lead2 + cmp2, "drain: %zu of %zu frames", n - lead2, cmp2);
+	if (n < lead2 + cmp2)
+		return;
+	CHECK(same16(out + lead2 * 2, exp16 + pos1 * FRAMES * 2,
+		     cmp2 * 2) == 0, "drained data differs");
+	CHECK(first_nonzero(out + (lead2 + cmp2) * 2, n - lead2 - cmp2, 2) ==
+	      n - lead2 - cmp2, "not silent after the drained data");
+	/* the period that ended the drain was silence, then the halt */
+	CHECK(n - lead2 - cmp2 <= 2 * FRAMES, "%zu frames after the drain",
+	      n - lead2 - cmp2);
+	printf("drain: STOPPED, no xrun; all %u periods played once, then "
+	       "%zu frames of silence\n", n_pos - pos1, n - lead2 - cmp2);
 	OK(IPC_CMD_AUD_PIPE_FREE, 1);
 }
 
@@ -380,11 +443,97 @@ static void capture(void)
 }
 
 /* ---- two streams into a mixer ------------------------------------------ */
+/* Two host streams (slots 0, 1 at host 0x1000 / 0x10000) -> mixer (config
+ * words cfg) -> SSP 1, S16 stereo 48 kHz 1 ms, built over IPC. */
+static void mixer_build(uint32_t pipe, const uint32_t *cfg, unsigned n_cfg)
+{
+	uint32_t w[4 + 5] = { pipe, 3, IPC_AUD_COMP_MIXER, 4 * n_cfg };
+
+	memcpy(w + 4, cfg, 4 * n_cfg);
+	OK(IPC_CMD_AUD_PIPE_NEW, pipe, 0, 1000, 0, 0, 1, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, pipe, 1, IPC_AUD_COMP_HOST, 8, 0, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, pipe, 2, IPC_AUD_COMP_HOST, 8, 1, 1);
+	CHECK(cmdv(IPC_CMD_AUD_COMP_NEW, w, 4 + n_cfg, 0, NULL) == 0,
+	      "mixer COMP_NEW");
+	OK(IPC_CMD_AUD_COMP_NEW, pipe, 4, IPC_AUD_COMP_DAI, 8, 1, 2);
+	OK(IPC_CMD_AUD_BUF_NEW, pipe, 10, IPC_AUD_FMT_S16_LE, 2, 48000, 96);
+	OK(IPC_CMD_AUD_BUF_NEW, pipe, 11, IPC_AUD_FMT_S16_LE, 2, 48000, 96);
+	OK(IPC_CMD_AUD_BUF_NEW, pipe, 12, IPC_AUD_FMT_S16_LE, 2, 48000, 144);
+	OK(IPC_CMD_AUD_CONNECT, pipe, 1, 10, 3);
+	OK(IPC_CMD_AUD_CONNECT, pipe, 2, 11, 3);
+	OK(IPC_CMD_AUD_CONNECT, pipe, 3, 12, 4);
+	OK(IPC_CMD_AUD_PIPE_COMPLETE, pipe);
+}
+
+/* Stream parameters for both hosts, START, `periods` periods, STOP. */
+static void mixer_play(uint32_t pipe, unsigned periods)
+{
+	OK(IPC_CMD_AUD_STREAM_PARAMS, pipe, 1, 48000, 2, 0, 0x1000,
+	   NPER * 192, 192);
+	OK(IPC_CMD_AUD_STREAM_PARAMS, pipe, 2, 48000, 2, 0, 0x10000,
+	   NPER * 192, 192);
+	OK(IPC_CMD_AUD_TRIGGER, pipe, IPC_AUD_TRIGGER_START);
+	run(periods * PERIOD_CYCLES);
+	drain();
+	OK(IPC_CMD_AUD_TRIGGER, pipe, IPC_AUD_TRIGGER_STOP);
+	CHECK(n_xrun == 0, "xruns %u", n_xrun);
+}
+
+/* Protocol 1.2: the mixer again with per-input gains, -6 dB from the
+ * 20-byte config on input 0 and +2.5 dB set on input 1 by SET_CONTROL
+ * (read back by GET_CONTROL): SSP output = mix_gain_q1_31 of the two S16
+ * streams, rounded to S16 as the buffer does. */
+static void mixer_gains(const int16_t *a, const int16_t *b, int32_t *out,
+			ds_ssp_buffer *sink)
+{
+	static int32_t qa[NPER * FRAMES * 2], qb[NPER * FRAMES * 2];
+	const int32_t *in[2] = { qa, qb };
+	int32_t g[2] = { gain_db_to_lin_q4_28(-6 * 256),
+			 gain_db_to_lin_q4_28(2 * 256 + 128) };
+	struct msg r;
+	size_t n, lead, cmp, bad = 0;
+
+	run(5 * PERIOD_CYCLES);      /* the freed pipeline's DAI plays out */
+	sink->count = 0;
+	mixer_build(4, (const uint32_t[]){ 2, (uint32_t)(-6 * 256), 0, 0, 0 },
+		    5);
+	OK(IPC_CMD_AUD_SET_CONTROL, 4, 3, IPC_AUD_CTL_MIXER_GAIN, 8,
+	   (uint32_t)(-6 * 256), 2 * 256 + 128);
+	CHECK(CMD(IPC_CMD_AUD_SET_CONTROL, 4, 3, IPC_AUD_CTL_MIXER_GAIN, 12,
+		  0, 0, 0) == IPC_STATUS_AUD_CONFIG, "3 gains on 2 inputs");
+	CHECK(cmdv(IPC_CMD_AUD_GET_CONTROL, (const uint32_t[]){ 4, 3,
+		   IPC_AUD_CTL_MIXER_GAIN, 16 }, 4, 0, &r) == 0 &&
+	      r.w[9] == 8 && (int32_t)r.w[10] == -6 * 256 &&
+	      r.w[11] == 2 * 256 + 128, "GET_CONTROL gains %u: %d %d",
+	      r.w[9], (int32_t)r.w[10], (int32_t)r.w[11]);
+	mixer_play(4, 30);
+
+	fmt_s16_to_q1_31_blk(qa, a, NPER * FRAMES * 2);
+	fmt_s16_to_q1_31_blk(qb, b, NPER * FRAMES * 2);
+	mix_gain_q1_31(qa, in, g, 2, NPER * FRAMES * 2);
+	n = sink->count / 2;
+	lead = first_nonzero(out, n, 2);
+	cmp = n - lead < 25 * FRAMES ? n - lead : 25 * FRAMES;
+	CHECK(cmp >= 20 * FRAMES, "only %zu frames", cmp);
+	for (size_t i = 0; i < cmp * 2; i++) {
+		int32_t want = fmt_q1_31_to_s16(qa[i]);
+
+		if (out[lead * 2 + i] != want && bad++ < 5)
+			printf("  sample %zu: %d want %d\n", i,
+			       out[lead * 2 + i], want);
+	}
+	CHECK(bad == 0, "%zu samples differ", bad);
+	printf("mixer gains -6 / +2.5 dB: %zu frames sample-exact\n", cmp);
+	OK(IPC_CMD_AUD_PIPE_FREE, 4);
+	run(5 * PERIOD_CYCLES);
+}
+
 static void mixer(void)
 {
 	static int16_t a[NPER * FRAMES * 2], b[NPER * FRAMES * 2];
 	static int32_t out[200 * FRAMES * 2];
-	ds_ssp_buffer sink = { .samples = out, .capacity = 200 * FRAMES * 2 };
+	static ds_ssp_buffer sink;
+	sink = (ds_ssp_buffer){ .samples = out, .capacity = 200 * FRAMES * 2 };
 
 	for (size_t i = 0; i < NPER * FRAMES * 2; i++) {
 		a[i] = (int16_t)(rnd(16) * 3);   /* some sums saturate */
@@ -394,27 +543,8 @@ static void mixer(void)
 	ds_board_host_write(B, 0x10000, b, sizeof b);
 	ds_ssp_set_sink(ds_board_ssp(B, 1), ds_ssp_buffer_sink, &sink);
 
-	OK(IPC_CMD_AUD_PIPE_NEW, 3, 0, 1000, 0, 0, 1, 0);
-	OK(IPC_CMD_AUD_COMP_NEW, 3, 1, IPC_AUD_COMP_HOST, 8, 0, 0);
-	OK(IPC_CMD_AUD_COMP_NEW, 3, 2, IPC_AUD_COMP_HOST, 8, 1, 1);
-	OK(IPC_CMD_AUD_COMP_NEW, 3, 3, IPC_AUD_COMP_MIXER, 4, 2);
-	OK(IPC_CMD_AUD_COMP_NEW, 3, 4, IPC_AUD_COMP_DAI, 8, 1, 2);
-	OK(IPC_CMD_AUD_BUF_NEW, 3, 10, IPC_AUD_FMT_S16_LE, 2, 48000, 96);
-	OK(IPC_CMD_AUD_BUF_NEW, 3, 11, IPC_AUD_FMT_S16_LE, 2, 48000, 96);
-	OK(IPC_CMD_AUD_BUF_NEW, 3, 12, IPC_AUD_FMT_S16_LE, 2, 48000, 144);
-	OK(IPC_CMD_AUD_CONNECT, 3, 1, 10, 3);
-	OK(IPC_CMD_AUD_CONNECT, 3, 2, 11, 3);
-	OK(IPC_CMD_AUD_CONNECT, 3, 3, 12, 4);
-	OK(IPC_CMD_AUD_PIPE_COMPLETE, 3);
-	OK(IPC_CMD_AUD_STREAM_PARAMS, 3, 1, 48000, 2, 0, 0x1000, NPER * 192,
-	   192);
-	OK(IPC_CMD_AUD_STREAM_PARAMS, 3, 2, 48000, 2, 0, 0x10000, NPER * 192,
-	   192);
-	OK(IPC_CMD_AUD_TRIGGER, 3, IPC_AUD_TRIGGER_START);
-	run(40 * PERIOD_CYCLES);
-	drain();
-	OK(IPC_CMD_AUD_TRIGGER, 3, IPC_AUD_TRIGGER_STOP);
-	CHECK(n_xrun == 0, "xruns %u", n_xrun);
+	mixer_build(3, (const uint32_t[]){ 2 }, 1);
+	mixer_play(3, 40);
 	stats(3, "mixer");
 
 	size_t n = sink.count / 2, lead = first_nonzero(out, n, 2), bad = 0;
@@ -438,6 +568,7 @@ static void mixer(void)
 	printf("mixer: %zu frames sample-exact (%zu saturated sums)\n", cmp,
 	       sat);
 	OK(IPC_CMD_AUD_PIPE_FREE, 3);
+	mixer_gains(a, b, out, &sink);
 }
 
 /* ---- malformed sequence ------------------------------------------------ */
@@ -539,7 +670,8 @@ static void malformed(void)
 static void cycles(void)
 {
 	static int32_t out[60 * FRAMES * 2];
-	ds_ssp_buffer sink = { .samples = out, .capacity = 60 * FRAMES * 2 };
+	static ds_ssp_buffer sink;
+	sink = (ds_ssp_buffer){ .samples = out, .capacity = 60 * FRAMES * 2 };
 	/* IIR: 2 stages, LP-ish coefficients in Q2.30 (stable) */
 	uint32_t blob[2 + 12] = { 0x52495145u /* "EQIR" */, 1u | 2u << 16,
 		0x04000000, 0x08000000, 0x04000000, (uint32_t)-0x40000000,
