@@ -223,6 +223,13 @@ typedef struct dsh_board_spec {
  * (default), or leave it stopped. */
 typedef enum dsh_xrun_policy { DSH_XRUN_RESTART, DSH_XRUN_STOP } dsh_xrun_policy;
 
+/* How a run ends: STOP every pipeline (the frames still queued in the
+ * pipeline are dropped; a playback DAI fades out), or DRAIN them
+ * (everything queued is played or captured, then the pipelines stop by
+ * themselves and the harness records the DAI's play-out).  Default: drain
+ * when the run lasts until the inputs end, else stop. */
+typedef enum dsh_end_mode { DSH_END_STOP, DSH_END_DRAIN } dsh_end_mode;
+
 /* expect.setup_error: the firmware must reject one setup command (PIPE_NEW
  * .. the first TRIGGER START) with this status; nothing after it runs. */
 typedef struct dsh_setup_error {
@@ -254,6 +261,7 @@ typedef struct dsh_case {
     unsigned n_controls;
 
     dsh_xrun_policy on_xrun;            /* [restart] */
+    dsh_end_mode end;                   /* [drain if until_input_ends] */
     bool until_input_ends;              /* run length from the inputs */
     double duration_ms;                 /* if !until_input_ends */
 

@@ -15,7 +15,7 @@
 
 static const char *const top_keys[] = {
     "name", "description", "board", "firmware", "pipelines", "streams",
-    "ports", "controls", "duration_ms", "on_xrun", "expect", NULL
+    "ports", "controls", "duration_ms", "on_xrun", "end", "expect", NULL
 };
 
 int dsh_case_find_component(const dsh_case *c, const char *id)
@@ -451,6 +451,13 @@ static void parse_document(yctx *y, dsh_case *c, yaml_node_t *root)
         int pol;
         if (y_enum(y, v, "on_xrun", policies, &pol))
             c->on_xrun = pol ? DSH_XRUN_STOP : DSH_XRUN_RESTART;
+    }
+    c->end = c->until_input_ends ? DSH_END_DRAIN : DSH_END_STOP;
+    if ((v = y_get(y, root, "end", NULL))) {
+        static const char *const ends[] = { "stop", "drain", NULL };
+        int m;
+        if (y_enum(y, v, "end", ends, &m))
+            c->end = m ? DSH_END_DRAIN : DSH_END_STOP;
     }
     if ((v = y_get(y, root, "expect", NULL)))
         dsh_parse_expect(y, c, v);

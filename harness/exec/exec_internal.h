@@ -40,6 +40,8 @@ typedef struct xp_pipe {
     unsigned restarts;          /* recoveries done */
     /* GET_STATS at the end */
     bool have_stats;
+    uint32_t state;             /* IPC_AUD_PIPE_* at the last GET_STATS */
+    bool drained;               /* ended by DRAIN (no STOP) */
     uint32_t periods, worst_cycles, avg_cycles, misses, xruns, dropped;
 } xp_pipe;
 
@@ -73,6 +75,7 @@ typedef struct xp_run {
     unsigned npipes;
     xp_ep eps[DSH_MAX_ENDPOINTS];
     uint64_t start_cycle;
+    uint64_t stream_end_cycle;  /* end of the streamed run (before a drain) */
     uint64_t xruns;
     uint64_t unexpected_ipc;    /* error replies not expected */
     uint64_t expected_rejected; /* expect_error controls rejected */

@@ -110,6 +110,7 @@ static bool get_stats(xp_run *r, xp_pipe *p)
     struct ipc_aud_stats_reply s;
     memcpy(&s, m.body, sizeof s);
     p->have_stats = true;
+    p->state = s.state;
     p->period_cycles = s.period_cycles;
     p->xruns = s.xruns;
     p->misses = s.misses;
@@ -178,6 +179,66 @@ static bool stream(xp_run *r, double ms)
     return true;
 }
 
+/* Runs `cycles` of simulated time in steps of `step`, servicing the
+ * streams after each step. */
+static bool run_serviced(xp_run *r, uint64_t cycles, uint64_t step,
+                         const char *what)
+{
+    for (uint64_t done = 0; done < cycles; done += step) {
+        dsh_drv_err e = dsh_drv_run(r->drv, step, NULL);
+        if (e != DSH_DRV_OK)
+            return xp_fail(r, DSH_RES_ERROR, "%s: %s", what,
+                           dsh_drv_diag(r->drv));
+        xp_streams_service(r);
+    }
+    return true;
+}
+
+/* end: drain.  DRAIN every pipeline, run until each has played (or
+ * captured) what it holds and stopped by itself (GET_STATS state STOPPED,
+ * or XRUN), at most 16 of its periods; then 3 more periods so the output
+ * holds what the DAI plays out after the stop (its ring lead). */
+static bool drain(xp_run *r)
+{
+    double hz = dsh_drv_cpu_hz(r->drv);
+    uint32_t min_us = 1000000, max_us = 0;
+    for (unsigned i = 0; i < r->npipes; i++) {
+        xp_pipe *p = &r->pipes[i];
+        min_us = p->period_us < min_us ? p->period_us : min_us;
+        max_us = p->period_us > max_us ? p->period_us : max_us;
+        if (!xp_trigger(r, p, IPC_AUD_TRIGGER_DRAIN, "DRAIN", false))
+            return false;
+    }
+    uint64_t step = (uint64_t)(hz * min_us / 1e6);
+    uint64_t limit = dsh_drv_cycles(r->drv) + (uint64_t)(hz * max_us / 1e6) * 16;
+    unsigned pending = r->npipes;
+    if (!step)
+        step = 1;
+    while (pending) {
+        if (dsh_drv_cycles(r->drv) >= limit)
+            return xp_fail(r, DSH_RES_FAIL, "DRAIN: %u pipeline(s) still "
+                           "running %u ms after the drain started", pending,
+                           16 * max_us / 1000);
+        if (!run_serviced(r, step, step, "while draining"))
+            return false;
+        for (unsigned i = 0; i < r->npipes; i++) {
+            xp_pipe *p = &r->pipes[i];
+            if (p->drained)
+                continue;
+            if (!get_stats(r, p))
+                return false;
+            if (p->state == IPC_AUD_PIPE_STOPPED ||
+                p->state == IPC_AUD_PIPE_XRUN) {
+                p->drained = true;
+                pending--;
+                xp_log(r, "pipeline %u drained", p->id);
+            }
+        }
+    }
+    return run_serviced(r, (uint64_t)(hz * max_us / 1e6) * 3, step,
+                        "after the drain");
+}
+
 static void write_artifacts(xp_run *r, const dsh_exec_env *env)
 {
     char path[DSH_PATH_MAX * 2], err[512];
@@ -231,8 +292,11 @@ static void summarize(xp_run *r, double wall, dsh_exec_summary *s)
         return;
     s->cpu_hz = dsh_drv_cpu_hz(r->drv);
     s->cycles = dsh_drv_cycles(r->drv);
-    if (r->start_cycle && s->cycles > r->start_cycle)
-        s->audio_seconds = (double)(s->cycles - r->start_cycle) / s->cpu_hz;
+    /* the streamed run: a drain afterwards plays what is queued, it
+     * processes no more input */
+    uint64_t end = r->stream_end_cycle ? r->stream_end_cycle : s->cycles;
+    if (r->start_cycle && end > r->start_cycle)
+        s->audio_seconds = (double)(end - r->start_cycle) / s->cpu_hz;
     double busy_per_s = 0;
     for (unsigned i = 0; i < r->npipes; i++) {
         const xp_pipe *p = &r->pipes[i];
@@ -302,9 +366,13 @@ static void execute(xp_run *r, const char *fw)
     xp_log(r, "started; running %.3f ms", run_ms(r->c));
     if (!stream(r, run_ms(r->c)))
         goto free_pipes;
+    r->stream_end_cycle = dsh_drv_cycles(r->drv);
+    if (r->c->end == DSH_END_DRAIN && !drain(r))
+        goto free_pipes;
 stop:
     for (unsigned i = 0; i < r->npipes; i++)
-        if (!xp_trigger(r, &r->pipes[i], IPC_AUD_TRIGGER_STOP, "STOP",
+        if (!r->pipes[i].drained &&
+            !xp_trigger(r, &r->pipes[i], IPC_AUD_TRIGGER_STOP, "STOP",
                         false))
             goto free_pipes;
     xp_streams_service(r);      /* drain what capture moved last */

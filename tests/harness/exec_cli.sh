@@ -50,6 +50,13 @@ for k in "audio seconds processed: 1.000" "simulated cycles:" "MCPS:" \
     has "$WORK/out" "$k" "play summary"
 done
 [ -s "$WORK/p/o.wav" ] || fail "play: no output file"
+# end: drain (the default when the run lasts until the input ends): every
+# input frame reaches the output after the 96-frame board latency, then
+# at most a period of silence and the halt: 48000 + 96 + 49 frames (a
+# 44-byte WAV header, 4 bytes a frame)
+size=$(stat -c %s "$WORK/p/o.wav")
+[ "$size" -eq $((44 + 4 * (48000 + 96 + 49))) ] ||
+    fail "play: output of $size bytes, expected the whole input drained"
 [ -s "$WORK/pa/timeline.json" ] || fail "play: no timeline"
 
 # deterministic: the same run twice gives the same bytes

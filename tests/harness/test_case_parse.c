@@ -280,6 +280,8 @@ static const bad_case bad_cases[] = {
     /* on_xrun, audio clock */
     { "bad on_xrun", "name: t\n", "name: t\non_xrun: retry\n", 2, "retry",
       "on_xrun: unknown value 'retry' (expected one of: restart, stop)" },
+    { "bad end", "name: t\n", "name: t\nend: flush\n", 2, "flush",
+      "end: unknown value 'flush' (expected one of: stop, drain)" },
     { "audio clock families mixed", NULL, mixed_clock_case, 14, "ssp1",
       "ports.ssp1: ssp0 at 48000 Hz needs a 48 kHz-family audio clock "
       "(12288000 Hz) but ssp1 at 44100 Hz a 44.1 kHz-family one (11289600 "
@@ -506,6 +508,8 @@ static void test_full_case(void **state)
     assert_false(c->restarts.on);
     assert_false(c->setup_error.on);
     assert_int_equal(c->on_xrun, DSH_XRUN_RESTART);
+    assert_int_equal(c->end, c->until_input_ends ? DSH_END_DRAIN :
+                     DSH_END_STOP);
     dsh_case_free(c);
 }
 
@@ -597,6 +601,14 @@ static void test_setup_error_and_on_xrun(void **state)
     assert_int_equal(c->setup_error.pipeline, -1);
     assert_int_equal(c->setup_error.component, -1);
     assert_int_equal(c->on_xrun, DSH_XRUN_RESTART);
+    dsh_case_free(c);
+    c = parse_with("end: drain\n", &d);
+    assert_non_null(c);
+    assert_int_equal(c->end, DSH_END_DRAIN);
+    dsh_case_free(c);
+    c = parse_with("end: stop\n", &d);
+    assert_non_null(c);
+    assert_int_equal(c->end, DSH_END_STOP);
     dsh_case_free(c);
 }
 
