@@ -94,6 +94,10 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
                                 sizeof err)) {
             failf(f, "%s: %s", name, err);
         } else {
+            if (cr.frames_a < cr.frames_b)
+                failf(f, "%s: %" PRIu64 " frames after skip_ms, shorter "
+                      "than the reference's %" PRIu64 " (only those were "
+                      "compared)", name, cr.frames_a, cr.frames_b);
             if (cr.max_diff_lsb > x->tolerance_lsb)
                 failf(f, "%s differs from the reference by up to %" PRIu64
                       " LSB (tolerance %u; %" PRIu64 " samples differ, "

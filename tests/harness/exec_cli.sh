@@ -88,6 +88,8 @@ YAML
 expect_rc 1 "run failing case" -- "$DSPSIM" run -q "$WORK/fails.yaml" --out-dir "$WORK/f"
 has "$WORK/out" "FAIL " "run failing case result"
 has "$WORK/out" "expected -3.00 +- 0.10" "gain diagnosis"
+has "$WORK/out" "shorter than the reference's 48000 (only those were compared)" \
+    "output shorter than its reference"
 has "$WORK/out" "[artifacts: $WORK/f]" "artifact directory named"
 for a in out.wav ssp0.diff.wav firmware.log timeline.json; do
     [ -s "$WORK/f/$a" ] || fail "artifact $a missing"

@@ -9,8 +9,8 @@
  * components, configs, EQ blobs, converters and buffers it would send to
  * the firmware), and the pipeline holding OUTPUT (an output stream or
  * port of the case) is run on the host, period by period, with the case's
- * controls (volume, EQ) applied before the period the board applies them
- * in.  The output is delayed by the board's latency and cut to the
+ * controls (the harness's own SET_CONTROL data) applied before the period
+ * the board applies them in.  The output is delayed by the board's latency and cut to the
  * reference length, then written at OUTPUT's rate, channels and format.
  *
  * Latency (frames at OUTPUT's rate, P = its pipeline's period in frames):
