@@ -57,6 +57,24 @@ void iir_reset(struct iir_state *st)
 	}
 }
 
+/* y * 2^-shift, rounded half up (shift > 0) or saturated (shift < 0), in
+ * 32-bit arithmetic (a variable 64-bit shift is a libgcc call on the
+ * LX106): floor(y / 2^n + 1/2) = (y >> n) + bit n-1 of y. */
+static inline int32_t iir_out_shift(int32_t y, int32_t shift)
+{
+	if (shift > 0)
+		return (y >> shift) + ((y >> (shift - 1)) & 1);
+	if (shift == 0)
+		return y;
+	if (y > (INT32_MAX >> -shift))
+		return INT32_MAX;
+	if (y < (INT32_MIN >> -shift))
+		return INT32_MIN;
+	/* shift the bits as unsigned: a left shift of a negative value is
+	 * undefined in C */
+	return (int32_t)((uint32_t)y << -shift);
+}
+
 int32_t iir_sample(struct iir_state *st, int32_t x)
 {
 	const struct iir_coefs *c = st->coefs;
@@ -70,12 +88,7 @@ int32_t iir_sample(struct iir_state *st, int32_t x)
 			    (q_mul_s32_s32(b->a1, y) >> 14) + st->s2[i];
 		st->s2[i] = (q_mul_s32_s32(b->b2, x) >> 14) -
 			    (q_mul_s32_s32(b->a2, y) >> 14);
-		if (b->shift >= 0)
-			x = (int32_t)q_shift_rnd64(y, b->shift);
-		else
-			/* shift the bits as unsigned: a left shift of a
-			 * negative value is undefined in C */
-			x = q_sat32((int64_t)((uint64_t)(int64_t)y << -b->shift));
+		x = iir_out_shift(y, b->shift);
 	}
 	return x;
 }
