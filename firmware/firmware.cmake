@@ -112,7 +112,7 @@ set(FW_AUDIO_SOURCES
   comp/cycle_stats.c comp/comp.c comp/comp_registry.c comp/comp_endpoint.c
   comp/comp_volume.c comp/comp_mixer.c comp/comp_tone.c comp/comp_convert.c
   comp/comp_eq_iir.c comp/fir_blob.c comp/comp_eq_fir.c comp/comp_src.c
-  pipeline/pipeline.c pipeline/pipeline_graph.c
+  pipeline/pipeline.c pipeline/pipeline_graph.c pipeline/pipeline_link.c
   ipc/ipc_dispatch.c ipc/ipc_pipe.c ipc/ipc_graph.c ipc/ipc_ctl.c
   ipc/ipc_notify.c
   platform/board_audio.c platform/board_audio_dma.c

@@ -12,7 +12,8 @@
  * TRIGGER is the first START). */
 static const char *const setup_commands[] = {
     "AUD_PIPE_NEW", "AUD_COMP_NEW", "AUD_BUF_NEW", "AUD_CONNECT",
-    "AUD_PIPE_COMPLETE", "AUD_STREAM_PARAMS", "AUD_TRIGGER", NULL
+    "AUD_PIPE_CONNECT", "AUD_PIPE_COMPLETE", "AUD_STREAM_PARAMS",
+    "AUD_TRIGGER", NULL
 };
 
 static bool parse_command(yctx *y, dsh_setup_error *s, const yaml_node_t *v)
@@ -27,8 +28,9 @@ static bool parse_command(yctx *y, dsh_setup_error *s, const yaml_node_t *v)
         if (!setup) {
             y_error(y, v, "%s: %s is not sent while setting up (setup "
                     "commands: AUD_PIPE_NEW, AUD_COMP_NEW, AUD_BUF_NEW, "
-                    "AUD_CONNECT, AUD_PIPE_COMPLETE, AUD_STREAM_PARAMS, "
-                    "AUD_TRIGGER); a rejected control is `expect_error: "
+                    "AUD_CONNECT, AUD_PIPE_CONNECT, AUD_PIPE_COMPLETE, "
+                    "AUD_STREAM_PARAMS, AUD_TRIGGER); a rejected control is "
+                    "`expect_error: "
                     "true` on the control", w, y_text(v));
             return false;
         }
@@ -104,9 +106,11 @@ bool dsh_parse_setup_error(yctx *y, dsh_case *c, const yaml_node_t *n)
             y_error(y, v, "%s: unknown component '%s'", w, id);
             ok = false;
         } else if (ok && s->command != IPC_CMD_AUD_COMP_NEW &&
-                   s->command != IPC_CMD_AUD_STREAM_PARAMS) {
-            y_error(y, v, "%s: goes with AUD_COMP_NEW or AUD_STREAM_PARAMS "
-                    "only; %s concerns a whole pipeline (use pipeline:)", w,
+                   s->command != IPC_CMD_AUD_STREAM_PARAMS &&
+                   s->command != IPC_CMD_AUD_PIPE_CONNECT) {
+            y_error(y, v, "%s: goes with AUD_COMP_NEW, AUD_STREAM_PARAMS or "
+                    "AUD_PIPE_CONNECT (the consumer's component) only; %s "
+                    "concerns a whole pipeline (use pipeline:)", w,
                     dsh_ipc_id_name(s->command));
             ok = false;
         } else if (ok && s->command == IPC_CMD_AUD_STREAM_PARAMS &&

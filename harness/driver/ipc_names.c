@@ -26,6 +26,7 @@ const char *dsh_ipc_id_name(uint32_t id)
     case IPC_CMD_AUD_SET_CONTROL: return "AUD_SET_CONTROL";
     case IPC_CMD_AUD_GET_CONTROL: return "AUD_GET_CONTROL";
     case IPC_CMD_AUD_GET_STATS: return "AUD_GET_STATS";
+    case IPC_CMD_AUD_PIPE_CONNECT: return "AUD_PIPE_CONNECT";
     case IPC_NOTIFY_AUD_POSITION: return "AUD_POSITION";
     case IPC_NOTIFY_AUD_XRUN: return "AUD_XRUN";
     default: return NULL;

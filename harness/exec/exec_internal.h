@@ -23,11 +23,17 @@ typedef struct xp_comp {
 typedef struct xp_buf {
     uint32_t id, fmt, channels, rate, frames;
     uint32_t src, sink;         /* comp ids (IPC_AUD_ID_NONE = none) */
+    /* a cross-pipeline connection (protocol 1.3): this buffer is the
+     * pipeline's output, read by comp link_comp of pipeline link_pipe
+     * (an xp_pipe index; -1 = none); sink is then IPC_AUD_ID_NONE */
+    int link_pipe;
+    uint32_t link_comp;
 } xp_buf;
 
 typedef struct xp_pipe {
     unsigned case_pipe;         /* index in dsh_case.pipelines */
     uint32_t id, dir, period_us, priority;
+    bool has_dir;               /* dir known (sink endpoint or a link) */
     xp_comp comps[XP_MAX_COMPS];
     unsigned ncomps;
     xp_buf bufs[XP_MAX_COMPS];

@@ -144,6 +144,44 @@ static bool add_buf(xp_run *r, xp_pipe *p, uint32_t fmt, uint32_t ch,
     b->frames = (uint32_t)(num / 1000000u) * 2u;
     b->src = src;
     b->sink = sink;
+    b->link_pipe = -1;
+    return true;
+}
+
+/* The last buffer added becomes the pipeline's output to comp `comp` of
+ * pipeline `pipe` (cross-pipeline connection): no reader in its own
+ * pipeline, and room for the firmware's minimum of 3 periods (no
+ * prefill: 1 period of link latency + 2). */
+static void export_last(xp_pipe *p, unsigned pipe, uint32_t comp)
+{
+    xp_buf *b = &p->bufs[p->nbufs - 1];
+    b->link_pipe = (int)pipe;
+    b->link_comp = comp;
+    b->sink = IPC_AUD_ID_NONE;
+    b->frames = b->frames / 2 * 3;
+}
+
+/* A pipeline without a sink endpoint takes the direction of the pipeline
+ * it feeds (followed along chains of links). */
+static bool link_directions(xp_run *r)
+{
+    for (unsigned round = 0; round < r->npipes; round++)
+        for (unsigned pi = 0; pi < r->npipes; pi++) {
+            xp_pipe *p = &r->pipes[pi];
+            for (unsigned i = 0; i < p->nbufs && !p->has_dir; i++) {
+                int l = p->bufs[i].link_pipe;
+                if (l >= 0 && r->pipes[l].has_dir) {
+                    p->dir = r->pipes[l].dir;
+                    p->has_dir = true;
+                }
+            }
+        }
+    for (unsigned pi = 0; pi < r->npipes; pi++)
+        if (!r->pipes[pi].has_dir)
+            return xp_fail(r, DSH_RES_SKIP, "pipeline %u has no sink "
+                           "endpoint (host capture stream or SSP playback "
+                           "port) and feeds no other pipeline",
+                           r->pipes[pi].id);
     return true;
 }
 
@@ -152,14 +190,6 @@ bool xp_plan(xp_run *r)
     const dsh_case *c = r->c;
     unsigned slot = 0, dma = 0;
 
-    for (unsigned i = 0; i < c->n_conns; i++)
-        if (c->comps[c->conns[i].from].pipeline !=
-            c->comps[c->conns[i].to].pipeline)
-            return xp_fail(r, DSH_RES_SKIP, "connection '%s' -> '%s' joins "
-                           "two pipelines; the firmware's pipelines are "
-                           "self-contained (protocol 1.1)",
-                           c->comps[c->conns[i].from].id,
-                           c->comps[c->conns[i].to].id);
     r->npipes = c->n_pipelines;
     for (unsigned pi = 0; pi < c->n_pipelines; pi++) {
         xp_pipe *p = &r->pipes[pi];
@@ -168,7 +198,6 @@ bool xp_plan(xp_run *r)
         p->id = c->pipelines[pi].id;
         p->period_us = c->pipelines[pi].period_us;
         p->priority = c->pipelines[pi].priority;
-        bool sink = false;
         for (unsigned ci = 0; ci < c->n_comps; ci++) {
             const dsh_component *k = &c->comps[ci];
             if (k->pipeline != pi)
@@ -191,21 +220,19 @@ bool xp_plan(xp_run *r)
                 if (k->type == DSH_COMP_HOST)
                     ep->slot = x->cfg[0];
                 if (e->dir == DSH_EP_OUTPUT) {
-                    if (sink)
+                    if (p->has_dir)
                         return xp_fail(r, DSH_RES_SKIP, "pipeline %u has two "
                                        "sink endpoints; the firmware takes "
                                        "one per pipeline", p->id);
-                    sink = true;
+                    p->has_dir = true;
                     p->dir = k->type == DSH_COMP_DAI ? IPC_AUD_DIR_PLAYBACK
                                                      : IPC_AUD_DIR_CAPTURE;
                 }
             }
         }
-        if (!sink)
-            return xp_fail(r, DSH_RES_SKIP, "pipeline %u has no sink "
-                           "endpoint (host capture stream or SSP playback "
-                           "port)", p->id);
-        /* one buffer per connection, a CONVERT where formats differ */
+        /* one buffer per connection, a CONVERT where formats differ; a
+         * connection into another pipeline ends in this pipeline's output
+         * buffer (PIPE_CONNECT) */
         unsigned nconv = 0;
         for (unsigned i = 0; i < c->n_conns; i++) {
             const dsh_connection *k = &c->conns[i];
@@ -213,10 +240,13 @@ bool xp_plan(xp_run *r)
                 continue;
             const dsh_component *a = &c->comps[k->from];
             uint32_t fa = native_fmt(c, k->from), fb = native_fmt(c, k->to);
+            unsigned to_pipe = c->comps[k->to].pipeline;
             if (fa == fb) {
                 if (!add_buf(r, p, fa, a->channels, a->rate, k->from + 1,
                              k->to + 1))
                     return false;
+                if (to_pipe != pi)
+                    export_last(p, to_pipe, k->to + 1);
                 continue;
             }
             if (p->ncomps == XP_MAX_COMPS)
@@ -231,9 +261,11 @@ bool xp_plan(xp_run *r)
                          x->id) ||
                 !add_buf(r, p, fb, a->channels, a->rate, x->id, k->to + 1))
                 return false;
+            if (to_pipe != pi)
+                export_last(p, to_pipe, k->to + 1);
         }
     }
-    return true;
+    return link_directions(r);
 }
 
 /* Sends a setup command made of words after the header for case pipeline
@@ -286,6 +318,26 @@ bool xp_build(xp_run *r)
             if (!send(r, IPC_CMD_AUD_CONNECT, cn, 4, NULL, pi, -1, what))
                 return false;
         }
+    }
+    /* cross-pipeline connections, while the consumers are in INIT */
+    for (unsigned pi = 0; pi < r->npipes; pi++) {
+        xp_pipe *p = &r->pipes[pi];
+        for (unsigned i = 0; i < p->nbufs; i++) {
+            const xp_buf *b = &p->bufs[i];
+            if (b->link_pipe < 0)
+                continue;
+            const xp_pipe *q = &r->pipes[b->link_pipe];
+            uint32_t w[4] = { p->id, b->id, q->id, b->link_comp };
+            snprintf(what, sizeof what, "pipeline %u buffer %u -> pipeline "
+                     "%u component '%s'", p->id, b->id, q->id,
+                     r->c->comps[b->link_comp - 1].id);
+            if (!send(r, IPC_CMD_AUD_PIPE_CONNECT, w, 4, NULL,
+                      (unsigned)b->link_pipe, (int)b->link_comp - 1, what))
+                return false;
+        }
+    }
+    for (unsigned pi = 0; pi < r->npipes; pi++) {
+        xp_pipe *p = &r->pipes[pi];
         snprintf(what, sizeof what, "pipeline %u COMPLETE", p->id);
         if (!send(r, IPC_CMD_AUD_PIPE_COMPLETE, &p->id, 1, NULL, pi, -1,
                   what))

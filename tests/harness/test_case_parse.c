@@ -253,8 +253,9 @@ static const bad_case bad_cases[] = {
       "component)" },
     { "setup_error component of a pipeline command", EXPECT_AT_15(
       "setup_error: {command: AUD_PIPE_NEW, status: AUD_PERIOD, component: "
-      "vol1}"), "vol1}", "goes with AUD_COMP_NEW or AUD_STREAM_PARAMS only; "
-      "AUD_PIPE_NEW concerns a whole pipeline (use pipeline:)" },
+      "vol1}"), "vol1}", "goes with AUD_COMP_NEW, AUD_STREAM_PARAMS or "
+      "AUD_PIPE_CONNECT (the consumer's component) only; AUD_PIPE_NEW "
+      "concerns a whole pipeline (use pipeline:)" },
     { "setup_error stream params of a non-host", EXPECT_AT_15("setup_error: "
       "{command: AUD_STREAM_PARAMS, status: AUD_RATE, component: vol1}"),
       "vol1}", "'vol1' is not a host component" },

@@ -115,6 +115,15 @@ bool rg_pipe_build(rg_pipe *rp, const xp_run *r, const xp_pipe *xp,
 {
     memset(rp, 0, sizeof *rp);
     rp->c = r->c;
+    /* one pipeline only: no cross-pipeline connection in or out */
+    for (unsigned pi = 0; pi < r->npipes; pi++)
+        for (unsigned i = 0; i < r->pipes[pi].nbufs; i++) {
+            int l = r->pipes[pi].bufs[i].link_pipe;
+            if (l >= 0 && (&r->pipes[pi] == xp || &r->pipes[l] == xp))
+                return fail(err, errsz, "pipeline %u is connected to "
+                            "another pipeline: dsh-refgen runs one "
+                            "pipeline", xp->id);
+        }
     test_alloc_init(&rp->ta);
     /* PIPE_NEW as the harness sends it: no deadline, no prefill */
     struct pipeline_config cfg = {

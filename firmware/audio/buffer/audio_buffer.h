@@ -20,12 +20,20 @@
  * endpoints count partial transfers themselves.
  *
  * Memory: the ring comes from the caller's allocator (FW_DMA_ALIGN-aligned
- * for DMA), the struct itself is the caller's.  Not locked: one writer and
- * one reader, both in the pipeline task.
+ * for DMA), the struct itself is the caller's.
+ *
+ * Concurrency: not locked, but safe for one writer and one reader that run
+ * in different tasks of one core (a buffer between two pipelines, which may
+ * preempt each other): the writer alone moves wr and `written`, the reader
+ * alone rd and `taken` (frame counters mod 2^32, avail = written - taken),
+ * each after its data copy, so either side sees at most a stale (smaller)
+ * avail / free.  audio_buffer_reset() and audio_buffer_init() need both
+ * sides stopped.
  */
 #ifndef AUDIO_BUFFER_H
 #define AUDIO_BUFFER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -47,6 +55,14 @@ struct audio_stream_params {
 	uint32_t period_frames;     /* frames per pipeline period at rate_hz */
 };
 
+/* Same rate, channels and format (period_frames aside). */
+static inline bool audio_stream_same(const struct audio_stream_params *a,
+				     const struct audio_stream_params *b)
+{
+	return a->rate_hz == b->rate_hz && a->channels == b->channels &&
+	       a->fmt == b->fmt;
+}
+
 struct audio_buffer_stats {
 	uint32_t underruns;         /* events */
 	uint32_t overruns;
@@ -59,7 +75,9 @@ struct audio_buffer {
 	struct audio_stream_params params;  /* period_frames set by pipeline */
 	uint32_t frame_bytes;       /* channels * sample bytes */
 	uint32_t capacity;          /* frames */
-	uint32_t rd, wr, avail;     /* frames */
+	uint32_t rd, wr;            /* frames: the reader's / writer's index */
+	uint32_t written, taken;    /* frames since reset, mod 2^32 (writer /
+				     * reader only): avail = written - taken */
 	uint8_t *data;              /* capacity * frame_bytes bytes */
 	const struct audio_alloc *alloc;
 	struct audio_buffer_stats stats;
@@ -82,12 +100,12 @@ void audio_buffer_reset(struct audio_buffer *b);
 
 static inline uint32_t audio_buffer_avail(const struct audio_buffer *b)
 {
-	return b->avail;
+	return b->written - b->taken;
 }
 
 static inline uint32_t audio_buffer_free_frames(const struct audio_buffer *b)
 {
-	return b->capacity - b->avail;
+	return b->capacity - audio_buffer_avail(b);
 }
 
 /* Q1.31 block (frames * channels samples) in / out, with conversion. */

@@ -62,13 +62,6 @@ static int check_stream(const struct audio_stream_params *p)
 	return AUD_OK;
 }
 
-static bool same_stream(const struct audio_stream_params *a,
-			const struct audio_stream_params *b)
-{
-	return a->fmt == b->fmt && a->channels == b->channels &&
-	       a->rate_hz == b->rate_hz;
-}
-
 int comp_set_params(struct comp_dev *dev, const struct audio_stream_params *in,
 		    const struct audio_stream_params *out)
 {
@@ -86,7 +79,7 @@ int comp_set_params(struct comp_dev *dev, const struct audio_stream_params *in,
 	if (out && (ret = check_stream(out)))
 		return ret;
 	for (unsigned int i = 0; in && i < dev->n_in; i++)
-		if (!same_stream(&dev->in[i]->params, in))
+		if (!audio_stream_same(&dev->in[i]->params, in))
 			return AUD_E_MISMATCH;
 	ret = dev->drv->ops.set_params(dev, in, out);
 	if (ret)

@@ -56,6 +56,8 @@ static const struct aud_cmd cmds[] = {
 	  aud_cmd_get_control },
 	{ IPC_CMD_AUD_GET_STATS, SIZE_EXACT, sizeof(struct ipc_aud_pipe_ref),
 	  aud_cmd_get_stats },
+	{ IPC_CMD_AUD_PIPE_CONNECT, SIZE_EXACT,
+	  sizeof(struct ipc_aud_pipe_connect), aud_cmd_pipe_connect },
 };
 
 void aud_ipc_init(const struct aud_ipc_platform *plat)
@@ -81,15 +83,21 @@ void aud_unlock(uint32_t key)
 		aud_plat->unlock(aud_plat->ctx, key);
 }
 
-struct aud_slot *aud_find_slot(struct aud_req *r, int *err)
+struct aud_slot *aud_find_slot_at(struct aud_req *r, uint32_t off,
+				  int *err)
 {
-	uint32_t id = aud_u32(r, 16);
+	uint32_t id = aud_u32(r, off);
 
 	for (unsigned i = 0; i < IPC_AUD_MAX_PIPES; i++)
 		if (aud_slots[i].used && aud_slots[i].id == id)
 			return &aud_slots[i];
-	*err = aud_fail(r, IPC_STATUS_E_PIPE, 16);
+	*err = aud_fail(r, IPC_STATUS_E_PIPE, off);
 	return NULL;
+}
+
+struct aud_slot *aud_find_slot(struct aud_req *r, int *err)
+{
+	return aud_find_slot_at(r, 16, err);
 }
 
 struct aud_ep *aud_find_ep(struct aud_slot *s, uint32_t comp_id)

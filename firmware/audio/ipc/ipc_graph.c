@@ -1,5 +1,5 @@
 /* Graph-building commands: COMP_NEW, COMP_FREE, BUF_NEW, BUF_FREE,
- * CONNECT, STREAM_PARAMS. */
+ * CONNECT, PIPE_CONNECT (across pipelines), STREAM_PARAMS. */
 #include <string.h>
 
 #include "buffer/audio_err.h"
@@ -236,6 +236,33 @@ int aud_cmd_connect(struct aud_req *r)
 	if (sink && (err = pipeline_link_in(s->p, b->id, sink->id)))
 		return aud_fail(r, err, 28);
 	return 0;
+}
+
+/* PIPE_CONNECT: the pipeline layer checks the fields in offset order and
+ * names the one at fault; a consumer id that names no pipeline is
+ * E_PIPE at 24 in that order too. */
+int aud_cmd_pipe_connect(struct aud_req *r)
+{
+	static const uint32_t off[] = {
+		[PIPE_XARG_PROD] = 16, [PIPE_XARG_BUF] = 20,
+		[PIPE_XARG_CONS] = 24, [PIPE_XARG_COMP] = 28,
+	};
+	const struct ipc_aud_pipe_connect *m = (const void *)r->cmd;
+	int err;
+	struct aud_slot *ps = aud_find_slot(r, &err), *cs;
+	enum pipe_xarg bad;
+	uint32_t key;
+
+	if (!ps)
+		return err;
+	cs = aud_find_slot_at(r, 24, &err);
+	key = aud_lock();
+	err = pipeline_xconnect(ps->p, m->buf_id, cs ? cs->p : NULL,
+				m->comp_id, &bad);
+	aud_unlock(key);
+	if (err == AUD_E_INVAL && bad == PIPE_XARG_CONS && !cs)
+		err = IPC_STATUS_E_PIPE;
+	return err ? aud_fail(r, err, off[bad]) : 0;
 }
 
 int aud_cmd_stream_params(struct aud_req *r)

@@ -57,9 +57,11 @@ static inline int aud_fail(struct aud_req *r, int code, uint32_t off)
 	return code;
 }
 
-/* The live slot of pipe_id (field at offset 16), or NULL after setting
- * IPC_STATUS_E_PIPE. */
+/* The live slot of pipe_id (field at offset 16, or `off`), or NULL after
+ * setting IPC_STATUS_E_PIPE. */
 struct aud_slot *aud_find_slot(struct aud_req *r, int *err);
+struct aud_slot *aud_find_slot_at(struct aud_req *r, uint32_t off,
+				  int *err);
 struct aud_ep *aud_find_ep(struct aud_slot *s, uint32_t comp_id);
 uint32_t aud_lock(void);
 void aud_unlock(uint32_t key);
@@ -76,6 +78,7 @@ int aud_cmd_comp_free(struct aud_req *r);
 int aud_cmd_buf_new(struct aud_req *r);
 int aud_cmd_buf_free(struct aud_req *r);
 int aud_cmd_connect(struct aud_req *r);
+int aud_cmd_pipe_connect(struct aud_req *r);
 int aud_cmd_stream_params(struct aud_req *r);
 int aud_cmd_set_control(struct aud_req *r);
 int aud_cmd_get_control(struct aud_req *r);

@@ -97,6 +97,7 @@ static void slot_free(struct aud_slot *s)
 	aud_plat->task_stop(aud_plat->ctx, n);
 	key = aud_lock();
 	s->used = false;            /* the job sees no pipeline from now on */
+	pipeline_detach(s->p);      /* nor do the linked pipelines' jobs */
 	aud_unlock(key);
 	pipeline_free(s->p);        /* stops the DMA of a running stream */
 	for (unsigned i = 0; i < PIPE_MAX_COMPS; i++) {

@@ -176,7 +176,8 @@ int pipeline_connect(struct pipeline *p, uint32_t src_comp_id,
 }
 
 /* frames = rate * period_us / 10^6, whole frames only. */
-static int period_frames(uint32_t rate_hz, uint32_t period_us, uint32_t *out)
+int pipeline_period_frames(uint32_t rate_hz, uint32_t period_us,
+			   uint32_t *out)
 {
 	uint32_t prod = rate_hz * period_us;   /* < 2^32 by the limits */
 
@@ -203,12 +204,15 @@ int pipeline_complete(struct pipeline *p)
 		struct audio_buffer *b = p->bufs[i];
 		uint32_t need;
 
-		ret = period_frames(b->params.rate_hz, p->cfg.period_us,
-				    &b->params.period_frames);
+		ret = pipeline_period_frames(b->params.rate_hz,
+					     p->cfg.period_us,
+					     &b->params.period_frames);
 		if (ret)
 			return ret;
 		need = b->params.period_frames;
-		if (b->sink == p->sink_ep)
+		if (b == p->out_buf)
+			need *= pipeline_link_prefill(p) + 2;
+		else if (b->sink == p->sink_ep)
 			need *= p->cfg.prefill_periods + 1;
 		if (b->capacity < need)
 			return AUD_E_BUF_SIZE;
@@ -235,28 +239,35 @@ static void stop_all(struct pipeline *p)
 	}
 }
 
-static void reset_all(struct pipeline *p)
+/* Buffers cleared (the output buffer too unless `keep_out`: in the task,
+ * where the consumer may be reading it), components reset. */
+static void reset_all(struct pipeline *p, bool keep_out)
 {
 	for (uint32_t i = 0; i < p->n_bufs; i++)
-		audio_buffer_reset(p->bufs[i]);
+		if (!keep_out || p->bufs[i] != p->out_buf)
+			audio_buffer_reset(p->bufs[i]);
 	for (uint32_t i = 0; i < p->n_comps; i++)
 		comp_trigger(p->order[i], COMP_TRIGGER_RESET);
 }
 
 static int start(struct pipeline *p)
 {
-	struct audio_buffer *pre = p->sink_ep->in[0];
+	struct audio_buffer *pre = p->sink_ep ? p->sink_ep->in[0] : NULL;
 	int ret;
 
-	reset_all(p);
-	audio_buffer_write_silence(pre, pre->params.period_frames *
-				   p->cfg.prefill_periods);
+	reset_all(p, false);
+	/* (a sink endpoint reading another pipeline's buffer gets the
+	 * link's prefill instead) */
+	if (pre && !pipeline_is_xin(p, p->sink_ep))
+		audio_buffer_write_silence(pre, pre->params.period_frames *
+					   p->cfg.prefill_periods);
+	pipeline_link_restart(p);
 	/* sink first: the consumer is ready before data arrives */
 	for (uint32_t i = p->n_comps; i-- > 0;) {
 		ret = comp_trigger(p->order[i], COMP_TRIGGER_START);
 		if (ret) {
 			stop_all(p);
-			reset_all(p);
+			reset_all(p, false);
 			return ret;
 		}
 	}
@@ -302,6 +313,8 @@ int pipeline_trigger(struct pipeline *p, enum comp_trigger_cmd cmd)
 		if (s != PIPE_STATE_PAUSED)
 			return AUD_E_STATE;
 		ret = each(p, cmd);
+		if (!ret)
+			pipeline_link_restart(p);
 		next = PIPE_STATE_RUNNING;
 		break;
 	case COMP_TRIGGER_STOP:
@@ -317,7 +330,7 @@ int pipeline_trigger(struct pipeline *p, enum comp_trigger_cmd cmd)
 		    s != PIPE_STATE_READY)
 			return AUD_E_STATE;
 		stop_all(p);
-		reset_all(p);
+		reset_all(p, false);
 		ret = AUD_OK;
 		next = PIPE_STATE_READY;
 		break;
@@ -346,11 +359,12 @@ int pipeline_drain(struct pipeline *p)
 	return AUD_OK;
 }
 
-/* Draining: run c this period?  Not the sources; the others when each input
- * holds a full period (the sink endpoint always runs). */
+/* Draining: run c this period?  Not the sources (nor readers of another
+ * pipeline's buffer); the others when each input holds a full period (the
+ * sink endpoint always runs). */
 static bool drain_runs(const struct pipeline *p, const struct comp_dev *c)
 {
-	if (c->n_in == 0)
+	if (c->n_in == 0 || pipeline_is_xin(p, c))
 		return false;
 	if (c == p->sink_ep)
 		return true;
@@ -365,12 +379,22 @@ static uint32_t now(const struct pipeline *p)
 	return p->cfg.cycles ? p->cfg.cycles(p->cfg.cycles_ctx) : 0;
 }
 
+/* A draining producer is done when nothing upstream moved this period and
+ * its consumer has taken every whole period from the output buffer. */
+static bool producer_drained(const struct pipeline *p, uint32_t ran)
+{
+	const struct audio_buffer *b = p->out_buf;
+
+	return p->draining && b && ran == 0 &&
+	       audio_buffer_avail(b) < b->params.period_frames;
+}
+
 int pipeline_copy(struct pipeline *p)
 {
 	uint32_t t0, t1, c0, c1;
 	int ret = AUD_OK;
 	bool drained = false;
-	uint32_t i;
+	uint32_t i, ran = 0;
 
 	if (!p)
 		return AUD_E_INVAL;
@@ -378,11 +402,16 @@ int pipeline_copy(struct pipeline *p)
 		return AUD_E_STATE;
 	t0 = now(p);
 	c0 = t0;
+	if (p->out_buf || p->n_xin) {
+		pipeline_link_period(p);
+		c0 = now(p);          /* (in the period's cycles only) */
+	}
 	for (i = 0; i < p->n_comps; i++) {
 		struct comp_dev *c = p->order[i];
 
 		if (p->draining && !drain_runs(p, c))
 			continue;
+		ran++;
 		ret = comp_copy(c);
 		c1 = now(p);
 		if (p->cfg.cycles)
@@ -398,9 +427,11 @@ int pipeline_copy(struct pipeline *p)
 	t1 = c0;
 	if (p->cfg.cycles)
 		audio_cycles_add(&p->cycles, t1 - t0);
+	if (!ret && producer_drained(p, ran))
+		drained = true;
 	if (drained) {
 		stop_all(p);
-		reset_all(p);
+		reset_all(p, true);
 		p->draining = false;
 		p->drains++;
 		p->state = PIPE_STATE_STOPPED;
@@ -433,6 +464,7 @@ void pipeline_free(struct pipeline *p)
 {
 	if (!p)
 		return;
+	pipeline_detach(p);
 	if (p->state == PIPE_STATE_RUNNING || p->state == PIPE_STATE_PAUSED)
 		stop_all(p);
 	for (uint32_t i = 0; i < p->n_comps; i++)
@@ -441,7 +473,19 @@ void pipeline_free(struct pipeline *p)
 		audio_buffer_free(p->bufs[i]);
 		audio_free(p->cfg.alloc, p->bufs[i]);
 	}
+	/* inputs whose producer was freed: their buffers are ours now */
+	for (uint32_t i = 0; i < p->n_xin; i++) {
+		struct audio_buffer *b = p->xin[i].buf;
+
+		if (b) {
+			const struct audio_alloc *a = b->alloc;
+
+			audio_buffer_free(b);
+			audio_free(a, b);
+		}
+	}
 	p->n_comps = 0;
 	p->n_bufs = 0;
+	p->n_xin = 0;
 	p->state = PIPE_STATE_INIT;
 }

@@ -11,14 +11,18 @@
  * pipeline_complete validates the graph, computes the topological order
  * once and sets every component's params from its buffers:
  *   AUD_E_CYCLE        the graph has a cycle (checked first)
- *   AUD_E_UNCONNECTED  a buffer without source or sink, or a component
+ *   AUD_E_UNCONNECTED  a buffer without source or sink (but the output
+ *                      buffer, see pipeline_xconnect), or a component
  *                      with fewer connected inputs/outputs than its type
  *                      needs (a mixer's num_inputs, ...)
- *   AUD_E_ENDPOINT     not exactly one sink endpoint, no source, or an
- *                      endpoint whose direction is not the pipeline's
+ *   AUD_E_ENDPOINT     not exactly one sink (a sink endpoint or the
+ *                      output buffer), no source (a component without
+ *                      inputs or reading another pipeline's buffer), or
+ *                      an endpoint whose direction is not the pipeline's
  *   AUD_E_PERIOD       period * rate of some buffer not whole frames
  *   AUD_E_BUF_SIZE     a buffer smaller than one period of its rate (the
- *                      sink endpoint's: (prefill + 1) periods)
+ *                      sink endpoint's: (prefill + 1) periods; the output
+ *                      buffer's: (pipeline_link_prefill + 2) periods)
  *   component codes    AUD_E_MISMATCH (formats/rates/channels differ across
  *                      a component that cannot convert), AUD_E_RATE, ...
  * On error the pipeline stays INIT (fix the graph or free it).  Several
@@ -56,6 +60,17 @@
  * error) stops every component, moves the pipeline to XRUN, reports
  * AUD_EV_UNDERRUN/AUD_EV_OVERRUN (value = pipeline xrun count) through the
  * notify callback and returns the code; the next START recovers.
+ *
+ * Cross-pipeline connections (pipeline_link.c, docs/components.md
+ * "Cross-pipeline connections"): pipeline_xconnect() lets a component of
+ * a consumer pipeline read a buffer of a producer pipeline.  The producer
+ * then ends in that output buffer instead of a sink endpoint; the
+ * consumer counts the foreign input as a source.  Either may run while the
+ * other does not: a producer that is not RUNNING gives its consumer
+ * silence, a consumer that is not RUNNING (or drains) makes its producer
+ * drop its output.  START/RELEASE of either side restart the link with
+ * pipeline_link_prefill() periods of silence, so the consumer reads the
+ * producer's stream that many periods late, sample-exact.
  */
 #ifndef AUDIO_PIPELINE_H
 #define AUDIO_PIPELINE_H
@@ -69,6 +84,7 @@
 
 #define PIPE_MAX_COMPS 16
 #define PIPE_MAX_BUFFERS 16
+#define PIPE_MAX_XIN 4                /* foreign inputs per pipeline */
 #define PIPE_PERIOD_US_MIN 100u
 #define PIPE_PERIOD_US_MAX 20000u     /* keeps rate * period in 32 bits */
 #define PIPE_PREFILL_MAX 4u
@@ -97,6 +113,17 @@ struct pipeline_config {
 	void *notify_ctx;
 };
 
+struct pipeline;
+
+/* A component input fed by another pipeline's output buffer. */
+struct pipe_xin {
+	struct pipeline *prod;        /* NULL: the producer was freed; buf is
+				       * then this pipeline's (silence) */
+	struct audio_buffer *buf;     /* the producer's out_buf */
+	struct comp_dev *comp;        /* reads buf */
+	uint32_t silent_periods;      /* periods of silence substituted */
+};
+
 struct pipeline {
 	struct pipeline_config cfg;
 	uint32_t period_cycles;       /* task period and relative deadline */
@@ -112,6 +139,20 @@ struct pipeline {
 	uint32_t last_xrun_comp;
 	bool draining;                /* pipeline_drain until STOPPED */
 	uint32_t drains;              /* drains completed */
+	/* cross-pipeline links (pipeline_link.c) */
+	struct audio_buffer *out_buf; /* producer: its output buffer */
+	struct pipeline *consumer;    /* reads out_buf; NULL: none (now) */
+	uint32_t out_dropped;         /* frames dropped: no running consumer */
+	uint32_t n_xin;
+	struct pipe_xin xin[PIPE_MAX_XIN];   /* consumer: foreign inputs */
+};
+
+/* The argument a pipeline_xconnect() error is about. */
+enum pipe_xarg {
+	PIPE_XARG_PROD = 0,
+	PIPE_XARG_BUF = 1,
+	PIPE_XARG_CONS = 2,
+	PIPE_XARG_COMP = 3,
 };
 
 /* AUD_E_INVAL (NULL, bad dir or allocator), AUD_E_PERIOD, AUD_E_RANGE
@@ -143,8 +184,56 @@ void pipeline_task_job(void *pipeline);
 struct comp_dev *pipeline_comp(const struct pipeline *p, uint32_t id);
 struct audio_buffer *pipeline_buffer(const struct pipeline *p, uint32_t id);
 
+/* Frames per period at a rate: *out = rate * period_us / 10^6, or
+ * AUD_E_PERIOD if that is not whole frames. */
+int pipeline_period_frames(uint32_t rate_hz, uint32_t period_us,
+			   uint32_t *out);
+
 /* Graph validation and ordering (pipeline_graph.c), used by complete. */
 int pipeline_graph_order(struct pipeline *p);
 int pipeline_graph_check(struct pipeline *p);
+
+/*
+ * Cross-pipeline connections (pipeline_link.c).
+ *
+ * pipeline_xconnect: buffer buf_id of `prod` feeds an input of component
+ * comp_id of `cons`.  Checks, in this order (*bad = the argument):
+ *   PROD  AUD_E_INVAL      prod NULL
+ *   BUF   AUD_E_NOENT      no such buffer in prod
+ *         AUD_E_PORT_FULL  the buffer has a reader already (in prod or a
+ *                          consumer), or prod exports another buffer
+ *         AUD_E_PERIOD     the period is not whole frames at its rate
+ *         AUD_E_BUF_SIZE   capacity < (pipeline_link_prefill + 2) periods
+ *   CONS  AUD_E_INVAL      cons NULL, cons == prod, or directions differ
+ *         AUD_E_STATE      cons not INIT (prod may be in any state)
+ *         AUD_E_PERIOD     period_us differs from prod's
+ *         AUD_E_CYCLE      prod already reads (through links) from cons
+ *         AUD_E_FULL       cons has PIPE_MAX_XIN foreign inputs
+ *   COMP  AUD_E_NOENT      no such component in cons
+ *         AUD_E_PORT_FULL  no free input (a source, or all inputs linked)
+ *         AUD_E_MISMATCH   rate/channels/format differ from the
+ *                          component's other inputs, or from its output
+ *                          (except rate across src, format across convert)
+ * Nothing changes on error.  Call with the other pipelines' tasks locked
+ * out (prod may be running).
+ */
+int pipeline_xconnect(struct pipeline *prod, uint32_t buf_id,
+		      struct pipeline *cons, uint32_t comp_id,
+		      enum pipe_xarg *bad);
+/* Before pipeline_free (called by it too; with the other pipelines' tasks
+ * locked out): p's output buffer passes to its consumer (that input plays
+ * silence from then on and is freed with the consumer); the producers of
+ * p's inputs keep their buffers, disconnected (they drop their output
+ * until a new pipeline_xconnect).  p must not run again. */
+void pipeline_detach(struct pipeline *p);
+/* Periods of silence a link restarts with: the producer's prefill_periods,
+ * at least 1. */
+uint32_t pipeline_link_prefill(const struct pipeline *prod);
+/* For pipeline.c: restart the links of p (START/RELEASE, trigger context);
+ * period start (job context, see pipeline_link.c); does c read a foreign
+ * buffer. */
+void pipeline_link_restart(struct pipeline *p);
+void pipeline_link_period(struct pipeline *p);
+bool pipeline_is_xin(const struct pipeline *p, const struct comp_dev *c);
 
 #endif /* AUDIO_PIPELINE_H */

@@ -16,8 +16,9 @@ int pipeline_graph_order(struct pipeline *p)
 
 	for (uint32_t i = 0; i < p->n_comps; i++) {
 		indeg[i] = 0;
+		/* inputs written in this pipeline (not by another one) */
 		for (unsigned int k = 0; k < p->comps[i]->n_in; k++)
-			if (p->comps[i]->in[k]->source)
+			if (index_of(p, p->comps[i]->in[k]->source) >= 0)
 				indeg[i]++;
 		if (indeg[i] == 0)
 			p->order[tail++] = p->comps[i];
@@ -38,10 +39,12 @@ int pipeline_graph_order(struct pipeline *p)
 
 int pipeline_graph_check(struct pipeline *p)
 {
-	uint32_t sinks = 0, sources = 0;
+	uint32_t sinks = p->out_buf ? 1 : 0, sources = 0;
 
+	/* the output buffer's reader is in its consumer (or gone) */
 	for (uint32_t i = 0; i < p->n_bufs; i++)
-		if (!p->bufs[i]->source || !p->bufs[i]->sink)
+		if (!p->bufs[i]->source ||
+		    (!p->bufs[i]->sink && p->bufs[i] != p->out_buf))
 			return AUD_E_UNCONNECTED;
 	for (uint32_t i = 0; i < p->n_comps; i++) {
 		struct comp_dev *c = p->comps[i];
@@ -53,7 +56,7 @@ int pipeline_graph_check(struct pipeline *p)
 	for (uint32_t i = 0; i < p->n_comps; i++) {
 		struct comp_dev *c = p->comps[i];
 
-		if (c->max_in == 0)
+		if (c->max_in == 0 || pipeline_is_xin(p, c))
 			sources++;
 		if (!(c->drv->flags & COMP_F_ENDPOINT))
 			continue;

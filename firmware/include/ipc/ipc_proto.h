@@ -28,8 +28,10 @@
 /* Protocol version: major changes break compatibility, minor ones only
  * add messages or append fields. */
 #define IPC_PROTO_MAJOR 1u
-#define IPC_PROTO_MINOR 2u   /* 1: audio commands (issue 5); 2: mixer
-                              * per-input gains (config, control 8) */
+#define IPC_PROTO_MINOR 3u   /* 1: audio commands (issue 5); 2: mixer
+                              * per-input gains (config, control 8);
+                              * 3: cross-pipeline connections
+                              * (PIPE_CONNECT) */
 #define IPC_PROTO_VERSION ((IPC_PROTO_MAJOR << 16) | IPC_PROTO_MINOR)
 
 /* Firmware version reported in FW_READY: (major << 16) | (minor << 8) |
@@ -252,7 +254,8 @@ _Static_assert(sizeof(struct ipc_trace_entry) == 16, "ipc_trace_entry");
                                              -> ipc_aud_control + data */
 #define IPC_CMD_AUD_GET_STATS     0x010Du /* ipc_aud_pipe_ref
                                              -> ipc_aud_stats_reply */
-#define IPC_CMD_AUD_LAST          0x010Du /* highest id defined so far */
+#define IPC_CMD_AUD_PIPE_CONNECT  0x010Eu /* ipc_aud_pipe_connect (1.3) */
+#define IPC_CMD_AUD_LAST          0x010Eu /* highest id defined so far */
 
 /* -- notification ids (DSP -> host), best effort (see docs/ipc.md) -- */
 #define IPC_NOTIFY_AUD_POSITION   0x1100u /* ipc_aud_position, per period */
@@ -466,6 +469,22 @@ struct ipc_aud_connect {
     uint32_t sink_comp_id;     /* 28 */
 };
 _Static_assert(sizeof(struct ipc_aud_connect) == 32, "connect layout");
+
+/* PIPE_CONNECT (32 bytes, 1.3): buffer buf_id of the producer pipeline
+ * feeds an input of component comp_id of the consumer pipeline (a
+ * cross-pipeline connection, docs/ipc.md).  The producer then ends in that
+ * buffer (no sink endpoint), the consumer reads it as a source.  Same
+ * direction and period_us; the consumer in INIT, the producer in any
+ * state; the buffer without a reader, >= (max(prefill, 1) + 2) periods. */
+struct ipc_aud_pipe_connect {
+    struct ipc_hdr hdr;
+    uint32_t prod_pipe_id;     /* 16 */
+    uint32_t buf_id;           /* 20: a buffer of the producer */
+    uint32_t cons_pipe_id;     /* 24 */
+    uint32_t comp_id;          /* 28: a component of the consumer */
+};
+_Static_assert(sizeof(struct ipc_aud_pipe_connect) == 32,
+               "pipe_connect layout");
 
 /* STREAM_PARAMS (48 bytes): host endpoint of a COMPLETE pipeline, state
  * READY or STOPPED.  rate/channels/fmt must equal the endpoint's buffer;

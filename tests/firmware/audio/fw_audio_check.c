@@ -15,6 +15,11 @@
  *              a reply held while the host does not acknowledge
  *   cycles     tone -> volume -> eq_iir -> convert -> SSP (48 kHz stereo,
  *              1 ms): per-component cycles per period (CYCLES lines)
+ *   xpipe      two producer pipelines (host -> volume) linked by
+ *              PIPE_CONNECT into a consumer pipeline (mixer -> SSP 1):
+ *              exact vs the host-built volume + mixer kernels; a producer
+ *              stopped and freed while the consumer runs: its input is
+ *              silence, no xrun (protocol 1.3)
  *
  * Prints "PASS mode" and exits 0, or "FAIL ..." lines and exits 1. */
 #include <inttypes.h>
@@ -711,6 +716,173 @@ static void cycles(void)
 	OK(IPC_CMD_AUD_PIPE_FREE, 4);
 }
 
+/* ---- cross-pipeline connections (protocol 1.3) ------------------------- */
+/* Producers 11, 12: host (slot 0 / 1, DMA 0 / 1, host 0x1000 / 0x10000)
+ * -> volume -> b11 (output, 3 periods); consumer 13: mixer -> b20 -> SSP 1
+ * (DMA 2); linked by PIPE_CONNECT; S16 stereo 48 kHz 1 ms, each with its
+ * own EDF task. */
+static const int32_t xgain[2][2] = { { -6 * 256, 896 }, { 2 * 256, -256 } };
+
+static void xpipe_build(void)
+{
+	for (uint32_t i = 0; i < 2; i++) {
+		uint32_t id = 11 + i;
+
+		OK(IPC_CMD_AUD_PIPE_NEW, id, 0, 1000, 0, 0, 1, 0);
+		OK(IPC_CMD_AUD_COMP_NEW, id, 1, IPC_AUD_COMP_HOST, 8, i, i);
+		OK(IPC_CMD_AUD_COMP_NEW, id, 2, IPC_AUD_COMP_VOLUME, 40,
+		   (uint32_t)xgain[i][0], (uint32_t)xgain[i][1], 0, 0, 0, 0, 0,
+		   0, 0, 0);
+		OK(IPC_CMD_AUD_BUF_NEW, id, 10, IPC_AUD_FMT_S16_LE, 2, 48000,
+		   96);
+		OK(IPC_CMD_AUD_BUF_NEW, id, 11, IPC_AUD_FMT_S16_LE, 2, 48000,
+		   144);
+		OK(IPC_CMD_AUD_CONNECT, id, 1, 10, 2);
+		OK(IPC_CMD_AUD_CONNECT, id, 2, 11, N);
+	}
+	OK(IPC_CMD_AUD_PIPE_NEW, 13, 0, 1000, 0, 0, 1, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 13, 3, IPC_AUD_COMP_MIXER, 4, 2);
+	OK(IPC_CMD_AUD_COMP_NEW, 13, 4, IPC_AUD_COMP_DAI, 8, 1, 2);
+	OK(IPC_CMD_AUD_BUF_NEW, 13, 20, IPC_AUD_FMT_S16_LE, 2, 48000, 144);
+	OK(IPC_CMD_AUD_CONNECT, 13, 3, 20, 4);
+	/* a buffer feeds one input; the DAI's input is taken */
+	OK(IPC_CMD_AUD_PIPE_CONNECT, 11, 11, 13, 3);
+	CHECK(CMD(IPC_CMD_AUD_PIPE_CONNECT, 12, 11, 13, 4) ==
+	      IPC_STATUS_AUD_PORT_FULL, "DAI input taken");
+	OK(IPC_CMD_AUD_PIPE_CONNECT, 12, 11, 13, 3);
+	CHECK(CMD(IPC_CMD_AUD_PIPE_CONNECT, 12, 11, 13, 3) ==
+	      IPC_STATUS_AUD_PORT_FULL, "buffer consumed twice");
+	OK(IPC_CMD_AUD_PIPE_COMPLETE, 13);
+	OK(IPC_CMD_AUD_PIPE_COMPLETE, 11);
+	OK(IPC_CMD_AUD_PIPE_COMPLETE, 12);
+	OK(IPC_CMD_AUD_STREAM_PARAMS, 11, 1, 48000, 2, 0, 0x1000, NPER * 192,
+	   192);
+	OK(IPC_CMD_AUD_STREAM_PARAMS, 12, 1, 48000, 2, 0, 0x10000,
+	   NPER * 192, 192);
+}
+
+/* One stereo frame of the mix of x and y (NULL: silence), as the mixer's
+ * S16 output buffer holds it. */
+static void xmix(int16_t *out, const int16_t *x, const int16_t *y)
+{
+	int32_t qx[2], qy[2] = { 0, 0 };
+	const int32_t *in[2] = { qx, qy };
+
+	fmt_s16_to_q1_31_blk(qx, x, 2);
+	if (y)
+		fmt_s16_to_q1_31_blk(qy, y, 2);
+	mix_q1_31(qx, in, 2, 2);
+	fmt_q1_31_to_s16_blk(out, qx, 2);
+}
+
+/* Is the SSP period at frame `at` the mix of periods x and y? */
+static bool xperiod_is(const int32_t *out, size_t at, const int16_t *x,
+		       const int16_t *y)
+{
+	int16_t w[2];
+
+	for (size_t f = 0; f < FRAMES; f++) {
+		xmix(w, x + 2 * f, y ? y + 2 * f : NULL);
+		if (out[(at + f) * 2] != w[0] || out[(at + f) * 2 + 1] != w[1])
+			return false;
+	}
+	return true;
+}
+
+static void xpipe(void)
+{
+	static int16_t h[2][NPER * FRAMES * 2], v[2][NPER * FRAMES * 2];
+	static int32_t q[NPER * FRAMES * 2];
+	static int32_t out[200 * FRAMES * 2];
+	static ds_ssp_buffer sink;
+	sink = (ds_ssp_buffer){ .samples = out, .capacity = 200 * FRAMES * 2 };
+	size_t n, lead, p, d, s, e;
+	struct vol_state vs;
+
+	for (int i = 0; i < 2; i++) {
+		for (size_t k = 0; k < NPER * FRAMES * 2; k++)
+			h[i][k] = (int16_t)(rnd(16) * 3);   /* sums saturate */
+		/* what producer i writes to its output buffer */
+		fmt_s16_to_q1_31_blk(q, h[i], NPER * FRAMES * 2);
+		vol_init(&vs, 2);
+		vol_set_ramp_frames(&vs, 0);
+		vol_set_gain_db(&vs, 0, xgain[i][0]);
+		vol_set_gain_db(&vs, 1, xgain[i][1]);
+		vol_process_q1_31(&vs, q, q, NPER * FRAMES);
+		fmt_q1_31_to_s16_blk(v[i], q, NPER * FRAMES * 2);
+	}
+	ds_board_host_write(B, 0x1000, h[0], sizeof h[0]);
+	ds_board_host_write(B, 0x10000, h[1], sizeof h[1]);
+	ds_ssp_set_sink(ds_board_ssp(B, 1), ds_ssp_buffer_sink, &sink);
+	xpipe_build();
+
+	/* the consumer first (silence for both inputs), then the producers */
+	OK(IPC_CMD_AUD_TRIGGER, 13, IPC_AUD_TRIGGER_START);
+	run(3 * PERIOD_CYCLES);
+	OK(IPC_CMD_AUD_TRIGGER, 11, IPC_AUD_TRIGGER_START);
+	OK(IPC_CMD_AUD_TRIGGER, 12, IPC_AUD_TRIGGER_START);
+	run(40 * PERIOD_CYCLES);
+	/* producer 12 stops and is freed, the consumer goes on */
+	OK(IPC_CMD_AUD_TRIGGER, 12, IPC_AUD_TRIGGER_STOP);
+	run(5 * PERIOD_CYCLES);
+	OK(IPC_CMD_AUD_PIPE_FREE, 12);
+	run(5 * PERIOD_CYCLES);
+	OK(IPC_CMD_AUD_TRIGGER, 11, IPC_AUD_TRIGGER_STOP);
+	run(8 * PERIOD_CYCLES);
+	drain();
+	CHECK(n_xrun == 0, "xruns %u", n_xrun);
+	stats(13, "xpipe consumer");
+	stats(11, "xpipe producer");
+	OK(IPC_CMD_AUD_TRIGGER, 13, IPC_AUD_TRIGGER_STOP);
+	run(5 * PERIOD_CYCLES);
+
+	/* SSP: silence, then from `lead` (a period boundary of the mixer)
+	 * mix(v0, v1 d periods later: 12 started after 11), then from period
+	 * s on v0 alone (12 stopped), from period e on silence (11 stopped) */
+	n = sink.count / 2;
+	lead = first_nonzero(out, n, 2);
+	CHECK(v[0][0] || v[0][1], "first expected frame non-zero");
+	CHECK(lead >= 4 * FRAMES && lead <= 12 * FRAMES && n >= lead +
+	      45 * FRAMES, "lead %zu frames of %zu", lead, n);
+	if (failures)
+		return;
+	for (d = 0; d < 3; d++) {
+		for (p = 0; p < 30; p++) {
+			const int16_t *y = p >= d ? v[1] + (p - d) * FRAMES * 2 :
+					   NULL;
+
+			if (!xperiod_is(out, lead + p * FRAMES,
+					v[0] + p * FRAMES * 2, y))
+				break;
+		}
+		if (p == 30)
+			break;
+	}
+	CHECK(d < 3, "mix of both streams differs (period %zu)", p);
+	if (failures)
+		return;
+	for (s = 30; s < 60 && xperiod_is(out, lead + s * FRAMES,
+					  v[0] + s * FRAMES * 2,
+					  v[1] + (s - d) * FRAMES * 2); s++)
+		;
+	for (e = s; e < 60 && xperiod_is(out, lead + e * FRAMES,
+					  v[0] + e * FRAMES * 2, NULL); e++)
+		;
+	CHECK(s >= 38 && s <= 43 && e >= s + 8 && e <= s + 12 &&
+	      n >= lead + (e + 3) * FRAMES, "both streams to period %zu, the "
+	      "first alone to %zu, %zu frames", s, e, n - lead);
+	if (failures)
+		return;
+	CHECK(first_nonzero(out + (lead + e * FRAMES) * 2,
+			    n - lead - e * FRAMES, 2) == n - lead - e * FRAMES,
+	      "not silent after both producers stopped");
+	printf("xpipe: %zu frames of silence, then %zu periods of both "
+	       "streams (the second %zu period(s) later) sample-exact, %zu of "
+	       "the first alone, then silence; no xrun\n", lead, s, d, e - s);
+	OK(IPC_CMD_AUD_PIPE_FREE, 11);
+	OK(IPC_CMD_AUD_PIPE_FREE, 13);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
@@ -728,6 +900,8 @@ int main(int argc, char **argv)
 		malformed();
 	else if (!strcmp(argv[1], "cycles"))
 		cycles();
+	else if (!strcmp(argv[1], "xpipe"))
+		xpipe();
 	else {
 		fprintf(stderr, "fw_audio_check: unknown mode %s\n", argv[1]);
 		return 2;

@@ -649,6 +649,200 @@ static void test_oom(void **state)
 	}
 }
 
+/* ---- PIPE_CONNECT (1.3): cross-pipeline connections ------------------- */
+#define X IPC_CMD_AUD_PIPE_CONNECT
+
+/* Producer `id`: host 1 -> b10 -> volume 2 -> b11 (output, 3 periods);
+ * plus unconnected buffers the checks refuse: b12 2 periods, b13
+ * 44.1 kHz, b14 S32, b15 mono, b16 32 kHz, and a 2-input mixer 7. */
+static void build_producer(uint32_t id, uint32_t stream, uint32_t ch,
+			   int extras)
+{
+	assert_int_equal(MSG(P, id, 0, 1000, 0, 0, 1, 0), 0);
+	assert_int_equal(MSG(C, id, 1, IPC_AUD_COMP_HOST, 8, stream, ch), 0);
+	assert_int_equal(MSG(C, id, 2, IPC_AUD_COMP_VOLUME, 40,
+			     0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0);
+	assert_int_equal(MSG(B, id, 10, 0, 2, 48000, 96), 0);
+	assert_int_equal(MSG(B, id, 11, 0, 2, 48000, 144), 0);
+	assert_int_equal(MSG(IPC_CMD_AUD_CONNECT, id, 1, 10, 2), 0);
+	assert_int_equal(MSG(IPC_CMD_AUD_CONNECT, id, 2, 11, N), 0);
+	if (!extras)
+		return;
+	assert_int_equal(MSG(B, id, 12, 0, 2, 48000, 96), 0);
+	assert_int_equal(MSG(B, id, 13, 0, 2, 44100, 441), 0);
+	assert_int_equal(MSG(B, id, 14, 2, 2, 48000, 144), 0);
+	assert_int_equal(MSG(B, id, 15, 0, 1, 48000, 144), 0);
+	assert_int_equal(MSG(B, id, 16, 0, 2, 32000, 96), 0);
+	assert_int_equal(MSG(C, id, 7, IPC_AUD_COMP_MIXER, 4, 2), 0);
+}
+
+/* Consumer `id`: mixer 3 (2 inputs) -> b20 -> DAI 4 (SSP `port`); a tone 6
+ * (a source) and an unconnected 3-period buffer b22. */
+static void build_consumer(uint32_t id, uint32_t port, uint32_t ch)
+{
+	assert_int_equal(MSG(P, id, 0, 1000, 0, 0, 1, 0), 0);
+	assert_int_equal(MSG(C, id, 3, IPC_AUD_COMP_MIXER, 4, 2), 0);
+	assert_int_equal(MSG(C, id, 4, IPC_AUD_COMP_DAI, 8, port, ch), 0);
+	assert_int_equal(MSG(B, id, 20, 0, 2, 48000, 96), 0);
+	assert_int_equal(MSG(IPC_CMD_AUD_CONNECT, id, 3, 20, 4), 0);
+}
+
+static void expect_bads(const struct bad *t, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		const struct bad *b = &t[i];
+		long live = allocs_live;
+		int32_t st;
+
+		st = sendv(b->w[1], b->size, b->w, b->n);
+		if (st != b->status || reply[5] != b->detail)
+			fail_msg("%s: status %d detail %u, want %d detail %u",
+				 b->name, st, reply[5], b->status, b->detail);
+		assert_int_equal(allocs_live, live);
+		ping_ok();
+		/* both pipelines as they were */
+		assert_int_equal(MSG(IPC_CMD_AUD_GET_STATS, 1), 0);
+		assert_int_equal(reply[7], IPC_AUD_PIPE_INIT);
+		assert_int_equal(reply[16], 3);
+		assert_int_equal(MSG(IPC_CMD_AUD_GET_STATS, 2), 0);
+		assert_int_equal(reply[7], IPC_AUD_PIPE_INIT);
+		assert_int_equal(reply[16], 3);
+	}
+}
+
+/* PIPE_CONNECT producer, buffer, consumer, component -> status, detail */
+#define XB(name, p, b, c, k, st, det) \
+	{ name, 0, 0, 8, { 0, X, 0, 0, p, b, c, k }, st, det }
+
+/* Before any link: each field's checks, in offset order. */
+static const struct bad xbads[] = {
+	{ "size 28", 0, 0, 7, { 0, X, 0, 0, 1, 11, 2 }, IPC_STATUS_E_SIZE, 0 },
+	{ "size 36", 0, 0, 9, { 0, X, 0, 0, 1, 11, 2, 3, 0 },
+	  IPC_STATUS_E_SIZE, 0 },
+	XB("unknown producer", 99, 11, 2, 3, IPC_STATUS_E_PIPE, 16),
+	XB("unknown buffer", 1, 42, 2, 3, AUD_E_NOENT, 20),
+	XB("buffer id none", 1, N, 2, 3, AUD_E_NOENT, 20),
+	XB("a component id, not a buffer", 1, 2, 2, 3, AUD_E_NOENT, 20),
+	XB("buffer read in the producer", 1, 10, 2, 3, AUD_E_PORT_FULL, 20),
+	XB("44.1 kHz buffer at 1 ms", 1, 13, 2, 3, AUD_E_PERIOD, 20),
+	XB("buffer below prefill + 2 periods", 1, 12, 2, 3, AUD_E_BUF_SIZE, 20),
+	XB("unknown consumer", 1, 11, 99, 3, IPC_STATUS_E_PIPE, 24),
+	XB("consumer = producer", 1, 11, 1, 7, AUD_E_INVAL, 24),
+	XB("capture consumer", 1, 11, 4, 2, AUD_E_INVAL, 24),
+	XB("consumer complete", 1, 11, 3, 2, AUD_E_STATE, 24),
+	XB("unknown component", 1, 11, 2, 77, AUD_E_NOENT, 28),
+	XB("component id none", 1, 11, 2, N, AUD_E_NOENT, 28),
+	XB("a buffer id, not a component", 1, 11, 2, 20, AUD_E_NOENT, 28),
+	XB("component is a source", 1, 11, 2, 6, AUD_E_PORT_FULL, 28),
+	XB("component's input taken", 1, 11, 2, 4, AUD_E_PORT_FULL, 28),
+	XB("S32 into an S16 mixer", 1, 14, 2, 3, AUD_E_MISMATCH, 28),
+	XB("mono into a stereo mixer", 1, 15, 2, 3, AUD_E_MISMATCH, 28),
+	XB("32 kHz into a 48 kHz mixer", 1, 16, 2, 3, AUD_E_MISMATCH, 28),
+};
+
+/* After 1.b11 -> 2.mixer 3: the buffer is consumed, the producer has its
+ * output, a link back would close a cycle. */
+static const struct bad xbads_linked[] = {
+	XB("buffer consumed already", 1, 11, 2, 3, AUD_E_PORT_FULL, 20),
+	XB("a second output of the producer", 1, 14, 2, 3, AUD_E_PORT_FULL, 20),
+	XB("cycle: the consumer's buffer into the producer", 2, 22, 1, 7,
+	   AUD_E_CYCLE, 24),
+	XB("period differs", 2, 22, 4, 2, AUD_E_PERIOD, 24),
+};
+
+static void test_pipe_connect_errors(void **state)
+{
+	(void)state;
+	build_producer(1, 0, 0, 1);
+	build_consumer(2, 1, 1);
+	assert_int_equal(MSG(C, 2, 6, IPC_AUD_COMP_TONE, 8, 1000 << 16, 1), 0);
+	/* 3: a complete playback pipeline; 4: a capture pipeline */
+	build(3, IPC_AUD_DIR_PLAYBACK, 1, 2, 1);
+	assert_int_equal(MSG(P, 4, 1, 1000, 0, 0, 1, 0), 0);
+	assert_int_equal(MSG(C, 4, 2, IPC_AUD_COMP_VOLUME, 40,
+			     0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0);
+	expect_bads(xbads, sizeof(xbads) / sizeof(xbads[0]));
+
+	assert_int_equal(MSG(X, 1, 11, 2, 3), 0);
+	/* consumer's b22 and a 2 ms playback pipeline 4 */
+	assert_int_equal(MSG(B, 2, 22, 0, 2, 48000, 144), 0);
+	assert_int_equal(MSG(IPC_CMD_AUD_PIPE_FREE, 4), 0);
+	assert_int_equal(MSG(P, 4, 0, 2000, 0, 0, 1, 0), 0);
+	assert_int_equal(MSG(C, 4, 2, IPC_AUD_COMP_VOLUME, 40,
+			     0, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0);
+	for (unsigned i = 0; i < sizeof(xbads_linked) / sizeof(xbads_linked[0]);
+	     i++) {
+		const struct bad *b = &xbads_linked[i];
+
+		if (sendv(X, 0, b->w, b->n) != b->status ||
+		    reply[5] != b->detail)
+			fail_msg("%s: status %d detail %u", b->name,
+				 (int32_t)reply[3], reply[5]);
+		ping_ok();
+	}
+	/* the linked producer's buffer is no longer free to unlink */
+	assert_int_equal(MSG(IPC_CMD_AUD_BUF_FREE, 1, 11), AUD_E_STATE);
+	assert_int_equal(MSG(IPC_CMD_AUD_COMP_FREE, 2, 3), AUD_E_STATE);
+	/* the graphs complete: 1 ends in its output, 2 has 2 mixer inputs
+	 * only once the second producer is linked */
+	assert_int_equal(MSG(IPC_CMD_AUD_BUF_FREE, 1, 12), 0);
+	for (uint32_t id = 13; id <= 16; id++)
+		assert_int_equal(MSG(IPC_CMD_AUD_BUF_FREE, 1, id), 0);
+	assert_int_equal(MSG(IPC_CMD_AUD_COMP_FREE, 1, 7), 0);
+	assert_int_equal(MSG(IPC_CMD_AUD_PIPE_COMPLETE, 1), 0);
+	assert_int_equal(MSG(IPC_CMD_AUD_PIPE_COMPLETE, 2), AUD_E_UNCONNECTED);
+}
+
+/* Two producers -> one consumer over IPC: jobs in any order, producers
+ * stopped and freed while the consumer runs, then the consumer freed
+ * while a producer runs; no xrun, nothing leaked (teardown). */
+static void test_pipe_connect_flow(void **state)
+{
+	uint32_t slot[3] = { 0, 1, 2 };
+
+	(void)state;
+	build_consumer(5, 1, 3);              /* slot 0 */
+	build_producer(6, 0, 0, 0);           /* slot 1: host DMA 0 */
+	build_producer(7, 1, 1, 0);           /* slot 2: host DMA 1 */
+	assert_int_equal(MSG(X, 6, 11, 5, 3), 0);
+	assert_int_equal(MSG(X, 7, 11, 5, 3), 0);
+	for (uint32_t id = 5; id <= 7; id++)
+		assert_int_equal(MSG(IPC_CMD_AUD_PIPE_COMPLETE, id), 0);
+	for (uint32_t id = 6; id <= 7; id++)
+		assert_int_equal(MSG(IPC_CMD_AUD_STREAM_PARAMS, id, 1, 48000, 2,
+				     0, 0x1000 * id, 1536, 192), 0);
+	for (uint32_t id = 5; id <= 7; id++)
+		assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, id, 0), 0);
+	for (int k = 0; k < 8; k++)
+		for (int i = 0; i < 3; i++)
+			aud_ipc_pipe_job(slot[(i + k) % 3]);   /* rotating */
+	assert_int_equal(dmas[3].moved, 8 * 192);    /* the DAI, every period */
+	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 6, 1), 0);   /* stop 6 */
+	for (int k = 0; k < 3; k++)
+		for (int i = 0; i < 3; i++)
+			aud_ipc_pipe_job(slot[i]);
+	assert_int_equal(MSG(IPC_CMD_AUD_PIPE_FREE, 6), 0);
+	for (int k = 0; k < 3; k++)
+		for (int i = 0; i < 3; i++)
+			aud_ipc_pipe_job(slot[i]);
+	assert_int_equal(dmas[3].moved, 14 * 192);
+	assert_int_equal(MSG(IPC_CMD_AUD_GET_STATS, 5), 0);
+	assert_int_equal(reply[7], IPC_AUD_PIPE_RUNNING);
+	assert_int_equal(reply[9], 0);               /* no xrun */
+	assert_int_equal(MSG(IPC_CMD_AUD_PIPE_FREE, 5), 0);
+	for (int k = 0; k < 5; k++)
+		aud_ipc_pipe_job(slot[2]);
+	assert_int_equal(MSG(IPC_CMD_AUD_GET_STATS, 7), 0);
+	assert_int_equal(reply[7], IPC_AUD_PIPE_RUNNING);
+	assert_int_equal(reply[9], 0);
+	for (int i = 0; i < n_notes; i++)
+		assert_int_not_equal(notes[i][1], IPC_NOTIFY_AUD_XRUN);
+	/* a new consumer for the running producer 7 */
+	build_consumer(8, 2, 3);
+	assert_int_equal(MSG(X, 7, 11, 8, 3), 0);
+	ping_ok();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -657,6 +851,10 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_flow, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_oom, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_pipe_connect_errors, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_pipe_connect_flow, setup,
+						teardown),
 	};
 	(void)V0;
 	return cmocka_run_group_tests(tests, NULL, NULL);
