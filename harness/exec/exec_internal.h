@@ -49,6 +49,11 @@ typedef struct xp_pipe {
     uint32_t state;             /* IPC_AUD_PIPE_* at the last GET_STATS */
     bool drained;               /* ended by DRAIN (no STOP) */
     uint32_t periods, worst_cycles, avg_cycles, misses, xruns, dropped;
+    uint32_t releases;          /* jobs released (GET_STATS) */
+    /* the firmware's own figures (GET_STATS: CCOUNT around pipeline_copy)
+     * when the deadline figures above come from the trace (exec_trace.c) */
+    bool traced;
+    uint32_t fw_worst_cycles, fw_avg_cycles, fw_misses;
 } xp_pipe;
 
 /* Host-side state of one case endpoint. */
@@ -125,6 +130,15 @@ bool xp_build(xp_run *r);
 uint32_t xp_fmt(dsh_pcm_format f);
 int32_t xp_q8_8(double db);            /* dB -> Q8.8, rounded */
 uint32_t xp_tone_ampl(double dbfs);     /* dBFS -> Q1.31 amplitude */
+
+/* exec_trace.c: after the final GET_STATS, the deadline figures of each
+ * pipeline (worst and average cycles per period, misses) are taken from
+ * the kernel's trace markers of its task (job CPU time from switch-in to
+ * job done, preemption excluded; miss markers) and cross-checked with the
+ * firmware's statistics: misses must agree and periods <= jobs <=
+ * releases, else the case ends in ERROR.  Without markers (a firmware that
+ * writes none) GET_STATS stays the measure. */
+bool xp_trace_deadlines(xp_run *r);
 
 /* exec_control.c: a timed control as SET_CONTROL data (IPC_AUD_CTL_* id
  * and data, in the order sent); 0 sets = the harness cannot express it.

@@ -118,6 +118,7 @@ static bool get_stats(xp_run *r, xp_pipe *p)
     p->periods = s.cycles.periods;
     p->worst_cycles = s.cycles.worst;
     p->avg_cycles = s.cycles.avg;
+    p->releases = s.releases;
     xp_log(r, "pipeline %u: %" PRIu32 " periods, worst %" PRIu32 " avg %"
            PRIu32 " of %" PRIu32 " cycles, %" PRIu32 " misses, %" PRIu32
            " xruns", p->id, s.cycles.periods, s.cycles.worst, s.cycles.avg,
@@ -381,6 +382,7 @@ stop:
     for (unsigned i = 0; i < r->npipes; i++)
         if (!get_stats(r, &r->pipes[i]))
             goto free_pipes;
+    xp_trace_deadlines(r);
 free_pipes:
     for (unsigned i = 0; i < r->npipes; i++) {
         xp_pipe *p = &r->pipes[i];

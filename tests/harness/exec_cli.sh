@@ -201,6 +201,11 @@ has "$WORK/err" "pipeline 1: xrun recovery 1: stream parameters and START again"
 grep -q '^xrun restarts: [1-9]' "$WORK/out" || fail "restarts not in the summary"
 has "$WORK/xr/timeline.json" '"name": "recovery"' "restart on the timeline"
 has "$WORK/xr/firmware.log" " xrun restarts, " "restarts in firmware.log"
+# deadline figures from the trace markers, cross-checked with GET_STATS
+# (misses agree; the trace's worst job includes the xrun stop, which the
+# firmware's pipeline_copy figure leaves out)
+has "$WORK/err" "pipeline 1 (trace, task 2): " "trace deadline figures logged"
+has "$WORK/err" " in pipeline_copy" "firmware figures logged next to them"
 
 # the suite from the source tree: invalid/ skipped unless named, generated
 # inputs found in the build tree (validated by --list)
