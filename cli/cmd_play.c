@@ -27,8 +27,9 @@ static void usage(FILE *f)
         "  src     out_rate=HZ\n"
         "  mixer   two inputs IN.wav IN2.wav\n"
         "OUT.wav has the input's rate (src: out_rate), channels and sample\n"
-        "width (16, 24, else 32 bits); 44.1 kHz-family outputs run (by\n"
-        "default) at a 10 ms period on an 11.2896 MHz audio clock.  Prints\n"
+        "width (16, 24, else 32 bits); the period is 1 ms (44.1 kHz: 44 or 45\n"
+        "frames a period); 44.1 kHz-family outputs use an 11.2896 MHz audio\n"
+        "clock.  Prints\n"
         "audio seconds, simulated cycles, MCPS, worst period load, deadline\n"
         "misses, xruns, xrun restarts and the real-time factor.  Artifacts\n"
         "(firmware.log, timeline.json) go to DIR (default: dspsim-play-out).\n"
@@ -54,7 +55,6 @@ static bool make_case(char *buf, size_t n, const char *pipe,
     char params[PLAY_PARAMS_MAX] = "", *p = params;
     size_t left = sizeof params;
     unsigned out_rate = info->rate;
-    bool period_given = period_us != 0;
 
     for (unsigned i = 0; i < nsets; i++) {
         char *eq = strchr(sets[i], '=');
@@ -80,11 +80,10 @@ static bool make_case(char *buf, size_t n, const char *pipe,
         p += w;
         left -= (size_t)w;
     }
-    /* default period: 1 ms, or 10 ms when 1 ms is not whole frames at
-     * one of the rates (44.1 kHz family) */
-    if (!period_given)
-        period_us = ((uint64_t)info->rate * 1000u % 1000000u ||
-                     (uint64_t)out_rate * 1000u % 1000000u) ? 10000 : 1000;
+    /* default period: 1 ms at every rate (44.1 kHz: periods of 44 or 45
+     * frames, docs/components.md) */
+    if (!period_us)
+        period_us = 1000;
     const char *fmt = fmt_of(info->bits);
     int w;
     if (!strcmp(pipe, "mixer")) {

@@ -95,7 +95,12 @@ bool xp_streams_open(xp_run *r)
             continue;
         }
         const xp_pipe *pp = &r->pipes[ep->pipe];
-        uint64_t frames = (uint64_t)e->rate * pp->period_us / 1000000u;
+        /* period_bytes: the largest period (44.1 kHz at 1 ms: 45 frames);
+         * the DSP moves 44 or 45 frames a period through the circular
+         * buffer, and the host refills / drains up to its position in
+         * bytes, whatever the period sizes */
+        uint64_t frames = ((uint64_t)e->rate * pp->period_us + 999999u) /
+                          1000000u;
         ep->period_bytes = (uint32_t)(frames * ep->frame_bytes);
         ep->host_bytes = ep->period_bytes * DSH_EXEC_HOST_PERIODS;
         ep->host_addr = host_next;
@@ -251,9 +256,9 @@ void xp_streams_service(xp_run *r)
             continue;
         ep->pos += (uint32_t)(s.position - ep->last_pos);
         ep->last_pos = s.position;
-        /* the DSP moves whole periods of a buffer the host keeps full
-         * (playback) or empty (capture): anything else means host and
-         * DSP are out of step */
+        /* the DSP moves periods (whole frames) of a buffer the host
+         * keeps full (playback) or empty (capture): anything else means
+         * host and DSP are out of step */
         if (ep->e->dir == DSH_EP_INPUT ? ep->pos > ep->moved
                                        : ep->pos > ep->moved + ep->host_bytes) {
             xp_fail(r, DSH_RES_ERROR, "stream '%s': DSP position %" PRIu64

@@ -127,11 +127,10 @@ static bool comp_config(xp_run *r, unsigned ci, xp_comp *x, unsigned *slot,
 static bool add_buf(xp_run *r, xp_pipe *p, uint32_t fmt, uint32_t ch,
                     uint32_t rate, uint32_t src, uint32_t sink)
 {
+    /* a period that is not whole frames (44.1 kHz at 1 ms) carries 44
+     * or 45 frames: size for the largest (docs/components.md) */
     uint64_t num = (uint64_t)rate * p->period_us;
-    if (num % 1000000u)
-        return xp_fail(r, DSH_RES_SKIP, "pipeline %u: a period of %u us is "
-                       "not a whole number of frames at %u Hz", p->id,
-                       p->period_us, rate);
+    uint64_t max = (num + 999999u) / 1000000u;
     if (p->nbufs == XP_MAX_COMPS || p->ncomps + p->nbufs >= XP_MAX_COMPS)
         return xp_fail(r, DSH_RES_SKIP, "pipeline %u: more than %u "
                        "components and buffers", p->id, XP_MAX_COMPS);
@@ -141,7 +140,7 @@ static bool add_buf(xp_run *r, xp_pipe *p, uint32_t fmt, uint32_t ch,
     b->fmt = fmt;
     b->channels = ch;
     b->rate = rate;
-    b->frames = (uint32_t)(num / 1000000u) * 2u;
+    b->frames = (uint32_t)max * 2u;
     b->src = src;
     b->sink = sink;
     b->link_pipe = -1;
@@ -151,14 +150,21 @@ static bool add_buf(xp_run *r, xp_pipe *p, uint32_t fmt, uint32_t ch,
 /* The last buffer added becomes the pipeline's output to comp `comp` of
  * pipeline `pipe` (cross-pipeline connection): no reader in its own
  * pipeline, and room for the firmware's minimum of 3 periods (no
- * prefill: 1 period of link latency + 2). */
-static void export_last(xp_pipe *p, unsigned pipe, uint32_t comp)
+ * prefill: 1 period of link latency + 2).  The firmware links whole
+ * frames per period only. */
+static bool export_last(xp_run *r, xp_pipe *p, unsigned pipe, uint32_t comp)
 {
     xp_buf *b = &p->bufs[p->nbufs - 1];
+    if ((uint64_t)b->rate * p->period_us % 1000000u)
+        return xp_fail(r, DSH_RES_SKIP, "pipeline %u: a cross-pipeline "
+                       "connection needs a whole number of frames per "
+                       "period; %u us at %u Hz is not", p->id,
+                       p->period_us, b->rate);
     b->link_pipe = (int)pipe;
     b->link_comp = comp;
     b->sink = IPC_AUD_ID_NONE;
     b->frames = b->frames / 2 * 3;
+    return true;
 }
 
 /* A pipeline without a sink endpoint takes the direction of the pipeline
@@ -245,8 +251,8 @@ bool xp_plan(xp_run *r)
                 if (!add_buf(r, p, fa, a->channels, a->rate, k->from + 1,
                              k->to + 1))
                     return false;
-                if (to_pipe != pi)
-                    export_last(p, to_pipe, k->to + 1);
+                if (to_pipe != pi && !export_last(r, p, to_pipe, k->to + 1))
+                    return false;
                 continue;
             }
             if (p->ncomps == XP_MAX_COMPS)
@@ -261,8 +267,8 @@ bool xp_plan(xp_run *r)
                          x->id) ||
                 !add_buf(r, p, fb, a->channels, a->rate, x->id, k->to + 1))
                 return false;
-            if (to_pipe != pi)
-                export_last(p, to_pipe, k->to + 1);
+            if (to_pipe != pi && !export_last(r, p, to_pipe, k->to + 1))
+                return false;
         }
     }
     return link_directions(r);

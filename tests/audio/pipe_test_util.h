@@ -42,4 +42,13 @@ struct fake_clock {
 };
 uint32_t fake_clock_read(void *ctx);
 
+/* A 1 ms pipeline config at 80 MHz, prefill 1, over ta's allocator,
+ * notifying `notify` (ctx NULL); no cycle counter. */
+struct pipeline_config;
+void pipe_test_config(struct pipeline_config *cfg, uint32_t dir,
+		      struct test_alloc *ta, audio_notify_fn notify);
+
+/* xorshift32 test data: the next value of *state (not 0). */
+int32_t test_rand(uint32_t *state);
+
 #endif

@@ -52,8 +52,54 @@ struct audio_stream_params {
 	uint32_t rate_hz;
 	uint32_t channels;          /* 1..AUDIO_MAX_CHANNELS */
 	enum audio_fmt fmt;
-	uint32_t period_frames;     /* frames per pipeline period at rate_hz */
+	uint32_t period_frames;     /* frames per pipeline period at rate_hz:
+				     * the most a period carries (sizing) */
+	uint32_t period_rem;        /* (rate_hz * period_us) mod 10^6: 0 =
+				     * whole frames, every period carries
+				     * period_frames; else see
+				     * audio_period_sched */
 };
+
+/*
+ * Period schedule of a stream whose period is not whole frames (44.1 kHz
+ * at 1 ms): with x = rate_hz * period_us / 10^6, period n (from START)
+ * carries floor((n+1) x) - floor(n x) frames, i.e. period_frames - 1 or
+ * period_frames (44 or 45; 441 every 10 periods), so the long-run rate is
+ * exact.  With period_rem 0 every period carries period_frames.
+ * Endpoints move exactly the scheduled count each period.
+ */
+#define AUDIO_PERIOD_DEN 1000000u
+struct audio_period_sched {
+	uint32_t base;              /* floor(x) */
+	uint32_t rem;               /* x's fraction, in 10^-6 */
+	uint32_t acc;               /* (n * rem) mod 10^6 */
+};
+
+/* Fewest frames a period carries (period_frames if whole). */
+static inline uint32_t audio_period_min(const struct audio_stream_params *p)
+{
+	return p->period_frames - (p->period_rem ? 1u : 0u);
+}
+
+/* Back to period 0 (START). */
+static inline void audio_sched_init(struct audio_period_sched *s,
+				    const struct audio_stream_params *p)
+{
+	s->base = audio_period_min(p);
+	s->rem = p->period_rem;
+	s->acc = 0;
+}
+
+/* Frames of the next period. */
+static inline uint32_t audio_sched_next(struct audio_period_sched *s)
+{
+	s->acc += s->rem;
+	if (s->acc >= AUDIO_PERIOD_DEN) {
+		s->acc -= AUDIO_PERIOD_DEN;
+		return s->base + 1u;
+	}
+	return s->base;
+}
 
 /* Same rate, channels and format (period_frames aside). */
 static inline bool audio_stream_same(const struct audio_stream_params *a,

@@ -10,6 +10,7 @@ struct endpoint_priv {
 	bool host;
 	struct comp_endpoint_stats st;
 	struct audio_dma_config dma_cfg;
+	struct audio_period_sched sched;   /* frames per period, from START */
 	bool active;                /* DMA running (START/RELEASE) */
 	bool last_nz;               /* last frame sent is not silence */
 	uint8_t last[AUDIO_MAX_CHANNELS * 4];   /* last frame sent (sink) */
@@ -62,7 +63,8 @@ static int endpoint_set_params(struct comp_dev *dev,
 	p->dma_cfg.dir = dev->dir;
 	p->dma_cfg.port = p->cfg.port;
 	p->dma_cfg.frame_bytes = fb;
-	p->dma_cfg.period_bytes = s->period_frames * fb;
+	p->dma_cfg.period_bytes = s->period_frames * fb;   /* the most */
+	audio_sched_init(&p->sched, s);
 	return AUD_OK;
 }
 
@@ -150,6 +152,8 @@ static int endpoint_trigger(struct comp_dev *dev, enum comp_trigger_cmd cmd)
 	switch (cmd) {
 	case COMP_TRIGGER_START:
 		p->st.position_bytes = 0;
+		audio_sched_init(&p->sched, p->source ? &dev->out_params :
+				 &dev->in_params);
 		memset(p->last, 0, sizeof(p->last));
 		p->last_nz = false;
 		/* fall through */
@@ -257,7 +261,7 @@ static int32_t ring_to_dma(struct endpoint_priv *p, struct audio_buffer *b,
 static int copy_source(struct comp_dev *dev, struct endpoint_priv *p)
 {
 	struct audio_buffer *b = dev->out[0];
-	uint32_t period = dev->out_params.period_frames;
+	uint32_t period = audio_sched_next(&p->sched);
 	uint32_t room = audio_buffer_free_frames(b);
 	uint32_t n = period < room ? period : room;
 	int32_t got = dma_to_ring(dev, p, b, n);
@@ -280,7 +284,7 @@ static int copy_source(struct comp_dev *dev, struct endpoint_priv *p)
 static int copy_sink(struct comp_dev *dev, struct endpoint_priv *p)
 {
 	struct audio_buffer *b = dev->in[0];
-	uint32_t period = dev->in_params.period_frames;
+	uint32_t period = audio_sched_next(&p->sched);
 	uint32_t have = audio_buffer_avail(b);
 	uint32_t n = period < have ? period : have;
 	int32_t got = ring_to_dma(p, b, n);

@@ -11,8 +11,11 @@
  *   HOST capture   sink                          buffer -> host memory
  *
  * Per period (copy) the endpoint moves one period (period_frames *
- * frame_bytes bytes) with dma->transfer() directly between the far side and
- * the ring memory of its buffer (at most two calls: the ring may wrap).
+ * frame_bytes bytes; a stream that is not whole frames per period moves
+ * the count of audio_period_sched, e.g. 44 or 45 frames at 44.1 kHz and
+ * 1 ms, counted from START) with dma->transfer() directly between the far
+ * side and the ring memory of its buffer (at most two calls: the ring may
+ * wrap).  dma_cfg.period_bytes is the largest period's.
  * Xruns (the copy returns the code; the pipeline notifies and stops):
  *   source, output buffer lacks room for a period  -> AUD_E_OVERRUN
  *          (the frames that fit are moved; counted in the buffer's stats)
@@ -53,7 +56,7 @@ struct audio_dma_config {
 	enum audio_dir dir;
 	uint32_t port;              /* SSP index / host stream tag */
 	uint32_t frame_bytes;
-	uint32_t period_bytes;
+	uint32_t period_bytes;      /* the largest period (sizing) */
 };
 
 /* Platform DMA channel (one per endpoint); ctx is the platform's. */

@@ -296,6 +296,7 @@ int aud_cmd_stream_params(struct aud_req *r)
 		return aud_fail(r, AUD_E_FORMAT, 32);
 	if (m->host_addr & 3u)
 		return aud_fail(r, AUD_E_INVAL, 36);
+	/* the largest period (44.1 kHz at 1 ms: 45 frames; docs/ipc.md) */
 	period_bytes = b->params.period_frames * b->frame_bytes;
 	if (m->host_bytes < 2 * period_bytes || m->host_bytes % period_bytes)
 		return aud_fail(r, AUD_E_BUF_SIZE, 40);

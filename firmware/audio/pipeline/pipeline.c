@@ -179,12 +179,19 @@ int pipeline_connect(struct pipeline *p, uint32_t src_comp_id,
 int pipeline_period_frames(uint32_t rate_hz, uint32_t period_us,
 			   uint32_t *out)
 {
+	uint32_t rem;
+
+	pipeline_period_sched(rate_hz, period_us, out, &rem);
+	return rem ? AUD_E_PERIOD : AUD_OK;
+}
+
+void pipeline_period_sched(uint32_t rate_hz, uint32_t period_us,
+			   uint32_t *max_frames, uint32_t *rem)
+{
 	uint32_t prod = rate_hz * period_us;   /* < 2^32 by the limits */
 
-	if (prod % 1000000u)
-		return AUD_E_PERIOD;
-	*out = prod / 1000000u;
-	return AUD_OK;
+	*rem = prod % AUDIO_PERIOD_DEN;
+	*max_frames = prod / AUDIO_PERIOD_DEN + (*rem ? 1u : 0u);
 }
 
 int pipeline_complete(struct pipeline *p)
@@ -204,11 +211,9 @@ int pipeline_complete(struct pipeline *p)
 		struct audio_buffer *b = p->bufs[i];
 		uint32_t need;
 
-		ret = pipeline_period_frames(b->params.rate_hz,
-					     p->cfg.period_us,
-					     &b->params.period_frames);
-		if (ret)
-			return ret;
+		pipeline_period_sched(b->params.rate_hz, p->cfg.period_us,
+				      &b->params.period_frames,
+				      &b->params.period_rem);
 		need = b->params.period_frames;
 		if (b == p->out_buf)
 			need *= pipeline_link_prefill(p) + 2;
@@ -369,7 +374,8 @@ static bool drain_runs(const struct pipeline *p, const struct comp_dev *c)
 	if (c == p->sink_ep)
 		return true;
 	for (uint32_t i = 0; i < c->n_in; i++)
-		if (audio_buffer_avail(c->in[i]) < c->in[i]->params.period_frames)
+		if (audio_buffer_avail(c->in[i]) <
+		    audio_period_min(&c->in[i]->params))
 			return false;
 	return true;
 }

@@ -9,7 +9,11 @@
  * AUD_E_EXISTS), pipeline_link_out (component writes buffer) /
  * pipeline_link_in (component reads buffer) or pipeline_connect (both).
  * pipeline_complete validates the graph, computes the topological order
- * once and sets every component's params from its buffers:
+ * once and sets every component's params from its buffers (period_frames
+ * = ceil(rate * period_us / 10^6), the most a period carries; a rate that
+ * is not whole frames per period, e.g. 44.1 kHz at 1 ms, runs on the
+ * schedule of audio_period_sched: 44 or 45 frames, 441 every 10 periods;
+ * "a period" below means period_frames for sizes):
  *   AUD_E_CYCLE        the graph has a cycle (checked first)
  *   AUD_E_UNCONNECTED  a buffer without source or sink (but the output
  *                      buffer, see pipeline_xconnect), or a component
@@ -19,7 +23,6 @@
  *                      output buffer), no source (a component without
  *                      inputs or reading another pipeline's buffer), or
  *                      an endpoint whose direction is not the pipeline's
- *   AUD_E_PERIOD       period * rate of some buffer not whole frames
  *   AUD_E_BUF_SIZE     a buffer smaller than one period of its rate (the
  *                      sink endpoint's: (prefill + 1) periods; the output
  *                      buffer's: (pipeline_link_prefill + 2) periods)
@@ -185,9 +188,13 @@ struct comp_dev *pipeline_comp(const struct pipeline *p, uint32_t id);
 struct audio_buffer *pipeline_buffer(const struct pipeline *p, uint32_t id);
 
 /* Frames per period at a rate: *out = rate * period_us / 10^6, or
- * AUD_E_PERIOD if that is not whole frames. */
+ * AUD_E_PERIOD if that is not whole frames (cross-pipeline links). */
 int pipeline_period_frames(uint32_t rate_hz, uint32_t period_us,
 			   uint32_t *out);
+/* Any rate: *max_frames = ceil(rate * period_us / 10^6) (the most a period
+ * carries, see audio_period_sched), *rem = (rate * period_us) mod 10^6. */
+void pipeline_period_sched(uint32_t rate_hz, uint32_t period_us,
+			   uint32_t *max_frames, uint32_t *rem);
 
 /* Graph validation and ordering (pipeline_graph.c), used by complete. */
 int pipeline_graph_order(struct pipeline *p);

@@ -11,6 +11,10 @@
  *                 (ssp2mem) the port's FIFO, paced by the SSP's DMA
  *                 requests; the job copies one period into / out of the
  *                 ring; the channel's BYTES register is the DMA position.
+ *                 Sizes are in the endpoint's largest period
+ *                 (period_bytes: 45 frames at 44.1 kHz / 1 ms, where the
+ *                 job moves 44 or 45 frames a period); the DMA position
+ *                 is in bytes, so uneven periods need nothing else.
  *                 Playback that falls behind the DMA (the DMA read past
  *                 what the job wrote) is an underrun, capture that the
  *                 DMA overwrote before the job read it an overrun: the

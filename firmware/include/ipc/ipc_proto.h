@@ -28,10 +28,11 @@
 /* Protocol version: major changes break compatibility, minor ones only
  * add messages or append fields. */
 #define IPC_PROTO_MAJOR 1u
-#define IPC_PROTO_MINOR 3u   /* 1: audio commands (issue 5); 2: mixer
+#define IPC_PROTO_MINOR 4u   /* 1: audio commands (issue 5); 2: mixer
                               * per-input gains (config, control 8);
                               * 3: cross-pipeline connections
-                              * (PIPE_CONNECT) */
+                              * (PIPE_CONNECT); 4: periods that are not
+                              * whole frames (44.1 kHz at 1 ms) */
 #define IPC_PROTO_VERSION ((IPC_PROTO_MAJOR << 16) | IPC_PROTO_MINOR)
 
 /* Firmware version reported in FW_READY: (major << 16) | (minor << 8) |

@@ -158,12 +158,17 @@ static void drain(void)
 	}
 }
 
-static void boot(const char *path)
+/* audio_hz: the board's audio clock, 0 = the default (48 kHz family) */
+static void boot(const char *path, uint32_t audio_hz)
 {
 	char err[512];
+	ds_board_config cfg;
 
+	ds_board_config_default(&cfg);
+	if (audio_hz)
+		cfg.audio_hz = audio_hz;
 	msgs = calloc(MAX_MSGS, sizeof *msgs);
-	if (ds_board_new(NULL, &B, err, sizeof err) != DS_OK ||
+	if (ds_board_new(&cfg, &B, err, sizeof err) != DS_OK ||
 	    ds_board_load_elf(B, path, err, sizeof err) != DS_OK) {
 		fprintf(stderr, "fw_audio_check: %s\n", err);
 		exit(2);
@@ -243,21 +248,21 @@ static size_t same16(const int32_t *a, const int16_t *b, size_t n)
 	return bad;
 }
 
-/* The stop fade on the SSP (stereo, 1 ms = FRAMES frames): frame k after
- * the last data frame at `at` - 1 is last * (FRAMES - 1 - k) / FRAMES
+/* The stop fade on the SSP (stereo, 1 ms = R frames): frame k after
+ * the last data frame at `at` - 1 is last * (R - 1 - k) / R
  * (truncated), then at most a few frames of silence until the SSP stops. */
-static void check_fade(const int32_t *out, size_t n, size_t at)
+static void check_fade_r(const int32_t *out, size_t n, size_t at, unsigned R)
 {
 	size_t bad = 0, tail;
 
-	CHECK(n >= at + FRAMES, "stop fade: %zu of %u frames", n - at, FRAMES);
-	if (n < at + FRAMES)
+	CHECK(n >= at + R, "stop fade: %zu of %u frames", n - at, R);
+	if (n < at + R)
 		return;
-	for (size_t k = 0; k < FRAMES; k++)
+	for (size_t k = 0; k < R; k++)
 		for (unsigned c = 0; c < 2; c++) {
 			int64_t last = out[(at - 1) * 2 + c];
-			int32_t want = (int32_t)(last * (int64_t)(FRAMES - 1 - k) /
-						 FRAMES);
+			int32_t want = (int32_t)(last * (int64_t)(R - 1 - k) /
+						 R);
 
 			if (out[(at + k) * 2 + c] != want && bad++ < 5)
 				printf("  fade frame %zu ch %u: %d want %d\n", k,
@@ -265,13 +270,71 @@ static void check_fade(const int32_t *out, size_t n, size_t at)
 		}
 	CHECK(bad == 0, "stop fade differs in %zu samples", bad);
 	CHECK(out[(at - 1) * 2] || out[(at - 1) * 2 + 1], "fade from silence");
-	tail = n - at - FRAMES;
+	tail = n - at - R;
 	printf("stop: %u-frame fade from (%d, %d) to 0 on the SSP, then %zu "
-	       "frames of silence\n", FRAMES, out[(at - 1) * 2],
+	       "frames of silence\n", R, out[(at - 1) * 2],
 	       out[(at - 1) * 2 + 1], tail);
 }
 
+static void check_fade(const int32_t *out, size_t n, size_t at)
+{
+	check_fade_r(out, n, at, FRAMES);
+}
+
 /* ---- playback ---------------------------------------------------------- */
+static const int32_t pgains[2] = { -6 * 256, 896 };   /* -6 dB, +3.5 dB */
+
+/* Pipeline 1 at 1 ms: host (slot 1) -> volume (pgains) -> SSP 0, S16
+ * stereo at `rate`, buffers of cap10 / cap11 frames, completed; `samples`
+ * random S16 samples in `in`, written to host memory at 0x1000; the SSP
+ * output collected in *sink. */
+static void vol_pipe_build(int16_t *in, size_t samples, ds_ssp_buffer *sink,
+			   uint32_t rate, uint32_t cap10, uint32_t cap11)
+{
+	for (size_t i = 0; i < samples; i++)
+		in[i] = (int16_t)rnd(16);
+	ds_board_host_write(B, 0x1000, in, samples * sizeof(*in));
+	ds_ssp_set_sink(ds_board_ssp(B, 0), ds_ssp_buffer_sink, sink);
+	OK(IPC_CMD_AUD_PIPE_NEW, 1, 0, 1000, 0, 0, 1, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 1, 1, IPC_AUD_COMP_HOST, 8, 0, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 1, 2, IPC_AUD_COMP_VOLUME, 40,
+	   (uint32_t)pgains[0], (uint32_t)pgains[1], 0, 0, 0, 0, 0, 0, 0, 0);
+	OK(IPC_CMD_AUD_COMP_NEW, 1, 3, IPC_AUD_COMP_DAI, 8, 0, 1);
+	OK(IPC_CMD_AUD_BUF_NEW, 1, 10, IPC_AUD_FMT_S16_LE, 2, rate, cap10);
+	OK(IPC_CMD_AUD_BUF_NEW, 1, 11, IPC_AUD_FMT_S16_LE, 2, rate, cap11);
+	OK(IPC_CMD_AUD_CONNECT, 1, 1, 10, 2);
+	OK(IPC_CMD_AUD_CONNECT, 1, 2, 11, 3);
+	OK(IPC_CMD_AUD_PIPE_COMPLETE, 1);
+}
+
+/* Pipeline 1: START, `periods` periods, STOP, and 5 periods in which the
+ * DAI plays out and halts. */
+static void play_then_stop(unsigned periods)
+{
+	OK(IPC_CMD_AUD_TRIGGER, 1, IPC_AUD_TRIGGER_START);
+	run(periods * PERIOD_CYCLES);
+	drain();
+	OK(IPC_CMD_AUD_TRIGGER, 1, IPC_AUD_TRIGGER_STOP);
+	run(5 * PERIOD_CYCLES);
+	drain();
+}
+
+/* exp16 = the volume kernel (pgains, no ramp) over `frames` stereo frames
+ * of in, built on the host; q is work space of the same size. */
+static void vol_expected(int16_t *exp16, int32_t *q, const int16_t *in,
+			 size_t frames)
+{
+	struct vol_state vs;
+
+	fmt_s16_to_q1_31_blk(q, in, frames * 2);
+	vol_init(&vs, 2);
+	vol_set_ramp_frames(&vs, 0);
+	vol_set_gain_db(&vs, 0, pgains[0]);
+	vol_set_gain_db(&vs, 1, pgains[1]);
+	vol_process_q1_31(&vs, q, q, frames);
+	fmt_q1_31_to_s16_blk(exp16, q, frames * 2);
+}
+
 #define NPER 64u
 static void playback(void)
 {
@@ -279,33 +342,12 @@ static void playback(void)
 	static int32_t out[200 * FRAMES * 2];
 	static ds_ssp_buffer sink;
 	sink = (ds_ssp_buffer){ .samples = out, .capacity = 200 * FRAMES * 2 };
-	int32_t gains[2] = { -6 * 256, 896 };       /* -6 dB, +3.5 dB */
-	struct vol_state vs;
 	size_t lead, n;
 
-	for (size_t i = 0; i < NPER * FRAMES * 2; i++)
-		in[i] = (int16_t)rnd(16);
-	ds_board_host_write(B, 0x1000, in, sizeof in);
-	ds_ssp_set_sink(ds_board_ssp(B, 0), ds_ssp_buffer_sink, &sink);
-
-	OK(IPC_CMD_AUD_PIPE_NEW, 1, 0, 1000, 0, 0, 1, 0);
-	OK(IPC_CMD_AUD_COMP_NEW, 1, 1, IPC_AUD_COMP_HOST, 8, 0, 0);
-	OK(IPC_CMD_AUD_COMP_NEW, 1, 2, IPC_AUD_COMP_VOLUME, 40,
-	   (uint32_t)gains[0], (uint32_t)gains[1], 0, 0, 0, 0, 0, 0, 0, 0);
-	OK(IPC_CMD_AUD_COMP_NEW, 1, 3, IPC_AUD_COMP_DAI, 8, 0, 1);
-	OK(IPC_CMD_AUD_BUF_NEW, 1, 10, IPC_AUD_FMT_S16_LE, 2, 48000, 96);
-	OK(IPC_CMD_AUD_BUF_NEW, 1, 11, IPC_AUD_FMT_S16_LE, 2, 48000, 144);
-	OK(IPC_CMD_AUD_CONNECT, 1, 1, 10, 2);
-	OK(IPC_CMD_AUD_CONNECT, 1, 2, 11, 3);
-	OK(IPC_CMD_AUD_PIPE_COMPLETE, 1);
+	vol_pipe_build(in, NPER * FRAMES * 2, &sink, 48000, 96, 144);
 	OK(IPC_CMD_AUD_STREAM_PARAMS, 1, 1, 48000, 2, IPC_AUD_FMT_S16_LE,
 	   0x1000, NPER * 192, 192);
-	OK(IPC_CMD_AUD_TRIGGER, 1, IPC_AUD_TRIGGER_START);
-	run(40 * PERIOD_CYCLES);
-	drain();
-	OK(IPC_CMD_AUD_TRIGGER, 1, IPC_AUD_TRIGGER_STOP);
-	run(5 * PERIOD_CYCLES);             /* the DAI plays out, then halts */
-	drain();
+	play_then_stop(40);
 	CHECK(n_xrun == 0, "xruns %u", n_xrun);
 	CHECK(n_pos >= 38 && n_pos <= 41, "positions %u", n_pos);
 	CHECK(last_pos[1] == n_pos * 192u, "last position %u after %u",
@@ -320,13 +362,7 @@ static void playback(void)
 	/* expected: the volume kernel on the host */
 	static int32_t q[NPER * FRAMES * 2];
 	static int16_t exp16[NPER * FRAMES * 2];
-	fmt_s16_to_q1_31_blk(q, in, NPER * FRAMES * 2);
-	vol_init(&vs, 2);
-	vol_set_ramp_frames(&vs, 0);
-	vol_set_gain_db(&vs, 0, gains[0]);
-	vol_set_gain_db(&vs, 1, gains[1]);
-	vol_process_q1_31(&vs, q, q, NPER * FRAMES);
-	fmt_q1_31_to_s16_blk(exp16, q, NPER * FRAMES * 2);
+	vol_expected(exp16, q, in, NPER * FRAMES);
 
 	n = sink.count / 2;
 	lead = first_nonzero(out, n, 2);
@@ -630,16 +666,14 @@ static void malformed(void)
 	       IPC_STATUS_AUD_STATE, 20, &r, "start before complete");
 	expect(cmdv(IPC_CMD_AUD_TRIGGER, (const uint32_t[]){ 5, 9 }, 2, 0, &r),
 	       IPC_STATUS_AUD_INVAL, 20, &r, "trigger 9");
-	/* 44.1 kHz DAI stream at 1 ms: not whole frames */
+	/* 44.1 kHz DAI stream at 1 ms: 44/45-frame periods, completes */
 	OK(IPC_CMD_AUD_PIPE_NEW, 6, 0, 1000, 0, 0, 0, 0);
 	OK(IPC_CMD_AUD_COMP_NEW, 6, 1, IPC_AUD_COMP_TONE, 8, 1000 << 16,
 	   0x10000000);
 	OK(IPC_CMD_AUD_COMP_NEW, 6, 2, IPC_AUD_COMP_DAI, 8, 0, 0);
 	OK(IPC_CMD_AUD_BUF_NEW, 6, 10, 0, 2, 44100, 200);
 	OK(IPC_CMD_AUD_CONNECT, 6, 1, 10, 2);
-	expect(cmdv(IPC_CMD_AUD_PIPE_COMPLETE, (const uint32_t[]){ 6 }, 1, 0,
-		    &r), IPC_STATUS_AUD_PERIOD, IPC_AUD_DETAIL_NONE, &r,
-	       "44.1 kHz at 1 ms");
+	OK(IPC_CMD_AUD_PIPE_COMPLETE, 6);   /* 44/45-frame periods */
 	OK(IPC_CMD_AUD_PIPE_FREE, 6);
 	OK(IPC_CMD_AUD_PIPE_FREE, 5);
 
@@ -883,13 +917,73 @@ static void xpipe(void)
 	OK(IPC_CMD_AUD_PIPE_FREE, 13);
 }
 
+/* ---- 44.1 kHz at 1 ms (periods of 44 or 45 frames) -------------------- */
+#define P441_MAX 45u                /* the largest period */
+#define P441_NPER 64u               /* host buffer: 64 largest periods */
+static void play441(void)
+{
+	enum { HOST_FRAMES = P441_NPER * P441_MAX };
+	static int16_t in[HOST_FRAMES * 2];
+	static int32_t out[200 * P441_MAX * 2];
+	static ds_ssp_buffer sink;
+	sink = (ds_ssp_buffer){ .samples = out, .capacity = 200 * P441_MAX * 2 };
+	size_t lead, n, cmp;
+	uint32_t sent;
+
+	/* buffers: 2 and 3 of the largest periods */
+	vol_pipe_build(in, HOST_FRAMES * 2, &sink, 44100, 90, 135);
+	/* period_bytes: the largest period (45 frames); the host buffer a
+	 * multiple of it */
+	struct msg r;
+	expect(cmdv(IPC_CMD_AUD_STREAM_PARAMS, (const uint32_t[]){ 1, 1,
+		    44100, 2, IPC_AUD_FMT_S16_LE, 0x1000, sizeof in, 176 }, 8,
+		    0, &r), IPC_STATUS_AUD_PERIOD, 44, &r,
+	       "period_bytes of 44 frames");
+	OK(IPC_CMD_AUD_STREAM_PARAMS, 1, 1, 44100, 2, IPC_AUD_FMT_S16_LE,
+	   0x1000, (uint32_t)sizeof in, P441_MAX * 4);
+	play_then_stop(40);
+	/* positions: bytes since START on the 44/45 schedule */
+	sent = n_pos * 441u / 10u;
+	CHECK(n_xrun == 0, "xruns %u", n_xrun);
+	CHECK(n_pos >= 38 && n_pos <= 41, "positions %u", n_pos);
+	CHECK(last_pos[1] == sent * 4u, "last position %u after %u periods",
+	      last_pos[1], n_pos);
+	stats(1, "play441");
+
+	static int32_t q[HOST_FRAMES * 2];
+	static int16_t exp16[HOST_FRAMES * 2];
+	vol_expected(exp16, q, in, HOST_FRAMES);
+
+	n = sink.count / 2;
+	lead = first_nonzero(out, n, 2);
+	CHECK(exp16[0] || exp16[1], "first expected frame non-zero");
+	/* 1 prefill period + the DAI ring's 2-period lead, largest periods */
+	CHECK(lead == 3 * P441_MAX, "leading silence %zu frames", lead);
+	/* the DAI sent the schedule's frames: the prefill, then the host's
+	 * (the host frames still queued at STOP are dropped) */
+	cmp = sent - P441_MAX;
+	CHECK(cmp >= 30 * 44 && n >= lead + cmp, "only %zu of %zu frames",
+	      n - lead, cmp);
+	if (n < lead + cmp)
+		return;
+	CHECK(same16(out + lead * 2, exp16, cmp * 2) == 0, "data differs");
+	printf("play441: %zu frames at 44.1 kHz / 1 ms compared sample-exact "
+	       "after %zu frames of silence; %u periods, position %u bytes; "
+	       "SSP underruns %" PRIu64 "\n", cmp, lead, n_pos, last_pos[1],
+	       ds_ssp_underruns(ds_board_ssp(B, 0)));
+	CHECK(ds_ssp_underruns(ds_board_ssp(B, 0)) == 0, "SSP underruns");
+	check_fade_r(out, n, lead + cmp, 44);
+	OK(IPC_CMD_AUD_PIPE_FREE, 1);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
 		fprintf(stderr, "usage: fw_audio_check MODE IMAGE.elf\n");
 		return 2;
 	}
-	boot(argv[2]);
+	/* 44.1 kHz ports need a 44.1 kHz-family audio clock */
+	boot(argv[2], strcmp(argv[1], "play441") ? 0 : 11289600u);
 	if (!strcmp(argv[1], "playback"))
 		playback();
 	else if (!strcmp(argv[1], "capture"))
@@ -902,6 +996,8 @@ int main(int argc, char **argv)
 		cycles();
 	else if (!strcmp(argv[1], "xpipe"))
 		xpipe();
+	else if (!strcmp(argv[1], "play441"))
+		play441();
 	else {
 		fprintf(stderr, "fw_audio_check: unknown mode %s\n", argv[1]);
 		return 2;
