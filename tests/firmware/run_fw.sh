@@ -17,8 +17,12 @@ limit=${FW_TIMEOUT:-60}
 [ -f "$elf" ] || { echo "run_fw.sh: $elf does not exist"; exit 1; }
 case $mode in
 qemu)
+    # -icount: QEMU's virtual clock (and so CCOUNT and the timer) follows
+    # the instructions executed instead of the host clock, so interrupt and
+    # deadline timing do not depend on how loaded the host is
     set -- "$tool" -M sim -cpu lx106 -display none -monitor none \
-        -serial none -semihosting -device "loader,file=$elf,cpu-num=0" ;;
+        -serial none -semihosting -icount shift=0 \
+        -device "loader,file=$elf,cpu-num=0" ;;
 dspsim)
     [ -x "$tool" ] || { echo "run_fw.sh: SKIP: $tool not built"; exit 77; }
     set -- "$tool" exec "$elf" ;;

@@ -193,7 +193,9 @@ static bool refgen(const rg_args *a, xp_run *r, char *err, size_t errsz)
         return false;
     const dsh_endpoint *e = &c->endpoints[ei];
     const xp_pipe *xp = &r->pipes[r->eps[ei].pipe];
-    uint64_t per = (uint64_t)e->rate * xp->period_us / 1000000u;
+    /* frames of the largest period (44.1 kHz at 1 ms: 45; the board's
+     * DAI lead is 2 of those) */
+    uint64_t per = ((uint64_t)e->rate * xp->period_us + 999999u) / 1000000u;
     uint64_t lead = e->kind == DSH_EP_PORT ? BOARD_AUDIO_DAI_LEAD * per : 0;
     uint64_t run_frames = (uint64_t)(c->duration_ms * e->rate / 1000.0 +
                                      0.5);
@@ -204,7 +206,9 @@ static bool refgen(const rg_args *a, xp_run *r, char *err, size_t errsz)
         snprintf(err, errsz, "duration_ms too short for a reference");
         return false;
     }
-    uint64_t periods = (frames + per - 1) / per + 1;
+    /* periods carry rate * period_us / 10^6 frames on average */
+    uint64_t x = (uint64_t)e->rate * xp->period_us;
+    uint64_t periods = (frames * 1000000u + x - 1) / x + 1;
     int32_t *out = NULL;
     uint64_t out_frames = 0;
     bool ok = run(r, xp, ei, periods, &out, &out_frames, err, errsz) &&

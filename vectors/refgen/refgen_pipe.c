@@ -88,8 +88,9 @@ static bool endpoint_new(rg_pipe *rp, const xp_run *r, const xp_comp *x,
     ep->fmt = (enum audio_fmt)r->eps[k->endpoint].fmt;
     ep->channels = e->channels;
     ep->frame_bytes = (unsigned)fmt_sample_bytes(ep->fmt) * e->channels;
-    ep->period_frames = (uint32_t)((uint64_t)e->rate *
-                                   rp->p.cfg.period_us / 1000000u);
+    ep->period_frames = (uint32_t)(((uint64_t)e->rate *
+                                    rp->p.cfg.period_us + 999999u) /
+                                   1000000u);  /* the largest period */
     uint64_t bytes = periods * ep->period_frames * ep->frame_bytes;
     if (bytes > UINT32_MAX)
         return fail(err, errsz, "'%s': run too long", e->name);
