@@ -13,9 +13,10 @@
  *   s1  = (b1*x >> 14) - (a1*y >> 14) + s2
  *   s2  = (b2*x >> 14) - (a2*y >> 14)
  *   out = shift >= 0 ? round_half_up(y >> shift) : sat32(y << -shift)
- * The products are exact 64-bit (q_mul_s32_s32); the 64-bit state keeps
- * 16 fractional bits below Q1.31 so low-frequency poles do not amplify
- * state rounding into the audio band.  Each stage's y (before the shift)
+ * The products are exact (iir.c forms them and the sums from 16-bit
+ * halves in 32-bit words, bit-identical to 64-bit arithmetic); the state
+ * keeps 16 fractional bits below Q1.31 so low-frequency poles do not
+ * amplify state rounding into the audio band.  Each stage's y (before the shift)
  * must stay within [-1, 1): scale a boosting stage's b coefficients by
  * 2^-k and set shift = -k.
  *
