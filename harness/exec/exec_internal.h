@@ -128,6 +128,14 @@ bool xp_xrun_recover(xp_run *r);
 bool xp_plan(xp_run *r);
 bool xp_build(xp_run *r);
 uint32_t xp_fmt(dsh_pcm_format f);
+
+/* Frames of the largest period at rate: a period that is not whole frames
+ * (44.1 kHz at 1 ms) carries 44 or 45 frames (docs/components.md). */
+static inline uint32_t xp_period_frames_max(uint32_t rate,
+                                            uint32_t period_us)
+{
+    return (uint32_t)(((uint64_t)rate * period_us + 999999u) / 1000000u);
+}
 int32_t xp_q8_8(double db);            /* dB -> Q8.8, rounded */
 uint32_t xp_tone_ampl(double dbfs);     /* dBFS -> Q1.31 amplitude */
 

@@ -99,9 +99,8 @@ bool xp_streams_open(xp_run *r)
          * the DSP moves 44 or 45 frames a period through the circular
          * buffer, and the host refills / drains up to its position in
          * bytes, whatever the period sizes */
-        uint64_t frames = ((uint64_t)e->rate * pp->period_us + 999999u) /
-                          1000000u;
-        ep->period_bytes = (uint32_t)(frames * ep->frame_bytes);
+        ep->period_bytes = xp_period_frames_max(e->rate, pp->period_us) *
+                           ep->frame_bytes;
         ep->host_bytes = ep->period_bytes * DSH_EXEC_HOST_PERIODS;
         ep->host_addr = host_next;
         host_next += (ep->host_bytes + 63u) & ~63u;

@@ -127,10 +127,6 @@ static bool comp_config(xp_run *r, unsigned ci, xp_comp *x, unsigned *slot,
 static bool add_buf(xp_run *r, xp_pipe *p, uint32_t fmt, uint32_t ch,
                     uint32_t rate, uint32_t src, uint32_t sink)
 {
-    /* a period that is not whole frames (44.1 kHz at 1 ms) carries 44
-     * or 45 frames: size for the largest (docs/components.md) */
-    uint64_t num = (uint64_t)rate * p->period_us;
-    uint64_t max = (num + 999999u) / 1000000u;
     if (p->nbufs == XP_MAX_COMPS || p->ncomps + p->nbufs >= XP_MAX_COMPS)
         return xp_fail(r, DSH_RES_SKIP, "pipeline %u: more than %u "
                        "components and buffers", p->id, XP_MAX_COMPS);
@@ -140,7 +136,7 @@ static bool add_buf(xp_run *r, xp_pipe *p, uint32_t fmt, uint32_t ch,
     b->fmt = fmt;
     b->channels = ch;
     b->rate = rate;
-    b->frames = (uint32_t)max * 2u;
+    b->frames = xp_period_frames_max(rate, p->period_us) * 2u;
     b->src = src;
     b->sink = sink;
     b->link_pipe = -1;

@@ -195,7 +195,7 @@ static bool refgen(const rg_args *a, xp_run *r, char *err, size_t errsz)
     const xp_pipe *xp = &r->pipes[r->eps[ei].pipe];
     /* frames of the largest period (44.1 kHz at 1 ms: 45; the board's
      * DAI lead is 2 of those) */
-    uint64_t per = ((uint64_t)e->rate * xp->period_us + 999999u) / 1000000u;
+    uint64_t per = xp_period_frames_max(e->rate, xp->period_us);
     uint64_t lead = e->kind == DSH_EP_PORT ? BOARD_AUDIO_DAI_LEAD * per : 0;
     uint64_t run_frames = (uint64_t)(c->duration_ms * e->rate / 1000.0 +
                                      0.5);

@@ -88,9 +88,7 @@ static bool endpoint_new(rg_pipe *rp, const xp_run *r, const xp_comp *x,
     ep->fmt = (enum audio_fmt)r->eps[k->endpoint].fmt;
     ep->channels = e->channels;
     ep->frame_bytes = (unsigned)fmt_sample_bytes(ep->fmt) * e->channels;
-    ep->period_frames = (uint32_t)(((uint64_t)e->rate *
-                                    rp->p.cfg.period_us + 999999u) /
-                                   1000000u);  /* the largest period */
+    ep->period_frames = xp_period_frames_max(e->rate, rp->p.cfg.period_us);
     uint64_t bytes = periods * ep->period_frames * ep->frame_bytes;
     if (bytes > UINT32_MAX)
         return fail(err, errsz, "'%s': run too long", e->name);

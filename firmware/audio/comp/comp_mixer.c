@@ -14,11 +14,6 @@ struct mixer_priv {
 	bool unity;                     /* every gain is 0 dB */
 };
 
-static bool gain_ok(int32_t db)
-{
-	return db >= GAIN_DB_MIN_Q8_8 && db <= GAIN_DB_MAX_Q8_8;
-}
-
 /* Set gains 0..n-1 (already checked). */
 static void mixer_set_gains(struct mixer_priv *p, const int32_t *db,
 			    unsigned int n)
@@ -47,7 +42,7 @@ static int mixer_create(struct comp_dev *dev, const void *config,
 	for (unsigned int i = 0; i < MIX_MAX_INPUTS; i++)
 		if (i >= c.num_inputs && c.gain_db_q8_8[i])
 			return AUD_E_CONFIG;    /* no such input */
-		else if (!gain_ok(c.gain_db_q8_8[i]))
+		else if (!gain_db_in_range(c.gain_db_q8_8[i]))
 			return AUD_E_RANGE;
 	p = audio_alloc(dev->alloc, sizeof(*p), 0);
 	if (!p)
@@ -108,7 +103,7 @@ static int mixer_set_control(struct comp_dev *dev, enum comp_ctl ctl,
 		return AUD_E_CONFIG;
 	memcpy(g, data, bytes);
 	for (size_t i = 0; i < n; i++)
-		if (!gain_ok(g[i]))
+		if (!gain_db_in_range(g[i]))
 			return AUD_E_RANGE;
 	mixer_set_gains(dev->priv, g, (unsigned int)n);
 	return AUD_OK;

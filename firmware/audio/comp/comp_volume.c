@@ -12,15 +12,10 @@ struct volume_priv {
 	struct vol_state vol;
 };
 
-static bool gain_ok(int32_t db)
-{
-	return db >= GAIN_DB_MIN_Q8_8 && db <= GAIN_DB_MAX_Q8_8;
-}
-
 static int check_config(const struct comp_volume_config *c)
 {
 	for (unsigned int i = 0; i < AUDIO_MAX_CHANNELS; i++)
-		if (!gain_ok(c->gain_db_q8_8[i]))
+		if (!gain_db_in_range(c->gain_db_q8_8[i]))
 			return AUD_E_RANGE;
 	if (c->ramp_ms > COMP_VOLUME_RAMP_MS_MAX || c->mute > 1)
 		return AUD_E_RANGE;
@@ -115,7 +110,7 @@ static int volume_set_control(struct comp_dev *dev, enum comp_ctl ctl,
 			return AUD_E_CONFIG;
 		memcpy(g, data, bytes);
 		for (size_t i = 0; i < n; i++)
-			if (!gain_ok(g[i]))
+			if (!gain_db_in_range(g[i]))
 				return AUD_E_RANGE;
 		for (size_t i = 0; i < n; i++) {
 			p->cfg.gain_db_q8_8[i] = g[i];

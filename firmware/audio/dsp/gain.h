@@ -33,4 +33,11 @@ extern const uint32_t gain_exp2_table_uq2_30[65];
 
 int32_t gain_db_to_lin_q4_28(int32_t db_q8_8);
 
+/* db_q8_8 within [GAIN_DB_MIN_Q8_8, GAIN_DB_MAX_Q8_8] (what components
+ * accept; the conversion above clamps). */
+static inline int gain_db_in_range(int32_t db_q8_8)
+{
+	return db_q8_8 >= GAIN_DB_MIN_Q8_8 && db_q8_8 <= GAIN_DB_MAX_Q8_8;
+}
+
 #endif /* AUDIO_DSP_GAIN_H */
