@@ -44,6 +44,8 @@ static void board_usage(FILE *f)
         "  --max-cycles N  stop after N cycles (exit status 124)\n"
         "  --markers       print trace markers on stderr:\n"
         "                  'marker ID VALUE at CYCLE' (decimal)\n"
+        "  --engine E      fast (default: translated hot code) or interp\n"
+        "                  (the reference interpreter); same results\n"
         "  --stats         print a JSON statistics line on stderr at exit\n"
         "  --trace-log FILE  at exit, write the firmware's trace log ring\n"
         "                  (mailbox trace region, docs/firmware.md) to FILE\n"
@@ -78,6 +80,11 @@ static int parse_args(int argc, char **argv, board_opts *o)
         }
         if (!strcmp(a, "--markers")) {
             o->markers = true;
+            continue;
+        }
+        if (cli_opt_value(argc, argv, &i, "--engine", &v)) {
+            if (!cli_set_engine("board", v))
+                return DSPSIM_EXIT_USAGE;
             continue;
         }
         if (!strcmp(a, "--stats")) {
@@ -279,8 +286,7 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     if (o->trace_log && st == DS_OK && !write_trace_log(b, o))
         status = DSPSIM_EXIT_USAGE;
     if (o->stats)
-        report_stats(stderr, xt_insn_count(ds_board_cpu(b)),
-                     ds_board_cycles(b), seconds);
+        report_stats(stderr, ds_board_cpu(b), ds_board_cycles(b), seconds);
     xt_semihost_free(sh);
     return status;
 }

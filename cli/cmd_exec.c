@@ -5,6 +5,8 @@
  * guest's exit status (docs/cli.md). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -19,6 +21,7 @@
 #include "dspsim/machine_sim.h"
 #include "dspsim/semihost.h"
 #include "dspsim/xtcpu.h"
+#include "lockstep.h"
 #include "report.h"
 #include "trace.h"
 
@@ -27,6 +30,7 @@ typedef struct exec_opts {
     uint64_t max_cycles;     /* 0 = unlimited */
     const char *trace_path;  /* NULL = no trace */
     bool stats;
+    bool lockstep;           /* compare with the reference interpreter */
     const char *program;
     int guest_argc;          /* arguments after PROGRAM */
     char **guest_argv;
@@ -42,7 +46,12 @@ static void exec_usage(FILE *f)
         "  --max-insns N   stop after N instructions (exit status 124)\n"
         "  --max-cycles N  stop after N cycles (exit status 124)\n"
         "  --trace FILE    write one line per instruction to FILE\n"
+        "  --engine E      fast (default: translated hot code) or interp\n"
+        "                  (the reference interpreter); same results\n"
         "  --stats         print a JSON statistics line on stderr at exit\n"
+        "  --lockstep      run the fast engine and the reference interpreter\n"
+        "                  side by side, compare them after every translated\n"
+        "                  block; exit 1 with a report at the first divergence\n"
         "  -h, --help      show this help\n"
         "  --              end of options (PROGRAM may then start with -)\n\n"
         "exit statuses: the guest's status; 2 usage or input error; 70\n"
@@ -66,8 +75,17 @@ static int parse_args(int argc, char **argv, exec_opts *o)
             exec_usage(stdout);
             return 0;
         }
+        if (cli_opt_value(argc, argv, &i, "--engine", &v)) {
+            if (!cli_set_engine("exec", v))
+                return DSPSIM_EXIT_USAGE;
+            continue;
+        }
         if (!strcmp(a, "--stats")) {
             o->stats = true;
+            continue;
+        }
+        if (!strcmp(a, "--lockstep")) {
+            o->lockstep = true;
             continue;
         }
         if (cli_opt_value(argc, argv, &i, "--max-insns", &v)) {
@@ -162,8 +180,10 @@ static int api_fail(const char *what, xt_err err)
     return DSPSIM_EXIT_INTERNAL;
 }
 
-static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
-                       xt_cpu *cpu)
+/* Maps the 'sim' machine, loads the program and installs semihosting
+ * (console on the given descriptors).  Returns 0, or an exit status. */
+static int prepare(const exec_opts *o, xt_elf *elf, xt_cpu *cpu, int out_fd,
+                   int err_fd, xt_semihost **shp)
 {
     char msg[512];
     const char *region = NULL;
@@ -191,22 +211,84 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
     gargv[0] = o->program;
     for (int i = 0; i < o->guest_argc; i++)
         gargv[i + 1] = o->guest_argv[i];
-    xt_semihost_config shc = { .stdin_fd = 0, .stdout_fd = 1,
-                               .stderr_fd = 2, .argc = o->guest_argc + 1,
+    xt_semihost_config shc = { .stdin_fd = 0, .stdout_fd = out_fd,
+                               .stderr_fd = err_fd, .argc = o->guest_argc + 1,
                                .argv = gargv };
     xt_semihost *sh = xt_semihost_new(&shc);
     free(gargv);
     if (!sh)
         return api_fail("semihosting", XT_ERR_NOMEM);
-    int status = DSPSIM_EXIT_INTERNAL;
     err = xt_semihost_install(sh, cpu, NULL);
     if (err != XT_OK) {
-        status = api_fail("installing the semihosting hook", err);
-        goto out;
+        xt_semihost_free(sh);
+        return api_fail("installing the semihosting hook", err);
     }
+    *shp = sh;
+    return 0;
+}
+
+/* --lockstep: a second CPU on the reference interpreter, its console
+ * discarded, compared with this one at every translated block. */
+static int run_lockstep(const exec_opts *o, xt_elf *elf, xt_cpu *cpu,
+                        const xt_run_opts *ro, xt_stop *why)
+{
+    xt_cpu *ref = NULL;
+    xt_semihost *sh = NULL;
+    int null_fd = open("/dev/null", O_WRONLY);
+    int status = DSPSIM_EXIT_INTERNAL;
+    if (null_fd < 0 || xt_open(&ref) != XT_OK ||
+        xt_engine_set(ref, XT_ENGINE_INTERP) != XT_OK)
+        goto out;
+    if ((status = prepare(o, elf, ref, null_fd, null_fd, &sh)) != 0)
+        goto out;
+    size_t nreg;
+    const xt_region_desc *regs = xt_machine_sim_regions(&nreg);
+    lockstep_range rg[16];
+    size_t nrg = 0;
+    for (size_t i = 0; i < nreg && nrg < 16; i++)
+        if (regs[i].kind != XT_REGION_MMIO && regs[i].size <= 4u << 20)
+            rg[nrg++] = (lockstep_range){ regs[i].base, regs[i].size };
+    lockstep_stats st;
+    int r = lockstep_run(cpu, ref, ro, rg, nrg, elf, stderr, why, &st);
+    fprintf(stderr, "lockstep: %s after %" PRIu64 " blocks, %" PRIu64
+            " memory checks, %" PRIu64 " of %" PRIu64 " instructions "
+            "translated\n", r == 0 ? "agree" : "DIVERGED", st.boundaries,
+            st.mem_checks, st.translated_insns, xt_insn_count(cpu));
+    /* a divergence is a simulator failure */
+    status = r == 0 ? -1 : DSPSIM_EXIT_INTERNAL;
+out:
+    if (!ref || null_fd < 0)
+        fprintf(stderr, "dspsim exec: --lockstep: cannot set up the "
+                "reference CPU\n");
+    xt_semihost_free(sh);
+    xt_close(ref);
+    if (null_fd >= 0)
+        close(null_fd);
+    return status;
+}
+
+static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
+                       xt_cpu *cpu)
+{
+    xt_semihost *sh = NULL;
+    int status = prepare(o, elf, cpu, 1, 2, &sh);
+    if (status)
+        return status;
+    xt_err err;
+    status = DSPSIM_EXIT_INTERNAL;
     if (tr->f && (err = trace_install(tr, cpu)) != XT_OK) {
         status = api_fail("installing the trace hook", err);
         goto out;
+    }
+    if (o->lockstep) {
+        /* translate early and in the foreground, one block at a time */
+        xt_xlate_opts xo = { .sample_cycles = 64, .hot_samples = 1,
+                             .sync = true, .single_block = true };
+        if ((err = xt_engine_set(cpu, XT_ENGINE_FAST)) != XT_OK ||
+            (err = xt_xlate_config(cpu, &xo)) != XT_OK) {
+            status = api_fail("configuring the fast engine", err);
+            goto out;
+        }
     }
 
     xt_run_opts ro = { .until = 0, .use_until = false,
@@ -214,7 +296,14 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
                        .max_cycles = o->max_cycles };
     xt_stop why = XT_STOP_REQUEST;
     double t0 = cli_now_seconds();
-    err = xt_run(cpu, &ro, &why);
+    if (o->lockstep) {
+        status = run_lockstep(o, elf, cpu, &ro, &why);
+        if (status >= 0)
+            goto out;
+        err = XT_OK;
+    } else {
+        err = xt_run(cpu, &ro, &why);
+    }
     double seconds = cli_now_seconds() - t0;
     if (err != XT_OK) {
         status = api_fail("xt_run", err);
@@ -227,7 +316,7 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
         status = DSPSIM_EXIT_INTERNAL;
     }
     if (o->stats)
-        report_stats(stderr, xt_insn_count(cpu), xt_cycles(cpu), seconds);
+        report_stats(stderr, cpu, xt_cycles(cpu), seconds);
 out:
     xt_semihost_free(sh);
     return status;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 
 int cmd_board(int argc, char **argv);   /* cli/cmd_board.c */
 int cmd_test(int argc, char **argv);    /* cli/cmd_test.c */
@@ -56,9 +57,17 @@ int main(int argc, char **argv)
         printf("dspsim %s\n", DSPSIM_VERSION);
         return 0;
     }
-    for (size_t i = 0; i < NCOMMANDS; i++)
-        if (!strcmp(cmd, commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        if (strcmp(cmd, commands[i].name))
+            continue;
+        int n = argc - 1;
+        /* exec and board parse --engine themselves (guest arguments may
+         * follow); the harness commands take it anywhere */
+        if (strcmp(cmd, "exec") && strcmp(cmd, "board") &&
+            !cli_take_engine(cmd, &n, argv + 1))
+            return DSPSIM_EXIT_USAGE;
+        return commands[i].run(n, argv + 1);
+    }
     if (cmd[0] == '-')
         fprintf(stderr, "dspsim: unknown option '%s' (see dspsim --help)\n",
                 cmd);

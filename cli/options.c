@@ -3,8 +3,11 @@
 #include "options.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "dspsim/xtcpu.h"
 
 bool cli_opt_value(int argc, char **argv, int *i, const char *name,
                    const char **value)
@@ -57,4 +60,35 @@ double cli_now_seconds(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+bool cli_set_engine(const char *cmd, const char *name)
+{
+    xt_engine e;
+    if (!name || xt_engine_parse(name, &e)) {
+        fprintf(stderr, "dspsim %s: --engine: '%s' is not an engine "
+                "(fast or interp)\n", cmd, name ? name : "");
+        return false;
+    }
+    setenv("DSPSIM_ENGINE", xt_engine_name(e), 1);
+    return true;
+}
+
+bool cli_take_engine(const char *cmd, int *argc, char **argv)
+{
+    for (int i = 1; i < *argc; i++) {
+        if (!strcmp(argv[i], "--"))
+            break;
+        int j = i;
+        const char *v = NULL;
+        if (!cli_opt_value(*argc, argv, &j, "--engine", &v))
+            continue;
+        if (!cli_set_engine(cmd, v))
+            return false;
+        int n = j - i + 1; /* one or two words */
+        memmove(&argv[i], &argv[j + 1], (size_t)(*argc - j) * sizeof *argv);
+        *argc -= n;
+        i--;
+    }
+    return true;
 }

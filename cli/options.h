@@ -16,6 +16,16 @@ bool cli_opt_value(int argc, char **argv, int *i, const char *name,
 bool cli_parse_count(const char *cmd, const char *opt, const char *s,
                      uint64_t *out);
 
+/* --engine fast|interp: checks the name and selects the engine for every
+ * CPU this process opens (DSPSIM_ENGINE, read by xt_open); on error prints
+ * "dspsim CMD: --engine: ..." and returns false. */
+bool cli_set_engine(const char *cmd, const char *name);
+
+/* Takes "--engine NAME" / "--engine=NAME" out of argv (before a "--"),
+ * for subcommands without guest arguments.  Returns false after printing
+ * an error for a bad or missing name. */
+bool cli_take_engine(const char *cmd, int *argc, char **argv);
+
 /* Monotonic wall-clock time in seconds. */
 double cli_now_seconds(void);
 

@@ -74,10 +74,19 @@ void report_state(FILE *f, xt_cpu *cpu, const xt_elf *elf)
     insn_line(f, cpu, elf, "=> ", pc);
 }
 
-void report_stats(FILE *f, uint64_t insns, uint64_t cycles, double seconds)
+void report_stats(FILE *f, xt_cpu *cpu, uint64_t cycles, double seconds)
 {
+    uint64_t insns = xt_insn_count(cpu);
     double mips = seconds > 0 ? (double)insns / seconds / 1e6 : 0.0;
+    xt_xlate_stats x;
+    xt_xlate_stats_get(cpu, &x);
     fprintf(f, "{\"instructions\":%" PRIu64 ",\"cycles\":%" PRIu64
-               ",\"host_seconds\":%.6f,\"mips\":%.3f}\n",
-            insns, cycles, seconds, mips);
+               ",\"host_seconds\":%.6f,\"mips\":%.3f,\"engine\":\"%s\""
+               ",\"xlate\":{\"pages\":%" PRIu64 ",\"compiles\":%" PRIu64
+               ",\"cache_hits\":%" PRIu64 ",\"compile_failures\":%" PRIu64
+               ",\"unit_calls\":%" PRIu64 ",\"insns\":%" PRIu64 ",\"declined\":%" PRIu64
+               ",\"invalidations\":%" PRIu64 "}}\n",
+            insns, cycles, seconds, mips, xt_engine_name(xt_engine_get(cpu)),
+            x.pages_translated, x.compiles, x.cache_hits, x.compile_failures,
+            x.unit_calls, x.insns, x.declined, x.invalidations);
 }

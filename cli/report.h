@@ -19,6 +19,8 @@ void report_state(FILE *f, xt_cpu *cpu, const xt_elf *elf);
 void report_disasm(xt_cpu *cpu, uint32_t addr, char *buf, size_t n);
 
 /* {"instructions":N,"cycles":N,"host_seconds":S,"mips":M} and a newline. */
-void report_stats(FILE *f, uint64_t insns, uint64_t cycles, double seconds);
+/* The --stats JSON line: instructions, cycles, host seconds, MIPS, the
+ * engine and its translator counters (xt_xlate_stats). */
+void report_stats(FILE *f, xt_cpu *cpu, uint64_t cycles, double seconds);
 
 #endif

@@ -5,6 +5,7 @@
 
 #include "cpu_internal.h"
 #include "disasm.h"
+#include "xlate.h"
 
 const char *xt_strerror(xt_err err)
 {
@@ -51,6 +52,14 @@ xt_err xt_open(xt_cpu **out)
     }
     xt_timing_default(&cpu->timing);
     xt_reset(cpu);
+    /* the fast engine by default; DSPSIM_ENGINE=interp selects the
+     * reference interpreter for programs that do not choose */
+    xt_engine e = XT_ENGINE_FAST;
+    const char *env = getenv("DSPSIM_ENGINE");
+    if (env && *env && xt_engine_parse(env, &e))
+        e = XT_ENGINE_FAST;
+    if (xt_engine_set(cpu, e) != XT_OK)
+        xt_engine_set(cpu, XT_ENGINE_INTERP);
     *out = cpu;
     return XT_OK;
 }
@@ -59,6 +68,7 @@ void xt_close(xt_cpu *cpu)
 {
     if (!cpu)
         return;
+    xlate_free(cpu);
     mem_free(cpu);
     free(cpu);
 }
@@ -212,6 +222,8 @@ xt_err xt_run(xt_cpu *cpu, const xt_run_opts *opts, xt_stop *why)
     cpu->until = o.until;
     cpu->running = 1;
     hist_record(cpu, cpu->pc, cpu->pc, 1);
+    if (cpu->engine == XT_ENGINE_FAST)
+        xlate_poll(cpu);
     cpu_update_events(cpu);
     cpu_kick(cpu);
     *why = exec_loop(cpu);

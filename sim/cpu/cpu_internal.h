@@ -142,6 +142,11 @@ struct xt_cpu {
     unsigned hist_n;
 
     xt_timing timing;
+
+    /* execution engine (xlate.h) */
+    uint8_t engine;          /* xt_engine */
+    struct xl_state_s *xl;   /* translator state, NULL until first used */
+    uint64_t xl_sample_at;   /* fast engine: next PC sample (cycles) */
 };
 
 /* ---- mem.c ---- */

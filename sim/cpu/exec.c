@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cpu_internal.h"
+#include "xlate.h"
 
 
 static int timer_can_wake(const xt_cpu *cpu)
@@ -107,7 +108,8 @@ static uint32_t nsa32(uint32_t v)
     return x == 0 ? 31 : (uint32_t)__builtin_clz(x) - 1;
 }
 
-static const void *const *g_labels; /* + XT_OP_COUNT: decode, page end */
+static const void *const *g_labels; /* + XT_OP_COUNT: decode, page end,
+                                       translated entry */
 
 void exec_page_init(xt_dinsn *page)
 {
@@ -127,6 +129,29 @@ void exec_entry_reset(xt_dinsn *e)
     e->handler = g_labels[XT_OP_COUNT];
 }
 
+void exec_entry_mark(xt_dinsn *e)
+{
+    if (e->handler == g_labels[e->in.op])
+        e->handler = g_labels[XT_OP_COUNT + 2];
+}
+
+void exec_entry_unmark(xt_dinsn *e)
+{
+    if (e->handler == g_labels[XT_OP_COUNT + 2])
+        e->handler = g_labels[e->in.op];
+}
+
+int exec_entry_marked(const xt_dinsn *e)
+{
+    return e->handler == g_labels[XT_OP_COUNT + 2];
+}
+
+int exec_entry_decoded(const xt_dinsn *e)
+{
+    return e->handler != g_labels[XT_OP_COUNT] &&
+           e->handler != g_labels[XT_OP_COUNT + 1];
+}
+
 void exec_page_flush(xt_dinsn *page)
 {
     for (unsigned i = 0; i < XT_PAGE_SIZE; i++)
@@ -137,12 +162,13 @@ void exec_page_flush(xt_dinsn *page)
  * exec_page_init) and returns. */
 xt_stop exec_loop(xt_cpu *cpu)
 {
-    static const void *const labels[XT_OP_COUNT + 2] = {
+    static const void *const labels[XT_OP_COUNT + 3] = {
 #define XT_OP_LABEL(name, mn) [XT_OP_##name] = &&op_##name,
         XT_OPCODES(XT_OP_LABEL)
 #undef XT_OP_LABEL
         [XT_OP_COUNT] = &&op_DECODE,
         [XT_OP_COUNT + 1] = &&op_PAGE_END,
+        [XT_OP_COUNT + 2] = &&op_XLATE,
     };
     if (!cpu) {
         g_labels = labels;
@@ -264,6 +290,8 @@ top:
 slow:
         opc = pc;
         SAVE();
+        if (cpu->engine == XT_ENGINE_FAST && cycles >= cpu->xl_sample_at)
+            xlate_sample(cpu); /* no guest-visible effect */
         r = precheck(cpu);
         LOAD();
         if (pc != opc)
@@ -281,6 +309,15 @@ dispatch:
     insns++;
     goto *d->handler;
 
+op_XLATE:      /* a block of translated code starts here */
+    insns--;
+    SAVE();
+    if (!xlate_enter(cpu)) {
+        insns++;
+        goto *labels[in->op];
+    }
+    LOAD();
+    goto far;
 op_PAGE_END:   /* fell off the end of a code page */
     insns--;
     cpu->sar_left = 0;
@@ -296,6 +333,8 @@ op_DECODE: {   /* first execution of this address */
             goto far;
         }
         d->handler = labels[d->in.op];
+        if (cpu->engine == XT_ENGINE_FAST)
+            xlate_note_decode(cpu, pc);
         if (unlikely(hz)) {
             if (d->in.rmask & hz)
                 cycles += hzc;

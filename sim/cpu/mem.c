@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cpu_internal.h"
+#include "xlate.h"
 
 void mem_init(xt_cpu *cpu)
 {
@@ -116,10 +117,16 @@ const char *xt_region_name(xt_cpu *cpu, uint32_t addr)
 /* Drop decoded instructions that may overlap bytes [addr, addr+n). */
 static void code_invalidate(xt_cpu *cpu, uint32_t addr, uint32_t n)
 {
+    uint32_t last_pn = ~0u;
     for (uint32_t a = addr - 2; a != addr + n; a++) {
         xt_dinsn *d = cpu->dcache[a >> XT_PAGE_SHIFT];
-        if (d)
-            exec_entry_reset(&d[a & (XT_PAGE_SIZE - 1)]);
+        if (!d)
+            continue;
+        exec_entry_reset(&d[a & (XT_PAGE_SIZE - 1)]);
+        if (cpu->xl && (a >> XT_PAGE_SHIFT) != last_pn) {
+            last_pn = a >> XT_PAGE_SHIFT;
+            xlate_invalidate_page(cpu, last_pn);
+        }
     }
 }
 
@@ -344,6 +351,7 @@ int mem_fetch_decode(xt_cpu *cpu, uint32_t pc, xt_insn *in, uint32_t *fault)
 
 void mem_flush_code(xt_cpu *cpu)
 {
+    xlate_flush(cpu);
     for (uint32_t i = 0; i < XT_NUM_PAGES; i++)
         if (cpu->dcache[i])
             exec_page_flush(cpu->dcache[i]);

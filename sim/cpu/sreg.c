@@ -25,6 +25,8 @@ void cpu_update_events(xt_cpu *cpu)
         if (cpu->cycles + left < ev)
             ev = cpu->cycles + left;
     }
+    if (cpu->engine == XT_ENGINE_FAST && cpu->xl && cpu->xl_sample_at < ev)
+        ev = cpu->xl_sample_at;
     if (cpu->slow || exc_interrupt_deliverable(cpu))
         ev = 0;
     cpu->ev_cycles = ev;

@@ -230,6 +230,56 @@ typedef struct xt_timing {
 void xt_timing_default(xt_timing *t);
 xt_err xt_timing_set(xt_cpu *cpu, const xt_timing *t);
 
+/* ---- Execution engine ------------------------------------------------ */
+/* Both engines give the same architectural results and the same cycle and
+ * instruction counts (docs/performance.md).  The fast engine interprets
+ * cold code and translates hot pages to C that the host compiler builds
+ * (in the background) into shared objects, cached on disk by a hash of the
+ * C text; without a host compiler it stays an interpreter.  New engines
+ * start in XT_ENGINE_FAST unless DSPSIM_ENGINE=interp is set. */
+typedef enum xt_engine {
+    XT_ENGINE_FAST = 0,      /* interpreter + translated hot code */
+    XT_ENGINE_INTERP,        /* the reference interpreter alone */
+} xt_engine;
+
+xt_err xt_engine_set(xt_cpu *cpu, xt_engine e);
+xt_engine xt_engine_get(const xt_cpu *cpu);
+const char *xt_engine_name(xt_engine e);      /* "fast", "interp" */
+/* Parse "fast" or "interp"; returns 0, or -1 for anything else. */
+int xt_engine_parse(const char *s, xt_engine *out);
+
+typedef struct xt_xlate_opts {
+    unsigned sample_cycles;  /* cycles between PC samples (0: 4096, or
+                                $DSPSIM_XLATE_SAMPLE) */
+    unsigned hot_samples;    /* samples that make a page hot (0: 24, or
+                                $DSPSIM_XLATE_HOT) */
+    bool sync;               /* compile in the foreground ($DSPSIM_XLATE_SYNC=1) */
+    bool single_block;       /* return to the interpreter after each block
+                                (lockstep checking) */
+    const char *cache_dir;   /* NULL: $DSPSIM_CACHE_DIR/xlate, else
+                                $XDG_CACHE_HOME/dspsim/xlate, else
+                                ~/.cache/dspsim/xlate */
+    const char *cc;          /* NULL: $DSPSIM_CC, else "cc" */
+} xt_xlate_opts;
+xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *opts);
+
+typedef struct xt_xlate_stats {
+    uint64_t pages_translated;  /* units installed */
+    uint64_t compiles;          /* shared objects built by this engine */
+    uint64_t cache_hits;        /* shared objects found in the cache */
+    uint64_t compile_failures;  /* the compiler failed or is missing */
+    uint64_t unit_calls;        /* entries into translated code */
+    uint64_t insns;             /* instructions retired in translated code */
+    uint64_t declined;          /* entries left to the interpreter (horizon) */
+    uint64_t invalidations;     /* units dropped by stores into their page */
+} xt_xlate_stats;
+void xt_xlate_stats_get(const xt_cpu *cpu, xt_xlate_stats *out);
+/* Wait for a compile in progress and install what it built. */
+void xt_xlate_wait(xt_cpu *cpu);
+/* Called after every return from translated code (state is up to date). */
+typedef void (*xt_xlate_exit_cb)(xt_cpu *cpu, void *user);
+void xt_xlate_set_exit_hook(xt_cpu *cpu, xt_xlate_exit_cb cb, void *user);
+
 /* ---- Introspection for traces ---------------------------------------- */
 /* Disassemble the instruction at addr into buf (objdump syntax, no
  * address or bytes).  Returns its length, or 0 if it cannot be fetched. */

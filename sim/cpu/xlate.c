@@ -1,0 +1,459 @@
+/* The translated engine at run time: engine selection, PC sampling, jobs,
+ * installing units, entering them, and invalidation (docs/performance.md).
+ *
+ * Exactness rests on three rules: a unit runs only from decoded entries
+ * the interpreter would run the same way; a block starts only if none of
+ * its instructions can begin at or past the event horizon (otherwise the
+ * interpreter steps, as it would); and any store into a page with a unit
+ * drops the unit before the next instruction runs. */
+#include <dlfcn.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xlate.h"
+
+/* The ABI mirrors must match the engine's own structures. */
+_Static_assert(sizeof(xt_xpage) == sizeof(xt_page), "xt_xpage size");
+_Static_assert(offsetof(xt_xpage, rd) == offsetof(xt_page, rd), "rd");
+_Static_assert(offsetof(xt_xpage, wr) == offsetof(xt_page, wr), "wr");
+_Static_assert(offsetof(xt_xpage, rd_wait) == offsetof(xt_page, rd_wait), "rw");
+_Static_assert(offsetof(xt_xpage, wr_wait) == offsetof(xt_page, wr_wait), "ww");
+_Static_assert(sizeof(xt_xhist) == sizeof(xt_transfer), "xt_xhist size");
+_Static_assert(offsetof(xt_xhist, to) == offsetof(xt_transfer, to), "to");
+_Static_assert(offsetof(xt_xhist, from_exclusive) ==
+               offsetof(xt_transfer, from_exclusive), "excl");
+_Static_assert(XT_XHIST == XT_HISTORY, "history length");
+
+#define DEF_SAMPLE_CYCLES 4096u
+#define DEF_HOT_SAMPLES 24u
+#define MAX_INVALIDATIONS 4u
+#define MAX_BUILDS 32u
+
+/* DSPSIM_XLATE_DEBUG=1: one line on stderr per translator event. */
+static int debug_on(void)
+{
+    static int on = -1;
+    if (on < 0) {
+        const char *v = getenv("DSPSIM_XLATE_DEBUG");
+        on = v && *v == '1';
+    }
+    return on;
+}
+#define DBG(...) do { if (debug_on()) fprintf(stderr, "xlate: " __VA_ARGS__); } while (0)
+
+const char *xt_engine_name(xt_engine e)
+{
+    return e == XT_ENGINE_INTERP ? "interp" : e == XT_ENGINE_FAST ? "fast" : "?";
+}
+
+int xt_engine_parse(const char *s, xt_engine *out)
+{
+    if (!s)
+        return -1;
+    if (!strcmp(s, "fast"))
+        *out = XT_ENGINE_FAST;
+    else if (!strcmp(s, "interp"))
+        *out = XT_ENGINE_INTERP;
+    else
+        return -1;
+    return 0;
+}
+
+static unsigned env_uint(const char *name, unsigned dflt)
+{
+    const char *v = getenv(name);
+    if (!v || !*v)
+        return dflt;
+    char *end;
+    unsigned long x = strtoul(v, &end, 0);
+    return (*end || x == 0 || x > 1u << 30) ? dflt : (unsigned)x;
+}
+
+static void env_to_cpu(xt_cpu *cpu, const xt_xenv *e)
+{
+    cpu->pc = e->pc;
+    cpu->cycles = e->cycles;
+    cpu->insns = e->insns;
+    cpu->sar = e->sar;
+    cpu->sar_left = e->sar_left;
+    cpu->hist_n = e->hist_n;
+}
+
+/* ---- engine selection and options ---- */
+
+static struct xl_state_s *xl_get(xt_cpu *cpu)
+{
+    if (cpu->xl)
+        return cpu->xl;
+    struct xl_state_s *x = calloc(1, sizeof *x);
+    if (!x)
+        return NULL;
+    x->pg = calloc(XT_NUM_PAGES, sizeof *x->pg);
+    if (!x->pg) {
+        free(x);
+        return NULL;
+    }
+    x->sample_cycles = env_uint("DSPSIM_XLATE_SAMPLE", DEF_SAMPLE_CYCLES);
+    x->hot_samples = env_uint("DSPSIM_XLATE_HOT", DEF_HOT_SAMPLES);
+    x->sync = getenv("DSPSIM_XLATE_SYNC") && *getenv("DSPSIM_XLATE_SYNC") == '1';
+    const char *cc = getenv("DSPSIM_CC");
+    snprintf(x->cc, sizeof x->cc, "%s", cc && *cc ? cc : "cc");
+    xlate_cache_dir(x->cache_dir, sizeof x->cache_dir, NULL);
+    x->env.ar = cpu->ar;
+    x->env.pages = (const xt_xpage *)cpu->pages;
+    x->env.hist = (xt_xhist *)cpu->hist;
+    cpu->xl_sample_at = cpu->cycles + x->sample_cycles;
+    cpu->xl = x;
+    return x;
+}
+
+xt_err xt_engine_set(xt_cpu *cpu, xt_engine e)
+{
+    if (!cpu || (e != XT_ENGINE_FAST && e != XT_ENGINE_INTERP))
+        return XT_ERR_ARG;
+    if (cpu->running)
+        return XT_ERR_BUSY;
+    if (e == XT_ENGINE_FAST && !xl_get(cpu))
+        return XT_ERR_NOMEM;
+    if (e == XT_ENGINE_INTERP && cpu->xl)
+        xlate_flush(cpu);
+    cpu->engine = (uint8_t)e;
+    cpu_update_events(cpu);
+    return XT_OK;
+}
+
+xt_engine xt_engine_get(const xt_cpu *cpu)
+{
+    return (xt_engine)cpu->engine;
+}
+
+xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *o)
+{
+    if (!cpu || !o)
+        return XT_ERR_ARG;
+    struct xl_state_s *x = xl_get(cpu);
+    if (!x)
+        return XT_ERR_NOMEM;
+    if (o->sample_cycles)
+        x->sample_cycles = o->sample_cycles;
+    if (o->hot_samples)
+        x->hot_samples = o->hot_samples;
+    x->sync = o->sync;
+    x->env.single_block = o->single_block;
+    if (o->cache_dir)
+        xlate_cache_dir(x->cache_dir, sizeof x->cache_dir, o->cache_dir);
+    if (o->cc)
+        snprintf(x->cc, sizeof x->cc, "%s", o->cc);
+    cpu->xl_sample_at = cpu->cycles + x->sample_cycles;
+    cpu_update_events(cpu);
+    return XT_OK;
+}
+
+void xt_xlate_stats_get(const xt_cpu *cpu, xt_xlate_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    if (cpu && cpu->xl)
+        *s = cpu->xl->stats;
+}
+
+void xt_xlate_set_exit_hook(xt_cpu *cpu, xt_xlate_exit_cb cb, void *user)
+{
+    struct xl_state_s *x = xl_get(cpu);
+    if (x) {
+        x->exit_cb = cb;
+        x->exit_user = user;
+    }
+}
+
+/* ---- jobs ---- */
+
+static void page_unmark(xt_cpu *cpu, xl_page *p, uint32_t pn)
+{
+    xt_dinsn *dp = cpu->dcache[pn];
+    for (unsigned i = 0; dp && i < p->nheads; i++)
+        exec_entry_unmark(&dp[p->heads[i]]);
+    free(p->heads);
+    free(p->cover);
+    p->heads = NULL;
+    p->cover = NULL;
+    p->nheads = 0;
+    p->fn = NULL;
+}
+
+static void install(xt_cpu *cpu, xl_job *job)
+{
+    struct xl_state_s *x = cpu->xl;
+    void *h = NULL;
+    if (job->ok) {
+        h = dlopen(job->so_path, RTLD_NOW | RTLD_LOCAL);
+        if (h && x->nhandles == x->cap_handles) {
+            unsigned cap = x->cap_handles ? x->cap_handles * 2 : 16;
+            void **n = realloc(x->handles, cap * sizeof *n);
+            if (n) {
+                x->handles = n;
+                x->cap_handles = cap;
+            }
+        }
+        if (h && x->nhandles < x->cap_handles)
+            x->handles[x->nhandles++] = h;
+        else if (h) {
+            dlclose(h);
+            h = NULL;
+        }
+    }
+    if (job->ok && job->cached)
+        x->stats.cache_hits++;
+    else if (job->ok)
+        x->stats.compiles++;
+    if (!h) {
+        x->stats.compile_failures++;
+        x->disabled = 1; /* no compiler here: stay interpreted */
+    }
+    for (unsigned i = 0; i < job->nunits; i++) {
+        xl_unit_src *u = &job->units[i];
+        xl_page *p = x->pg[u->pn];
+        char sym[32];
+        snprintf(sym, sizeof sym, "xu_%05x", u->pn);
+        xt_xunit_fn fn = h ? (xt_xunit_fn)dlsym(h, sym) : NULL;
+        xt_dinsn *dp = cpu->dcache[u->pn];
+        if (!p || p->state != XL_COMPILING || p->gen != u->gen || !fn || !dp) {
+            if (p && p->state == XL_COMPILING)
+                p->state = p->gen != u->gen ? XL_NONE : XL_BANNED;
+            free(u->heads);
+            free(u->cover);
+            continue;
+        }
+        if (p->fn)
+            page_unmark(cpu, p, u->pn); /* replaced by a larger unit */
+        p->fn = fn;
+        p->heads = u->heads;
+        p->cover = u->cover;
+        p->nheads = u->nheads;
+        p->state = XL_NONE;
+        p->hits = 0;
+        p->builds++;
+        DBG("page %08x live: %u heads\n", u->pn << XT_PAGE_SHIFT, u->nheads);
+        for (unsigned k = 0; k < u->nheads; k++)
+            exec_entry_mark(&dp[u->heads[k]]);
+        x->stats.pages_translated++;
+    }
+    free(job->units);
+    free(job);
+}
+
+static void start_job(xt_cpu *cpu)
+{
+    struct xl_state_s *x = cpu->xl;
+    if (x->job || !x->nqueue || x->disabled)
+        return;
+    xl_job *job = calloc(1, sizeof *job);
+    xl_unit_src *units = calloc(x->nqueue, sizeof *units);
+    xl_buf b = {0};
+    if (!job || !units) {
+        free(job);
+        free(units);
+        return;
+    }
+    job->cc = x->cc;
+    xlate_gen_prelude(&b);
+    unsigned n = 0;
+    for (unsigned i = 0; i < x->nqueue; i++) {
+        uint32_t pn = x->queue[i];
+        xl_page *p = x->pg[pn];
+        if (!p || p->state != XL_QUEUED)
+            continue;
+        uint16_t *heads;
+        uint8_t *cover;
+        unsigned nh = xlate_gen_unit(cpu, pn, &b, &heads, &cover);
+        if (!nh) {
+            DBG("page %08x: nothing to translate\n", pn << XT_PAGE_SHIFT);
+            p->state = XL_BANNED;
+            continue;
+        }
+        p->state = XL_COMPILING;
+        p->decodes_built = p->decodes;
+        units[n++] = (xl_unit_src){ .pn = pn, .gen = p->gen,
+                                    .nheads = (uint16_t)nh, .heads = heads,
+                                    .cover = cover };
+    }
+    x->nqueue = 0;
+    job->units = units;
+    job->nunits = n;
+    if (!n || b.oom ||
+        xlate_build_start(job, x->cache_dir, b.p, b.len, x->sync)) {
+        job->ok = 0;
+        job->done = 1;
+    }
+    free(b.p);
+    x->job = job;
+    xlate_poll(cpu);
+}
+
+void xlate_poll(xt_cpu *cpu)
+{
+    struct xl_state_s *x = cpu->xl;
+    if (!x)
+        return;
+    xl_job *job = x->job;
+    if (job && __atomic_load_n(&job->done, __ATOMIC_ACQUIRE)) {
+        xlate_build_join(job);
+        x->job = NULL;
+        install(cpu, job);
+    }
+    if (!x->job && x->nqueue)
+        start_job(cpu);
+}
+
+void xt_xlate_wait(xt_cpu *cpu)
+{
+    if (!cpu || !cpu->xl)
+        return;
+    while (cpu->xl->job) {
+        xlate_build_join(cpu->xl->job);
+        xlate_poll(cpu);
+    }
+}
+
+void xlate_sample(xt_cpu *cpu)
+{
+    struct xl_state_s *x = cpu->xl;
+    cpu->xl_sample_at = cpu->cycles + x->sample_cycles;
+    xlate_poll(cpu);
+    if (x->disabled)
+        return;
+    uint32_t pn = cpu->pc >> XT_PAGE_SHIFT;
+    if (!cpu->dcache[pn])
+        return;
+    xl_page *p = x->pg[pn];
+    if (!p) {
+        p = calloc(1, sizeof *p);
+        if (!p)
+            return;
+        x->pg[pn] = p;
+    }
+    /* a page with a unit counts as hot only while the interpreter runs
+     * code the unit does not hold (samples inside its blocks are taken by
+     * the interpreter stepping up to the horizon) */
+    unsigned off = cpu->pc & (XT_PAGE_SIZE - 1);
+    if (p->fn && ((p->cover[off >> 3] >> (off & 7) & 1) ||
+                  p->decodes == p->decodes_built))
+        return; /* nothing a new unit could add */
+    if (p->state != XL_NONE || p->builds >= MAX_BUILDS ||
+        ++p->hits < x->hot_samples)
+        return;
+    if (x->nqueue < sizeof x->queue / sizeof x->queue[0]) {
+        DBG("page %08x hot at cycle %llu (pc %08x)\n", pn << XT_PAGE_SHIFT,
+            (unsigned long long)cpu->cycles, cpu->pc);
+        p->state = XL_QUEUED;
+        x->queue[x->nqueue++] = pn;
+        p->hits = 0;
+    }
+    xlate_poll(cpu);
+}
+
+/* ---- running and invalidation ---- */
+
+void xlate_note_decode(xt_cpu *cpu, uint32_t pc)
+{
+    xl_page *p = cpu->xl->pg[pc >> XT_PAGE_SHIFT];
+    if (p)
+        p->decodes++;
+}
+
+int xlate_enter(xt_cpu *cpu)
+{
+    struct xl_state_s *x = cpu->xl;
+    xl_page *p = x->pg[cpu->pc >> XT_PAGE_SHIFT];
+    xt_xenv *e = &x->env;
+    e->pc = cpu->pc;
+    e->cycles = cpu->cycles;
+    e->insns = cpu->insns;
+    e->ev = cpu->ev_cycles;
+    e->sar = cpu->sar;
+    e->sar_left = cpu->sar_left;
+    e->hist_n = cpu->hist_n;
+    e->litbase = cpu->litbase;
+    uint64_t insns0 = cpu->insns;
+    /* a unit that ends before its first instruction (horizon, or an
+     * access for the slow path) leaves that instruction to the caller */
+    if (!p->fn(e, cpu->pc) || e->insns == insns0) {
+        x->stats.declined++;
+        return 0;
+    }
+    x->stats.unit_calls++;
+    x->stats.insns += e->insns - insns0;
+    env_to_cpu(cpu, e);
+    if (x->exit_cb)
+        x->exit_cb(cpu, x->exit_user);
+    return 1;
+}
+
+void xlate_invalidate_page(xt_cpu *cpu, uint32_t pn)
+{
+    struct xl_state_s *x = cpu->xl;
+    xl_page *p = x->pg[pn];
+    if (!p)
+        return;
+    p->gen++;
+    if (p->fn) {
+        DBG("page %08x invalidated at pc %08x\n", pn << XT_PAGE_SHIFT, cpu->pc);
+        page_unmark(cpu, p, pn);
+        x->stats.invalidations++;
+        p->invalidations++;
+        p->hits = 0;
+    }
+    /* a job in flight for the page is discarded when it completes (gen) */
+    if (p->state != XL_BANNED)
+        p->state = p->invalidations >= MAX_INVALIDATIONS ? XL_BANNED : XL_NONE;
+}
+
+void xlate_flush(xt_cpu *cpu)
+{
+    struct xl_state_s *x = cpu->xl;
+    if (!x)
+        return;
+    for (uint32_t pn = 0; pn < XT_NUM_PAGES; pn++) {
+        xl_page *p = x->pg[pn];
+        if (!p)
+            continue;
+        p->gen++;
+        if (p->fn)
+            page_unmark(cpu, p, pn);
+        if (p->state != XL_BANNED)
+            p->state = XL_NONE;
+        p->hits = 0;
+        p->builds = 0;
+    }
+    x->nqueue = 0;
+}
+
+void xlate_free(xt_cpu *cpu)
+{
+    struct xl_state_s *x = cpu->xl;
+    if (!x)
+        return;
+    if (x->job) {
+        xlate_build_join(x->job);
+        for (unsigned i = 0; i < x->job->nunits; i++) {
+            free(x->job->units[i].heads);
+            free(x->job->units[i].cover);
+        }
+        free(x->job->units);
+        free(x->job);
+    }
+    for (uint32_t pn = 0; pn < XT_NUM_PAGES; pn++) {
+        if (x->pg[pn]) {
+            free(x->pg[pn]->heads);
+            free(x->pg[pn]->cover);
+            free(x->pg[pn]);
+        }
+    }
+    free(x->pg);
+    for (unsigned i = 0; i < x->nhandles; i++)
+        dlclose(x->handles[i]);
+    free(x->handles);
+    free(x);
+    cpu->xl = NULL;
+}

@@ -1,0 +1,131 @@
+/* The translated engine's internals: hot-page sampling, the C generator,
+ * the compile-and-cache step and the installed units (docs/performance.md).
+ *
+ * The interpreter (exec.c) stays the reference.  In the fast engine it
+ * samples the PC every 'sample_cycles' cycles; a page sampled 'hot_samples'
+ * times is translated: its decoded instructions become blocks in a C unit
+ * that the host compiler builds into a shared object, cached by a hash of
+ * the C text.  Once loaded, the entries of the page where blocks begin get
+ * the interpreter's XLATE handler, which calls the unit. */
+#ifndef DSPSIM_XLATE_H
+#define DSPSIM_XLATE_H
+
+#include <pthread.h>
+#include <stdint.h>
+
+#include "cpu_internal.h"
+#include "xlate_abi.h"
+
+enum xl_state {
+    XL_NONE = 0,  /* sampled, not hot yet (or translated, see fn) */
+    XL_QUEUED,    /* hot, waiting for a compile job */
+    XL_COMPILING, /* part of the running job */
+    XL_BANNED,    /* invalidated too often, or nothing to translate */
+};
+
+typedef struct xl_page {
+    uint32_t hits;       /* samples in code the unit does not cover */
+    uint8_t state;
+    uint8_t invalidations;
+    uint8_t builds;      /* units built for the page so far */
+    uint32_t decodes;    /* instructions decoded on the page so far ... */
+    uint32_t decodes_built; /* ... and when its last unit was generated */
+    uint32_t gen;        /* bumped by every invalidation */
+    xt_xunit_fn fn;      /* the installed unit, or NULL */
+    uint16_t nheads;
+    uint16_t *heads;     /* offsets whose entries carry the XLATE handler */
+    uint8_t *cover;      /* bitmap of the offsets the unit's blocks hold */
+} xl_page;
+
+/* A page as the generator saw it: heads to mark once loaded. */
+typedef struct xl_unit_src {
+    uint32_t pn;
+    uint32_t gen;
+    uint16_t nheads;
+    uint16_t *heads;
+    uint8_t *cover;
+} xl_unit_src;
+
+typedef struct xl_job {
+    char so_path[512];
+    char c_path[512];
+    xl_unit_src *units;
+    unsigned nunits;
+    int ok;                 /* written by the worker */
+    volatile int done;      /* set last by the worker (__atomic) */
+    int cached;             /* the object was in the cache: no compile */
+    pthread_t thread;
+    int has_thread;
+    const char *cc;
+} xl_job;
+
+struct xl_state_s {
+    xt_xenv env;
+    xl_page **pg;           /* XT_NUM_PAGES entries, allocated on sampling */
+    unsigned sample_cycles;
+    unsigned hot_samples;
+    int sync;               /* compile in the foreground (tests) */
+    int disabled;           /* the compiler failed: stay interpreted */
+    char cache_dir[400];
+    char cc[128];
+    uint32_t queue[256];    /* hot pages waiting for a job */
+    unsigned nqueue;
+    xl_job *job;            /* the running job, or NULL */
+    void **handles;         /* loaded shared objects */
+    unsigned nhandles, cap_handles;
+    unsigned job_seq;
+    xt_xlate_stats stats;
+    xt_xlate_exit_cb exit_cb;
+    void *exit_user;
+};
+
+/* ---- xlate.c: runtime ---- */
+/* The interpreter decoded an instruction at pc (first execution). */
+void xlate_note_decode(xt_cpu *cpu, uint32_t pc);
+/* Called by the interpreter's slow check when cycles reach sample_at. */
+void xlate_sample(xt_cpu *cpu);
+/* Run the unit at cpu->pc (an entry with the XLATE handler).  Returns 0
+ * if it declined (the interpreter executes the instruction), 1 if it ran:
+ * cpu->pc/cycles/insns/sar/sar_left/hist_n are then up to date. */
+int xlate_enter(xt_cpu *cpu);
+/* A store or host write touched page pn, or everything (flush). */
+void xlate_invalidate_page(xt_cpu *cpu, uint32_t pn);
+void xlate_flush(xt_cpu *cpu);
+/* Poll the running job; install its units when it is done. */
+void xlate_poll(xt_cpu *cpu);
+void xlate_free(xt_cpu *cpu);
+
+/* ---- xlate_gen.c: the C generator ---- */
+/* Append the unit of page pn (its decoded entries) to the text buffer;
+ * returns the number of heads (0: nothing to translate).  *heads gets a
+ * malloc'ed array of their page offsets, *cover a malloc'ed bitmap of
+ * the offsets of every instruction the unit holds. */
+typedef struct xl_buf {
+    char *p;
+    size_t len, cap;
+    int oom;
+} xl_buf;
+void xl_printf(xl_buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *out,
+                        uint16_t **heads, uint8_t **cover);
+void xlate_gen_prelude(xl_buf *out);
+
+/* ---- xlate_build.c: compile, cache, load ---- */
+/* Start compiling 'text' (ownership of job passes to the builder) or find
+ * it in the cache.  Returns 0 if the job was started or found. */
+int xlate_build_start(xl_job *job, const char *cache_dir, const char *text,
+                      size_t len, int sync);
+/* Wait for the job's worker (if any). */
+void xlate_build_join(xl_job *job);
+/* The cache directory to use (option, environment, or default). */
+void xlate_cache_dir(char *out, size_t n, const char *opt);
+
+/* ---- exec.c ---- */
+/* Give a decoded entry the XLATE handler / take it back. */
+void exec_entry_mark(xt_dinsn *e);
+void exec_entry_unmark(xt_dinsn *e);
+int exec_entry_marked(const xt_dinsn *e);
+int exec_entry_decoded(const xt_dinsn *e);
+
+#endif
