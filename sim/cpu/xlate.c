@@ -96,8 +96,10 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
         return NULL;
     }
     x->sample_cycles = env_uint("DSPSIM_XLATE_SAMPLE", DEF_SAMPLE_CYCLES);
+    x->settle_cycles = 8ull * x->sample_cycles;
     x->hot_samples = env_uint("DSPSIM_XLATE_HOT", DEF_HOT_SAMPLES);
     x->sync = getenv("DSPSIM_XLATE_SYNC") && *getenv("DSPSIM_XLATE_SYNC") == '1';
+    x->opt_level = env_uint("DSPSIM_XLATE_OPT", 2);
     const char *cc = getenv("DSPSIM_CC");
     snprintf(x->cc, sizeof x->cc, "%s", cc && *cc ? cc : "cc");
     xlate_cache_dir(x->cache_dir, sizeof x->cache_dir, NULL);
@@ -138,9 +140,12 @@ xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *o)
         return XT_ERR_NOMEM;
     if (o->sample_cycles)
         x->sample_cycles = o->sample_cycles;
+    x->settle_cycles = 8ull * x->sample_cycles;
     if (o->hot_samples)
         x->hot_samples = o->hot_samples;
     x->sync = o->sync;
+    if (o->opt_level)
+        x->opt_level = o->opt_level;
     x->env.single_block = o->single_block;
     if (o->cache_dir)
         xlate_cache_dir(x->cache_dir, sizeof x->cache_dir, o->cache_dir);
@@ -257,6 +262,7 @@ static void start_job(xt_cpu *cpu)
         return;
     }
     job->cc = x->cc;
+    job->opt_level = x->opt_level > 3 ? 3 : x->opt_level;
     xlate_gen_prelude(&b);
     unsigned n = 0;
     for (unsigned i = 0; i < x->nqueue; i++) {
@@ -316,6 +322,47 @@ void xt_xlate_wait(xt_cpu *cpu)
     }
 }
 
+static xl_page *page_get(struct xl_state_s *x, uint32_t pn)
+{
+    xl_page *p = x->pg[pn];
+    if (p)
+        return p;
+    p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    if (x->nlive == x->cap_live) {
+        unsigned cap = x->cap_live ? x->cap_live * 2 : 64;
+        uint32_t *n = realloc(x->live, cap * sizeof *n);
+        if (!n) {
+            free(p);
+            return NULL;
+        }
+        x->live = n;
+        x->cap_live = cap;
+    }
+    x->live[x->nlive++] = pn;
+    x->pg[pn] = p;
+    return p;
+}
+
+/* Hot, settled (nothing decoded there lately) and with code a new unit
+ * would add: worth a build. */
+static int ripe(const struct xl_state_s *x, const xl_page *p, uint64_t now)
+{
+    return p->state == XL_NONE && p->builds < MAX_BUILDS &&
+           p->decodes != p->decodes_built && p->hits >= 1 &&
+           now - p->last_decode >= x->settle_cycles;
+}
+
+static void enqueue(struct xl_state_s *x, uint32_t pn, xl_page *p)
+{
+    if (x->nqueue >= sizeof x->queue / sizeof x->queue[0])
+        return;
+    p->state = XL_QUEUED;
+    p->hits = 0;
+    x->queue[x->nqueue++] = pn;
+}
+
 void xlate_sample(xt_cpu *cpu)
 {
     struct xl_state_s *x = cpu->xl;
@@ -326,41 +373,42 @@ void xlate_sample(xt_cpu *cpu)
     uint32_t pn = cpu->pc >> XT_PAGE_SHIFT;
     if (!cpu->dcache[pn])
         return;
-    xl_page *p = x->pg[pn];
-    if (!p) {
-        p = calloc(1, sizeof *p);
-        if (!p)
-            return;
-        x->pg[pn] = p;
-    }
+    xl_page *p = page_get(x, pn);
+    if (!p)
+        return;
     /* a page with a unit counts as hot only while the interpreter runs
      * code the unit does not hold (samples inside its blocks are taken by
      * the interpreter stepping up to the horizon) */
     unsigned off = cpu->pc & (XT_PAGE_SIZE - 1);
-    if (p->fn && ((p->cover[off >> 3] >> (off & 7) & 1) ||
-                  p->decodes == p->decodes_built))
-        return; /* nothing a new unit could add */
-    if (p->state != XL_NONE || p->builds >= MAX_BUILDS ||
-        ++p->hits < x->hot_samples)
+    if (p->fn && (p->cover[off >> 3] >> (off & 7) & 1))
         return;
-    if (x->nqueue < sizeof x->queue / sizeof x->queue[0]) {
-        DBG("page %08x hot at cycle %llu (pc %08x)\n", pn << XT_PAGE_SHIFT,
-            (unsigned long long)cpu->cycles, cpu->pc);
-        p->state = XL_QUEUED;
-        x->queue[x->nqueue++] = pn;
-        p->hits = 0;
+    if (p->decodes == p->decodes_built || p->state != XL_NONE)
+        return; /* nothing a new unit could add, or one is on its way */
+    if (++p->hits < x->hot_samples ||
+        cpu->cycles - p->last_decode < x->settle_cycles)
+        return; /* not hot yet, or its code is still being discovered */
+    DBG("page %08x hot at cycle %llu (pc %08x)\n", pn << XT_PAGE_SHIFT,
+        (unsigned long long)cpu->cycles, cpu->pc);
+    enqueue(x, pn, p);
+    /* the same build takes every other page that is ready */
+    for (unsigned i = 0; i < x->nlive; i++) {
+        xl_page *q = x->pg[x->live[i]];
+        if (q != p && ripe(x, q, cpu->cycles))
+            enqueue(x, x->live[i], q);
     }
     xlate_poll(cpu);
 }
 
-/* ---- running and invalidation ---- */
-
 void xlate_note_decode(xt_cpu *cpu, uint32_t pc)
 {
-    xl_page *p = cpu->xl->pg[pc >> XT_PAGE_SHIFT];
-    if (p)
+    xl_page *p = page_get(cpu->xl, pc >> XT_PAGE_SHIFT);
+    if (p) {
         p->decodes++;
+        p->last_decode = cpu->cycles;
+    }
 }
+
+/* ---- running and invalidation ---- */
 
 int xlate_enter(xt_cpu *cpu)
 {
@@ -414,10 +462,9 @@ void xlate_flush(xt_cpu *cpu)
     struct xl_state_s *x = cpu->xl;
     if (!x)
         return;
-    for (uint32_t pn = 0; pn < XT_NUM_PAGES; pn++) {
+    for (unsigned i = 0; i < x->nlive; i++) {
+        uint32_t pn = x->live[i];
         xl_page *p = x->pg[pn];
-        if (!p)
-            continue;
         p->gen++;
         if (p->fn)
             page_unmark(cpu, p, pn);
@@ -443,14 +490,14 @@ void xlate_free(xt_cpu *cpu)
         free(x->job->units);
         free(x->job);
     }
-    for (uint32_t pn = 0; pn < XT_NUM_PAGES; pn++) {
-        if (x->pg[pn]) {
-            free(x->pg[pn]->heads);
-            free(x->pg[pn]->cover);
-            free(x->pg[pn]);
-        }
+    for (unsigned i = 0; i < x->nlive; i++) {
+        xl_page *p = x->pg[x->live[i]];
+        free(p->heads);
+        free(p->cover);
+        free(p);
     }
     free(x->pg);
+    free(x->live);
     for (unsigned i = 0; i < x->nhandles; i++)
         dlclose(x->handles[i]);
     free(x->handles);

@@ -30,6 +30,7 @@ typedef struct xl_page {
     uint8_t builds;      /* units built for the page so far */
     uint32_t decodes;    /* instructions decoded on the page so far ... */
     uint32_t decodes_built; /* ... and when its last unit was generated */
+    uint64_t last_decode;   /* cycle of its latest first execution */
     uint32_t gen;        /* bumped by every invalidation */
     xt_xunit_fn fn;      /* the installed unit, or NULL */
     uint16_t nheads;
@@ -57,6 +58,7 @@ typedef struct xl_job {
     pthread_t thread;
     int has_thread;
     const char *cc;
+    unsigned opt_level;     /* the compiler's -O level */
 } xl_job;
 
 struct xl_state_s {
@@ -64,7 +66,11 @@ struct xl_state_s {
     xl_page **pg;           /* XT_NUM_PAGES entries, allocated on sampling */
     unsigned sample_cycles;
     unsigned hot_samples;
+    uint64_t settle_cycles; /* no decodes for this long: code discovered */
+    uint32_t *live;         /* pages with an xl_page */
+    unsigned nlive, cap_live;
     int sync;               /* compile in the foreground (tests) */
+    unsigned opt_level;
     int disabled;           /* the compiler failed: stay interpreted */
     char cache_dir[400];
     char cc[128];

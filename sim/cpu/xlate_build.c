@@ -67,8 +67,10 @@ static void compile(xl_job *job)
     static unsigned seq;
     snprintf(tmp_so, sizeof tmp_so, "%s.%d.%u.tmp", job->so_path,
              (int)getpid(), __atomic_fetch_add(&seq, 1, __ATOMIC_RELAXED));
+    char opt[8];
+    snprintf(opt, sizeof opt, "-O%u", job->opt_level);
     char *argv[] = {
-        (char *)job->cc, "-O2", "-fPIC", "-shared", "-w",
+        (char *)job->cc, opt, "-fPIC", "-shared", "-w",
         "-fno-strict-aliasing", "-fwrapv", "-o", tmp_so, job->c_path, NULL,
     };
     posix_spawn_file_actions_t fa;
@@ -108,6 +110,7 @@ int xlate_build_start(xl_job *job, const char *cache_dir, const char *text,
 {
     uint64_t h = fnv1a(text, len, 0xcbf29ce484222325ull);
     h = fnv1a(job->cc, strlen(job->cc), h);
+    h = fnv1a((const char *)&job->opt_level, sizeof job->opt_level, h);
     if (mkdirs(cache_dir))
         return -1;
     snprintf(job->so_path, sizeof job->so_path, "%s/%016llx.so", cache_dir,

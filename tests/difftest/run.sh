@@ -126,7 +126,7 @@ for s in $(seq "$seed" "$last"); do
         qemu_run "$d/prog.elf" "$d/actual.bin" -icount shift=0
         rc=$?
     else
-        timeout "$timeout_s" "$dspsim" exec "$d/prog.elf" \
+        timeout "$timeout_s" "$dspsim" exec --lockstep "$d/prog.elf" \
             >"$d/actual.bin" 2>"$d/dspsim.stderr"
         rc=$?
     fi
