@@ -14,8 +14,11 @@ case $DSPSIM in /*) ;; *) DSPSIM=$PWD/$DSPSIM ;; esac
 rm -rf "$WORK" && mkdir -p "$WORK" || exit 2
 cd "$WORK" || exit 2
 
-le16() { printf "\\x$(printf %02x $(($1 & 255)))\\x$(printf %02x $((($1 >> 8) & 255)))"; }
-le32() { le16 $(($1 & 65535)); le16 $((($1 >> 16) & 65535)); }
+le16() {        # little-endian bytes, no subshell
+    local e; printf -v e '\\x%02x\\x%02x' $(($1 & 255)) $(($1 >> 8 & 255))
+    printf "$e"
+}
+le32() { le16 $(($1 & 65535)); le16 $(($1 >> 16 & 65535)); }
 wav() {         # RATE FRAMES OUT: s16 stereo noise, canonical header
     local rate=$1 bytes=$(($2 * 4))
     { printf 'RIFF'; le32 $((36 + bytes)); printf 'WAVEfmt '; le32 16
