@@ -1,7 +1,9 @@
 /* dspsim play IN.wav [IN2.wav] OUT.wav [--pipeline NAME] [--set K=V ...]:
  * plays files through a built-in pipeline on the simulated board with the
- * audio firmware and prints a run summary (docs/cli.md).  The pipeline is
- * written as a harness case (docs/harness.md) and run like `dspsim run`. */
+ * audio firmware and prints a run summary (docs/cli.md).  Everything the
+ * user gave is checked before anything runs (exit 2); the pipeline is a
+ * harness case (play_case.h) run like `dspsim run`, its output aligned
+ * with the input unless --raw. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,14 +12,15 @@
 #include "audio/wav_io.h"
 #include "cli.h"
 #include "exec/exec.h"
-
-#define PLAY_MAX_SETS 16
+#include "options.h"
+#include "out_check.h"
+#include "play_case.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
         "usage: dspsim play IN.wav [IN2.wav] OUT.wav [--pipeline NAME]\n"
-        "                   [--set KEY=VALUE ...] [--period-us N]\n"
+        "                   [--set KEY=VALUE ...] [--period-us N] [--raw]\n"
         "                   [--firmware ELF] [--artifacts DIR] [-v]\n"
         "\n"
         "Pipelines (host stream -> component -> SSP port 0 -> OUT.wav):\n"
@@ -26,149 +29,115 @@ static void usage(FILE *f)
         "  eq_fir  taps=C0,C1,...\n"
         "  src     out_rate=HZ\n"
         "  mixer   two inputs IN.wav IN2.wav\n"
-        "OUT.wav has the input's rate (src: out_rate), channels and sample\n"
-        "width (16, 24, else 32 bits); the period is 1 ms (44.1 kHz: 44 or 45\n"
-        "frames a period); 44.1 kHz-family outputs use an 11.2896 MHz audio\n"
-        "clock.  Prints\n"
-        "audio seconds, simulated cycles, MCPS, worst period load, deadline\n"
-        "misses, xruns, xrun restarts and the real-time factor.  Artifacts\n"
-        "(firmware.log, timeline.json) go to DIR (default: dspsim-play-out).\n"
-        "Exit status: 0 done, 1 a check or the run failed, 2 usage or bad\n"
-        "input (or the firmware cannot run it: reason printed).\n");
+        "The stream and OUT.wav keep the input's sample width (16, 24 or 32\n"
+        "bits; float input as 32-bit), rate (src: out_rate) and channels.\n"
+        "OUT.wav is aligned with the input: the board's measured latency is\n"
+        "removed and it has the input's frames (src: at out_rate); --raw\n"
+        "keeps the DAI output as the board played it.  The period is 1 ms\n"
+        "(44.1 kHz: 44 or 45 frames a period); 44.1 kHz-family outputs use\n"
+        "an 11.2896 MHz audio clock.  OUT.wav is written only when the run\n"
+        "succeeds (a temporary file renamed over it); it may not be an\n"
+        "input.  Prints the latency removed, audio seconds, simulated\n"
+        "cycles, MCPS, worst period load, deadline misses, xruns, xrun\n"
+        "restarts and the real-time factor.  Artifacts (firmware.log,\n"
+        "timeline.json) go to DIR (default: dspsim-play-out).\n"
+        "Exit status: 0 done, 1 the run failed, 2 usage, bad input or\n"
+        "output, bad firmware, or a value the firmware refuses (reason\n"
+        "printed).\n");
 }
 
-/* Room for the --set values (an eq_fir of 256 taps with long decimals). */
-#define PLAY_PARAMS_MAX 8192
-#define PLAY_CASE_MAX (PLAY_PARAMS_MAX + 8192)
-
-static const char *fmt_of(unsigned bits)
+/* A decimal integer in [lo, hi], the whole string; else a message naming
+ * the option and false. */
+static bool strict_uint(const char *opt, const char *s, unsigned lo,
+                        unsigned hi, unsigned *out)
 {
-    return bits == 16 ? "s16" : bits == 24 ? "s24" : "s32";
+    uint64_t v = 0;
+    const char *p = s;
+    if (!s || !*s) {
+        fprintf(stderr, "dspsim play: %s needs a value\n", opt);
+        return false;
+    }
+    for (; *p >= '0' && *p <= '9' && v <= hi; p++)
+        v = v * 10 + (uint64_t)(*p - '0');
+    if (*p && !(*p >= '0' && *p <= '9')) {
+        fprintf(stderr, "dspsim play: %s '%s': not a decimal integer\n", opt,
+                s);
+        return false;
+    }
+    if (*p || v < lo || v > hi) {
+        fprintf(stderr, "dspsim play: %s '%s': out of range [%u, %u]\n", opt,
+                s, lo, hi);
+        return false;
+    }
+    *out = (unsigned)v;
+    return true;
 }
 
-/* Writes the case text into buf; false + message on bad arguments. */
-static bool make_case(char *buf, size_t n, const char *pipe,
-                      const char *in1, const char *in2, const char *out,
-                      const dsh_audio_info *info, char **sets, unsigned nsets,
-                      unsigned period_us)
+static bool valid_utf8(const char *s)
 {
-    char params[PLAY_PARAMS_MAX] = "", *p = params;
-    size_t left = sizeof params;
-    unsigned out_rate = info->rate;
-
-    for (unsigned i = 0; i < nsets; i++) {
-        char *eq = strchr(sets[i], '=');
-        if (!eq || eq == sets[i]) {
-            fprintf(stderr, "dspsim play: --set '%s': expected KEY=VALUE\n",
-                    sets[i]);
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        unsigned n = *p < 0x80 ? 0 : (*p & 0xe0) == 0xc0 ? 1 :
+                     (*p & 0xf0) == 0xe0 ? 2 : (*p & 0xf8) == 0xf0 ? 3 : 9;
+        if (n == 9)
             return false;
-        }
-        *eq = '\0';
-        const char *k = sets[i], *v = eq + 1;
-        int w;
-        if (!strcmp(pipe, "eq_fir") && !strcmp(k, "taps"))
-            w = snprintf(p, left, ", taps: [%s]", v);
-        else
-            w = snprintf(p, left, ", %s: %s", k, v);
-        if (w < 0 || (size_t)w >= left) {
-            fprintf(stderr, "dspsim play: --set values too long (at most "
-                    "%d bytes in all)\n", PLAY_PARAMS_MAX - 1);
-            return false;
-        }
-        if (!strcmp(k, "out_rate"))
-            out_rate = (unsigned)strtoul(v, NULL, 10);
-        p += w;
-        left -= (size_t)w;
+        p++;
+        for (unsigned i = 0; i < n; i++, p++)
+            if ((*p & 0xc0) != 0x80)
+                return false;
     }
-    /* default period: 1 ms at every rate (44.1 kHz: periods of 44 or 45
-     * frames, docs/components.md) */
-    if (!period_us)
-        period_us = 1000;
-    const char *fmt = fmt_of(info->bits);
-    int w;
-    if (!strcmp(pipe, "mixer")) {
-        w = snprintf(buf, n,
-            "name: play mixer\n"
-            "pipelines:\n"
-            "  - id: 1\n"
-            "    period_us: %u\n"
-            "    components:\n"
-            "      - {id: host1, type: host, stream: in1}\n"
-            "      - {id: host2, type: host, stream: in2}\n"
-            "      - {id: mix1, type: mixer%s}\n"
-            "      - {id: dai1, type: dai, port: ssp0}\n"
-            "    connect: [[host1, mix1], [host2, mix1], [mix1, dai1]]\n"
-            "streams:\n"
-            "  in1: {input: \"%s\"}\n"
-            "  in2: {input: \"%s\"}\n"
-            "ports:\n"
-            "  ssp0: {rate: %u, channels: %u, format: %s, output: \"%s\"}\n",
-            period_us, params, in1, in2, info->rate, info->channels, fmt,
-            out);
-    } else {
-        char comp[PLAY_PARAMS_MAX + 64];
-        if (!strcmp(pipe, "eq_iir"))
-            snprintf(comp, sizeof comp, "{id: proc1, type: eq_iir, "
-                     "biquads: [{%s}]}", params[0] ? params + 2 : "");
-        else
-            snprintf(comp, sizeof comp, "{id: proc1, type: %s%s}", pipe,
-                     params);
-        w = snprintf(buf, n,
-            "name: play %s\n"
-            "pipelines:\n"
-            "  - id: 1\n"
-            "    period_us: %u\n"
-            "    components:\n"
-            "      - {id: host1, type: host, stream: in1}\n"
-            "      - %s\n"
-            "      - {id: dai1, type: dai, port: ssp0}\n"
-            "    connect: [[host1, proc1], [proc1, dai1]]\n"
-            "streams:\n"
-            "  in1: {input: \"%s\"}\n"
-            "ports:\n"
-            "  ssp0: {rate: %u, channels: %u, format: %s, output: \"%s\"}\n",
-            pipe, period_us, comp, in1, out_rate, info->channels, fmt, out);
-    }
-    if (w > 0 && (size_t)w < n)
-        return true;
-    fprintf(stderr, "dspsim play: the case text is too long\n");
-    return false;
+    return true;
 }
 
 int cmd_play(int argc, char **argv)
 {
-    const char *files[3], *pipe = "volume", *fw = NULL;
-    const char *art = "dspsim-play-out";
-    char *sets[PLAY_MAX_SETS];
-    unsigned nfiles = 0, nsets = 0, period_us = 0;
-    bool verbose = false;
+    const char *files[3], *fw = NULL, *art = "dspsim-play-out";
+    const char *period_arg = NULL, *v;
+    play_spec s = { .pipe = "volume", .period_us = 1000 };
+    const char *set_args[PLAY_MAX_SETS];
+    unsigned nfiles = 0, nsets = 0;
+    bool verbose = false, raw = false;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        bool more = i + 1 < argc;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             return 0;
         } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
             verbose = true;
-        } else if (!strcmp(a, "--pipeline") && more) {
-            pipe = argv[++i];
-        } else if (!strcmp(a, "--firmware") && more) {
-            fw = argv[++i];
-        } else if (!strcmp(a, "--artifacts") && more) {
-            art = argv[++i];
-        } else if (!strcmp(a, "--period-us") && more) {
-            period_us = (unsigned)strtoul(argv[++i], NULL, 10);
-        } else if (!strcmp(a, "--set") && more) {
-            if (nsets == PLAY_MAX_SETS) {
+        } else if (!strcmp(a, "--raw")) {
+            raw = true;
+        } else if (cli_opt_value(argc, argv, &i, "--pipeline", &v) ||
+                   cli_opt_value(argc, argv, &i, "--firmware", &v) ||
+                   cli_opt_value(argc, argv, &i, "--artifacts", &v) ||
+                   cli_opt_value(argc, argv, &i, "--period-us", &v) ||
+                   cli_opt_value(argc, argv, &i, "--set", &v)) {
+            const char *opt = a[2] == 'p' && a[3] == 'i' ? "--pipeline" :
+                              a[2] == 'f' ? "--firmware" :
+                              a[2] == 'a' ? "--artifacts" :
+                              a[2] == 'p' ? "--period-us" : "--set";
+            if (!v) {
+                fprintf(stderr, "dspsim play: %s needs a value\n", opt);
+                return DSPSIM_EXIT_USAGE;
+            }
+            if (opt[2] == 'p' && opt[3] == 'i')
+                s.pipe = v;
+            else if (opt[2] == 'f')
+                fw = v;
+            else if (opt[2] == 'a')
+                art = v;
+            else if (opt[2] == 'p')
+                period_arg = v;
+            else if (nsets == PLAY_MAX_SETS) {
                 fprintf(stderr, "dspsim play: at most %d --set\n",
                         PLAY_MAX_SETS);
                 return DSPSIM_EXIT_USAGE;
+            } else {
+                set_args[nsets++] = v;
             }
-            sets[nsets++] = argv[++i];
-        } else if (a[0] == '-') {
-            fprintf(stderr, "dspsim play: unknown option or missing value "
-                            "'%s' (see dspsim play --help)\n", a);
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "dspsim play: unknown option '%s' (see dspsim "
+                            "play --help)\n", a);
             return DSPSIM_EXIT_USAGE;
         } else if (nfiles == 3) {
             fprintf(stderr, "dspsim play: too many files\n");
@@ -177,72 +146,121 @@ int cmd_play(int argc, char **argv)
             files[nfiles++] = a;
         }
     }
-    bool mixer = !strcmp(pipe, "mixer");
     static const char *const known[] = { "volume", "eq_iir", "eq_fir",
                                          "src", "mixer" };
     bool ok = false;
     for (unsigned i = 0; i < 5; i++)
-        ok |= !strcmp(pipe, known[i]);
+        ok |= !strcmp(s.pipe, known[i]);
     if (!ok) {
         fprintf(stderr, "dspsim play: unknown pipeline '%s' (volume, eq_iir, "
-                        "eq_fir, src, mixer)\n", pipe);
+                        "eq_fir, src, mixer)\n", s.pipe);
         return DSPSIM_EXIT_USAGE;
     }
+    bool mixer = !strcmp(s.pipe, "mixer");
     if (nfiles != (mixer ? 3u : 2u)) {
         fprintf(stderr, "dspsim play: pipeline %s takes %s and OUT.wav\n",
-                pipe, mixer ? "IN.wav IN2.wav" : "IN.wav");
+                s.pipe, mixer ? "IN.wav IN2.wav" : "IN.wav");
         return DSPSIM_EXIT_USAGE;
     }
-    dsh_audio_info info;
-    char err[512];
-    if (!dsh_audio_probe(files[0], &info, err, sizeof err)) {
-        fprintf(stderr, "dspsim play: %s\n", err);
+    if (period_arg && !strict_uint("--period-us", period_arg, 100, 1000000,
+                                   &s.period_us))
         return DSPSIM_EXIT_USAGE;
+    for (unsigned i = 0; i < nsets; i++)
+        if (!play_set_split(s.pipe, set_args[i], &s.sets[i]))
+            return DSPSIM_EXIT_USAGE;
+    s.n_sets = nsets;
+
+    /* inputs: readable, complete sound files with frames */
+    dsh_audio_info info[2];
+    char err[1024];
+    s.n_in = nfiles - 1;
+    for (unsigned i = 0; i < s.n_in; i++) {
+        s.in[i] = files[i];
+        s.info[i] = &info[i];
+        if (!valid_utf8(files[i])) {
+            fprintf(stderr, "dspsim play: input '%s': the path is not valid "
+                    "UTF-8\n", files[i]);
+            return DSPSIM_EXIT_USAGE;
+        }
+        if (!dsh_audio_probe(files[i], &info[i], err, sizeof err)) {
+            fprintf(stderr, "dspsim play: %s\n", err);
+            return DSPSIM_EXIT_USAGE;
+        }
     }
-    /* OUT.wav: the case writes it relative to its output directory */
+    s.out_rate = info[0].rate;
+    for (unsigned i = 0; i < nsets; i++)
+        if (!strcmp(s.sets[i].key, "out_rate")) {
+            char opt[64];
+            snprintf(opt, sizeof opt, "--set out_rate");
+            if (!strict_uint(opt, s.sets[i].value, 1, 1000000, &s.out_rate))
+                return DSPSIM_EXIT_USAGE;
+        }
+
+    /* OUT.wav: never an input, a regular file in a writable directory;
+     * the artifacts directory; the firmware */
     const char *out = files[nfiles - 1];
-    char outdir[DSH_PATH_MAX], outname[DSH_PATH_MAX];
-    const char *slash = strrchr(out, '/');
-    snprintf(outname, sizeof outname, "%s", slash ? slash + 1 : out);
-    snprintf(outdir, sizeof outdir, "%.*s", slash ? (int)(slash - out) : 1,
-             slash ? out : ".");
-    if (!outdir[0])
+    char target[DSH_PATH_MAX], outdir[DSH_PATH_MAX], outname[DSH_PATH_MAX];
+    if (!cli_check_output_file("play", out, files, s.n_in, target,
+                               sizeof target))
+        return DSPSIM_EXIT_USAGE;
+    const char *slash = strrchr(target, '/');
+    snprintf(outname, sizeof outname, "%s", slash ? slash + 1 : target);
+    if (!slash)
+        snprintf(outdir, sizeof outdir, ".");
+    else if (slash == target)
         snprintf(outdir, sizeof outdir, "/");
-    char cwd_case[] = "./play.yaml";
-    char *text = malloc(PLAY_CASE_MAX);
-    if (!text)
-        return DSPSIM_EXIT_INTERNAL;
-    if (!make_case(text, PLAY_CASE_MAX, pipe, files[0], mixer ? files[1] : NULL,
-                   outname, &info, sets, nsets, period_us)) {
-        free(text);
+    else
+        snprintf(outdir, sizeof outdir, "%.*s", (int)(slash - target),
+                 target);
+    if (!valid_utf8(outname)) {
+        fprintf(stderr, "dspsim play: output '%s': the file name is not "
+                "valid UTF-8\n", out);
         return DSPSIM_EXIT_USAGE;
     }
+    s.out = out;
+    s.out_name = outname;
+    if (!cli_check_firmware("play", fw, fw != NULL) ||
+        !cli_check_output_dir("play", "--artifacts", art))
+        return DSPSIM_EXIT_USAGE;
+
+    /* the case */
+    play_text t;
+    if (!play_case_build(&s, &t))
+        return DSPSIM_EXIT_INTERNAL;
+    const char *case_path = "./play.yaml";
     dsh_diag diag;
     dsh_diag_init(&diag);
-    dsh_case *c = dsh_case_parse(cwd_case, text, strlen(text), &diag);
+    dsh_case *c = dsh_case_parse(case_path, t.text, t.len, &diag);
     if (!c) {
-        fprintf(stderr, "dspsim play: the pipeline is not valid:\n");
-        dsh_diag_print(&diag, stderr);
+        play_case_diag(&s, &t, &diag, case_path, stderr);
         if (verbose)
-            fprintf(stderr, "generated case:\n%s", text);
-        free(text);
+            fprintf(stderr, "generated case:\n%s", t.text);
+        play_case_free(&t);
         return DSPSIM_EXIT_USAGE;
     }
-    free(text);
-    dsh_exec_summary s;
+    if (verbose)
+        fprintf(stderr, "generated case:\n%s", t.text);
+    play_case_free(&t);
+    /* results and artifacts name the input, not the generated case */
+    snprintf(c->path, sizeof c->path, "%s", files[0]);
+
+    dsh_exec_summary sum;
     dsh_exec_opts o = { .firmware = fw, .keep_artifacts = true,
-                        .verbose = verbose ? stderr : NULL, .summary = &s,
-                        .outputs_dir = outdir };
-    char err2[512];
-    if (!dsh_exec_mkdir_p(outdir, err2, sizeof err2)) {
-        fprintf(stderr, "dspsim play: %s\n", err2);
-        dsh_case_free(c);
+                        .verbose = verbose ? stderr : NULL, .summary = &sum,
+                        .outputs_dir = outdir, .align_outputs = !raw };
+    int rc = dsh_exec_one(c, art, &o, "play");
+    dsh_case_free(c);
+    if (rc == 1 && sum.setup_refused) {
+        fprintf(stderr, "dspsim play: the firmware refuses the %s "
+                "pipeline's settings (", s.pipe);
+        for (unsigned i = 0; i < s.n_sets; i++)
+            fprintf(stderr, "%s--set %s", i ? " " : "", s.sets[i].arg);
+        fprintf(stderr, "%s; %u Hz in, %u Hz out): %s\n",
+                s.n_sets ? "" : "defaults", info[0].rate, s.out_rate,
+                sum.setup_message);
         return DSPSIM_EXIT_USAGE;
     }
-    /* OUT.wav in its directory, artifacts in `art` */
-    int rc = dsh_exec_one(c, art, &o, "play");
     if (rc == 0 || rc == 1)
-        dsh_exec_print_summary(stdout, &s);
-    dsh_case_free(c);
+        dsh_exec_print_summary(stdout, &sum);
     return rc;
 }

@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "exec/exec.h"
+#include "out_check.h"
 
 static void usage(FILE *f)
 {
@@ -17,7 +18,8 @@ static void usage(FILE *f)
         "DIR (default: dspsim-run-out/<case file name without extension>).\n"
         "  --firmware ELF  audio firmware image (default: the tree's)\n"
         "  -q, --quiet     no progress lines\n"
-        "Exit status: 0 passed, 1 failed or error, 2 usage, invalid case or\n"
+        "Exit status: 0 passed, 1 failed or error, 2 usage, invalid case,\n"
+        "DIR not a writable directory, firmware missing or not loadable, or\n"
         "not runnable (reason printed).\n");
 }
 
@@ -69,6 +71,12 @@ int cmd_run(int argc, char **argv)
         char *dot = strrchr(dir, '.');
         if (dot && dot > strrchr(dir, '/'))
             *dot = '\0';
+    }
+    if (!cli_check_firmware("run", c->firmware[0] ? c->firmware : fw,
+                            fw != NULL && !c->firmware[0]) ||
+        !cli_check_output_dir("run", "--out-dir", dir)) {
+        dsh_case_free(c);
+        return DSPSIM_EXIT_USAGE;
     }
     dsh_exec_summary s;
     dsh_exec_opts o = { .firmware = fw, .keep_artifacts = true,

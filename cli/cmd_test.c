@@ -1,29 +1,48 @@
 /* dspsim test: run harness test cases (docs/harness.md) with the IPC case
  * execution (harness/exec).  `--firmware ELF` (taken out here, the rest
- * goes to the runner) replaces the default audio firmware image. */
+ * goes to the runner) replaces the default audio firmware image; a
+ * missing or unloadable image is exit 2 before anything runs (never a
+ * run of SKIPs). */
+#include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 #include "exec/exec.h"
+#include "out_check.h"
 #include "runner/runner.h"
 
 int cmd_test(int argc, char **argv)
 {
     static dsh_exec_opts opts;
     int n = 0;
+    bool given = false, runs = true, only_paths = false;
 
     opts.firmware = dsh_exec_default_firmware();
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--firmware") && i + 1 < argc) {
+        if (!only_paths && !strcmp(argv[i], "--firmware")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "dspsim test: --firmware needs an ELF file\n");
+                return DSPSIM_EXIT_USAGE;
+            }
             opts.firmware = argv[++i];
+            given = true;
             continue;
         }
-        if (!strncmp(argv[i], "--firmware=", 11)) {
+        if (!only_paths && !strncmp(argv[i], "--firmware=", 11)) {
             opts.firmware = argv[i] + 11;
+            given = true;
             continue;
         }
+        if (!only_paths && (!strcmp(argv[i], "--list") ||
+                            !strcmp(argv[i], "-h") ||
+                            !strcmp(argv[i], "--help")))
+            runs = false;
+        only_paths |= !strcmp(argv[i], "--");
         argv[n++] = argv[i];
     }
     argv[n] = NULL;
+    if (runs && !cli_check_firmware("test", opts.firmware, given))
+        return DSPSIM_EXIT_USAGE;
     return dsh_test_main(n, argv, dsh_exec_case, &opts);
 }

@@ -1,9 +1,14 @@
 /* Sound-file I/O through libsndfile (wav_io.h). */
 #include "wav_io.h"
+#include "wav_check.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sndfile.h>
 
@@ -56,6 +61,10 @@ static SNDFILE *open_read(const char *path, SF_INFO *si, char *err,
         snprintf(err, errsz, "%s: unsupported sound file (%d channels, "
                  "%d Hz, %lld frames)", path, si->channels, si->samplerate,
                  (long long)si->frames);
+        sf_close(sf);
+        return NULL;
+    }
+    if (!dsh_wav_check_complete(path, err, errsz)) {
         sf_close(sf);
         return NULL;
     }
@@ -152,6 +161,28 @@ bool dsh_audio_read(const char *path, dsh_audio *out, char *err,
     return true;
 }
 
+/* Creates "DIR/.NAME.tmp-PID-N" (mode 0666 less the umask) for path
+ * DIR/NAME; returns the fd, or -1 with errno. */
+static int temp_beside(const char *path, char *tmp, size_t n)
+{
+    static atomic_uint counter;
+    const char *slash = strrchr(path, '/');
+    int dir_len = slash ? (int)(slash - path) + 1 : 0;
+    for (unsigned tries = 0; tries < 100; tries++) {
+        unsigned k = atomic_fetch_add(&counter, 1);
+        int w = snprintf(tmp, n, "%.*s.%s.tmp-%ld-%u", dir_len, path,
+                         slash ? slash + 1 : path, (long)getpid(), k);
+        if (w < 0 || (size_t)w >= n) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    return -1;
+}
+
 bool dsh_audio_write_wav(const char *path, const int32_t *samples,
                          uint64_t frames, unsigned channels, unsigned rate,
                          dsh_pcm_format fmt, char *err, size_t errsz)
@@ -168,10 +199,21 @@ bool dsh_audio_write_wav(const char *path, const int32_t *samples,
                  "Hz, %s", path, channels, rate, dsh_pcm_format_name(fmt));
         return false;
     }
-    SNDFILE *sf = sf_open(path, SFM_WRITE, &si);
+    /* a temporary file beside the target, renamed over it only once it
+     * is complete: a failed or interrupted write leaves no partial file
+     * and an existing one untouched */
+    char tmp[4096];
+    int fd = temp_beside(path, tmp, sizeof tmp);
+    if (fd < 0) {
+        snprintf(err, errsz, "%s: cannot create: %s", path, strerror(errno));
+        return false;
+    }
+    SNDFILE *sf = sf_open_fd(fd, SFM_WRITE, &si, SF_TRUE);
     if (!sf) {
         snprintf(err, errsz, "%s: cannot create: %s", path,
                  sf_strerror(NULL));
+        close(fd);
+        unlink(tmp);
         return false;
     }
     enum { CHUNK = 4096 };
@@ -192,6 +234,13 @@ bool dsh_audio_write_wav(const char *path, const int32_t *samples,
         snprintf(err, errsz, "%s: close failed", path);
         ok = false;
     }
+    if (ok && rename(tmp, path) != 0) {
+        snprintf(err, errsz, "%s: cannot rename the finished file '%s' "
+                 "to it: %s", path, tmp, strerror(errno));
+        ok = false;
+    }
+    if (!ok)
+        unlink(tmp);
     return ok;
 }
 

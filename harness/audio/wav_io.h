@@ -11,6 +11,12 @@
  * board's S24_4LE container maps as described in pcm_format.h) or 32
  * bits.  Q1.31 samples are rounded to the format (dsh_q31_quantize), so
  * the bytes are a pure function of the samples: deterministic output.
+ * The file is written as ".NAME.tmp-PID-N" beside the target and renamed
+ * over it only when complete, so a failed or interrupted write leaves no
+ * partial file (and an existing target untouched).
+ *
+ * A RIFF WAV whose header promises more frames than the file holds is an
+ * error on probe and read (wav_check.h), not a shorter input.
  */
 #ifndef DSH_WAV_IO_H
 #define DSH_WAV_IO_H

@@ -30,6 +30,7 @@ struct dsh_drv {
     uint64_t last_release[DSH_DRV_MAX_TASKS];
     uint64_t audio_start[8];    /* audio period start marker per slot */
     uint32_t audio_period[8];
+    dsh_drv_dai_first dai_first[DSH_DRV_DAI_PORTS];
 };
 
 /* drv_markers.c: the board's marker observer. */

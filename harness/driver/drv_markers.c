@@ -2,7 +2,8 @@
  * markers (fw/trace.h: 2 switch, 3 release, 4 job done, 5 miss, 6 irq)
  * and the audio task's period markers (docs/ipc.md "Trace": 0x20 + slot
  * at period start, value = period number; 0x30 + slot at its end, value =
- * cycles of the period). */
+ * cycles of the period; 0x40 + port: a playback DAI's first period after
+ * its DMA started, value = its byte offset in the ring). */
 #include <stdio.h>
 
 #include "driver/drv_internal.h"
@@ -92,7 +93,13 @@ void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value,
                              detail);
         break;
     default:
-        if (id >= 0x20 && id < 0x28) {
+        if (id >= 0x40 && id < 0x40 + DSH_DRV_DAI_PORTS) {
+            dsh_drv_dai_first *f = &d->dai_first[id - 0x40];
+            if (!f->starts++) {
+                f->offset_bytes = value;
+                f->cycle = cycle;
+            }
+        } else if (id >= 0x20 && id < 0x28) {
             d->audio_start[id - 0x20] = cycle;
             d->audio_period[id - 0x20] = value;
         } else if (id >= 0x30 && id < 0x38 && d->audio_start[id - 0x30]) {

@@ -104,6 +104,12 @@ unsigned dsh_drv_tasks(const dsh_drv *d, const dsh_drv_task_stats **tasks)
     return d->ntasks;
 }
 
+const dsh_drv_dai_first *dsh_drv_dai_first_period(const dsh_drv *d,
+                                                  unsigned port)
+{
+    return port < DSH_DRV_DAI_PORTS ? &d->dai_first[port] : NULL;
+}
+
 static uint32_t le32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |

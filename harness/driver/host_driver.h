@@ -152,6 +152,20 @@ double dsh_drv_cpu_hz(const dsh_drv *d);
 const dsh_drv_stats *dsh_drv_get_stats(const dsh_drv *d);
 /* Task timing; returns the number of slots used (<= DSH_DRV_MAX_TASKS). */
 unsigned dsh_drv_tasks(const dsh_drv *d, const dsh_drv_task_stats **tasks);
+/* The first period a playback DAI wrote after its DMA started (marker
+ * 0x40 + port, docs/ipc.md "Trace"): its byte offset in the ring from the
+ * DMA's start, i.e. the bytes the SSP port plays before the pipeline's
+ * first frame.  `starts` counts the markers (one per DMA start); offset
+ * and cycle are those of the first. */
+#define DSH_DRV_DAI_PORTS 4
+typedef struct dsh_drv_dai_first {
+    uint32_t starts;
+    uint32_t offset_bytes;
+    uint64_t cycle;
+} dsh_drv_dai_first;
+/* NULL for a port out of range. */
+const dsh_drv_dai_first *dsh_drv_dai_first_period(const dsh_drv *d,
+                                                  unsigned port);
 /* The firmware console so far (NUL-terminated; the first
  * DSH_DRV_CONSOLE_MAX bytes are kept). */
 #define DSH_DRV_CONSOLE_MAX (256u * 1024u)

@@ -58,6 +58,16 @@ typedef struct dsh_exec_summary {
     uint64_t ipc_errors;
     double wall_seconds;        /* host time of the simulation */
     double realtime_factor;     /* audio_seconds / wall_seconds */
+    /* align_outputs: the latency removed from the output (frames at
+     * latency_rate) and the frames kept */
+    bool aligned;
+    uint64_t latency_frames, out_frames;
+    unsigned latency_rate;
+    /* the run ended in the setup (PIPE_NEW .. the first START) with an
+     * error reply no expect.setup_error asked for: the firmware refused
+     * a value of the case (`dspsim play` makes this exit 2) */
+    bool setup_refused;
+    char setup_message[512];    /* the firmware's reason, when refused */
 } dsh_exec_summary;
 
 typedef struct dsh_exec_opts {
@@ -67,6 +77,11 @@ typedef struct dsh_exec_opts {
     dsh_exec_summary *summary;  /* filled when not NULL */
     const char *outputs_dir;    /* output files here instead of the
                                    case's out_dir (`dspsim play`) */
+    /* outputs aligned with the inputs (`dspsim play` without --raw):
+     * the board's measured output latency removed and the tail cut, so
+     * each output (SSP playback ports only) has the longest input's
+     * frames at its rate (exec_align.c) */
+    bool align_outputs;
 } dsh_exec_opts;
 
 /* The firmware this tree builds (compile-time path; may not exist yet). */

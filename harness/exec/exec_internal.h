@@ -92,6 +92,7 @@ typedef struct xp_run {
     uint64_t expected_rejected; /* expect_error controls rejected */
     uint64_t restarts;          /* xrun recoveries, all pipelines */
     bool setup_rejected;        /* the expected setup error came */
+    bool setup_refused;         /* a setup error reply not expected */
     char msg[DSH_DRV_DIAG_MAX + 512];  /* full diagnosis (multi-line) */
     dsh_res_status status;
 } xp_run;
@@ -178,11 +179,17 @@ bool xp_streams_params(xp_run *r);      /* STREAM_PARAMS + prefill */
  * position restart at 0). */
 bool xp_streams_restart(xp_run *r, unsigned pi);
 void xp_streams_service(xp_run *r);     /* after each period of time */
+/* Every input frame has been taken by the DSP (host streams: up to their
+ * position; capture ports: clocked out by the SSP). */
+bool xp_streams_inputs_fetched(const xp_run *r);
 void xp_streams_close(xp_run *r);
 
 /* exec_expect.c: evaluates expectations; writes outputs and diffs. */
 void xp_expect(xp_run *r, const dsh_exec_env *env,
                const dsh_exec_summary *s);
 bool xp_write_outputs(xp_run *r, const dsh_exec_env *env);
+/* exec_align.c: removes the measured latency and the tail of every output
+ * (o->align_outputs); the figures go to s (may be NULL). */
+bool xp_align_outputs(xp_run *r, dsh_exec_summary *s);
 
 #endif

@@ -32,6 +32,11 @@ int dsh_exec_one(const dsh_case *c, const char *dir, const dsh_exec_opts *o,
 void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
 {
     fprintf(f, "audio seconds processed: %.3f\n", s->audio_seconds);
+    if (s->aligned)
+        fprintf(f, "latency removed: %" PRIu64 " frames (%.3f ms); output "
+                "frames: %" PRIu64 "\n", s->latency_frames,
+                s->latency_rate ? 1000.0 * (double)s->latency_frames /
+                s->latency_rate : 0.0, s->out_frames);
     fprintf(f, "simulated cycles: %" PRIu64 " (%.0f Hz)\n", s->cycles,
             s->cpu_hz);
     fprintf(f, "MCPS: %.3f\n", s->mcps);

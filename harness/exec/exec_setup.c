@@ -38,6 +38,7 @@ bool xp_setup_rejected(xp_run *r, uint32_t cmd, unsigned pipe, int comp,
         return false;
     }
     r->unexpected_ipc++;
+    r->setup_refused = true;
     if (!x->on)
         return xp_fail(r, DSH_RES_FAIL, "%s: %s", what,
                        dsh_drv_diag(r->drv));

@@ -279,6 +279,25 @@ void xp_streams_service(xp_run *r)
     }
 }
 
+bool xp_streams_inputs_fetched(const xp_run *r)
+{
+    for (unsigned i = 0; i < r->c->n_endpoints; i++) {
+        const xp_ep *ep = &r->eps[i];
+        if (ep->e->dir != DSH_EP_INPUT)
+            continue;
+        uint64_t fetched = ep->in_frame;
+        if (ep->e->kind == DSH_EP_STREAM) {
+            /* written to host memory minus what the DSP has not taken */
+            uint64_t ahead = ep->moved > ep->pos ?
+                             (ep->moved - ep->pos) / ep->frame_bytes : 0;
+            fetched = fetched > ahead ? fetched - ahead : 0;
+        }
+        if (fetched < ep->in.frames)
+            return false;
+    }
+    return true;
+}
+
 void xp_streams_close(xp_run *r)
 {
     for (unsigned i = 0; i < DSH_MAX_ENDPOINTS; i++) {

@@ -44,10 +44,12 @@ static void usage(FILE *f)
         "  --list               list the selected cases, run nothing\n"
         "  --fail-on-skip       a skipped case makes the run fail\n"
         "  --no-progress        no progress line, even on a terminal\n"
+        "  --firmware ELF       audio firmware image [the tree's]; missing\n"
+        "                       or not loadable: exit 2, nothing run\n"
         "  -h, --help           this help\n\n"
         "Exit status: 0 all selected cases passed (or were skipped), 1 a "
-        "case\nfailed or errored, 2 usage error or invalid case file "
-        "(nothing run).\n");
+        "case\nfailed or errored, 2 usage error, invalid case file or bad "
+        "firmware\n(nothing run).\n");
 }
 
 static int usage_error(const char *fmt, const char *arg)

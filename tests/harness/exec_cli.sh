@@ -36,11 +36,12 @@ expect_rc 2 "play bad --set" -- "$DSPSIM" play "$SIG/sine_997hz_48k_s16_stereo.w
 has "$WORK/err" "unknown key 'gian_db'" "bad --set diagnosis"
 
 # the firmware must exist for the rest
+mkdir -p "$WORK/p" "$WORK/p2" "$WORK/p441"
 "$DSPSIM" play "$SIG/sine_997hz_48k_s16_stereo.wav" "$WORK/p/o.wav" \
     --set gain_db=-6 --artifacts "$WORK/pa" >"$WORK/out" 2>"$WORK/err"
 rc=$?
-if [ $rc -eq 2 ] && grep -q "^SKIP .*not built" "$WORK/out"; then
-    echo "SKIP: $(cat "$WORK/out")"
+if [ $rc -eq 2 ] && grep -q "the audio firmware is not built" "$WORK/err"; then
+    echo "SKIP: $(cat "$WORK/err")"
     exit 77
 fi
 [ $rc -eq 0 ] || { fail "play volume: exit $rc"; sed 's/^/  | /' "$WORK/out" "$WORK/err"; }
@@ -51,12 +52,22 @@ for k in "audio seconds processed: 1.000" "simulated cycles:" "MCPS:" \
 done
 [ -s "$WORK/p/o.wav" ] || fail "play: no output file"
 # end: drain (the default when the run lasts until the input ends): every
-# input frame reaches the output after the 96-frame board latency, then
-# at most a period of silence and the halt: 48000 + 96 + 49 frames (a
-# 44-byte WAV header, 4 bytes a frame)
+# input frame reaches the output; the 96-frame board latency (measured)
+# is removed and the tail cut: 48000 frames (a 44-byte WAV header, 4
+# bytes a frame)
 size=$(stat -c %s "$WORK/p/o.wav")
+[ "$size" -eq $((44 + 4 * 48000)) ] ||
+    fail "play: output of $size bytes, expected the input's 48000 frames"
+has "$WORK/out" "latency removed: 96 frames (2.000 ms); output frames: 48000" \
+    "play latency line"
+# --raw: the DAI output as the board played it: the latency, every input
+# frame, the drain's last period and play-out
+expect_rc 0 "play --raw" -- "$DSPSIM" play "$SIG/sine_997hz_48k_s16_stereo.wav" \
+    "$WORK/p/raw.wav" --set gain_db=-6 --artifacts "$WORK/pa" --raw
+size=$(stat -c %s "$WORK/p/raw.wav")
 [ "$size" -eq $((44 + 4 * (48000 + 96 + 49))) ] ||
-    fail "play: output of $size bytes, expected the whole input drained"
+    fail "play --raw: output of $size bytes, expected 48000 + 96 + 49 frames"
+grep -q "latency removed" "$WORK/out" && fail "play --raw: latency line printed"
 [ -s "$WORK/pa/timeline.json" ] || fail "play: no timeline"
 
 # deterministic: the same run twice gives the same bytes

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cmocka.h>
 
@@ -151,6 +152,77 @@ static void test_errors(void **state)
     assert_non_null(strstr(err, "/nonexistent-dir/x.wav: cannot create"));
 }
 
+/* A file cut short of what its header promises is an error, not a
+ * shorter input; one complete file passes. */
+static void test_truncated(void **state)
+{
+    (void)state;
+    const char *p = ht_path(dir, "full.wav");
+    int32_t s[200] = { 0 };
+    char err[512];
+    dsh_audio_info info;
+    dsh_audio a;
+    assert_true(dsh_audio_write_wav(p, s, 100, 2, 48000, DSH_PCM_S16, err,
+                                    sizeof err));
+    assert_true(dsh_audio_probe(p, &info, err, sizeof err));
+    assert_int_equal(info.frames, 100);
+    /* keep the header and 30 frames (4 bytes each) of 100 */
+    FILE *f = fopen(p, "rb");
+    assert_non_null(f);
+    unsigned char buf[1024];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    assert_int_equal(n, 44 + 400);
+    const char *t = ht_path(dir, "cut.wav");
+    f = fopen(t, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(buf, 1, 44 + 120, f), 44 + 120);
+    fclose(f);
+    assert_false(dsh_audio_probe(t, &info, err, sizeof err));
+    assert_non_null(strstr(err, "cut.wav: truncated file: its header "
+                               "promises 100 frames, the file holds 30"));
+    assert_false(dsh_audio_read(t, &a, err, sizeof err));
+    assert_non_null(strstr(err, "truncated file"));
+}
+
+/* Writes go to a temporary file renamed over the target: an existing file
+ * is replaced whole, a failed write leaves the old one and no temporary
+ * file behind. */
+static void test_write_replaces(void **state)
+{
+    (void)state;
+    const char *p = ht_path(dir, "repl.wav");
+    int32_t s[4] = { 1 << 24, -(1 << 24), 1 << 20, 0 };
+    char err[512];
+    ht_write_text(p, "old contents");
+    assert_true(dsh_audio_write_wav(p, s, 2, 2, 48000, DSH_PCM_S16, err,
+                                    sizeof err));
+    dsh_audio a;
+    assert_true(dsh_audio_read(p, &a, err, sizeof err));
+    assert_int_equal(a.frames, 2);
+    assert_int_equal(a.samples[0], 1 << 24);
+    dsh_audio_free(&a);
+    /* 0 channels: libsndfile refuses the format; the target stays */
+    assert_false(dsh_audio_write_wav(p, s, 2, 0, 48000, DSH_PCM_S16, err,
+                                     sizeof err));
+    assert_true(dsh_audio_read(p, &a, err, sizeof err));
+    assert_int_equal(a.frames, 2);
+    dsh_audio_free(&a);
+    /* the rename fails (the target is a non-empty directory): error, the
+     * finished temporary file removed */
+    char sub[1024];
+    snprintf(sub, sizeof sub, "%s/busy", dir);
+    assert_int_equal(mkdir(sub, 0777), 0);
+    ht_write_text(ht_path(dir, "busy/x"), "x");
+    assert_false(dsh_audio_write_wav(sub, s, 2, 2, 48000, DSH_PCM_S16, err,
+                                     sizeof err));
+    assert_non_null(strstr(err, "cannot rename the finished file"));
+    /* no ".NAME.tmp-*" left in the directory */
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "ls -a '%s' | grep -q '\\.tmp-'", dir);
+    assert_int_not_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -158,6 +230,8 @@ int main(void)
         cmocka_unit_test(test_roundtrip_formats),
         cmocka_unit_test(test_foreign_formats),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_truncated),
+        cmocka_unit_test(test_write_replaces),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

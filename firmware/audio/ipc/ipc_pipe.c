@@ -251,6 +251,13 @@ void aud_ipc_pipe_job(unsigned slot)
 {
 	struct pipeline *p = aud_ipc_pipeline(slot);
 
-	if (p && p->state == PIPE_STATE_RUNNING)
-		pipeline_copy(p);
+	if (!p || p->state != PIPE_STATE_RUNNING)
+		return;
+	pipeline_copy(p);
+	/* a drain that completed stops the pipeline: no more jobs until the
+	 * host starts it again (like an xrun, ipc_notify.c), so the task's
+	 * releases end with the pipeline's last period and GET_STATS and the
+	 * trace agree however the host's requests fall between periods */
+	if (p->state == PIPE_STATE_STOPPED)
+		aud_plat->task_stop(aud_plat->ctx, slot);
 }

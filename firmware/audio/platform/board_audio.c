@@ -44,7 +44,7 @@ static uint32_t cycles(void *ctx)
 	return arch_cycles();
 }
 
-static void marker(uint32_t id, uint32_t value)
+void board_audio_marker(uint32_t id, uint32_t value)
 {
 	uint32_t key = arch_irq_lock();
 
@@ -58,9 +58,9 @@ static void audio_job(void *arg)
 	unsigned n = (unsigned)(uintptr_t)arg;
 	uint32_t t0 = arch_cycles();
 
-	marker(BOARD_AUDIO_MARK_START(n), periods[n]++);
+	board_audio_marker(BOARD_AUDIO_MARK_START(n), periods[n]++);
 	aud_ipc_pipe_job(n);
-	marker(BOARD_AUDIO_MARK_END(n), arch_cycles() - t0);
+	board_audio_marker(BOARD_AUDIO_MARK_END(n), arch_cycles() - t0);
 }
 
 static int task_setup(void *ctx, unsigned n, struct pipeline *p,

@@ -26,6 +26,14 @@
  * start (value = period number) and end (value = cycles of the job). */
 #define BOARD_AUDIO_MARK_START(n) (0x20u + (n))
 #define BOARD_AUDIO_MARK_END(n)   (0x30u + (n))
+/* Playback DAI of SSP port n: the first period the pipeline writes into
+ * the ring after the DMA started (value = its byte offset from the DMA's
+ * start, i.e. the bytes the SSP plays before it: the board's output
+ * latency, measured by the host from this marker). */
+#define BOARD_AUDIO_MARK_DAI_FIRST(n) (0x40u + (n))
+
+/* Writes a debug-device trace marker (interrupts locked). */
+void board_audio_marker(uint32_t id, uint32_t value);
 
 /* Set up everything (after fw_kernel_init, before fw_board_ready):
  * IPC worker, interrupts (IPC line 1, DMA line 0, SSP lines 2..5), the

@@ -65,6 +65,7 @@ struct bdma {
 	int running;
 	int stopping;                /* playing out up to cpu_pos */
 	int released;                /* put while stopping: ring to free */
+	int first_done;              /* playback: first period written */
 	struct fw_timeout stop_to;
 	uint32_t desc[2][5] __attribute__((aligned(4)));
 };
@@ -250,6 +251,7 @@ static int dai_start(void *ctx, const struct audio_dma_config *cfg)
 		d->ring_bytes = bytes;
 	}
 	memset(d->ring, 0, bytes);
+	d->first_done = 0;
 	d->frame_bytes = cfg->frame_bytes;
 	d->error = 0;
 	if (d->dir == IPC_AUD_DIR_PLAYBACK) {
@@ -396,6 +398,11 @@ static int32_t dai_transfer(void *ctx, void *local, uint32_t bytes)
 		n = bytes < room ? bytes : room;
 		n -= n % d->frame_bytes;
 		ring_copy(d, d->cpu_pos, local, n, 1);
+		if (!d->first_done && n) {
+			d->first_done = 1;
+			board_audio_marker(BOARD_AUDIO_MARK_DAI_FIRST(d->port),
+					   d->cpu_pos);
+		}
 	} else {
 		uint32_t avail = dma_pos - d->cpu_pos;
 

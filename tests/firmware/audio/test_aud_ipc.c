@@ -606,6 +606,17 @@ static void test_flow(void **state)
 	assert_true(tasks[0].running);
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 1), 0);    /* stop */
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 1), AUD_E_STATE);
+	/* drain: the pipeline plays out what it holds and stops by itself;
+	 * its task stops with it (no job after the last period) */
+	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 0), 0);
+	aud_ipc_pipe_job(0);
+	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 6), 0);    /* drain */
+	assert_true(tasks[0].running);
+	for (int k = 0; k < 8 && tasks[0].running; k++)
+		aud_ipc_pipe_job(0);
+	assert_false(tasks[0].running);
+	assert_int_equal(MSG(IPC_CMD_AUD_GET_STATS, 7), 0);
+	assert_int_equal(reply[7], IPC_AUD_PIPE_STOPPED);
 	/* free while running releases the DMA channels and the stream slot */
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 0), 0);
 	assert_int_equal(MSG(IPC_CMD_AUD_PIPE_FREE, 7), 0);

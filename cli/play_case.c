@@ -1,0 +1,307 @@
+/* The `dspsim play` case as YAML text from checked parts (play_case.h). */
+#include "play_case.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool word_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || c == '.' || c == '+' || c == '-' ||
+           c == '_';
+}
+
+/* A plain YAML scalar that cannot be anything but one number or word. */
+static bool plain_word(const char *s, size_t n)
+{
+    if (!n || (s[0] == '-' && n == 1))
+        return false;
+    for (size_t i = 0; i < n; i++)
+        if (!word_char(s[i]))
+            return false;
+    return true;
+}
+
+static bool taps_list(const char *v)
+{
+    const char *p = v;
+    for (;;) {
+        while (*p == ' ')
+            p++;
+        const char *b = p;
+        while (word_char(*p))
+            p++;
+        if (!plain_word(b, (size_t)(p - b)))
+            return false;
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            return true;
+        if (*p++ != ',')
+            return false;
+    }
+}
+
+bool play_set_split(const char *pipe, const char *arg, play_set *out)
+{
+    const char *eq = strchr(arg, '=');
+    size_t kn = eq ? (size_t)(eq - arg) : 0;
+    if (!eq || !kn) {
+        fprintf(stderr, "dspsim play: --set '%s': expected KEY=VALUE\n", arg);
+        return false;
+    }
+    if (kn >= sizeof out->key) {
+        fprintf(stderr, "dspsim play: --set '%s': key too long\n", arg);
+        return false;
+    }
+    for (size_t i = 0; i < kn; i++) {
+        char c = arg[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) {
+            fprintf(stderr, "dspsim play: --set '%s': a key is lower-case "
+                    "letters, digits and '_'\n", arg);
+            return false;
+        }
+    }
+    memcpy(out->key, arg, kn);
+    out->key[kn] = '\0';
+    out->arg = arg;
+    out->value = eq + 1;
+    bool taps = !strcmp(pipe, "eq_fir") && !strcmp(out->key, "taps");
+    if (taps ? !taps_list(out->value)
+             : !plain_word(out->value, strlen(out->value))) {
+        fprintf(stderr, "dspsim play: --set %s: value '%s' is not %s\n",
+                out->key, out->value, taps ? "a comma-separated list of "
+                "numbers" : "a single number or word");
+        return false;
+    }
+    return true;
+}
+
+/* ---- text ---------------------------------------------------------- */
+
+static bool grow(play_text *t, size_t more)
+{
+    if (t->len + more + 1 <= t->cap)
+        return true;
+    size_t nc = (t->cap ? t->cap * 2 : 4096) + more;
+    char *n = realloc(t->text, nc);
+    if (!n)
+        return false;
+    t->text = n;
+    t->cap = nc;
+    return true;
+}
+
+static bool put(play_text *t, const char *s, size_t n)
+{
+    if (!grow(t, n))
+        return false;
+    memcpy(t->text + t->len, s, n);
+    t->len += n;
+    t->text[t->len] = '\0';
+    return true;
+}
+
+/* One line (fmt without the newline), owned by (from, index). */
+static bool line(play_text *t, play_from from, unsigned index,
+                 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static bool line(play_text *t, play_from from, unsigned index,
+                 const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0 || !grow(t, (size_t)n + 1))
+        return false;
+    va_start(ap, fmt);
+    vsnprintf(t->text + t->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)n;
+    if (!put(t, "\n", 1))
+        return false;
+    if (++t->lines <= PLAY_MAX_LINES) {
+        t->line[t->lines].from = from;
+        t->line[t->lines].index = index;
+    }
+    return true;
+}
+
+/* s as a YAML double-quoted scalar (escapes '"', '\\', control bytes). */
+static char *quoted(const char *s)
+{
+    size_t n = strlen(s);
+    char *q = malloc(4 * n + 3), *p = q;
+    if (!q)
+        return NULL;
+    *p++ = '"';
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            *p++ = '\\';
+            *p++ = (char)c;
+        } else if (c < 0x20 || c == 0x7f) {
+            p += sprintf(p, "\\x%02x", c);
+        } else {
+            *p++ = (char)c;
+        }
+    }
+    *p++ = '"';
+    *p = '\0';
+    return q;
+}
+
+static const char *fmt_of(const dsh_audio_info *i)
+{
+    /* integer PCM keeps its width; float and others go to s32 */
+    return i->bits == 16 ? "s16" : i->bits == 24 ? "s24" : "s32";
+}
+
+/* The processing component: the --set keys one a line. */
+static bool component(const play_spec *s, play_text *t, const char *id)
+{
+    bool ok = line(t, PLAY_FROM_NONE, 0, "      - id: %s", id) &&
+              line(t, PLAY_FROM_NONE, 0, "        type: %s", s->pipe);
+    bool iir = !strcmp(s->pipe, "eq_iir");
+    if (iir && !s->n_sets)
+        return ok && line(t, PLAY_FROM_NONE, 0, "        biquads: [{}]");
+    if (iir)
+        ok = ok && line(t, PLAY_FROM_NONE, 0, "        biquads:");
+    for (unsigned i = 0; i < s->n_sets && ok; i++) {
+        const play_set *k = &s->sets[i];
+        const char *ind = !iir ? "        " : i ? "            "
+                                                : "          - ";
+        if (!strcmp(s->pipe, "eq_fir") && !strcmp(k->key, "taps"))
+            ok = line(t, PLAY_FROM_SET, i, "%s%s: [%s]", ind, k->key,
+                      k->value);
+        else
+            ok = line(t, PLAY_FROM_SET, i, "%s%s: %s", ind, k->key,
+                      k->value);
+    }
+    return ok;
+}
+
+static int set_index(const play_spec *s, const char *key)
+{
+    for (unsigned i = s->n_sets; i-- > 0;)
+        if (!strcmp(s->sets[i].key, key))
+            return (int)i;
+    return -1;
+}
+
+bool play_case_build(const play_spec *s, play_text *t)
+{
+    memset(t, 0, sizeof *t);
+    bool mixer = !strcmp(s->pipe, "mixer");
+    char *in[2] = { NULL, NULL }, *out = quoted(s->out_name);
+    bool ok = out != NULL;
+    for (unsigned i = 0; i < s->n_in; i++)
+        ok = ok && (in[i] = quoted(s->in[i])) != NULL;
+    const char *proc = mixer ? "mix1" : "proc1";
+    ok = ok && line(t, PLAY_FROM_NONE, 0, "name: play %s", s->pipe) &&
+         line(t, PLAY_FROM_NONE, 0, "pipelines:") &&
+         line(t, PLAY_FROM_NONE, 0, "  - id: 1") &&
+         line(t, PLAY_FROM_PERIOD, 0, "    period_us: %u", s->period_us) &&
+         line(t, PLAY_FROM_NONE, 0, "    components:");
+    for (unsigned i = 0; i < s->n_in && ok; i++)
+        ok = line(t, PLAY_FROM_IN, i, "      - {id: host%u, type: host, "
+                  "stream: in%u}", i + 1, i + 1);
+    ok = ok && component(s, t, proc) &&
+         line(t, PLAY_FROM_NONE, 0, "      - {id: dai1, type: dai, "
+              "port: ssp0}");
+    if (mixer)
+        ok = ok && line(t, PLAY_FROM_NONE, 0, "    connect: [[host1, mix1], "
+                        "[host2, mix1], [mix1, dai1]]");
+    else
+        ok = ok && line(t, PLAY_FROM_NONE, 0, "    connect: [[host1, proc1], "
+                        "[proc1, dai1]]");
+    ok = ok && line(t, PLAY_FROM_NONE, 0, "streams:");
+    for (unsigned i = 0; i < s->n_in && ok; i++)
+        ok = line(t, PLAY_FROM_IN, i, "  in%u:", i + 1) &&
+             line(t, PLAY_FROM_IN, i, "    input: %s", in[i]) &&
+             line(t, PLAY_FROM_IN, i, "    format: %s", fmt_of(s->info[i]));
+    int ri = set_index(s, "out_rate");
+    ok = ok && line(t, PLAY_FROM_NONE, 0, "ports:") &&
+         line(t, PLAY_FROM_NONE, 0, "  ssp0:") &&
+         line(t, ri >= 0 ? PLAY_FROM_SET : PLAY_FROM_OUT,
+              ri >= 0 ? (unsigned)ri : 0, "    rate: %u", s->out_rate) &&
+         line(t, PLAY_FROM_OUT, 0, "    channels: %u", s->info[0]->channels) &&
+         line(t, PLAY_FROM_OUT, 0, "    format: %s", fmt_of(s->info[0])) &&
+         line(t, PLAY_FROM_OUT, 0, "    output: %s", out);
+    free(in[0]);
+    free(in[1]);
+    free(out);
+    if (!ok)
+        play_case_free(t);
+    return ok;
+}
+
+void play_case_free(play_text *t)
+{
+    free(t->text);
+    memset(t, 0, sizeof *t);
+}
+
+/* ---- diagnostics --------------------------------------------------- */
+
+/* The message without "FILE:L:C: " and a leading key path
+ * ("pipelines[0].components[1].gain_db: "). */
+static const char *text_of(const char *msg, const char *case_path)
+{
+    size_t n = strlen(case_path);
+    if (!strncmp(msg, case_path, n) && msg[n] == ':') {
+        msg += n + 1;
+        while ((*msg >= '0' && *msg <= '9') || *msg == ':')
+            msg++;
+        while (*msg == ' ')
+            msg++;
+    }
+    const char *colon = strstr(msg, ": ");
+    if (colon && (!strncmp(msg, "pipelines[", 10) ||
+                  !strncmp(msg, "streams.", 8) || !strncmp(msg, "ports.", 6)))
+        msg = colon + 2;
+    return msg;
+}
+
+void play_case_diag(const play_spec *s, const play_text *t,
+                    const dsh_diag *d, const char *case_path, FILE *f)
+{
+    unsigned n = d->count < DSH_DIAG_MAX ? d->count : DSH_DIAG_MAX;
+    bool said[PLAY_MAX_SETS + 4] = { false }, owned = false;
+    for (int pass = 0; pass < 2; pass++) {
+        for (unsigned i = 0; i < n; i++) {
+            unsigned l = d->mark[i].line;
+            play_from from = l && l <= t->lines && l <= PLAY_MAX_LINES ?
+                             t->line[l].from : PLAY_FROM_NONE;
+            unsigned idx = from == PLAY_FROM_NONE ? 0 : t->line[l].index;
+            const char *msg = text_of(d->msg[i], case_path);
+            if (pass == 0 && from != PLAY_FROM_NONE) {
+                /* the first problem of each argument (later ones follow
+                 * from it) */
+                unsigned slot = from == PLAY_FROM_SET ? 4 + idx :
+                                from == PLAY_FROM_IN ? idx :
+                                from == PLAY_FROM_OUT ? 2 : 3;
+                if (said[slot])
+                    continue;
+                said[slot] = owned = true;
+                if (from == PLAY_FROM_SET)
+                    fprintf(f, "dspsim play: --set %s: %s\n",
+                            s->sets[idx].arg, msg);
+                else if (from == PLAY_FROM_IN)
+                    fprintf(f, "dspsim play: input '%s': %s\n",
+                            s->in[idx], msg);
+                else if (from == PLAY_FROM_OUT)
+                    fprintf(f, "dspsim play: output '%s': %s\n", s->out,
+                            msg);
+                else
+                    fprintf(f, "dspsim play: --period-us %u: %s\n",
+                            s->period_us, msg);
+            } else if (pass == 1 && from == PLAY_FROM_NONE && !owned) {
+                fprintf(f, "dspsim play: the %s pipeline: %s\n", s->pipe,
+                        msg);
+            }
+        }
+    }
+}

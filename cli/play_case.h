@@ -1,0 +1,64 @@
+/* The case `dspsim play` runs (docs/cli.md), as harness YAML text built
+ * from checked parts: paths double-quoted with every '"', '\\' and
+ * control byte escaped, --set values only plain numbers or words (lists
+ * for eq_fir taps) checked by play_set_split, one key a line.  Each line
+ * remembers which argument it came from, so the case parser's
+ * diagnostics are told back in the user's terms (play_case_diag). */
+#ifndef DSPSIM_CLI_PLAY_CASE_H
+#define DSPSIM_CLI_PLAY_CASE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "audio/wav_io.h"
+#include "case/case_diag.h"
+
+#define PLAY_MAX_SETS 16
+#define PLAY_MAX_LINES 96
+
+typedef enum { PLAY_FROM_NONE, PLAY_FROM_IN, PLAY_FROM_OUT, PLAY_FROM_SET,
+               PLAY_FROM_PERIOD } play_from;
+
+typedef struct play_set {
+    const char *arg;            /* as typed: KEY=VALUE */
+    char key[32];
+    const char *value;          /* after the '=' */
+} play_set;
+
+typedef struct play_spec {
+    const char *pipe;           /* volume, eq_iir, eq_fir, src, mixer */
+    const char *in[2];          /* as typed */
+    unsigned n_in;
+    const dsh_audio_info *info[2];
+    const char *out;            /* as typed (messages) */
+    const char *out_name;       /* file name in the outputs directory */
+    play_set sets[PLAY_MAX_SETS];
+    unsigned n_sets;
+    unsigned period_us;
+    unsigned out_rate;          /* src: out_rate, else the input's */
+} play_spec;
+
+typedef struct play_text {
+    char *text;                 /* malloc'd, NUL-terminated */
+    size_t len, cap;
+    unsigned lines;             /* lines written */
+    struct { play_from from; unsigned index; } line[PLAY_MAX_LINES + 1];
+} play_text;
+
+/* Splits and checks one --set argument: KEY of [a-z0-9_], VALUE a plain
+ * number or word ([A-Za-z0-9.+_-]), or for eq_fir's taps a
+ * comma-separated list of numbers.  false with "dspsim play: ..." on
+ * stderr. */
+bool play_set_split(const char *pipe, const char *arg, play_set *out);
+
+/* Builds the case; false only when out of memory. */
+bool play_case_build(const play_spec *s, play_text *t);
+void play_case_free(play_text *t);
+
+/* Prints the parser's diagnostics d about the case (parsed as case_path)
+ * as "dspsim play: ..." lines naming the argument each came from. */
+void play_case_diag(const play_spec *s, const play_text *t,
+                    const dsh_diag *d, const char *case_path, FILE *f);
+
+#endif
