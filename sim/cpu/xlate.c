@@ -7,6 +7,7 @@
  * interpreter steps, as it would); and any store into a page with a unit
  * drops the unit before the next instruction runs. */
 #include <dlfcn.h>
+#include <unistd.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,7 +100,7 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
     x->settle_cycles = 8ull * x->sample_cycles;
     x->hot_samples = env_uint("DSPSIM_XLATE_HOT", DEF_HOT_SAMPLES);
     x->sync = getenv("DSPSIM_XLATE_SYNC") && *getenv("DSPSIM_XLATE_SYNC") == '1';
-    x->opt_level = env_uint("DSPSIM_XLATE_OPT", 2);
+    x->opt_level = env_uint("DSPSIM_XLATE_OPT", 1);
     const char *cc = getenv("DSPSIM_CC");
     snprintf(x->cc, sizeof x->cc, "%s", cc && *cc ? cc : "cc");
     xlate_cache_dir(x->cache_dir, sizeof x->cache_dir, NULL);
@@ -187,38 +188,54 @@ static void page_unmark(xt_cpu *cpu, xl_page *p, uint32_t pn)
     p->fn = NULL;
 }
 
+static void free_unit(xl_unit_src *u)
+{
+    free(u->heads);
+    free(u->cover);
+    free(u->text);
+}
+
+static int keep_handle(struct xl_state_s *x, void *h)
+{
+    if (x->nhandles == x->cap_handles) {
+        unsigned cap = x->cap_handles ? x->cap_handles * 2 : 16;
+        void **n = realloc(x->handles, cap * sizeof *n);
+        if (!n)
+            return -1;
+        x->handles = n;
+        x->cap_handles = cap;
+    }
+    x->handles[x->nhandles++] = h;
+    return 0;
+}
+
 static void install(xt_cpu *cpu, xl_job *job)
 {
     struct xl_state_s *x = cpu->xl;
-    void *h = NULL;
-    if (job->ok) {
-        h = dlopen(job->so_path, RTLD_NOW | RTLD_LOCAL);
-        if (h && x->nhandles == x->cap_handles) {
-            unsigned cap = x->cap_handles ? x->cap_handles * 2 : 16;
-            void **n = realloc(x->handles, cap * sizeof *n);
-            if (n) {
-                x->handles = n;
-                x->cap_handles = cap;
-            }
-        }
-        if (h && x->nhandles < x->cap_handles)
-            x->handles[x->nhandles++] = h;
-        else if (h) {
-            dlclose(h);
-            h = NULL;
-        }
-    }
-    if (job->ok && job->cached)
-        x->stats.cache_hits++;
-    else if (job->ok)
-        x->stats.compiles++;
-    if (!h) {
-        x->stats.compile_failures++;
-        x->disabled = 1; /* no compiler here: stay interpreted */
-    }
+    unsigned failed = 0;
     for (unsigned i = 0; i < job->nunits; i++) {
         xl_unit_src *u = &job->units[i];
         xl_page *p = x->pg[u->pn];
+        if (u->busy && access(u->so_path, R_OK) != 0) {
+            /* built by another process: look again on a later sample */
+            if (p && p->state == XL_COMPILING && p->gen == u->gen) {
+                p->state = XL_NONE;
+                p->decodes_built = p->decodes - 1;
+            }
+            free_unit(u);
+            continue;
+        }
+        void *h = dlopen(u->so_path, RTLD_NOW | RTLD_LOCAL);
+        if (h && keep_handle(x, h)) {
+            dlclose(h);
+            h = NULL;
+        }
+        if (!h)
+            failed++;
+        else if (u->cached)
+            x->stats.cache_hits++;
+        else
+            x->stats.compiles++;
         char sym[32];
         snprintf(sym, sizeof sym, "xu_%05x", u->pn);
         xt_xunit_fn fn = h ? (xt_xunit_fn)dlsym(h, sym) : NULL;
@@ -226,8 +243,7 @@ static void install(xt_cpu *cpu, xl_job *job)
         if (!p || p->state != XL_COMPILING || p->gen != u->gen || !fn || !dp) {
             if (p && p->state == XL_COMPILING)
                 p->state = p->gen != u->gen ? XL_NONE : XL_BANNED;
-            free(u->heads);
-            free(u->cover);
+            free_unit(u);
             continue;
         }
         if (p->fn)
@@ -239,10 +255,17 @@ static void install(xt_cpu *cpu, xl_job *job)
         p->state = XL_NONE;
         p->hits = 0;
         p->builds++;
-        DBG("page %08x live: %u heads\n", u->pn << XT_PAGE_SHIFT, u->nheads);
+        free(u->text);
+        DBG("page %08x live: %u heads%s\n", u->pn << XT_PAGE_SHIFT, u->nheads,
+            u->cached ? " (cached)" : "");
         for (unsigned k = 0; k < u->nheads; k++)
             exec_entry_mark(&dp[u->heads[k]]);
         x->stats.pages_translated++;
+    }
+    if (failed) {
+        x->stats.compile_failures += failed;
+        if (failed == job->nunits)
+            x->disabled = 1; /* no working compiler here: stay interpreted */
     }
     free(job->units);
     free(job);
@@ -255,7 +278,7 @@ static void start_job(xt_cpu *cpu)
         return;
     xl_job *job = calloc(1, sizeof *job);
     xl_unit_src *units = calloc(x->nqueue, sizeof *units);
-    xl_buf b = {0};
+    xl_buf pre = {0};
     if (!job || !units) {
         free(job);
         free(units);
@@ -263,7 +286,7 @@ static void start_job(xt_cpu *cpu)
     }
     job->cc = x->cc;
     job->opt_level = x->opt_level > 3 ? 3 : x->opt_level;
-    xlate_gen_prelude(&b);
+    xlate_gen_prelude(&pre);
     unsigned n = 0;
     for (unsigned i = 0; i < x->nqueue; i++) {
         uint32_t pn = x->queue[i];
@@ -272,27 +295,29 @@ static void start_job(xt_cpu *cpu)
             continue;
         uint16_t *heads;
         uint8_t *cover;
+        xl_buf b = {0};
         unsigned nh = xlate_gen_unit(cpu, pn, &b, &heads, &cover);
-        if (!nh) {
+        if (!nh || b.oom) {
             DBG("page %08x: nothing to translate\n", pn << XT_PAGE_SHIFT);
             p->state = XL_BANNED;
+            free(heads);
+            free(cover);
+            free(b.p);
             continue;
         }
         p->state = XL_COMPILING;
         p->decodes_built = p->decodes;
         units[n++] = (xl_unit_src){ .pn = pn, .gen = p->gen,
                                     .nheads = (uint16_t)nh, .heads = heads,
-                                    .cover = cover };
+                                    .cover = cover, .text = b.p,
+                                    .len = b.len };
     }
     x->nqueue = 0;
     job->units = units;
     job->nunits = n;
-    if (!n || b.oom ||
-        xlate_build_start(job, x->cache_dir, b.p, b.len, x->sync)) {
-        job->ok = 0;
-        job->done = 1;
-    }
-    free(b.p);
+    if (pre.oom || xlate_build_start(job, x->cache_dir, pre.p, pre.len, x->sync))
+        DBG("could not start the compiler\n");
+    free(pre.p);
     x->job = job;
     xlate_poll(cpu);
 }
@@ -303,8 +328,7 @@ void xlate_poll(xt_cpu *cpu)
     if (!x)
         return;
     xl_job *job = x->job;
-    if (job && __atomic_load_n(&job->done, __ATOMIC_ACQUIRE)) {
-        xlate_build_join(job);
+    if (job && xlate_build_done(job, x->sync)) {
         x->job = NULL;
         install(cpu, job);
     }
@@ -317,7 +341,7 @@ void xt_xlate_wait(xt_cpu *cpu)
     if (!cpu || !cpu->xl)
         return;
     while (cpu->xl->job) {
-        xlate_build_join(cpu->xl->job);
+        xlate_build_done(cpu->xl->job, 1);
         xlate_poll(cpu);
     }
 }
@@ -431,6 +455,19 @@ int xlate_enter(xt_cpu *cpu)
         return 0;
     }
     x->stats.unit_calls++;
+    /* go on from unit to unit while execution lands on the start of a
+     * block (the interpreter would call the same unit next) */
+    while (!x->exit_cb) {
+        uint32_t pn = e->pc >> XT_PAGE_SHIFT;
+        const xt_dinsn *d = cpu->dcache[pn];
+        xl_page *q = x->pg[pn];
+        if (!d || !q || !q->fn || !exec_entry_marked(&d[e->pc & (XT_PAGE_SIZE - 1)]))
+            break;
+        uint64_t before = e->insns;
+        if (!q->fn(e, e->pc) || e->insns == before)
+            break;
+        x->stats.unit_calls++;
+    }
     x->stats.insns += e->insns - insns0;
     env_to_cpu(cpu, e);
     if (x->exit_cb)
@@ -481,12 +518,20 @@ void xlate_free(xt_cpu *cpu)
     struct xl_state_s *x = cpu->xl;
     if (!x)
         return;
+    DBG("%llu pages, %llu compiles, %llu cached, %llu failures, %llu calls, "
+        "%llu of %llu instructions, %llu declined, %llu invalidations\n",
+        (unsigned long long)x->stats.pages_translated,
+        (unsigned long long)x->stats.compiles,
+        (unsigned long long)x->stats.cache_hits,
+        (unsigned long long)x->stats.compile_failures,
+        (unsigned long long)x->stats.unit_calls,
+        (unsigned long long)x->stats.insns, (unsigned long long)cpu->insns,
+        (unsigned long long)x->stats.declined,
+        (unsigned long long)x->stats.invalidations);
     if (x->job) {
-        xlate_build_join(x->job);
-        for (unsigned i = 0; i < x->job->nunits; i++) {
-            free(x->job->units[i].heads);
-            free(x->job->units[i].cover);
-        }
+        xlate_build_abandon(x->job);
+        for (unsigned i = 0; i < x->job->nunits; i++)
+            free_unit(&x->job->units[i]);
         free(x->job->units);
         free(x->job);
     }

@@ -10,7 +10,7 @@
 #ifndef DSPSIM_XLATE_H
 #define DSPSIM_XLATE_H
 
-#include <pthread.h>
+#include <sys/types.h>
 #include <stdint.h>
 
 #include "cpu_internal.h"
@@ -38,27 +38,28 @@ typedef struct xl_page {
     uint8_t *cover;      /* bitmap of the offsets the unit's blocks hold */
 } xl_page;
 
-/* A page as the generator saw it: heads to mark once loaded. */
+/* A page as the generator saw it: its C text, and the heads to mark and
+ * the coverage to keep once its object is loaded. */
 typedef struct xl_unit_src {
     uint32_t pn;
     uint32_t gen;
     uint16_t nheads;
     uint16_t *heads;
     uint8_t *cover;
+    char *text;              /* the unit's C function (after the prelude) */
+    size_t len;
+    char so_path[512];       /* its object in the cache */
+    int cached;              /* the object was there when the job began */
+    int busy;                /* another process is building it */
 } xl_unit_src;
 
 typedef struct xl_job {
-    char so_path[512];
-    char c_path[512];
     xl_unit_src *units;
     unsigned nunits;
-    int ok;                 /* written by the worker */
-    volatile int done;      /* set last by the worker (__atomic) */
-    int cached;             /* the object was in the cache: no compile */
-    pthread_t thread;
-    int has_thread;
+    unsigned compiled;       /* units handed to the compiler */
+    pid_t pid;               /* the builder shell, 0 when none is running */
     const char *cc;
-    unsigned opt_level;     /* the compiler's -O level */
+    unsigned opt_level;      /* the compiler's -O level */
 } xl_job;
 
 struct xl_state_s {
@@ -115,15 +116,19 @@ void xl_printf(xl_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *out,
                         uint16_t **heads, uint8_t **cover);
+/* The declarations and helpers every unit's file starts with. */
 void xlate_gen_prelude(xl_buf *out);
 
 /* ---- xlate_build.c: compile, cache, load ---- */
-/* Start compiling 'text' (ownership of job passes to the builder) or find
- * it in the cache.  Returns 0 if the job was started or found. */
-int xlate_build_start(xl_job *job, const char *cache_dir, const char *text,
-                      size_t len, int sync);
-/* Wait for the job's worker (if any). */
-void xlate_build_join(xl_job *job);
+/* Look each unit up in the cache (so_path, cached) and start compiling
+ * the missing ones (in the foreground with sync).  Returns 0, or -1 if
+ * nothing could be started (units without an object then fail). */
+int xlate_build_start(xl_job *job, const char *cache_dir, const char *prelude,
+                      size_t plen, int sync);
+/* 1 when the job's compiles are over (wait: block until then). */
+int xlate_build_done(xl_job *job, int wait);
+/* Leave a running build to finish on its own (the CPU is going away). */
+void xlate_build_abandon(xl_job *job);
 /* The cache directory to use (option, environment, or default). */
 void xlate_cache_dir(char *out, size_t n, const char *opt);
 

@@ -1,29 +1,77 @@
-/* The translator's build step: generated C is compiled by the host
- * compiler into a shared object, cached by a hash of the C text.
+/* The translator's build step: each generated unit is compiled by the host
+ * compiler into a shared object of its own, cached by a hash of its C text
+ * (and of the compiler and -O level).
  *
- * A job writes its C file into the cache directory and, unless
- * '<hash>.so' is already there, runs the compiler on a worker thread (or
- * in the foreground when asked) into a temporary name that is renamed
- * into place when the compiler succeeds, so concurrent runs never see a
- * half-written object.  The simulation goes on interpreting meanwhile. */
+ * A job looks every unit up in the cache; the missing ones are written as
+ * C files and handed to one shell process that compiles them one after the
+ * other, each into a temporary name renamed into place when the compiler
+ * succeeds, so concurrent runs never load a half-written object.  The
+ * simulation goes on interpreting meanwhile and polls the shell; a CPU
+ * closed before the shell is done leaves it running, so the objects still
+ * reach the cache for the next run (the shell is reaped later). */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "xlate.h"
 
 extern char **environ;
 
-static uint64_t fnv1a(const char *p, size_t n, uint64_t h)
+/* Compiles quadruples (C file, temporary object, object, lock file) given
+ * as arguments after the compiler, its -O option, the debug flag and the
+ * cache's build lock. */
+static const char build_script[] =
+    "cc=$1; opt=$2; dbg=$3; lock=$4; shift 4\n"
+    /* one compiler at a time per cache: parallel test runs must not all
+     * compile at once on a small machine */
+    "if command -v flock >/dev/null 2>&1 && exec 9>>\"$lock\"; then flock 9; fi\n"
+    "while [ $# -ge 4 ]; do\n"
+    "  if [ \"$dbg\" = 1 ]; then\n"
+    "    \"$cc\" \"$opt\" -fPIC -shared -w -fno-strict-aliasing -fwrapv"
+    " -o \"$2\" \"$1\" && mv -f \"$2\" \"$3\"\n"
+    "  else\n"
+    "    \"$cc\" \"$opt\" -fPIC -shared -w -fno-strict-aliasing -fwrapv"
+    " -o \"$2\" \"$1\" 2>/dev/null && mv -f \"$2\" \"$3\"; rm -f \"$1\"\n"
+    "  fi\n"
+    "  rm -f \"$2\" \"$4\"; shift 4\n"
+    "done\n";
+
+#define LOCK_STALE_SECONDS 600
+
+/* Claims the right to build so_path: 1 if this process builds it, 0 if
+ * another one is building it now. */
+static int claim(const char *lock)
 {
+    for (int tries = 0; tries < 2; tries++) {
+        int fd = open(lock, O_WRONLY | O_CREAT | O_EXCL, 0644);
+        if (fd >= 0) {
+            close(fd);
+            return 1;
+        }
+        struct stat st;
+        if (errno != EEXIST || stat(lock, &st) != 0)
+            return 1; /* no locking possible here: build anyway */
+        if (time(NULL) - st.st_mtime < LOCK_STALE_SECONDS)
+            return 0;
+        unlink(lock); /* left by a builder that died */
+    }
+    return 0;
+}
+
+static uint64_t fnv1a(const void *p, size_t n, uint64_t h)
+{
+    const uint8_t *b = p;
     for (size_t i = 0; i < n; i++) {
-        h ^= (uint8_t)p[i];
+        h ^= b[i];
         h *= 0x100000001b3ull;
     }
     return h;
@@ -61,94 +109,155 @@ void xlate_cache_dir(char *out, size_t n, const char *opt)
         snprintf(out, n, "/tmp/dspsim-xlate-%u", (unsigned)getuid());
 }
 
-static void compile(xl_job *job)
+/* Builder shells of closed CPUs, reaped whenever a job is polled. */
+static pthread_mutex_t orphan_lock = PTHREAD_MUTEX_INITIALIZER;
+static pid_t orphans[64];
+static unsigned norphans;
+
+static void reap_orphans(void)
 {
-    char tmp_so[600];
-    static unsigned seq;
-    snprintf(tmp_so, sizeof tmp_so, "%s.%d.%u.tmp", job->so_path,
-             (int)getpid(), __atomic_fetch_add(&seq, 1, __ATOMIC_RELAXED));
-    char opt[8];
-    snprintf(opt, sizeof opt, "-O%u", job->opt_level);
-    char *argv[] = {
-        (char *)job->cc, opt, "-fPIC", "-shared", "-w",
-        "-fno-strict-aliasing", "-fwrapv", "-o", tmp_so, job->c_path, NULL,
-    };
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-    /* DSPSIM_XLATE_DEBUG=1 keeps the C file and the compiler's messages */
-    const char *dbg = getenv("DSPSIM_XLATE_DEBUG");
-    int debug = dbg && *dbg == '1';
-    if (!debug)
-        posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-    pid_t pid;
-    int ok = 0;
-    if (posix_spawnp(&pid, job->cc, &fa, NULL, argv, environ) == 0) {
-        int st;
-        while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-            ;
-        ok = WIFEXITED(st) && WEXITSTATUS(st) == 0 &&
-             rename(tmp_so, job->so_path) == 0;
+    pthread_mutex_lock(&orphan_lock);
+    for (unsigned i = 0; i < norphans;) {
+        pid_t r = waitpid(orphans[i], NULL, WNOHANG);
+        if (r == orphans[i] || (r < 0 && errno == ECHILD))
+            orphans[i] = orphans[--norphans];
+        else
+            i++;
     }
-    posix_spawn_file_actions_destroy(&fa);
-    if (!ok)
-        unlink(tmp_so);
-    if (!debug)
-        unlink(job->c_path);
-    job->ok = ok;
-    __atomic_store_n(&job->done, 1, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&orphan_lock);
 }
 
-static void *worker(void *arg)
+static int write_file(const char *path, const char *a, size_t alen,
+                      const char *b, size_t blen)
 {
-    compile(arg);
-    return NULL;
-}
-
-int xlate_build_start(xl_job *job, const char *cache_dir, const char *text,
-                      size_t len, int sync)
-{
-    uint64_t h = fnv1a(text, len, 0xcbf29ce484222325ull);
-    h = fnv1a(job->cc, strlen(job->cc), h);
-    h = fnv1a((const char *)&job->opt_level, sizeof job->opt_level, h);
-    if (mkdirs(cache_dir))
-        return -1;
-    snprintf(job->so_path, sizeof job->so_path, "%s/%016llx.so", cache_dir,
-             (unsigned long long)h);
-    if (access(job->so_path, R_OK) == 0) {
-        job->cached = 1;
-        job->ok = 1;
-        job->done = 1;
-        return 0;
-    }
-    static unsigned seq;
-    snprintf(job->c_path, sizeof job->c_path, "%s/%016llx.%d.%u.c", cache_dir,
-             (unsigned long long)h, (int)getpid(), seq++);
-    FILE *f = fopen(job->c_path, "w");
+    FILE *f = fopen(path, "w");
     if (!f)
         return -1;
-    int bad = fwrite(text, 1, len, f) != len;
+    int bad = fwrite(a, 1, alen, f) != alen;
+    bad |= fwrite(b, 1, blen, f) != blen;
     bad |= fclose(f) != 0;
-    if (bad) {
-        unlink(job->c_path);
-        return -1;
-    }
-    if (sync) {
-        compile(job);
-        return 0;
-    }
-    if (pthread_create(&job->thread, NULL, worker, job) != 0) {
-        compile(job);
-        return 0;
-    }
-    job->has_thread = 1;
-    return 0;
+    if (bad)
+        unlink(path);
+    return bad ? -1 : 0;
 }
 
-void xlate_build_join(xl_job *job)
+int xlate_build_start(xl_job *job, const char *cache_dir, const char *prelude,
+                      size_t plen, int sync)
 {
-    if (job->has_thread) {
-        pthread_join(job->thread, NULL);
-        job->has_thread = 0;
+    static unsigned seq;
+    reap_orphans();
+    if (mkdirs(cache_dir))
+        return -1;
+    const char *dbg = getenv("DSPSIM_XLATE_DEBUG");
+    char opt[8];
+    snprintf(opt, sizeof opt, "-O%u", job->opt_level);
+    /* argv: sh -c SCRIPT sh CC OPT DBG LOCK {c tmp so lock}... NULL */
+    char **argv = calloc(9 + 4 * (size_t)job->nunits, sizeof *argv);
+    char build_lock[600];
+    snprintf(build_lock, sizeof build_lock, "%s/.build.lock", cache_dir);
+    char (*paths)[3][600] = calloc(job->nunits ? job->nunits : 1, sizeof *paths);
+    if (!argv || !paths) {
+        free(argv);
+        free(paths);
+        return -1;
     }
+    unsigned k = 0, missing = 0;
+    argv[k++] = "sh";
+    argv[k++] = "-c";
+    argv[k++] = (char *)build_script;
+    argv[k++] = "sh";
+    argv[k++] = (char *)job->cc;
+    argv[k++] = opt;
+    argv[k++] = dbg && *dbg == '1' ? "1" : "0";
+    argv[k++] = build_lock;
+    for (unsigned i = 0; i < job->nunits; i++) {
+        xl_unit_src *u = &job->units[i];
+        uint64_t h = fnv1a(prelude, plen, 0xcbf29ce484222325ull);
+        h = fnv1a(u->text, u->len, h);
+        h = fnv1a(job->cc, strlen(job->cc), h);
+        h = fnv1a(opt, strlen(opt), h);
+        snprintf(u->so_path, sizeof u->so_path, "%s/%016llx.so", cache_dir,
+                 (unsigned long long)h);
+        if (access(u->so_path, R_OK) == 0) {
+            u->cached = 1;
+            continue;
+        }
+        snprintf(paths[i][2], sizeof paths[i][2], "%s.lock", u->so_path);
+        if (!claim(paths[i][2])) {
+            u->busy = 1; /* another run builds it: try again later */
+            continue;
+        }
+        unsigned n = __atomic_fetch_add(&seq, 1, __ATOMIC_RELAXED);
+        snprintf(paths[i][0], sizeof paths[i][0], "%s/%016llx.%d.%u.c",
+                 cache_dir, (unsigned long long)h, (int)getpid(), n);
+        snprintf(paths[i][1], sizeof paths[i][1], "%s.%d.%u.tmp", u->so_path,
+                 (int)getpid(), n);
+        if (write_file(paths[i][0], prelude, plen, u->text, u->len)) {
+            unlink(paths[i][2]);
+            continue;
+        }
+        argv[k++] = paths[i][0];
+        argv[k++] = paths[i][1];
+        argv[k++] = u->so_path;
+        argv[k++] = paths[i][2];
+        missing++;
+    }
+    argv[k] = NULL;
+    int rc = 0;
+    job->pid = 0;
+    if (missing) {
+        /* the shell may outlive us: it must hold none of our files (a
+         * pipe kept open would make a reader wait for the compiler) */
+        posix_spawn_file_actions_t fa;
+        posix_spawn_file_actions_init(&fa);
+        posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+        posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+        if (!(dbg && *dbg == '1'))
+            posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+        posix_spawn_file_actions_addclosefrom_np(&fa, 3);
+        pid_t pid;
+        int spawned = posix_spawn(&pid, "/bin/sh", &fa, NULL, argv, environ);
+        posix_spawn_file_actions_destroy(&fa);
+        if (spawned == 0) {
+            job->pid = pid;
+            job->compiled = missing;
+            if (sync)
+                xlate_build_done(job, 1);
+        } else {
+            for (unsigned i = 8; i + 3 < k; i += 4) {
+                unlink(argv[i]);
+                unlink(argv[i + 3]);
+            }
+            rc = -1;
+        }
+    }
+    free(argv);
+    free(paths);
+    return rc;
+}
+
+int xlate_build_done(xl_job *job, int wait)
+{
+    if (!job->pid)
+        return 1;
+    int st;
+    pid_t r;
+    do
+        r = waitpid(job->pid, &st, wait ? 0 : WNOHANG);
+    while (r < 0 && errno == EINTR);
+    if (r == 0)
+        return 0;
+    job->pid = 0; /* exited, or reaped by someone else: look at the files */
+    return 1;
+}
+
+void xlate_build_abandon(xl_job *job)
+{
+    if (!job->pid)
+        return;
+    pthread_mutex_lock(&orphan_lock);
+    if (norphans < sizeof orphans / sizeof orphans[0])
+        orphans[norphans++] = job->pid;
+    pthread_mutex_unlock(&orphan_lock);
+    job->pid = 0;
 }

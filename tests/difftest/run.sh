@@ -26,6 +26,8 @@ usage: $0 [options]
                    (dspsim not needed)
   --workdir DIR    where programs and outputs go (default: a temp dir)
   --keep           keep the files of passing programs too
+  --lockstep       run dspsim exec --lockstep: its fast engine is also
+                   compared with its interpreter after every translated block
 Exit status: 0 all agree, 1 mismatch or failure, 77 dspsim missing.
 EOF
 }
@@ -45,6 +47,7 @@ qemu=qemu-system-xtensa
 self=0
 workdir=""
 keep=0
+lockstep=""
 timeout_s=60
 
 while [ $# -gt 0 ]; do
@@ -63,6 +66,7 @@ while [ $# -gt 0 ]; do
     --self) self=1; shift ;;
     --workdir) workdir=$2; shift 2 ;;
     --keep) keep=1; shift ;;
+    --lockstep) lockstep=--lockstep; timeout_s=300; shift ;;
     -h | --help) usage; exit 0 ;;
     *) echo "difftest: unknown option $1" >&2; usage >&2; exit 2 ;;
     esac
@@ -126,7 +130,7 @@ for s in $(seq "$seed" "$last"); do
         qemu_run "$d/prog.elf" "$d/actual.bin" -icount shift=0
         rc=$?
     else
-        timeout "$timeout_s" "$dspsim" exec --lockstep "$d/prog.elf" \
+        timeout "$timeout_s" "$dspsim" exec $lockstep "$d/prog.elf" \
             >"$d/actual.bin" 2>"$d/dspsim.stderr"
         rc=$?
     fi

@@ -254,7 +254,7 @@ typedef struct xt_xlate_opts {
     unsigned hot_samples;    /* samples that make a page hot (0: 24, or
                                 $DSPSIM_XLATE_HOT) */
     bool sync;               /* compile in the foreground ($DSPSIM_XLATE_SYNC=1) */
-    unsigned opt_level;      /* host compiler -O level 1..3 (0: 2, or
+    unsigned opt_level;      /* host compiler -O level 1..3 (0: 1, or
                                 $DSPSIM_XLATE_OPT) */
     bool single_block;       /* return to the interpreter after each block
                                 (lockstep checking) */
