@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # README command 2: install, build, and run the whole test suite with CTest:
 # once on the optimised build, and everything but the QEMU, difftest and slow
-# tests again under AddressSanitizer + UndefinedBehaviorSanitizer.
+# tests again under AddressSanitizer + UndefinedBehaviorSanitizer (and the
+# lockstep tests, which build translations in the foreground, only once).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ci/install-deps.sh
@@ -11,4 +12,4 @@ echo "== ctest (build/)"
 ctest --test-dir build --output-on-failure -j"$jobs"
 echo "== ctest under sanitizers (build-san/)"
 BUILD_DIR=build-san ci/build.sh -DDSPSIM_SANITIZE=ON
-ctest --test-dir build-san --output-on-failure -j"$jobs" -LE 'slow|qemu|difftest'
+ctest --test-dir build-san --output-on-failure -j"$jobs" -LE 'slow|qemu|difftest|lockstep'

@@ -11,14 +11,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "options.h"
 #include "dspsim/board.h"
+#include "dspsim/board_regs.h"
 #include "dspsim/fw_report.h"
 #include "dspsim/loader.h"
 #include "dspsim/semihost.h"
+#include "lockstep.h"
 #include "report.h"
 
 typedef struct board_opts {
@@ -26,6 +30,7 @@ typedef struct board_opts {
     uint64_t max_cycles;     /* 0 = unlimited */
     bool markers;
     bool stats;
+    bool lockstep;           /* compare with a board on the interpreter */
     const char *trace_log;   /* firmware trace ring dump, NULL = none */
     const char *program;
     int guest_argc;
@@ -47,6 +52,9 @@ static void board_usage(FILE *f)
         "  --engine E      fast (default: translated hot code) or interp\n"
         "                  (the reference interpreter); same results\n"
         "  --stats         print a JSON statistics line on stderr at exit\n"
+        "  --lockstep      run a second board on the reference interpreter\n"
+        "                  and compare the two every 10,000 cycles; exit 70\n"
+        "                  with a report at the first divergence\n"
         "  --trace-log FILE  at exit, write the firmware's trace log ring\n"
         "                  (mailbox trace region, docs/firmware.md) to FILE\n"
         "                  ('-' = stdout)\n"
@@ -85,6 +93,10 @@ static int parse_args(int argc, char **argv, board_opts *o)
         if (cli_opt_value(argc, argv, &i, "--engine", &v)) {
             if (!cli_set_engine("board", v))
                 return DSPSIM_EXIT_USAGE;
+            continue;
+        }
+        if (!strcmp(a, "--lockstep")) {
+            o->lockstep = true;
             continue;
         }
         if (!strcmp(a, "--stats")) {
@@ -240,6 +252,90 @@ static bool write_trace_log(ds_board *b, const board_opts *o)
     return ok;
 }
 
+#define LOCKSTEP_SLICE 10000u  /* cycles between comparisons */
+#define LOCKSTEP_MEM_EVERY 64u /* slices between memory comparisons */
+
+/* --lockstep: a second board with the same program on the reference
+ * interpreter, both run in the same slices and compared after each.
+ * Returns 0 (r and *st hold the fast board's end), or an exit status. */
+static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
+                        ds_status *st)
+{
+    char msg[512];
+    ds_board *ref = NULL;
+    xt_semihost *sh = NULL;
+    int status = DSPSIM_EXIT_INTERNAL;
+    const ds_board_config *cfg = ds_board_get_config(b);
+    if (ds_board_new(cfg, &ref, msg, sizeof msg) != DS_OK ||
+        ds_board_load_elf(ref, o->program, msg, sizeof msg) != DS_OK) {
+        fprintf(stderr, "dspsim board: --lockstep: cannot build the "
+                "reference board: %s\n", msg);
+        goto out;
+    }
+    const char *gargv[] = { o->program, NULL };
+    int null_fd = open("/dev/null", O_RDWR);
+    xt_semihost_config shc = { .stdin_fd = null_fd, .stdout_fd = null_fd,
+                               .stderr_fd = null_fd, .argc = 1,
+                               .argv = gargv };
+    sh = null_fd >= 0 ? xt_semihost_new(&shc) : NULL;
+    xt_xlate_opts xo = { .sample_cycles = 64, .hot_samples = 1,
+                         .sync = true, .opt_level = 1 };
+    if (!sh || xt_semihost_install(sh, ds_board_cpu(ref), NULL) != XT_OK ||
+        xt_engine_set(ds_board_cpu(ref), XT_ENGINE_INTERP) != XT_OK ||
+        xt_engine_set(ds_board_cpu(b), XT_ENGINE_FAST) != XT_OK ||
+        xt_xlate_config(ds_board_cpu(b), &xo) != XT_OK) {
+        fprintf(stderr, "dspsim board: --lockstep: cannot set up the "
+                "engines\n");
+        goto out;
+    }
+    lockstep_range rg[2] = { { BOARD_IRAM_BASE, cfg->iram_size },
+                             { BOARD_DRAM_BASE, cfg->dram_size } };
+    uint64_t done = 0, slices = 0;
+    for (;;) {
+        uint64_t n = LOCKSTEP_SLICE;
+        if (o->max_cycles && o->max_cycles - done < n)
+            n = o->max_cycles - done;
+        ds_run_result rr;
+        *st = ds_board_run(b, n, 0, r);
+        ds_status rst = ds_board_run(ref, n, 0, &rr);
+        if (*st != DS_OK || rst != DS_OK)
+            break;
+        done += n;
+        slices++;
+        int end = r->why != DS_STOP_BUDGET ||
+                  (o->max_cycles && done >= o->max_cycles);
+        int bad = r->why != rr.why || r->status != rr.status ||
+                  r->cycles != rr.cycles;
+        if (bad)
+            fprintf(stderr, "lockstep: the boards stop differently: fast "
+                    "'%s' at cycle %" PRIu64 ", interp '%s' at %" PRIu64 "\n",
+                    ds_stop_name(r->why), r->cycles, ds_stop_name(rr.why),
+                    rr.cycles);
+        bad |= lockstep_compare(ds_board_cpu(b), ds_board_cpu(ref), rg, 2,
+                                end || slices % LOCKSTEP_MEM_EVERY == 0,
+                                stderr);
+        if (bad) {
+            fprintf(stderr, "lockstep: the engines diverge in the %" PRIu64
+                    " cycles before cycle %" PRIu64 "\n",
+                    (uint64_t)LOCKSTEP_SLICE, r->cycles);
+            goto out;
+        }
+        if (end)
+            break;
+    }
+    xt_xlate_stats xs;
+    xt_xlate_stats_get(ds_board_cpu(b), &xs);
+    fprintf(stderr, "lockstep: agree after %" PRIu64 " slices of %u cycles, "
+            "%" PRIu64 " of %" PRIu64 " instructions translated\n", slices,
+            LOCKSTEP_SLICE, xs.insns, xt_insn_count(ds_board_cpu(b)));
+    status = 0;
+out:
+    xt_semihost_free(sh);
+    if (ref)
+        ds_board_free(ref);
+    return status;
+}
+
 static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
 {
     char msg[512];
@@ -272,7 +368,15 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     }
     ds_run_result r;
     double t0 = cli_now_seconds();
-    st = ds_board_run(b, o->max_cycles, 0, &r);
+    if (o->lockstep) {
+        int ls = run_lockstep(o, b, &r, &st);
+        if (ls) {
+            xt_semihost_free(sh);
+            return ls;
+        }
+    } else {
+        st = ds_board_run(b, o->max_cycles, 0, &r);
+    }
     double seconds = cli_now_seconds() - t0;
     int status;
     if (st != DS_OK) {

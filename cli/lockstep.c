@@ -90,12 +90,13 @@ static int writes(const char *text, const char *reg)
 
 static void report_divergence(FILE *f, xt_cpu *fast, xt_cpu *ref,
                               const snap *before, const snap *sf,
-                              const snap *sr, const xt_elf *elf)
+                              const snap *sr, const xt_elf *elf,
+                              uint32_t entry)
 {
     fprintf(f, "lockstep: the engines diverge in the block that starts at pc "
-               "%08" PRIx32 " (after %" PRIu64 " instructions, %" PRIu64
-               " cycles, where they agreed)\n", before->r[16], before->insns,
-            before->cycles);
+               "%08" PRIx32 " (they agreed after %" PRIu64 " instructions, %"
+               PRIu64 " cycles, at pc %08" PRIx32 ")\n", entry, before->insns,
+            before->cycles, before->r[16]);
     if (sf->insns != sr->insns || sf->cycles != sr->cycles)
         fprintf(f, "  instructions fast %" PRIu64 " interp %" PRIu64
                    ", cycles fast %" PRIu64 " interp %" PRIu64 "\n",
@@ -116,7 +117,7 @@ static void report_divergence(FILE *f, xt_cpu *fast, xt_cpu *ref,
     unsigned n = xt_recent_pcs(ref, pcs, 32);
     unsigned start = 0;
     for (unsigned i = 0; i < n; i++)
-        if (pcs[i] == before->r[16])
+        if (pcs[i] == entry)
             start = i;
     int marked = 0;
     fprintf(f, "  the block as the interpreter ran it:\n");
@@ -137,10 +138,18 @@ static void report_divergence(FILE *f, xt_cpu *fast, xt_cpu *ref,
     (void)fast;
 }
 
-static void stop_after_block(xt_cpu *cpu, void *user)
+typedef struct boundary {
+    int hit;          /* the run stopped after a translated block */
+    uint32_t entry;   /* where that block was entered */
+} boundary;
+
+static bool stop_after_block(xt_cpu *cpu, uint32_t entry_pc, void *user)
 {
-    *(int *)user = 1;
-    xt_stop_request(cpu);
+    (void)cpu;
+    boundary *b = user;
+    b->hit = 1;
+    b->entry = entry_pc;
+    return true;
 }
 
 int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
@@ -148,14 +157,14 @@ int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
                  FILE *f, xt_stop *why, lockstep_stats *st)
 {
     memset(st, 0, sizeof *st);
-    int at_boundary = 0;
-    xt_xlate_set_exit_hook(fast, stop_after_block, &at_boundary);
+    boundary bd = {0};
+    xt_xlate_set_exit_hook(fast, stop_after_block, &bd);
     uint64_t insns0 = xt_insn_count(fast), cycles0 = xt_cycles(fast);
     snap before, sf, sr;
     take(ref, &before);
     for (;;) {
         xt_run_opts o = *ro;
-        at_boundary = 0;
+        bd.hit = 0;
         /* a budget used up at a block boundary: a run would start over */
         if (ro->max_insns && xt_insn_count(fast) >= insns0 + ro->max_insns) {
             *why = XT_STOP_INSN_BUDGET;
@@ -170,7 +179,10 @@ int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
             if (xt_run(fast, &o, why) != XT_OK)
                 return -1;
         }
-        int user_stop = *why == XT_STOP_REQUEST && at_boundary;
+        /* a stop at a block boundary looks like an exhausted budget */
+        int user_stop = *why == XT_STOP_INSN_BUDGET && bd.hit &&
+                        !(ro->max_insns &&
+                          xt_insn_count(fast) >= insns0 + ro->max_insns);
         /* bring the reference to the same instruction count ... */
         uint64_t n = xt_insn_count(fast) - xt_insn_count(ref);
         xt_stop rwhy = XT_STOP_INSN_BUDGET;
@@ -201,7 +213,8 @@ int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
             bad = 1;
         uint32_t where;
         if (bad) {
-            report_divergence(f, fast, ref, &before, &sf, &sr, elf);
+            report_divergence(f, fast, ref, &before, &sf, &sr, elf,
+                              bd.hit ? bd.entry : before.r[16]);
             if (!user_stop && rwhy != *why)
                 fprintf(f, "  stop reasons: fast '%s', interp '%s'\n",
                         xt_stop_name(*why), xt_stop_name(rwhy));
@@ -227,4 +240,34 @@ int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
     st->translated_insns = xs.insns;
     xt_xlate_set_exit_hook(fast, NULL, NULL);
     return 0;
+}
+
+int lockstep_compare(xt_cpu *fast, xt_cpu *ref, const lockstep_range *rg,
+                     size_t nrg, int check_mem, FILE *f)
+{
+    snap sf, sr;
+    take(fast, &sf);
+    take(ref, &sr);
+    int bad = 0;
+    if (sf.cycles != sr.cycles || sf.insns != sr.insns) {
+        fprintf(f, "lockstep: instructions fast %" PRIu64 " interp %" PRIu64
+                   ", cycles fast %" PRIu64 " interp %" PRIu64 "\n",
+                sf.insns, sr.insns, sf.cycles, sr.cycles);
+        bad = 1;
+    }
+    for (size_t i = 0; i < 17 + NSRS; i++) {
+        if (sf.r[i] == sr.r[i])
+            continue;
+        char name[16];
+        reg_name(i, name, sizeof name);
+        fprintf(f, "lockstep: %-6s fast %08" PRIx32 "  interp %08" PRIx32
+                   "\n", name, sf.r[i], sr.r[i]);
+        bad = 1;
+    }
+    uint32_t where;
+    if (check_mem && mem_diff(fast, ref, rg, nrg, &where)) {
+        fprintf(f, "lockstep: memory differs at %08" PRIx32 "\n", where);
+        bad = 1;
+    }
+    return bad;
 }

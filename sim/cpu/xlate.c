@@ -448,6 +448,7 @@ int xlate_enter(xt_cpu *cpu)
     e->hist_n = cpu->hist_n;
     e->litbase = cpu->litbase;
     uint64_t insns0 = cpu->insns;
+    uint32_t entry = cpu->pc;
     /* a unit that ends before its first instruction (horizon, or an
      * access for the slow path) leaves that instruction to the caller */
     if (!p->fn(e, cpu->pc) || e->insns == insns0) {
@@ -470,8 +471,10 @@ int xlate_enter(xt_cpu *cpu)
     }
     x->stats.insns += e->insns - insns0;
     env_to_cpu(cpu, e);
-    if (x->exit_cb)
-        x->exit_cb(cpu, x->exit_user);
+    if (x->exit_cb && x->exit_cb(cpu, entry, x->exit_user)) {
+        cpu->ins_end = cpu->insns;
+        cpu_kick(cpu);
+    }
     return 1;
 }
 

@@ -134,6 +134,13 @@ for s in $(seq "$seed" "$last"); do
             >"$d/actual.bin" 2>"$d/dspsim.stderr"
         rc=$?
     fi
+    if [ -n "$lockstep" ]; then
+        ls_line=$(grep '^lockstep: ' "$d/dspsim.stderr" | tail -n 1)
+        echo "difftest: seed $s: $ls_line"
+        case $ls_line in
+        *" 0 of "*) echo "difftest: seed $s: no translated code ran"; rc=1 ;;
+        esac
+    fi
     if ! "$gen" cmp "$d/prog.S" "$d/expected.bin" "$d/actual.bin" \
          >"$d/report.txt" || [ $rc -ne 0 ]; then
         echo "difftest: seed $s: MISMATCH between QEMU and $engine"

@@ -278,8 +278,12 @@ typedef struct xt_xlate_stats {
 void xt_xlate_stats_get(const xt_cpu *cpu, xt_xlate_stats *out);
 /* Wait for a compile in progress and install what it built. */
 void xt_xlate_wait(xt_cpu *cpu);
-/* Called after every return from translated code (state is up to date). */
-typedef void (*xt_xlate_exit_cb)(xt_cpu *cpu, void *user);
+/* Called after every return from translated code entered at entry_pc
+ * (state is up to date).
+ * Returning true ends the run before the next instruction as an exhausted
+ * instruction budget would (XT_STOP_INSN_BUDGET, after any interrupt due
+ * there is taken), so that the run stops where a budget would stop it. */
+typedef bool (*xt_xlate_exit_cb)(xt_cpu *cpu, uint32_t entry_pc, void *user);
 void xt_xlate_set_exit_hook(xt_cpu *cpu, xt_xlate_exit_cb cb, void *user);
 
 /* ---- Introspection for traces ---------------------------------------- */

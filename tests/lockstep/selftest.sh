@@ -1,0 +1,29 @@
+#!/bin/sh
+# The lockstep checker must catch a wrong translation: with
+# DSPSIM_XLATE_SELFTEST=1 the translator charges one cycle too many for
+# every conditional branch, and `dspsim exec --lockstep` must stop at the
+# first translated block that runs one, with exit status 70 and a report
+# that names the block, the differing cycle count and the instructions.
+#   selftest.sh DSPSIM PROG.elf
+set -u
+dspsim=$1 elf=$2
+[ -x "$dspsim" ] || { echo "selftest.sh: SKIP: $dspsim not built"; exit 77; }
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+DSPSIM_CACHE_DIR=$tmp/cache DSPSIM_XLATE_SELFTEST=1 \
+    "$dspsim" exec --lockstep "$elf" >"$tmp/out" 2>"$tmp/err" </dev/null
+rc=$?
+cat "$tmp/err"
+fail=0
+check() {  # check DESCRIPTION COMMAND...
+    d=$1; shift
+    if ! "$@"; then echo "selftest.sh: FAIL: $d"; fail=1; fi
+}
+check "exit status 70 (got $rc)" [ "$rc" -eq 70 ]
+check "divergence line" grep -q '^lockstep: the engines diverge in the block that starts at pc [0-9a-f]\{8\}' "$tmp/err"
+check "cycle counts named" grep -q '^  instructions fast [0-9]* interp [0-9]*, cycles fast [0-9]* interp [0-9]*$' "$tmp/err"
+check "block listing" grep -q '^  the block as the interpreter ran it:$' "$tmp/err"
+check "a conditional branch in the listing" grep -qE '^ +[0-9a-f]{8} .*	?b(eq|ne|lt|ge|any|none|all|nall|bc|bs)' "$tmp/err"
+check "summary says DIVERGED" grep -q '^lockstep: DIVERGED after' "$tmp/err"
+[ $fail -eq 0 ] && echo "selftest.sh: PASS"
+exit $fail
