@@ -86,7 +86,8 @@ best_of() {
     best=""
     for ((i = 0; i < repeats; i++)); do
         case $mode in
-        dspsim) cmd=("$dspsim" exec --stats "$elf") ;;
+        dspsim) cmd=("$dspsim" exec --engine fast --stats "$elf") ;;
+        interp) cmd=("$dspsim" exec --engine interp --stats "$elf") ;;
         plain) cmd=("${qemu_base[@]}" -device "loader,file=$elf,cpu-num=0") ;;
         icount) cmd=("${qemu_base[@]}" -icount shift=0
                      -device "loader,file=$elf,cpu-num=0") ;;
@@ -121,22 +122,39 @@ for b in "${benches[@]}"; do
     t_icount=$(awk -v a="$best" -v s="$startup_icount" 'BEGIN { t = a - s; if (t < 1e-3) t = 1e-3; printf "%.3f", t }')
     engines=(qemu icount)
     if [ $have_dspsim = 1 ]; then
-        best_of "$b.dspsim" dspsim "$elf"
-        t_dspsim=$best
-        stats=$(grep '^{' "$tmp/$b.dspsim.err" | tail -n 1)
-        insns=$(sed -n 's/.*"instructions"[[:space:]]*:[[:space:]]*\([0-9][0-9]*\).*/\1/p' <<<"$stats")
-        hs=$(sed -n 's/.*"host_seconds"[[:space:]]*:[[:space:]]*\([0-9.eE+-][0-9.eE+-]*\).*/\1/p' <<<"$stats")
-        if [ -n "$hs" ]; then
-            t_dspsim=$(awk -v a="$hs" 'BEGIN { printf "%.3f", a }')
-        else
-            echo "run.sh: $b: no host_seconds in dspsim --stats output;" \
-                 "using wall time" >&2
-        fi
-        if [ -z "$insns" ]; then
-            echo "run.sh: $b: no instruction count in dspsim --stats output" \
-                 "(stderr: $(head -c 300 "$tmp/$b.dspsim.err"))" >&2
-        fi
-        engines+=(dspsim)
+        # one untimed run fills the translation cache (the fast engine
+        # compiles hot code in the background; later runs load it)
+        run_timed "$tmp/warm.out" "$tmp/warm.err" "$dspsim" exec --stats "$elf"
+        for m in dspsim interp; do
+            best_of "$b.$m" $m "$elf"
+            t=$best
+            stats=$(grep '^{' "$tmp/$b.$m.err" | tail -n 1)
+            n=$(sed -n 's/.*"instructions"[[:space:]]*:[[:space:]]*\([0-9][0-9]*\).*/\1/p' <<<"$stats")
+            c=$(sed -n 's/.*"cycles"[[:space:]]*:[[:space:]]*\([0-9][0-9]*\).*/\1/p' <<<"$stats")
+            hs=$(sed -n 's/.*"host_seconds"[[:space:]]*:[[:space:]]*\([0-9.eE+-][0-9.eE+-]*\).*/\1/p' <<<"$stats")
+            if [ -n "$hs" ]; then
+                t=$(awk -v a="$hs" 'BEGIN { printf "%.3f", a }')
+            else
+                echo "run.sh: $b: no host_seconds in dspsim --stats output;" \
+                     "using wall time" >&2
+            fi
+            if [ -z "$n" ]; then
+                echo "run.sh: $b: no instruction count in dspsim --stats output" \
+                     "(stderr: $(head -c 300 "$tmp/$b.$m.err"))" >&2
+            fi
+            if [ $m = dspsim ]; then
+                t_dspsim=$t insns=$n cyc_fast=$c
+            else
+                t_interp=$t
+                if [ "$n" != "$insns" ] || [ "$c" != "$cyc_fast" ]; then
+                    echo "run.sh: $b: the engines disagree: fast $insns" \
+                         "instructions $cyc_fast cycles, interp $n instructions" \
+                         "$c cycles" >&2
+                    status=1
+                fi
+            fi
+        done
+        engines+=(dspsim interp)
     fi
 
     # All engines must print the same thing and exit the same way.
@@ -146,7 +164,8 @@ for b in "${benches[@]}"; do
             echo "run.sh: $b: OUTPUT MISMATCH between qemu and $e:" >&2
             echo "  qemu (exit $(cat "$tmp/$b.qemu.rc")): $(head -c 200 "$tmp/$b.qemu.out")" >&2
             echo "  $e (exit $(cat "$tmp/$b.$e.rc")): $(head -c 200 "$tmp/$b.$e.out")" >&2
-            [ "$e" = dspsim ] && echo "  dspsim stderr: $(head -c 300 "$tmp/$b.dspsim.err")" >&2
+            [ "$e" = dspsim ] || [ "$e" = interp ] &&
+                echo "  dspsim stderr: $(head -c 300 "$tmp/$b.$e.err")" >&2
             status=1
         fi
     done
@@ -160,18 +179,19 @@ for b in "${benches[@]}"; do
         case $e in
         qemu) name="qemu"; t=$t_qemu ;;
         icount) name="qemu-icount"; t=$t_icount ;;
-        dspsim) name="dspsim"; t=$t_dspsim ;;
+        dspsim) name="dspsim-fast"; t=$t_dspsim ;;
+        interp) name="dspsim-interp"; t=$t_interp ;;
         esac
-        rows+=("$(awk -v b="$b" -v e="$name" -v n="${insns:-}" -v t="$t" -v q="$t_qemu" 'BEGIN {
+        rows+=("$(awk -v b="$b" -v e="$name" -v n="${insns:-}" -v t="$t" -v q="$t_qemu" -v i="$t_icount" 'BEGIN {
             if (n == "") { ns = "n/a"; rate = "n/a" }
             else { ns = n; rate = sprintf("%.1f M", n / t / 1e6) }
-            printf "%-10s %-12s %14s %10.3f %14s %10.2fx", b, e, ns, t, rate, q / t }')")
+            printf "%-10s %-14s %14s %10.3f %14s %10.2fx %10.2fx", b, e, ns, t, rate, q / t, i / t }')")
     done
 done
 
 echo
-printf "%-10s %-12s %14s %10s %14s %11s\n" benchmark engine "guest insns" \
-    "host s" "insns/s" "vs QEMU"
+printf "%-10s %-14s %14s %10s %14s %11s %11s\n" benchmark engine "guest insns" \
+    "host s" "insns/s" "vs QEMU" "vs icount"
 for r in "${rows[@]}"; do
     echo "$r"
 done
@@ -179,7 +199,10 @@ echo
 echo "host s: QEMU wall time minus its start-up time; dspsim: host_seconds" \
      "from --stats."
 echo "guest insns: dspsim's count, used for every engine (same program," \
-     "same path); 'vs QEMU' = QEMU time / engine time (>1: faster)."
+     "same path); 'vs QEMU' / 'vs icount' = QEMU's (-icount shift=0) time /" \
+     "engine time (>1: faster).  dspsim-fast: after one untimed run that" \
+     "fills the translation cache; both dspsim engines must report the same" \
+     "instructions and cycles."
 [ $have_dspsim = 1 ] || echo "NOTE: dspsim missing ($dspsim): QEMU-only" \
     "table, instruction counts unavailable."
 [ $status = 0 ] || echo "SOME OUTPUTS DIFFER OR A RUN FAILED (see above)"

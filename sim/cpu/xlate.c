@@ -96,6 +96,27 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
         free(x);
         return NULL;
     }
+    static const struct { unsigned sr; size_t off; } srs[] = {
+        { XT_SR_LITBASE, offsetof(xt_cpu, litbase) },
+        { XT_SR_EPC1, offsetof(xt_cpu, epc[1]) },
+        { XT_SR_EPC2, offsetof(xt_cpu, epc[2]) },
+        { XT_SR_EPC3, offsetof(xt_cpu, epc[3]) },
+        { XT_SR_DEPC, offsetof(xt_cpu, depc) },
+        { XT_SR_EPS2, offsetof(xt_cpu, eps[2]) },
+        { XT_SR_EPS3, offsetof(xt_cpu, eps[3]) },
+        { XT_SR_EXCSAVE1, offsetof(xt_cpu, excsave[1]) },
+        { XT_SR_EXCSAVE2, offsetof(xt_cpu, excsave[2]) },
+        { XT_SR_EXCSAVE3, offsetof(xt_cpu, excsave[3]) },
+        { XT_SR_INTERRUPT, offsetof(xt_cpu, interrupt) },
+        { XT_SR_INTENABLE, offsetof(xt_cpu, intenable) },
+        { XT_SR_PS, offsetof(xt_cpu, ps) },
+        { XT_SR_VECBASE, offsetof(xt_cpu, vecbase) },
+        { XT_SR_EXCCAUSE, offsetof(xt_cpu, exccause) },
+        { XT_SR_EXCVADDR, offsetof(xt_cpu, excvaddr) },
+        { XT_SR_CCOMPARE0, offsetof(xt_cpu, ccompare0) },
+    };
+    for (size_t i = 0; i < sizeof srs / sizeof srs[0]; i++)
+        x->env.sr[srs[i].sr] = (const uint32_t *)((const char *)cpu + srs[i].off);
     x->sample_cycles = env_uint("DSPSIM_XLATE_SAMPLE", DEF_SAMPLE_CYCLES);
     x->settle_cycles = 8ull * x->sample_cycles;
     x->hot_samples = env_uint("DSPSIM_XLATE_HOT", DEF_HOT_SAMPLES);
@@ -447,6 +468,7 @@ int xlate_enter(xt_cpu *cpu)
     e->sar_left = cpu->sar_left;
     e->hist_n = cpu->hist_n;
     e->litbase = cpu->litbase;
+    e->ccount_offset = cpu->ccount_offset;
     uint64_t insns0 = cpu->insns;
     uint32_t entry = cpu->pc;
     /* a unit that ends before its first instruction (horizon, or an

@@ -15,7 +15,10 @@
  * and hist_n, and the guest registers are in ar[].  Translated code never
  * takes a slow path: an access the page table does not allow directly
  * (MMIO, faults, hooks, breakpoints, stores into code, misalignment) ends
- * the unit before that instruction, for the interpreter to execute. */
+ * the unit before that instruction, for the interpreter to execute.
+ * sr[n] points at special register n where reading it has no side effect
+ * and its value cannot change while a unit runs (NULL elsewhere); CCOUNT
+ * is (uint32_t)cycles + ccount_offset. */
 #ifndef DSPSIM_XLATE_ABI_H
 #define DSPSIM_XLATE_ABI_H
 
@@ -51,6 +54,8 @@ typedef struct xt_xenv {                                                     \
     uint32_t hist_n;                                                         \
     uint8_t sar_left;                                                        \
     uint8_t single_block;                                                    \
+    uint32_t ccount_offset;                                                  \
+    const uint32_t *sr[256];                                                 \
 } xt_xenv;                                                                   \
 typedef int (*xt_xunit_fn)(xt_xenv *e, uint32_t entry);                      \
 )

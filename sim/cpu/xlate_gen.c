@@ -92,10 +92,29 @@ void xlate_gen_prelude(xl_buf *o)
 /* Instructions a unit translates; the rest end a block and are left to
  * the interpreter (special registers, returns from exceptions, waits,
  * syscalls, breaks, simcalls, region-protection ops, illegal ones). */
-static int translatable(unsigned op)
+/* Special registers an RSR reads inside a unit (xt_xenv.sr, CCOUNT and
+ * SAR); the others leave RSR to the interpreter. */
+static int rsr_inline(unsigned sr)
 {
-    switch (op) {
-    case XT_OP_RSR: case XT_OP_WSR: case XT_OP_XSR: case XT_OP_RSIL:
+    switch (sr) {
+    case XT_SR_SAR: case XT_SR_CCOUNT: case XT_SR_LITBASE: case XT_SR_EPC1:
+    case XT_SR_EPC2: case XT_SR_EPC3: case XT_SR_DEPC: case XT_SR_EPS2:
+    case XT_SR_EPS3: case XT_SR_EXCSAVE1: case XT_SR_EXCSAVE2:
+    case XT_SR_EXCSAVE3: case XT_SR_INTERRUPT: case XT_SR_INTENABLE:
+    case XT_SR_PS: case XT_SR_VECBASE: case XT_SR_EXCCAUSE:
+    case XT_SR_EXCVADDR: case XT_SR_CCOMPARE0:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int translatable(const xt_insn *in)
+{
+    if (in->op == XT_OP_RSR)
+        return rsr_inline((unsigned)in->imm);
+    switch (in->op) {
+    case XT_OP_WSR: case XT_OP_XSR: case XT_OP_RSIL:
     case XT_OP_WAITI: case XT_OP_RFE: case XT_OP_RFDE: case XT_OP_RFI:
     case XT_OP_RFDO: case XT_OP_RFDD: case XT_OP_SYSCALL: case XT_OP_BREAK:
     case XT_OP_BREAK_N: case XT_OP_SIMCALL: case XT_OP_ILL:
@@ -152,7 +171,7 @@ typedef struct gen {
 static int holdable(const gen *g, unsigned o)
 {
     const xt_insn *in = &g->dp[o].in;
-    if (!g->dec[o] || !translatable(in->op) || o + in->len > PAGE)
+    if (!g->dec[o] || !translatable(in) || o + in->len > PAGE)
         return 0;
     if (is_late(in) && (o + in->len >= PAGE || !g->dec[o + in->len]))
         return 0;
@@ -312,6 +331,14 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
            b, (uint32_t)im, a, pc, k, j, npc, kn);
         break;
     case XT_OP_RER: P_("r%u = 0;", a); break; /* no external registers */
+    case XT_OP_RSR:
+        if (im == XT_SR_SAR)
+            P_("r%u = sar;", a);
+        else if (im == XT_SR_CCOUNT) /* cycles before this instruction */
+            P_("sl = 0; r%u = (uint32_t)(cyc + %u) + e->ccount_offset;", a, k);
+        else
+            P_("sl = 0; r%u = *e->sr[%d];", a, im);
+        break;
     default: /* nop, memw, syncs, excw, extw, wer: cost only */
         P_(";");
         break;
@@ -420,10 +447,10 @@ static void find_heads(gen *g)
         const xt_insn *in = &g->dp[o].in;
         unsigned end = o + in->len;
         int tk = transfer_kind(in->op);
-        if (!translatable(in->op) || end > PAGE || tk) {
+        if (!translatable(in) || end > PAGE || tk) {
             if (end < PAGE)
                 g->head[end] = 1; /* execution comes back here */
-            if (translatable(in->op) && (tk == 1 || tk == 2) &&
+            if (translatable(in) && (tk == 1 || tk == 2) &&
                 (in->target >> XT_PAGE_SHIFT) == g->pn)
                 g->head[in->target & (PAGE - 1)] = 1;
             continue;
