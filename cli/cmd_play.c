@@ -21,7 +21,8 @@ static void usage(FILE *f)
     fprintf(f,
         "usage: dspsim play IN.wav [IN2.wav] OUT.wav [--pipeline NAME]\n"
         "                   [--set KEY=VALUE ...] [--period-us N] [--raw]\n"
-        "                   [--firmware ELF] [--artifacts DIR] [-v]\n"
+        "                   [--firmware ELF] [--artifacts DIR]\n"
+        "                   [--timeline FILE] [--engine fast|interp] [-v]\n"
         "\n"
         "Pipelines (host stream -> component -> SSP port 0 -> OUT.wav):\n"
         "  volume  (default) keys gain_db, ramp_ms, mute\n"
@@ -39,8 +40,9 @@ static void usage(FILE *f)
         "succeeds (a temporary file renamed over it); it may not be an\n"
         "input.  Prints the latency removed, audio seconds, simulated\n"
         "cycles, MCPS, worst period load, deadline misses, xruns, xrun\n"
-        "restarts and the real-time factor.  Artifacts (firmware.log,\n"
-        "timeline.json) go to DIR (default: dspsim-play-out).\n"
+        "restarts and the real-time factor.  firmware.log goes to DIR\n"
+        "(default: dspsim-play-out); the Perfetto timeline is recorded only\n"
+        "with --timeline FILE (a long run's timeline is large and slow).\n"
         "Exit status: 0 done, 1 the run failed, 2 usage, bad input or\n"
         "output, bad firmware, or a value the firmware refuses (reason\n"
         "printed).\n");
@@ -97,6 +99,7 @@ int cmd_play(int argc, char **argv)
     const char *set_args[PLAY_MAX_SETS];
     unsigned nfiles = 0, nsets = 0;
     bool verbose = false, raw = false;
+    const char *timeline = NULL;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -111,8 +114,10 @@ int cmd_play(int argc, char **argv)
                    cli_opt_value(argc, argv, &i, "--firmware", &v) ||
                    cli_opt_value(argc, argv, &i, "--artifacts", &v) ||
                    cli_opt_value(argc, argv, &i, "--period-us", &v) ||
+                   cli_opt_value(argc, argv, &i, "--timeline", &v) ||
                    cli_opt_value(argc, argv, &i, "--set", &v)) {
-            const char *opt = a[2] == 'p' && a[3] == 'i' ? "--pipeline" :
+            const char *opt = a[2] == 't' ? "--timeline" :
+                              a[2] == 'p' && a[3] == 'i' ? "--pipeline" :
                               a[2] == 'f' ? "--firmware" :
                               a[2] == 'a' ? "--artifacts" :
                               a[2] == 'p' ? "--period-us" : "--set";
@@ -120,7 +125,9 @@ int cmd_play(int argc, char **argv)
                 fprintf(stderr, "dspsim play: %s needs a value\n", opt);
                 return DSPSIM_EXIT_USAGE;
             }
-            if (opt[2] == 'p' && opt[3] == 'i')
+            if (opt[2] == 't')
+                timeline = v;
+            else if (opt[2] == 'p' && opt[3] == 'i')
                 s.pipe = v;
             else if (opt[2] == 'f')
                 fw = v;
@@ -247,7 +254,8 @@ int cmd_play(int argc, char **argv)
     dsh_exec_summary sum;
     dsh_exec_opts o = { .firmware = fw, .keep_artifacts = true,
                         .verbose = verbose ? stderr : NULL, .summary = &sum,
-                        .outputs_dir = outdir, .align_outputs = !raw };
+                        .outputs_dir = outdir, .align_outputs = !raw,
+                        .no_timeline = !timeline, .timeline_path = timeline };
     int rc = dsh_exec_one(c, art, &o, "play");
     dsh_case_free(c);
     if (rc == 1 && sum.setup_refused) {

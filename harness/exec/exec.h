@@ -82,6 +82,11 @@ typedef struct dsh_exec_opts {
      * each output (SSP playback ports only) has the longest input's
      * frames at its rate (exec_align.c) */
     bool align_outputs;
+    /* the Perfetto timeline: not recorded at all with no_timeline (long
+     * `dspsim play` runs); written to timeline_path instead of
+     * DIR/timeline.json when given */
+    bool no_timeline;
+    const char *timeline_path;
 } dsh_exec_opts;
 
 /* The firmware this tree builds (compile-time path; may not exist yet). */

@@ -281,7 +281,10 @@ static bool drain(xp_run *r)
 static void write_artifacts(xp_run *r, const dsh_exec_env *env)
 {
     char path[DSH_PATH_MAX * 2], err[512];
-    snprintf(path, sizeof path, "%s/timeline.json", env->out_dir);
+    if (r->o->timeline_path)
+        snprintf(path, sizeof path, "%s", r->o->timeline_path);
+    else
+        snprintf(path, sizeof path, "%s/timeline.json", env->out_dir);
     if (r->tl && dsh_timeline_write(r->tl, path, err, sizeof err) != 0)
         xp_log(r, "%s", err);
     snprintf(path, sizeof path, "%s/firmware.log", env->out_dir);
@@ -367,7 +370,7 @@ static void execute(xp_run *r, const char *fw)
     char err[1024];
     if (!board_config(r, &cfg))
         return;
-    r->tl = dsh_timeline_new(cfg.cpu_hz);
+    r->tl = r->o->no_timeline ? NULL : dsh_timeline_new(cfg.cpu_hz);
     dsh_drv_opts o = { .elf = fw, .board = &cfg, .min_proto_minor = 1,
                        .timeline = r->tl, .notify = on_notify, .user = r };
     if (dsh_drv_new(&o, &r->drv, err, sizeof err) != DSH_DRV_OK) {

@@ -63,16 +63,25 @@ has "$WORK/out" "latency removed: 96 frames (2.000 ms); output frames: 48000" \
 # --raw: the DAI output as the board played it: the latency, every input
 # frame, the drain's last period and play-out
 expect_rc 0 "play --raw" -- "$DSPSIM" play "$SIG/sine_997hz_48k_s16_stereo.wav" \
-    "$WORK/p/raw.wav" --set gain_db=-6 --artifacts "$WORK/pa" --raw
+    "$WORK/p/raw.wav" --set gain_db=-6 --artifacts "$WORK/pa" --raw \
+    --timeline "$WORK/pa/timeline.json"
 size=$(stat -c %s "$WORK/p/raw.wav")
 [ "$size" -eq $((44 + 4 * (48000 + 96 + 49))) ] ||
     fail "play --raw: output of $size bytes, expected 48000 + 96 + 49 frames"
 grep -q "latency removed" "$WORK/out" && fail "play --raw: latency line printed"
-[ -s "$WORK/pa/timeline.json" ] || fail "play: no timeline"
+[ -s "$WORK/pa/timeline.json" ] || fail "play --timeline: no timeline"
+# no timeline unless asked for
+"$DSPSIM" play "$SIG/sine_997hz_48k_s16_stereo.wav" "$WORK/p/q.wav" \
+    --set gain_db=-6 --artifacts "$WORK/pq" >/dev/null 2>&1
+[ -s "$WORK/pq/firmware.log" ] || fail "play: no firmware.log"
+[ -e "$WORK/pq/timeline.json" ] && fail "play without --timeline wrote one"
 
 # deterministic: the same run twice gives the same bytes
 "$DSPSIM" play "$SIG/sine_997hz_48k_s16_stereo.wav" "$WORK/p2/o.wav" \
-    --set gain_db=-6 --artifacts "$WORK/pa2" >/dev/null 2>&1
+    --set gain_db=-6 --artifacts "$WORK/pa2" --raw \
+    --timeline "$WORK/pa2/timeline.json" >/dev/null 2>&1
+"$DSPSIM" play "$SIG/sine_997hz_48k_s16_stereo.wav" "$WORK/p2/o.wav" \
+    --set gain_db=-6 --artifacts "$WORK/pa3" >/dev/null 2>&1
 cmp -s "$WORK/p/o.wav" "$WORK/p2/o.wav" || fail "play output differs between runs"
 cmp -s "$WORK/pa/timeline.json" "$WORK/pa2/timeline.json" ||
     fail "timeline differs between runs"
