@@ -140,6 +140,19 @@ static int is_late(const xt_insn *in) /* result a cycle late: interlock */
     }
 }
 
+/* Data loads and stores through a base register (not l32r). */
+static int is_access(const xt_insn *in)
+{
+    switch (in->op) {
+    case XT_OP_L8UI: case XT_OP_L16UI: case XT_OP_L16SI: case XT_OP_L32I:
+    case XT_OP_L32I_N: case XT_OP_S8I: case XT_OP_S16I: case XT_OP_S32I:
+    case XT_OP_S32I_N:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 /* Control transfers: 1 conditional branch, 2 direct jump/call, 3 indirect. */
 static int transfer_kind(unsigned op)
 {
@@ -455,8 +468,14 @@ static void find_heads(gen *g)
                 g->head[in->target & (PAGE - 1)] = 1;
             continue;
         }
-        if (end < PAGE)
+        if (end < PAGE) {
             reached[end] = 1;
+            /* an access that may be MMIO (any base but the stack pointer)
+             * may leave the unit for the interpreter's slow path: let
+             * execution come back right after it */
+            if (is_access(in) && in->b != 1)
+                g->head[end] = 1;
+        }
     }
     for (unsigned o = 0; o < PAGE; o++) {
         if (g->dec[o] && !reached[o])
