@@ -143,6 +143,18 @@ static double run_ms(const dsh_case *c)
     return ms;
 }
 
+/* One step of streaming: `cycles` of simulated time, then the streams
+ * serviced and any xrun recovered from. */
+static bool stream_step(xp_run *r, uint64_t cycles)
+{
+    dsh_drv_err e = dsh_drv_run(r->drv, cycles, NULL);
+    if (e != DSH_DRV_OK)
+        return xp_fail(r, DSH_RES_ERROR, "while streaming: %s",
+                       dsh_drv_diag(r->drv));
+    xp_streams_service(r);
+    return xp_xrun_recover(r);
+}
+
 /* Runs the started pipelines for ms of simulated time. */
 static bool stream(xp_run *r, double ms)
 {
@@ -168,13 +180,7 @@ static bool stream(xp_run *r, double ms)
                 return false;
             next_ctl++;
         }
-        uint64_t n = end - now < step ? end - now : step;
-        dsh_drv_err e = dsh_drv_run(r->drv, n, NULL);
-        if (e != DSH_DRV_OK)
-            return xp_fail(r, DSH_RES_ERROR, "while streaming: %s",
-                           dsh_drv_diag(r->drv));
-        xp_streams_service(r);
-        if (!xp_xrun_recover(r))
+        if (!stream_step(r, end - now < step ? end - now : step))
             return false;
     }
     return true;
@@ -207,12 +213,7 @@ static bool fetch_rest(xp_run *r)
                    (DSH_EXEC_HOST_PERIODS + 4) * max_us));
             return true;
         }
-        dsh_drv_err e = dsh_drv_run(r->drv, step, NULL);
-        if (e != DSH_DRV_OK)
-            return xp_fail(r, DSH_RES_ERROR, "while streaming: %s",
-                           dsh_drv_diag(r->drv));
-        xp_streams_service(r);
-        if (!xp_xrun_recover(r))
+        if (!stream_step(r, step))
             return false;
     }
     return true;

@@ -72,6 +72,20 @@ static unsigned env_uint(const char *name, unsigned dflt)
     return (*end || x == 0 || x > 1u << 30) ? dflt : (unsigned)x;
 }
 
+/* The state a unit reads, and the part of it a unit writes back. */
+static void cpu_to_env(xt_xenv *e, const xt_cpu *cpu)
+{
+    e->pc = cpu->pc;
+    e->cycles = cpu->cycles;
+    e->insns = cpu->insns;
+    e->ev = cpu->ev_cycles;
+    e->sar = cpu->sar;
+    e->sar_left = cpu->sar_left;
+    e->hist_n = cpu->hist_n;
+    e->litbase = cpu->litbase;
+    e->ccount_offset = cpu->ccount_offset;
+}
+
 static void env_to_cpu(xt_cpu *cpu, const xt_xenv *e)
 {
     cpu->pc = e->pc;
@@ -460,15 +474,7 @@ int xlate_enter(xt_cpu *cpu)
     struct xl_state_s *x = cpu->xl;
     xl_page *p = x->pg[cpu->pc >> XT_PAGE_SHIFT];
     xt_xenv *e = &x->env;
-    e->pc = cpu->pc;
-    e->cycles = cpu->cycles;
-    e->insns = cpu->insns;
-    e->ev = cpu->ev_cycles;
-    e->sar = cpu->sar;
-    e->sar_left = cpu->sar_left;
-    e->hist_n = cpu->hist_n;
-    e->litbase = cpu->litbase;
-    e->ccount_offset = cpu->ccount_offset;
+    cpu_to_env(e, cpu);
     uint64_t insns0 = cpu->insns;
     uint32_t entry = cpu->pc;
     /* a unit that ends before its first instruction (horizon, or an
