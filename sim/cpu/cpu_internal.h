@@ -128,6 +128,8 @@ struct xt_cpu {
     /* memory */
     xt_page *pages;       /* XT_NUM_PAGES entries */
     xt_dinsn **dcache;    /* XT_NUM_PAGES decoded-page pointers */
+    uint32_t *code_pages; /* the page numbers with a decoded page */
+    unsigned n_code_pages, cap_code_pages;
     xt_region regions[XT_MAX_REGIONS];
     unsigned nregions;
     unsigned n_mem_hooks;

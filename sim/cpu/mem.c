@@ -16,10 +16,9 @@ void mem_init(xt_cpu *cpu)
 
 void mem_free(xt_cpu *cpu)
 {
-    if (cpu->dcache) {
-        for (uint32_t i = 0; i < XT_NUM_PAGES; i++)
-            free(cpu->dcache[i]);
-    }
+    for (unsigned i = 0; cpu->dcache && i < cpu->n_code_pages; i++)
+        free(cpu->dcache[cpu->code_pages[i]]);
+    free(cpu->code_pages);
     free(cpu->dcache);
     free(cpu->pages);
     for (unsigned i = 0; i < cpu->nregions; i++)
@@ -303,9 +302,18 @@ static xt_dinsn *alloc_code_page(xt_cpu *cpu, uint32_t pn)
 {
     xt_dinsn *d = cpu->dcache[pn];
     if (!d) {
+        if (cpu->n_code_pages == cpu->cap_code_pages) {
+            unsigned cap = cpu->cap_code_pages ? 2 * cpu->cap_code_pages : 64;
+            uint32_t *n = realloc(cpu->code_pages, cap * sizeof *n);
+            if (!n)
+                return NULL;
+            cpu->code_pages = n;
+            cpu->cap_code_pages = cap;
+        }
         d = malloc(XT_PAGE_ENTRIES * sizeof(xt_dinsn));
         if (!d)
             return NULL;
+        cpu->code_pages[cpu->n_code_pages++] = pn;
         exec_page_init(d);
         cpu->dcache[pn] = d;
         page_refresh(cpu, pn); /* stores to code take the slow path */
@@ -352,7 +360,6 @@ int mem_fetch_decode(xt_cpu *cpu, uint32_t pc, xt_insn *in, uint32_t *fault)
 void mem_flush_code(xt_cpu *cpu)
 {
     xlate_flush(cpu);
-    for (uint32_t i = 0; i < XT_NUM_PAGES; i++)
-        if (cpu->dcache[i])
-            exec_page_flush(cpu->dcache[i]);
+    for (unsigned i = 0; i < cpu->n_code_pages; i++)
+        exec_page_flush(cpu->dcache[cpu->code_pages[i]]);
 }

@@ -256,6 +256,7 @@ static void install(xt_cpu *cpu, xl_job *job)
             if (p && p->state == XL_COMPILING && p->gen == u->gen) {
                 p->state = XL_NONE;
                 p->decodes_built = p->decodes - 1;
+                p->retry_at = cpu->cycles + 256ull * x->sample_cycles;
             }
             free_unit(u);
             continue;
@@ -322,6 +323,8 @@ static void start_job(xt_cpu *cpu)
     job->cc = x->cc;
     job->opt_level = x->opt_level > 3 ? 3 : x->opt_level;
     xlate_gen_prelude(&pre);
+    uint64_t seed = xlate_build_seed(pre.p ? pre.p : "", pre.len, job->cc,
+                                     job->opt_level);
     unsigned n = 0;
     for (unsigned i = 0; i < x->nqueue; i++) {
         uint32_t pn = x->queue[i];
@@ -331,7 +334,13 @@ static void start_job(xt_cpu *cpu)
         uint16_t *heads;
         uint8_t *cover;
         xl_buf b = {0};
-        unsigned nh = xlate_gen_unit(cpu, pn, &b, &heads, &cover);
+        xl_unit_src u = { .pn = pn, .gen = p->gen,
+                          .key = xlate_unit_key(cpu, pn, seed) };
+        snprintf(u.so_path, sizeof u.so_path, "%s/%016llx.so", x->cache_dir,
+                 (unsigned long long)u.key);
+        u.cached = access(u.so_path, R_OK) == 0; /* no text needed */
+        unsigned nh = xlate_gen_unit(cpu, pn, u.cached ? NULL : &b, &heads,
+                                     &cover);
         if (!nh || b.oom) {
             DBG("page %08x: nothing to translate\n", pn << XT_PAGE_SHIFT);
             p->state = XL_BANNED;
@@ -342,10 +351,12 @@ static void start_job(xt_cpu *cpu)
         }
         p->state = XL_COMPILING;
         p->decodes_built = p->decodes;
-        units[n++] = (xl_unit_src){ .pn = pn, .gen = p->gen,
-                                    .nheads = (uint16_t)nh, .heads = heads,
-                                    .cover = cover, .text = b.p,
-                                    .len = b.len };
+        u.nheads = (uint16_t)nh;
+        u.heads = heads;
+        u.cover = cover;
+        u.text = b.p;
+        u.len = b.len;
+        units[n++] = u;
     }
     x->nqueue = 0;
     job->units = units;
@@ -409,6 +420,7 @@ static xl_page *page_get(struct xl_state_s *x, uint32_t pn)
 static int ripe(const struct xl_state_s *x, const xl_page *p, uint64_t now)
 {
     return p->state == XL_NONE && p->builds < MAX_BUILDS &&
+           now >= p->retry_at &&
            p->decodes != p->decodes_built && p->hits >= 1 &&
            now - p->last_decode >= x->settle_cycles;
 }
@@ -441,7 +453,8 @@ void xlate_sample(xt_cpu *cpu)
     unsigned off = cpu->pc & (XT_PAGE_SIZE - 1);
     if (p->fn && (p->cover[off >> 3] >> (off & 7) & 1))
         return;
-    if (p->decodes == p->decodes_built || p->state != XL_NONE)
+    if (p->decodes == p->decodes_built || p->state != XL_NONE ||
+        cpu->cycles < p->retry_at)
         return; /* nothing a new unit could add, or one is on its way */
     if (++p->hits < x->hot_samples ||
         cpu->cycles - p->last_decode < x->settle_cycles)

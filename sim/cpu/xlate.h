@@ -31,6 +31,8 @@ typedef struct xl_page {
     uint32_t decodes;    /* instructions decoded on the page so far ... */
     uint32_t decodes_built; /* ... and when its last unit was generated */
     uint64_t last_decode;   /* cycle of its latest first execution */
+    uint64_t retry_at;      /* another process builds its unit: look
+                               again from this cycle on */
     uint32_t gen;        /* bumped by every invalidation */
     xt_xunit_fn fn;      /* the installed unit, or NULL */
     uint16_t nheads;
@@ -48,6 +50,7 @@ typedef struct xl_unit_src {
     uint8_t *cover;
     char *text;              /* the unit's C function (after the prelude) */
     size_t len;
+    uint64_t key;            /* xlate_unit_key: names its object */
     char so_path[512];       /* its object in the cache */
     int cached;              /* the object was there when the job began */
     int busy;                /* another process is building it */
@@ -116,15 +119,23 @@ void xl_printf(xl_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *out,
                         uint16_t **heads, uint8_t **cover);
+/* A key for page pn's unit: a hash of everything the generator reads
+ * (the decoded entries, the page, the timing parameters), mixed into
+ * seed (the prelude, compiler and options).  With out == NULL,
+ * xlate_gen_unit lays the unit out (heads, cover) without writing it. */
+uint64_t xlate_unit_key(xt_cpu *cpu, uint32_t pn, uint64_t seed);
 /* The declarations and helpers every unit's file starts with. */
 void xlate_gen_prelude(xl_buf *out);
 
 /* ---- xlate_build.c: compile, cache, load ---- */
-/* Look each unit up in the cache (so_path, cached) and start compiling
- * the missing ones (in the foreground with sync).  Returns 0, or -1 if
- * nothing could be started (units without an object then fail). */
+/* Start compiling the units that have text (not cached) into their
+ * so_path (in the foreground with sync).  Returns 0, or -1 if nothing
+ * could be started (those units then fail). */
 int xlate_build_start(xl_job *job, const char *cache_dir, const char *prelude,
                       size_t plen, int sync);
+/* The seed of the unit keys: the prelude, the compiler and its -O level. */
+uint64_t xlate_build_seed(const char *prelude, size_t plen, const char *cc,
+                          unsigned opt_level);
 /* 1 when the job's compiles are over (wait: block until then). */
 int xlate_build_done(xl_job *job, int wait);
 /* Leave a running build to finish on its own (the CPU is going away). */

@@ -141,6 +141,14 @@ static int write_file(const char *path, const char *a, size_t alen,
     return bad ? -1 : 0;
 }
 
+uint64_t xlate_build_seed(const char *prelude, size_t plen, const char *cc,
+                          unsigned opt_level)
+{
+    uint64_t h = fnv1a(prelude, plen, 0xcbf29ce484222325ull);
+    h = fnv1a(cc, strlen(cc), h);
+    return fnv1a(&opt_level, sizeof opt_level, h);
+}
+
 int xlate_build_start(xl_job *job, const char *cache_dir, const char *prelude,
                       size_t plen, int sync)
 {
@@ -172,16 +180,9 @@ int xlate_build_start(xl_job *job, const char *cache_dir, const char *prelude,
     argv[k++] = build_lock;
     for (unsigned i = 0; i < job->nunits; i++) {
         xl_unit_src *u = &job->units[i];
-        uint64_t h = fnv1a(prelude, plen, 0xcbf29ce484222325ull);
-        h = fnv1a(u->text, u->len, h);
-        h = fnv1a(job->cc, strlen(job->cc), h);
-        h = fnv1a(opt, strlen(opt), h);
-        snprintf(u->so_path, sizeof u->so_path, "%s/%016llx.so", cache_dir,
-                 (unsigned long long)h);
-        if (access(u->so_path, R_OK) == 0) {
-            u->cached = 1;
+        if (u->cached || !u->text)
             continue;
-        }
+        uint64_t h = u->key;
         snprintf(paths[i][2], sizeof paths[i][2], "%s.lock", u->so_path);
         if (!claim(paths[i][2])) {
             u->busy = 1; /* another run builds it: try again later */

@@ -25,8 +25,8 @@
 
 void xl_printf(xl_buf *b, const char *fmt, ...)
 {
-    if (b->oom)
-        return;
+    if (!b || b->oom)
+        return; /* no text wanted (the unit is cached): layout only */
     for (;;) {
         va_list ap;
         va_start(ap, fmt);
@@ -484,6 +484,30 @@ static void find_heads(gen *g)
             g->head[o] = 0;
     }
     free(reached);
+}
+
+uint64_t xlate_unit_key(xt_cpu *cpu, uint32_t pn, uint64_t seed)
+{
+    const xt_dinsn *dp = cpu->dcache[pn];
+    const xt_timing *T = &cpu->timing;
+    uint64_t h = seed;
+#define MIX(v) (h = (h ^ (uint64_t)(v)) * 0x100000001b3ull)
+    MIX(pn);
+    MIX(T->taken_branch); MIX(T->call_jump); MIX(T->load_use); MIX(T->mul_use);
+    for (unsigned i = 0; dp && i < PAGE; i++) {
+        if (!exec_entry_decoded(&dp[i]))
+            continue;
+        const xt_insn *in = &dp[i].in;
+        MIX(i);
+        MIX(in->op | (uint32_t)in->len << 16 | (uint32_t)in->cost << 24);
+        MIX(in->a | (uint32_t)in->b << 8 | (uint32_t)in->c << 16 |
+            (uint32_t)in->flags << 24);
+        MIX(in->rmask | (uint32_t)in->imm2 << 16);
+        MIX((uint32_t)in->imm);
+        MIX(in->target);
+    }
+#undef MIX
+    return h;
 }
 
 unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
