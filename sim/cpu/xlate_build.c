@@ -31,6 +31,8 @@ extern char **environ;
  * cache's build lock. */
 static const char build_script[] =
     "cc=$1; opt=$2; dbg=$3; lock=$4; shift 4\n"
+    /* the simulation comes first */
+    "renice -n 19 -p $$ >/dev/null 2>&1\n"
     /* one compiler at a time per cache: parallel test runs must not all
      * compile at once on a small machine */
     "if command -v flock >/dev/null 2>&1 && exec 9>>\"$lock\"; then flock 9; fi\n"
