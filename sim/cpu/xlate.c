@@ -471,6 +471,16 @@ void xlate_sample(xt_cpu *cpu)
     xlate_poll(cpu);
 }
 
+void xlate_note_slow(xt_cpu *cpu, uint32_t pc)
+{
+    xl_page *p = page_get(cpu->xl, pc >> XT_PAGE_SHIFT);
+    unsigned off = pc & (XT_PAGE_SIZE - 1);
+    if (p && !p->slow)
+        p->slow = calloc(XT_PAGE_SIZE / 8, 1);
+    if (p && p->slow)
+        p->slow[off >> 3] |= (uint8_t)(1u << (off & 7));
+}
+
 void xlate_note_decode(xt_cpu *cpu, uint32_t pc)
 {
     xl_page *p = page_get(cpu->xl, pc >> XT_PAGE_SHIFT);
@@ -583,6 +593,7 @@ void xlate_free(xt_cpu *cpu)
         xl_page *p = x->pg[x->live[i]];
         free(p->heads);
         free(p->cover);
+        free(p->slow);
         free(p);
     }
     free(x->pg);

@@ -38,6 +38,8 @@ typedef struct xl_page {
     uint16_t nheads;
     uint16_t *heads;     /* offsets whose entries carry the XLATE handler */
     uint8_t *cover;      /* bitmap of the offsets the unit's blocks hold */
+    uint8_t *slow;       /* bitmap: offsets of accesses seen on the slow
+                            path (MMIO...): a block starts after them */
 } xl_page;
 
 /* A page as the generator saw it: its C text, and the heads to mark and
@@ -90,6 +92,8 @@ struct xl_state_s {
 };
 
 /* ---- xlate.c: runtime ---- */
+/* The interpreter took the slow path for the access at pc. */
+void xlate_note_slow(xt_cpu *cpu, uint32_t pc);
 /* The interpreter decoded an instruction at pc (first execution). */
 void xlate_note_decode(xt_cpu *cpu, uint32_t pc);
 /* Called by the interpreter's slow check when cycles reach sample_at. */

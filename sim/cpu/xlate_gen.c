@@ -176,6 +176,7 @@ typedef struct gen {
     uint8_t head[PAGE];  /* a block starts here */
     uint32_t pre[PAGE];  /* horizon margin of the block at a head */
     uint8_t *cover;      /* bitmap: offsets of the instructions in blocks */
+    const uint8_t *slow; /* bitmap: accesses seen on the slow path */
     xl_buf *o;
 } gen;
 
@@ -470,10 +471,10 @@ static void find_heads(gen *g)
         }
         if (end < PAGE) {
             reached[end] = 1;
-            /* an access that may be MMIO (any base but the stack pointer)
-             * may leave the unit for the interpreter's slow path: let
+            /* an access the interpreter has seen take the slow path
+             * (MMIO, mostly) leaves the unit for the interpreter: let
              * execution come back right after it */
-            if (is_access(in) && in->b != 1)
+            if (g->slow && is_access(in) && (g->slow[o >> 3] >> (o & 7) & 1))
                 g->head[end] = 1;
         }
     }
@@ -506,6 +507,9 @@ uint64_t xlate_unit_key(xt_cpu *cpu, uint32_t pn, uint64_t seed)
         MIX((uint32_t)in->imm);
         MIX(in->target);
     }
+    const xl_page *p = cpu->xl ? cpu->xl->pg[pn] : NULL;
+    for (unsigned i = 0; p && p->slow && i < PAGE / 8; i++)
+        MIX(p->slow[i]);
 #undef MIX
     return h;
 }
@@ -526,6 +530,7 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
     g->base = pn << XT_PAGE_SHIFT;
     g->dp = dp;
     g->o = o;
+    g->slow = cpu->xl && cpu->xl->pg[pn] ? cpu->xl->pg[pn]->slow : NULL;
     for (unsigned i = 0; i < PAGE; i++)
         g->dec[i] = (uint8_t)exec_entry_decoded(&dp[i]);
     find_heads(g);
