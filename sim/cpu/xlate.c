@@ -567,11 +567,37 @@ void xlate_flush(xt_cpu *cpu)
     x->nqueue = 0;
 }
 
+/* Before the CPU goes away: start (and leave running) a build of every
+ * page the interpreter was still sampled in, so that the next run of the
+ * same program finds their units in the cache. */
+static void build_for_next_run(xt_cpu *cpu)
+{
+    struct xl_state_s *x = cpu->xl;
+    if (cpu->engine != XT_ENGINE_FAST || x->disabled || x->sync)
+        return;
+    if (x->job) { /* it goes on by itself */
+        xlate_build_abandon(x->job);
+        for (unsigned i = 0; i < x->job->nunits; i++)
+            free_unit(&x->job->units[i]);
+        free(x->job->units);
+        free(x->job);
+        x->job = NULL;
+    }
+    for (unsigned i = 0; i < x->nlive; i++) {
+        xl_page *p = x->pg[x->live[i]];
+        if (p->state == XL_NONE && p->hits >= 1 && p->builds < MAX_BUILDS &&
+            p->decodes != p->decodes_built)
+            enqueue(x, x->live[i], p);
+    }
+    start_job(cpu);
+}
+
 void xlate_free(xt_cpu *cpu)
 {
     struct xl_state_s *x = cpu->xl;
     if (!x)
         return;
+    build_for_next_run(cpu);
     DBG("%llu pages, %llu compiles, %llu cached, %llu failures, %llu calls, "
         "%llu of %llu instructions, %llu declined, %llu invalidations\n",
         (unsigned long long)x->stats.pages_translated,
