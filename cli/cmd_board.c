@@ -278,8 +278,8 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
                                .stderr_fd = null_fd, .argc = 1,
                                .argv = gargv };
     sh = null_fd >= 0 ? xt_semihost_new(&shc) : NULL;
-    xt_xlate_opts xo = { .sample_cycles = 64, .hot_samples = 1,
-                         .sync = true, .opt_level = 1 };
+    xt_xlate_opts xo;
+    lockstep_xlate_opts(&xo, false);
     if (!sh || xt_semihost_install(sh, ds_board_cpu(ref), NULL) != XT_OK ||
         xt_engine_set(ds_board_cpu(ref), XT_ENGINE_INTERP) != XT_OK ||
         xt_engine_set(ds_board_cpu(b), XT_ENGINE_FAST) != XT_OK ||

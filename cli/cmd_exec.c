@@ -282,9 +282,8 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
     }
     if (o->lockstep) {
         /* translate early and in the foreground, one block at a time */
-        xt_xlate_opts xo = { .sample_cycles = 64, .hot_samples = 1,
-                             .sync = true, .single_block = true,
-                             .opt_level = 1 };
+        xt_xlate_opts xo;
+        lockstep_xlate_opts(&xo, true);
         if ((err = xt_engine_set(cpu, XT_ENGINE_FAST)) != XT_OK ||
             (err = xt_xlate_config(cpu, &xo)) != XT_OK) {
             status = api_fail("configuring the fast engine", err);

@@ -88,7 +88,7 @@ static int writes(const char *text, const char *reg)
     return !strncmp(tab + 1, reg, n) && (tab[1 + n] == ',' || tab[1 + n] == 0);
 }
 
-static void report_divergence(FILE *f, xt_cpu *fast, xt_cpu *ref,
+static void report_divergence(FILE *f, xt_cpu *ref,
                               const snap *before, const snap *sf,
                               const snap *sr, const xt_elf *elf,
                               uint32_t entry)
@@ -135,13 +135,19 @@ static void report_divergence(FILE *f, xt_cpu *fast, xt_cpu *ref,
     if (marked)
         fprintf(f, "  => first instruction that writes a differing register "
                    "(%s)\n", first_reg);
-    (void)fast;
 }
 
 typedef struct boundary {
     int hit;          /* the run stopped after a translated block */
     uint32_t entry;   /* where that block was entered */
 } boundary;
+
+void lockstep_xlate_opts(xt_xlate_opts *o, bool single_block)
+{
+    *o = (xt_xlate_opts){ .sample_cycles = 64, .hot_samples = 1,
+                          .sync = true, .single_block = single_block,
+                          .opt_level = 1 };
+}
 
 static bool stop_after_block(xt_cpu *cpu, uint32_t entry_pc, void *user)
 {
@@ -213,7 +219,7 @@ int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
             bad = 1;
         uint32_t where;
         if (bad) {
-            report_divergence(f, fast, ref, &before, &sf, &sr, elf,
+            report_divergence(f, ref, &before, &sf, &sr, elf,
                               bd.hit ? bd.entry : before.r[16]);
             if (!user_stop && rwhy != *why)
                 fprintf(f, "  stop reasons: fast '%s', interp '%s'\n",

@@ -34,6 +34,10 @@ int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
                  const lockstep_range *rg, size_t nrg, const xt_elf *elf,
                  FILE *f, xt_stop *why, lockstep_stats *st);
 
+/* The fast engine's options under lockstep: translate early, in the
+ * foreground, at -O1; single_block returns after every block. */
+void lockstep_xlate_opts(xt_xlate_opts *o, bool single_block);
+
 /* One comparison of two CPUs driven alike by their callers (registers,
  * special registers, counts and, with check_mem, the ranges); prints
  * what differs on f and returns 1, else 0. */

@@ -4,8 +4,8 @@
  * The interpreter (exec.c) stays the reference.  In the fast engine it
  * samples the PC every 'sample_cycles' cycles; a page sampled 'hot_samples'
  * times is translated: its decoded instructions become blocks in a C unit
- * that the host compiler builds into a shared object, cached by a hash of
- * the C text.  Once loaded, the entries of the page where blocks begin get
+ * that the host compiler builds into a shared object, cached under a key of
+ * the generator's inputs and of the generator itself.  Once loaded, the entries of the page where blocks begin get
  * the interpreter's XLATE handler, which calls the unit. */
 #ifndef DSPSIM_XLATE_H
 #define DSPSIM_XLATE_H
@@ -61,7 +61,6 @@ typedef struct xl_unit_src {
 typedef struct xl_job {
     xl_unit_src *units;
     unsigned nunits;
-    unsigned compiled;       /* units handed to the compiler */
     pid_t pid;               /* the builder shell, 0 when none is running */
     const char *cc;
     unsigned opt_level;      /* the compiler's -O level */
@@ -85,7 +84,6 @@ struct xl_state_s {
     xl_job *job;            /* the running job, or NULL */
     void **handles;         /* loaded shared objects */
     unsigned nhandles, cap_handles;
-    unsigned job_seq;
     xt_xlate_stats stats;
     xt_xlate_exit_cb exit_cb;
     void *exit_user;

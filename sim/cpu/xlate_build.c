@@ -1,6 +1,7 @@
 /* The translator's build step: each generated unit is compiled by the host
- * compiler into a shared object of its own, cached by a hash of its C text
- * (and of the compiler and -O level).
+ * compiler into a shared object of its own, named by the unit's key
+ * (xlate_unit_key: the generator's inputs, the generator's own hash, the
+ * prelude, the compiler and its -O level).
  *
  * A job looks every unit up in the cache; the missing ones are written as
  * C files and handed to one shell process that compiles them one after the
@@ -255,7 +256,6 @@ int xlate_build_start(xl_job *job, const char *cache_dir, const char *prelude,
         if (spawned == 0) {
             sign_claims(argv, k, pid);
             job->pid = pid;
-            job->compiled = missing;
             if (sync)
                 xlate_build_done(job, 1);
         } else {
