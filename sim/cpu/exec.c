@@ -312,11 +312,21 @@ dispatch:
 op_XLATE:      /* a block of translated code starts here */
     insns--;
     SAVE();
-    if (!xlate_enter(cpu)) {
+    r = xlate_enter(cpu);
+    if (!r) {
         insns++;
         goto *labels[in->op];
     }
     LOAD();
+    if (unlikely(r == 2)) {
+        /* it ended after a load whose successor changed under it: the
+         * interlock is settled as after an interpreted load */
+        hz = cpu->hz_mask;
+        hzc = cpu->hz_cost;
+        if (cycles >= ev)
+            goto slow;
+        goto lookup;
+    }
     goto far;
 op_PAGE_END:   /* fell off the end of a code page */
     insns--;

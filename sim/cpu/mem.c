@@ -219,8 +219,6 @@ static int access_check(xt_cpu *cpu, uint32_t addr, unsigned size, int store)
 
 int mem_load_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t *val)
 {
-    if (cpu->engine == XT_ENGINE_FAST)
-        xlate_note_slow(cpu, cpu->pc);
     if (access_check(cpu, addr, size, 0))
         return -1;
     const xt_region *r = mem_region_at(cpu, addr);
@@ -249,8 +247,6 @@ int mem_load_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t *val)
 
 int mem_store_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t val)
 {
-    if (cpu->engine == XT_ENGINE_FAST)
-        xlate_note_slow(cpu, cpu->pc);
     if (size < 4)
         val &= (1u << (8 * size)) - 1;
     if (access_check(cpu, addr, size, 1))

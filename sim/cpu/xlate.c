@@ -96,6 +96,90 @@ static void env_to_cpu(xt_cpu *cpu, const xt_xenv *e)
     cpu->hist_n = e->hist_n;
 }
 
+/* ---- helpers translated code calls (xlate_abi.h) ----
+ * Each does what the interpreter's handler does for the instruction at
+ * e->pc, on the state the unit handed over, so that a unit no longer ends
+ * at an MMIO access or a special-register write. */
+
+/* The running unit's page was invalidated (a store into its code, or a
+ * device that wrote into it): its code after this instruction is stale. */
+static uint32_t unit_gen(const xt_cpu *cpu, uint32_t pc)
+{
+    const xl_page *p = cpu->xl->pg[pc >> XT_PAGE_SHIFT];
+    return p ? p->gen : 0;
+}
+
+static int helper_done(xt_xenv *e, const xt_cpu *cpu)
+{
+    e->cycles = cpu->cycles;
+    e->ev = cpu->ev_cycles;
+    e->ccount_offset = cpu->ccount_offset;
+    return XT_XH_DONE;
+}
+
+static int helper_taken(xt_xenv *e, const xt_cpu *cpu)
+{
+    cpu_to_env(e, cpu);
+    return XT_XH_TAKEN;
+}
+
+static int helper_ld(xt_xenv *e, uint32_t addr, uint32_t size, uint32_t *v)
+{
+    xt_cpu *cpu = e->cpu;
+    if (cpu->n_mem_hooks)
+        return XT_XH_LEFT; /* hooks see the registers: the interpreter */
+    env_to_cpu(cpu, e);
+    uint32_t g = unit_gen(cpu, e->pc);
+    if (mem_load_slow(cpu, addr, size, v))
+        return helper_taken(e, cpu);
+    helper_done(e, cpu);
+    return unit_gen(cpu, e->pc) != g ? XT_XH_PENDING : XT_XH_DONE;
+}
+
+static int helper_st(xt_xenv *e, uint32_t addr, uint32_t size, uint32_t v)
+{
+    xt_cpu *cpu = e->cpu;
+    if (cpu->n_mem_hooks)
+        return XT_XH_LEFT;
+    env_to_cpu(cpu, e);
+    uint32_t g = unit_gen(cpu, e->pc);
+    if (mem_store_slow(cpu, addr, size, v))
+        return helper_taken(e, cpu);
+    helper_done(e, cpu);
+    if (unit_gen(cpu, e->pc) != g)
+        e->ev = 0; /* the unit ends after the store: its code changed */
+    return XT_XH_DONE;
+}
+
+static int helper_sr_op(xt_xenv *e, uint32_t op, uint32_t sr, uint32_t *a)
+{
+    xt_cpu *cpu = e->cpu;
+    env_to_cpu(cpu, e);
+    cpu->sar_left = 0;
+    uint32_t old = 0;
+    switch (op) {
+    case XT_OP_RSIL:
+        old = cpu->ps;
+        cpu->ps = (cpu->ps & ~PS_INTLEVEL) | sr;
+        cpu_update_events(cpu);
+        *a = old;
+        break;
+    case XT_OP_XSR:
+        if (!xlate_sr_op_ok(op, sr) || sreg_read(cpu, sr, &old) ||
+            sreg_write(cpu, sr, *a))
+            return XT_XH_LEFT; /* not generated: the generator checks */
+        *a = old;
+        break;
+    case XT_OP_WSR:
+        if (!xlate_sr_op_ok(op, sr) || sreg_write(cpu, sr, *a))
+            return XT_XH_LEFT;
+        break;
+    default:
+        return XT_XH_LEFT;
+    }
+    return helper_done(e, cpu);
+}
+
 /* ---- engine selection and options ---- */
 
 static struct xl_state_s *xl_get(xt_cpu *cpu)
@@ -134,12 +218,17 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
     x->sample_cycles = env_uint("DSPSIM_XLATE_SAMPLE", DEF_SAMPLE_CYCLES);
     x->settle_cycles = 8ull * x->sample_cycles;
     x->hot_samples = env_uint("DSPSIM_XLATE_HOT", DEF_HOT_SAMPLES);
+    x->sample_rng = 0x9e3779b9u;
     x->sync = getenv("DSPSIM_XLATE_SYNC") && *getenv("DSPSIM_XLATE_SYNC") == '1';
     x->opt_level = env_uint("DSPSIM_XLATE_OPT", 1);
     const char *cc = getenv("DSPSIM_CC");
     snprintf(x->cc, sizeof x->cc, "%s", cc && *cc ? cc : "cc");
     xlate_cache_dir(x->cache_dir, sizeof x->cache_dir, NULL);
     x->env.ar = cpu->ar;
+    x->env.cpu = cpu;
+    x->env.ld = helper_ld;
+    x->env.st = helper_st;
+    x->env.sr_op = helper_sr_op;
     x->env.pages = (const xt_xpage *)cpu->pages;
     x->env.hist = (xt_xhist *)cpu->hist;
     cpu->xl_sample_at = cpu->cycles + x->sample_cycles;
@@ -434,10 +523,25 @@ static void enqueue(struct xl_state_s *x, uint32_t pn, xl_page *p)
     x->queue[x->nqueue++] = pn;
 }
 
+/* The next sampling point: a dithered interval (uniform in [S/2, 3S/2))
+ * because firmware is periodic: a fixed interval restarted after each
+ * WAITI lands on the same few PCs every period and never sees code that
+ * runs at another phase of it.  Deterministic (xorshift32), and it has
+ * no guest-visible effect anyway. */
+static uint64_t next_sample(struct xl_state_s *x, uint64_t now)
+{
+    uint32_t r = x->sample_rng;
+    r ^= r << 13;
+    r ^= r >> 17;
+    r ^= r << 5;
+    x->sample_rng = r;
+    return now + x->sample_cycles / 2 + r % (x->sample_cycles | 1);
+}
+
 void xlate_sample(xt_cpu *cpu)
 {
     struct xl_state_s *x = cpu->xl;
-    cpu->xl_sample_at = cpu->cycles + x->sample_cycles;
+    cpu->xl_sample_at = next_sample(x, cpu->cycles);
     xlate_poll(cpu);
     if (x->disabled)
         return;
@@ -471,16 +575,6 @@ void xlate_sample(xt_cpu *cpu)
     xlate_poll(cpu);
 }
 
-void xlate_note_slow(xt_cpu *cpu, uint32_t pc)
-{
-    xl_page *p = page_get(cpu->xl, pc >> XT_PAGE_SHIFT);
-    unsigned off = pc & (XT_PAGE_SIZE - 1);
-    if (p && !p->slow)
-        p->slow = calloc(XT_PAGE_SIZE / 8, 1);
-    if (p && p->slow)
-        p->slow[off >> 3] |= (uint8_t)(1u << (off & 7));
-}
-
 void xlate_note_decode(xt_cpu *cpu, uint32_t pc)
 {
     xl_page *p = page_get(cpu->xl, pc >> XT_PAGE_SHIFT);
@@ -509,7 +603,7 @@ int xlate_enter(xt_cpu *cpu)
     x->stats.unit_calls++;
     /* go on from unit to unit while execution lands on the start of a
      * block (the interpreter would call the same unit next) */
-    while (!x->exit_cb) {
+    while (!x->exit_cb && !e->hz_mask) {
         uint32_t pn = e->pc >> XT_PAGE_SHIFT;
         const xt_dinsn *d = cpu->dcache[pn];
         xl_page *q = x->pg[pn];
@@ -522,11 +616,18 @@ int xlate_enter(xt_cpu *cpu)
     }
     x->stats.insns += e->insns - insns0;
     env_to_cpu(cpu, e);
+    int r = 1;
+    if (e->hz_mask) { /* a load's interlock for the interpreter to settle */
+        cpu->hz_mask = e->hz_mask;
+        cpu->hz_cost = e->hz_cost;
+        e->hz_mask = 0;
+        r = 2;
+    }
     if (x->exit_cb && x->exit_cb(cpu, entry, x->exit_user)) {
         cpu->ins_end = cpu->insns;
         cpu_kick(cpu);
     }
-    return 1;
+    return r;
 }
 
 void xlate_invalidate_page(xt_cpu *cpu, uint32_t pn)
@@ -619,7 +720,6 @@ void xlate_free(xt_cpu *cpu)
         xl_page *p = x->pg[x->live[i]];
         free(p->heads);
         free(p->cover);
-        free(p->slow);
         free(p);
     }
     free(x->pg);

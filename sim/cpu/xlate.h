@@ -2,7 +2,7 @@
  * the compile-and-cache step and the installed units (docs/performance.md).
  *
  * The interpreter (exec.c) stays the reference.  In the fast engine it
- * samples the PC every 'sample_cycles' cycles; a page sampled 'hot_samples'
+ * samples the PC about every 'sample_cycles' cycles; a page sampled 'hot_samples'
  * times is translated: its decoded instructions become blocks in a C unit
  * that the host compiler builds into a shared object, cached under a key of
  * the generator's inputs and of the generator itself.  Once loaded, the entries of the page where blocks begin get
@@ -38,8 +38,6 @@ typedef struct xl_page {
     uint16_t nheads;
     uint16_t *heads;     /* offsets whose entries carry the XLATE handler */
     uint8_t *cover;      /* bitmap of the offsets the unit's blocks hold */
-    uint8_t *slow;       /* bitmap: offsets of accesses seen on the slow
-                            path (MMIO...): a block starts after them */
 } xl_page;
 
 /* A page as the generator saw it: its C text, and the heads to mark and
@@ -69,7 +67,8 @@ typedef struct xl_job {
 struct xl_state_s {
     xt_xenv env;
     xl_page **pg;           /* XT_NUM_PAGES entries, allocated on sampling */
-    unsigned sample_cycles;
+    unsigned sample_cycles;  /* mean interval between PC samples */
+    uint32_t sample_rng;     /* dithers the interval (see xlate_sample) */
     unsigned hot_samples;
     uint64_t settle_cycles; /* no decodes for this long: code discovered */
     uint32_t *live;         /* pages with an xl_page */
@@ -90,15 +89,19 @@ struct xl_state_s {
 };
 
 /* ---- xlate.c: runtime ---- */
-/* The interpreter took the slow path for the access at pc. */
-void xlate_note_slow(xt_cpu *cpu, uint32_t pc);
 /* The interpreter decoded an instruction at pc (first execution). */
 void xlate_note_decode(xt_cpu *cpu, uint32_t pc);
+/* Whether a unit may hold instruction op (RSIL, WSR, XSR) on special
+ * register sr through the env's sr_op helper. */
+int xlate_sr_op_ok(unsigned op, unsigned sr);
+
 /* Called by the interpreter's slow check when cycles reach sample_at. */
 void xlate_sample(xt_cpu *cpu);
 /* Run the unit at cpu->pc (an entry with the XLATE handler).  Returns 0
  * if it declined (the interpreter executes the instruction), 1 if it ran:
- * cpu->pc/cycles/insns/sar/sar_left/hist_n are then up to date. */
+ * cpu->pc/cycles/insns/sar/sar_left/hist_n are then up to date; 2 if it
+ * ran and ended after a load whose interlock with the next instruction is
+ * left pending in cpu->hz_mask/hz_cost. */
 int xlate_enter(xt_cpu *cpu);
 /* A store or host write touched page pn, or everything (flush). */
 void xlate_invalidate_page(xt_cpu *cpu, uint32_t pn);

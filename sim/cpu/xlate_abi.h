@@ -12,10 +12,20 @@
  * 'entry' and returns 0 if it declined to run anything (the first block
  * would reach the event horizon 'ev'), or 1: the env then holds the new
  * pc, cycles (CPU cycles), insns (retired instructions), sar, sar_left
- * and hist_n, and the guest registers are in ar[].  Translated code never
- * takes a slow path: an access the page table does not allow directly
- * (MMIO, faults, hooks, breakpoints, stores into code, misalignment) ends
- * the unit before that instruction, for the interpreter to execute.
+ * and hist_n, and the guest registers are in ar[].  An access the
+ * page table does not allow directly (MMIO, wait states, faults,
+ * misalignment) goes through ld/st, and the special-register instructions
+ * a unit holds through sr_op; before each call the unit stores pc (of
+ * that instruction), cycles (before it), insns (counting it), sar,
+ * sar_left and hist_n.  They return XT_XH_DONE (cycles, ev and
+ * ccount_offset updated: the unit re-checks the horizon before the next
+ * instruction), XT_XH_LEFT (nothing done: the unit ends before the
+ * instruction and the interpreter executes it: hooks, stores into code),
+ * XT_XH_TAKEN (an exception was taken: the env holds the new state and
+ * the unit returns at once) or XT_XH_PENDING (ld only: done, but
+ * translated code on the page changed, so the unit ends after the load
+ * and leaves its interlock with the next instruction in hz_mask/hz_cost
+ * for the interpreter to settle).
  * sr[n] points at special register n where reading it has no side effect
  * and its value cannot change while a unit runs (NULL elsewhere); CCOUNT
  * is (uint32_t)cycles + ccount_offset. */
@@ -41,7 +51,8 @@ typedef struct xt_xhist {                                                    \
     uint32_t to;                                                             \
     uint8_t from_exclusive;                                                  \
 } xt_xhist;                                                                  \
-typedef struct xt_xenv {                                                     \
+typedef struct xt_xenv xt_xenv;                                              \
+struct xt_xenv {                                                             \
     uint32_t *ar;                                                            \
     const xt_xpage *pages;                                                   \
     xt_xhist *hist;                                                          \
@@ -55,8 +66,14 @@ typedef struct xt_xenv {                                                     \
     uint8_t sar_left;                                                        \
     uint8_t single_block;                                                    \
     uint32_t ccount_offset;                                                  \
+    uint16_t hz_mask;                                                        \
+    uint8_t hz_cost;                                                         \
+    int (*ld)(xt_xenv *e, uint32_t addr, uint32_t size, uint32_t *v);        \
+    int (*st)(xt_xenv *e, uint32_t addr, uint32_t size, uint32_t v);         \
+    int (*sr_op)(xt_xenv *e, uint32_t op, uint32_t sr, uint32_t *a);         \
+    void *cpu;                                                               \
     const uint32_t *sr[256];                                                 \
-} xt_xenv;                                                                   \
+};                                                                           \
 typedef int (*xt_xunit_fn)(xt_xenv *e, uint32_t entry);                      \
 )
 
@@ -66,5 +83,11 @@ XT_XLATE_ABI(XT_XLATE_ABI_DECL)
 #define XT_XLATE_ABI_TEXT XT_XLATE_ABI_STR(XT_XLATE_ABI(XT_XLATE_ABI_DECL))
 
 #define XT_XHIST 32 /* = XT_HISTORY */
+
+/* Results of the env's ld, st and sr_op helpers (see above). */
+#define XT_XH_DONE 0
+#define XT_XH_LEFT 1
+#define XT_XH_TAKEN 2
+#define XT_XH_PENDING 3
 
 #endif

@@ -72,21 +72,41 @@ void xlate_gen_prelude(xl_buf *o)
         "static inline uint32_t nsau32(uint32_t v){return v?(uint32_t)__builtin_clz(v):32;}\n"
         "#define HIST(f,t) do{xt_xhist*h_=&HI[hn++%%%u];h_->from=(f);h_->to=(t);h_->from_exclusive=0;}while(0)\n"
         "#define EXIT(NPC_,KN_,JN_) do{cyc+=(KN_);ins+=(JN_);xpc=(NPC_);goto out;}while(0)\n"
-        /* an access the page table does not allow directly: the
-         * interpreter executes this instruction (slow path) */
-        "#define LD(D_,AD_,SZ_,FN_,CV_,PC_,K_,J_,NPC_,KN_) do{uint32_t a_=(AD_);"
+        /* before a helper call: the state the interpreter would have saved
+         * while executing the instruction at PC_ (xlate_abi.h) */
+        "#define TO_ENV(PC_,K_,J_) (e->pc=(PC_),e->cycles=cyc+(K_),e->insns=ins+(J_)+1,"
+        "e->sar=sar,e->sar_left=(uint8_t)sl,e->hist_n=hn)\n"
+        "#define FROM_ENV(K_) (cyc=e->cycles-(K_),ev=e->ev,ev2=e->single_block?0:ev)\n"
+        /* an access the page table does not allow directly (MMIO, wait
+         * states, faults) goes through the engine's helper; the block
+         * re-checks the horizon after a wait state or a helper */
+        "#define LD(D_,AD_,SZ_,FN_,CV_,PC_,K_,J_,NPC_,KN_,KC_,HZ_,HC_) do{uint32_t a_=(AD_);"
         "const xt_xpage*p_=&P[a_>>12];"
-        "if(L_(p_->rd==0||(a_&((SZ_)-1))!=0,0))EXIT(PC_,K_,J_);"
-        "D_=CV_(FN_(p_->rd+(a_&4095)));"
-        "if(L_(p_->rd_wait!=0,0)){cyc+=p_->rd_wait;if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);}"
+        "if(L_(p_->rd!=0&&(a_&((SZ_)-1))==0,1)){D_=CV_(FN_(p_->rd+(a_&4095)));"
+        "if(L_(p_->rd_wait!=0,0)){cyc+=p_->rd_wait;if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);}}"
+        "else{uint32_t v_;int r_;TO_ENV(PC_,K_,J_);r_=e->ld(e,a_,(SZ_),&v_);"
+        "if(r_==%d)EXIT(PC_,K_,J_);if(r_==%d){SYNC_OUT();return 1;}"
+        "D_=CV_(v_);FROM_ENV(K_);"
+        "if(r_==%d){e->hz_mask=(HZ_);e->hz_cost=(HC_);EXIT(NPC_,KC_,(J_)+1);}"
+        "if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);}"
         "}while(0)\n"
         "#define ST(AD_,SZ_,FN_,V_,PC_,K_,J_,NPC_,KN_) do{uint32_t a_=(AD_);"
         "const xt_xpage*p_=&P[a_>>12];"
-        "if(L_(p_->wr==0||(a_&((SZ_)-1))!=0,0))EXIT(PC_,K_,J_);"
-        "FN_(p_->wr+(a_&4095),(V_));"
-        "if(L_(p_->wr_wait!=0,0)){cyc+=p_->wr_wait;if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);}"
+        "if(L_(p_->wr!=0&&(a_&((SZ_)-1))==0,1)){FN_(p_->wr+(a_&4095),(V_));"
+        "if(L_(p_->wr_wait!=0,0)){cyc+=p_->wr_wait;if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);}}"
+        "else{int r_;TO_ENV(PC_,K_,J_);r_=e->st(e,a_,(SZ_),(V_));"
+        "if(r_==%d)EXIT(PC_,K_,J_);if(r_==%d){SYNC_OUT();return 1;}"
+        "FROM_ENV(K_);if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);}"
+        "}while(0)\n"
+        /* rsil, wsr, xsr of the registers sr_op takes */
+        "#define SRX(OP_,SR_,A_,PC_,K_,J_,NPC_,KN_) do{uint32_t v_=(A_);int r_;"
+        "TO_ENV(PC_,K_,J_);r_=e->sr_op(e,(OP_),(SR_),&v_);"
+        "if(r_==%d)EXIT(PC_,K_,J_);if(r_==%d){SYNC_OUT();return 1;}"
+        "sl=0;A_=v_;FROM_ENV(K_);if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);"
         "}while(0)\n",
-        XT_XLATE_ABI_TEXT, XT_XHIST);
+        XT_XLATE_ABI_TEXT, XT_XHIST,
+        XT_XH_LEFT, XT_XH_TAKEN, XT_XH_PENDING,
+        XT_XH_LEFT, XT_XH_TAKEN, XT_XH_LEFT, XT_XH_TAKEN);
 }
 
 /* Instructions a unit translates; the rest end a block and are left to
@@ -109,12 +129,40 @@ static int rsr_inline(unsigned sr)
     }
 }
 
+/* Special registers a WSR or XSR writes inside a unit: SAR inline, the
+ * others through the env's sr_op (xlate.c), which the interpreter's rules
+ * for them (interrupts, the timer) follow.  LITBASE, the debug registers
+ * and ICOUNT change how code runs: they stay with the interpreter. */
+static int wsr_inline(unsigned sr, int xsr)
+{
+    switch (sr) {
+    case XT_SR_INTERRUPT: case XT_SR_INTCLEAR: /* write-only or set-only */
+        return !xsr;
+    case XT_SR_SAR: case XT_SR_EPC1: case XT_SR_EPC2: case XT_SR_EPC3:
+    case XT_SR_DEPC: case XT_SR_EPS2: case XT_SR_EPS3: case XT_SR_EXCSAVE1:
+    case XT_SR_EXCSAVE2: case XT_SR_EXCSAVE3: case XT_SR_INTENABLE:
+    case XT_SR_PS: case XT_SR_VECBASE: case XT_SR_EXCCAUSE: case XT_SR_CCOUNT:
+    case XT_SR_EXCVADDR: case XT_SR_CCOMPARE0:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+int xlate_sr_op_ok(unsigned op, unsigned sr)
+{
+    return op == XT_OP_RSIL ||
+           ((op == XT_OP_WSR || op == XT_OP_XSR) && sr != XT_SR_SAR &&
+            wsr_inline(sr, op == XT_OP_XSR));
+}
+
 static int translatable(const xt_insn *in)
 {
     if (in->op == XT_OP_RSR)
         return rsr_inline((unsigned)in->imm);
+    if (in->op == XT_OP_WSR || in->op == XT_OP_XSR)
+        return wsr_inline((unsigned)in->imm, in->op == XT_OP_XSR);
     switch (in->op) {
-    case XT_OP_WSR: case XT_OP_XSR: case XT_OP_RSIL:
     case XT_OP_WAITI: case XT_OP_RFE: case XT_OP_RFDE: case XT_OP_RFI:
     case XT_OP_RFDO: case XT_OP_RFDD: case XT_OP_SYSCALL: case XT_OP_BREAK:
     case XT_OP_BREAK_N: case XT_OP_SIMCALL: case XT_OP_ILL:
@@ -134,19 +182,6 @@ static int is_late(const xt_insn *in) /* result a cycle late: interlock */
     case XT_OP_MUL16U: case XT_OP_MUL16S: case XT_OP_MULL:
     case XT_OP_L8UI: case XT_OP_L16UI: case XT_OP_L16SI: case XT_OP_L32I:
     case XT_OP_L32I_N: case XT_OP_L32R:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-/* Data loads and stores through a base register (not l32r). */
-static int is_access(const xt_insn *in)
-{
-    switch (in->op) {
-    case XT_OP_L8UI: case XT_OP_L16UI: case XT_OP_L16SI: case XT_OP_L32I:
-    case XT_OP_L32I_N: case XT_OP_S8I: case XT_OP_S16I: case XT_OP_S32I:
-    case XT_OP_S32I_N:
         return 1;
     default:
         return 0;
@@ -176,7 +211,6 @@ typedef struct gen {
     uint8_t head[PAGE];  /* a block starts here */
     uint32_t pre[PAGE];  /* horizon margin of the block at a head */
     uint8_t *cover;      /* bitmap: offsets of the instructions in blocks */
-    const uint8_t *slow; /* bitmap: accesses seen on the slow path */
     xl_buf *o;
 } gen;
 
@@ -257,6 +291,11 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
     unsigned a = in->a, b = in->b, c = in->c;
     int32_t im = in->imm;
     uint32_t npc = pc + in->len;
+    /* a load's cycles without the interlock, its register and the
+     * interlock's cost, for an interlock the interpreter settles */
+    char late[48];
+    snprintf(late, sizeof late, "%u, 0x%xu, %u", k + in->cost, 1u << a,
+             g->cpu->timing.load_use);
 #define P_(...) xl_printf(o, __VA_ARGS__)
     switch (in->op) {
     case XT_OP_ADD: case XT_OP_ADD_N: P_("r%u = r%u + r%u;", a, b, c); break;
@@ -312,25 +351,25 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
         break;
     case XT_OP_MULL: P_("r%u = r%u * r%u;", a, b, c); break;
     case XT_OP_L8UI:
-        P_("LD(r%u, r%u + %uu, 1, ld8, (uint32_t), 0x%xu, %u, %u, 0x%xu, %u);",
-           a, b, (uint32_t)im, pc, k, j, npc, kn);
+        P_("LD(r%u, r%u + %uu, 1, ld8, (uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
+           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
         break;
     case XT_OP_L16UI:
-        P_("LD(r%u, r%u + %uu, 2, ld16, (uint32_t), 0x%xu, %u, %u, 0x%xu, %u);",
-           a, b, (uint32_t)im, pc, k, j, npc, kn);
+        P_("LD(r%u, r%u + %uu, 2, ld16, (uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
+           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
         break;
     case XT_OP_L16SI:
-        P_("LD(r%u, r%u + %uu, 2, ld16, (uint32_t)(int32_t)(int16_t), 0x%xu, %u, %u, 0x%xu, %u);",
-           a, b, (uint32_t)im, pc, k, j, npc, kn);
+        P_("LD(r%u, r%u + %uu, 2, ld16, (uint32_t)(int32_t)(int16_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
+           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
         break;
     case XT_OP_L32I: case XT_OP_L32I_N:
-        P_("LD(r%u, r%u + %uu, 4, ld32, (uint32_t), 0x%xu, %u, %u, 0x%xu, %u);",
-           a, b, (uint32_t)im, pc, k, j, npc, kn);
+        P_("LD(r%u, r%u + %uu, 4, ld32, (uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
+           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
         break;
     case XT_OP_L32R:
         P_("LD(r%u, (lb & 1) ? (lb & ~0xFFFu) + %uu : 0x%xu, 4, ld32, (uint32_t), "
-           "0x%xu, %u, %u, 0x%xu, %u);",
-           a, (uint32_t)im, in->target, pc, k, j, npc, kn);
+           "0x%xu, %u, %u, 0x%xu, %u, %s);",
+           a, (uint32_t)im, in->target, pc, k, j, npc, kn, late);
         break;
     case XT_OP_S8I:
         P_("ST(r%u + %uu, 1, st8, r%u, 0x%xu, %u, %u, 0x%xu, %u);",
@@ -345,6 +384,19 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
            b, (uint32_t)im, a, pc, k, j, npc, kn);
         break;
     case XT_OP_RER: P_("r%u = 0;", a); break; /* no external registers */
+    case XT_OP_RSIL:
+        P_("SRX(%u, %uu, r%u, 0x%xu, %u, %u, 0x%xu, %u);", in->op,
+           (uint32_t)im, a, pc, k, j, npc, kn);
+        break;
+    case XT_OP_WSR: case XT_OP_XSR:
+        if (im == XT_SR_SAR && in->op == XT_OP_WSR)
+            P_("sl = 0; sar = r%u & 0x3F;", a);
+        else if (im == XT_SR_SAR)
+            P_("sl = 0; tgt = sar; sar = r%u & 0x3F; r%u = tgt;", a, a);
+        else
+            P_("SRX(%u, %uu, r%u, 0x%xu, %u, %u, 0x%xu, %u);", in->op,
+               (uint32_t)im, a, pc, k, j, npc, kn);
+        break;
     case XT_OP_RSR:
         if (im == XT_SR_SAR)
             P_("r%u = sar;", a);
@@ -469,14 +521,8 @@ static void find_heads(gen *g)
                 g->head[in->target & (PAGE - 1)] = 1;
             continue;
         }
-        if (end < PAGE) {
+        if (end < PAGE)
             reached[end] = 1;
-            /* an access the interpreter has seen take the slow path
-             * (MMIO, mostly) leaves the unit for the interpreter: let
-             * execution come back right after it */
-            if (g->slow && is_access(in) && (g->slow[o >> 3] >> (o & 7) & 1))
-                g->head[end] = 1;
-        }
     }
     for (unsigned o = 0; o < PAGE; o++) {
         if (g->dec[o] && !reached[o])
@@ -507,9 +553,6 @@ uint64_t xlate_unit_key(xt_cpu *cpu, uint32_t pn, uint64_t seed)
         MIX((uint32_t)in->imm);
         MIX(in->target);
     }
-    const xl_page *p = cpu->xl ? cpu->xl->pg[pn] : NULL;
-    for (unsigned i = 0; p && p->slow && i < PAGE / 8; i++)
-        MIX(p->slow[i]);
 #undef MIX
     return h;
 }
@@ -530,7 +573,6 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
     g->base = pn << XT_PAGE_SHIFT;
     g->dp = dp;
     g->o = o;
-    g->slow = cpu->xl && cpu->xl->pg[pn] ? cpu->xl->pg[pn]->slow : NULL;
     for (unsigned i = 0; i < PAGE; i++)
         g->dec[i] = (uint8_t)exec_entry_decoded(&dp[i]);
     find_heads(g);

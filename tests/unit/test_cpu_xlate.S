@@ -1,0 +1,87 @@
+/* Guest snippets of test_cpu_xlate.c (linked at 0x40000000 = VECBASE):
+ * hot loops whose MMIO accesses and special-register instructions run
+ * inside translated code, through the engine's helpers.  Each ends in
+ * WAITI 15, where the run stops idle (no breakpoint on an 'until' PC,
+ * which would make the engine check every instruction). */
+    .text
+    .org 0x30               /* kernel vector: level-1 interrupts */
+    j       irq_handler
+
+    .org 0x400
+/* a2 = MMIO base, a3 = iterations.  Every pass: an MMIO load and two MMIO
+ * stores, rsil/wsr ps around the second (the device raises its line on
+ * some values, so an interrupt becomes deliverable at the wsr), xsr
+ * excsave1, wsr/rsr sar and rsr ccount. */
+    .global helper_loop, helper_loop_end
+helper_loop:
+    movi    a9, 0
+    movi    a10, 0
+1:  l32i    a4, a2, 0
+    add     a9, a9, a4
+    s32i    a9, a2, 4
+    rsil    a8, 1
+    s32i    a4, a2, 8
+    wsr     a8, ps
+    .global after_wsr
+after_wsr:
+    rsync
+    xsr     a10, excsave1
+    addi    a10, a10, 3
+    wsr     a4, sar
+    rsr     a7, sar
+    add     a9, a9, a7
+    rsr     a6, ccount
+    addi    a3, a3, -1
+    bnez    a3, 1b
+helper_loop_end:
+    waiti   15
+
+/* The interrupt: acknowledge, count, sum the EPC1 values. */
+irq_handler:
+    s32i    a2, a2, 12
+    addi    a12, a12, 1
+    rsr     a13, epc1
+    add     a14, a14, a13
+    rfe
+
+/* a2 = MMIO base, a3 = iterations.  Every 2,000 reads, the MMIO load's
+ * device rewrites the instruction after the load (patch_site) with one
+ * that does or does not read the loaded register: the interlock follows
+ * the new code. */
+    .global patch_loop, patch_loop_end, patch_site
+patch_loop:
+    movi    a9, 0
+    movi    a6, 5
+1:  l32i    a4, a2, 16
+patch_site:
+    mov.n   a5, a6
+    add     a9, a9, a5
+    addi    a3, a3, -1
+    bnez    a3, 1b
+patch_loop_end:
+    waiti   15
+    .global patch_a, patch_b
+patch_a:
+    mov.n   a5, a6
+patch_b:
+    mov.n   a5, a4
+
+/* a3 = iterations, a4 = smc_insn + 2 (low byte of movi's immediate).
+ * Every 1,024 passes it stores bits 10..13 of the count into movi, in
+ * its own page, ahead of where it runs: a unit running it must end after
+ * the store. */
+    .global smc_hot, smc_hot_end, smc_insn
+smc_hot:
+    movi    a9, 0
+1:  extui   a6, a3, 0, 10
+    bnez    a6, 2f
+    extui   a6, a3, 10, 4
+    s8i     a6, a4, 0
+2:
+smc_insn:
+    movi    a5, 0
+    add     a9, a9, a5
+    addi    a3, a3, -1
+    bnez    a3, 1b
+smc_hot_end:
+    waiti   15

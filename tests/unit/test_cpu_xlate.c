@@ -1,0 +1,188 @@
+/* CPU engine API: translated code through the engine's helpers.  Hot
+ * loops with MMIO loads and stores, RSIL/WSR/XSR, an interrupt made
+ * deliverable by a WSR, a device that rewrites the code after the load it
+ * serves, and stores into the running block: the fast engine (translating
+ * after one sample, compiling in the foreground) must end with exactly
+ * the interpreter's registers, cycles and instruction counts, and its
+ * units must run through the accesses instead of ending at each one. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_cpu_common.h"
+
+#define MMIO_BASE 0x60000000u
+
+typedef struct dev {
+    xt_cpu *cpu;
+    uint32_t counter;   /* offset 0: reads count up */
+    uint32_t last;      /* offset 4: last value written */
+    unsigned patches;   /* offset 16: reads rewrite patch_site */
+    uint8_t variant[2][2];
+    uint32_t ar[16];    /* the fast engine's registers at the end */
+} dev;
+
+static bool dev_read(void *user, uint32_t off, unsigned size, uint32_t *v)
+{
+    dev *d = user;
+    (void)size;
+    if (off == 0) {
+        *v = d->counter++;
+    } else if (off == 16) {
+        /* alternate the next instruction between one that reads the
+         * loaded register (an interlock) and one that does not */
+        if (d->patches % 2000 == 1999) {
+            const uint8_t *b = d->variant[(d->patches / 2000) & 1];
+            if (xt_mem_write(d->cpu, tc_sym("patch_site"), b, 2) != XT_OK)
+                return false;
+        }
+        *v = ++d->patches;
+    } else {
+        *v = 0;
+    }
+    return true;
+}
+
+static bool dev_write(void *user, uint32_t off, unsigned size, uint32_t v)
+{
+    dev *d = user;
+    (void)size;
+    if (off == 4)
+        d->last = v;
+    else if (off == 8 && (v & 63) == 0)
+        xt_irq_set(d->cpu, 0, true);
+    else if (off == 12)
+        xt_irq_set(d->cpu, 0, false);
+    return true;
+}
+
+static xt_cpu *open_cpu(dev *d, xt_engine engine)
+{
+    xt_cpu *cpu = tc_open();
+    memset(d, 0, sizeof *d);
+    d->cpu = cpu;
+    assert_int_equal(xt_mem_read(cpu, tc_sym("patch_a"), d->variant[0], 2), XT_OK);
+    assert_int_equal(xt_mem_read(cpu, tc_sym("patch_b"), d->variant[1], 2), XT_OK);
+    xt_region_desc r = {.name = "dev", .base = MMIO_BASE, .size = 0x1000,
+                        .kind = XT_REGION_MMIO, .read_wait = 2,
+                        .write_wait = 1, .read = dev_read,
+                        .write = dev_write, .user = d};
+    assert_int_equal(xt_map(cpu, &r), XT_OK);
+    tc_set_sr(cpu, XT_SR_INTENABLE, 1);
+    assert_int_equal(xt_engine_set(cpu, engine), XT_OK);
+    if (engine == XT_ENGINE_FAST) {
+        xt_xlate_opts o = {.sample_cycles = 1024, .hot_samples = 1,
+                           .sync = true, .cache_dir = XLATE_CACHE};
+        assert_int_equal(xt_xlate_config(cpu, &o), XT_OK);
+    }
+    return cpu;
+}
+
+/* Run snippet 'from' to 'until' on both engines with the same inputs and
+ * compare everything; returns the fast engine's translator statistics. */
+static xt_xlate_stats both(const char *from, const char *until,
+                           uint32_t a3, uint32_t a4, dev *out)
+{
+    dev d[2];
+    xt_cpu *cpu[2];
+    for (int i = 0; i < 2; i++) {
+        cpu[i] = open_cpu(&d[i], i ? XT_ENGINE_FAST : XT_ENGINE_INTERP);
+        tc_set_ar(cpu[i], 2, MMIO_BASE);
+        tc_set_ar(cpu[i], 3, a3);
+        tc_set_ar(cpu[i], 4, a4);
+        for (int r = 12; r <= 14; r++)
+            tc_set_ar(cpu[i], r, 0);
+        tc_set(cpu[i], XT_REG_PC, tc_sym(from));
+        xt_run_opts o = {.max_insns = 100u * TC_MAX_INSNS};
+        assert_int_equal(tc_run_opts(cpu[i], &o), XT_STOP_IDLE);
+        assert_int_equal(tc_pc(cpu[i]), tc_sym(until) + 3);
+    }
+    for (int r = 0; r < 16; r++)
+        assert_int_equal(tc_ar(cpu[1], r), tc_ar(cpu[0], r));
+    assert_int_equal(tc_pc(cpu[1]), tc_pc(cpu[0]));
+    const unsigned srs[] = {XT_SR_PS, XT_SR_SAR, XT_SR_EPC1, XT_SR_EXCSAVE1,
+                            XT_SR_INTERRUPT};
+    for (size_t k = 0; k < sizeof srs / sizeof srs[0]; k++)
+        assert_int_equal(tc_sr(cpu[1], srs[k]), tc_sr(cpu[0], srs[k]));
+    assert_int_equal(xt_cycles(cpu[1]), xt_cycles(cpu[0]));
+    assert_int_equal(xt_insn_count(cpu[1]), xt_insn_count(cpu[0]));
+    assert_int_equal(d[1].counter, d[0].counter);
+    assert_int_equal(d[1].last, d[0].last);
+    xt_xlate_stats s;
+    xt_xlate_stats_get(cpu[1], &s);
+    *out = d[1];
+    for (int r = 0; r < 16; r++)
+        out->ar[r] = tc_ar(cpu[1], r);
+    xt_close(cpu[0]);
+    xt_close(cpu[1]);
+    return s;
+}
+
+static void test_mmio_and_special_registers(void **state)
+{
+    (void)state;
+    dev d;
+    const uint32_t n = 20000;
+    xt_xlate_stats s = both("helper_loop", "helper_loop_end", n, 0, &d);
+    print_message("translated %llu instructions in %llu unit calls\n",
+                  (unsigned long long)s.insns, (unsigned long long)s.unit_calls);
+    assert_int_equal(d.counter, n);
+    /* the loop ran translated, and its units went through the MMIO
+     * accesses, rsil, wsr and xsr: they end at the interrupts (every 64
+     * passes) and the sampling points (every ~1,024 cycles), not at
+     * every access (5 a pass) */
+    assert_true(s.insns > 15u * n * 3 / 4);
+    assert_true(s.unit_calls < n / 8);
+}
+
+static void test_interrupt_at_wsr(void **state)
+{
+    (void)state;
+    dev d;
+    const uint32_t n = 20000;
+    both("helper_loop", "helper_loop_end", n, 0, &d);
+    /* the device raised its line on counter values 0, 64, 128...; each
+     * interrupt was taken right after the wsr that lowered the level
+     * (EPC1 = after_wsr), the same in translated code as interpreted */
+    const uint32_t irqs = (n + 63) / 64;
+    assert_int_equal(d.ar[12], irqs);
+    assert_int_equal(d.ar[14], irqs * tc_sym("after_wsr"));
+}
+
+static void test_code_rewritten_by_device(void **state)
+{
+    (void)state;
+    dev d;
+    const uint32_t n = 20000;
+    xt_xlate_stats s = both("patch_loop", "patch_loop_end", n, 0, &d);
+    assert_int_equal(d.patches, n);
+    assert_true(s.invalidations > 0);
+}
+
+static void test_stores_into_running_block(void **state)
+{
+    (void)state;
+    dev d;
+    const uint32_t n = 20000;
+    xt_xlate_stats s = both("smc_hot", "smc_hot_end", n,
+                            tc_sym("smc_insn") + 2, &d);
+    /* a9 sums the immediates the loop stored into itself */
+    uint32_t sum = 0, imm = 0;
+    for (uint32_t i = n; i > 0; i--) {
+        if ((i & 1023) == 0)
+            imm = (i >> 10) & 15;
+        sum += imm;
+    }
+    assert_int_equal(d.ar[9], sum);
+    assert_true(s.invalidations > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mmio_and_special_registers),
+        cmocka_unit_test(test_interrupt_at_wsr),
+        cmocka_unit_test(test_code_rewritten_by_device),
+        cmocka_unit_test(test_stores_into_running_block),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
