@@ -410,6 +410,7 @@ static void start_job(xt_cpu *cpu)
         return;
     }
     job->cc = x->cc;
+    job->for_later = x->for_later;
     job->opt_level = x->opt_level > 3 ? 3 : x->opt_level;
     xlate_gen_prelude(&pre);
     uint64_t seed = xlate_build_seed(pre.p ? pre.p : "", pre.len, job->cc,
@@ -690,6 +691,7 @@ static void build_for_next_run(xt_cpu *cpu)
             p->decodes != p->decodes_built)
             enqueue(x, x->live[i], p);
     }
+    x->for_later = 1;
     start_job(cpu);
 }
 

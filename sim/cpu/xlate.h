@@ -62,6 +62,8 @@ typedef struct xl_job {
     pid_t pid;               /* the builder shell, 0 when none is running */
     const char *cc;
     unsigned opt_level;      /* the compiler's -O level */
+    int for_later;           /* built for the next run (at close): dropped
+                                if the cache's builder is busy */
 } xl_job;
 
 struct xl_state_s {
@@ -74,6 +76,7 @@ struct xl_state_s {
     uint32_t *live;         /* pages with an xl_page */
     unsigned nlive, cap_live;
     int sync;               /* compile in the foreground (tests) */
+    int for_later;          /* jobs from now on are for the next run */
     unsigned opt_level;
     int disabled;           /* the compiler failed: stay interpreted */
     char cache_dir[400];

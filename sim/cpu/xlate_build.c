@@ -30,15 +30,24 @@
 extern char **environ;
 
 /* Compiles quadruples (C file, temporary object, object, lock file) given
- * as arguments after the compiler, its -O option, the debug flag and the
- * cache's build lock. */
+ * as arguments after the compiler, its -O option, the debug flag, the
+ * cache's build lock and how to take it (ARGV_UNITS below). */
 static const char build_script[] =
-    "cc=$1; opt=$2; dbg=$3; lock=$4; shift 4\n"
+    "cc=$1; opt=$2; dbg=$3; lock=$4; mode=$5; shift 5\n"
     /* the simulation comes first */
     "renice -n 19 -p $$ >/dev/null 2>&1\n"
-    /* one compiler at a time per cache: parallel test runs must not all
-     * compile at once on a small machine */
-    "if command -v flock >/dev/null 2>&1 && exec 9>>\"$lock\"; then flock 9; fi\n"
+    /* one background compiler at a time per cache: parallel test runs must
+     * not all compile at once on a small machine.  A build for a later run
+     * (mode try) is dropped if one is already going, so that such builds
+     * never pile up; a foreground build (mode none) waits for nobody. */
+    "if [ \"$mode\" != none ] && command -v flock >/dev/null 2>&1 &&"
+    " exec 9>>\"$lock\"; then\n"
+    "  if [ \"$mode\" = try ]; then\n"
+    "    if ! flock -n 9; then\n"
+    "      while [ $# -ge 4 ]; do rm -f \"$1\" \"$4\"; shift 4; done; exit 0\n"
+    "    fi\n"
+    "  else flock 9; fi\n"
+    "fi\n"
     "while [ $# -ge 4 ]; do\n"
     "  if [ \"$dbg\" = 1 ]; then\n"
     "    \"$cc\" \"$opt\" -fPIC -shared -w -fno-strict-aliasing -fwrapv"
@@ -49,6 +58,9 @@ static const char build_script[] =
     "  fi\n"
     "  rm -f \"$2\" \"$4\"; shift 4\n"
     "done\n";
+
+/* argv: sh -c SCRIPT sh CC OPT DBG LOCK MODE, then the quadruples */
+#define ARGV_UNITS 9
 
 /* A claim without a builder's PID yet is fresh for this long. */
 #define LOCK_NEW_SECONDS 30
@@ -89,7 +101,7 @@ static void sign_claims(char **argv, unsigned k, pid_t pid)
 {
     char buf[32];
     int n = snprintf(buf, sizeof buf, "%ld\n", (long)pid);
-    for (unsigned i = 8; i + 3 < k; i += 4) {
+    for (unsigned i = ARGV_UNITS; i + 3 < k; i += 4) {
         int fd = open(argv[i + 3], O_WRONLY | O_TRUNC);
         if (fd >= 0) {
             if (write(fd, buf, (size_t)n) < 0)
@@ -193,8 +205,8 @@ int xlate_build_start(xl_job *job, const char *cache_dir, const char *prelude,
     const char *dbg = getenv("DSPSIM_XLATE_DEBUG");
     char opt[8];
     snprintf(opt, sizeof opt, "-O%u", job->opt_level);
-    /* argv: sh -c SCRIPT sh CC OPT DBG LOCK {c tmp so lock}... NULL */
-    char **argv = calloc(9 + 4 * (size_t)job->nunits, sizeof *argv);
+    /* argv: sh -c SCRIPT sh CC OPT DBG LOCK MODE {c tmp so lock}... NULL */
+    char **argv = calloc(ARGV_UNITS + 1 + 4 * (size_t)job->nunits, sizeof *argv);
     char build_lock[600];
     snprintf(build_lock, sizeof build_lock, "%s/.build.lock", cache_dir);
     char (*paths)[3][600] = calloc(job->nunits ? job->nunits : 1, sizeof *paths);
@@ -212,6 +224,7 @@ int xlate_build_start(xl_job *job, const char *cache_dir, const char *prelude,
     argv[k++] = opt;
     argv[k++] = dbg && *dbg == '1' ? "1" : "0";
     argv[k++] = build_lock;
+    argv[k++] = sync ? "none" : job->for_later ? "try" : "wait";
     for (unsigned i = 0; i < job->nunits; i++) {
         xl_unit_src *u = &job->units[i];
         if (u->cached || !u->text)
@@ -259,7 +272,7 @@ int xlate_build_start(xl_job *job, const char *cache_dir, const char *prelude,
             if (sync)
                 xlate_build_done(job, 1);
         } else {
-            for (unsigned i = 8; i + 3 < k; i += 4) {
+            for (unsigned i = ARGV_UNITS; i + 3 < k; i += 4) {
                 unlink(argv[i]);
                 unlink(argv[i + 3]);
             }

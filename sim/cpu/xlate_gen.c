@@ -293,9 +293,10 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
     uint32_t npc = pc + in->len;
     /* a load's cycles without the interlock, its register and the
      * interlock's cost, for an interlock the interpreter settles */
-    char late[48];
-    snprintf(late, sizeof late, "%u, 0x%xu, %u", k + in->cost, 1u << a,
-             g->cpu->timing.load_use);
+    char late[48] = "";
+    if (o) /* NULL when only the layout is wanted (a cached unit) */
+        snprintf(late, sizeof late, "%u, 0x%xu, %u", k + in->cost, 1u << a,
+                 g->cpu->timing.load_use);
 #define P_(...) xl_printf(o, __VA_ARGS__)
     switch (in->op) {
     case XT_OP_ADD: case XT_OP_ADD_N: P_("r%u = r%u + r%u;", a, b, c); break;
@@ -466,8 +467,9 @@ static unsigned block(gen *g, unsigned h, int emit)
         if (!emit)
             return last_k;
         if (tk == 1) {
-            char c[96];
-            cond_text(in, c, sizeof c);
+            char c[96] = "";
+            if (o)
+                cond_text(in, c, sizeof c);
             /* DSPSIM_XLATE_SELFTEST=1 charges one cycle too many for a
              * taken branch: the lockstep tests use it to show that they
              * catch a wrong translation */
