@@ -153,7 +153,7 @@ static void test_deep_nesting_fast(void **state)
                (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     if (!strstr(err, "b.yaml:1:22: YAML nesting deeper than 16 levels"))
         fail_msg("message '%s'", err);
-    if (s > 0.5)
+    if (s > 3.0)   /* about 0.1 s on an idle machine; was 35..60 s */
         fail_msg("took %.3f s", s);
     free(yaml);
 }

@@ -778,7 +778,8 @@ static double seconds_since(const struct timespec *t0)
 }
 
 /* Inputs that took libyaml or the parser tens of seconds (issue 14) are
- * judged in well under a second: a description nested a million deep
+ * judged in well under a second (the bound checked is loose, for loaded
+ * machines and sanitizer builds): a description nested a million deep
  * (2 MB), 100,000 unknown top-level keys (1.2 MB), 100,000 duplicates of
  * one key, and a mapping of 100,000 keys under a component. */
 static void test_big_inputs_fast(void **state)
@@ -800,7 +801,7 @@ static void test_big_inputs_fast(void **state)
     assert_null(parse(t, &d));
     double s = seconds_since(&t0);
     assert_non_null(strstr(d.msg[0], ":2:45: YAML nesting deeper than 32"));
-    if (s > 0.5)
+    if (s > 3.0)   /* about 0.1 s on an idle machine; was 35..60 s */
         fail_msg("deep nesting took %.3f s", s);
     free(t);
 
@@ -822,7 +823,7 @@ static void test_big_inputs_fast(void **state)
         if (dup)
             assert_non_null(strstr(d.msg[2], "case: duplicate key 'zz' "
                                    "(first at 14:1)"));
-        if (s > 0.5)
+        if (s > 3.0)   /* about 0.1 s on an idle machine; was 35..60 s */
             fail_msg("%d keys took %.3f s", KEYS, s);
         free(t);
     }
