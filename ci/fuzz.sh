@@ -46,7 +46,7 @@ run_one() {
   esac
   local rc=0
   ( cd "$ROOT/$B" &&
-    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1} \
+    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:quarantine_size_mb=64} \
     "./bin/fuzz_$n" -max_total_time="$SECS" -timeout=1 -rss_limit_mb=512 \
       -malloc_limit_mb=512 -print_final_stats=1 -artifact_prefix="$art" \
       "${dict[@]}" "$corpus" "${dirs[@]}" ) >"$log" 2>&1 || rc=$?
