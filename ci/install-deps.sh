@@ -8,6 +8,7 @@ PKGS=(
   qemu-system-misc
   libsndfile1-dev libyaml-dev libcmocka-dev libelf-dev libdw-dev
   sox
+  clang libclang-rt-dev
 )
 missing=()
 for p in "${PKGS[@]}"; do

@@ -13,3 +13,5 @@ ctest --test-dir build --output-on-failure -j"$jobs"
 echo "== ctest under sanitizers (build-san/)"
 BUILD_DIR=build-san ci/build.sh -DDSPSIM_SANITIZE=ON
 ctest --test-dir build-san --output-on-failure -j"$jobs" -LE 'slow|qemu|difftest|lockstep'
+echo "== fuzz harnesses, ${FUZZ_SECONDS:-10} s each (build-fuzz/)"
+ci/fuzz.sh "${FUZZ_SECONDS:-10}"

@@ -108,6 +108,27 @@ void dsh_audio_free(dsh_audio *a)
     memset(a, 0, sizeof *a);
 }
 
+/* Grows a's sample buffer to hold at least `frames` frames (doubling,
+ * never beyond `limit`); false when out of memory. */
+static bool grow(dsh_audio *a, uint64_t *cap, uint64_t frames,
+                 uint64_t limit)
+{
+    if (frames <= *cap)
+        return true;
+    uint64_t want = *cap ? *cap : 1;
+    while (want < frames)
+        want *= 2;
+    if (want > limit)
+        want = limit;
+    int32_t *p = realloc(a->samples, (size_t)want * a->channels *
+                                         sizeof *a->samples);
+    if (!p)
+        return false;
+    a->samples = p;
+    *cap = want;
+    return true;
+}
+
 bool dsh_audio_read(const char *path, dsh_audio *out, char *err,
                     size_t errsz)
 {
@@ -118,46 +139,72 @@ bool dsh_audio_read(const char *path, dsh_audio *out, char *err,
         return false;
     dsh_audio_info info;
     describe(&si, &info);
-    if (!dsh_audio_alloc(out, info.frames, info.channels, info.rate)) {
-        snprintf(err, errsz, "%s: out of memory for %llu frames", path,
-                 (unsigned long long)info.frames);
-        sf_close(sf);
-        return false;
-    }
+    /* The header's frame count is only a promise (a 194-byte FLAC may
+     * claim four billion frames): memory follows what is actually
+     * decoded, read in blocks of at most READ_BLOCK samples, growing the
+     * buffer by doubling up to the promised count. */
+    enum { READ_BLOCK = 1 << 16 };
+    out->channels = info.channels;
+    out->rate = info.rate;
     out->info = info;
-    sf_count_t got;
-    if (info.bits) {
-        got = sf_readf_int(sf, out->samples, (sf_count_t)info.frames);
-    } else {
-        /* float and other encodings: [-1, 1) scaled by 2^31, rounded,
-         * clipped (dsh_q31_from_double) */
+    if (!info.bits)
         sf_command(sf, SFC_SET_NORM_DOUBLE, NULL, SF_TRUE);
-        enum { CHUNK = 4096 };
-        double buf[CHUNK];
-        sf_count_t per = CHUNK / (sf_count_t)info.channels;
-        got = 0;
-        while (got < (sf_count_t)info.frames) {
-            sf_count_t want = (sf_count_t)info.frames - got;
-            if (want > per)
-                want = per;
-            sf_count_t n = sf_readf_double(sf, buf, want);
-            for (sf_count_t k = 0; k < n * (sf_count_t)info.channels; k++)
-                out->samples[(size_t)got * info.channels + (size_t)k] =
-                    dsh_q31_from_double(buf[k]);
-            got += n;
-            if (n != want)
-                break;
+    uint64_t cap = 0, got = 0;
+    uint64_t per = READ_BLOCK / info.channels ? READ_BLOCK / info.channels
+                                              : 1;
+    double *dbuf = info.bits ? NULL
+                             : malloc((size_t)per * info.channels *
+                                      sizeof *dbuf);
+    bool oom = !info.bits && !dbuf;
+    while (!oom && got < info.frames) {
+        uint64_t want = info.frames - got;
+        if (want > per)
+            want = per;
+        if (!grow(out, &cap, got + want, info.frames)) {
+            oom = true;
+            break;
         }
+        int32_t *dst = out->samples + (size_t)got * info.channels;
+        sf_count_t n;
+        if (info.bits) {
+            n = sf_readf_int(sf, dst, (sf_count_t)want);
+        } else {
+            /* float and other encodings: [-1, 1) scaled by 2^31,
+             * rounded, clipped (dsh_q31_from_double) */
+            n = sf_readf_double(sf, dbuf, (sf_count_t)want);
+            for (sf_count_t k = 0; k < n * (sf_count_t)info.channels; k++)
+                dst[k] = dsh_q31_from_double(dbuf[k]);
+        }
+        if (n > 0)
+            got += (uint64_t)n;
+        if (n != (sf_count_t)want)
+            break;
     }
+    free(dbuf);
     int e = sf_error(sf);
     sf_close(sf);
-    if (got != (sf_count_t)info.frames || e) {
-        snprintf(err, errsz, "%s: read %lld of %llu frames: %s", path,
-                 (long long)got, (unsigned long long)info.frames,
+    if (oom) {
+        snprintf(err, errsz, "%s: out of memory after %llu of %llu frames",
+                 path, (unsigned long long)got,
+                 (unsigned long long)info.frames);
+        dsh_audio_free(out);
+        return false;
+    }
+    if (got != info.frames || e) {
+        snprintf(err, errsz, "%s: read %llu of %llu frames: %s", path,
+                 (unsigned long long)got, (unsigned long long)info.frames,
                  e ? sf_error_number(e) : "file truncated");
         dsh_audio_free(out);
         return false;
     }
+    if (!out->samples) {           /* an empty file: a valid, empty buffer */
+        out->samples = calloc(1, sizeof *out->samples);
+        if (!out->samples) {
+            snprintf(err, errsz, "%s: out of memory", path);
+            return false;
+        }
+    }
+    out->frames = got;
     return true;
 }
 

@@ -37,6 +37,11 @@
 #define DSH_EQ_FIR_MAX_TAPS 256
 #define DSH_MASK_MAX_POINTS 32
 #define DSH_SSP_MAX_PORTS 4      /* ssp0 .. ssp3 */
+/* YAML limits of a case file (docs/harness.md "Validation"), besides its
+ * 4 MiB: nesting of mappings and sequences, anchors, aliases; no tags. */
+#define DSH_YAML_MAX_DEPTH 32
+#define DSH_YAML_MAX_ANCHORS 64
+#define DSH_YAML_MAX_ALIASES 1024
 #define DSH_AUDIO_CLOCK_48K 12288000u   /* the board's default audio clock */
 #define DSH_AUDIO_CLOCK_44K1 11289600u  /* 256 x 44.1 kHz */
 

@@ -4,8 +4,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dspsim/board_config.h"
+
 #include "case_internal.h"
 #include "case_paths.h"
+
+/* The board description file (already resolved) is read as the run will
+ * read it, so a bad file is a validation error at the case's `board`
+ * value naming the file's own line and column, not an error at run
+ * time. */
+static bool board_file_ok(yctx *y, const yaml_node_t *n, const char *what,
+                          const char *path)
+{
+    ds_board_config cfg;
+    char err[DSH_DIAG_MSG - 64];
+    if (ds_board_config_load(&cfg, path, err, sizeof err))
+        return true;
+    y_error(y, n, "%s: invalid board description: %s", what, err);
+    return false;
+}
 
 /* An integer override `key` in lo..hi, if present: *out, *has. */
 static bool board_int(yctx *y, const yaml_node_t *n, const char *key,
@@ -35,7 +52,8 @@ bool dsh_parse_board(yctx *y, dsh_case *c, const yaml_node_t *n)
     if (y_is_scalar(n)) {
         return y_string(y, n, "board", rel, sizeof rel) &&
                dsh_resolve_input(y, n, "board", c->dir, rel, b->file,
-                                 sizeof b->file);
+                                 sizeof b->file) &&
+               board_file_ok(y, n, "board", b->file);
     }
     if (!y_check_map(y, n, "board", keys))
         return false;
@@ -44,7 +62,8 @@ bool dsh_parse_board(yctx *y, dsh_case *c, const yaml_node_t *n)
     if ((v = y_get(y, n, "file", NULL)) &&
         !(y_string(y, v, "board.file", rel, sizeof rel) &&
           dsh_resolve_input(y, v, "board.file", c->dir, rel, b->file,
-                            sizeof b->file)))
+                            sizeof b->file) &&
+          board_file_ok(y, v, "board.file", b->file)))
         ok = false;
     ok = board_int(y, n, "cpu_hz", 1000000, 2000000000, &b->has_cpu_hz,
                    &b->cpu_hz) && ok;

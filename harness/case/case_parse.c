@@ -7,11 +7,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dspsim/yaml_guard.h"
+
 #include "case_internal.h"
 #include "case_paths.h"
 #include "component_types.h"
 
 #define MAX_CASE_BYTES (4u << 20)
+
+/* Checked on the event stream before the document is loaded
+ * (dspsim/yaml_guard.h; docs/harness.md "Validation"): the deepest case
+ * nests 7 levels (pipelines[].components[].biquads[]). */
+static const ds_yaml_limits case_yaml_limits = {
+    DSH_YAML_MAX_DEPTH, DSH_YAML_MAX_ANCHORS, DSH_YAML_MAX_ALIASES
+};
 
 static const char *const top_keys[] = {
     "name", "description", "board", "firmware", "pipelines", "streams",
@@ -477,6 +486,12 @@ dsh_case *dsh_case_parse(const char *path, const char *text, size_t len,
 
     yaml_parser_t parser;
     yaml_document_t doc;
+    ds_yaml_problem yp;
+    if (!ds_yaml_guard(text, len, &case_yaml_limits, &yp)) {
+        dsh_diag_add(diag, path, (dsh_mark){ yp.line, yp.col }, "%s", yp.msg);
+        free(c);
+        return NULL;
+    }
     if (!yaml_parser_initialize(&parser)) {
         dsh_diag_add(diag, path, (dsh_mark){ 0, 0 }, "out of memory");
         free(c);

@@ -92,6 +92,22 @@ static bool in_list(const char *s, const char *const *list)
     return false;
 }
 
+/* Sort order of mapping keys for the duplicate check: by text, then by
+ * position in the mapping (so the first of equal keys comes first). */
+typedef struct key_ref {
+    const char *text;
+    size_t index;
+} key_ref;
+
+static int cmp_key_ref(const void *a, const void *b)
+{
+    const key_ref *x = a, *y = b;
+    int c = strcmp(x->text, y->text);
+    if (c)
+        return c;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
 bool y_check_map(yctx *y, const yaml_node_t *n, const char *what,
                  const char *const *allowed)
 {
@@ -101,9 +117,34 @@ bool y_check_map(yctx *y, const yaml_node_t *n, const char *what,
                 y_describe(n, d, sizeof d));
         return false;
     }
+    /* first[i]: index of the first pair with the same key as pair i
+     * (i itself when it is the first); found by sorting, so a mapping of
+     * 100,000 keys is checked in n log n, not n^2 */
+    size_t count = (size_t)(n->data.mapping.pairs.top -
+                            n->data.mapping.pairs.start);
+    key_ref *refs = malloc((count ? count : 1) * sizeof *refs);
+    size_t *first = malloc((count ? count : 1) * sizeof *first);
+    if (!refs || !first) {
+        free(refs);
+        free(first);
+        y_error(y, n, "%s: out of memory", what);
+        return false;
+    }
+    size_t nrefs = 0;
+    for (size_t i = 0; i < count; i++) {
+        yaml_node_t *k = y_node(y, n->data.mapping.pairs.start[i].key);
+        first[i] = i;
+        if (y_is_scalar(k))
+            refs[nrefs++] = (key_ref){ y_text(k), i };
+    }
+    qsort(refs, nrefs, sizeof *refs, cmp_key_ref);
+    for (size_t i = 1; i < nrefs; i++)
+        if (!strcmp(refs[i].text, refs[i - 1].text))
+            first[refs[i].index] = first[refs[i - 1].index];
+    free(refs);
     bool ok = true;
-    for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
-         p < n->data.mapping.pairs.top; p++) {
+    for (size_t i = 0; i < count; i++) {
+        yaml_node_pair_t *p = &n->data.mapping.pairs.start[i];
         yaml_node_t *k = y_node(y, p->key);
         if (!y_is_scalar(k)) {
             y_error(y, k, "%s: keys must be plain names, got %s", what,
@@ -119,17 +160,16 @@ bool y_check_map(yctx *y, const yaml_node_t *n, const char *what,
                     ks, list);
             ok = false;
         }
-        for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < p; q++) {
-            yaml_node_t *k2 = y_node(y, q->key);
-            if (y_is_scalar(k2) && !strcmp(y_text(k2), ks)) {
-                dsh_mark m = y_mark(k2);
-                y_error(y, k, "%s: duplicate key '%s' (first at %u:%u)", what,
-                        ks, m.line, m.col);
-                ok = false;
-                break;
-            }
+        if (first[i] != i) {
+            yaml_node_t *k2 =
+                y_node(y, n->data.mapping.pairs.start[first[i]].key);
+            dsh_mark m = y_mark(k2);
+            y_error(y, k, "%s: duplicate key '%s' (first at %u:%u)", what,
+                    ks, m.line, m.col);
+            ok = false;
         }
     }
+    free(first);
     return ok;
 }
 

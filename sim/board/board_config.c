@@ -9,6 +9,7 @@
 
 #include "dspsim/board_config.h"
 #include "dspsim/board_regs.h"
+#include "dspsim/yaml_guard.h"
 
 void ds_board_config_default(ds_board_config *cfg)
 {
@@ -166,13 +167,15 @@ static bool set_scalar(parse_ctx *c, const key_def *k, yaml_node_t *node)
 {
     const char *s = (const char *)node->data.scalar.value;
     unsigned long line = (unsigned long)node->start_mark.line + 1;
+    unsigned long col = (unsigned long)node->start_mark.column + 1;
     char *base = (char *)c->cfg + k->off;
     uint64_t v;
     switch (k->kind) {
     case K_NAME:
         if (strlen(s) >= sizeof(c->cfg->name)) {
-            fail(c->err, c->errsz, "%s:%lu: %s: longer than %zu characters",
-                 c->name, line, k->path, sizeof(c->cfg->name) - 1);
+            fail(c->err, c->errsz, "%s:%lu:%lu: %s: longer than %zu "
+                 "characters", c->name, line, col, k->path,
+                 sizeof(c->cfg->name) - 1);
             return false;
         }
         snprintf(c->cfg->name, sizeof(c->cfg->name), "%s", s);
@@ -180,8 +183,8 @@ static bool set_scalar(parse_ctx *c, const key_def *k, yaml_node_t *node)
     case K_U32:
     case K_SIZE:
         if (!parse_uint(s, k->kind == K_SIZE, &v) || v > UINT32_MAX) {
-            fail(c->err, c->errsz, "%s:%lu: %s: '%s' is not %s", c->name,
-                 line, k->path, s, k->kind == K_SIZE
+            fail(c->err, c->errsz, "%s:%lu:%lu: %s: '%s' is not %s",
+                 c->name, line, col, k->path, s, k->kind == K_SIZE
                  ? "a size (bytes, optional K or M suffix)"
                  : "a non-negative 32-bit integer");
             return false;
@@ -201,8 +204,8 @@ static bool set_scalar(parse_ctx *c, const key_def *k, yaml_node_t *node)
         double d = strtod(s, &end);
         if (errno || end == s || *end || d != d || d <= -100000.0 ||
             d >= 100000.0) {
-            fail(c->err, c->errsz, "%s:%lu: %s: '%s' is not a number of "
-                 "ppm within +-100000", c->name, line, k->path, s);
+            fail(c->err, c->errsz, "%s:%lu:%lu: %s: '%s' is not a number "
+                 "of ppm within +-100000", c->name, line, col, k->path, s);
             return false;
         }
         double ppb = d * 1000.0;
@@ -216,10 +219,11 @@ static bool set_scalar(parse_ctx *c, const key_def *k, yaml_node_t *node)
 static bool walk(parse_ctx *c, yaml_node_t *node, const char *path)
 {
     unsigned long line = (unsigned long)node->start_mark.line + 1;
+    unsigned long col = (unsigned long)node->start_mark.column + 1;
     const char *where = *path ? path : "top level";
     if (node->type != YAML_MAPPING_NODE) {
-        fail(c->err, c->errsz, "%s:%lu: %s: expected a mapping of keys",
-             c->name, line, where);
+        fail(c->err, c->errsz, "%s:%lu:%lu: %s: expected a mapping of keys",
+             c->name, line, col, where);
         return false;
     }
     for (yaml_node_pair_t *p = node->data.mapping.pairs.start;
@@ -227,17 +231,20 @@ static bool walk(parse_ctx *c, yaml_node_t *node, const char *path)
         yaml_node_t *kn = yaml_document_get_node(c->doc, p->key);
         yaml_node_t *vn = yaml_document_get_node(c->doc, p->value);
         if (!kn || !vn || kn->type != YAML_SCALAR_NODE) {
-            fail(c->err, c->errsz, "%s:%lu: %s: keys must be plain names",
-                 c->name, line, where);
+            fail(c->err, c->errsz, "%s:%lu:%lu: %s: keys must be plain "
+                 "names", c->name, kn ? (unsigned long)kn->start_mark.line + 1
+                 : line, kn ? (unsigned long)kn->start_mark.column + 1 : col,
+                 where);
             return false;
         }
         char full[256];
         int n = snprintf(full, sizeof(full), "%s%s%s", path, *path ? "." : "",
                          (const char *)kn->data.scalar.value);
         unsigned long kline = (unsigned long)kn->start_mark.line + 1;
+        unsigned long kcol = (unsigned long)kn->start_mark.column + 1;
         if (n < 0 || (size_t)n >= sizeof(full)) {
-            fail(c->err, c->errsz, "%s:%lu: key path too long", c->name,
-                 kline);
+            fail(c->err, c->errsz, "%s:%lu:%lu: key path too long", c->name,
+                 kline, kcol);
             return false;
         }
         const key_def *k = NULL;
@@ -246,8 +253,8 @@ static bool walk(parse_ctx *c, yaml_node_t *node, const char *path)
                 k = &keys[i];
         if (k) {
             if (vn->type != YAML_SCALAR_NODE) {
-                fail(c->err, c->errsz, "%s:%lu: %s: expected a single value",
-                     c->name, kline, full);
+                fail(c->err, c->errsz, "%s:%lu:%lu: %s: expected a single "
+                     "value", c->name, kline, kcol, full);
                 return false;
             }
             if (!set_scalar(c, k, vn))
@@ -256,13 +263,17 @@ static bool walk(parse_ctx *c, yaml_node_t *node, const char *path)
             if (!walk(c, vn, full))
                 return false;
         } else {
-            fail(c->err, c->errsz, "%s:%lu: unknown key '%s'", c->name, kline,
-                 full);
+            fail(c->err, c->errsz, "%s:%lu:%lu: unknown key '%s'", c->name,
+                 kline, kcol, full);
             return false;
         }
     }
     return true;
 }
+
+/* A board description nests 3 levels (memory.iram.size); no tags; a few
+ * anchors at most (dspsim/yaml_guard.h). */
+static const ds_yaml_limits board_yaml_limits = { 16, 64, 256 };
 
 bool ds_board_config_parse(ds_board_config *cfg, const char *name,
                            const char *text, size_t len, char *err,
@@ -270,14 +281,20 @@ bool ds_board_config_parse(ds_board_config *cfg, const char *name,
 {
     yaml_parser_t parser;
     yaml_document_t doc;
+    ds_yaml_problem yp;
+    if (!ds_yaml_guard(text, len, &board_yaml_limits, &yp)) {
+        fail(err, errsz, "%s:%u:%u: %s", name, yp.line, yp.col, yp.msg);
+        return false;
+    }
     if (!yaml_parser_initialize(&parser)) {
         fail(err, errsz, "%s: out of memory", name);
         return false;
     }
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
     if (!yaml_parser_load(&parser, &doc)) {
-        fail(err, errsz, "%s:%lu: malformed YAML: %s", name,
+        fail(err, errsz, "%s:%lu:%lu: malformed YAML: %s", name,
              (unsigned long)parser.problem_mark.line + 1,
+             (unsigned long)parser.problem_mark.column + 1,
              parser.problem ? parser.problem : "parse error");
         yaml_parser_delete(&parser);
         return false;

@@ -34,7 +34,7 @@ contains "$W/dma.out" "bad descriptors reported"
 contains "$W/dma.err" "dspsim: board: dma channel 1:"
 
 expect 2 typo -- "$DSPSIM" board --board "$B/typo.yaml" "$G/board_hello.elf"
-contains "$W/typo.err" "typo.yaml:3: unknown key 'dma.chanels'"
+contains "$W/typo.err" "typo.yaml:3:3: unknown key 'dma.chanels'"
 expect 2 malformed -- "$DSPSIM" board --board "$B/malformed.yaml" \
     "$G/board_hello.elf"
 contains "$W/malformed.err" "malformed YAML"

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "dspsim/board.h"
@@ -99,8 +100,9 @@ static void test_errors(void **state)
     (void)state;
     expect_error("cpu_hz: [1, 2\n", "malformed YAML");
     expect_error("memory:\n  iram: {size: 64K}\n  dram:\n    sise: 4K\n",
-                 "b.yaml:4: unknown key 'memory.dram.sise'");
-    expect_error("dma:\n  channels: lots\n", "b.yaml:2: dma.channels: 'lots'");
+                 "b.yaml:4:5: unknown key 'memory.dram.sise'");
+    expect_error("dma:\n  channels: lots\n",
+                 "b.yaml:2:13: dma.channels: 'lots'");
     expect_error("dma:\n  channels: -1\n", "dma.channels");
     expect_error("dma:\n  channels: 9\n", "dma.channels 9 must be between");
     expect_error("dma: 4\n", "dma: expected a mapping");
@@ -115,6 +117,45 @@ static void test_errors(void **state)
     expect_error("cpu_hz: 1000\n---\ncpu_hz: 2000\n",
                  "more than one YAML document");
     expect_error("cpu_hz: 4294967296\n", "cpu_hz");
+    /* the YAML guard (dspsim/yaml_guard.h): tags, nesting, anchors */
+    expect_error("cpu_hz: !!str 1000\n",
+                 "b.yaml:1:9: YAML tag '!!str' is not supported");
+    expect_error("ssp: !foo {ports: 1}\n", "b.yaml:1:6: YAML tag '!foo'");
+    expect_error("a: [[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]\n",
+                 "b.yaml:1:19: YAML nesting deeper than 16 levels");
+}
+
+/* A flow collection nested 100,000 deep (libyaml alone needs tens of
+ * seconds for it) is refused at level 17, at once. */
+static void test_deep_nesting_fast(void **state)
+{
+    (void)state;
+    enum { DEPTH = 100000 };
+    char *yaml = malloc(2 * DEPTH + 16);
+    assert_non_null(yaml);
+    size_t n = 0;
+    n += (size_t)sprintf(yaml, "name: ");
+    for (int i = 0; i < DEPTH; i++)
+        yaml[n++] = '[';
+    for (int i = 0; i < DEPTH; i++)
+        yaml[n++] = ']';
+    yaml[n++] = '\n';
+    yaml[n] = 0;
+    ds_board_config c;
+    char err[256] = "";
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    ds_board_config_default(&c);
+    assert_false(ds_board_config_parse(&c, "b.yaml", yaml, n, err,
+                                       sizeof(err)));
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double s = (double)(t1.tv_sec - t0.tv_sec) +
+               (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    if (!strstr(err, "b.yaml:1:22: YAML nesting deeper than 16 levels"))
+        fail_msg("message '%s'", err);
+    if (s > 3.0)   /* about 0.1 s on an idle machine; was 35..60 s */
+        fail_msg("took %.3f s", s);
+    free(yaml);
 }
 
 static void test_load_file(void **state)
@@ -157,6 +198,7 @@ int main(void)
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_full),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_deep_nesting_fast),
         cmocka_unit_test(test_load_file),
         cmocka_unit_test(test_board_rejects_bad_config),
     };

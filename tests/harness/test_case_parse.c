@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -47,6 +48,8 @@ static int setup(void **state)
     ht_write_sine(ht_path(dir, "ref_mono.wav"), 48000, 1, 4800, 997, 0.25,
                   DSH_PCM_S32);
     ht_write_text(ht_path(dir, "notaudio.wav"), "this is not a WAV file\n");
+    ht_write_text(ht_path(dir, "badboard.yaml"), "cpu_hz: 100000000\n"
+                                                 "dma:\n  chanels: 2\n");
     ht_write_text(ht_path(dir, "taps.txt"), "# 3-tap average\n0.25, 0.5\n"
                                             "0.25\n");
     return 0;
@@ -289,6 +292,24 @@ static const bad_case bad_cases[] = {
       "Hz); with no board.audio_clock_hz one default cannot serve both: set "
       "board: {audio_clock_hz: N}, N a multiple of every port rate (e.g. "
       "7056000)" },
+    /* YAML guard (issue 14): tags, nesting, anchors; a board file read
+     * at validation */
+    { "tag on an integer", "period_us: 1000", "period_us: !!str 1000", 4,
+      "!!str", "YAML tag '!!str' is not supported: write the value "
+      "without a tag (quote it to make it a string)" },
+    { "local tag", "name: t\n", "name: !x t\n", 1, "!x",
+      "YAML tag '!x' is not supported" },
+    { "tag on a mapping", "  music: {input", "  music: !!map {input", 11,
+      "!!map", "YAML tag '!!map' is not supported" },
+    { "nesting too deep", "name: t\n",
+      "name: t\ndescription: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]"
+      "]]]]]]]]]]]]]]]]]]]]\n", 2, "[[]]",
+      "YAML nesting deeper than 32 levels of mappings and sequences" },
+    { "invalid board file", "name: t\n", "name: t\nboard: badboard.yaml\n",
+      2, "badboard.yaml", "board: invalid board description: " },
+    { "invalid board.file", "name: t\n",
+      "name: t\nboard: {cpu_hz: 100000000, file: badboard.yaml}\n", 2,
+      "badboard.yaml", "board.file: invalid board description: " },
 };
 
 static void check_bad(const bad_case *b)
@@ -730,6 +751,84 @@ static void test_empty_and_scalar_documents(void **state)
     assert_int_equal(d.mark[0].line, 3);
 }
 
+/* The board file's own problem, with its line and column, follows the
+ * case's position. */
+static void test_invalid_board_message(void **state)
+{
+    (void)state;
+    dsh_diag d;
+    char *text = edit(base_case, "name: t\n",
+                      "name: t\nboard: badboard.yaml\n");
+    assert_null(parse(text, &d));
+    char want[1200];
+    snprintf(want, sizeof want, "%s:2:8: board: invalid board description: "
+             "%s:3:3: unknown key 'dma.chanels'", ht_path(dir, "case.yaml"),
+             ht_path(dir, "badboard.yaml"));
+    if (strcmp(d.msg[0], want))
+        fail_msg("'%s' is not '%s'", d.msg[0], want);
+    free(text);
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) +
+           (double)(t1.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+/* Inputs that took libyaml or the parser tens of seconds (issue 14) are
+ * judged in well under a second (the bound checked is loose, for loaded
+ * machines and sanitizer builds): a description nested a million deep
+ * (2 MB), 100,000 unknown top-level keys (1.2 MB), 100,000 duplicates of
+ * one key, and a mapping of 100,000 keys under a component. */
+static void test_big_inputs_fast(void **state)
+{
+    (void)state;
+    enum { DEEP = 1000000, KEYS = 100000 };
+    char *t = malloc(2 * DEEP + 64);
+    assert_non_null(t);
+    size_t n = (size_t)sprintf(t, "name: t\ndescription: ");
+    for (int i = 0; i < DEEP; i++)
+        t[n++] = '[';
+    for (int i = 0; i < DEEP; i++)
+        t[n++] = ']';
+    t[n++] = '\n';
+    t[n] = 0;
+    dsh_diag d;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_null(parse(t, &d));
+    double s = seconds_since(&t0);
+    assert_non_null(strstr(d.msg[0], ":2:45: YAML nesting deeper than 32"));
+    if (s > 3.0)   /* about 0.1 s on an idle machine; was 35..60 s */
+        fail_msg("deep nesting took %.3f s", s);
+    free(t);
+
+    for (int dup = 0; dup < 2; dup++) {
+        size_t cap = (size_t)KEYS * 24 + sizeof base_case;
+        t = malloc(cap);
+        assert_non_null(t);
+        n = (size_t)snprintf(t, cap, "%s", base_case);
+        for (int i = 0; i < KEYS; i++)
+            n += (size_t)snprintf(t + n, cap - n, dup ? "zz: %d\n"
+                                  : "unknown_key_%d: 1\n", i);
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        assert_null(parse(t, &d));
+        s = seconds_since(&t0);
+        /* every key unknown; each repeated one a duplicate too */
+        assert_int_equal(d.count, dup ? 2 * KEYS - 1 : KEYS);
+        assert_non_null(strstr(d.msg[0], dup ? "case: unknown key 'zz'"
+                               : "case: unknown key 'unknown_key_0'"));
+        if (dup)
+            assert_non_null(strstr(d.msg[2], "case: duplicate key 'zz' "
+                                   "(first at 14:1)"));
+        if (s > 3.0)   /* about 0.1 s on an idle machine; was 35..60 s */
+            fail_msg("%d keys took %.3f s", KEYS, s);
+        free(t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -742,6 +841,8 @@ int main(void)
         cmocka_unit_test(test_build_tree_fallback),
         cmocka_unit_test(test_load_missing_file),
         cmocka_unit_test(test_empty_and_scalar_documents),
+        cmocka_unit_test(test_invalid_board_message),
+        cmocka_unit_test(test_big_inputs_fast),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

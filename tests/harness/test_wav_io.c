@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include <cmocka.h>
@@ -222,6 +223,52 @@ static void test_write_replaces(void **state)
     snprintf(cmd, sizeof cmd, "ls -a '%s' | grep -q '\\.tmp-'", dir);
     assert_int_not_equal(system(cmd), 0);
 }
+/* A FLAC whose STREAMINFO claims 4,294,967,279 frames (16 GiB of
+ * samples) but holds 48 (issue 14): the read fails as truncated after
+ * decoding what is there, without allocating for the claim.  Outside
+ * AddressSanitizer the address space is limited to 1 GiB, so a reader
+ * that allocates the claimed size fails with "out of memory" instead. */
+static void test_flac_claiming_4g_frames(void **state)
+{
+    (void)state;
+    char args[1024];
+    const char *path = ht_path(dir, "claim.flac");
+    snprintf(args, sizeof args, "-D -n -r 48000 -c 2 -b 16 %s synth 0.001 "
+             "sine 997", path);
+    sox(args);
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    unsigned char h[26];
+    assert_int_equal(fread(h, 1, sizeof h, f), sizeof h);
+    assert_memory_equal(h, "fLaC", 4);
+    /* STREAMINFO at 8: total samples = the low 36 bits of bytes 18..25 */
+    uint64_t v = 0;
+    for (int i = 18; i < 26; i++)
+        v = v << 8 | h[i];
+    assert_int_equal(v & 0xfffffffffull, 48);
+    v = (v & ~0xfffffffffull) | 4294967279ull;
+    for (int i = 25; i >= 18; i--, v >>= 8)
+        h[i] = (unsigned char)v;
+    assert_int_equal(fseek(f, 0, SEEK_SET), 0);
+    assert_int_equal(fwrite(h, 1, sizeof h, f), sizeof h);
+    fclose(f);
+#if !defined(__SANITIZE_ADDRESS__)
+    struct rlimit old, lim;
+    assert_int_equal(getrlimit(RLIMIT_AS, &old), 0);
+    lim = old;
+    lim.rlim_cur = 1ull << 30;
+    assert_int_equal(setrlimit(RLIMIT_AS, &lim), 0);
+#endif
+    dsh_audio a;
+    char err[512] = "";
+    bool ok = dsh_audio_read(path, &a, err, sizeof err);
+#if !defined(__SANITIZE_ADDRESS__)
+    assert_int_equal(setrlimit(RLIMIT_AS, &old), 0);
+#endif
+    assert_false(ok);
+    if (!strstr(err, "claim.flac: read 48 of 4294967279 frames"))
+        fail_msg("message: %s", err);
+}
 
 int main(void)
 {
@@ -232,6 +279,7 @@ int main(void)
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_truncated),
         cmocka_unit_test(test_write_replaces),
+        cmocka_unit_test(test_flac_claiming_4g_frames),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
