@@ -181,7 +181,7 @@ static void test_src(void **state)
 {
 	enum { PI = 48, PO = 16, N = 40 };
 	struct comp_src_config c = { .rate_in_hz = 48000, .rate_out_hz = 12000 };
-	static int32_t x[N * PI * 2], y[N * PO * 2], ref[N * PO * 2];
+	static int32_t x[N * PI * 2], y[(N * PO + 16) * 2], ref[N * PO * 2];
 	static int32_t mem[8192];
 	struct src_chain ch;
 	size_t cons, prod, got = 0;

@@ -33,9 +33,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: sine_lag IN.wav OUT.wav FREQ\n");
         return 2;
     }
-    if (!dsh_audio_read(argv[1], &in, err, sizeof err) ||
-        !dsh_audio_read(argv[2], &out, err, sizeof err)) {
+    if (!dsh_audio_read(argv[1], &in, err, sizeof err)) {
         fprintf(stderr, "sine_lag: %s\n", err);
+        return 2;
+    }
+    if (!dsh_audio_read(argv[2], &out, err, sizeof err)) {
+        fprintf(stderr, "sine_lag: %s\n", err);
+        dsh_audio_free(&in);
         return 2;
     }
     double d = phase_of(&in, f, &ai) - phase_of(&out, f, &ao);
@@ -45,6 +49,8 @@ int main(int argc, char **argv)
         d += 2 * M_PI;
     double lag = d / (2 * M_PI * f) * out.rate;
     printf("lag %.3f samples (amplitude in %.4f, out %.4f)\n", lag, ai, ao);
+    dsh_audio_free(&in);
+    dsh_audio_free(&out);
     if (ao < 0.5 * ai)
         return 1;
     return fabs(lag) <= 1.0 ? 0 : 1;
