@@ -15,6 +15,45 @@
 #include "options.h"
 #include "out_check.h"
 #include "play_case.h"
+#include "src.h"
+
+/* The board's default core clock and the clocks `play` picks from when
+ * an SRC pair needs more (real audio DSPs run 400-600 MHz). */
+#define PLAY_DEFAULT_MHZ 160u
+static const unsigned play_mhz_steps[] = { 160, 200, 240, 320, 400, 480,
+                                           600, 800, 1000, 1200, 1600, 2000 };
+
+/* Cycles per ms of SRC rate_in -> rate_out on the board (whole pipeline:
+ * host stream, SRC, DAI), a fit to the worst periods measured for all
+ * 132 pairs in stereo (docs/components.md, "SRC"; within 9 %):
+ * 4.26 per multiply-accumulate, 290 per stage output frame, 67 per stage
+ * input frame, 45 per frame in or out, 4,776 per period; channels scale
+ * all but the last.  0 for a pair the firmware does not have. */
+static double src_cycles_per_ms(unsigned in, unsigned out, unsigned ch)
+{
+    struct src_chain c;
+    if (src_plan(&c, in, out))
+        return 0;
+    double outs = 0, ins = 0;
+    for (unsigned i = 0; i < c.n; i++) {
+        outs += c.rate[i + 1] / 1000.0;
+        ins += c.rate[i] / 1000.0;
+    }
+    double var = 4.26 * (double)src_chain_macs_per_s(&c) * 2 / 1000.0 +
+                 290 * outs + 67 * ins + 45 * (in + out) / 1000.0;
+    return 4776 + var * (ch > 2 ? ch / 2.0 : 1.0);
+}
+
+/* The clock (MHz) for an estimated load: the smallest step that keeps
+ * the estimate at or under 70 % of a period. */
+static unsigned clock_for(double cycles_per_ms)
+{
+    unsigned n = sizeof play_mhz_steps / sizeof play_mhz_steps[0];
+    for (unsigned i = 0; i < n; i++)
+        if (cycles_per_ms <= 0.7 * play_mhz_steps[i] * 1000.0)
+            return play_mhz_steps[i];
+    return play_mhz_steps[n - 1];
+}
 
 static void usage(FILE *f)
 {
@@ -22,13 +61,18 @@ static void usage(FILE *f)
         "usage: dspsim play IN.wav [IN2.wav] OUT.wav [--pipeline NAME]\n"
         "                   [--set KEY=VALUE ...] [--period-us N] [--raw]\n"
         "                   [--firmware ELF] [--artifacts DIR]\n"
-        "                   [--timeline FILE] [--engine fast|interp] [-v]\n"
+        "                   [--timeline FILE] [--cpu-mhz N]\n"
+        "                   [--engine fast|interp] [-v]\n"
         "\n"
         "Pipelines (host stream -> component -> SSP port 0 -> OUT.wav):\n"
         "  volume  (default) keys gain_db, ramp_ms, mute\n"
         "  eq_iir  one biquad: type, freq_hz, q, gain_db\n"
         "  eq_fir  taps=C0,C1,...\n"
-        "  src     out_rate=HZ\n"
+        "  src     out_rate=HZ: any pair of 8000, 11025, 16000, 22050, 24000,\n"
+        "          32000, 44100, 48000, 88200, 96000, 176400, 192000 Hz;\n"
+        "          its group delay is removed from OUT.wav too, and a pair\n"
+        "          the default 160 MHz core cannot carry runs on a faster\n"
+        "          one (--cpu-mhz N sets the core clock, 1..2000 MHz)\n"
         "  mixer   two inputs IN.wav IN2.wav\n"
         "The stream and OUT.wav keep the input's sample width (16, 24 or 32\n"
         "bits; float input as 32-bit), rate (src: out_rate) and channels.\n"
@@ -94,7 +138,7 @@ static bool valid_utf8(const char *s)
 int cmd_play(int argc, char **argv)
 {
     const char *files[3], *fw = NULL, *art = "dspsim-play-out";
-    const char *period_arg = NULL, *v;
+    const char *period_arg = NULL, *cpu_arg = NULL, *v;
     play_spec s = { .pipe = "volume", .period_us = 1000 };
     const char *set_args[PLAY_MAX_SETS];
     unsigned nfiles = 0, nsets = 0;
@@ -115,8 +159,10 @@ int cmd_play(int argc, char **argv)
                    cli_opt_value(argc, argv, &i, "--artifacts", &v) ||
                    cli_opt_value(argc, argv, &i, "--period-us", &v) ||
                    cli_opt_value(argc, argv, &i, "--timeline", &v) ||
+                   cli_opt_value(argc, argv, &i, "--cpu-mhz", &v) ||
                    cli_opt_value(argc, argv, &i, "--set", &v)) {
             const char *opt = a[2] == 't' ? "--timeline" :
+                              a[2] == 'c' ? "--cpu-mhz" :
                               a[2] == 'p' && a[3] == 'i' ? "--pipeline" :
                               a[2] == 'f' ? "--firmware" :
                               a[2] == 'a' ? "--artifacts" :
@@ -127,6 +173,8 @@ int cmd_play(int argc, char **argv)
             }
             if (opt[2] == 't')
                 timeline = v;
+            else if (opt[2] == 'c')
+                cpu_arg = v;
             else if (opt[2] == 'p' && opt[3] == 'i')
                 s.pipe = v;
             else if (opt[2] == 'f')
@@ -172,6 +220,8 @@ int cmd_play(int argc, char **argv)
     if (period_arg && !strict_uint("--period-us", period_arg, 100, 1000000,
                                    &s.period_us))
         return DSPSIM_EXIT_USAGE;
+    if (cpu_arg && !strict_uint("--cpu-mhz", cpu_arg, 1, 2000, &s.cpu_mhz))
+        return DSPSIM_EXIT_USAGE;
     for (unsigned i = 0; i < nsets; i++)
         if (!play_set_split(s.pipe, set_args[i], &s.sets[i]))
             return DSPSIM_EXIT_USAGE;
@@ -202,6 +252,16 @@ int cmd_play(int argc, char **argv)
             if (!strict_uint(opt, s.sets[i].value, 1, 1000000, &s.out_rate))
                 return DSPSIM_EXIT_USAGE;
         }
+
+    /* the core clock: an SRC pair the default clock cannot carry gets a
+     * faster core (said in the summary), unless --cpu-mhz chose one */
+    double src_est = !strcmp(s.pipe, "src") && s.out_rate != info[0].rate ?
+        src_cycles_per_ms(info[0].rate, s.out_rate, info[0].channels) : 0;
+    bool auto_clock = false;
+    if (!s.cpu_mhz && src_est > 0 && clock_for(src_est) > PLAY_DEFAULT_MHZ) {
+        s.cpu_mhz = clock_for(src_est);
+        auto_clock = true;
+    }
 
     /* OUT.wav: never an input, a regular file in a writable directory;
      * the artifacts directory; the firmware */
@@ -255,6 +315,7 @@ int cmd_play(int argc, char **argv)
     dsh_exec_opts o = { .firmware = fw, .keep_artifacts = true,
                         .verbose = verbose ? stderr : NULL, .summary = &sum,
                         .outputs_dir = outdir, .align_outputs = !raw,
+                        .flush_src = true,
                         .no_timeline = !timeline, .timeline_path = timeline };
     int rc = dsh_exec_one(c, art, &o, "play");
     dsh_case_free(c);
@@ -268,7 +329,14 @@ int cmd_play(int argc, char **argv)
                 sum.setup_message);
         return DSPSIM_EXIT_USAGE;
     }
-    if (rc == 0 || rc == 1)
+    if (rc == 0 || rc == 1) {
+        if (auto_clock)
+            printf("core clock: %u MHz (SRC %u -> %u Hz, %u channels, "
+                   "needs about %.0f cycles per ms: more than the default "
+                   "%u MHz carries; --cpu-mhz N to choose)\n", s.cpu_mhz,
+                   info[0].rate, s.out_rate, info[0].channels, src_est,
+                   PLAY_DEFAULT_MHZ);
         dsh_exec_print_summary(stdout, &sum);
+    }
     return rc;
 }

@@ -200,8 +200,11 @@ bool play_case_build(const play_spec *s, play_text *t)
     for (unsigned i = 0; i < s->n_in; i++)
         ok = ok && (in[i] = quoted(s->in[i])) != NULL;
     const char *proc = mixer ? "mix1" : "proc1";
-    ok = ok && line(t, PLAY_FROM_NONE, 0, "name: play %s", s->pipe) &&
-         line(t, PLAY_FROM_NONE, 0, "pipelines:") &&
+    ok = ok && line(t, PLAY_FROM_NONE, 0, "name: play %s", s->pipe);
+    if (s->cpu_mhz)
+        ok = ok && line(t, PLAY_FROM_CPU, 0, "board: {cpu_hz: %u000000}",
+                        s->cpu_mhz);
+    ok = ok && line(t, PLAY_FROM_NONE, 0, "pipelines:") &&
          line(t, PLAY_FROM_NONE, 0, "  - id: 1") &&
          line(t, PLAY_FROM_PERIOD, 0, "    period_us: %u", s->period_us) &&
          line(t, PLAY_FROM_NONE, 0, "    components:");
@@ -269,7 +272,7 @@ void play_case_diag(const play_spec *s, const play_text *t,
                     const dsh_diag *d, const char *case_path, FILE *f)
 {
     unsigned n = d->count < DSH_DIAG_MAX ? d->count : DSH_DIAG_MAX;
-    bool said[PLAY_MAX_SETS + 4] = { false }, owned = false;
+    bool said[PLAY_MAX_SETS + 5] = { false }, owned = false;
     for (int pass = 0; pass < 2; pass++) {
         for (unsigned i = 0; i < n; i++) {
             unsigned l = d->mark[i].line;
@@ -280,9 +283,10 @@ void play_case_diag(const play_spec *s, const play_text *t,
             if (pass == 0 && from != PLAY_FROM_NONE) {
                 /* the first problem of each argument (later ones follow
                  * from it) */
-                unsigned slot = from == PLAY_FROM_SET ? 4 + idx :
+                unsigned slot = from == PLAY_FROM_SET ? 5 + idx :
                                 from == PLAY_FROM_IN ? idx :
-                                from == PLAY_FROM_OUT ? 2 : 3;
+                                from == PLAY_FROM_OUT ? 2 :
+                                from == PLAY_FROM_CPU ? 4 : 3;
                 if (said[slot])
                     continue;
                 said[slot] = owned = true;
@@ -295,6 +299,9 @@ void play_case_diag(const play_spec *s, const play_text *t,
                 else if (from == PLAY_FROM_OUT)
                     fprintf(f, "dspsim play: output '%s': %s\n", s->out,
                             msg);
+                else if (from == PLAY_FROM_CPU)
+                    fprintf(f, "dspsim play: --cpu-mhz %u: %s\n",
+                            s->cpu_mhz, msg);
                 else
                     fprintf(f, "dspsim play: --period-us %u: %s\n",
                             s->period_us, msg);

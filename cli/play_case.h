@@ -18,7 +18,7 @@
 #define PLAY_MAX_LINES 96
 
 typedef enum { PLAY_FROM_NONE, PLAY_FROM_IN, PLAY_FROM_OUT, PLAY_FROM_SET,
-               PLAY_FROM_PERIOD } play_from;
+               PLAY_FROM_PERIOD, PLAY_FROM_CPU } play_from;
 
 typedef struct play_set {
     const char *arg;            /* as typed: KEY=VALUE */
@@ -37,6 +37,7 @@ typedef struct play_spec {
     unsigned n_sets;
     unsigned period_us;
     unsigned out_rate;          /* src: out_rate, else the input's */
+    unsigned cpu_mhz;           /* core clock; 0 = the board's default */
 } play_spec;
 
 typedef struct play_text {

@@ -107,7 +107,7 @@ endfunction()
 # ${FW_AUDIO_SOURCES} app/audio_main.c CFLAGS ${FW_AUDIO_CFLAGS}).
 set(FW_AUDIO_SOURCES
   dsp/format.c dsp/gain.c dsp/gain_table.c dsp/volume.c dsp/mixer.c
-  dsp/tone.c dsp/sine_table.c dsp/fir.c dsp/iir.c dsp/src.c dsp/src_table.c
+  dsp/tone.c dsp/sine_table.c dsp/fir.c dsp/iir.c dsp/src.c
   buffer/audio_err.c buffer/audio_buffer.c
   comp/cycle_stats.c comp/comp.c comp/comp_registry.c comp/comp_endpoint.c
   comp/comp_volume.c comp/comp_mixer.c comp/comp_tone.c comp/comp_convert.c
@@ -118,5 +118,8 @@ set(FW_AUDIO_SOURCES
   platform/board_audio.c platform/board_audio_dma.c
   platform/board_audio_ipc.c)
 list(TRANSFORM FW_AUDIO_SOURCES PREPEND ${FW_DIR}/audio/)
-set(FW_AUDIO_CFLAGS -mlongcalls -I${FW_DIR}/audio -I${FW_DIR}/audio/platform)
+# the SRC stage tables, generated at build time (target audio_src_table)
+list(APPEND FW_AUDIO_SOURCES ${AUDIO_SRC_TABLE})
+set(FW_AUDIO_CFLAGS -mlongcalls -I${FW_DIR}/audio -I${FW_DIR}/audio/platform
+  -I${FW_DIR}/audio/dsp)
 file(GLOB FW_AUDIO_HEADERS ${FW_DIR}/audio/*/*.h)

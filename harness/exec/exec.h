@@ -62,6 +62,7 @@ typedef struct dsh_exec_summary {
      * latency_rate) and the frames kept */
     bool aligned;
     uint64_t latency_frames, out_frames;
+    uint64_t src_delay_frames;  /* of latency_frames: SRC group delay */
     unsigned latency_rate;
     /* the run ended in the setup (PIPE_NEW .. the first START) with an
      * error reply no expect.setup_error asked for: the firmware refused
@@ -82,6 +83,10 @@ typedef struct dsh_exec_opts {
      * each output (SSP playback ports only) has the longest input's
      * frames at its rate (exec_align.c) */
     bool align_outputs;
+    /* a run until the inputs end streams on (silence) for the group
+     * delay of the SRC components before it ends, so their outputs hold
+     * the whole input (`dspsim play`) */
+    bool flush_src;
     /* the Perfetto timeline: not recorded at all with no_timeline (long
      * `dspsim play` runs); written to timeline_path instead of
      * DIR/timeline.json when given */

@@ -6,11 +6,38 @@
  * the ring from its start, so the output frame of the pipeline's first
  * frame is offset / frame bytes.  Those frames are removed, and the tail
  * (the padding of a partial last period, the drain's silence) is cut so
- * an output has the frames of the longest input at the output's rate. */
+ * an output has the frames of the longest input at the output's rate.
+ * The group delay of SRC components on the way (dsp/src.h: the chain
+ * the firmware plans for the pair) and their lead of silence
+ * (comp/comp_src.h) are removed too, rounded to a frame,
+ * so a tone in and out line up within one sample. */
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 
 #include "exec/exec_internal.h"
+#include "src.h"
+
+double xp_src_delay_s(const dsh_case *c, unsigned comp)
+{
+    double d = 0;
+    for (unsigned hops = 0; hops < DSH_MAX_COMPONENTS; hops++) {
+        int from = -1;
+        for (unsigned i = 0; i < c->n_conns && from < 0; i++)
+            if (c->conns[i].to == comp)
+                from = (int)c->conns[i].from;
+        if (from < 0)
+            break;
+        const dsh_component *k = &c->comps[comp];
+        struct src_chain ch;
+        if (k->type == DSH_COMP_SRC &&
+            src_plan(&ch, c->comps[from].rate, k->p.out_rate) == 0)
+            d += src_chain_delay_s(&ch) +
+                 (double)src_chain_lead_frames(&ch) / k->p.out_rate;
+        comp = (unsigned)from;
+    }
+    return d;
+}
 
 /* Frames of the longest input (by duration) at `rate`, rounded. */
 static uint64_t input_frames_at(const xp_run *r, unsigned rate)
@@ -54,7 +81,10 @@ bool xp_align_outputs(xp_run *r, dsh_exec_summary *s)
                            "period at byte %" PRIu32 ", not a whole frame "
                            "of %u bytes", e->name, f->offset_bytes,
                            ep->frame_bytes);
-        uint64_t lat = f->offset_bytes / ep->frame_bytes;
+        uint64_t board = f->offset_bytes / ep->frame_bytes;
+        uint64_t src = e->component >= 0 ? (uint64_t)llround(
+            xp_src_delay_s(r->c, (unsigned)e->component) * e->rate) : 0;
+        uint64_t lat = board + src;
         uint64_t want = input_frames_at(r, e->rate);
         if (ep->out_frames < lat + want)
             return xp_fail(r, DSH_RES_ERROR, "output '%s': %" PRIu64
@@ -64,11 +94,13 @@ bool xp_align_outputs(xp_run *r, dsh_exec_summary *s)
         memmove(ep->out, ep->out + lat * e->channels,
                 (size_t)want * e->channels * sizeof *ep->out);
         ep->out_frames = want;
-        xp_log(r, "output '%s': %" PRIu64 " frames of latency removed, %"
-               PRIu64 " frames kept", e->name, lat, want);
+        xp_log(r, "output '%s': %" PRIu64 " frames of latency removed (%"
+               PRIu64 " board, %" PRIu64 " SRC group delay), %" PRIu64
+               " frames kept", e->name, lat, board, src, want);
         if (s) {
             s->aligned = true;
             s->latency_frames = lat;
+            s->src_delay_frames = src;
             s->latency_rate = e->rate;
             s->out_frames = want;
         }

@@ -138,6 +138,10 @@ static inline uint32_t xp_period_frames_max(uint32_t rate,
     return (uint32_t)(((uint64_t)rate * period_us + 999999u) / 1000000u);
 }
 int32_t xp_q8_8(double db);            /* dB -> Q8.8, rounded */
+/* exec_align.c: the group delay and lead (s) of the SRC components on
+ * the path into case component comp (first inputs), as the firmware
+ * plans them. */
+double xp_src_delay_s(const dsh_case *c, unsigned comp);
 uint32_t xp_tone_ampl(double dbfs);     /* dBFS -> Q1.31 amplitude */
 
 /* exec_trace.c: after the final GET_STATS, the deadline figures of each

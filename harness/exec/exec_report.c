@@ -37,6 +37,11 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
                 "frames: %" PRIu64 "\n", s->latency_frames,
                 s->latency_rate ? 1000.0 * (double)s->latency_frames /
                 s->latency_rate : 0.0, s->out_frames);
+    if (s->aligned && s->src_delay_frames)
+        fprintf(f, "SRC group delay and lead: %" PRIu64 " frames (%.3f ms; part of "
+                "the latency removed)\n", s->src_delay_frames,
+                s->latency_rate ? 1000.0 * (double)s->src_delay_frames /
+                s->latency_rate : 0.0);
     fprintf(f, "simulated cycles: %" PRIu64 " (%.0f Hz)\n", s->cycles,
             s->cpu_hz);
     fprintf(f, "MCPS: %.3f\n", s->mcps);

@@ -219,6 +219,39 @@ static bool fetch_rest(xp_run *r)
     return true;
 }
 
+/* flush_src: the inputs have ended; streams on (the host plays silence)
+ * for the longest SRC group delay into any output, plus a period, so
+ * the SRC components put out the last input frames they hold. */
+static bool flush_src(xp_run *r)
+{
+    double d = 0, hz = dsh_drv_cpu_hz(r->drv);
+    uint32_t min_us = 1000000, max_us = 0;
+    for (unsigned i = 0; i < r->c->n_endpoints; i++) {
+        const dsh_endpoint *e = &r->c->endpoints[i];
+        if (e->dir == DSH_EP_OUTPUT && e->component >= 0) {
+            double t = xp_src_delay_s(r->c, (unsigned)e->component);
+            d = t > d ? t : d;
+        }
+    }
+    if (d <= 0)
+        return true;
+    for (unsigned i = 0; i < r->npipes; i++) {
+        uint32_t us = r->pipes[i].period_us;
+        min_us = us < min_us ? us : min_us;
+        max_us = us > max_us ? us : max_us;
+    }
+    uint64_t step = (uint64_t)(hz * min_us / 1e6);
+    uint64_t end = dsh_drv_cycles(r->drv) + (uint64_t)(d * hz) +
+                   (uint64_t)(hz * max_us / 1e6);
+    if (!step)
+        step = 1;
+    xp_log(r, "streaming %.3f ms more for the SRC group delay", d * 1e3);
+    while (dsh_drv_cycles(r->drv) < end)
+        if (!stream_step(r, step))
+            return false;
+    return true;
+}
+
 /* Runs `cycles` of simulated time in steps of `step`, servicing the
  * streams after each step. */
 static bool run_serviced(xp_run *r, uint64_t cycles, uint64_t step,
@@ -412,6 +445,9 @@ static void execute(xp_run *r, const char *fw)
     if (r->c->until_input_ends && !fetch_rest(r))
         goto free_pipes;
     r->stream_end_cycle = dsh_drv_cycles(r->drv);
+    /* (like the drain, not counted in the audio seconds) */
+    if (r->c->until_input_ends && r->o->flush_src && !flush_src(r))
+        goto free_pipes;
     if (r->c->end == DSH_END_DRAIN && !drain(r))
         goto free_pipes;
 stop:

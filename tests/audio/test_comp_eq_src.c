@@ -173,20 +173,23 @@ static void test_eq_fir(void **state)
 	assert_int_equal(r.ta.live, 0);
 }
 
-/* 48 kHz -> 16 kHz in 1 ms periods (48 in, 16 out) equals the kernel
- * run one-shot over the whole input. */
+/* 48 kHz -> 16 kHz (a chain of two stages) in 1 ms periods (48 in, 16
+ * out) equals its lead of silence and then the chain run one-shot over
+ * the whole input; an unsupported
+ * pair (or equal rates) is AUD_E_RATE at create. */
 static void test_src(void **state)
 {
 	enum { PI = 48, PO = 16, N = 40 };
-	struct comp_src_config c = { .rate_in_hz = 48000, .rate_out_hz = 22050 };
-	static int32_t x[N * PI * 2], y[N * PO * 2], ref[N * PO * 2];
-	static int32_t delay[2 * 2 * 400];
-	const struct src_conv *conv = src_find(48000, 16000);
-	struct src_state st;
+	struct comp_src_config c = { .rate_in_hz = 48000, .rate_out_hz = 12000 };
+	static int32_t x[N * PI * 2], y[(N * PO + 16) * 2], ref[N * PO * 2];
+	static int32_t mem[8192];
+	struct src_chain ch;
 	size_t cons, prod, got = 0;
 	struct rig r;
 
 	(void)state;
+	assert_int_equal(rig_new(&r, COMP_TYPE_SRC, &c, sizeof(c)), AUD_E_RATE);
+	c.rate_out_hz = 48000;
 	assert_int_equal(rig_new(&r, COMP_TYPE_SRC, &c, sizeof(c)), AUD_E_RATE);
 	c.rate_out_hz = 16000;
 	assert_int_equal(rig_new(&r, COMP_TYPE_SRC, &c, sizeof(c)), 0);
@@ -208,12 +211,22 @@ static void test_src(void **state)
 		audio_buffer_read_q1_31(&r.out, y + got * 2, a);
 		got += a;
 	}
-	assert_true(src_delay_words(conv, 2) <= sizeof(delay) / 4);
-	src_init(&st, conv, 2, delay);
-	src_process_q1_31(&st, ref, N * PO, x, N * PI, &cons, &prod);
-	assert_int_equal(got, prod);
-	assert_true(got >= N * PO - 1);
-	assert_memory_equal(y, ref, got * 2 * sizeof(int32_t));
+	assert_int_equal(src_plan(&ch, 48000, 16000), 0);
+	assert_int_equal(ch.n, 2);
+	assert_true(src_chain_words(&ch, 2, N * PI) <= sizeof(mem) / 4);
+	assert_int_equal(src_chain_init(&ch, 2, N * PI, mem), 0);
+	src_chain_process(&ch, ref, N * PO, x, N * PI, &cons, &prod);
+	/* the component's lead of silence, then the chain's output */
+	{
+		uint32_t lead = src_chain_lead_frames(&ch);
+
+		assert_int_equal(lead, 4);         /* 1 + 2 stages + 1 */
+		assert_int_equal(got, prod + lead);
+		assert_true(got >= N * PO - 1);
+		for (uint32_t i = 0; i < lead * 2; i++)
+			assert_int_equal(y[i], 0);
+		assert_memory_equal(y + lead * 2, ref, prod * 2 * sizeof(int32_t));
+	}
 	rig_free(&r);
 	assert_int_equal(r.ta.live, 0);
 }

@@ -238,12 +238,11 @@ static void test_src_48_to_441(void **state)
 	enum { IN = 48u * NPER, CH = 2 };
 	static int32_t in[IN * CH], out[(FRAMES + 64) * CH];
 	static int32_t dai32[(FRAMES + 2 * MAXP) * CH];
-	const struct src_conv *cv = src_find(48000, 44100);
+	struct src_chain cv;
 	struct comp_src_config sc = { .rate_in_hz = 48000,
 				      .rate_out_hz = 44100 };
 	struct comp_endpoint_config h, d;
-	int32_t *dl = malloc(src_delay_words(cv, CH) * 4);
-	struct src_state st;
+	int32_t *dl;
 	size_t used, made;
 	uint32_t total = 0;
 
@@ -280,14 +279,28 @@ static void test_src_48_to_441(void **state)
 	}
 	assert_int_equal(total, FRAMES);
 	assert_int_equal(fx.xruns, 0);
-	assert_int_equal(src_init(&st, cv, CH, dl), 0);
-	src_process_q1_31(&st, out, FRAMES + 64, in, IN, &used, &made);
-	assert_int_equal(used, IN);
+	assert_int_equal(src_plan(&cv, 48000, 44100), 0);
+	dl = malloc(src_chain_words(&cv, CH, SRC_MAX_BLOCK) * 4);
+	assert_int_equal(src_chain_init(&cv, CH, SRC_MAX_BLOCK, dl), 0);
+	used = made = 0;
+	while (used < IN) {
+		size_t n = IN - used < SRC_MAX_BLOCK ? IN - used : SRC_MAX_BLOCK;
+		size_t u, m;
+
+		src_chain_process(&cv, out + made * CH, FRAMES + 64 - made,
+				  in + used * CH, n, &u, &m);
+		assert_int_equal(u, n);
+		used += u;
+		made += m;
+	}
 	assert_true(made >= FRAMES - MAXP);
-	for (uint32_t i = 0; i < MAXP * CH; i++)
+	/* the prefill, the SRC's lead (src_chain_lead_frames: 1 + 1 stage
+	 * + 1), then the kernel's output */
+	assert_int_equal(src_chain_lead_frames(&cv), 3);
+	for (uint32_t i = 0; i < (MAXP + 3) * CH; i++)
 		assert_int_equal(dai32[i], 0);
-	assert_memory_equal(dai32 + MAXP * CH, out,
-			    (FRAMES - MAXP) * CH * sizeof(int32_t));
+	assert_memory_equal(dai32 + (MAXP + 3) * CH, out,
+			    (FRAMES - MAXP - 3) * CH * sizeof(int32_t));
 	free(dl);
 	fixture_done();
 }

@@ -137,8 +137,11 @@ run 2 "firmware refuses gain_db=20" -- play in24.wav o.wav --set gain_db=20
 has err "the firmware refuses the volume pipeline's settings (--set gain_db=20" "refusal message"
 has err "AUD_RANGE" "refusal reason"
 [ -e o.wav ] && fail "a refused run left an OUT.wav"
-run 2 "firmware refuses 44.1k -> 16k" -- play noise24.wav o.wav --pipeline src --set out_rate=16000
+run 2 "firmware refuses src 44.1k -> 44.1k" -- play noise24.wav o.wav --pipeline src --set out_rate=44100
 has err "AUD_RATE" "src refusal reason"
+run 0 "src 44.1k -> 16k" -- play noise24.wav o.wav --pipeline src --set out_rate=16000
+n=$(soxi -s noise24.wav); want=$(( (n * 16000 + 22050) / 44100 ))
+[ "$(soxi -s o.wav)" = "$want" ] || fail "src 44.1k -> 16k: $(soxi -s o.wav) frames, want $want"
 head -c 1000 in24.wav >cut.wav
 run 2 "truncated WAV" -- play cut.wav o.wav
 has err "cut.wav: truncated file: its header promises 12000 frames" "truncation message"

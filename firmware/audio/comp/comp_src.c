@@ -7,9 +7,9 @@
 #include "dsp/src.h"
 
 struct src_priv {
-	const struct src_conv *conv;
-	int32_t *delay;
-	struct src_state st;
+	int32_t *mem;            /* the chain's delay lines and buffers */
+	struct src_chain ch;     /* planned at create, set up at params */
+	uint32_t lead;           /* silence frames still to put out first */
 };
 
 static int src_create(struct comp_dev *dev, const void *config, size_t bytes)
@@ -24,8 +24,7 @@ static int src_create(struct comp_dev *dev, const void *config, size_t bytes)
 	if (!p)
 		return AUD_E_NOMEM;
 	memset(p, 0, sizeof(*p));
-	p->conv = src_find(c.rate_in_hz, c.rate_out_hz);
-	if (!p->conv) {
+	if (src_plan(&p->ch, c.rate_in_hz, c.rate_out_hz)) {
 		audio_free(dev->alloc, p);
 		return AUD_E_RATE;
 	}
@@ -37,7 +36,7 @@ static void src_free(struct comp_dev *dev)
 {
 	struct src_priv *p = dev->priv;
 
-	audio_free(dev->alloc, p->delay);
+	audio_free(dev->alloc, p->mem);
 }
 
 static int src_set_params(struct comp_dev *dev,
@@ -45,26 +44,29 @@ static int src_set_params(struct comp_dev *dev,
 			  const struct audio_stream_params *out)
 {
 	struct src_priv *p = dev->priv;
-	int32_t *delay;
+	size_t words;
+	int32_t *mem;
 	int ret;
 
-	if (in->rate_hz != p->conv->rate_in || out->rate_hz != p->conv->rate_out)
+	if (in->rate_hz != p->ch.rate[0] || out->rate_hz != p->ch.rate[p->ch.n])
 		return AUD_E_RATE;
 	if (in->channels != out->channels || in->fmt != out->fmt)
 		return AUD_E_MISMATCH;
-	delay = audio_alloc(dev->alloc, src_delay_words(p->conv, in->channels) *
-			    sizeof(int32_t), 0);
-	if (!delay)
+	words = src_chain_words(&p->ch, in->channels, in->period_frames);
+	if (!words)
+		return AUD_E_PERIOD;
+	mem = audio_alloc(dev->alloc, words * sizeof(int32_t), 0);
+	if (!mem)
 		return AUD_E_NOMEM;
 	ret = comp_scratch_alloc(dev, (size_t)(in->period_frames +
 				 out->period_frames) * in->channels);
 	if (ret) {
-		audio_free(dev->alloc, delay);
+		audio_free(dev->alloc, mem);
 		return ret;
 	}
-	audio_free(dev->alloc, p->delay);
-	p->delay = delay;
-	src_init(&p->st, p->conv, in->channels, delay);
+	audio_free(dev->alloc, p->mem);
+	p->mem = mem;
+	src_chain_init(&p->ch, in->channels, in->period_frames, mem);
 	return AUD_OK;
 }
 
@@ -73,8 +75,10 @@ static int src_trigger(struct comp_dev *dev, enum comp_trigger_cmd cmd)
 	struct src_priv *p = dev->priv;
 
 	if ((cmd == COMP_TRIGGER_START || cmd == COMP_TRIGGER_RESET) &&
-	    p->delay)
-		src_reset(&p->st);
+	    p->mem) {
+		src_chain_reset(&p->ch);
+		p->lead = src_chain_lead_frames(&p->ch);
+	}
 	return AUD_OK;
 }
 
@@ -88,6 +92,14 @@ static int src_copy(struct comp_dev *dev)
 		       dev->in_params.channels;
 	size_t consumed, produced;
 
+	if (p->lead && out_n) {
+		/* the lead: silence before the first converted frame */
+		uint32_t n = p->lead < out_n ? p->lead : out_n;
+
+		audio_buffer_write_silence(dev->out[0], n);
+		p->lead -= n;
+		out_n -= n;
+	}
 	if (in_n > dev->in_params.period_frames)
 		in_n = dev->in_params.period_frames;
 	if (out_n > dev->out_params.period_frames)
@@ -95,7 +107,7 @@ static int src_copy(struct comp_dev *dev)
 	if (in_n == 0 || out_n == 0)
 		return AUD_OK;
 	audio_buffer_peek_q1_31(dev->in[0], in, in_n);
-	src_process_q1_31(&p->st, out, out_n, in, in_n, &consumed, &produced);
+	src_chain_process(&p->ch, out, out_n, in, in_n, &consumed, &produced);
 	audio_buffer_consume(dev->in[0], (uint32_t)consumed);
 	return audio_buffer_write_q1_31(dev->out[0], out, (uint32_t)produced);
 }

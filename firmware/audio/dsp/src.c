@@ -3,15 +3,6 @@
 
 #include "q_math.h"
 
-const struct src_conv *src_find(uint32_t rate_in, uint32_t rate_out)
-{
-	for (unsigned int i = 0; i < SRC_NUM_CONV; i++)
-		if (src_conv_table[i].rate_in == rate_in &&
-		    src_conv_table[i].rate_out == rate_out)
-			return &src_conv_table[i];
-	return 0;
-}
-
 size_t src_delay_words(const struct src_conv *conv, unsigned int channels)
 {
 	return (size_t)2 * conv->taps * channels;
@@ -273,4 +264,218 @@ void src_process_q1_31(struct src_state *st, int32_t *out, size_t out_frames,
 	}
 	*consumed = ci;
 	*produced = po;
+}
+
+/* ---- conversions: chains of stages (src.h) ------------------------- */
+
+/* src_conv_table indices (tests/audio/tools/gen_tables.c, convs[]) */
+enum {
+	S_D2, S_U2, S_2_3, S_3_2, S_3_4, S_4_3, S_147_160, S_160_147,
+	S_80_147, S_147_80,
+	S_D2_C92, S_U2_C92, S_D2_C75, S_U2_C75, S_D2_C50, S_U2_C50
+};
+
+static const uint32_t src_rates[] = {
+	8000, 11025, 16000, 22050, 24000, 32000, 44100, 48000, 88200, 96000,
+	176400, 192000,
+};
+
+/* The core of a conversion: its ratio num/den (in [1/2, 1) down, in
+ * (1, 2] up) as one or two strict stages, the narrow rate last when
+ * going down and first when going up. */
+static const struct {
+	uint16_t num, den;
+	uint8_t n, stage[2];
+} src_cores[] = {
+	{ 1, 2, 1, { S_D2, 0 } },              /* same family */
+	{ 2, 3, 1, { S_2_3, 0 } },             /* 12000 * 2^k -> 8000 * 2^j */
+	{ 3, 4, 1, { S_3_4, 0 } },             /* 8000 -> 12000 */
+	{ 147, 160, 1, { S_147_160, 0 } },     /* 12000 -> 11025 */
+	{ 80, 147, 1, { S_80_147, 0 } },       /* 11025 -> 12000 */
+	{ 441, 640, 2, { S_3_4, S_147_160 } }, /* 8000 -> 11025 */
+	{ 320, 441, 2, { S_160_147, S_2_3 } }, /* 11025 -> 8000 */
+	{ 2, 1, 1, { S_U2, 0 } },
+	{ 3, 2, 1, { S_3_2, 0 } },
+	{ 4, 3, 1, { S_4_3, 0 } },
+	{ 160, 147, 1, { S_160_147, 0 } },
+	{ 147, 80, 1, { S_147_80, 0 } },
+	{ 441, 320, 2, { S_3_2, S_147_160 } },
+	{ 640, 441, 2, { S_160_147, S_4_3 } },
+};
+
+int src_rate_supported(uint32_t rate_hz)
+{
+	for (unsigned int i = 0; i < sizeof(src_rates) / sizeof(src_rates[0]); i++)
+		if (src_rates[i] == rate_hz)
+			return 1;
+	return 0;
+}
+
+static uint32_t src_gcd(uint32_t a, uint32_t b)
+{
+	while (b) {
+		uint32_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* The octave stage (down: decimator, else interpolator) of the narrowest
+ * class that serves a chain whose narrowest rate is cn/cd of its lower
+ * rate. */
+static unsigned int src_octave(int down, uint32_t cn, uint32_t cd)
+{
+	if (2u * cn <= cd)
+		return down ? S_D2_C50 : S_U2_C50;
+	if (4u * cn <= 3u * cd)
+		return down ? S_D2_C75 : S_U2_C75;
+	if (160u * cn <= 147u * cd)
+		return down ? S_D2_C92 : S_U2_C92;
+	return down ? S_D2 : S_U2;
+}
+
+int src_plan(struct src_chain *ch, uint32_t rate_in, uint32_t rate_out)
+{
+	int down = rate_out < rate_in;
+	unsigned int k = 0, core = 0, n = 0;
+	uint32_t num, den, g;
+
+	if (!src_rate_supported(rate_in) || !src_rate_supported(rate_out) ||
+	    rate_in == rate_out)
+		return -1;
+	/* down: ratio rate_out * 2^k / rate_in in [1/2, 1); up: ratio
+	 * rate_out / (rate_in * 2^k) in (1, 2] (rates <= 192000: no
+	 * overflow) */
+	if (down) {
+		while ((rate_out << (k + 1)) < rate_in)
+			k++;
+		num = rate_out << k;
+		den = rate_in;
+	} else {
+		while (rate_out > (rate_in << (k + 1)))
+			k++;
+		num = rate_out;
+		den = rate_in << k;
+	}
+	g = src_gcd(num, den);
+	num /= g;
+	den /= g;
+	while (core < sizeof(src_cores) / sizeof(src_cores[0]) &&
+	       (src_cores[core].num != num || src_cores[core].den != den))
+		core++;
+	if (core == sizeof(src_cores) / sizeof(src_cores[0]) ||
+	    k + src_cores[core].n > SRC_MAX_STAGES)
+		return -1;
+	if (down)
+		for (unsigned int j = 0; j < k; j++)
+			ch->conv[n++] = &src_conv_table[src_octave(1, num,
+							den << (k - 1u - j))];
+	for (unsigned int j = 0; j < src_cores[core].n; j++)
+		ch->conv[n++] = &src_conv_table[src_cores[core].stage[j]];
+	if (!down)
+		for (unsigned int j = 0; j < k; j++)
+			ch->conv[n++] = &src_conv_table[src_octave(0, den,
+							num << j)];
+	ch->n = n;
+	ch->rate[0] = rate_in;
+	for (unsigned int i = 0; i < n; i++) {
+		uint32_t r = ch->rate[i] * ch->conv[i]->l;
+
+		if (r % ch->conv[i]->m)
+			return -1;
+		ch->rate[i + 1] = r / ch->conv[i]->m;
+	}
+	return ch->rate[n] == rate_out ? 0 : -1;
+}
+
+/* frames between stage i and i + 1 for calls of `block` input frames:
+ * two calls' worth (a stage held back by the next keeps what it made) */
+static uint32_t src_buf_frames(const struct src_chain *ch, unsigned int i,
+			       uint32_t block)
+{
+	return 2u * ((block * (ch->rate[i + 1] / 25u) +
+		      ch->rate[0] / 25u - 1u) / (ch->rate[0] / 25u) + 2u);
+}
+
+size_t src_chain_words(const struct src_chain *ch, unsigned int channels,
+		       uint32_t block)
+{
+	size_t w = 0;
+
+	if (!ch->n || ch->n > SRC_MAX_STAGES || channels < 1 ||
+	    channels > SRC_MAX_CHANNELS || block < 1 || block > SRC_MAX_BLOCK)
+		return 0;
+	for (unsigned int i = 0; i < ch->n; i++) {
+		w += src_delay_words(ch->conv[i], channels);
+		if (i + 1 < ch->n)
+			w += (size_t)src_buf_frames(ch, i, block) * channels;
+	}
+	return w;
+}
+
+int src_chain_init(struct src_chain *ch, unsigned int channels,
+		   uint32_t block, int32_t *mem)
+{
+	if (!mem || !src_chain_words(ch, channels, block))
+		return -1;
+	ch->channels = channels;
+	for (unsigned int i = 0; i < ch->n; i++) {
+		src_init(&ch->st[i], ch->conv[i], channels, mem);
+		mem += src_delay_words(ch->conv[i], channels);
+		if (i + 1 < ch->n) {
+			ch->buf[i] = mem;
+			ch->cap[i] = src_buf_frames(ch, i, block);
+			ch->fill[i] = 0;
+			mem += (size_t)ch->cap[i] * channels;
+		}
+	}
+	return 0;
+}
+
+void src_chain_reset(struct src_chain *ch)
+{
+	for (unsigned int i = 0; i < ch->n; i++) {
+		src_reset(&ch->st[i]);
+		if (i + 1 < ch->n)
+			ch->fill[i] = 0;
+	}
+}
+
+void src_chain_process(struct src_chain *ch, int32_t *out, size_t out_frames,
+		       const int32_t *in, size_t in_frames, size_t *consumed,
+		       size_t *produced)
+{
+	unsigned int n = ch->n, nch = ch->channels;
+	size_t used, made;
+
+	if (n == 1) {
+		src_process_q1_31(&ch->st[0], out, out_frames, in, in_frames,
+				  consumed, produced);
+		return;
+	}
+	src_process_q1_31(&ch->st[0], ch->buf[0] + (size_t)ch->fill[0] * nch,
+			  ch->cap[0] - ch->fill[0], in, in_frames, consumed,
+			  &made);
+	ch->fill[0] += (uint32_t)made;
+	for (unsigned int i = 1; i < n; i++) {
+		int32_t *src = ch->buf[i - 1];
+		int last = i + 1 == n;
+
+		if (last)
+			src_process_q1_31(&ch->st[i], out, out_frames, src,
+					  ch->fill[i - 1], &used, produced);
+		else {
+			src_process_q1_31(&ch->st[i],
+					  ch->buf[i] + (size_t)ch->fill[i] * nch,
+					  ch->cap[i] - ch->fill[i], src,
+					  ch->fill[i - 1], &used, &made);
+			ch->fill[i] += (uint32_t)made;
+		}
+		/* keep what the stage did not take at the buffer's start */
+		ch->fill[i - 1] -= (uint32_t)used;
+		for (size_t w = 0, e = (size_t)ch->fill[i - 1] * nch; w < e; w++)
+			src[w] = src[w + used * nch];
+	}
 }

@@ -5,15 +5,18 @@
  *
  *   gen_tables gain  > firmware/audio/dsp/gain_table.c
  *   gen_tables sine  > firmware/audio/dsp/sine_table.c
- *   gen_tables src   > firmware/audio/dsp/src_table.c
+ *   gen_tables src BUILD/generated/audio/src_table.c
  *
- * The checked-in files must equal this tool's output (CTest
- * audio_tables_match regenerates and compares them).
+ * The checked-in gain and sine tables must equal this tool's output (CTest
+ * audio_tables_match regenerates and compares them); the SRC tables are
+ * generated at build time (tests/audio/CMakeLists.txt) for the host
+ * library and the firmware image alike.
  *
- * SRC prototype: for a conversion fs_in -> fs_out = fs_in * L / M, one
- * low-pass FIR at L * fs_in, windowed sinc with a Kaiser window:
- *   passband edge 0.45 * min(fs_in, fs_out), stopband edge 0.5 * min(...),
- *   cutoff midway, stopband attenuation per conversion (Kaiser beta and
+ * SRC prototype: for a stage fs_in -> fs_out = fs_in * L / M (convs[]
+ * below), one low-pass FIR at L * fs_in, windowed sinc with a Kaiser
+ * window: passband edge 0.45 * c * F, stopband edge (1 - c / 2) * F, F =
+ * min(fs_in, fs_out), c the stage's class (1: strict),
+ *   cutoff midway, stopband attenuation per stage (Kaiser beta and
  *   length by Kaiser's formulas), length rounded up to a multiple of 4 * L
  *   (taps per phase a multiple of 4), DC gain normalized to L (unity gain
  *   per output sample), stored phase-major as int16: coef[p][k] =
@@ -102,16 +105,37 @@ static double bessel_i0(double x)
 #define SRC_CENTRE_BITS 15
 #define SRC_TAIL_BITS 2
 
+/*
+ * SRC stages (firmware/audio/dsp/src.h): every conversion is a chain of
+ * these.  A stage converts by L/M; its prototype is specified relative
+ * to its lower rate F (the input when upsampling, the output when
+ * downsampling): passband edge 0.45 * c * F, stopband edge (1 - c / 2) * F.
+ * c = 1 is the strict filter (pass 0.45 F, stop 0.5 F); an octave stage
+ * with c < 1 only serves chains whose narrowest rate is c * F (a
+ * decimator by 2 whose output later goes down to c * F, or an
+ * interpolator by 2 whose input came from c * F): it must pass
+ * 0.45 * c * F and reject what would alias (images) into 0 .. c * F / 2,
+ * i.e. everything from (1 - c / 2) * F on.  The nominal rates only name
+ * the ratio: a stage works at any rate with its L/M.
+ */
 struct conv {
 	unsigned int in, out, l, m;
+	double c;                  /* class (see above) */
 	double atten;              /* stopband attenuation, dB */
 };
 
 static const struct conv convs[] = {
-	{ 48000, 44100, 147, 160, 70.0 }, { 44100, 48000, 160, 147, 70.0 },
-	{ 48000, 32000, 2, 3, 70.0 },     { 32000, 48000, 3, 2, 70.0 },
-	{ 48000, 16000, 1, 3, 70.0 },     { 16000, 48000, 3, 1, 70.0 },
-	{ 48000, 8000, 1, 6, 70.0 },      { 8000, 48000, 6, 1, 70.0 },
+	/* strict stages */
+	{ 48000, 24000, 1, 2, 1.0, 70.0 },   { 24000, 48000, 2, 1, 1.0, 70.0 },
+	{ 48000, 32000, 2, 3, 1.0, 70.0 },   { 32000, 48000, 3, 2, 1.0, 70.0 },
+	{ 32000, 24000, 3, 4, 1.0, 70.0 },   { 24000, 32000, 4, 3, 1.0, 70.0 },
+	{ 48000, 44100, 147, 160, 1.0, 70.0 }, { 44100, 48000, 160, 147, 1.0, 70.0 },
+	{ 44100, 24000, 80, 147, 1.0, 70.0 },  { 24000, 44100, 147, 80, 1.0, 70.0 },
+	/* octave stages for chains whose narrowest rate is c * F */
+	{ 96000, 48000, 1, 2, 147.0 / 160.0, 95.0 },
+	{ 48000, 96000, 2, 1, 147.0 / 160.0, 95.0 },
+	{ 96000, 48000, 1, 2, 0.75, 95.0 }, { 48000, 96000, 2, 1, 0.75, 95.0 },
+	{ 96000, 48000, 1, 2, 0.5, 95.0 },  { 48000, 96000, 2, 1, 0.5, 95.0 },
 };
 
 static int16_t q15(double v, int frac_bits)
@@ -194,8 +218,9 @@ static int gen_src(void)
 		const struct conv *cv = &convs[c];
 		double fmin = cv->in < cv->out ? cv->in : cv->out;
 		double fup = (double)cv->in * cv->l;
-		double df = 0.05 * fmin / fup;             /* transition, cycles/sample */
-		double fc = 0.475 * fmin / fup;            /* cutoff */
+		double fpass = 0.45 * cv->c * fmin, fstop = (1.0 - cv->c / 2.0) * fmin;
+		double df = (fstop - fpass) / fup;         /* transition, cycles/sample */
+		double fc = (fstop + fpass) / 2.0 / fup;   /* cutoff */
 		double a = cv->atten;
 		double beta = 0.1102 * (a - 8.7);
 		unsigned int n = (unsigned int)ceil((a - 7.95) / (14.36 * df)) + 1;
@@ -234,8 +259,7 @@ static int gen_src(void)
 		       (asum * ldexp(1.0, cbits) + t) * SRC_X_ONE > 2147483647.0)
 			cbits--;
 		if (cbits != SRC_CENTRE_BITS) {
-			fprintf(stderr, "src: %u -> %u needs Q1.%d\n", cv->in,
-				cv->out, cbits);
+			fprintf(stderr, "src: stage %zu needs Q1.%d\n", c, cbits);
 			return 1;
 		}
 		/* tails: the most taps at each end (multiple of 4) for which
@@ -266,30 +290,34 @@ static int gen_src(void)
 
 			for (unsigned int k = 0; k < t / 2; k++)
 				if (m[t - 1 - k] != m[k]) {
-					fprintf(stderr, "src: %u -> %u: asymmetric "
-						"middle phase\n", cv->in, cv->out);
+					fprintf(stderr, "src: stage %zu: asymmetric "
+						"middle phase\n", c);
 					return 1;
 				}
 		}
-		printf("/* %u -> %u Hz: L = %u, M = %u, %u taps per phase, "
-		       "%.0f dB, Kaiser beta %.4f; phases 0..%u; taps %u..%u "
-		       "Q1.%d, the %u at each end Q1.%d */\n",
-		       cv->in, cv->out, cv->l, cv->m, t, a, beta, ph - 1, edge,
-		       t - edge - 1, cbits, edge, cbits + SRC_TAIL_BITS);
-		printf("static const int16_t src_coef_%u_%u[%u] = {\n",
-		       cv->in, cv->out, ph * t);
+		printf("/* stage %zu: L = %u, M = %u (%u -> %u Hz), class %.5f: "
+		       "pass %.4f, stop %.4f of the lower rate; %u taps per "
+		       "phase, %.0f dB, Kaiser beta %.4f; phases 0..%u; taps "
+		       "%u..%u Q1.%d, the %u at each end Q1.%d */\n", c,
+		       cv->l, cv->m, cv->in, cv->out, cv->c, fpass / fmin,
+		       fstop / fmin, t, a, beta, ph - 1, edge, t - edge - 1,
+		       cbits, edge, cbits + SRC_TAIL_BITS);
+		printf("static const int16_t src_coef_%zu[%u] = {\n", c,
+		       ph * t);
 		emit_i16(q, (size_t)ph * t);
 		printf("};\n\n");
 		free(h);
 		free(q);
 	}
+	printf("_Static_assert(SRC_NUM_CONV == %zu, \"src.h does not match "
+	       "these tables\");\n\n", NCONV);
 	printf("const struct src_conv src_conv_table[SRC_NUM_CONV] = {\n");
 	for (size_t c = 0; c < NCONV; c++) {
 		printf("\t{ .rate_in = %u, .rate_out = %u, .l = %u, .m = %u, "
-		       ".taps = %u, .edge = %u,\n\t  "
-		       ".coef_q15 = src_coef_%u_%u },\n", convs[c].in,
+		       ".taps = %u, .edge = %u,\n\t  .cls_ppm = %.0f, "
+		       ".coef_q15 = src_coef_%zu },\n", convs[c].in,
 		       convs[c].out, convs[c].l, convs[c].m, taps[c], edges[c],
-		       convs[c].in, convs[c].out);
+		       convs[c].c * 1e6, c);
 	}
 	printf("};\n");
 	return 0;
@@ -297,12 +325,29 @@ static int gen_src(void)
 
 int main(int argc, char **argv)
 {
+	/* gen_tables src OUT.c: written to OUT.c (the build's generated
+	 * table; removed if the design fails) */
+	if (argc == 3 && !strcmp(argv[1], "src")) {
+		int rc;
+
+		if (!freopen(argv[2], "w", stdout)) {
+			perror(argv[2]);
+			return 1;
+		}
+		rc = gen_src();
+		if (fflush(stdout) || ferror(stdout))
+			rc = 1;
+		if (rc)
+			remove(argv[2]);
+		return rc;
+	}
 	if (argc == 2 && !strcmp(argv[1], "gain"))
 		return gen_gain();
 	if (argc == 2 && !strcmp(argv[1], "sine"))
 		return gen_sine();
 	if (argc == 2 && !strcmp(argv[1], "src"))
 		return gen_src();
-	fprintf(stderr, "usage: %s gain|sine|src\n", argv[0]);
+	fprintf(stderr, "usage: %s gain|sine|src, or %s src OUT.c\n", argv[0],
+		argv[0]);
 	return 2;
 }

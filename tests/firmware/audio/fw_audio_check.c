@@ -650,7 +650,7 @@ static void malformed(void)
 		    7999, 96 }, 6, 0, &r), IPC_STATUS_AUD_RATE, 32, &r,
 	       "unsupported buffer rate");
 	expect(cmdv(IPC_CMD_AUD_COMP_NEW, (const uint32_t[]){ 5, 4, 6, 8,
-		    44100, 22050 }, 6, 0, &r), IPC_STATUS_AUD_RATE, 32, &r,
+		    44100, 12000 }, 6, 0, &r), IPC_STATUS_AUD_RATE, 32, &r,
 	       "unsupported SRC rates");
 	/* cycle: vol 2 -> b10 -> vol 3 -> b11 -> vol 2 */
 	OK(IPC_CMD_AUD_COMP_NEW, 5, 2, 2, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
