@@ -19,6 +19,7 @@
 #include "options.h"
 #include "dspsim/loader.h"
 #include "dspsim/machine_sim.h"
+#include "dspsim/profile.h"
 #include "dspsim/semihost.h"
 #include "dspsim/xtcpu.h"
 #include "lockstep.h"
@@ -29,6 +30,7 @@ typedef struct exec_opts {
     uint64_t max_insns;      /* 0 = unlimited */
     uint64_t max_cycles;     /* 0 = unlimited */
     const char *trace_path;  /* NULL = no trace */
+    const char *profile_path; /* NULL = no profile */
     bool stats;
     bool lockstep;           /* compare with the reference interpreter */
     const char *program;
@@ -46,6 +48,9 @@ static void exec_usage(FILE *f)
         "  --max-insns N   stop after N instructions (exit status 124)\n"
         "  --max-cycles N  stop after N cycles (exit status 124)\n"
         "  --trace FILE    write one line per instruction to FILE\n"
+        "  --profile FILE  write a cycle profile of the run to FILE in the\n"
+        "                  callgrind format (KCachegrind, callgrind_annotate);\n"
+        "                  slower, same cycles\n"
         "  --engine E      fast (default: translated hot code) or interp\n"
         "                  (the reference interpreter); same results\n"
         "  --stats         print a JSON statistics line on stderr at exit\n"
@@ -96,6 +101,14 @@ static int parse_args(int argc, char **argv, exec_opts *o)
         if (cli_opt_value(argc, argv, &i, "--max-cycles", &v)) {
             if (!cli_parse_count("exec", "--max-cycles", v, &o->max_cycles))
                 return DSPSIM_EXIT_USAGE;
+            continue;
+        }
+        if (cli_opt_value(argc, argv, &i, "--profile", &v)) {
+            if (!v || !*v) {
+                fprintf(stderr, "dspsim exec: --profile needs a file name\n");
+                return DSPSIM_EXIT_USAGE;
+            }
+            o->profile_path = v;
             continue;
         }
         if (cli_opt_value(argc, argv, &i, "--trace", &v)) {
@@ -271,6 +284,7 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
                        xt_cpu *cpu)
 {
     xt_semihost *sh = NULL;
+    xt_profile *prof = NULL;
     int status = prepare(o, elf, cpu, 1, 2, &sh);
     if (status)
         return status;
@@ -279,6 +293,19 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
     if (tr->f && (err = trace_install(tr, cpu)) != XT_OK) {
         status = api_fail("installing the trace hook", err);
         goto out;
+    }
+    if (o->profile_path) {
+        char perr[256];
+        if (o->lockstep) {
+            fprintf(stderr, "dspsim exec: --profile and --lockstep cannot be "
+                    "combined\n");
+            status = DSPSIM_EXIT_USAGE;
+            goto out;
+        }
+        if (xt_profile_start(cpu, elf, &prof, perr, sizeof perr)) {
+            fprintf(stderr, "dspsim exec: %s\n", perr);
+            goto out;
+        }
     }
     if (o->lockstep) {
         /* translate early and in the foreground, one block at a time */
@@ -310,6 +337,16 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
         goto out;
     }
     status = conclude(cpu, why, o, elf, tr);
+    if (prof) {
+        char perr[600];
+        xt_profile_finish(prof);
+        if (xt_profile_write_callgrind(prof, o->profile_path, o->program,
+                                       perr, sizeof perr)) {
+            fprintf(stderr, "dspsim exec: %s\n", perr);
+            if (status != DSPSIM_EXIT_INTERNAL)
+                status = DSPSIM_EXIT_INTERNAL;
+        }
+    }
     if (!trace_close(tr) && status != DSPSIM_EXIT_INTERNAL) {
         fprintf(stderr, "dspsim: error writing trace file '%s': %s\n",
                 tr->path, strerror(tr->err));
@@ -318,6 +355,7 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
     if (o->stats)
         report_stats(stderr, cpu, xt_cycles(cpu), seconds);
 out:
+    xt_profile_free(prof);
     xt_semihost_free(sh);
     return status;
 }

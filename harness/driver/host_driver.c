@@ -88,6 +88,7 @@ void dsh_drv_free(dsh_drv *d)
 }
 
 ds_board *dsh_drv_board(dsh_drv *d) { return d->b; }
+const xt_elf *dsh_drv_elf(const dsh_drv *d) { return d->elf; }
 uint64_t dsh_drv_cycles(const dsh_drv *d) { return ds_board_cycles(d->b); }
 double dsh_drv_cpu_hz(const dsh_drv *d) { return d->cpu_hz; }
 const dsh_drv_stats *dsh_drv_get_stats(const dsh_drv *d) { return &d->st; }

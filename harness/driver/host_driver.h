@@ -29,6 +29,7 @@
 #include <stdio.h>
 
 #include "dspsim/board.h"
+#include "dspsim/loader.h"
 #include "driver/ipc_names.h"
 #include "driver/timeline.h"
 #include "ipc/ipc_proto.h"
@@ -147,6 +148,8 @@ const char *dsh_drv_diag(const dsh_drv *d);
 void dsh_drv_dump_log(dsh_drv *d, FILE *f, unsigned lines);
 
 ds_board *dsh_drv_board(dsh_drv *d);
+/* The firmware image's symbols (NULL if it could not be read). */
+const xt_elf *dsh_drv_elf(const dsh_drv *d);
 uint64_t dsh_drv_cycles(const dsh_drv *d);
 double dsh_drv_cpu_hz(const dsh_drv *d);
 const dsh_drv_stats *dsh_drv_get_stats(const dsh_drv *d);

@@ -92,6 +92,9 @@ typedef struct dsh_exec_opts {
      * DIR/timeline.json when given */
     bool no_timeline;
     const char *timeline_path;
+    /* a cycle profile of the firmware in the callgrind format, written
+     * here when the run ends (docs/profile.md); NULL = none */
+    const char *profile_path;
 } dsh_exec_opts;
 
 /* The firmware this tree builds (compile-time path; may not exist yet). */

@@ -6,6 +6,7 @@
 
 #include "audio/wav_io.h"
 #include "driver/host_driver.h"
+#include "dspsim/profile.h"
 #include "exec/exec.h"
 
 #define XP_MAX_COMPS IPC_AUD_MAX_COMPS
@@ -82,6 +83,7 @@ typedef struct xp_run {
     const dsh_exec_opts *o;
     dsh_drv *drv;
     dsh_timeline *tl;
+    xt_profile *prof;           /* --profile */
     xp_pipe pipes[DSH_MAX_PIPELINES];
     unsigned npipes;
     xp_ep eps[DSH_MAX_ENDPOINTS];

@@ -411,6 +411,12 @@ static void execute(xp_run *r, const char *fw)
         xp_fail(r, DSH_RES_ERROR, "%s", err);
         return;
     }
+    if (r->o->profile_path &&
+        xt_profile_start(ds_board_cpu(dsh_drv_board(r->drv)),
+                         dsh_drv_elf(r->drv), &r->prof, err, sizeof err)) {
+        xp_fail(r, DSH_RES_ERROR, "profile: %s", err);
+        return;
+    }
     dsh_drv_err e = dsh_drv_boot(r->drv);
     if (e != DSH_DRV_OK) {
         const struct ipc_fw_ready *rd = dsh_drv_ready(r->drv);
@@ -504,6 +510,15 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
         execute(r, fw);
     }
     summarize(r, wall_now() - w0, &s);
+    if (r->prof) {
+        char perr[1024];
+        xt_profile_finish(r->prof);
+        if (xt_profile_write_callgrind(r->prof, o->profile_path, fw, perr,
+                                       sizeof perr))
+            xp_fail(r, DSH_RES_ERROR, "%s", perr);
+        xt_profile_free(r->prof);
+        r->prof = NULL;
+    }
     if (r->status == DSH_RES_PASS || r->status == DSH_RES_FAIL) {
         if (r->drv && r->start_cycle &&
             (!o->align_outputs || xp_align_outputs(r, &s)))

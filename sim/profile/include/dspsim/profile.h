@@ -1,0 +1,59 @@
+/* Cycle profiles of guest code (docs/profile.md).
+ *
+ * A profile watches one CPU through its hooks (a code hook before every
+ * instruction and an exception hook), so it sees every instruction the
+ * engine retires; hooks make the engine interpret, which changes no cycle
+ * count (both engines are exact), only host time.  It charges each
+ * instruction's cycles (the CPU cycles from its start to the next
+ * instruction's start, wait states, interlocks and idle time in WAITI
+ * included) and its count to its address, follows CALL0/CALLX0 and
+ * RET/RET.N to build the call graph, and shows each interrupt and
+ * exception as an entry of its own ("<interrupt level N>", "<exception
+ * CAUSE>") whose handler's cycles are not charged to the function it
+ * interrupted.  Functions come from the ELF's symbols; file and line from
+ * its DWARF line table where present (libdw).
+ *
+ * Units: cycles are CPU cycles, instructions are retired instructions. */
+#ifndef DSPSIM_PROFILE_H
+#define DSPSIM_PROFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dspsim/loader.h"
+#include "dspsim/xtcpu.h"
+
+typedef struct xt_profile xt_profile;
+
+/* Start profiling cpu from its current state.  elf (may be NULL: every
+ * address is then "unknown") must outlive the profile.  Returns 0, or -1
+ * with a message in err. */
+int xt_profile_start(xt_cpu *cpu, const xt_elf *elf, xt_profile **out,
+                     char *err, size_t errsz);
+/* Charge everything up to the CPU's current cycle (call when the run is
+ * over; the profile may be written afterwards). */
+void xt_profile_finish(xt_profile *p);
+/* Remove the hooks and free the profile. */
+void xt_profile_free(xt_profile *p);
+
+/* Totals charged so far (the sum of all exclusive costs). */
+uint64_t xt_profile_cycles(const xt_profile *p);
+uint64_t xt_profile_insns(const xt_profile *p);
+
+/* One function's exclusive totals, for reports: the functions in
+ * descending order of exclusive cycles; returns how many there are. */
+typedef struct xt_profile_fn {
+    const char *name;
+    uint64_t cycles;
+    uint64_t insns;
+} xt_profile_fn;
+size_t xt_profile_top(const xt_profile *p, xt_profile_fn *out, size_t n);
+
+/* Write the profile in the callgrind format (KCachegrind,
+ * callgrind_annotate) to path, through a temporary file renamed on
+ * success.  cmd is recorded as the profiled command.  Returns 0, or -1
+ * with a message naming the file in err. */
+int xt_profile_write_callgrind(const xt_profile *p, const char *path,
+                               const char *cmd, char *err, size_t errsz);
+
+#endif
