@@ -33,7 +33,8 @@ extern char **environ;
  * as arguments after the compiler, its -O option, the debug flag, the
  * cache's build lock and how to take it (ARGV_UNITS below). */
 static const char build_script[] =
-    "cc=$1; opt=$2; dbg=$3; lock=$4; mode=$5; shift 5\n"
+    "cc=$1; opt=$2; dbg=$3; lock=$4; mode=$5; owner=$6; shift 6\n"
+    "drop() { while [ $# -ge 4 ]; do rm -f \"$1\" \"$4\"; shift 4; done; exit 0; }\n"
     /* the simulation comes first */
     "renice -n 19 -p $$ >/dev/null 2>&1\n"
     /* one background compiler at a time per cache: parallel test runs must
@@ -43,10 +44,16 @@ static const char build_script[] =
     "if [ \"$mode\" != none ] && command -v flock >/dev/null 2>&1 &&"
     " exec 9>>\"$lock\"; then\n"
     "  if [ \"$mode\" = try ]; then\n"
-    "    if ! flock -n 9; then\n"
-    "      while [ $# -ge 4 ]; do rm -f \"$1\" \"$4\"; shift 4; done; exit 0\n"
-    "    fi\n"
-    "  else flock 9; fi\n"
+    "    flock -n 9 || drop \"$@\"\n"
+    /* a build that has not started when the run that asked for it ends
+     * is dropped too: short runs (a test suite on an empty cache) must
+     * not leave a queue of builders behind them */
+    "  else\n"
+    "    while ! flock -n 9; do\n"
+    "      kill -0 \"$owner\" 2>/dev/null || drop \"$@\"\n"
+    "      sleep 1\n"
+    "    done\n"
+    "  fi\n"
     "fi\n"
     "while [ $# -ge 4 ]; do\n"
     "  if [ \"$dbg\" = 1 ]; then\n"
@@ -59,8 +66,8 @@ static const char build_script[] =
     "  rm -f \"$2\" \"$4\"; shift 4\n"
     "done\n";
 
-/* argv: sh -c SCRIPT sh CC OPT DBG LOCK MODE, then the quadruples */
-#define ARGV_UNITS 9
+/* argv: sh -c SCRIPT sh CC OPT DBG LOCK MODE OWNER, then the quadruples */
+#define ARGV_UNITS 10
 
 /* A claim without a builder's PID yet is fresh for this long. */
 #define LOCK_NEW_SECONDS 30
@@ -205,7 +212,8 @@ int xlate_build_start(xl_job *job, const char *cache_dir, const char *prelude,
     const char *dbg = getenv("DSPSIM_XLATE_DEBUG");
     char opt[8];
     snprintf(opt, sizeof opt, "-O%u", job->opt_level);
-    /* argv: sh -c SCRIPT sh CC OPT DBG LOCK MODE {c tmp so lock}... NULL */
+    /* argv: sh -c SCRIPT sh CC OPT DBG LOCK MODE OWNER {c tmp so lock}...
+     * NULL */
     char **argv = calloc(ARGV_UNITS + 1 + 4 * (size_t)job->nunits, sizeof *argv);
     char build_lock[600];
     snprintf(build_lock, sizeof build_lock, "%s/.build.lock", cache_dir);
@@ -225,6 +233,9 @@ int xlate_build_start(xl_job *job, const char *cache_dir, const char *prelude,
     argv[k++] = dbg && *dbg == '1' ? "1" : "0";
     argv[k++] = build_lock;
     argv[k++] = sync ? "none" : job->for_later ? "try" : "wait";
+    char owner[24];
+    snprintf(owner, sizeof owner, "%ld", (long)getpid());
+    argv[k++] = owner;
     for (unsigned i = 0; i < job->nunits; i++) {
         xl_unit_src *u = &job->units[i];
         if (u->cached || !u->text)
