@@ -7,8 +7,9 @@ PKGS=(
   gcc-xtensa-lx106 binutils-xtensa-lx106 picolibc-xtensa-lx106-elf
   qemu-system-misc
   libsndfile1-dev libyaml-dev libcmocka-dev libelf-dev libdw-dev
-  sox
+  sox valgrind
   clang libclang-rt-dev
+  # valgrind: callgrind_annotate reads the --profile files (tests/cli/profile.sh)
 )
 missing=()
 for p in "${PKGS[@]}"; do
