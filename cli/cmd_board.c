@@ -21,6 +21,7 @@
 #include "dspsim/board_regs.h"
 #include "dspsim/fw_report.h"
 #include "dspsim/loader.h"
+#include "dspsim/profile.h"
 #include "dspsim/semihost.h"
 #include "lockstep.h"
 #include "report.h"
@@ -32,6 +33,7 @@ typedef struct board_opts {
     bool stats;
     bool lockstep;           /* compare with a board on the interpreter */
     const char *trace_log;   /* firmware trace ring dump, NULL = none */
+    const char *profile;     /* callgrind profile, NULL = none */
     const char *program;
     int guest_argc;
     char **guest_argv;
@@ -55,6 +57,9 @@ static void board_usage(FILE *f)
         "  --lockstep      run a second board on the reference interpreter\n"
         "                  and compare the two every 10,000 cycles; exit 70\n"
         "                  with a report at the first divergence\n"
+        "  --profile FILE  write a cycle profile of the run to FILE in the\n"
+        "                  callgrind format (docs/profile.md); slower, same\n"
+        "                  cycles\n"
         "  --trace-log FILE  at exit, write the firmware's trace log ring\n"
         "                  (mailbox trace region, docs/firmware.md) to FILE\n"
         "                  ('-' = stdout)\n"
@@ -109,6 +114,15 @@ static int parse_args(int argc, char **argv, board_opts *o)
                 return DSPSIM_EXIT_USAGE;
             }
             o->board_file = v;
+            continue;
+        }
+        if (cli_opt_value(argc, argv, &i, "--profile", &v)) {
+            if (!v || !*v) {
+                fprintf(stderr, "dspsim board: --profile needs a file "
+                        "name\n");
+                return DSPSIM_EXIT_USAGE;
+            }
+            o->profile = v;
             continue;
         }
         if (cli_opt_value(argc, argv, &i, "--trace-log", &v)) {
@@ -366,6 +380,21 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
         xt_semihost_free(sh);
         return DSPSIM_EXIT_INTERNAL;
     }
+    xt_profile *prof = NULL;
+    if (o->profile) {
+        char perr[256];
+        if (o->lockstep) {
+            fprintf(stderr, "dspsim board: --profile and --lockstep cannot "
+                    "be combined\n");
+            xt_semihost_free(sh);
+            return DSPSIM_EXIT_USAGE;
+        }
+        if (xt_profile_start(ds_board_cpu(b), elf, &prof, perr, sizeof perr)) {
+            fprintf(stderr, "dspsim board: %s\n", perr);
+            xt_semihost_free(sh);
+            return DSPSIM_EXIT_INTERNAL;
+        }
+    }
     ds_run_result r;
     double t0 = cli_now_seconds();
     if (o->lockstep) {
@@ -389,6 +418,16 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     }
     if (o->trace_log && st == DS_OK && !write_trace_log(b, o))
         status = DSPSIM_EXIT_USAGE;
+    if (prof) {
+        char perr[600];
+        xt_profile_finish(prof);
+        if (xt_profile_write_callgrind(prof, o->profile, o->program, perr,
+                                       sizeof perr)) {
+            fprintf(stderr, "dspsim board: %s\n", perr);
+            status = DSPSIM_EXIT_INTERNAL;
+        }
+        xt_profile_free(prof);
+    }
     if (o->stats)
         report_stats(stderr, ds_board_cpu(b), ds_board_cycles(b), seconds);
     xt_semihost_free(sh);

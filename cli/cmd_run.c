@@ -11,12 +11,15 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-        "usage: dspsim run CASE.yaml [--out-dir DIR] [--firmware ELF] [-q]\n"
+        "usage: dspsim run CASE.yaml [--out-dir DIR] [--firmware ELF]\n"
+        "                  [--profile FILE] [-q]\n"
         "\n"
         "Runs one test case on the simulated board and keeps its artifacts\n"
         "(outputs, difference signals, firmware.log, timeline.json) in\n"
         "DIR (default: dspsim-run-out/<case file name without extension>).\n"
         "  --firmware ELF  audio firmware image (default: the tree's)\n"
+        "  --profile FILE  cycle profile of the firmware, callgrind format\n"
+        "                  (docs/profile.md); slower, same cycles\n"
         "  -q, --quiet     no progress lines\n"
         "Exit status: 0 passed, 1 failed or error, 2 usage, invalid case,\n"
         "DIR not a writable directory, firmware missing or not loadable, or\n"
@@ -25,7 +28,7 @@ static void usage(FILE *f)
 
 int cmd_run(int argc, char **argv)
 {
-    const char *path = NULL, *out_dir = NULL, *fw = NULL;
+    const char *path = NULL, *out_dir = NULL, *fw = NULL, *profile = NULL;
     bool quiet = false;
 
     for (int i = 1; i < argc; i++) {
@@ -35,9 +38,10 @@ int cmd_run(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             quiet = true;
-        } else if ((!strcmp(a, "--out-dir") || !strcmp(a, "--firmware")) &&
-                   i + 1 < argc) {
-            *(a[2] == 'o' ? &out_dir : &fw) = argv[++i];
+        } else if ((!strcmp(a, "--out-dir") || !strcmp(a, "--firmware") ||
+                    !strcmp(a, "--profile")) && i + 1 < argc) {
+            *(a[2] == 'o' ? &out_dir : a[2] == 'f' ? &fw : &profile) =
+                argv[++i];
         } else if (a[0] == '-') {
             fprintf(stderr, "dspsim run: unknown option '%s' (see dspsim run "
                             "--help)\n", a);
@@ -72,14 +76,19 @@ int cmd_run(int argc, char **argv)
         if (dot && dot > strrchr(dir, '/'))
             *dot = '\0';
     }
+    char resolved_profile[4096];
     if (!cli_check_firmware("run", c->firmware[0] ? c->firmware : fw,
                             fw != NULL && !c->firmware[0]) ||
-        !cli_check_output_dir("run", "--out-dir", dir)) {
+        !cli_check_output_dir("run", "--out-dir", dir) ||
+        (profile && !cli_check_output_file("run", profile, NULL, 0,
+                                           resolved_profile,
+                                           sizeof resolved_profile))) {
         dsh_case_free(c);
         return DSPSIM_EXIT_USAGE;
     }
     dsh_exec_summary s;
-    dsh_exec_opts o = { .firmware = fw, .keep_artifacts = true,
+    dsh_exec_opts o = { .profile_path = profile, .firmware = fw,
+                        .keep_artifacts = true,
                         .verbose = quiet ? NULL : stderr, .summary = &s };
     int rc = dsh_exec_one(c, dir, &o, "run");
     if (rc == 0 || rc == 1)

@@ -5,9 +5,9 @@
 # exclusive cycles add up to the run's simulated cycles exactly, calls
 # carry their inclusive cost, a known hot kernel tops it, and profiling
 # changes neither the cycles nor the output.
-# usage: profile.sh DSPSIM BENCH_MIXED_ELF WORKDIR
+# usage: profile.sh DSPSIM BENCH_MIXED_ELF FW_AUDIO_ELF CASE.yaml WORKDIR
 set -euo pipefail
-dspsim=$1 mixed=$2 work=$3
+dspsim=$1 mixed=$2 fw=$3 case=$4 work=$5
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 command -v callgrind_annotate >/dev/null || fail "callgrind_annotate missing (valgrind)"
@@ -78,7 +78,25 @@ top=$(awk '/file:function/ { t = 1; next } t && NF >= 5 && $0 !~ /arch_idle/ {
 grep -q "^fn=<interrupt level 1>" "$work/play.cg" ||
     fail "play: interrupts have no entry of their own"
 
-# 3. an output path that cannot be written: refused before the run
+# 3. board (a cycle budget) and run (a vector case): the sums again
+set +e
+"$dspsim" board --stats --max-cycles 5000000 --profile "$work/board.cg" "$fw" \
+    > /dev/null 2> "$work/board.err"
+rc=$?
+set -e
+[ "$rc" = 124 ] || fail "board: exit $rc, wanted 124 (budget)"
+read -r c i < <(exclusive "$work/board.cg")
+[ "$c" = 5000000 ] || fail "board: exclusive cycles $c != 5000000"
+annotate_clean "$work/board.cg"
+"$dspsim" run "$case" --out-dir "$work/run" --profile "$work/run.cg" -q \
+    > "$work/run.txt"
+rc_cycles=$(sed -n 's/^simulated cycles: \([0-9]*\).*/\1/p' "$work/run.txt")
+read -r c i < <(exclusive "$work/run.cg")
+[ -n "$rc_cycles" ] && [ "$c" = "$rc_cycles" ] ||
+    fail "run: exclusive cycles $c != simulated $rc_cycles"
+annotate_clean "$work/run.cg"
+
+# 4. an output path that cannot be written: refused before the run
 set +e
 "$dspsim" play "$work/in.wav" "$work/x.wav" --artifacts "$work/a3" \
     --profile "$work/missing/dir/p.cg" > /dev/null 2> "$work/bad.err"
