@@ -58,6 +58,15 @@ typedef struct dsh_exec_summary {
     uint64_t ipc_errors;
     double wall_seconds;        /* host time of the simulation */
     double realtime_factor;     /* audio_seconds / wall_seconds */
+    /* each component's share (the firmware's CCOUNT around its copy):
+     * average cycles per period as MCPS, worst period as a share of the
+     * period; "p<pipeline>.<component> <type>" names it */
+    unsigned ncomps;
+    struct dsh_exec_comp {
+        char name[32];
+        double mcps;
+        double worst_pct;
+    } comps[32];
     /* align_outputs: the latency removed from the output (frames at
      * latency_rate) and the frames kept */
     bool aligned;

@@ -55,6 +55,9 @@ typedef struct xp_pipe {
      * when the deadline figures above come from the trace (exec_trace.c) */
     bool traced;
     uint32_t fw_worst_cycles, fw_avg_cycles, fw_misses;
+    /* per component (GET_STATS), in processing order */
+    unsigned ncomp_stats;
+    struct { uint32_t id, type, avg, worst; } comp_stats[XP_MAX_COMPS];
 } xp_pipe;
 
 /* Host-side state of one case endpoint. */

@@ -45,6 +45,9 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
     fprintf(f, "simulated cycles: %" PRIu64 " (%.0f Hz)\n", s->cycles,
             s->cpu_hz);
     fprintf(f, "MCPS: %.3f\n", s->mcps);
+    for (unsigned i = 0; i < s->ncomps; i++)
+        fprintf(f, "  %s: %.3f MCPS, worst period %.1f%%\n",
+                s->comps[i].name, s->comps[i].mcps, s->comps[i].worst_pct);
     fprintf(f, "worst period load: %.1f%% (%" PRIu64 " cycles)\n",
             s->worst_load_pct, s->worst_period_cycles);
     fprintf(f, "deadline misses: %" PRIu64 "\n", s->deadline_misses);

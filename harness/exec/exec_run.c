@@ -119,6 +119,18 @@ static bool get_stats(xp_run *r, xp_pipe *p)
     p->worst_cycles = s.cycles.worst;
     p->avg_cycles = s.cycles.avg;
     p->releases = s.releases;
+    size_t room = (m.len - sizeof s) / sizeof(struct ipc_aud_comp_stats);
+    p->ncomp_stats = s.n_comps < room ? s.n_comps : (unsigned)room;
+    if (p->ncomp_stats > XP_MAX_COMPS)
+        p->ncomp_stats = XP_MAX_COMPS;
+    for (unsigned i = 0; i < p->ncomp_stats; i++) {
+        struct ipc_aud_comp_stats cs;
+        memcpy(&cs, m.body + sizeof s + i * sizeof cs, sizeof cs);
+        p->comp_stats[i].id = cs.comp_id;
+        p->comp_stats[i].type = cs.type;
+        p->comp_stats[i].avg = cs.cycles.avg;
+        p->comp_stats[i].worst = cs.cycles.worst;
+    }
     xp_log(r, "pipeline %u: %" PRIu32 " periods, worst %" PRIu32 " avg %"
            PRIu32 " of %" PRIu32 " cycles, %" PRIu32 " misses, %" PRIu32
            " xruns", p->id, s.cycles.periods, s.cycles.worst, s.cycles.avg,
@@ -312,6 +324,19 @@ static bool drain(xp_run *r)
                         "after the drain");
 }
 
+static const char *comp_type_name(uint32_t type)
+{
+    static const char *const names[] = {
+        [IPC_AUD_COMP_HOST] = "host", [IPC_AUD_COMP_DAI] = "dai",
+        [IPC_AUD_COMP_VOLUME] = "volume", [IPC_AUD_COMP_MIXER] = "mixer",
+        [IPC_AUD_COMP_EQ_IIR] = "eq_iir", [IPC_AUD_COMP_EQ_FIR] = "eq_fir",
+        [IPC_AUD_COMP_SRC] = "src", [IPC_AUD_COMP_TONE] = "tone",
+        [IPC_AUD_COMP_CONVERT] = "convert",
+    };
+    return type < sizeof names / sizeof names[0] && names[type] ? names[type]
+                                                              : "?";
+}
+
 static void write_artifacts(xp_run *r, const dsh_exec_env *env)
 {
     char path[DSH_PATH_MAX * 2], err[512];
@@ -346,6 +371,14 @@ static void write_artifacts(xp_run *r, const dsh_exec_env *env)
                         p->periods, p->worst_cycles, p->avg_cycles,
                         p->period_cycles, p->misses, p->xruns, p->restarts,
                         p->dropped);
+            for (unsigned k = 0; k < p->ncomp_stats; k++)
+                fprintf(f, "  component %" PRIu32 " (%s): avg %" PRIu32
+                        " worst %" PRIu32 " cycles a period (%.3f MCPS)\n",
+                        p->comp_stats[k].id,
+                        comp_type_name(p->comp_stats[k].type),
+                        p->comp_stats[k].avg, p->comp_stats[k].worst,
+                        p->period_us ? p->comp_stats[k].avg /
+                                       (double)p->period_us : 0);
         }
         fputs("\n", f);
         dsh_drv_dump_log(r->drv, f, 100);
@@ -387,6 +420,16 @@ static void summarize(xp_run *r, double wall, dsh_exec_summary *s)
         }
         if (p->worst_cycles > s->worst_period_cycles)
             s->worst_period_cycles = p->worst_cycles;
+        for (unsigned k = 0; k < p->ncomp_stats &&
+             s->ncomps < sizeof s->comps / sizeof s->comps[0]; k++) {
+            struct dsh_exec_comp *sc = &s->comps[s->ncomps++];
+            snprintf(sc->name, sizeof sc->name, "p%u.%u %s", p->id,
+                     p->comp_stats[k].id, comp_type_name(p->comp_stats[k].type));
+            sc->mcps = p->period_us ? p->comp_stats[k].avg /
+                                      (double)p->period_us : 0;
+            sc->worst_pct = p->period_cycles ? 100.0 *
+                p->comp_stats[k].worst / p->period_cycles : 0;
+        }
     }
     s->mcps = busy_per_s / 1e6;
     s->xruns = r->xruns;

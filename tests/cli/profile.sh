@@ -77,6 +77,15 @@ top=$(awk '/file:function/ { t = 1; next } t && NF >= 5 && $0 !~ /arch_idle/ {
 [ "$top" = fir_process_q1_31 ] || fail "play: busiest function is '$top', not the FIR kernel"
 grep -q "^fn=<interrupt level 1>" "$work/play.cg" ||
     fail "play: interrupts have no entry of their own"
+# the summary's share of each component: the FIR the largest, the shares
+# within the pipeline's MCPS
+awk '/^MCPS:/ { total = $2 }
+     /^  p[0-9]+\.[0-9]+ [a-z_]+: / { sub(/:$/, "", $2); m = $3 + 0; sum += m
+                                      if (m > best) { best = m; who = $2 } }
+     END { if (who != "eq_fir" || sum > total + 0.01 || sum < total / 2) {
+               printf "components: top %s, sum %.3f of %.3f MCPS\n", who, sum, total
+               exit 1 } }' "$work/prof.txt" ||
+    fail "play: per-component MCPS wrong (see above)"
 
 # 3. board (a cycle budget) and run (a vector case): the sums again
 set +e
