@@ -76,7 +76,12 @@ void xlate_gen_prelude(xl_buf *o)
          * while executing the instruction at PC_ (xlate_abi.h) */
         "#define TO_ENV(PC_,K_,J_) (e->pc=(PC_),e->cycles=cyc+(K_),e->insns=ins+(J_)+1,"
         "e->sar=sar,e->sar_left=(uint8_t)sl,e->hist_n=hn)\n"
-        "#define FROM_ENV(K_) (cyc=e->cycles-(K_),ev=e->ev,ev2=e->single_block?0:ev)\n"
+        /* ... and after it: every local comes back from the env (and the
+         * guest registers from ar[], stored before the call), so that
+         * none is live across the call and the hot code keeps them in
+         * any host register */
+        "#define FROM_ENV(K_,J_) (SYNC_IN(),cyc=e->cycles-(K_),ins=e->insns-(J_)-1,"
+        "sar=e->sar,sl=e->sar_left,hn=e->hist_n,ev=e->ev,ev2=e->single_block?0:ev)\n"
         /* an access the page table does not allow directly (MMIO, wait
          * states, faults) goes through the engine's helper; the block
          * re-checks the horizon after a wait state or a helper */
@@ -84,9 +89,8 @@ void xlate_gen_prelude(xl_buf *o)
         "const xt_xpage*p_=&P[a_>>12];"
         "if(L_(p_->rd!=0&&(a_&((SZ_)-1))==0,1)){D_=CV_(FN_(p_->rd+(a_&4095)));"
         "if(L_(p_->rd_wait!=0,0)){cyc+=p_->rd_wait;if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);}}"
-        "else{uint32_t v_;int r_;TO_ENV(PC_,K_,J_);r_=e->ld(e,a_,(SZ_),&v_);"
-        "if(r_==%d)EXIT(PC_,K_,J_);if(r_==%d){SYNC_OUT();return 1;}"
-        "D_=CV_(v_);FROM_ENV(K_);"
+        "else{uint32_t v_;int r_;TO_ENV(PC_,K_,J_);SYNC_OUT();r_=e->ld(e,a_,(SZ_),&v_);"
+        "FROM_ENV(K_,J_);if(r_==%d)EXIT(PC_,K_,J_);if(r_==%d)return 1;D_=CV_(v_);"
         "if(r_==%d){e->hz_mask=(HZ_);e->hz_cost=(HC_);EXIT(NPC_,KC_,(J_)+1);}"
         "if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);}"
         "}while(0)\n"
@@ -94,15 +98,15 @@ void xlate_gen_prelude(xl_buf *o)
         "const xt_xpage*p_=&P[a_>>12];"
         "if(L_(p_->wr!=0&&(a_&((SZ_)-1))==0,1)){FN_(p_->wr+(a_&4095),(V_));"
         "if(L_(p_->wr_wait!=0,0)){cyc+=p_->wr_wait;if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);}}"
-        "else{int r_;TO_ENV(PC_,K_,J_);r_=e->st(e,a_,(SZ_),(V_));"
-        "if(r_==%d)EXIT(PC_,K_,J_);if(r_==%d){SYNC_OUT();return 1;}"
-        "FROM_ENV(K_);if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);}"
+        "else{int r_;TO_ENV(PC_,K_,J_);SYNC_OUT();r_=e->st(e,a_,(SZ_),(V_));"
+        "FROM_ENV(K_,J_);if(r_==%d)EXIT(PC_,K_,J_);if(r_==%d)return 1;"
+        "if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);}"
         "}while(0)\n"
         /* rsil, wsr, xsr of the registers sr_op takes */
         "#define SRX(OP_,SR_,A_,PC_,K_,J_,NPC_,KN_) do{uint32_t v_=(A_);int r_;"
-        "TO_ENV(PC_,K_,J_);r_=e->sr_op(e,(OP_),(SR_),&v_);"
-        "if(r_==%d)EXIT(PC_,K_,J_);if(r_==%d){SYNC_OUT();return 1;}"
-        "sl=0;A_=v_;FROM_ENV(K_);if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);"
+        "TO_ENV(PC_,K_,J_);SYNC_OUT();r_=e->sr_op(e,(OP_),(SR_),&v_);"
+        "FROM_ENV(K_,J_);if(r_==%d)EXIT(PC_,K_,J_);if(r_==%d)return 1;"
+        "sl=0;A_=v_;if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);"
         "}while(0)\n",
         XT_XLATE_ABI_TEXT, XT_XHIST,
         XT_XH_LEFT, XT_XH_TAKEN, XT_XH_PENDING,
