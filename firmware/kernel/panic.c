@@ -3,11 +3,11 @@
 #include <stddef.h>
 #include "fw/arch.h"
 #include "fw/console.h"
-#include "fw/exccause_name.h"
+#include "abi/exccause_name.h"
 #include "fw/panic.h"
 #include "fw/platform.h"
 #include "fw/sched.h"
-#include "fw/trace.h"
+#include "abi/trace.h"
 
 struct fw_panic_record fw_panic_rec;
 

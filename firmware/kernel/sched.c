@@ -5,7 +5,7 @@
 #include "fw/console.h"
 #include "fw/platform.h"
 #include "fw/sched.h"
-#include "fw/trace.h"
+#include "abi/trace.h"
 
 static struct fw_ready_queue rq;
 static struct fw_task idle_task;

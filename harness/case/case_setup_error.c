@@ -6,7 +6,7 @@
 
 #include "case_internal.h"
 #include "driver/ipc_names.h"
-#include "ipc/ipc_proto.h"
+#include "abi/ipc_proto.h"
 
 /* The commands the harness sends to set a case up, in that order (the
  * TRIGGER is the first START). */

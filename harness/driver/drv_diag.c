@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "driver/drv_internal.h"
-#include "dspsim/fw_report.h"
+#include "fwreport/fw_report.h"
 
 #define DIAG_TRACE_LINES 12u
 #define DIAG_CONSOLE_LINES 8u

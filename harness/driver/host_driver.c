@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "driver/drv_internal.h"
-#include "dspsim/fw_report.h"
+#include "fwreport/fw_report.h"
 
 const char *dsh_drv_err_name(dsh_drv_err e)
 {

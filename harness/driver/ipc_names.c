@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "driver/ipc_names.h"
-#include "ipc/ipc_proto.h"
+#include "abi/ipc_proto.h"
 
 const char *dsh_ipc_id_name(uint32_t id)
 {

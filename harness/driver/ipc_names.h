@@ -1,4 +1,4 @@
-/* Names of IPC message ids and reply status codes (ipc/ipc_proto.h), both
+/* Names of IPC message ids and reply status codes (abi/ipc_proto.h), both
  * ways: for diagnoses and timelines, and for case files that name a
  * command and a status (expect.setup_error, docs/harness.md).  Library
  * dshipcnames: no board, no driver. */

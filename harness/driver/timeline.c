@@ -1,6 +1,6 @@
 /* Chrome trace-event JSON timeline (timeline.h). */
 #include "driver/timeline.h"
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ipc/ipc_proto.h"
+#include "abi/ipc_proto.h"
 
 static xp_ctl_set *add(xp_ctl_set *sets, unsigned *n, uint32_t ctl)
 {

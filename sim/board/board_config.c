@@ -8,7 +8,7 @@
 #include <yaml.h>
 
 #include "dspsim/board_config.h"
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/yaml_guard.h"
 
 void ds_board_config_default(ds_board_config *cfg)

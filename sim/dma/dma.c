@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/dma.h"
 
 typedef enum { CH_IDLE, CH_FETCH, CH_XFER, CH_WAIT } ch_state;

@@ -1,7 +1,7 @@
 /* IPC doorbell model. */
 #include <stdlib.h>
 
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/ipc.h"
 
 struct ds_ipc {

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/ssp.h"
 
 typedef struct fifo {

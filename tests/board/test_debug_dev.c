@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/debug_dev.h"
 
 typedef struct obs {

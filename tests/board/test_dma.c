@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/dma.h"
 
 /* DSP memory: 64 KiB at 0x10000; host memory: 4 KiB at 0. */

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/ssp.h"
 
 static bool irq_level;

@@ -14,7 +14,7 @@
 #include <yaml.h>
 
 #include "driver/host_driver.h"
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "harness_test_util.h"
 
 #define FAKE FAKE_DIR "/harness_fake_fw.elf"

@@ -4,7 +4,7 @@
 #include "fw/arch.h"
 #include "fw/irq.h"
 #include "fw/platform.h"
-#include "fw/trace.h"
+#include "abi/trace.h"
 #include "xtensa_sr.h"
 
 /* Software (7) and edge-triggered (8..13) interrupts latch: clear them

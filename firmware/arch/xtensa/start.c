@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include "fw/mem.h"
 #include "fw/platform.h"
-#include "fw/trace.h"
+#include "abi/trace.h"
 
 extern uint32_t __fw_bss_start[], __fw_bss_end[];
 extern uint32_t __fw_data_start[], __fw_data_end[], __fw_data_lma[];

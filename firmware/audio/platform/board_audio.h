@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "comp/comp_endpoint.h"
-#include "ipc/ipc_proto.h"
+#include "abi/ipc_proto.h"
 
 /* Relative deadline of the IPC worker: longer than any pipeline period
  * (PIPE_PERIOD_US_MAX = 20 ms) so a command never preempts an audio job

@@ -4,7 +4,7 @@
 #define FW_BOARD_MMIO_H
 
 #include <stdint.h>
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 
 static inline uint32_t board_rd(uint32_t addr)
 {

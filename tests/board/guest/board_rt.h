@@ -3,7 +3,7 @@
 #ifndef BOARD_RT_H
 #define BOARD_RT_H
 
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 
 #define REG32(addr) (*(volatile unsigned *)(addr))
 #define DBG(off) REG32(BOARD_DBG_BASE + (off))

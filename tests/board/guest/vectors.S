@@ -5,7 +5,7 @@
  * ABI: a12-a15 are preserved by C code).  Any other exception calls
  *     void board_fault(unsigned cause, unsigned epc1, unsigned excvaddr);
  * which must not return.  A double exception halts with status 0xDE. */
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 
     .section .vectors, "ax"
     .begin no-transform

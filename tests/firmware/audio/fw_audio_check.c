@@ -35,7 +35,7 @@
 #include "dsp/volume.h"
 #include "dspsim/board.h"
 #include "dspsim/ssp.h"
-#include "ipc/ipc_proto.h"
+#include "abi/ipc_proto.h"
 
 #define PERIOD_CYCLES 160000u      /* 1 ms at 160 MHz */
 #define FRAMES 48u                 /* per period at 48 kHz */

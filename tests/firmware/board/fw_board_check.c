@@ -19,10 +19,10 @@
 #include <string.h>
 
 #include "dspsim/board.h"
-#include "dspsim/fw_report.h"
+#include "fwreport/fw_report.h"
 #include "dspsim/loader.h"
-#include "fw/trace.h"
-#include "ipc/ipc_proto.h"
+#include "abi/trace.h"
+#include "abi/ipc_proto.h"
 
 /* Boot budget: reset -> FW_READY doorbell, cycles (docs/firmware.md). */
 #define BOOT_BUDGET_CYCLES 5000u

@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 #include "dspsim/board_config.h"
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/clock.h"
 #include "dspsim/dma.h"
 #include "dspsim/ipc.h"
