@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs every Debian package dspsim needs to build, test and benchmark.
 # Idempotent: packages already present are left alone.
 set -euo pipefail

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dspsim board [options] PROGRAM.elf [guest args...]
  *
  * Runs a bare-metal guest program on the virtual audio-DSP board

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Firmware build helpers, included by firmware/CMakeLists.txt and by
 # tests/firmware (which CMake processes first).
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Panic record: naming, printing and reporting. The arch layer fills the
  * register fields for exceptions; fw_panic() covers software failures. */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* EDF scheduler: job release and completion, deadline-miss detection,
  * per-task cycle accounting and the context-switch decision. */
 #include <stddef.h>

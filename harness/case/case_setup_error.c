@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* expect.setup_error of a case (docs/harness.md, "Expected setup
  * errors"): the setup command the firmware must reject and the status it
  * must answer, optionally pinned to a pipeline or a component. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host driver: diagnoses (panic report, trace ring, console tail). */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host driver: per-task timing and timeline spans from the kernel's trace
  * markers (abi/trace.h: 2 switch, 3 release, 4 job done, 5 miss, 6 irq)
  * and the audio task's period markers (docs/ipc.md "Trace": 0x20 + slot

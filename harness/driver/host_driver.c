@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The IPC host driver (host_driver.h): boot, commands, message pump. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>

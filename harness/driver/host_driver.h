@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The harness's IPC host driver: plays the host side of the firmware
  * protocol (abi/include/abi/ipc_proto.h, docs/ipc.md) over the
  * simulated board's host API (dspsim/board.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Names of IPC message ids and reply status codes (ipc_names.h). */
 #include <inttypes.h>
 #include <stdio.h>

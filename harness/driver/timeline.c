@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Chrome trace-event JSON timeline (timeline.h). */
 #include "driver/timeline.h"
 #include "abi/board_regs.h"

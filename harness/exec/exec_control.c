@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Timed controls: a case control as the firmware's SET_CONTROL data
  * (shared with dsh-refgen, which applies the same data to its host-built
  * pipeline), and sending them with the expect_error judgement. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Decoding and printing of the firmware's panic record and trace log ring
  * (fwreport/fw_report.h; layouts in abi/include/abi/ipc_proto.h). */
 #include <inttypes.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host-side decoding of the records the firmware's board port leaves in
  * the mailbox (abi/include/abi/ipc_proto.h, docs/firmware.md "Board
  * port"): the panic record in the exception region and the trace log ring

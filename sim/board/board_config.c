@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Board description: defaults, YAML parsing (libyaml document API) and
  * checks. */
 #include <errno.h>

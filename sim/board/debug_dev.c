@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Debug/control device model. */
 #include <stdlib.h>
 

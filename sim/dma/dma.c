@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* DMA controller model: per-channel state machine on the event clock. */
 #include <stdio.h>
 #include <stdlib.h>

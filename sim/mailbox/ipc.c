@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* IPC doorbell model. */
 #include <stdlib.h>
 

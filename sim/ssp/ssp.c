@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* SSP/I2S port model: FIFOs, frame clock in the audio domain, underrun and
  * overrun. */
 #include <stdlib.h>

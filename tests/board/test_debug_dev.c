@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the debug/control device: registers, reset values,
  * markers stamped with the clock, halt, bus errors. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the DMA model with fake memories and SSP FIFOs on a
  * hand-driven clock: register semantics, reset values, transfer timing,
  * chains, circular mode, fixed addresses, SSP handshake, errors. */

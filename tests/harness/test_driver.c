@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The IPC host driver (harness/driver) against the stand-in firmware
  * tests/harness/guest/fake_fw.c: boot, replies, sequence and status
  * checks, timeouts, panic and idle diagnoses, notifications, marker

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `dspsim test` runner: discovery, filter, shard arithmetic, report
  * formats (read back), results from child processes (pass, fail, crash,
  * timeout) and exit statuses. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Names of Xtensa EXCCAUSE values and of the firmware's own panic causes,
  * shared by the firmware (panic printout) and the host-side panic decoder
  * (harness/fwreport/fw_report.c).  Plain C, no dependencies. */

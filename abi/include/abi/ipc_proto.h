@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Firmware <-> host IPC protocol (issue 4), shared by the firmware
  * (xtensa-lx106-elf-gcc, freestanding) and host code (simulator, harness).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Level-1 interrupt dispatch by INTERRUPT & INTENABLE to registered
  * handlers, and the NMI hook. */
 #include <stddef.h>

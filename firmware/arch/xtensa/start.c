@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* C run-time start: clear .bss, copy .data from its load address when that
  * differs from where it runs, give the memory zones their linker-script
  * ranges, run main() and exit with its result. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Audio IPC command layer (docs/ipc.md): turns host commands (the
  * IPC_CMD_AUD_* messages of abi/ipc_proto.h) into pipeline / component /

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Board platform of the audio firmware (dspsim virtual audio-DSP board):
  * the aud_ipc_platform hooks (firmware/audio/ipc/aud_ipc.h) over the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* DSP -> host IPC on the board: notifications through the D2H mailbox
  * region and doorbell (abi/ipc_proto.h). Never blocks on the host: a
  * message sent while the host has not acknowledged the previous one is

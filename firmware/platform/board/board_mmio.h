@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Register and mailbox access for the board port: aligned 32-bit volatile
  * loads and stores (the only accesses the board's devices accept). */
 #ifndef FW_BOARD_MMIO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Board port of the firmware (dspsim virtual audio-DSP board): what an
  * application on the board may call besides the kernel API. The platform
  * hooks themselves (fw/platform.h) are in platform_board.c; the IPC

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Guest-side helpers for programs on the dspsim board: register access,
  * the debug device, interrupt control.  Include after nothing else. */
 #ifndef BOARD_RT_H

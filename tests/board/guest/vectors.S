@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Exception vectors for board test programs: level-1 interrupts (kernel
  * or user vector, EXCCAUSE 4) call the program's C function
  *     void board_irq(void);

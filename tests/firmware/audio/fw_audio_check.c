@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* On-board tests of the audio firmware image (fw_audio.elf) driven over
  * the audio IPC (docs/ipc.md) through the ds_board API, the host side of
  * the protocol written here from ipc_proto.h alone:

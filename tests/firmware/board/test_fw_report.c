@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the host-side decoders of the firmware's mailbox records
  * (harness/fwreport/fw_report.c): synthetic panic records and trace rings,
  * including truncated, empty, wrong-version and inconsistent ones (clear

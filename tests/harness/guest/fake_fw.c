@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A tiny stand-in firmware for the host-driver tests: speaks the IPC
  * framing of abi/include/abi/ipc_proto.h on the board (FW_READY,
  * replies {hdr, req_seq, detail}, notifications, panic record, trace
