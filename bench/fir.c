@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Benchmark: 16-bit FIR filter, Q15 coefficients, 32-bit accumulator.
  * A 64-tap low-pass runs over a 4096-sample int16 signal many times; each
  * pass's output (mixed with fresh noise) is the next pass's input, so no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Benchmark: mixed integer workload.  Each round runs
  *   - table-driven CRC-32 over a 16 KiB buffer,
  *   - an in-place quicksort of 2048 words,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Run the guest benchmarks under QEMU, QEMU -icount shift=0 and dspsim,
 # check that all three print the same output, and print a speed table.
 # See bench/README.md.

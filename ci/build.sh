@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Configure and build into build/ (the CLI lands at build/bin/dspsim).
 # Extra arguments go to cmake's configure step.
 set -euo pipefail

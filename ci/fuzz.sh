@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # ci/fuzz.sh SECONDS [NAME...]: builds the libFuzzer harnesses of
 # tests/fuzz (clang, ASan + UBSan, -DDSPSIM_FUZZ=ON in build-fuzz/) and
 # runs each NAME (default: all) for SECONDS seconds, FUZZ_PARALLEL (2) at

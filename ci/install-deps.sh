@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs every Debian package dspsim needs to build, test and benchmark.
 # Idempotent: packages already present are left alone.
 set -euo pipefail
@@ -7,9 +8,10 @@ PKGS=(
   gcc-xtensa-lx106 binutils-xtensa-lx106 picolibc-xtensa-lx106-elf
   qemu-system-misc
   libsndfile1-dev libyaml-dev libcmocka-dev libelf-dev libdw-dev
-  sox valgrind
+  sox valgrind libxml2-utils
   clang libclang-rt-dev
   # valgrind: callgrind_annotate reads the --profile files (tests/cli/profile.sh)
+  # libxml2-utils: xmllint validates the JUnit report (harness.test_runner)
 )
 missing=()
 for p in "${PKGS[@]}"; do

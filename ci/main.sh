@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # README command 1: install, build, and run the main job: the firmware this
 # tree builds, on the simulated board, turning an example WAV into a
 # processed WAV (volume -6 dB) and printing its summary.

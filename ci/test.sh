@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # README command 2: install, build, and run the whole test suite with CTest:
 # once on the optimised build, and everything but the QEMU, difftest and slow
 # tests again under AddressSanitizer + UndefinedBehaviorSanitizer (and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dspsim command-line tool: shared declarations of the subcommands. */
 #ifndef DSPSIM_CLI_H
 #define DSPSIM_CLI_H

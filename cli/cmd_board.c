@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dspsim board [options] PROGRAM.elf [guest args...]
  *
  * Runs a bare-metal guest program on the virtual audio-DSP board
@@ -18,8 +19,8 @@
 #include "cli.h"
 #include "options.h"
 #include "dspsim/board.h"
-#include "dspsim/board_regs.h"
-#include "dspsim/fw_report.h"
+#include "abi/board_regs.h"
+#include "fwreport/fw_report.h"
 #include "dspsim/loader.h"
 #include "dspsim/profile.h"
 #include "dspsim/semihost.h"

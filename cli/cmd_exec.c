@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dspsim exec [options] PROGRAM.elf [guest args...]
  *
  * Loads a bare-metal guest program on QEMU's lx106 "sim" memory map, runs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dspsim play IN.wav [IN2.wav] OUT.wav [--pipeline NAME] [--set K=V ...]:
  * plays files through a built-in pipeline on the simulated board with the
  * audio firmware and prints a run summary (docs/cli.md).  Everything the

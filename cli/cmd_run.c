@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dspsim run CASE.yaml: one harness case, verbose, artifacts kept
  * (docs/cli.md, docs/harness.md). */
 #include <stdio.h>

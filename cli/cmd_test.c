@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dspsim test: run harness test cases (docs/harness.md) with the IPC case
  * execution (harness/exec).  `--firmware ELF` (taken out here, the rest
  * goes to the runner) replaces the default audio firmware image; a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Lockstep checking of the fast engine against the reference interpreter
  * (see lockstep.h). */
 #include <inttypes.h>

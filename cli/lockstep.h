@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Lockstep checking: the fast engine against the reference interpreter.
  *
  * Two CPUs hold the same program.  The fast one runs with its translator

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dspsim: command dispatch, --help, --version. */
 #include <stdio.h>
 #include <string.h>

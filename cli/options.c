@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Command-line helpers shared by the subcommands. */
 #define _POSIX_C_SOURCE 200809L
 #include "options.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Command-line helpers shared by the subcommands. */
 #ifndef DSPSIM_CLI_OPTIONS_H
 #define DSPSIM_CLI_OPTIONS_H

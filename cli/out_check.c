@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Checks of output paths and the firmware image before a run
  * (out_check.h). */
 #define _DEFAULT_SOURCE

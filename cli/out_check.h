@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Checks of the files and directories a command will write or load,
  * made before anything runs (docs/cli.md): each prints
  * "dspsim CMD: ..." on stderr and returns false on a problem (exit 2). */

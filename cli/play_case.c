@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The `dspsim play` case as YAML text from checked parts (play_case.h). */
 #include "play_case.h"
 

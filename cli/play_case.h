@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The case `dspsim play` runs (docs/cli.md), as harness YAML text built
  * from checked parts: paths double-quoted with every '"', '\\' and
  * control byte escaped, --set values only plain numbers or words (lists

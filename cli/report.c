@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Machine-state report and --stats line (see report.h). */
 #include <inttypes.h>
 #include <string.h>

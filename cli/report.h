@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Diagnostics printed by dspsim after a run: the machine-state report and
  * the --stats JSON line (formats in docs/cli.md). */
 #ifndef DSPSIM_CLI_REPORT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* --trace implementation (see trace.h). */
 #include <errno.h>
 #include <inttypes.h>

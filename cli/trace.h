@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* --trace: one line per executed instruction (format in docs/cli.md):
  *   CYCLE \t PC \t SYMBOL+OFFSET \t MNEMONIC \t OPERANDS \n
  * CYCLE is the cycle count (decimal) before the instruction executes, PC

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Firmware build helpers, included by firmware/CMakeLists.txt and by
 # tests/firmware (which CMake processes first).
 #
@@ -31,10 +32,11 @@ set(FW_TARGET_SOURCES
 
 set(FW_CFLAGS -O2 -g -std=gnu11 -Wall -Wextra -Werror -ffreestanding
   -nostdlib -mtext-section-literals -fno-tree-loop-distribute-patterns
-  -I${FW_DIR}/include -I${FW_DIR}/arch/xtensa -I${FW_DIR}/lib)
+  -I${FW_DIR}/include -I${FW_DIR}/arch/xtensa -I${FW_DIR}/lib
+  -I${DSPSIM_ABI_INCLUDE})
 
 file(GLOB FW_HEADERS ${FW_DIR}/include/fw/*.h ${FW_DIR}/arch/xtensa/*.h
-  ${FW_DIR}/lib/*.h)
+  ${FW_DIR}/lib/*.h ${DSPSIM_ABI_INCLUDE}/abi/*.h)
 
 set(FW_TARGET_OBJECTS)
 foreach(s ${FW_TARGET_SOURCES})
@@ -49,11 +51,8 @@ set(FW_BOARD_SOURCES
   platform/board/platform_board.c platform/board/board_log.c
   platform/board/board_ipc.c platform/board/board_panic.c)
 set(FW_BOARD_LDSCRIPT ${FW_DIR}/arch/xtensa/board.ld)
-set(FW_BOARD_CFLAGS -I${CMAKE_SOURCE_DIR}/sim/board/include
-  -I${FW_DIR}/platform/board)
-file(GLOB FW_BOARD_HEADERS ${FW_DIR}/include/ipc/*.h
-  ${FW_DIR}/platform/board/*.h
-  ${CMAKE_SOURCE_DIR}/sim/board/include/dspsim/board_regs.h)
+set(FW_BOARD_CFLAGS -I${FW_DIR}/platform/board)
+file(GLOB FW_BOARD_HEADERS ${FW_DIR}/platform/board/*.h)
 set(FW_BOARD_OBJECTS)
 foreach(s ${FW_BOARD_SOURCES})
   string(REPLACE "/" "_" o ${s})

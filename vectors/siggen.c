@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dsh-siggen: deterministic test-signal generator.
  *
  *   dsh-siggen MANIFEST OUTDIR

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The audio firmware image for the dspsim board: boots the kernel, sets up
  * the audio IPC service (firmware/audio/platform/board_audio.h), sends
  * FW_READY and serves host commands (docs/ipc.md) forever. */

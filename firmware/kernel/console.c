@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A small printf for the console hook. */
 #include <stdint.h>
 #include "fw/console.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* First-fit heap with an address-ordered free list and coalescing. Every
  * block starts with a header of two words: the block's total size in bytes
  * (a multiple of the header size, bit 0 = allocated) and either the next

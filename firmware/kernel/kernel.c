@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Kernel start-up, the idle loop, statistics print-out. */
 #include <stddef.h>
 #include "fw/arch.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Memory zones: a bump allocator for the system zone, heaps for the runtime
  * and DMA zones; interrupts are masked around every operation. */
 #include <stddef.h>

@@ -1,13 +1,14 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Panic record: naming, printing and reporting. The arch layer fills the
  * register fields for exceptions; fw_panic() covers software failures. */
 #include <stddef.h>
 #include "fw/arch.h"
 #include "fw/console.h"
-#include "fw/exccause_name.h"
+#include "abi/exccause_name.h"
 #include "fw/panic.h"
 #include "fw/platform.h"
 #include "fw/sched.h"
-#include "fw/trace.h"
+#include "abi/trace.h"
 
 struct fw_panic_record fw_panic_rec;
 

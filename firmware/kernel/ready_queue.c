@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* EDF ready queue: a doubly linked list sorted by absolute deadline,
  * compared wrap-safe; a new task goes behind tasks with an equal deadline. */
 #include <stddef.h>

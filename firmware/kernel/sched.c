@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* EDF scheduler: job release and completion, deadline-miss detection,
  * per-task cycle accounting and the context-switch decision. */
 #include <stddef.h>
@@ -5,7 +6,7 @@
 #include "fw/console.h"
 #include "fw/platform.h"
 #include "fw/sched.h"
-#include "fw/trace.h"
+#include "abi/trace.h"
 
 static struct fw_ready_queue rq;
 static struct fw_task idle_task;

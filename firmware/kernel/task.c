@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Task set-up, periodic releases through the timer service, and the loop
  * every task runs: job, then wait for the next release. */
 #include <stddef.h>

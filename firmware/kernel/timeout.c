@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Sorted timeout queue (doubly linked, earliest expiry first). */
 #include <stddef.h>
 #include "fw/timeout.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Timer service: the timeout queue served by the one-shot cycle-compare
  * timer, always programmed for the earliest expiry. */
 #include <stddef.h>

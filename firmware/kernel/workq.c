@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Work queue: a FIFO of caller-owned items and a sporadic worker task. */
 #include <stddef.h>
 #include "fw/arch.h"

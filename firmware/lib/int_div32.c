@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* 32-bit division: shift-and-subtract after aligning the divisor's leading
  * one with the dividend's (NSAU on the LX106). */
 #include "int_rt.h"

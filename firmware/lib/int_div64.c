@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* 64-bit division: 32-bit fast path, else shift-and-subtract. */
 #include "int_rt.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* 64x64->64 multiplication from 16x16->32 partial products (the LX106's
  * MULL gives only the low 32 bits of a 32x32 product). */
 #include "int_rt.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Integer run-time helpers the compiler calls on the LX106 (no divide
  * instructions, no 32x32->64 multiply high) and Debian's lx106 libgcc does
  * not provide. Built as __divsi3 etc. for the firmware; the host unit test

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The few C library memory functions the firmware and the compiler use
  * (GCC emits memset/memcpy calls for large struct copies/initialisers). */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Output/reference comparison and difference files (compare.h). */
 #include "compare.h"
 

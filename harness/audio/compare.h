@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Comparison of an output with a reference, in LSBs of a format. */
 #ifndef DSH_COMPARE_H
 #define DSH_COMPARE_H

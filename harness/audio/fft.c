@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* In-place radix-2 complex FFT (fft.h): iterative, bit-reversed input
  * order, twiddles from sin/cos of the exact angle per stage element. */
 #include "fft.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* In-place radix-2 complex FFT (double precision), for the metrics. */
 #ifndef DSH_FFT_H
 #define DSH_FFT_H

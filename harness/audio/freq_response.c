@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Frequency response by Welch H1 estimate and mask check
  * (freq_response.h). */
 #include "freq_response.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Frequency response of a system from its input and output signals,
  * and a check against a mask.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Audio metrics (metrics.h): levels, gain, THD+N, SNR, dynamic range. */
 #include "metrics.h"
 

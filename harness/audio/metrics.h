@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Audio metrics computed by the harness (methods in docs/harness.md).
  *
  * Signals are arrays of doubles in full-scale units (Q1.31 / 2^31, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* PCM format names and Q1.31 quantisation (pcm_format.h). */
 #include "pcm_format.h"
 

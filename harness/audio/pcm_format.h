@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* PCM sample formats used by the harness and their mapping to Q1.31.
  *
  * Inside the harness every sample is a signed 32-bit Q1.31 value:

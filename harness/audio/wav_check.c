@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Truncated RIFF WAV files (wav_check.h): libsndfile quietly reads what a
  * cut file holds, so the data chunk's promised size is checked here. */
 #include "wav_check.h"

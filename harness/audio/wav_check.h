@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Completeness of RIFF WAV files.
  *
  * A WAV file whose data chunk promises more bytes than the file holds (a

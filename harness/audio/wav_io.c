@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Sound-file I/O through libsndfile (wav_io.h). */
 #include "wav_io.h"
 #include "wav_check.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Sound-file I/O through libsndfile.
  *
  * Reading accepts any format libsndfile reads (WAV, AIFF, FLAC, raw

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Analysis windows (window.h). */
 #include "window.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Analysis windows for the metrics. */
 #ifndef DSH_WINDOW_H
 #define DSH_WINDOW_H

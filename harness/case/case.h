@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The harness test-case model and its loader (schema: docs/harness.md).
  *
  * A case is one YAML file.  dsh_case_load() parses it with libyaml,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* board: section of a case and the audio clock a case without one gets
  * (docs/harness.md, "Top-level keys"). */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Diagnostics of the case parser (case_diag.h). */
 #include "case_diag.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Diagnostics of the case parser: "FILE:LINE:COL: message" lines.
  * LINE and COL are 1-based (COL counts characters from the line start). */
 #ifndef DSH_CASE_DIAG_H

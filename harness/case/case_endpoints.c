@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* streams: and ports: sections of a case (docs/harness.md). */
 #include <stdio.h>
 #include <stdlib.h>

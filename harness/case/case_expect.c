@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* expect: section of a case (docs/harness.md). */
 #include <stdio.h>
 #include <stdlib.h>

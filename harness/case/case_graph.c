@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Graph checks of a case: every port connected, no cycles, endpoints
  * used, sample rate and channel count consistent along every path. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared between the files of the case parser (not a public header). */
 #ifndef DSH_CASE_INTERNAL_H
 #define DSH_CASE_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Loading a case file: YAML document, top-level keys, board, firmware,
  * pipelines with components and connections, controls and run length
  * (docs/harness.md).  Streams/ports, expectations and the graph checks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Path resolution and input-file checks of the case parser. */
 #define _DEFAULT_SOURCE
 #include "case_paths.h"

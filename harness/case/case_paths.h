@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Path resolution and input-file checks of the case parser. */
 #ifndef DSH_CASE_PATHS_H
 #define DSH_CASE_PATHS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* expect.setup_error of a case (docs/harness.md, "Expected setup
  * errors"): the setup command the firmware must reject and the status it
  * must answer, optionally pinned to a pipeline or a component. */
@@ -6,7 +7,7 @@
 
 #include "case_internal.h"
 #include "driver/ipc_names.h"
-#include "ipc/ipc_proto.h"
+#include "abi/ipc_proto.h"
 
 /* The commands the harness sends to set a case up, in that order (the
  * TRIGGER is the first START). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Component types: ports, parameters and their parsing
  * (component_types.h; schema in docs/harness.md). */
 #include "component_types.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Component types of a case: ports, parameters, defaults and the
  * parsing of parameters (definitions and runtime controls). */
 #ifndef DSH_COMPONENT_TYPES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Typed, diagnosing access to a libyaml document (yaml_access.h). */
 #include "yaml_access.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Typed, diagnosing access to a libyaml document (case parser only).
  *
  * Every getter reports a problem as "FILE:LINE:COL: WHAT: message" at

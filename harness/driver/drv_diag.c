@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host driver: diagnoses (panic report, trace ring, console tail). */
 #include <stdarg.h>
 #include <stdio.h>
@@ -5,7 +6,7 @@
 #include <string.h>
 
 #include "driver/drv_internal.h"
-#include "dspsim/fw_report.h"
+#include "fwreport/fw_report.h"
 
 #define DIAG_TRACE_LINES 12u
 #define DIAG_CONSOLE_LINES 8u

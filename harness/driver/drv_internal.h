@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Internals of the host driver shared by its files (not public). */
 #ifndef DSH_DRV_INTERNAL_H
 #define DSH_DRV_INTERNAL_H

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host driver: per-task timing and timeline spans from the kernel's trace
- * markers (fw/trace.h: 2 switch, 3 release, 4 job done, 5 miss, 6 irq)
+ * markers (abi/trace.h: 2 switch, 3 release, 4 job done, 5 miss, 6 irq)
  * and the audio task's period markers (docs/ipc.md "Trace": 0x20 + slot
  * at period start, value = period number; 0x30 + slot at its end, value =
  * cycles of the period; 0x40 + port: a playback DAI's first period after

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The IPC host driver (host_driver.h): boot, commands, message pump. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
@@ -7,7 +8,7 @@
 #include <string.h>
 
 #include "driver/drv_internal.h"
-#include "dspsim/fw_report.h"
+#include "fwreport/fw_report.h"
 
 const char *dsh_drv_err_name(dsh_drv_err e)
 {

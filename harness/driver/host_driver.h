@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The harness's IPC host driver: plays the host side of the firmware
- * protocol (firmware/include/ipc/ipc_proto.h, docs/ipc.md) over the
+ * protocol (abi/include/abi/ipc_proto.h, docs/ipc.md) over the
  * simulated board's host API (dspsim/board.h).
  *
  *   dsh_drv_new   board + ELF loaded, observers installed
@@ -32,7 +33,7 @@
 #include "dspsim/loader.h"
 #include "driver/ipc_names.h"
 #include "driver/timeline.h"
-#include "ipc/ipc_proto.h"
+#include "abi/ipc_proto.h"
 
 /* Defaults: boot budget (the firmware promises 5,000 cycles; a generous
  * margin), and the reply budget of one command. */
@@ -97,7 +98,7 @@ typedef struct dsh_drv_stats {
 } dsh_drv_stats;
 
 /* Per-task timing measured from the kernel's trace markers (release,
- * switch, job done; fw/trace.h). */
+ * switch, job done; abi/trace.h). */
 #define DSH_DRV_MAX_TASKS 16
 typedef struct dsh_drv_task_stats {
     uint32_t task_id;           /* 0 = slot unused */

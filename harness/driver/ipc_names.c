@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Names of IPC message ids and reply status codes (ipc_names.h). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "driver/ipc_names.h"
-#include "ipc/ipc_proto.h"
+#include "abi/ipc_proto.h"
 
 const char *dsh_ipc_id_name(uint32_t id)
 {

@@ -1,4 +1,5 @@
-/* Names of IPC message ids and reply status codes (ipc/ipc_proto.h), both
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Names of IPC message ids and reply status codes (abi/ipc_proto.h), both
  * ways: for diagnoses and timelines, and for case files that name a
  * command and a status (expect.setup_error, docs/harness.md).  Library
  * dshipcnames: no board, no driver. */

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Chrome trace-event JSON timeline (timeline.h). */
 #include "driver/timeline.h"
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A timeline of one simulated run (periods, interrupts, DMA transfers,
  * IPC messages, doorbells) written as Chrome trace-event JSON, which
  * Perfetto (ui.perfetto.dev) and chrome://tracing open.

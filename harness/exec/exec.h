@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Case execution over the IPC host driver (the runner's execution
  * plug-in, runner.h; `dspsim run`, `dspsim play`).
  *

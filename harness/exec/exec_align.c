@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Case execution: outputs aligned with the inputs (`dspsim play`, exec.h
  * dsh_exec_opts.align_outputs).  The board's output latency is measured,
  * not assumed: the playback DAI marks the first period it writes after

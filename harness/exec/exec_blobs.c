@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Case execution: EQ coefficient blobs for the firmware's eq_iir ("EQIR",
  * firmware/audio/dsp/iir.h) and eq_fir ("EQFR", comp/fir_blob.h)
  * components, from the case's biquad list and tap list.

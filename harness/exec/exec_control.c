@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Timed controls: a case control as the firmware's SET_CONTROL data
  * (shared with dsh-refgen, which applies the same data to its host-built
  * pipeline), and sending them with the expect_error judgement. */
@@ -7,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ipc/ipc_proto.h"
+#include "abi/ipc_proto.h"
 
 static xp_ctl_set *add(xp_ctl_set *sets, unsigned *n, uint32_t ctl)
 {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Case execution: outputs to files and the case's expectations
  * (docs/harness.md "Expectations") evaluated with harness/audio. */
 #include <inttypes.h>

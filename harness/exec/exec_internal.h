@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Internals of case execution shared by harness/exec files. */
 #ifndef DSH_EXEC_INTERNAL_H
 #define DSH_EXEC_INTERNAL_H

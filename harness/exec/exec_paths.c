@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Case execution: directory helper shared by the CLI commands. */
 #include <errno.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Case execution for the one-case commands (`dspsim run`, `dspsim play`):
  * run in-process, print the result line and the summary. */
 #include <inttypes.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Case execution: the run itself (exec.h) — boot, build, stream, controls,
  * stop, statistics, artifacts. */
 #define _POSIX_C_SOURCE 200809L

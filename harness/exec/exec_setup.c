@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Case execution: judging error replies during setup against the case's
  * expect.setup_error (docs/harness.md, "Expected setup errors"). */
 #include <stdio.h>

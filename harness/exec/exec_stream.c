@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Case execution: the host side of the audio data.  Host streams use a
  * circular buffer of DSH_EXEC_HOST_PERIODS periods in board host memory
  * (STREAM_PARAMS); after every period of simulated time the host reads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Case execution: from the case's pipeline graph to the firmware's audio
  * commands (docs/ipc.md), and timed controls to SET_CONTROL. */
 #include <inttypes.h>

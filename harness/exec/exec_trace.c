@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Deadline figures from the firmware's trace markers, cross-checked with
  * its own statistics (exec_internal.h, xp_trace_deadlines). */
 #include "exec_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Case execution: xrun notifications and the recovery a host driver does
  * (docs/harness.md, "Xrun recovery").  An XRUN leaves the pipeline in XRUN
  * state, silent, until the host starts it again; with `on_xrun: restart`

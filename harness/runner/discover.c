@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Finding case files, filtering and sharding (discover.h). */
 #define _DEFAULT_SOURCE
 #include "discover.h"

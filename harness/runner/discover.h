@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Finding case files and choosing which to run. */
 #ifndef DSH_DISCOVER_H
 #define DSH_DISCOVER_H

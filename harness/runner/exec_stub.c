@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The case execution used until the firmware IPC host driver exists:
  * every case is SKIPPED with the reason, never passed. */
 #include <stdio.h>

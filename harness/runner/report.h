@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Machine-readable reports of a `dspsim test` run.
  *
  * JSON (--json FILE), UTF-8, keys in this order:

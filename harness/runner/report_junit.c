@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* JUnit XML report of a `dspsim test` run (report.h). */
 #include <errno.h>
 #include <stdio.h>

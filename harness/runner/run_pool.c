@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Running cases in forked child processes (run_pool.h). */
 #define _GNU_SOURCE
 #include "run_pool.h"

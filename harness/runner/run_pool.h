@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Running cases in forked child processes, at most N at a time. */
 #ifndef DSH_RUN_POOL_H
 #define DSH_RUN_POOL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `dspsim test`: discover, validate, select and run harness test cases
  * in parallel child processes, and report (docs/harness.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `dspsim test`: options, discovery, validation, selection, console
  * output and reports around the run pool (runner.h, docs/harness.md). */
 #define _GNU_SOURCE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The board: memory map, device wiring, host API.  The run loop is in
  * board_run.c. */
 #include <stdarg.h>

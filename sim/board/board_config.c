@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Board description: defaults, YAML parsing (libyaml document API) and
  * checks. */
 #include <errno.h>
@@ -8,7 +9,7 @@
 #include <yaml.h>
 
 #include "dspsim/board_config.h"
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/yaml_guard.h"
 
 void ds_board_config_default(ds_board_config *cfg)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The board's state, shared by board.c and board_run.c. */
 #ifndef DSPSIM_BOARD_INTERNAL_H
 #define DSPSIM_BOARD_INTERNAL_H

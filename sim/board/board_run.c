@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The board's run loop: fire due events, run the CPU until the next one. */
 #include "board_internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Discrete-event clock: a binary min-heap ordered by (time, sequence). */
 #include <stdlib.h>
 

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Debug/control device model. */
 #include <stdlib.h>
 
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/debug_dev.h"
 
 struct ds_dbg {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Limits on a YAML event stream before loading (dspsim/yaml_guard.h). */
 #include "dspsim/yaml_guard.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Public API of the engine: lifetime, registers, interrupt lines, hooks,
  * running, and introspection. */
 #include <stdlib.h>

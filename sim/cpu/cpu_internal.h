@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Internal state of the LX106 engine, shared by its source files. */
 #ifndef DSPSIM_CPU_INTERNAL_H
 #define DSPSIM_CPU_INTERNAL_H

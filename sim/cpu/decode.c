@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* LX106 instruction decoder.
  *
  * Instruction fields (little-endian word w, Xtensa ISA naming):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Disassembler: the text xtensa-lx106-elf-objdump prints for an
  * instruction (mnemonic, TAB, operands), built from a decoded xt_insn.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Disassembler: objdump-compatible text for decoded LX106 instructions. */
 #ifndef DSPSIM_CPU_DISASM_H
 #define DSPSIM_CPU_DISASM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* XEA2 exceptions and interrupts of the LX106 configuration: general
  * exceptions (EPC1/DEPC, user/kernel/double vectors), level-1 interrupts
  * (EXCCAUSE 4), the level-3 NMI, and debug exceptions at DEBUGLEVEL 2. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The interpreter: pre-decoded instructions dispatched by computed goto.
  *
  * Each guest page that is executed gets an array of decoded records, one

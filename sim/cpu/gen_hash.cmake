@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Writes OUT: a header that names the translator's generator by a hash of
 # its sources, so that cached translations made by another generator are
 # never reused (cmake -DOUT=... -DSRCS="a;b" -P gen_hash.cmake).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* LX106 instruction set: opcode list, decoded-instruction record, decoder.
  *
  * The decoder turns 2 or 3 little-endian instruction bytes at a given PC

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Guest memory: region map, per-page fast-path pointers, the slow access
  * path (MMIO, faults, hooks, breakpoints) and the decoded-instruction
  * cache with its invalidation on stores. */

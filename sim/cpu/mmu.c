@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Region protection (the "mimic cache attribute" option): eight 512 MiB
  * regions, each with a 4-bit attribute in the instruction TLB and one in
  * the data TLB; virtual = physical. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Special registers of the LX106 configuration: which exist, their write
  * masks and side effects (interrupt set/clear, timer re-arming, debug
  * state), as the reference implementation defines them (docs/cpu.md). */

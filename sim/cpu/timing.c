@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The cycle model's static part: what each instruction costs at issue.
  * Dynamic parts (interlocks, taken branches, wait states, exception entry)
  * are added by the interpreter.  Figures and sources: docs/timing.md. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The translated engine at run time: engine selection, PC sampling, jobs,
  * installing units, entering them, and invalidation (docs/performance.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The translated engine's internals: hot-page sampling, the C generator,
  * the compile-and-cache step and the installed units (docs/performance.md).
  *

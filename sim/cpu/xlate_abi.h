@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The contract between the engine and translated code (docs/performance.md).
  *
  * Translated code is C that the translator writes and the host compiler

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The translator's build step: each generated unit is compiled by the host
  * compiler into a shared object of its own, named by the unit's key
  * (xlate_unit_key: the generator's inputs, the generator's own hash, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The translator's C generator: one guest page's decoded instructions
  * become one C function (a unit) of blocks.
  *

@@ -1,9 +1,10 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* DMA controller model: per-channel state machine on the event clock. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/dma.h"
 
 typedef enum { CH_IDLE, CH_FETCH, CH_XFER, CH_WAIT } ch_state;

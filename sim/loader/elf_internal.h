@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Private state of the ELF loader (shared by its source files). */
 #ifndef DSPSIM_LOADER_ELF_INTERNAL_H
 #define DSPSIM_LOADER_ELF_INTERNAL_H

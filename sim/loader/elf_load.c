@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Writing PT_LOAD segments into guest memory (see dspsim/loader.h). */
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ELF file checks and program headers (see dspsim/loader.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Symbol table of a guest program: reading, sorting, address lookup. */
 #include <gelf.h>
 #include <libelf.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* QEMU's lx106 "sim" machine memory map (see dspsim/machine_sim.h). */
 #include "dspsim/machine_sim.h"
 

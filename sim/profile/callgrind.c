@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The profile in the callgrind format ("positions: line", events Cycles
  * and Instructions), for KCachegrind and callgrind_annotate. */
 #include <errno.h>

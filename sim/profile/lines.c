@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* File and line of guest addresses from the ELF's DWARF line tables. */
 #include <fcntl.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The profile's collector: per-address costs and the call graph, from the
  * CPU's code and exception hooks (profile.h). */
 #include <stdio.h>

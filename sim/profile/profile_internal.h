@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Internals of the profile (profile.c collects, callgrind.c writes,
  * lines.c reads DWARF line tables). */
 #ifndef DSPSIM_PROFILE_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Semihosting core: call dispatch, guest fd table, errno and open-flag
  * translation (see dspsim/semihost.h).  No CPU dependency: guest memory is
  * reached through an xt_semihost_mem. */

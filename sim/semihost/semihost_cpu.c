@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Semihosting as the SIMCALL hook of an xt_cpu. */
 #include "dspsim/semihost.h"
 

@@ -1,9 +1,10 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* SSP/I2S port model: FIFOs, frame clock in the audio domain, underrun and
  * overrun. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/ssp.h"
 
 typedef struct fifo {

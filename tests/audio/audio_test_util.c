@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared helpers of the audio kernel tests (see audio_test_util.h). */
 #include "audio_test_util.h"
 

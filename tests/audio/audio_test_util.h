@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Shared helpers of the audio kernel tests: double-precision analysis
  * (least-squares sine fit, Kaiser-windowed FFT THD+N), WAV I/O and running

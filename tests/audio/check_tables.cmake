@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # cmake -DGEN=<gen_tables> -DDIR=<dsp dir> -DOUT=<dir> -DTABLES=a;b -P ...
 # Regenerates each table and compares it with DIR/<name>_table.c.
 foreach(t IN LISTS TABLES)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Test rig for one component: in/out buffers wired by hand (no pipeline). */
 #ifndef COMP_TEST_RIG_H
 #define COMP_TEST_RIG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 #include "pipe_test_util.h"
 
 #include "pipeline/pipeline.h"

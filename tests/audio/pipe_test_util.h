@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Helpers of the buffer/component/pipeline tests: a malloc allocator that
  * counts live blocks and can fail after N allocations, a fake platform DMA

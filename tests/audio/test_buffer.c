@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Circular audio buffer: argument validation, wrap-around copies in every
  * format against independent references, xrun accounting, spans. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host/DAI endpoints over the fake DMA: config errors, wrap-split
  * transfers, every xrun case with its code and silence, positions. */
 #include <setjmp.h>

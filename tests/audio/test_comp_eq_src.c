@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* eq_iir, eq_fir (blob layout v1) and src components over their kernels. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Mixer, tone and convert components over their kernels. */
 #include <setjmp.h>
 #include <stdarg.h>

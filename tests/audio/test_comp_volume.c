@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Volume component: config/params/control validation with specific codes,
  * output equal to the kernel (with a ramped change mid-stream). */
 #include <setjmp.h>

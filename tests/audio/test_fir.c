@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * FIR: bit-exact against an integer model (full-scale coefficients and
  * inputs, odd frame counts, in place) and within 1 LSB of a double

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Format conversion: every S16 value, every S24 value (including ignored
  * container bits), and Q1.31 -> S16/S24 at every rounding/saturation

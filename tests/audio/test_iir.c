@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * IIR (biquad DF2T): blob parsing (layout and every rejection), impulse
  * and step responses against a double DF2T model using the same Q2.30

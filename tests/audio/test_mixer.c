@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Mixer: exact sums against an int64 reference, saturation at both ends,
  * 2..4 inputs, aliasing, bad input counts; per-input gains against an
  * integer model, against the volume kernel, and against 10^(dB/20). */

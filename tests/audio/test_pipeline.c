@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Pipelines with a fake DMA: sample-exact playback, mixing and capture
  * against the kernels, graph errors, trigger state machine, xrun detection
  * and recovery, cycle accounting, out-of-memory at every allocation. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Pipelines whose period is not whole frames: 44.1 kHz at 1 ms (periods of
  * 44 or 45 frames, 441 every 10 periods) with a fake DMA.  host -> volume
  * -> DAI sample-exact after one 45-frame prefill period, the schedule

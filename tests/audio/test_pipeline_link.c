@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Cross-pipeline connections with the fake DMA: two producer pipelines
  * (host -> volume -> output buffer) feeding one consumer (mixer -> DAI),
  * sample-exact against the kernels after the documented latency, in both

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * SRC: every pair of the twelve rates (132 conversions, src_plan chains),
  * measured with double-precision analysis of the fixed-point output:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tone generator: phase increment, frequency by zero crossings, amplitude
  * by least-squares fit, THD+N by windowed FFT, sine table vs sin(). */
 #include <setjmp.h>

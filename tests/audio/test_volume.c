@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Volume: dB -> linear accuracy over every Q8.8 input against
  * 10^(dB/20) in double; applied gain vs double x*g; ramp length,

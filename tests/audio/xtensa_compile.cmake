@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # cmake -DXTENSA_CC=... -DFLAGS=... -DSOURCES=a.c;b.c -DOUT=dir -P ...
 # Compiles every source for the LX106 with FLAGS (-c only); fails on the
 # first error or warning.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # CLI tests of `dspsim board`: output, exit statuses, board descriptions,
 # bad input, determinism.
 # usage: cli.sh DSPSIM GUEST_DIR BOARDS_DIR WORKDIR
@@ -34,7 +35,7 @@ contains "$W/dma.out" "bad descriptors reported"
 contains "$W/dma.err" "dspsim: board: dma channel 1:"
 
 expect 2 typo -- "$DSPSIM" board --board "$B/typo.yaml" "$G/board_hello.elf"
-contains "$W/typo.err" "typo.yaml:3:3: unknown key 'dma.chanels'"
+contains "$W/typo.err" "typo.yaml:4:3: unknown key 'dma.chanels'"
 expect 2 malformed -- "$DSPSIM" board --board "$B/malformed.yaml" \
     "$G/board_hello.elf"
 contains "$W/malformed.err" "malformed YAML"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the board description: defaults, YAML, errors. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>

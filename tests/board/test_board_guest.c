@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Bare-metal programs (tests/board/guest) on the board through the host
  * API: console, markers, halt, DMA with interrupts and errors, SSP
  * playback/capture/underrun, mailbox ping-pong, determinism. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the discrete-event clock. */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the debug/control device: registers, reset values,
  * markers stamped with the clock, halt, bus errors. */
 #include <setjmp.h>
@@ -6,7 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/debug_dev.h"
 
 typedef struct obs {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the DMA model with fake memories and SSP FIFOs on a
  * hand-driven clock: register semantics, reset values, transfer timing,
  * chains, circular mode, fixed addresses, SSP handshake, errors. */
@@ -8,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/dma.h"
 
 /* DSP memory: 64 KiB at 0x10000; host memory: 4 KiB at 0. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the IPC doorbells: reset values, handshakes in both
  * directions, interrupt levels, host callbacks stamped with the clock. */
 #include <setjmp.h>
@@ -6,7 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/ipc.h"
 
 typedef struct rec {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the SSP port model on a hand-driven clock: reset values,
  * frame tick timing (with drift), sample formats, underrun and overrun,
  * interrupts, DMA requests. */
@@ -8,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/ssp.h"
 
 static bool irq_level;

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Malformed program files: each must make `dspsim exec` exit with status 2,
 # print nothing on stdout, and name the problem (and the file) on stderr.
 # usage: badelf.sh DSPSIM GOOD_ELF WORKDIR

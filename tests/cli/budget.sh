@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # --max-insns / --max-cycles on a guest that never ends: exit status 124,
 # a clear message and the machine-state report on stderr; --stats JSON.
 # usage: budget.sh DSPSIM LOOP_ELF

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # --engine fast|interp on every subcommand that runs code: the same output,
 # instruction and cycle counts on both; a bad name is a usage error (2)
 # naming the option; DSPSIM_ENGINE selects the engine too.

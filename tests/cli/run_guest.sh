@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Run a guest program on dspsim (and on QEMU unless QEMU is "-") and check
 # the output (guest fd 1 and fd 2 merged) and the exit status.
 # usage: run_guest.sh NAME DSPSIM QEMU|- ELF EXPECTED_OUT STATUS WORKDIR [args]

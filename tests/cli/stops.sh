@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Guests that cannot go on: a call into unmapped memory (exit status 125)
 # and WAITI with nothing to wake it (123); both print the reason and the
 # machine-state report on stderr.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the ELF loader (sim/loader): file checks, segments,
  * symbols, loading through a fake target.  No CPU involved. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the semihosting core (sim/semihost): call dispatch on a
  * fake guest memory, console fds on pipes, host files, errno and open-flag
  * translation.  No CPU involved.  Runs in a scratch working directory. */

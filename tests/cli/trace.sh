@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # --trace: one line "CYCLE\tPC\tSYMBOL\tMNEMONIC\tOPERANDS" per instruction;
 # the PC, symbol and disassembly of a straight-line program must match
 # objdump's listing, cycles start at 0 and increase.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Command-line handling: --help, --version, usage errors (exit 2), guest
 # arguments, clean stdout/stderr separation.
 # usage: usage.sh DSPSIM HELLO_ELF WORKDIR

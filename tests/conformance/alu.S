@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ALU: add/sub/and/or/xor, addx2/4/8, subx2/4/8, neg, abs, add.n, mov/mov.n
  * (wide forms are forced with the '_' prefix so the assembler cannot narrow
  * them; the narrow forms are tested separately). */

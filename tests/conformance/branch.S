@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Conditional branches: every form taken and not taken at its boundary
  * values (beq/bne/blt/bge/bltu/bgeu, bany/bnone/ball/bnall, bbc/bbs,
  * bbci/bbsi on all 32 bits, beqi/bnei/blti/bgei over the whole b4const

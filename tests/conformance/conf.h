@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Conformance-suite helpers for hand-written LX106 assembly tests.
  *
  * Include from a .S file (it is run through the C preprocessor):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Debug exceptions (DEBUGLEVEL 2, vector VECBASE+0x10): BREAK / BREAK.N,
  * ICOUNT / ICOUNTLEVEL, IBREAKA0 / IBREAKENABLE, DBREAKA0 / DBREAKC0, the
  * DEBUGCAUSE bits, EPC2/EPS2 and PS on entry, and masking by

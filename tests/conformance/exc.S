@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Exceptions (XEA2): illegal instructions (ill, ill.n, undecodable and
  * unconfigured-option encodings), syscall, alignment (cause 9), load/store
  * and fetch errors on unmapped addresses (causes 15 and 14, as QEMU's sim

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Conformance-suite harness: main, check/report routines, exception
  * vectors and recording handlers.  Linked into every conformance program
  * (see conf.h for the conventions and the exception record layout).

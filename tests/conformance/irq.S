@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Level-1 interrupts with the software interrupt (bit 7): INTSET/INTCLEAR,
  * INTENABLE and PS.INTLEVEL / PS.EXCM masking, RSIL, the point at which a
  * newly unmasked interrupt is taken (right after the unmasking

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unconditional control transfer: j (forward/backward, long), jx,
  * call0 from every PC alignment (a0 = return address, target 4-aligned),
  * callx0 (including callx0 a0 and jx a0), ret, ret.n. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* L32R: PC-relative literals (address = ((PC + 3) & ~3) + (0xfffc0000 |
  * imm16 << 2)) from every instruction alignment and at the extreme
  * offsets -4 and -262144; absolute literals through LITBASE (address =

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Loads and stores of every width: l8ui, l16ui, l16si, l32i, l32i.n,
  * s8i, s16i, s32i, s32i.n; little-endian byte order, zero/sign extension,
  * maximum offsets (255 / 510 / 1020 / 60), partial-width stores, base

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Moves and add-immediates: movi (-2048..2047) and movi.n (-32..95) at
  * their range limits, moveqz/movnez/movltz/movgez taken and not taken,
  * addi (-128..127), addmi (-32768..32512 step 256), addi.n (-1, 1..15). */

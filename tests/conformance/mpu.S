@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Region protection (8 regions of 512 MiB, one ITLB and one DTLB entry
  * each): ritlb0/rdtlb0/ritlb1/rdtlb1/pitlb/pdtlb reset values, the access
  * rights of every attribute 0..15 for loads, stores and instruction fetch

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Multiplies: mul16u / mul16s (low halves only, unsigned / signed) and
  * mull (low 32 bits of the product), with sign and overflow cases. */
 #include "conf.h"

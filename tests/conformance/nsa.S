@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* nsa (normalization shift amount, signed) and nsau (count leading zeros):
  * 0, -1, all powers of two, their negations and masks. */
 #include "conf.h"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Run one conformance program and judge it.
 #
 #   run.sh qemu   QEMU_BINARY  PROG.elf

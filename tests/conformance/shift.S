@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shifts: SAR setup (ssr/ssl/ssa8l/ssa8b/ssai/wsr.sar), sll/srl/sra/src at
  * SAR edge values, slli/srli/srai/extui edge immediates. */
 #include "conf.h"

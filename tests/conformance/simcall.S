@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* SIMCALL semihosting as QEMU implements it (a2 = call, a3..a5 = args;
  * result in a2, errno in a3): write returns the byte count with errno 0,
  * a bad descriptor gives -1/EBADF (9), an unknown call -1/ENOSYS (88).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Special registers: reset values (as QEMU's lx106 leaves them), write
  * masks, xsr swaps, read-only and unconfigured registers (illegal
  * instruction), CCOUNT advancing and writable, PRID, RSIL. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* CCOMPARE0 timer interrupt (bit 6) and WAITI.
  * TIMING-DEPENDENT checks are written so that they never depend on cycle
  * counts: no CCOUNT value is compared exactly, waits are bounded polling

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Random differential tester for LX106 cores: program generator and
  * result comparator (host tool).
  *

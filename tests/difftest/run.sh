@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Random differential test: generate LX106 programs, run them on QEMU (the
 # reference) and on dspsim, compare the outputs.  See README.md.
 set -u

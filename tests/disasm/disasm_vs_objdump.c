@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Compare our decoder and disassembler with xtensa-lx106-elf-objdump,
  * instruction word by instruction word.
  *

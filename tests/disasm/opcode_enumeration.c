@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The LX106 opcode set, three ways, must agree:
  *   1. every mnemonic objdump prints over the sweep of sweep_default_words()
  *      (objdump is the reference for this core's ISA);

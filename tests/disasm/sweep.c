@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Instruction-word sweeps through objdump: see sweep.h. */
 #define _POSIX_C_SOURCE 200809L /* popen, getpid */
 

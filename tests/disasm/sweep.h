@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Instruction-word sweeps through xtensa-lx106-elf-objdump, shared by the
  * disassembler comparison and the opcode enumeration tests.
  *

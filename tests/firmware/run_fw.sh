@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Run one firmware test image and judge it.
 #
 #   run_fw.sh qemu|dspsim TOOL PROG.elf [EXPECTED_STATUS]

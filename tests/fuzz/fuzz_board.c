@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Fuzz harness: the board description reader (sim/board/board_config.c,
  * ds_board_config_parse over the defaults).  Checked: no crash, leak or
  * sanitizer report; a rejected file has a message naming it; an accepted

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Fuzz harness: the YAML case reader and validator (harness/case):
  * dsh_case_parse on the input as the text of
  * TMP/vectors/cases/case.yaml.  Next to it are the files a case may

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The fuzz build (clang) does not build the CPU engine (sim/cpu): the
  * ELF loader's CPU target (xt_elf_load_cpu) needs these two symbols,
  * which the harnesses never reach (they load through their own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Fuzz harness: the ELF loader (sim/loader): xt_elf_parse (header,
  * program headers, section headers, symbol table, string tables), then
  * every query a caller makes: segments, symbols, symbol lookup and

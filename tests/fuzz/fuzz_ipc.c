@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Fuzz harness: the firmware's audio IPC command dispatch
  * (firmware/audio/ipc, aud_ipc_handle) built for the host on the fake
  * platform of fw_plat.c.  The input is a sequence of records:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Fuzz harness: the semihosting layer (sim/semihost/semihost.c, the
  * CPU-independent core xt_semihost_call) on a sequence of calls taken from
  * the input against a 64 KiB guest memory at 0x3ffe0000 (anything else

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Fuzz harness: the firmware's topology builder (firmware/audio/ipc and
  * pipeline/) on random but well-formed command sequences: every command
  * is a correctly framed message whose fields come from small sets of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Helpers shared by the fuzz harnesses (fuzz_util.h). */
 #define _GNU_SOURCE
 #include "fuzz_util.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Helpers shared by the fuzz harnesses (tests/fuzz). */
 #ifndef DSPSIM_FUZZ_UTIL_H
 #define DSPSIM_FUZZ_UTIL_H

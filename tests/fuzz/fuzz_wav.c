@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Fuzz harness: the sound-file reader and the format conversions
  * (harness/audio): the input is written to a file (a fresh name each
  * time: libsndfile picks the format from the bytes, WAV, WAVEX, AIFF,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Fake platform for the firmware's audio IPC layer (fw_plat.h). */
 #include "fw_plat.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A fake platform for the firmware's audio IPC layer built for the host
  * (firmware/audio/ipc), shared by fuzz_ipc and fuzz_topology: counting
  * allocator, tasks, DMA channels (4, host sources deliver a pattern),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* main() for a fuzz harness built without libFuzzer (gcc, the normal and
  * the sanitizer builds): runs LLVMFuzzerTestOneInput once on every file
  * named, or on every file of a directory named (not recursive), in name

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Start-up for guest test programs: stack, .bss clear, main, exit through
  * semihosting (SIMCALL 1) with main's return value. */
     .section .entry.text, "ax"

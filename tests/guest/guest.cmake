@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # dspsim_add_guest(NAME SOURCES src... [LDSCRIPT file] [NOCRT] [CFLAGS ...])
 # Cross-compiles a bare-metal LX106 program to ${CMAKE_CURRENT_BINARY_DIR}/NAME.elf
 # with the guest runtime in tests/guest (crt0 + sim.ld) unless NOCRT.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Guest side of semihosting (QEMU's Xtensa SIMCALL convention):
  * a2 = call number, a3..a5 = arguments; result in a2, errno in a3. */
 #ifndef GUEST_SEMIHOST_H

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Exit statuses and artifacts of `dspsim run`, `dspsim play` and
 # `dspsim test` with the IPC case execution (docs/cli.md):
 #   exec_cli.sh DSPSIM INVALID_CASES_DIR SIGNALS_DIR WORK_DIR FAKE_FW_DIR
@@ -24,7 +25,7 @@ rm -rf "$WORK" && mkdir -p "$WORK" || exit 2
 
 # invalid cases: exit 2, FILE:LINE:COL, nothing run
 expect_rc 2 "bad YAML" -- "$DSPSIM" test "$INVALID/bad_yaml.yml" --out-dir "$WORK/t"
-has "$WORK/err" "bad_yaml.yml:8:1: YAML syntax error" "bad YAML diagnosis"
+has "$WORK/err" "bad_yaml.yml:9:1: YAML syntax error" "bad YAML diagnosis"
 expect_rc 2 "unknown key" -- "$DSPSIM" test "$INVALID/unknown_key.yml" --out-dir "$WORK/t"
 has "$WORK/err" "unknown key 'gian'" "unknown key diagnosis"
 expect_rc 2 "run bad YAML" -- "$DSPSIM" run "$INVALID/bad_yaml.yml"

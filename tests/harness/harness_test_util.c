@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Helpers shared by the harness tests (harness_test_util.h). */
 #define _GNU_SOURCE
 #include "harness_test_util.h"

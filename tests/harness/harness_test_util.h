@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Helpers shared by the harness tests: a scratch directory and small
  * synthetic WAV files. */
 #ifndef HARNESS_TEST_UTIL_H

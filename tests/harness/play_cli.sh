@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `dspsim play` as a WAV tool (docs/cli.md, issue 12): the input's
 # precision, output aligned with the input, safe writes, every argument
 # checked before the run, errors in the user's terms; `run`/`test` refuse

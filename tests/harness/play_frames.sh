@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `dspsim play` keeps every input frame, aligned (docs/cli.md): at 0 dB
 # the output WAV is byte-identical to the input (same canonical 44-byte
 # header, every sample, no latency, no tail) for input lengths of every

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `dspsim play --pipeline src` for every pair of the twelve rates (issue
 # 12): exit 0, no deadline misses (a pair the default 160 MHz core cannot
 # carry runs on the clock play picks and says so), the output frames

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Case parser: a table of bad snippets, each checked for its exact
  * line:column and message, and good cases parsed into the expected
  * structure. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The IPC host driver (harness/driver) against the stand-in firmware
  * tests/harness/guest/fake_fw.c: boot, replies, sequence and status
  * checks, timeouts, panic and idle diagnoses, notifications, marker
@@ -14,7 +15,7 @@
 #include <yaml.h>
 
 #include "driver/host_driver.h"
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "harness_test_util.h"
 
 #define FAKE FAKE_DIR "/harness_fake_fw.elf"

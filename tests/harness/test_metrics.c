@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Audio metrics on synthetic signals with known answers, and RMS/DC
  * against sox. */
 #include <setjmp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Generated test signals: properties of a few files (length, rate,
  * format, peak level, frequency by DFT), byte-identical regeneration, and
  * manifest errors. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* WAV I/O through libsndfile: format round trips, the S24 mapping,
  * foreign formats written by sox, and error messages. */
 #include <setjmp.h>

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # Run dspsim with --lockstep and judge the run.
 #
 #   check.sh DSPSIM STATUS MIN_PERCENT exec|board ARGS...

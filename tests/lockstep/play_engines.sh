@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The audio firmware playing WAVs on the board through the harness, once
 # on the reference interpreter and once on the fast engine (translating
 # eagerly, in the foreground): the outputs must be byte-identical and the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The lockstep checker must catch a wrong translation: with
 # DSPSIM_XLATE_SELFTEST=1 the translator charges one cycle too many for
 # every conditional branch, and `dspsim exec --lockstep` must stop at the

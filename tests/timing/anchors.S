@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Timing anchors of docs/timing.md, checked on dspsim's cycle model.
  * Each anchor reads CCOUNT before and after a code fragment; the
  * difference must equal the published figure (or fall in a range).  On a

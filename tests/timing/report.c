@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 #include "semihost.h"
 
 /* Called from anchors.S on a failed anchor. */

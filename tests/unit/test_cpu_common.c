@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared harness of the CPU engine API tests: loads the test's snippet ELF
  * (TC_ELF, built from test_cpu_<x>.S) and wraps the API calls the tests
  * repeat.  Not a test itself; linked into every test_cpu_* binary. */

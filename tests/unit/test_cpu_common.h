@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared harness of the CPU engine API tests (tests/unit/test_cpu_*.c).
  *
  * Each test_cpu_<x>.c runs guest snippets written in test_cpu_<x>.S.  The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Guest snippets of test_cpu_exc.c (linked at 0x40000000 = VECBASE).
  * All vectors hold ill (zero bytes): the tests stop at the vector, and the
  * double-exception vector's ill is what makes the fatal-loop test fatal. */

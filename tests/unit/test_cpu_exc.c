@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* CPU engine API: guest faults (alignment, unmapped data and fetch, ROM
  * stores), the exception entry state (kernel/user/double vectors, EPC1,
  * DEPC, EXCVADDR), fatal exception loops, the reset state and region

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Guest snippets of test_cpu_irq.c (linked at 0x40000000 = VECBASE).
  * Vectors hold ill; the tests stop when a vector is reached. */
     .text

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* CPU engine API: interrupt lines (level, edge, NMI), level-1 interrupt
  * entry and masking, the software interrupt, the CCOMPARE0 timer and
  * WAITI (skip to the next event, idle stop, cycle budgets, wake-up by a

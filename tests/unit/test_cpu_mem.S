@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Guest snippets of test_cpu_mem.c (linked at 0x40000000 = VECBASE).
  * The vectors are left as zeros (ill): the tests stop before executing
  * them.  Each snippet ends at a *_end label the test runs until. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* CPU engine API: the memory map (xt_map errors, host access across and
  * outside regions, region names), MMIO callbacks as the guest sees them,
  * and self-modifying code (guest stores and host writes over code that was

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* CPU engine API: run control (instruction and cycle budgets, the until
  * address, stop and exit requests), hooks (code hooks with ranges, memory
  * hooks, exception hooks, SIMCALL, deletion, nested-run refusal) and

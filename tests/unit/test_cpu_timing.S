@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Guest snippets of test_cpu_timing.c (linked at 0x40000000 = VECBASE).
  * Each snippet t_X runs until t_X_end; the test compares the cycles it
  * took with the model of docs/timing.md.  a3 points at data. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* CPU engine API: the cycle model (docs/timing.md).  Load-use and
  * multiplier interlocks, taken/untaken branch and jump costs, sync
  * instructions, exception entry and return, region wait states (data

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Guest snippets of test_cpu_xlate.c (linked at 0x40000000 = VECBASE):
  * hot loops whose MMIO accesses and special-register instructions run
  * inside translated code, through the engine's helpers.  Each ends in

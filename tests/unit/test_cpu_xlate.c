@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* CPU engine API: translated code through the engine's helpers.  Hot
  * loops with MMIO loads and stores, RSIL/WSR/XSR, an interrupt made
  * deliverable by a WSR, a device that rewrites the code after the load it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests for the LX106 decoder and disassembler: operand fields,
  * immediate encodings, targets, rmask and flags. */
 #include <setjmp.h>

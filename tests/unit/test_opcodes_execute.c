@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Every mnemonic of the LX106 opcode set (tests/disasm/lx106-opcodes.txt,
  * which the opcode_enumeration test ties to the assembler) decodes and
  * executes on the engine: one encoding of each is found by sweeping the

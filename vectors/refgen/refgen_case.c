@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dsh-refgen: loading the case without its expectations, control timing
  * (refgen_case.h). */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dsh-refgen: the case a reference is made for, and its timing.
  *
  * The reference named in a case's `expect:` does not exist before

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dsh-refgen: bit-exact reference of one output of a harness case, made by
  * the firmware's own DSP kernels and component glue built for the host
  * (vectors/README.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dsh-refgen: a case pipeline on the host with the firmware's pipeline,
  * component and buffer code (refgen_pipe.h). */
 #include "refgen_pipe.h"

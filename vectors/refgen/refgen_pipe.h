@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dsh-refgen: one pipeline of a case run on the host by the firmware's own
  * code.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The fw/arch.h primitives for the LX106: cycle counter, interrupt
  * masking, the CCOMPARE0 one-shot timer, yield (SYSCALL) and idle (WAITI).*/
 #include "fw/arch.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Exception/interrupt entry and exit: save the full context (a0-a15, SAR,
  * PS, EPC1) on the current stack, run fw_arch_exception() in C, restore
  * the context it returns (possibly another task's: that is the context

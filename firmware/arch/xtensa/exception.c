@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* C side of exception entry: level-1 interrupts, the yield SYSCALL, and
  * the panic path for every other cause. */
 #include <stddef.h>

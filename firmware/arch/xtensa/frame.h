@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Saved context of an interrupted or switched-out task (Xtensa LX106,
  * call0 ABI), on that task's stack; offsets in bytes, shared by the
  * assembly (entry.S) and C (exception.c, context.c). */

@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Level-1 interrupt dispatch by INTERRUPT & INTENABLE to registered
  * handlers, and the NMI hook. */
 #include <stddef.h>
 #include "fw/arch.h"
 #include "fw/irq.h"
 #include "fw/platform.h"
-#include "fw/trace.h"
+#include "abi/trace.h"
 #include "xtensa_sr.h"
 
 /* Software (7) and edge-triggered (8..13) interrupts latch: clear them

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Reset: leave the reset PS (EXCM=1, INTLEVEL=15) for a sane one with
  * interrupts still masked, point VECBASE at our vectors, take the boot
  * stack and continue in C (start.c). */

@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* C run-time start: clear .bss, copy .data from its load address when that
  * differs from where it runs, give the memory zones their linker-script
  * ranges, run main() and exit with its result. */
 #include <stdint.h>
 #include "fw/mem.h"
 #include "fw/platform.h"
-#include "fw/trace.h"
+#include "abi/trace.h"
 
 extern uint32_t __fw_bss_start[], __fw_bss_end[];
 extern uint32_t __fw_data_start[], __fw_data_end[], __fw_data_lma[];

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Exception vectors of the LX106 at VECBASE (0x40000000): each saves a0
  * and jumps to its handler in entry.S. */
 #include "frame.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Special-register access for the LX106 (inline assembly). */
 #ifndef FW_XTENSA_SR_H
 #define FW_XTENSA_SR_H

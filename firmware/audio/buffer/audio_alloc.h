@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Allocator interface of the audio layers.  The firmware passes one backed
  * by its DMA zone (fw_alloc(FW_ZONE_DMA, ...)) for buffer memory and by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Circular audio buffer: ring arithmetic in frames, format conversion at the
  * edges through the dsp/format.h block converters. */
 #include "buffer/audio_buffer.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Names of the audio error codes (traces, test messages). */
 #include "buffer/audio_err.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Error codes of the audio buffer, component and pipeline layers
  * (firmware/audio/{buffer,comp,pipeline}).  Every function of those layers

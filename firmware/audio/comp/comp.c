@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Generic component layer: creation through the registry, parameter
  * checks common to every type, the trigger state machine, scratch. */
 #include "comp/comp.h"

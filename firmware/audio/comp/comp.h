@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Component model: a component type is a `struct comp_driver` (name, flags
  * and a `struct comp_ops` table, designated initialisers); an instance is a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Pass-through / format conversion component. */
 #include "comp/comp.h"
 #include "comp/comp_convert.h"

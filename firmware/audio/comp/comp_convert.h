@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Pass-through / format-conversion component: one input, one output of the
  * same rate and channels (else AUD_E_MISMATCH), any formats (S16_LE,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host and DAI endpoint components over a platform DMA interface. */
 #include "comp/comp.h"
 #include "comp/comp_endpoint.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Endpoint components: COMP_TYPE_HOST (host memory <-> pipeline) and
  * COMP_TYPE_DAI (pipeline <-> SSP port).  The data movement is delegated to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* FIR EQ component: glue over the dsp/fir.h kernel. */
 #include "comp/comp.h"
 #include "comp/comp_eq_fir.h"

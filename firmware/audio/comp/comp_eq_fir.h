@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * FIR EQ component (dsp/fir.h): config = a coefficient blob (layout in
  * comp/fir_blob.h, "EQFR" version 1); invalid -> AUD_E_BLOB.  One input,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* IIR EQ component: glue over the dsp/iir.h kernel. */
 #include "comp/comp.h"
 #include "comp/comp_eq_iir.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * IIR EQ component (dsp/iir.h): config = the coefficient blob itself
  * ("EQIR", version 1, 8 + 24 * num_stages bytes, see dsp/iir.h); an

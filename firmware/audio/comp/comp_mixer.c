@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Mixer component: glue over the dsp/mixer.h kernel. */
 #include "comp/comp.h"
 #include "comp/comp_mixer.h"

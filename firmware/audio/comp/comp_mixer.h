@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Mixer component (dsp/mixer.h): sums num_inputs (2..4) streams with one
  * saturation.  Every input and the output must have the same rate,

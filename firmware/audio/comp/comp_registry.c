@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Registry of component types: type id -> driver. */
 #include "comp/comp.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* SRC component: glue over the dsp/src.h kernel. */
 #include "comp/comp.h"
 #include "comp/comp_src.h"

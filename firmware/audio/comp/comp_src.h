@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Sample-rate converter component (dsp/src.h): one input at rate_in_hz,
  * one output at rate_out_hz; both must be one of the twelve rates of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tone component: glue over the dsp/tone.h kernel. */
 #include "comp/comp.h"
 #include "comp/comp_tone.h"

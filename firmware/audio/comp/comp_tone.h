@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Tone component (dsp/tone.h): a source (no input, one output) generating
  * a sine, the same sample in every channel.  freq_q16_16 is Hz Q16.16 and

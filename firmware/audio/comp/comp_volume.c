@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Volume component: glue over the dsp/volume.h kernel. */
 #include "comp/comp.h"
 #include "comp/comp_volume.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Volume component (dsp/volume.h): per-channel gain in dB Q8.8
  * (GAIN_DB_MIN_Q8_8..GAIN_DB_MAX_Q8_8 = -120..+18 dB; outside is

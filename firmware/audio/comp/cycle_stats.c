@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Average of the cycle statistics without a 64-bit division helper. */
 #include "comp/cycle_stats.h"
 

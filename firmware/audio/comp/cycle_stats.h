@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Cycle accounting of a component or a whole pipeline: cycles (CCOUNT
  * deltas on the target, a fake counter in tests) spent per period.

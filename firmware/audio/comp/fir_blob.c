@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* FIR EQ coefficient blob parser (layout in fir_blob.h). */
 #include "comp/fir_blob.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * FIR EQ coefficient blob, version 1 (little-endian, byte-packed; parsed
  * with explicit byte reads, so any alignment works):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* FIR kernel (see fir.h). */
 #include "fir.h"
 

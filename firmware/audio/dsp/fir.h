@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * FIR kernel: one direct-form FIR per channel, up to FIR_MAX_TAPS taps.
  *

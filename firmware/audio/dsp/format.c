@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Sample format conversion kernels (see format.h). */
 #include "format.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Sample format conversion between the wire formats and the internal
  * Q1.31 format.

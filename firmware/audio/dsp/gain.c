@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dB -> linear Q4.28 gain (see gain.h). */
 #include "gain.h"
 

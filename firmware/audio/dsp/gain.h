@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dB -> linear gain conversion in fixed point (no floating point, no table
  * bigger than 65 words).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* IIR biquad cascade, DF2T (see iir.h). */
 #include "iir.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * IIR EQ kernel: cascade of biquads, direct form II transposed.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Mixer kernel (see mixer.h). */
 #include "mixer.h"
 

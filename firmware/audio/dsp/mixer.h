@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Mixer kernel: sums 2..MIX_MAX_INPUTS streams of Q1.31 samples with
  * saturation.  The sum is exact in a 64-bit accumulator and saturated once

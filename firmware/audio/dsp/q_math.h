@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Fixed-point helpers shared by the audio DSP kernels.
  *

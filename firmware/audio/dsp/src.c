@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Polyphase sample-rate converter (see src.h). */
 #include "src.h"
 

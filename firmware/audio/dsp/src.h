@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Synchronous sample-rate converter: a chain of rational L/M polyphase FIR
  * stages, for every pair of 8000, 11025, 16000, 22050, 24000, 32000,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tone generator (see tone.h). */
 #include "tone.h"
 

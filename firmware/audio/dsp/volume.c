@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Volume kernel (see volume.h). */
 #include "volume.h"
 

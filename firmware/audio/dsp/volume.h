@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Volume kernel: per-channel gain with a linear ramp, mute and saturation.
  *

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Audio IPC command layer (docs/ipc.md): turns host commands (the
- * IPC_CMD_AUD_* messages of ipc/ipc_proto.h) into pipeline / component /
+ * IPC_CMD_AUD_* messages of abi/ipc_proto.h) into pipeline / component /
  * buffer calls and builds the replies; forwards pipeline events as
  * POSITION / XRUN notifications.
  *
@@ -20,7 +21,7 @@
 #include "buffer/audio_alloc.h"
 #include "comp/comp_endpoint.h"
 #include "comp/cycle_stats.h"
-#include "ipc/ipc_proto.h"
+#include "abi/ipc_proto.h"
 #include "pipeline/pipeline.h"
 
 /* Largest message in either direction, bytes. */

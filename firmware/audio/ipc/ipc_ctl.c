@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* SET_CONTROL / GET_CONTROL: component controls (volume, mute, ramp,
  * tone, EQ blobs, endpoint position). */
 #include <string.h>

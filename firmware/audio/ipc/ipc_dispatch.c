@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Command dispatch: header checks, then a table of {id, size rule,
  * handler}; every outcome is one reply (docs/ipc.md). */
 #include <string.h>

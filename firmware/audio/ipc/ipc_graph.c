@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Graph-building commands: COMP_NEW, COMP_FREE, BUF_NEW, BUF_FREE,
  * CONNECT, PIPE_CONNECT (across pipelines), STREAM_PARAMS. */
 #include <string.h>

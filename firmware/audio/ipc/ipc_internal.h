@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Between the files of firmware/audio/ipc only. */
 #ifndef AUD_IPC_INTERNAL_H
 #define AUD_IPC_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Pipeline events -> POSITION / XRUN notifications and the stream
  * region's position slots (docs/ipc.md, "Notifications"). */
 #include "buffer/audio_err.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Pipeline commands: PING, PIPE_NEW, PIPE_FREE, PIPE_COMPLETE, TRIGGER,
  * GET_STATS; the pipeline task's job. */
 #include <string.h>

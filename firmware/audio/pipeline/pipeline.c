@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Pipeline: building, completion, trigger state machine, per-period run
  * with cycle accounting and xrun handling. */
 #include "pipeline/pipeline.h"

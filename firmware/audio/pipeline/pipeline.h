@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Pipeline: components connected through audio buffers into a graph, run
  * once per period by the pipeline's audio task (the platform creates an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Pipeline graph: topological order (Kahn) and structural checks. */
 #include "pipeline/pipeline.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Cross-pipeline connections: a producer pipeline's output buffer read by
  * a component of a consumer pipeline (docs/components.md, "Cross-pipeline
  * connections").

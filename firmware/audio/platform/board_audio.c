@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The audio firmware's platform on the board: the aud_ipc_platform hooks
  * (allocator on the runtime heap, CCOUNT, one EDF periodic task per
  * pipeline with trace markers at job start and end, endpoint DMA, IPC

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Board platform of the audio firmware (dspsim virtual audio-DSP board):
  * the aud_ipc_platform hooks (firmware/audio/ipc/aud_ipc.h) over the
@@ -12,7 +13,7 @@
 #include <stdint.h>
 
 #include "comp/comp_endpoint.h"
-#include "ipc/ipc_proto.h"
+#include "abi/ipc_proto.h"
 
 /* Relative deadline of the IPC worker: longer than any pipeline period
  * (PIPE_PERIOD_US_MAX = 20 ms) so a command never preempts an audio job

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Endpoint DMA over the board's DMA controller and SSP ports
  * (docs/board.md), behind struct audio_dma_ops:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* IPC transport of the audio firmware on the board (docs/ipc.md,
  * "Transport and sequencing"): the H2D doorbell interrupt masks itself and
  * queues the command to the IPC worker; the worker copies the command out

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What the portable kernel needs from the CPU architecture. Implemented for
  * the Xtensa LX106 in arch/xtensa/, and by small stubs in the host unit tests
  * (tests/firmware/unit/arch_stub.c), so the kernel's C files build unchanged

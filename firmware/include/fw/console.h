@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Console output through the platform hook: a small printf with %d %i %u
  * %x %X %c %s %p %%, the flags '0' and '-', a width, and the 'l'/'ll'
  * length modifiers (64-bit with 'll'). */

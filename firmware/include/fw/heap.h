@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A first-fit heap over one contiguous memory range: address-ordered free
  * list, neighbours coalesced on free, any power-of-two alignment. Block
  * headers are two pointers (8 bytes on the LX106); sizes and statistics are

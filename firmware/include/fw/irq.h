@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Interrupt handlers. Level-1 interrupts (all but the NMI on the LX106) are
  * dispatched one by one for every bit set in INTERRUPT & INTENABLE, lowest
  * number first; handlers run with interrupts masked, on the interrupted

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Kernel start-up. Firmware's main(): fw_kernel_init(), create and start
  * tasks, then fw_kernel_run(), which turns the boot context into the idle
  * task (WAITI loop) and never returns. fw_kernel_exit() ends the run. */

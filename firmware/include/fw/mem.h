@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Memory zones:
  *   FW_ZONE_SYSTEM   boot-time objects that live forever: bump allocation,
  *                    never freed (fw_free of such memory fails);

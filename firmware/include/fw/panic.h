@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Panic: a fatal exception (or fw_panic()) fills one fw_panic_record in
  * memory (symbol fw_panic_rec, so a debugger or the host can read it), hands
  * it to the platform's sink (fw_plat_panic_sink: printed on the console on

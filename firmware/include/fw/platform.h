@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Platform hooks: the only things the kernel needs from the machine it runs
  * on besides the CPU. The plain simulator machine (`dspsim exec`, QEMU's lx106
  * "sim") implements them with semihosting in platform/sim/platform_sim.c; the

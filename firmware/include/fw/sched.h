@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Earliest-deadline-first scheduling. The ready queue holds every task with
  * an active job, sorted by absolute deadline (wrap-safe on the 32-bit cycle
  * clock; equal deadlines in release order); the running task stays at its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Tasks: a stack, a job function run once per release, timing parameters
  * and statistics. All times are CPU cycles on the 32-bit cycle clock. */
 #ifndef FW_TASK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Sorted timeout queue on the 32-bit cycle clock. Expiry times are absolute
  * cycle counts; order and expiry are decided wrap-safe with
  * (int32_t)(a - b), so every queued expiry must lie within 2^31 cycles of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Timer service: one sorted timeout queue on the cycle clock, served by the
  * one-shot CCOMPARE0 interrupt programmed for the earliest expiry (no
  * periodic tick). Timeout functions run in interrupt context with

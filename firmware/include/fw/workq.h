@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Work queue: interrupt handlers defer work by submitting fw_work items; a
  * sporadic worker task (EDF, with its own relative deadline) runs them in
  * submission order with interrupts enabled. Items are owned by the caller

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Between the board port's files only. */
 #ifndef FW_BOARD_INTERNAL_H
 #define FW_BOARD_INTERNAL_H

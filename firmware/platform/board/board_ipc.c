@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* DSP -> host IPC on the board: notifications through the D2H mailbox
- * region and doorbell (ipc/ipc_proto.h). Never blocks on the host: a
+ * region and doorbell (abi/ipc_proto.h). Never blocks on the host: a
  * message sent while the host has not acknowledged the previous one is
  * dropped and counted. Also the boot-time FW_READY message and the
  * deadline-miss notification. */

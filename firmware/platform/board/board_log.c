@@ -1,4 +1,5 @@
-/* Trace log ring in the mailbox trace region (ipc/ipc_proto.h: struct
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Trace log ring in the mailbox trace region (abi/ipc_proto.h: struct
  * ipc_trace_ring, then IPC_TRACE_CAPACITY entries). The firmware is the
  * only writer; the host reads it at any time it has stopped the
  * simulation (or after a panic). Entry n goes to slot n % capacity and

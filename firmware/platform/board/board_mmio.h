@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Register and mailbox access for the board port: aligned 32-bit volatile
  * loads and stores (the only accesses the board's devices accept). */
 #ifndef FW_BOARD_MMIO_H
 #define FW_BOARD_MMIO_H
 
 #include <stdint.h>
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 
 static inline uint32_t board_rd(uint32_t addr)
 {

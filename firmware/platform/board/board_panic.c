@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Panic on the board: the kernel's record (fw/panic.h) is copied into the
  * mailbox exception region as struct ipc_panic_record (plus file, line and
  * message of a failed FW_BOARD_ASSERT), the host's doorbell is rung with

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Board port of the firmware (dspsim virtual audio-DSP board): what an
  * application on the board may call besides the kernel API. The platform
  * hooks themselves (fw/platform.h) are in platform_board.c; the IPC
- * protocol is firmware/include/ipc/ipc_proto.h. See docs/firmware.md,
+ * protocol is abi/include/abi/ipc_proto.h. See docs/firmware.md,
  * "Board port".
  *
  * Units: cycles are CPU cycles (CCOUNT, low 32 bits), sizes bytes. */
@@ -9,7 +10,7 @@
 #define FW_BOARD_H
 
 #include <stdint.h>
-#include "ipc/ipc_proto.h"
+#include "abi/ipc_proto.h"
 
 struct fw_task;
 

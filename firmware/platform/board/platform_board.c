@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Platform hooks (fw/platform.h) for the dspsim virtual audio-DSP board:
  * console -> debug device CONSOLE, exit -> debug device HALT, trace
  * markers -> debug device TRACE_ID/TRACE_VALUE (stamped by the board,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Platform hooks for the plain simulator machine (`dspsim exec`, QEMU -M
  * sim): console and exit through semihosting (SIMCALL), the panic record
  * printed on the console, trace markers in a RAM ring buffer. */

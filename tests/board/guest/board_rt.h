@@ -1,9 +1,10 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Guest-side helpers for programs on the dspsim board: register access,
  * the debug device, interrupt control.  Include after nothing else. */
 #ifndef BOARD_RT_H
 #define BOARD_RT_H
 
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 
 #define REG32(addr) (*(volatile unsigned *)(addr))
 #define DBG(off) REG32(BOARD_DBG_BASE + (off))

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* DMA: memory copy with completion interrupt, DSP->host->DSP chain, and
  * error paths (bad source address, zero count, unaligned descriptor)
  * while another channel keeps running.  Exits 0 through semihosting;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Board smoke test: console, board information, trace markers, scratch
  * register, halt with status 7. */
 #include "board_rt.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* memcpy and memset for board test programs (the compiler emits calls to
  * them for structure copies; there is no libc). */
 #include <stddef.h>

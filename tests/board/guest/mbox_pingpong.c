@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Mailbox ping-pong with the host API: on each host doorbell (message m,
  * payload in the H2D region: count, values...) reply in the D2H region
  * (count, 2*value+1 ...), acknowledge, ring the host with m+1 and wait

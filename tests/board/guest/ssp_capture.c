@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* SSP capture: port 1 in 24-bit stereo; a DMA moves 64 frames from the
  * RX FIFO to DRAM (completion interrupt), then a second DMA copies them
  * to host memory address 0.  Halts with status 0. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* SSP playback: a circular DMA feeds port 0 (16-bit stereo) from a
  * 48-frame buffer; a DESC_DONE interrupt per lap.  After 4 laps TX is
  * disabled and the program halts with status 0.  The host checks the

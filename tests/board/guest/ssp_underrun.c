@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A deliberately late refill: port 0 plays 6 blocks of 32 frames (16-bit
  * stereo, frame v = (v, -v), v = 1, 2, 3 ...), one DMA per block; after
  * blocks 1, 3 and 5 the refill waits 6 frame periods, so the TX FIFO runs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Exception vectors for board test programs: level-1 interrupts (kernel
  * or user vector, EXCCAUSE 4) call the program's C function
  *     void board_irq(void);
@@ -5,7 +6,7 @@
  * ABI: a12-a15 are preserved by C code).  Any other exception calls
  *     void board_fault(unsigned cause, unsigned epc1, unsigned excvaddr);
  * which must not return.  A double exception halts with status 0xDE. */
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 
     .section .vectors, "ax"
     .begin no-transform

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Calls into unmapped memory: an unrecoverable guest state for dspsim
  * (exit status 125 and a machine-state report). */
 #include "semihost.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Semihosting file I/O that QEMU 7.2 and dspsim agree on: argc/argv,
  * open/read/lseek/close, EBADF/ENOENT/EINVAL/ENOSYS error returns.
  * Run as `fileio.elf fileio.txt` in a directory holding fileio.txt with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* WAITI with every interrupt masked and none enabled: the guest can never
  * wake up (dspsim exit status 123). */
     .section .entry.text, "ax"

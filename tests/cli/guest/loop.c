@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Never ends: for --max-insns / --max-cycles. */
 #include "semihost.h"
 

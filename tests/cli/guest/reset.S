@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Reset stub for QEMU: QEMU 7.2's sim machine starts the lx106 at its
  * reset vector 0x50000000 (system ROM), not at the ELF entry point, so
  * the tests' programs jump from there to _start.  dspsim starts at the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Semihosting calls that also return the guest errno (a3), and small
  * decimal printing helpers for the cli test programs. */
 #ifndef CLI_SH_ERRNO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Semihosting behaviour where dspsim follows current QEMU (semihosting/
  * syscalls.c) and the installed QEMU 7.2 differs (see docs/cli.md): open
  * flag translation, EFAULT for unmapped buffers, console fds, memset.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A few straight-line instructions, then exit(7): for the --trace test. */
     .section .entry.text, "ax"
     .global _start

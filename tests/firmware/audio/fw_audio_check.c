@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* On-board tests of the audio firmware image (fw_audio.elf) driven over
  * the audio IPC (docs/ipc.md) through the ds_board API, the host side of
  * the protocol written here from ipc_proto.h alone:
@@ -35,7 +36,7 @@
 #include "dsp/volume.h"
 #include "dspsim/board.h"
 #include "dspsim/ssp.h"
-#include "ipc/ipc_proto.h"
+#include "abi/ipc_proto.h"
 
 #define PERIOD_CYCLES 160000u      /* 1 ms at 160 MHz */
 #define FRAMES 48u                 /* per period at 48 kHz */

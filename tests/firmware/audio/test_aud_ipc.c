@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host unit test of the audio IPC command layer (firmware/audio/ipc),
  * built from the firmware sources with fake platform hooks (allocator
  * with failure injection, tasks, DMA, doorbell, stream region).

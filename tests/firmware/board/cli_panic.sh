@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # `dspsim board` on a panicking firmware image: exit status 3, the decoded
 # panic report (cause, symbolized EPC1, EXCVADDR) and the trace ring on
 # stderr; --trace-log writes the ring to a file.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host-side judge of the on-board firmware tests (docs/firmware.md,
  * "Board port"): runs a firmware image on the virtual board through the
  * ds_board API, acting as the host (acknowledges every D2H doorbell after
@@ -19,10 +20,10 @@
 #include <string.h>
 
 #include "dspsim/board.h"
-#include "dspsim/fw_report.h"
+#include "fwreport/fw_report.h"
 #include "dspsim/loader.h"
-#include "fw/trace.h"
-#include "ipc/ipc_proto.h"
+#include "abi/trace.h"
+#include "abi/ipc_proto.h"
 
 /* Boot budget: reset -> FW_READY doorbell, cycles (docs/firmware.md). */
 #define BOOT_BUDGET_CYCLES 5000u
@@ -276,7 +277,7 @@ static void mode_assert(struct run *r)
     check_panic_common(r, &pr);
     CHECK(pr.cause == IPC_PANIC_CAUSE_SOFTWARE, "cause %#x, want software",
           pr.cause);
-    CHECK(pr.line == 27, "line %u, want 27", pr.line);
+    CHECK(pr.line == 28, "line %u, want 28", pr.line);
     CHECK(strstr(pr.file, "board/panic.c") != NULL, "file '%s'", pr.file);
     CHECK(!strcmp(pr.msg, "fw_test_config_ptr == NULL"), "msg '%s'",
           pr.msg);

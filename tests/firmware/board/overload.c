@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Board overload: two periodic tasks demanding 120% of the CPU. Every
  * deadline miss must be counted by the kernel and reported by the board
  * port's miss hook as an IPC_NOTIFY_DEADLINE_MISS notification (or, when

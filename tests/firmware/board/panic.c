@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Board panic: a task dereferences a bad pointer (0x10, not mapped on the
  * board). The kernel must record the fault in the mailbox exception
  * region and ring the host (IPC_NOTIFY_PANIC), then halt with
@@ -24,7 +25,7 @@ static void bad_job(void *arg)
 {
     (void)arg;
 #ifdef FW_TEST_ASSERT
-    FW_BOARD_ASSERT(fw_test_config_ptr == NULL); /* line 27: checked */
+    FW_BOARD_ASSERT(fw_test_config_ptr == NULL); /* line 28: checked */
 #else
     fw_printf("read %x\n", (unsigned)read_config_word(fw_test_config_ptr));
 #endif

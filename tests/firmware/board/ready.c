@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Board boot: the kernel starts on the board, sends FW_READY (the host
  * checker fw_board_check checks its fields, the cycle stamp and the boot
  * budget), logs to the mailbox ring, and halts with status 0. */

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Unit tests of the host-side decoders of the firmware's mailbox records
- * (sim/board/fw_report.c): synthetic panic records and trace rings,
+ * (harness/fwreport/fw_report.c): synthetic panic records and trace rings,
  * including truncated, empty, wrong-version and inconsistent ones (clear
  * status and message, never a crash). */
 #define _POSIX_C_SOURCE 200809L
@@ -12,8 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "dspsim/fw_report.h"
-#include "ipc/ipc_proto.h"
+#include "fwreport/fw_report.h"
+#include "abi/ipc_proto.h"
 
 static struct ipc_panic_record sample_panic(void)
 {

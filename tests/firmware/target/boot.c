@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Boot: the reset code reaches main with a C environment (.data copied
  * from its load address, .bss zero, PS with EXCM clear and interrupts
  * masked, VECBASE at the vectors), memory zones set up, our integer

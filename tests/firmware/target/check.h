@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Self-checking helpers for on-target firmware tests: CHECK prints a FAIL
  * line for every failed condition; fw_test_end() prints PASS/FAIL and
  * exits (status 0 only when nothing failed). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* EDF on target: three periodic tasks with different periods and relative
  * deadlines, all first released at T0, run for one hyperperiod. Every job
  * logs its release, deadline, start and end cycle times. Checks: releases

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Overload: two periodic tasks demanding 120% of the CPU. Deadline misses
  * must be detected, counted per task, reported through the miss hook
  * (each missed job exactly once), and releases that find the previous job

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Panic path: a task loads from unmapped address 0x00000010. The kernel
  * must record cause 15 (LoadStorePIFAddrError), EPC1 = the faulting load,
  * EXCVADDR = 0x10, the task's registers and stack, print the record and

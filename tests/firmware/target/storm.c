@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Interrupt storm: tasks raise the software interrupt (7) in tight loops;
  * each interrupt submits a numbered work item; a sporadic worker task runs
  * them. Phase "preempt": the raising task's deadline is later than the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Test helpers: burn a given number of CPU cycles of *execution* (a loop
  * calibrated at start-up, so a preempted job still needs its full demand),
  * and read the cycle counter. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 #include <string.h>
 #include "arch_stub.h"
 #include "fw/arch.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host stand-ins for fw/arch.h and fw/platform.h, controlled by the tests. */
 #ifndef FW_ARCH_STUB_H
 #define FW_ARCH_STUB_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The firmware's printf against the host's snprintf. */
 #include <stdarg.h>
 #include <stddef.h>

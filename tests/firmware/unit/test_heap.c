@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Allocator: first-fit heap (alignment, exhaustion, fragmentation and
  * coalescing, bad frees, random stress against a shadow model) and the
  * zones (system never freed, runtime, DMA alignment, statistics). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The firmware's integer run-time helpers (lib/int_*.c, built here as
  * fw_rt_*) against the host's arithmetic: edge cases, operands near bit
  * boundaries, and random pairs of every magnitude; plus the results the

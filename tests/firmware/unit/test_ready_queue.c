@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* EDF ready queue: order by absolute deadline, wrap-safe near 0xFFFFFFFF,
  * FIFO among equal deadlines, removal anywhere. */
 #include <stdarg.h>

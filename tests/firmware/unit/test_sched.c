@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* EDF scheduler logic on a stub clock: earliest deadline runs, preemption
  * by an earlier release, deadline misses counted once per job (at
  * completion or at the next release), skipped periodic releases, sporadic

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Timeout queue and timer service: sorted expiry, wrap-safe expiry near
  * 0xFFFFFFFF, one-shot reprogramming for the earliest expiry, cancel. */
 #include <stdarg.h>

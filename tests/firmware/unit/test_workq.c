@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Work queue: FIFO order, no item lost when submitted from "interrupts"
  * interleaved with the worker, busy items refused and counted, items may
  * resubmit themselves, the worker task is released on submit. */

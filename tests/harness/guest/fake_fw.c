@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A tiny stand-in firmware for the host-driver tests: speaks the IPC
- * framing of firmware/include/ipc/ipc_proto.h on the board (FW_READY,
+ * framing of abi/include/abi/ipc_proto.h on the board (FW_READY,
  * replies {hdr, req_seq, detail}, notifications, panic record, trace
  * ring) and misbehaves on request, so the driver's checks are tested
  * without the real audio firmware.
@@ -21,7 +22,7 @@
  *          switch, job done; 1000 cycles busy each), then reply OK
  *   0x0009 badreq: reply whose req_seq is not the command's */
 #include "board_rt.h"
-#include "ipc/ipc_proto.h"
+#include "abi/ipc_proto.h"
 
 #ifndef FAKE_PROTO_MAJOR
 #define FAKE_PROTO_MAJOR IPC_PROTO_MAJOR

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* sine_lag IN.wav OUT.wav FREQ: how many OUT samples OUT's tone of FREQ Hz
  * lags IN's (least-squares phase of the first channel of each, the
  * first and last 20 % of each file left out), printed as "lag %.3f"; exit

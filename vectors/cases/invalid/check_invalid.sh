@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
 # check_invalid.sh DSPSIM CASE OUT_DIR EXPECTED_TEXT
 # `dspsim test CASE` must exit 2 (invalid case, nothing run) and print
 # EXPECTED_TEXT (a FILE:LINE:COL: message line, or part of it).

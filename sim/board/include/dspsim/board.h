@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The virtual audio-DSP board: an LX106 core with instruction RAM, data
  * RAM, a mailbox SRAM shared with the host, a debug/control device, IPC
  * doorbells, a DMA controller and SSP ports (docs/board.md), all driven
@@ -30,7 +31,7 @@
 #include <stdint.h>
 
 #include "dspsim/board_config.h"
-#include "dspsim/board_regs.h"
+#include "abi/board_regs.h"
 #include "dspsim/clock.h"
 #include "dspsim/dma.h"
 #include "dspsim/ipc.h"

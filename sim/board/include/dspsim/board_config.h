@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Board parameters: compiled-in defaults and the YAML board description.
  *
  * YAML format (every key optional; defaults in brackets; docs/board.md):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The board's discrete-event clock.
  *
  * Time is counted in CPU cycles (uint64_t), the same unit as xt_cycles().

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The board's debug/control device (BOARD_DBG_* in board_regs.h): console
  * output, trace markers stamped with the cycle count, a halt-with-status
  * register, a cycle counter and read-only board information.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What the board hands its peripheral models: an interrupt output, a bus
  * to a memory space, and a log sink.  Peripherals raise interrupt lines
  * and schedule events on the clock (clock.h); they never touch CPU state.

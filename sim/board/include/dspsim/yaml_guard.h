@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Limits on a YAML text checked on libyaml's event stream before it is
  * loaded as a document (yaml_parser_load), shared by the board
  * description reader and the harness's case reader.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* dspsim CPU engine: an instruction-level Xtensa LX106 simulator with a
  * cycle-approximate timing model.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* DMA controller model (BOARD_DMA_* in board_regs.h, docs/board.md).
  *
  * Channels run chains of linked descriptors read from DSP memory.  Data

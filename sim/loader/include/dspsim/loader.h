@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ELF loader for guest programs: validation, PT_LOAD segments, symbols.
  *
  * A program is first opened and checked (xt_elf_open / xt_elf_parse: no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The memory map of QEMU's Xtensa "sim" machine with the lx106 core, as
  * `dspsim exec` provides it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* IPC doorbells between the host and the DSP (BOARD_IPC_* in
  * board_regs.h).  The mailbox SRAM itself is plain memory mapped by the
  * board; this model is the handshake:

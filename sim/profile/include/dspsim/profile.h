@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Cycle profiles of guest code (docs/profile.md).
  *
  * A profile watches one CPU through its hooks (a code hook before every

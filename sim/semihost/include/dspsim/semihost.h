@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Semihosting: the guest's SIMCALL interface to host files and exit, with
  * QEMU's Xtensa convention (target/xtensa/xtensa-semi.c on top of
  * semihosting/syscalls.c in current QEMU; the older QEMU 7.2 build of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* SSP/I2S port model (BOARD_SSP_* in board_regs.h, docs/board.md).
  *
  * Each port has a TX and an RX FIFO of fifo_frames frames (of the current

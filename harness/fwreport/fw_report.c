@@ -1,15 +1,16 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Decoding and printing of the firmware's panic record and trace log ring
- * (dspsim/fw_report.h; layouts in firmware/include/ipc/ipc_proto.h). */
+ * (fwreport/fw_report.h; layouts in abi/include/abi/ipc_proto.h). */
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "dspsim/fw_report.h"
-#include "fw/exccause_name.h"
-#include "fw/trace.h"
-#include "ipc/ipc_proto.h"
+#include "fwreport/fw_report.h"
+#include "abi/exccause_name.h"
+#include "abi/trace.h"
+#include "abi/ipc_proto.h"
 
 _Static_assert(DS_FW_PANIC_RECORD_SIZE == sizeof(struct ipc_panic_record),
                "panic record size");

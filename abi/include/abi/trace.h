@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Trace marker ids for fw_plat_trace(id, arg). */
 #ifndef FW_TRACE_H
 #define FW_TRACE_H

@@ -1,13 +1,14 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Names of Xtensa EXCCAUSE values and of the firmware's own panic causes,
  * shared by the firmware (panic printout) and the host-side panic decoder
- * (sim/board/fw_report.c).  Plain C, no dependencies. */
+ * (harness/fwreport/fw_report.c).  Plain C, no dependencies. */
 #ifndef FW_EXCCAUSE_NAME_H
 #define FW_EXCCAUSE_NAME_H
 
 #include <stdint.h>
 
-/* Panic causes beyond the hardware's EXCCAUSE range (fw/panic.h and
- * ipc/ipc_proto.h give them their public names). */
+/* Panic causes beyond the hardware's EXCCAUSE range (the firmware's
+ * fw/panic.h and abi/ipc_proto.h give them their public names). */
 #define FW_CAUSE_SOFTWARE 0x100u
 #define FW_CAUSE_DOUBLE   0x101u
 #define FW_CAUSE_STACK    0x102u

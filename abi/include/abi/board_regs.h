@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Register map of the dspsim virtual audio-DSP board (docs/board.md).
  *
  * The ONE description of the board that firmware (xtensa-lx106-elf-gcc,

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Host-side decoding of the records the firmware's board port leaves in
- * the mailbox (firmware/include/ipc/ipc_proto.h, docs/firmware.md "Board
+ * the mailbox (abi/include/abi/ipc_proto.h, docs/firmware.md "Board
  * port"): the panic record in the exception region and the trace log ring
  * in the trace region, and readable reports of both, with symbols from
  * the firmware's ELF when one is given.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Firmware <-> host IPC protocol (issue 4), shared by the firmware
  * (xtensa-lx106-elf-gcc, freestanding) and host code (simulator, harness).
  *
@@ -43,7 +44,7 @@
 #define IPC_FW_VERSION ((IPC_FW_VERSION_MAJOR << 16) | \
                         (IPC_FW_VERSION_MINOR << 8) | IPC_FW_VERSION_PATCH)
 
-/* ---- Mailbox layout (same values as board_regs.h BOARD_MBOX_*; the
+/* ---- Mailbox layout (same values as abi/board_regs.h BOARD_MBOX_*; the
  * firmware reports them in FW_READY so a host never has to guess). ---- */
 #define IPC_MBOX_H2D_OFF     0x000u
 #define IPC_MBOX_H2D_SIZE    0x400u
@@ -136,9 +137,9 @@ _Static_assert(sizeof(struct ipc_deadline_miss) == 40,
                "ipc_deadline_miss layout");
 
 /* ---- Panic record: exception region (IPC_MBOX_EXC_OFF), 256 bytes ------
- * Words 0..43 are the kernel's struct fw_panic_record (fw/panic.h)
- * verbatim; the board port appends file/line/message when the panic came
- * from an assertion.  Valid when magic == IPC_PANIC_MAGIC; the firmware
+ * Words 0..43 are the kernel's struct fw_panic_record (the firmware's
+ * fw/panic.h) verbatim; the board port appends file/line/message when
+ * the panic came from an assertion.  Valid when magic == IPC_PANIC_MAGIC; the firmware
  * writes magic last. */
 #define IPC_PANIC_MAGIC   0x43494E50u  /* "PNIC" */
 #define IPC_PANIC_VERSION 1u
