@@ -465,7 +465,10 @@ void xlate_poll(xt_cpu *cpu)
     if (!x)
         return;
     xl_job *job = x->job;
-    if (job && xlate_build_done(job, x->sync)) {
+    /* a build takes a second or more: look at it every 32nd sample only
+     * (waitpid is a system call) */
+    if (job && (x->sync || (++x->polls & 31) == 0) &&
+        xlate_build_done(job, x->sync)) {
         x->job = NULL;
         install(cpu, job);
     }
@@ -479,6 +482,7 @@ void xt_xlate_wait(xt_cpu *cpu)
         return;
     while (cpu->xl->job) {
         xlate_build_done(cpu->xl->job, 1);
+        cpu->xl->polls |= 31; /* the next poll looks */
         xlate_poll(cpu);
     }
 }

@@ -80,6 +80,7 @@ struct xl_state_s {
     int for_later;          /* jobs from now on are for the next run */
     unsigned opt_level;
     int disabled;           /* the compiler failed: stay interpreted */
+    unsigned polls;         /* xlate_poll calls (rate of waitpid) */
     char cache_dir[400];
     char cc[128];
     uint32_t queue[256];    /* hot pages waiting for a job */

@@ -46,12 +46,16 @@ static const char build_script[] =
     " exec 9>>\"$lock\"; then\n"
     "  if [ \"$mode\" = try ]; then\n"
     "    flock -n 9 || drop \"$@\"\n"
-    /* a build that has not started when the run that asked for it ends
-     * is dropped too: short runs (a test suite on an empty cache) must
-     * not leave a queue of builders behind them */
+    /* a build that has not started a minute after the run that asked for
+     * it ended is dropped too: short runs (a test suite on an empty
+     * cache) must not leave a queue of builders behind them, but a run
+     * that ended while another build went on still gets its units */
     "  else\n"
+    "    wait=60\n"
     "    while ! flock -n 9; do\n"
-    "      kill -0 \"$owner\" 2>/dev/null || drop \"$@\"\n"
+    "      if ! kill -0 \"$owner\" 2>/dev/null; then\n"
+    "        wait=$((wait - 1)); [ \"$wait\" -gt 0 ] || drop \"$@\"\n"
+    "      fi\n"
     "      sleep 1\n"
     "    done\n"
     "  fi\n"
