@@ -404,35 +404,3 @@ void xt_profile_free(xt_profile *p)
     free(p->stack);
     free(p);
 }
-
-uint64_t xt_profile_cycles(const xt_profile *p) { return p->total_cyc; }
-uint64_t xt_profile_insns(const xt_profile *p) { return p->total_ins; }
-
-size_t xt_profile_top(const xt_profile *p, xt_profile_fn *out, size_t n)
-{
-    size_t nf = p->nfn, k = 0;
-    xt_profile_fn *all = calloc(nf ? nf : 1, sizeof *all);
-    if (!all)
-        return 0;
-    for (size_t i = 0; i < nf; i++)
-        all[i].name = p->fns[i].name;
-    for (size_t i = 0; i < p->cap_pc; i++) {
-        if (!p->pcs[i].used)
-            continue;
-        all[p->pcs[i].fn].cycles += p->pcs[i].cycles;
-        all[p->pcs[i].fn].insns += p->pcs[i].insns;
-    }
-    for (size_t i = 0; i < nf && k < n; i++) {
-        size_t best = nf;
-        for (size_t j = 0; j < nf; j++)
-            if (all[j].name && all[j].cycles &&
-                (best == nf || all[j].cycles > all[best].cycles))
-                best = j;
-        if (best == nf)
-            break;
-        out[k++] = all[best];
-        all[best].name = NULL;
-    }
-    free(all);
-    return k;
-}

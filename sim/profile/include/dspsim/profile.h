@@ -37,19 +37,6 @@ void xt_profile_finish(xt_profile *p);
 /* Remove the hooks and free the profile. */
 void xt_profile_free(xt_profile *p);
 
-/* Totals charged so far (the sum of all exclusive costs). */
-uint64_t xt_profile_cycles(const xt_profile *p);
-uint64_t xt_profile_insns(const xt_profile *p);
-
-/* One function's exclusive totals, for reports: the functions in
- * descending order of exclusive cycles; returns how many there are. */
-typedef struct xt_profile_fn {
-    const char *name;
-    uint64_t cycles;
-    uint64_t insns;
-} xt_profile_fn;
-size_t xt_profile_top(const xt_profile *p, xt_profile_fn *out, size_t n);
-
 /* Write the profile in the callgrind format (KCachegrind,
  * callgrind_annotate) to path, through a temporary file renamed on
  * success.  cmd is recorded as the profiled command.  Returns 0, or -1
