@@ -61,6 +61,13 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < NCOMMANDS; i++) {
         if (strcmp(cmd, commands[i].name))
             continue;
+        /* `dspsim COMMAND --version`: right after the command (exec and
+         * board pass what follows their program to the guest) */
+        if (argc > 2 && (!strcmp(argv[2], "--version") ||
+                         !strcmp(argv[2], "-V"))) {
+            printf("dspsim %s %s\n", cmd, DSPSIM_VERSION);
+            return 0;
+        }
         int n = argc - 1;
         /* exec and board parse --engine themselves (guest arguments may
          * follow); the harness commands take it anywhere */

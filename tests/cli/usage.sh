@@ -28,6 +28,9 @@ t() {
 }
 
 t 2 err "usage: dspsim" --
+for sub in exec board test run play; do
+    t 0 out "dspsim $sub " -- "$sub" --version
+done
 t 0 out "usage: dspsim" -- --help
 t 0 out "exec" -- --help
 t 0 out "dspsim " -- --version
