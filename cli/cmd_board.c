@@ -25,6 +25,7 @@
 #include "dspsim/profile.h"
 #include "dspsim/semihost.h"
 #include "lockstep.h"
+#include "out_check.h"
 #include "report.h"
 
 typedef struct board_opts {
@@ -442,6 +443,14 @@ int cmd_board(int argc, char **argv)
     if (rc >= 0)
         return rc;
 
+    char profile_target[4096];
+    const char *inputs[] = { o.program };
+    if (o.profile) {
+        if (!cli_check_output_file("board", o.profile, inputs, 1,
+                                   profile_target, sizeof profile_target))
+            return DSPSIM_EXIT_USAGE;
+        o.profile = profile_target;
+    }
     char msg[512];
     ds_board_config cfg;
     if (o.board_file) {

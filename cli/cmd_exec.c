@@ -24,6 +24,7 @@
 #include "dspsim/semihost.h"
 #include "dspsim/xtcpu.h"
 #include "lockstep.h"
+#include "out_check.h"
 #include "report.h"
 #include "trace.h"
 
@@ -368,6 +369,15 @@ int cmd_exec(int argc, char **argv)
     if (rc >= 0)
         return rc;
 
+    /* the profile: a writable file, not the program, before anything runs */
+    char profile_target[4096];
+    const char *inputs[] = { o.program };
+    if (o.profile_path) {
+        if (!cli_check_output_file("exec", o.profile_path, inputs, 1,
+                                   profile_target, sizeof profile_target))
+            return DSPSIM_EXIT_USAGE;
+        o.profile_path = profile_target;
+    }
     char msg[512];
     xt_elf *elf = NULL;
     xt_load_status ls = xt_elf_open(o.program, &elf, msg, sizeof(msg));

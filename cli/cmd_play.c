@@ -280,7 +280,7 @@ int cmd_play(int argc, char **argv)
     if (!cli_check_output_file("play", out, files, s.n_in, target,
                                sizeof target))
         return DSPSIM_EXIT_USAGE;
-    char profile_target[4096];
+    char profile_target[DSH_PATH_MAX];
     if (profile && !cli_check_output_file("play", profile, files, s.n_in,
                                           profile_target,
                                           sizeof profile_target))
@@ -332,7 +332,7 @@ int cmd_play(int argc, char **argv)
                         .outputs_dir = outdir, .align_outputs = !raw,
                         .flush_src = true,
                         .no_timeline = !timeline, .timeline_path = timeline,
-                        .profile_path = profile };
+                        .profile_path = profile ? profile_target : NULL };
     int rc = dsh_exec_one(c, art, &o, "play");
     dsh_case_free(c);
     if (rc == 1 && sum.setup_refused) {

@@ -77,7 +77,7 @@ int cmd_run(int argc, char **argv)
         if (dot && dot > strrchr(dir, '/'))
             *dot = '\0';
     }
-    char resolved_profile[4096];
+    char resolved_profile[DSH_PATH_MAX];
     if (!cli_check_firmware("run", c->firmware[0] ? c->firmware : fw,
                             fw != NULL && !c->firmware[0]) ||
         !cli_check_output_dir("run", "--out-dir", dir) ||
@@ -88,7 +88,8 @@ int cmd_run(int argc, char **argv)
         return DSPSIM_EXIT_USAGE;
     }
     dsh_exec_summary s;
-    dsh_exec_opts o = { .profile_path = profile, .firmware = fw,
+    dsh_exec_opts o = { .profile_path = profile ? resolved_profile : NULL,
+                        .firmware = fw,
                         .keep_artifacts = true,
                         .verbose = quiet ? NULL : stderr, .summary = &s };
     int rc = dsh_exec_one(c, dir, &o, "run");

@@ -113,4 +113,22 @@ rc=$?
 set -e
 [ "$rc" = 2 ] || fail "play --profile in a missing directory: exit $rc, wanted 2"
 [ ! -e "$work/x.wav" ] || fail "play ran although --profile is unwritable"
+for sub in exec board; do
+    set +e
+    "$dspsim" "$sub" --profile "$work/missing/dir/p.cg" "$mixed" \
+        > /dev/null 2> "$work/bad_$sub.err"
+    rc=$?
+    set -e
+    [ "$rc" = 2 ] || fail "$sub --profile in a missing directory: exit $rc, wanted 2"
+    grep -q "does not exist" "$work/bad_$sub.err" ||
+        fail "$sub: no message naming the missing directory"
+done
+# a profile that would overwrite the program it profiles: refused
+cp "$mixed" "$work/prog.elf"
+set +e
+"$dspsim" exec --profile "$work/prog.elf" "$work/prog.elf" > /dev/null 2>&1
+rc=$?
+set -e
+[ "$rc" = 2 ] && cmp -s "$mixed" "$work/prog.elf" ||
+    fail "exec --profile PROGRAM: exit $rc, or the program was overwritten"
 echo "profile: ok"
