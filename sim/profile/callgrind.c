@@ -79,9 +79,10 @@ static int write_body(const xt_profile *p, FILE *o, const char *cmd)
     fprintf(o, "positions: line\nevents: Cycles Instructions\n"
                "summary: %llu %llu\n\n",
             (unsigned long long)p->total_cyc, (unsigned long long)p->total_ins);
-    /* every function with costs or calls, in index order */
+    /* every function with costs or calls, in index order (v is sorted by
+     * function) */
+    size_t first = 0;
     for (uint32_t fn = 0; fn < p->nfn; fn++) {
-        size_t first = 0;
         while (first < n && v[first].fn < fn)
             first++;
         int has_cost = first < n && v[first].fn == fn;

@@ -10,7 +10,7 @@
 /* ---- functions ---- */
 
 static uint32_t add_fn(xt_profile *p, const char *name, uint32_t addr,
-                       bool pseudo)
+                       uint32_t end, bool pseudo)
 {
     if (p->nfn == p->cap_fn) {
         size_t cap = p->cap_fn ? p->cap_fn * 2 : 256;
@@ -29,6 +29,7 @@ static uint32_t add_fn(xt_profile *p, const char *name, uint32_t addr,
         return p->unknown_fn;
     }
     f->addr = addr;
+    f->end = end;
     f->pseudo = pseudo;
     return (uint32_t)p->nfn++;
 }
@@ -45,7 +46,8 @@ static uint32_t fn_of(const xt_profile *p, uint32_t pc)
         else
             hi = mid;
     }
-    if (lo == 0)
+    if (lo == 0 || pc - p->fns[lo - 1].addr >=
+                       p->fns[lo - 1].end - p->fns[lo - 1].addr)
         return p->unknown_fn;
     return (uint32_t)(lo - 1);
 }
@@ -86,7 +88,7 @@ static uint32_t pseudo_fn(xt_profile *p, unsigned cause)
     for (size_t i = p->nsym; i < p->nfn; i++)
         if (p->fns[i].pseudo && !strcmp(p->fns[i].name, name))
             return (uint32_t)i;
-    return add_fn(p, name, 0, true);
+    return add_fn(p, name, 0, 0, true);
 }
 
 /* ---- per-address costs ---- */
@@ -352,11 +354,12 @@ int xt_profile_start(xt_cpu *cpu, const xt_elf *elf, xt_profile **out,
     for (size_t i = 0; i < n; i++) {
         const xt_elf_symbol *s = xt_elf_symbol_at(elf, i);
         if (s->is_func)
-            add_fn(p, s->name, s->addr, false);
+            add_fn(p, s->name, s->addr,
+                   s->size ? s->addr + s->size : s->limit, false);
     }
     qsort(p->fns, p->nfn, sizeof *p->fns, by_addr);
     p->nsym = p->nfn;
-    p->unknown_fn = add_fn(p, "(no symbol)", 0, true);
+    p->unknown_fn = add_fn(p, "(no symbol)", 0, 0, true);
     if (p->oom || xt_hook_add(cpu, &p->code_hook, XT_HOOK_CODE, on_code, p,
                               1, 0) != XT_OK ||
         xt_hook_add(cpu, &p->exc_hook, XT_HOOK_EXCEPTION, on_exception, p,

@@ -14,6 +14,8 @@ enum pf_class { PF_PLAIN, PF_CALL, PF_RET, PF_RFE };
 typedef struct pf_fn {
     char *name;          /* owned */
     uint32_t addr;       /* entry address; 0 for pseudo entries */
+    uint32_t end;        /* first address past it (size, or the next
+                            symbol or section end when it has none) */
     bool pseudo;         /* an interrupt or exception, not code */
 } pf_fn;
 
