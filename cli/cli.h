@@ -21,6 +21,10 @@ enum {
 #endif
 
 /* Subcommands: argv[0] is the subcommand name; return the exit status. */
-int cmd_exec(int argc, char **argv);
+int cmd_exec(int argc, char **argv);    /* cli/cmd_exec.c */
+int cmd_board(int argc, char **argv);   /* cli/cmd_board.c */
+int cmd_test(int argc, char **argv);    /* cli/cmd_test.c */
+int cmd_run(int argc, char **argv);     /* cli/cmd_run.c */
+int cmd_play(int argc, char **argv);    /* cli/cmd_play.c */
 
 #endif

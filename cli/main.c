@@ -6,11 +6,6 @@
 #include "cli.h"
 #include "options.h"
 
-int cmd_board(int argc, char **argv);   /* cli/cmd_board.c */
-int cmd_test(int argc, char **argv);    /* cli/cmd_test.c */
-int cmd_run(int argc, char **argv);     /* cli/cmd_run.c */
-int cmd_play(int argc, char **argv);    /* cli/cmd_play.c */
-
 typedef struct command {
     const char *name;
     int (*run)(int argc, char **argv);

@@ -30,7 +30,8 @@ set(FW_TARGET_SOURCES
   ${FW_PORTABLE_SOURCES} ${FW_RT_SOURCES} lib/string.c
   platform/sim/platform_sim.c)
 
-set(FW_CFLAGS -O2 -g -std=gnu11 -Wall -Wextra -Werror -ffreestanding
+set(FW_CFLAGS -O2 -g -std=gnu11 -Wall -Wextra -Werror -Wshadow
+  -Wmissing-prototypes -Wstrict-prototypes -Wcast-qual -ffreestanding
   -nostdlib -mtext-section-literals -fno-tree-loop-distribute-patterns
   -I${FW_DIR}/include -I${FW_DIR}/arch/xtensa -I${FW_DIR}/lib
   -I${DSPSIM_ABI_INCLUDE})

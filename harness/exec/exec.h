@@ -124,6 +124,6 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s);
 
 /* dsh_case_exec_fn; user = const dsh_exec_opts * (NULL = defaults). */
 void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
-                   dsh_case_result *r, void *user);
+                   dsh_case_result *r, const void *user);
 
 #endif

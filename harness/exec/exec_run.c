@@ -527,7 +527,7 @@ free_pipes:
 }
 
 void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
-                   dsh_case_result *res, void *user)
+                   dsh_case_result *res, const void *user)
 {
     static const dsh_exec_opts defaults;
     const dsh_exec_opts *o = user ? user : &defaults;

@@ -132,7 +132,7 @@ static void sym_suffix(const xt_elf *elf, uint32_t addr, char *buf,
                        size_t n)
 {
     buf[0] = '\0';
-    if (!elf || !xt_elf_sym_lookup((void *)elf, addr, NULL))
+    if (!elf || !xt_elf_sym_lookup(elf, addr, NULL))
         return;
     buf[0] = ' ';
     buf[1] = ' ';
@@ -144,7 +144,7 @@ static void sym_suffix(const xt_elf *elf, uint32_t addr, char *buf,
 static bool code_addr(const xt_elf *elf, uint32_t v)
 {
     return elf && v >= 0x40000000u && v < 0x40100000u &&
-           xt_elf_sym_lookup((void *)elf, v, NULL);
+           xt_elf_sym_lookup(elf, v, NULL);
 }
 
 void ds_fw_panic_print(FILE *f, const ds_fw_panic *p, const xt_elf *elf)

@@ -31,7 +31,8 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void child(dsh_job *job, int fd, dsh_case_exec_fn exec, void *user)
+static void child(dsh_job *job, int fd, dsh_case_exec_fn exec,
+                  const void *user)
 {
     /* A crash must end this process and be seen by the parent, whatever
      * handlers the parent installed. */
@@ -98,7 +99,7 @@ static void finish(slot *s, dsh_job *jobs, const dsh_pool_hooks *hooks)
 }
 
 void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel,
-                  double timeout_s, dsh_case_exec_fn exec, void *exec_user,
+                  double timeout_s, dsh_case_exec_fn exec, const void *exec_user,
                   const dsh_pool_hooks *hooks)
 {
     if (parallel < 1)

@@ -29,7 +29,7 @@ typedef struct dsh_pool_hooks {
  * child that dies without a result is an ERROR naming the signal or exit
  * status. */
 void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel,
-                  double timeout_s, dsh_case_exec_fn exec, void *exec_user,
+                  double timeout_s, dsh_case_exec_fn exec, const void *exec_user,
                   const dsh_pool_hooks *hooks);
 
 #endif

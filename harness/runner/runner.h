@@ -47,13 +47,14 @@ typedef struct dsh_exec_env {
 
 /* Runs one case; fills r->status and r->message. */
 typedef void (*dsh_case_exec_fn)(const dsh_case *c, const dsh_exec_env *env,
-                                 dsh_case_result *r, void *user);
+                                 dsh_case_result *r, const void *user);
 
 /* An execution that runs nothing: every case SKIPPED with a reason. */
 void dsh_exec_not_runnable(const dsh_case *c, const dsh_exec_env *env,
-                           dsh_case_result *r, void *user);
+                           dsh_case_result *r, const void *user);
 
 /* argv[0] is the command name ("test"). */
-int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec, void *user);
+int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
+                  const void *user);
 
 #endif

@@ -267,7 +267,8 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec, void *user)
+int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
+                  const void *user)
 {
     options o;
     int rc = parse_options(argc, argv, &o);

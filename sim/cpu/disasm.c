@@ -91,7 +91,7 @@ static void put_imm(struct out *o, int32_t v)
 }
 
 static void put_addr(struct out *o, uint32_t addr, xt_sym_lookup_fn sym,
-                     void *user)
+                     const void *user)
 {
     const char *name;
     uint32_t off = 0;
@@ -113,7 +113,7 @@ static void put_addr(struct out *o, uint32_t addr, xt_sym_lookup_fn sym,
 }
 
 int xt_disasm_insn(const xt_insn *in, char *buf, size_t n,
-                   xt_sym_lookup_fn sym, void *user)
+                   xt_sym_lookup_fn sym, const void *user)
 {
     struct out o = {buf, n, 0};
     unsigned op = in->op;
@@ -168,7 +168,8 @@ int xt_insn_hex(const uint8_t *bytes, int len, char *buf, size_t n)
 }
 
 int xt_disasm_bytes(uint32_t pc, const uint8_t *bytes, size_t avail,
-                    char *buf, size_t n, xt_sym_lookup_fn sym, void *user)
+                    char *buf, size_t n, xt_sym_lookup_fn sym,
+                    const void *user)
 {
     xt_insn in;
     int len = xt_decode(pc, bytes, avail, &in);

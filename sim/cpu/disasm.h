@@ -10,7 +10,7 @@
 
 /* Optional symbol lookup for branch/call/literal targets: returns the name
  * of the symbol containing addr (and its offset into *off), or NULL. */
-typedef const char *(*xt_sym_lookup_fn)(void *user, uint32_t addr,
+typedef const char *(*xt_sym_lookup_fn)(const void *user, uint32_t addr,
                                         uint32_t *off);
 
 /* Format 'in' (decoded at its own PC) as objdump prints it after the
@@ -26,7 +26,7 @@ typedef const char *(*xt_sym_lookup_fn)(void *user, uint32_t addr,
  * Always NUL-terminates (n > 0); returns the full text length, like
  * snprintf (so a return >= n means the text was truncated). */
 int xt_disasm_insn(const xt_insn *in, char *buf, size_t n,
-                   xt_sym_lookup_fn sym, void *user);
+                   xt_sym_lookup_fn sym, const void *user);
 
 /* Decode the instruction at pc (bytes, avail readable) and format it as
  * xt_disasm_insn() does.  Returns the instruction length, 0 if avail is
@@ -34,7 +34,8 @@ int xt_disasm_insn(const xt_insn *in, char *buf, size_t n,
  * xt_disasm_at(cpu, addr, ...): fetch 3 bytes (or what is mapped) at addr
  * and call this. */
 int xt_disasm_bytes(uint32_t pc, const uint8_t *bytes, size_t avail,
-                    char *buf, size_t n, xt_sym_lookup_fn sym, void *user);
+                    char *buf, size_t n, xt_sym_lookup_fn sym,
+                    const void *user);
 
 /* Instruction bytes as objdump shows them: the little-endian word in hex,
  * most significant byte first ("000021" for 21 00 00; "0df0" for f0 0d).

@@ -130,12 +130,13 @@ static void code_invalidate(xt_cpu *cpu, uint32_t addr, uint32_t n)
     }
 }
 
-static xt_err host_access(xt_cpu *cpu, uint32_t addr, void *buf, size_t n,
-                          int write)
+/* Copy between the host and guest memory: from src into the guest when src
+ * is given, else from the guest into dst. */
+static xt_err host_access(xt_cpu *cpu, uint32_t addr, const uint8_t *src,
+                          uint8_t *dst, size_t n)
 {
-    if (!cpu || (n && !buf))
+    if (!cpu || (n && !src && !dst))
         return XT_ERR_ARG;
-    uint8_t *b = buf;
     while (n) {
         const xt_region *r = mem_region_at(cpu, addr);
         if (!r || r->d.kind == XT_REGION_MMIO)
@@ -144,13 +145,14 @@ static xt_err host_access(xt_cpu *cpu, uint32_t addr, void *buf, size_t n,
         size_t chunk = r->d.size - off;
         if (chunk > n)
             chunk = n;
-        if (write) {
-            memcpy(r->host + off, b, chunk);
+        if (src) {
+            memcpy(r->host + off, src, chunk);
             code_invalidate(cpu, addr, (uint32_t)chunk);
+            src += chunk;
         } else {
-            memcpy(b, r->host + off, chunk);
+            memcpy(dst, r->host + off, chunk);
+            dst += chunk;
         }
-        b += chunk;
         n -= chunk;
         addr += (uint32_t)chunk;
         if (n && addr == 0)
@@ -161,12 +163,12 @@ static xt_err host_access(xt_cpu *cpu, uint32_t addr, void *buf, size_t n,
 
 xt_err xt_mem_write(xt_cpu *cpu, uint32_t addr, const void *src, size_t n)
 {
-    return host_access(cpu, addr, (void *)src, n, 1);
+    return host_access(cpu, addr, src, NULL, n);
 }
 
 xt_err xt_mem_read(xt_cpu *cpu, uint32_t addr, void *dst, size_t n)
 {
-    return host_access(cpu, addr, dst, n, 0);
+    return host_access(cpu, addr, NULL, dst, n);
 }
 
 static void call_mem_hooks(xt_cpu *cpu, xt_hook_type type, uint32_t addr,

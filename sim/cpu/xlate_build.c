@@ -33,7 +33,7 @@ extern char **environ;
 /* Compiles quadruples (C file, temporary object, object, lock file) given
  * as arguments after the compiler, its -O option, the debug flag, the
  * cache's build lock and how to take it (ARGV_UNITS below). */
-static const char build_script[] =
+static char build_script[] =
     "cc=$1; opt=$2; dbg=$3; lock=$4; mode=$5; owner=$6; shift 6\n"
     "drop() { while [ $# -ge 4 ]; do rm -f \"$1\" \"$4\"; shift 4; done; exit 0; }\n"
     /* the simulation comes first */
@@ -229,15 +229,19 @@ int xlate_build_start(xl_job *job, const char *cache_dir, const char *prelude,
         return -1;
     }
     unsigned k = 0, missing = 0;
-    argv[k++] = "sh";
-    argv[k++] = "-c";
-    argv[k++] = (char *)build_script;
-    argv[k++] = "sh";
-    argv[k++] = (char *)job->cc;
+    char sh[] = "sh", dash_c[] = "-c", one[] = "1", zero[] = "0";
+    char none[] = "none", try_[] = "try", wait_[] = "wait";
+    char cc[600];
+    snprintf(cc, sizeof cc, "%s", job->cc);
+    argv[k++] = sh;
+    argv[k++] = dash_c;
+    argv[k++] = build_script;
+    argv[k++] = sh;
+    argv[k++] = cc;
     argv[k++] = opt;
-    argv[k++] = dbg && *dbg == '1' ? "1" : "0";
+    argv[k++] = dbg && *dbg == '1' ? one : zero;
     argv[k++] = build_lock;
-    argv[k++] = sync ? "none" : job->for_later ? "try" : "wait";
+    argv[k++] = sync ? none : job->for_later ? try_ : wait_;
     char owner[24];
     snprintf(owner, sizeof owner, "%ld", (long)getpid());
     argv[k++] = owner;

@@ -141,7 +141,7 @@ const xt_elf_symbol *xt_elf_symbol_at(const xt_elf *elf, size_t i)
  * address (nested or overlapping symbols). */
 #define LOOKBACK 16
 
-const char *xt_elf_sym_lookup(void *user, uint32_t addr, uint32_t *off)
+const char *xt_elf_sym_lookup(const void *user, uint32_t addr, uint32_t *off)
 {
     const xt_elf *elf = user;
     if (!elf || elf->nsyms == 0)
@@ -182,7 +182,7 @@ found:
 int xt_elf_format_sym(const xt_elf *elf, uint32_t addr, char *buf, size_t n)
 {
     uint32_t off = 0;
-    const char *name = xt_elf_sym_lookup((void *)elf, addr, &off);
+    const char *name = xt_elf_sym_lookup(elf, addr, &off);
     if (!name)
         return snprintf(buf, n, "?");
     if (off == 0)

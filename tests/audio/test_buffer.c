@@ -165,7 +165,7 @@ static void test_spans_reset(void **state)
 	struct test_alloc t;
 	struct audio_buffer b;
 	void *wp;
-	const void *rp;
+	void *rp;
 	int32_t blk[10];
 
 	(void)state;

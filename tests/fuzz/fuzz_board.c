@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dspsim/board_config.h"
+#include "fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "dspsim/xtcpu.h"
+#include "fuzz_util.h"
 
 xt_err xt_mem_write(xt_cpu *cpu, uint32_t addr, const void *src, size_t n)
 {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dspsim/loader.h"
+#include "fuzz_util.h"
 
 #define REGION 0x40000u
 static const uint32_t bases[2] = { 0x40000000u, 0x3ffe0000u };

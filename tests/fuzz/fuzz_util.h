@@ -6,6 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The libFuzzer entry points each harness defines (Initialize where it
+ * needs one-time set-up). */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
 /* A fresh directory /tmp/dspsim-fuzz-TAG-XXXXXX, removed at exit; aborts
  * on failure. */
 const char *fz_tmpdir(const char *tag);

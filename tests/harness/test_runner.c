@@ -267,7 +267,7 @@ static void test_report_formats(void **state)
 
 /* An execution plug-in steered by the case name. */
 static void scripted_exec(const dsh_case *c, const dsh_exec_env *env,
-                          dsh_case_result *r, void *user)
+                          dsh_case_result *r, const void *user)
 {
     (void)user;
     char p[2048];

@@ -454,7 +454,7 @@ static void test_illegal(void **state)
     assert_int_equal(xt_decode(0, b, 1, &in), 0);
 }
 
-static const char *lookup(void *user, uint32_t addr, uint32_t *off)
+static const char *lookup(const void *user, uint32_t addr, uint32_t *off)
 {
     uint32_t base = *(const uint32_t *)user;
     if (addr < base - 0x10)

@@ -4,13 +4,11 @@
 #include <stddef.h>
 #include "fw/panic.h"
 #include "fw/sched.h"
+#include "entry.h"
 #include "frame.h"
 #include "xtensa_sr.h"
 
 extern uint32_t fw_arch_isr_depth;
-void fw_arch_irq_dispatch(void);
-void *fw_arch_exception(struct xt_frame *f);
-void fw_arch_double_exception(void);
 
 #define EXCCAUSE_SYSCALL 1
 #define EXCCAUSE_LEVEL1_INTERRUPT 4

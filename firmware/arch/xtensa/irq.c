@@ -6,6 +6,7 @@
 #include "fw/irq.h"
 #include "fw/platform.h"
 #include "abi/trace.h"
+#include "entry.h"
 #include "xtensa_sr.h"
 
 /* Software (7) and edge-triggered (8..13) interrupts latch: clear them

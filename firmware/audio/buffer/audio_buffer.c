@@ -154,7 +154,7 @@ uint32_t audio_buffer_write_span(const struct audio_buffer *b, void **ptr)
 	return fr < to_end ? fr : to_end;
 }
 
-uint32_t audio_buffer_read_span(const struct audio_buffer *b, const void **ptr)
+uint32_t audio_buffer_read_span(const struct audio_buffer *b, void **ptr)
 {
 	uint32_t to_end = b->capacity - b->rd;
 	uint32_t av = snap_avail(b);

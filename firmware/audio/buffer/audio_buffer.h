@@ -168,10 +168,11 @@ int audio_buffer_write_silence(struct audio_buffer *b, uint32_t frames);
 
 /* Contiguous ring memory for a DMA-like writer/reader: *ptr = where the
  * next write (read) goes, returns how many frames are contiguous there
- * (bounded by free (avail) and the wrap point). */
+ * (bounded by free (avail) and the wrap point).  Both give the ring's own
+ * (writable) memory: a DMA sink reads it through the platform's transfer
+ * op, whose buffer argument serves both directions. */
 uint32_t audio_buffer_write_span(const struct audio_buffer *b, void **ptr);
-uint32_t audio_buffer_read_span(const struct audio_buffer *b,
-				const void **ptr);
+uint32_t audio_buffer_read_span(const struct audio_buffer *b, void **ptr);
 /* Advance wr / rd after filling / draining spans.  AUD_E_OVERRUN /
  * AUD_E_UNDERRUN (nothing advanced, counted) if frames > free / avail. */
 int audio_buffer_produce(struct audio_buffer *b, uint32_t frames);

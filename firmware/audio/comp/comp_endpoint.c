@@ -232,12 +232,12 @@ static int32_t ring_to_dma(struct endpoint_priv *p, struct audio_buffer *b,
 	uint32_t done = 0;
 
 	while (done < frames) {
-		const void *ptr;
+		void *ptr;
 		uint32_t span = audio_buffer_read_span(b, &ptr);
 		uint32_t want = frames - done < span ? frames - done : span;
 		int32_t got;
 
-		got = p->cfg.dma->transfer(p->cfg.dma_ctx, (void *)ptr,
+		got = p->cfg.dma->transfer(p->cfg.dma_ctx, ptr,
 					   want * b->frame_bytes);
 		if (got == AUD_E_UNDERRUN)
 			return got;            /* far side ran out: stale data */

@@ -277,7 +277,7 @@ static void mode_assert(struct run *r)
     check_panic_common(r, &pr);
     CHECK(pr.cause == IPC_PANIC_CAUSE_SOFTWARE, "cause %#x, want software",
           pr.cause);
-    CHECK(pr.line == 28, "line %u, want 28", pr.line);
+    CHECK(pr.line == 30, "line %u, want 30 (panic.c)", pr.line);
     CHECK(strstr(pr.file, "board/panic.c") != NULL, "file '%s'", pr.file);
     CHECK(!strcmp(pr.msg, "fw_test_config_ptr == NULL"), "msg '%s'",
           pr.msg);

@@ -16,6 +16,8 @@ static struct fw_task t;
 static uint8_t stack[1024] __attribute__((aligned(16)));
 uint32_t *volatile fw_test_config_ptr = (uint32_t *)0x10;
 
+/* external and not inlined: the test finds its name in the backtrace */
+uint32_t read_config_word(const uint32_t *p);
 uint32_t __attribute__((noinline)) read_config_word(const uint32_t *p)
 {
     return *(const volatile uint32_t *)p;
@@ -25,7 +27,7 @@ static void bad_job(void *arg)
 {
     (void)arg;
 #ifdef FW_TEST_ASSERT
-    FW_BOARD_ASSERT(fw_test_config_ptr == NULL); /* line 28: checked */
+    FW_BOARD_ASSERT(fw_test_config_ptr == NULL); /* line 30: checked */
 #else
     fw_printf("read %x\n", (unsigned)read_config_word(fw_test_config_ptr));
 #endif

@@ -43,7 +43,7 @@ static struct fw_timeout end_to;
 
 static void job(void *arg)
 {
-    const struct spec *s = arg;
+    const struct spec *s = &specs[(uintptr_t)arg];   /* arg: the index */
     struct fw_task *me = fw_task_current();
     unsigned n = njobs++;
 
@@ -159,7 +159,7 @@ int main(void)
     work_calibrate();
     for (i = 0; i < 3; i++) {
         struct fw_task_config c = {
-            .name = specs[i].name, .job = job, .arg = (void *)&specs[i],
+            .name = specs[i].name, .job = job, .arg = (void *)(uintptr_t)i,
             .stack = stacks[i], .stack_size = sizeof stacks[i],
             .period = specs[i].period, .deadline = specs[i].deadline };
         CHECK(fw_task_init(&tasks[i], &c) == 0, "task init");

@@ -101,7 +101,7 @@ const xt_elf_symbol *xt_elf_symbol_at(const xt_elf *elf, size_t i);
 /* The symbol containing addr, or NULL; *off (may be NULL) receives
  * addr - symbol address.  Matches xt_sym_lookup_fn (disasm.h) with the
  * xt_elf as user pointer; elf may be NULL (no symbols). */
-const char *xt_elf_sym_lookup(void *elf, uint32_t addr, uint32_t *off);
+const char *xt_elf_sym_lookup(const void *elf, uint32_t addr, uint32_t *off);
 /* Format addr as "name", "name+0x1c", or "?" when no symbol contains it.
  * Always NUL-terminates; returns the text length (as snprintf). */
 int xt_elf_format_sym(const xt_elf *elf, uint32_t addr, char *buf,
