@@ -5,10 +5,13 @@
  * user gave is checked before anything runs (exit 2); the pipeline is a
  * harness case (play_case.h) run like `dspsim run`, its output aligned
  * with the input unless --raw. */
+#include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "audio/wav_io.h"
 #include "cli.h"
@@ -59,8 +62,9 @@ static unsigned clock_for(double cycles_per_ms)
 static void usage(FILE *f)
 {
     fprintf(f,
-        "usage: dspsim play IN.wav [IN2.wav] OUT.wav [--pipeline NAME]\n"
-        "                   [--set KEY=VALUE ...] [--period-us N] [--raw]\n"
+        "usage: dspsim play IN.wav [IN2.wav] OUT.wav [--pipeline NAME[,NAME...]]\n"
+        "                   [--set [NAME.]KEY=VALUE ...] [--period-us N] [--raw]\n"
+        "                   [--save-case FILE.yaml]\n"
         "                   [--firmware ELF] [--artifacts DIR]\n"
         "                   [--timeline FILE] [--profile FILE] [--cpu-mhz N]\n"
         "                   [--engine fast|interp] [-v]\n"
@@ -75,6 +79,11 @@ static void usage(FILE *f)
         "          the default 160 MHz core cannot carry runs on a faster\n"
         "          one (--cpu-mhz N sets the core clock, 1..2000 MHz)\n"
         "  mixer   two inputs IN.wav IN2.wav\n"
+        "A chain (--pipeline src,eq_iir,volume) runs them in order (each at\n"
+        "most once, mixer first); --set NAME.KEY=VALUE sets one component's\n"
+        "key, a plain KEY=VALUE the one component that takes KEY.\n"
+        "--save-case FILE.yaml writes the run as a case: `dspsim run` on it\n"
+        "gives the same OUT.wav (written only when the run succeeds).\n"
         "The stream and OUT.wav keep the input's sample width (16, 24 or 32\n"
         "bits; float input as 32-bit), rate (src: out_rate) and channels.\n"
         "OUT.wav is aligned with the input: the board's measured latency is\n"
@@ -139,6 +148,50 @@ static bool valid_utf8(const char *s)
     return true;
 }
 
+/* --save-case FILE: the case of this run with absolute input paths,
+ * written to a temporary file beside FILE and renamed over it. */
+static bool write_saved_case(const play_spec *s, bool raw,
+                             const char *target, const char *typed)
+{
+    char abs[2][DSH_PATH_MAX];
+    const char *in[2] = { NULL, NULL };
+    for (unsigned i = 0; i < s->n_in; i++) {
+        if (!realpath(s->in[i], abs[i])) {
+            fprintf(stderr, "dspsim play: --save-case %s: cannot resolve "
+                    "input '%s': %s\n", typed, s->in[i], strerror(errno));
+            return false;
+        }
+        in[i] = abs[i];
+    }
+    play_text t;
+    if (!play_case_build_saved(s, in, raw, &t)) {
+        fprintf(stderr, "dspsim play: --save-case %s: out of memory\n",
+                typed);
+        return false;
+    }
+    char tmp[DSH_PATH_MAX + 64];
+    static unsigned seq;
+    const char *slash = strrchr(target, '/');
+    snprintf(tmp, sizeof tmp, "%.*s.%s.tmp-%ld-%u",
+             slash ? (int)(slash - target + 1) : 0, target,
+             slash ? slash + 1 : target, (long)getpid(), seq++);
+    FILE *f = fopen(tmp, "w");
+    bool ok = f && fwrite(t.text, 1, t.len, f) == t.len;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (ok && rename(tmp, target) != 0)
+        ok = false;
+    if (!ok) {
+        fprintf(stderr, "dspsim play: --save-case %s: %s\n", typed,
+                strerror(errno));
+        remove(tmp);
+    } else {
+        printf("case saved: %s (dspsim run %s)\n", typed, typed);
+    }
+    play_case_free(&t);
+    return ok;
+}
+
 int cmd_play(int argc, char **argv)
 {
     const char *files[3], *fw = NULL, *art = "dspsim-play-out";
@@ -147,7 +200,7 @@ int cmd_play(int argc, char **argv)
     const char *set_args[PLAY_MAX_SETS];
     unsigned nfiles = 0, nsets = 0;
     bool verbose = false, raw = false;
-    const char *timeline = NULL, *profile = NULL;
+    const char *timeline = NULL, *profile = NULL, *save_case = NULL;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -158,6 +211,13 @@ int cmd_play(int argc, char **argv)
             verbose = true;
         } else if (!strcmp(a, "--raw")) {
             raw = true;
+        } else if (cli_opt_value(argc, argv, &i, "--save-case", &v)) {
+            if (!v || !*v) {
+                fprintf(stderr, "dspsim play: --save-case needs a file "
+                        "name\n");
+                return DSPSIM_EXIT_USAGE;
+            }
+            save_case = v;
         } else if (cli_opt_value(argc, argv, &i, "--profile", &v)) {
             if (!v || !*v) {
                 fprintf(stderr, "dspsim play: --profile needs a file name\n");
@@ -211,17 +271,9 @@ int cmd_play(int argc, char **argv)
             files[nfiles++] = a;
         }
     }
-    static const char *const known[] = { "volume", "eq_iir", "eq_fir",
-                                         "src", "mixer" };
-    bool ok = false;
-    for (unsigned i = 0; i < 5; i++)
-        ok |= !strcmp(s.pipe, known[i]);
-    if (!ok) {
-        fprintf(stderr, "dspsim play: unknown pipeline '%s' (volume, eq_iir, "
-                        "eq_fir, src, mixer)\n", s.pipe);
+    if (!play_chain_parse(s.pipe, &s))
         return DSPSIM_EXIT_USAGE;
-    }
-    bool mixer = !strcmp(s.pipe, "mixer");
+    bool mixer = !strcmp(s.chain[0], "mixer");
     if (nfiles != (mixer ? 3u : 2u)) {
         fprintf(stderr, "dspsim play: pipeline %s takes %s and OUT.wav\n",
                 s.pipe, mixer ? "IN.wav IN2.wav" : "IN.wav");
@@ -233,7 +285,7 @@ int cmd_play(int argc, char **argv)
     if (cpu_arg && !strict_uint("--cpu-mhz", cpu_arg, 1, 2000, &s.cpu_mhz))
         return DSPSIM_EXIT_USAGE;
     for (unsigned i = 0; i < nsets; i++)
-        if (!play_set_split(s.pipe, set_args[i], &s.sets[i]))
+        if (!play_set_split(&s, set_args[i], &s.sets[i]))
             return DSPSIM_EXIT_USAGE;
     s.n_sets = nsets;
 
@@ -265,7 +317,7 @@ int cmd_play(int argc, char **argv)
 
     /* the core clock: an SRC pair the default clock cannot carry gets a
      * faster core (said in the summary), unless --cpu-mhz chose one */
-    double src_est = !strcmp(s.pipe, "src") && s.out_rate != info[0].rate ?
+    double src_est = play_chain_has(&s, "src") && s.out_rate != info[0].rate ?
         src_cycles_per_ms(info[0].rate, s.out_rate, info[0].channels) : 0;
     bool auto_clock = false;
     if (!s.cpu_mhz && src_est > 0 && clock_for(src_est) > PLAY_DEFAULT_MHZ) {
@@ -301,6 +353,16 @@ int cmd_play(int argc, char **argv)
     }
     s.out = out;
     s.out_name = outname;
+    char save_target[DSH_PATH_MAX];
+    if (save_case && !cli_check_output_file("play", save_case, files,
+                                            s.n_in, save_target,
+                                            sizeof save_target))
+        return DSPSIM_EXIT_USAGE;
+    if (save_case && !strcmp(save_target, target)) {
+        fprintf(stderr, "dspsim play: --save-case %s: the same file as the "
+                "output\n", save_case);
+        return DSPSIM_EXIT_USAGE;
+    }
     if (!cli_check_firmware("play", fw, fw != NULL) ||
         !cli_check_output_dir("play", "--artifacts", art))
         return DSPSIM_EXIT_USAGE;
@@ -354,5 +416,8 @@ int cmd_play(int argc, char **argv)
                    PLAY_DEFAULT_MHZ);
         dsh_exec_print_summary(stdout, &sum);
     }
+    if (rc == 0 && save_case && !write_saved_case(&s, raw, save_target,
+                                                  save_case))
+        return DSPSIM_EXIT_USAGE;
     return rc;
 }

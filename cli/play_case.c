@@ -45,10 +45,106 @@ static bool taps_list(const char *v)
     }
 }
 
-bool play_set_split(const char *pipe, const char *arg, play_set *out)
+static const char *const play_types[] = { "volume", "eq_iir", "eq_fir",
+                                          "src", "mixer", NULL };
+
+/* The --set keys each component type of a chain takes. */
+static const char *const play_keys[][5] = {
+    { "gain_db", "ramp_ms", "mute", NULL },
+    { "type", "freq_hz", "q", "gain_db", NULL },
+    { "taps", "taps_file", NULL },
+    { "out_rate", NULL },
+    { "gains_db", NULL },
+};
+
+static int type_index(const char *t)
+{
+    for (int i = 0; play_types[i]; i++)
+        if (!strcmp(play_types[i], t))
+            return i;
+    return -1;
+}
+
+static bool takes(const char *type, const char *key)
+{
+    int t = type_index(type);
+    for (unsigned i = 0; t >= 0 && play_keys[t][i]; i++)
+        if (!strcmp(play_keys[t][i], key))
+            return true;
+    return false;
+}
+
+bool play_chain_parse(const char *arg, play_spec *s)
+{
+    const char *p = arg;
+    s->pipe = arg;
+    s->n_chain = 0;
+    for (;;) {
+        const char *e = strchr(p, ',');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        char name[16];
+        snprintf(name, sizeof name, "%.*s", (int)(n < 15 ? n : 15), p);
+        if ((n >= sizeof s->chain[0] || type_index(name) < 0) &&
+            !strchr(arg, ',')) {
+            fprintf(stderr, "dspsim play: unknown pipeline '%s' (volume, "
+                    "eq_iir, eq_fir, src, mixer)\n", arg);
+            return false;
+        }
+        if (n >= sizeof s->chain[0] || type_index(name) < 0) {
+            fprintf(stderr, "dspsim play: --pipeline %s: unknown component "
+                    "'%.*s' (volume, eq_iir, eq_fir, src, mixer)\n", arg,
+                    (int)n, p);
+            return false;
+        }
+        if (play_chain_has(s, name)) {
+            fprintf(stderr, "dspsim play: --pipeline %s: '%s' twice (each "
+                    "component at most once)\n", arg, name);
+            return false;
+        }
+        if (!strcmp(name, "mixer") && s->n_chain) {
+            fprintf(stderr, "dspsim play: --pipeline %s: the mixer can only "
+                    "come first (it takes IN.wav and IN2.wav)\n", arg);
+            return false;
+        }
+        if (s->n_chain == PLAY_MAX_CHAIN) {
+            fprintf(stderr, "dspsim play: --pipeline %s: at most %d "
+                    "components\n", arg, PLAY_MAX_CHAIN);
+            return false;
+        }
+        snprintf(s->chain[s->n_chain++], sizeof s->chain[0], "%s", name);
+        if (!e)
+            return true;
+        p = e + 1;
+    }
+}
+
+bool play_chain_has(const play_spec *s, const char *type)
+{
+    for (unsigned i = 0; i < s->n_chain; i++)
+        if (!strcmp(s->chain[i], type))
+            return true;
+    return false;
+}
+
+bool play_set_split(const play_spec *s, const char *arg, play_set *out)
 {
     const char *eq = strchr(arg, '=');
-    size_t kn = eq ? (size_t)(eq - arg) : 0;
+    const char *k = arg, *dot = memchr(arg, '.', eq ? (size_t)(eq - arg) : 0);
+    int comp = -1;
+    if (dot) {
+        for (unsigned i = 0; i < s->n_chain; i++)
+            if ((size_t)(dot - arg) == strlen(s->chain[i]) &&
+                !strncmp(arg, s->chain[i], (size_t)(dot - arg)))
+                comp = (int)i;
+        if (comp < 0) {
+            fprintf(stderr, "dspsim play: --set '%s': '%.*s' is not a "
+                    "component of the pipeline (%s)\n", arg,
+                    (int)(dot - arg), arg, s->pipe);
+            return false;
+        }
+        k = dot + 1;
+    }
+    size_t kn = eq ? (size_t)(eq - k) : 0;
     if (!eq || !kn) {
         fprintf(stderr, "dspsim play: --set '%s': expected KEY=VALUE\n", arg);
         return false;
@@ -58,18 +154,46 @@ bool play_set_split(const char *pipe, const char *arg, play_set *out)
         return false;
     }
     for (size_t i = 0; i < kn; i++) {
-        char c = arg[i];
+        char c = k[i];
         if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) {
             fprintf(stderr, "dspsim play: --set '%s': a key is lower-case "
                     "letters, digits and '_'\n", arg);
             return false;
         }
     }
-    memcpy(out->key, arg, kn);
+    memcpy(out->key, k, kn);
     out->key[kn] = '\0';
     out->arg = arg;
     out->value = eq + 1;
-    bool taps = !strcmp(pipe, "eq_fir") && !strcmp(out->key, "taps");
+    if (comp < 0) {
+        /* unqualified: the one component of the chain that takes KEY (or
+         * the only component: the case parser names an unknown key) */
+        unsigned n = 0;
+        for (unsigned i = 0; i < s->n_chain; i++)
+            if (takes(s->chain[i], out->key)) {
+                comp = (int)i;
+                n++;
+            }
+        if (n > 1) {
+            fprintf(stderr, "dspsim play: --set %s: more than one component "
+                    "of the pipeline takes '%s': write", arg, out->key);
+            for (unsigned i = 0, j = 0; i < s->n_chain; i++)
+                if (takes(s->chain[i], out->key))
+                    fprintf(stderr, "%s %s.%s", j++ ? " or" : "",
+                            s->chain[i], out->key);
+            fprintf(stderr, "\n");
+            return false;
+        }
+        if (!n && s->n_chain > 1) {
+            fprintf(stderr, "dspsim play: --set %s: no component of the "
+                    "pipeline (%s) takes '%s'\n", arg, s->pipe, out->key);
+            return false;
+        }
+        if (comp < 0)
+            comp = 0;
+    }
+    out->comp = (unsigned)comp;
+    bool taps = !strcmp(s->chain[comp], "eq_fir") && !strcmp(out->key, "taps");
     if (taps ? !taps_list(out->value)
              : !plain_word(out->value, strlen(out->value))) {
         fprintf(stderr, "dspsim play: --set %s: value '%s' is not %s\n",
@@ -160,21 +284,28 @@ static const char *fmt_of(const dsh_audio_info *i)
     return i->bits == 16 ? "s16" : i->bits == 24 ? "s24" : "s32";
 }
 
-/* The processing component: the --set keys one a line. */
-static bool component(const play_spec *s, play_text *t, const char *id)
+/* Component ci of the chain: its --set keys one a line. */
+static bool component(const play_spec *s, play_text *t, unsigned ci,
+                      const char *id)
 {
+    const char *type = s->chain[ci];
     bool ok = line(t, PLAY_FROM_NONE, 0, "      - id: %s", id) &&
-              line(t, PLAY_FROM_NONE, 0, "        type: %s", s->pipe);
-    bool iir = !strcmp(s->pipe, "eq_iir");
-    if (iir && !s->n_sets)
+              line(t, PLAY_FROM_NONE, 0, "        type: %s", type);
+    bool iir = !strcmp(type, "eq_iir");
+    unsigned n = 0;
+    for (unsigned i = 0; i < s->n_sets; i++)
+        n += s->sets[i].comp == ci;
+    if (iir && !n)
         return ok && line(t, PLAY_FROM_NONE, 0, "        biquads: [{}]");
     if (iir)
         ok = ok && line(t, PLAY_FROM_NONE, 0, "        biquads:");
-    for (unsigned i = 0; i < s->n_sets && ok; i++) {
+    for (unsigned i = 0, j = 0; i < s->n_sets && ok; i++) {
         const play_set *k = &s->sets[i];
-        const char *ind = !iir ? "        " : i ? "            "
-                                                : "          - ";
-        if (!strcmp(s->pipe, "eq_fir") && !strcmp(k->key, "taps"))
+        if (k->comp != ci)
+            continue;
+        const char *ind = !iir ? "        " : j++ ? "            "
+                                                  : "          - ";
+        if (!strcmp(type, "eq_fir") && !strcmp(k->key, "taps"))
             ok = line(t, PLAY_FROM_SET, i, "%s%s: [%s]", ind, k->key,
                       k->value);
         else
@@ -182,6 +313,15 @@ static bool component(const play_spec *s, play_text *t, const char *id)
                       k->value);
     }
     return ok;
+}
+
+/* The id of component ci: proc1, proc2, ... (mix1 for a mixer). */
+static void comp_id(const play_spec *s, unsigned ci, char *id, size_t n)
+{
+    if (!strcmp(s->chain[ci], "mixer"))
+        snprintf(id, n, "mix1");
+    else
+        snprintf(id, n, "proc%u", ci + 1);
 }
 
 static int set_index(const play_spec *s, const char *key)
@@ -192,19 +332,23 @@ static int set_index(const play_spec *s, const char *key)
     return -1;
 }
 
-bool play_case_build(const play_spec *s, play_text *t)
+static bool build(const play_spec *s, const char *const in_path[2],
+                  const char *header, bool align, play_text *t)
 {
     memset(t, 0, sizeof *t);
-    bool mixer = !strcmp(s->pipe, "mixer");
+    bool mixer = !strcmp(s->chain[0], "mixer");
     char *in[2] = { NULL, NULL }, *out = quoted(s->out_name);
     bool ok = out != NULL;
     for (unsigned i = 0; i < s->n_in; i++)
-        ok = ok && (in[i] = quoted(s->in[i])) != NULL;
-    const char *proc = mixer ? "mix1" : "proc1";
+        ok = ok && (in[i] = quoted(in_path[i])) != NULL;
+    if (header)
+        ok = ok && line(t, PLAY_FROM_NONE, 0, "%s", header);
     ok = ok && line(t, PLAY_FROM_NONE, 0, "name: play %s", s->pipe);
     if (s->cpu_mhz)
         ok = ok && line(t, PLAY_FROM_CPU, 0, "board: {cpu_hz: %u000000}",
                         s->cpu_mhz);
+    if (align)
+        ok = ok && line(t, PLAY_FROM_NONE, 0, "align_outputs: true");
     ok = ok && line(t, PLAY_FROM_NONE, 0, "pipelines:") &&
          line(t, PLAY_FROM_NONE, 0, "  - id: 1") &&
          line(t, PLAY_FROM_PERIOD, 0, "    period_us: %u", s->period_us) &&
@@ -212,15 +356,26 @@ bool play_case_build(const play_spec *s, play_text *t)
     for (unsigned i = 0; i < s->n_in && ok; i++)
         ok = line(t, PLAY_FROM_IN, i, "      - {id: host%u, type: host, "
                   "stream: in%u}", i + 1, i + 1);
-    ok = ok && component(s, t, proc) &&
-         line(t, PLAY_FROM_NONE, 0, "      - {id: dai1, type: dai, "
-              "port: ssp0}");
+    char ids[PLAY_MAX_CHAIN][16];
+    for (unsigned ci = 0; ci < s->n_chain && ok; ci++) {
+        comp_id(s, ci, ids[ci], sizeof ids[ci]);
+        ok = component(s, t, ci, ids[ci]);
+    }
+    ok = ok && line(t, PLAY_FROM_NONE, 0, "      - {id: dai1, type: dai, "
+                    "port: ssp0}");
+    /* connect: host1 [host2] -> the chain in order -> dai1 */
+    char conn[512];
+    int n = snprintf(conn, sizeof conn, "    connect: [[host1, %s], ",
+                     ids[0]);
     if (mixer)
-        ok = ok && line(t, PLAY_FROM_NONE, 0, "    connect: [[host1, mix1], "
-                        "[host2, mix1], [mix1, dai1]]");
-    else
-        ok = ok && line(t, PLAY_FROM_NONE, 0, "    connect: [[host1, proc1], "
-                        "[proc1, dai1]]");
+        n += snprintf(conn + n, sizeof conn - (size_t)n, "[host2, %s], ",
+                      ids[0]);
+    for (unsigned ci = 1; ci < s->n_chain; ci++)
+        n += snprintf(conn + n, sizeof conn - (size_t)n, "[%s, %s], ",
+                      ids[ci - 1], ids[ci]);
+    snprintf(conn + n, sizeof conn - (size_t)n, "[%s, dai1]]",
+             ids[s->n_chain - 1]);
+    ok = ok && line(t, PLAY_FROM_NONE, 0, "%s", conn);
     ok = ok && line(t, PLAY_FROM_NONE, 0, "streams:");
     for (unsigned i = 0; i < s->n_in && ok; i++)
         ok = line(t, PLAY_FROM_IN, i, "  in%u:", i + 1) &&
@@ -240,6 +395,19 @@ bool play_case_build(const play_spec *s, play_text *t)
     if (!ok)
         play_case_free(t);
     return ok;
+}
+
+bool play_case_build(const play_spec *s, play_text *t)
+{
+    return build(s, s->in, NULL, false, t);
+}
+
+bool play_case_build_saved(const play_spec *s, const char *const abs_in[2],
+                           bool raw, play_text *t)
+{
+    return build(s, abs_in, "# Written by `dspsim play --save-case`: "
+                 "`dspsim run` on this file\n# gives the output `dspsim "
+                 "play` gave (docs/cli.md).", !raw, t);
 }
 
 void play_case_free(play_text *t)

@@ -17,18 +17,24 @@
 
 #define PLAY_MAX_SETS 16
 #define PLAY_MAX_LINES 96
+#define PLAY_MAX_CHAIN 4        /* components in a --pipeline chain */
 
 typedef enum { PLAY_FROM_NONE, PLAY_FROM_IN, PLAY_FROM_OUT, PLAY_FROM_SET,
                PLAY_FROM_PERIOD, PLAY_FROM_CPU } play_from;
 
 typedef struct play_set {
     const char *arg;            /* as typed: KEY=VALUE */
-    char key[32];
+    char key[32];               /* without the COMPONENT. qualifier */
     const char *value;          /* after the '=' */
+    unsigned comp;              /* index in the chain it applies to */
 } play_set;
 
 typedef struct play_spec {
-    const char *pipe;           /* volume, eq_iir, eq_fir, src, mixer */
+    const char *pipe;           /* --pipeline as typed (messages) */
+    /* the chain: volume, eq_iir, eq_fir, src, mixer (mixer first only),
+     * each at most once */
+    char chain[PLAY_MAX_CHAIN][16];
+    unsigned n_chain;
     const char *in[2];          /* as typed */
     unsigned n_in;
     const dsh_audio_info *info[2];
@@ -48,14 +54,28 @@ typedef struct play_text {
     struct { play_from from; unsigned index; } line[PLAY_MAX_LINES + 1];
 } play_text;
 
-/* Splits and checks one --set argument: KEY of [a-z0-9_], VALUE a plain
- * number or word ([A-Za-z0-9.+_-]), or for eq_fir's taps a
+/* Splits --pipeline NAME[,NAME...] into s->chain (s->pipe = arg).
+ * false with "dspsim play: ..." on stderr: an unknown name, a name twice,
+ * mixer not first, more than PLAY_MAX_CHAIN. */
+bool play_chain_parse(const char *arg, play_spec *s);
+/* Whether the chain holds component type `type`. */
+bool play_chain_has(const play_spec *s, const char *type);
+
+/* Splits and checks one --set argument against the chain of s:
+ * [COMPONENT.]KEY=VALUE, KEY of [a-z0-9_], COMPONENT one of the chain's
+ * (needed only when more than one of its components takes KEY), VALUE a
+ * plain number or word ([A-Za-z0-9.+_-]), or for eq_fir's taps a
  * comma-separated list of numbers.  false with "dspsim play: ..." on
  * stderr. */
-bool play_set_split(const char *pipe, const char *arg, play_set *out);
+bool play_set_split(const play_spec *s, const char *arg, play_set *out);
 
-/* Builds the case; false only when out of memory. */
+/* Builds the case; false only when out of memory.  saved: the case
+ * --save-case writes: input paths absolute (in[i] already resolved by the
+ * caller), a comment naming the command, `align_outputs: true` unless
+ * raw. */
 bool play_case_build(const play_spec *s, play_text *t);
+bool play_case_build_saved(const play_spec *s, const char *const abs_in[2],
+                           bool raw, play_text *t);
 void play_case_free(play_text *t);
 
 /* Prints the parser's diagnostics d about the case (parsed as case_path)

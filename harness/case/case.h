@@ -269,6 +269,10 @@ typedef struct dsh_case {
     dsh_xrun_policy on_xrun;            /* [restart] */
     dsh_end_mode end;                   /* [drain if until_input_ends] */
     bool until_input_ends;              /* run length from the inputs */
+    /* align_outputs: [false] outputs aligned with the inputs and SRC
+     * delay flushed, as `dspsim play` does (dsh_exec_opts.align_outputs
+     * and flush_src; the cases `play --save-case` writes) */
+    bool align_outputs;
     double duration_ms;                 /* if !until_input_ends */
 
     dsh_audio_expect audio[DSH_MAX_ENDPOINTS];

@@ -25,7 +25,8 @@ static const ds_yaml_limits case_yaml_limits = {
 
 static const char *const top_keys[] = {
     "name", "description", "board", "firmware", "pipelines", "streams",
-    "ports", "controls", "duration_ms", "on_xrun", "end", "expect", NULL
+    "ports", "controls", "duration_ms", "on_xrun", "end", "expect",
+    "align_outputs", NULL
 };
 
 int dsh_case_find_component(const dsh_case *c, const char *id)
@@ -469,6 +470,8 @@ static void parse_document(yctx *y, dsh_case *c, yaml_node_t *root)
         if (y_enum(y, v, "end", ends, &m))
             c->end = m ? DSH_END_DRAIN : DSH_END_STOP;
     }
+    if ((v = y_get(y, root, "align_outputs", NULL)))
+        y_bool(y, v, "align_outputs", &c->align_outputs);
     if ((v = y_get(y, root, "expect", NULL)))
         dsh_parse_expect(y, c, v);
 }

@@ -496,7 +496,8 @@ static void execute(xp_run *r, const char *fw)
         goto free_pipes;
     r->stream_end_cycle = dsh_drv_cycles(r->drv);
     /* (like the drain, not counted in the audio seconds) */
-    if (r->c->until_input_ends && r->o->flush_src && !flush_src(r))
+    if (r->c->until_input_ends &&
+        (r->o->flush_src || r->c->align_outputs) && !flush_src(r))
         goto free_pipes;
     if (r->c->end == DSH_END_DRAIN && !drain(r))
         goto free_pipes;
@@ -565,7 +566,8 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
     }
     if (r->status == DSH_RES_PASS || r->status == DSH_RES_FAIL) {
         if (r->drv && r->start_cycle &&
-            (!o->align_outputs || xp_align_outputs(r, &s)))
+            (!(o->align_outputs || r->c->align_outputs) ||
+             xp_align_outputs(r, &s)))
             xp_write_outputs(r, env);
         if (r->status == DSH_RES_PASS)
             xp_expect(r, env, &s);
