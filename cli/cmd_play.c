@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "exec/exec.h"
 #include "options.h"
+#include "gdb_opt.h"
 #include "out_check.h"
 #include "play_case.h"
 #include "src.h"
@@ -63,7 +64,8 @@ static void usage(FILE *f)
         "                   [--set KEY=VALUE ...] [--period-us N] [--raw]\n"
         "                   [--firmware ELF] [--artifacts DIR]\n"
         "                   [--timeline FILE] [--profile FILE] [--cpu-mhz N]\n"
-        "                   [--engine fast|interp] [-v]\n"
+        "                   [--engine fast|interp] [--gdb PORT [--gdb-wait]]\n"
+        "                   [-v]\n"
         "\n"
         "Pipelines (host stream -> component -> SSP port 0 -> OUT.wav):\n"
         "  volume  (default) keys gain_db, ramp_ms, mute\n"
@@ -91,6 +93,9 @@ static void usage(FILE *f)
         "--profile FILE writes a cycle profile of the firmware in the\n"
         "callgrind format (KCachegrind, callgrind_annotate; docs/profile.md):\n"
         "the run is slower, its cycles and output the same.\n"
+        "--gdb PORT serves GDB's remote protocol for the firmware on\n"
+        "127.0.0.1:PORT (0: a free port, printed on stderr), --gdb-wait\n"
+        "waits for the debugger first (docs/debugging.md).\n"
         "Exit status: 0 done, 1 the run failed, 2 usage, bad input or\n"
         "output, bad firmware, or a value the firmware refuses (reason\n"
         "printed).\n");
@@ -148,9 +153,15 @@ int cmd_play(int argc, char **argv)
     unsigned nfiles = 0, nsets = 0;
     bool verbose = false, raw = false;
     const char *timeline = NULL, *profile = NULL;
+    cli_gdb gdb = { 0 };
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        int gm = cli_gdb_option("play", argc, argv, &i, &gdb);
+        if (gm < 0)
+            return DSPSIM_EXIT_USAGE;
+        if (gm)
+            continue;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             return 0;
@@ -211,6 +222,8 @@ int cmd_play(int argc, char **argv)
             files[nfiles++] = a;
         }
     }
+    if (!cli_gdb_check("play", &gdb))
+        return DSPSIM_EXIT_USAGE;
     static const char *const known[] = { "volume", "eq_iir", "eq_fir",
                                          "src", "mixer" };
     bool ok = false;
@@ -332,7 +345,9 @@ int cmd_play(int argc, char **argv)
                         .outputs_dir = outdir, .align_outputs = !raw,
                         .flush_src = true,
                         .no_timeline = !timeline, .timeline_path = timeline,
-                        .profile_path = profile ? profile_target : NULL };
+                        .profile_path = profile ? profile_target : NULL,
+                        .gdb = gdb.on, .gdb_port = gdb.port,
+                        .gdb_wait = gdb.wait };
     int rc = dsh_exec_one(c, art, &o, "play");
     dsh_case_free(c);
     if (rc == 1 && sum.setup_refused) {
