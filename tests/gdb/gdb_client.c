@@ -11,9 +11,11 @@
  *   fault       a store to unmapped memory stops as SIGSEGV at the store
  *   robust      bad checksums, malformed and unknown packets, memory
  *               writes (M, X), no-ack mode, disconnect without detach
- *   bp-continue SYMBOL N [WATCH_SYMBOL]: N stops at SYMBOL, a watchpoint
- *               hit, then continue to the end (the run's output must not
- *               change: play.sh compares it)
+ *   bp-continue SYMBOL N STATUS [WATCH_SYMBOL]: N stops at SYMBOL, a
+ *               watchpoint hit, then continue to the end, exit STATUS
+ *               (the run's output must not change: play.sh compares it)
+ *   attach      SYMBOL: connect to a running target, stop at SYMBOL,
+ *               continue, Ctrl-C, detach; it runs on to exit 0
  *
  * usage: gdb_client SCENARIO ELF WORKDIR [args] -- COMMAND...
  * Exit status 0 when every check passed (the command's own exit status
@@ -504,10 +506,10 @@ static void scenario_robust(void)
 
 static void scenario_bp_continue(int argc, char **argv)
 {
-    if (argc < 2)
-        fail("bp-continue needs SYMBOL N [WATCH_SYMBOL]");
+    if (argc < 3)
+        fail("bp-continue needs SYMBOL N STATUS [WATCH_SYMBOL]");
     const xt_elf_symbol *s = sym(argv[0]);
-    int n = atoi(argv[1]);
+    int n = atoi(argv[1]), want = atoi(argv[2]);
     handshake();
     expect(cmd("Z0,%x,3", s->addr), "OK", "Z0");
     for (int i = 0; i < n; i++) {
@@ -518,8 +520,8 @@ static void scenario_bp_continue(int argc, char **argv)
         regs(r);   /* read everything, change nothing */
     }
     expect(cmd("z0,%x,3", s->addr), "OK", "z0");
-    if (argc > 2) {
-        const xt_elf_symbol *w = sym(argv[2]);
+    if (argc > 3) {
+        const xt_elf_symbol *w = sym(argv[3]);
         uint32_t len = w->size && w->size < 64 ? w->size : 4;
         expect(cmd("Z2,%x,%x", w->addr, len), "OK", "Z2");
         expect_stop("T05watch:", (send_packet("c"), "watchpoint"));
@@ -527,8 +529,36 @@ static void scenario_bp_continue(int argc, char **argv)
     }
     send_packet("c");
     recv_packet(reply, sizeof reply);
-    if (reply[0] != 'W')
-        fail("end of the run: '%s'", reply);
+    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
+        fail("end of the run: '%s', expected W%02x", reply, want);
+    int st = wait_child();
+    if (st != want)
+        fail("exit status %d, expected %d", st, want);
+}
+
+/* Attach to a running target, stop at SYMBOL once, interrupt it, detach:
+ * the run must end as without a debugger (the caller compares). */
+static void scenario_attach(int argc, char **argv)
+{
+    if (argc < 1)
+        fail("attach needs SYMBOL");
+    const xt_elf_symbol *s = sym(argv[0]);
+    handshake();
+    expect(cmd("Z0,%x,3", s->addr), "OK", "Z0");
+    expect(cmd("c"), "T05", "breakpoint");
+    if (reg(16) != s->addr)
+        fail("stop at %08x, not %s", reg(16), argv[0]);
+    expect(cmd("z0,%x,3", s->addr), "OK", "z0");
+    send_packet("c");
+    sleep_ms(100);
+    send_raw("\x03", 1);
+    recv_packet(reply, sizeof reply);
+    if (!strcmp(reply, "T02")) {
+        reg(16);
+        expect(cmd("D"), "OK", "detach");
+    } else if (reply[0] != 'W') {
+        fail("after Ctrl-C: '%s'", reply);
+    }
     int st = wait_child();
     if (st != 0)
         fail("exit status %d", st);
@@ -560,7 +590,10 @@ int main(int argc, char **argv)
     mkdir(work, 0755);
     snprintf(errpath, sizeof errpath, "%s/child.err", work);
     argv[dd] = NULL;
-    connect_to(spawn(argv + dd + 1));
+    unsigned port = spawn(argv + dd + 1);
+    if (!strcmp(scenario, "attach"))
+        sleep_ms(300);   /* let the target run first */
+    connect_to(port);
     if (!strcmp(scenario, "session"))
         scenario_session();
     else if (!strcmp(scenario, "interrupt"))
@@ -571,6 +604,8 @@ int main(int argc, char **argv)
         scenario_robust();
     else if (!strcmp(scenario, "bp-continue"))
         scenario_bp_continue(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "attach"))
+        scenario_attach(dd - 4, argv + 4);
     else
         fail("unknown scenario '%s'", scenario);
     printf("PASS %s\n", scenario);

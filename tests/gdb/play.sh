@@ -4,21 +4,37 @@
 # breakpoint a few times, reads every register, catches a watchpoint and
 # continues to the end changes neither the output WAV nor the simulated
 # cycles (the board's event clock does not run while the debugger holds
-# the target).
+# the target); nor does one that attaches to the running firmware (fast
+# engine, hot code translated), stops at a breakpoint, interrupts it and
+# detaches.
 # usage: play.sh DSPSIM GDB_CLIENT FW_AUDIO_ELF WORKDIR
 set -euo pipefail
 dspsim=$1 client=$2 fw=$3 work=$4
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 command -v sox > /dev/null || fail "sox missing"
+cycles() { sed -n 's/^simulated cycles: \([0-9]*\).*/\1/p' "$1"; }
+same() {   # same NAME: NAME.wav and NAME.txt as the plain run's
+    cmp -s "$work/plain$2.wav" "$work/$1.wav" || fail "$1: output differs with the debugger"
+    local pc gc
+    pc=$(cycles "$work/plain$2.txt") gc=$(cycles "$work/$1.txt")
+    [ -n "$pc" ] && [ "$pc" = "$gc" ] || fail "$1: cycles $pc without the debugger, $gc with it"
+    echo "PASS $1: $pc cycles and the same output with the debugger"
+}
 sox -n -r 48000 -c 2 -b 16 "$work/in.wav" synth 0.05 sine 997 vol 0.5
-"$dspsim" play "$work/in.wav" "$work/plain.wav" --set gain_db=-6 \
-    --artifacts "$work/a1" > "$work/plain.txt"
-"$client" bp-continue "$fw" "$work/client" volume_copy 3 current -- "$dspsim" play "$work/in.wav" \
-    "$work/gdb.wav" --set gain_db=-6 --artifacts "$work/a2" --gdb 0 --gdb-wait \
-    > "$work/gdb.txt"
-cmp -s "$work/plain.wav" "$work/gdb.wav" || fail "output differs with the debugger"
-pc=$(sed -n 's/^simulated cycles: \([0-9]*\).*/\1/p' "$work/plain.txt")
-gc=$(sed -n 's/^simulated cycles: \([0-9]*\).*/\1/p' "$work/gdb.txt")
-[ -n "$pc" ] && [ "$pc" = "$gc" ] || fail "cycles $pc without the debugger, $gc with it"
-echo "PASS: $pc cycles and the same output with the debugger"
+sox -n -r 48000 -c 2 -b 16 "$work/long.wav" synth 20 sine 997 vol 0.5
+play() {   # play IN OUT [options]
+    local in=$1 out=$2; shift 2
+    "$dspsim" play "$work/$in.wav" "$work/$out.wav" --set gain_db=-6 \
+        --artifacts "$work/a-$out" "$@" > "$work/$out.txt"
+}
+play in plain
+play long plain-long
+"$client" bp-continue "$fw" "$work/c1" volume_copy 3 0 current -- \
+    "$dspsim" play "$work/in.wav" "$work/bp.wav" --set gain_db=-6 \
+    --artifacts "$work/a-bp" --gdb 0 --gdb-wait > "$work/bp.txt"
+same bp ""
+"$client" attach "$fw" "$work/c2" volume_copy -- \
+    "$dspsim" play "$work/long.wav" "$work/attach.wav" --set gain_db=-6 \
+    --artifacts "$work/a-attach" --gdb 0 > "$work/attach.txt"
+same attach -long
