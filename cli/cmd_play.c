@@ -222,7 +222,7 @@ int cmd_play(int argc, char **argv)
             files[nfiles++] = a;
         }
     }
-    if (!cli_gdb_check("play", &gdb))
+    if (!cli_gdb_check("play", &gdb) || !cli_gdb_probe("play", &gdb))
         return DSPSIM_EXIT_USAGE;
     static const char *const known[] = { "volume", "eq_iir", "eq_fir",
                                          "src", "mixer" };

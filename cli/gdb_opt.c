@@ -39,6 +39,22 @@ bool cli_gdb_check(const char *cmd, const cli_gdb *o)
     return true;
 }
 
+bool cli_gdb_probe(const char *cmd, const cli_gdb *o)
+{
+    if (!o->on || o->port == 0)
+        return true;
+    xt_cpu *cpu = NULL;
+    ds_gdb *g = NULL;
+    char err[256];
+    bool ok = xt_open(&cpu) == XT_OK &&
+              ds_gdb_open(cpu, o->port, &g, err, sizeof err) == 0;
+    if (!ok && cpu)
+        fprintf(stderr, "dspsim %s: %s\n", cmd, err);
+    ds_gdb_close(g);
+    xt_close(cpu);
+    return ok;
+}
+
 ds_gdb *cli_gdb_start(const char *cmd, const cli_gdb *o, xt_cpu *cpu)
 {
     char err[256];

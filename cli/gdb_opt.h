@@ -29,6 +29,9 @@ int cli_gdb_option(const char *cmd, int argc, char **argv, int *i,
 /* After the command line: --gdb-wait needs --gdb.  false after printing
  * the error. */
 bool cli_gdb_check(const char *cmd, const cli_gdb *o);
+/* run, play (the server opens inside the harness): a given port must be
+ * free now.  false after printing why not. */
+bool cli_gdb_probe(const char *cmd, const cli_gdb *o);
 /* Open the server for cpu and print "dspsim: gdb: listening on
  * 127.0.0.1:PORT" on stderr.  NULL after printing why not. */
 ds_gdb *cli_gdb_start(const char *cmd, const cli_gdb *o, xt_cpu *cpu);

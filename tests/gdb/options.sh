@@ -41,6 +41,8 @@ if [ -z "$port" ]; then
     echo "FAIL: the first server printed no port"; fail=1
 else
     check 2 "cannot listen on 127.0.0.1:$port" exec --gdb "$port" "$elf"
+    check 2 "cannot listen on 127.0.0.1:$port" board --gdb "$port" "$elf"
+    check 2 "cannot listen on 127.0.0.1:$port" play --gdb "$port" in.wav out.wav
 fi
 kill "$first" 2> /dev/null; wait "$first" 2> /dev/null
 # without a debugger, --gdb changes nothing: same output and status
