@@ -7,9 +7,11 @@
 # the target); nor does one that attaches to the running firmware (fast
 # engine, hot code translated), stops at a breakpoint, interrupts it and
 # detaches.
-# usage: play.sh DSPSIM GDB_CLIENT FW_AUDIO_ELF WORKDIR
+# `dspsim run` of a case with a control in mid-stream, stopped where the
+# control is applied, gives the same output and cycles too.
+# usage: play.sh DSPSIM GDB_CLIENT FW_AUDIO_ELF CASE.yaml WORKDIR
 set -euo pipefail
-dspsim=$1 client=$2 fw=$3 work=$4
+dspsim=$1 client=$2 fw=$3 case=$4 work=$5
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 command -v sox > /dev/null || fail "sox missing"
@@ -38,3 +40,13 @@ same bp ""
     "$dspsim" play "$work/long.wav" "$work/attach.wav" --set gain_db=-6 \
     --artifacts "$work/a-attach" --gdb 0 > "$work/attach.txt"
 same attach -long
+"$dspsim" run "$case" --out-dir "$work/run-plain" -q > "$work/run-plain.txt"
+"$client" bp-continue "$fw" "$work/c3" eq_iir_set_control 1 0 -- \
+    "$dspsim" run "$case" --out-dir "$work/run-gdb" -q --gdb 0 --gdb-wait \
+    > "$work/run-gdb.txt"
+for w in "$work"/run-plain/*.wav; do
+    cmp -s "$w" "$work/run-gdb/${w##*/}" || fail "run: ${w##*/} differs with the debugger"
+done
+pc=$(cycles "$work/run-plain.txt") gc=$(cycles "$work/run-gdb.txt")
+[ -n "$pc" ] && [ "$pc" = "$gc" ] || fail "run: cycles $pc without the debugger, $gc with it"
+echo "PASS run: $pc cycles and the same outputs with the debugger"
