@@ -9,6 +9,8 @@
  *               hardware breakpoint, continue to exit (W3a)
  *   interrupt   attach to a running guest, continue, Ctrl-C, kill
  *   fault       a store to unmapped memory stops as SIGSEGV at the store
+ *   panic       FUNCTION EXCVADDR STATUS: the firmware's bad load stops
+ *               as SIGSEGV at the load, then its panic handler halts
  *   robust      bad checksums, malformed and unknown packets, memory
  *               writes (M, X), no-ack mode, disconnect without detach
  *   bp-continue SYMBOL N STATUS [WATCH_SYMBOL]: N stops at SYMBOL, a
@@ -444,6 +446,37 @@ static void scenario_fault(void)
         fail("a faulting guest exited 0");
 }
 
+/* The real firmware's panic path: a load from an unmapped address in
+ * FUNC stops as SIGSEGV at the load (EXCVADDR as given), and continuing
+ * runs the firmware's own handler to its HALT with STATUS. */
+static void scenario_panic(int argc, char **argv)
+{
+    if (argc < 3)
+        fail("panic needs FUNCTION EXCVADDR STATUS");
+    const xt_elf_symbol *f = sym(argv[0]);
+    uint32_t want_vaddr = (uint32_t)strtoul(argv[1], NULL, 0);
+    int want = atoi(argv[2]);
+    handshake();
+    expect_stop("T0b", (send_packet("c"), "fault"));
+    uint32_t pc = reg(16), insn = mem32(pc);
+    bool l32i = (insn & 0xf) == 2 && ((insn >> 12) & 0xf) == 2;
+    bool l32in = (insn & 0xf) == 8;
+    if (!in_sym(pc, f) || !(l32i || l32in))
+        fail("fault reported at %08x (%06x), not at %s's load", pc,
+             insn & 0xffffff, argv[0]);
+    if (reg(31) != 15 || reg(32) != want_vaddr ||
+        (reg(22) != pc && reg(25) != pc))
+        fail("exccause %u excvaddr %08x epc1 %08x depc %08x", reg(31),
+             reg(32), reg(22), reg(25));
+    send_packet("c");
+    recv_packet(reply, sizeof reply);
+    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
+        fail("after the panic: '%s', expected W%02x", reply, want);
+    int st = wait_child();
+    if (st != want)
+        fail("exit status %d, expected %d", st, want);
+}
+
 static void scenario_robust(void)
 {
     handshake();
@@ -604,6 +637,8 @@ int main(int argc, char **argv)
         scenario_robust();
     else if (!strcmp(scenario, "bp-continue"))
         scenario_bp_continue(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "panic"))
+        scenario_panic(dd - 4, argv + 4);
     else if (!strcmp(scenario, "attach"))
         scenario_attach(dd - 4, argv + 4);
     else
