@@ -11,6 +11,8 @@
  *   fault       a store to unmapped memory stops as SIGSEGV at the store
  *   panic       FUNCTION EXCVADDR STATUS: the firmware's bad load stops
  *               as SIGSEGV at the load, then its panic handler halts
+ *   watch-hit   SYMBOL OFFSET FUNCTION VALUE STATUS: a write watchpoint
+ *               stops in FUNCTION, which stored VALUE there
  *   robust      bad checksums, malformed and unknown packets, memory
  *               writes (M, X), no-ack mode, disconnect without detach
  *   bp-continue SYMBOL N STATUS [WATCH_SYMBOL]: N stops at SYMBOL, a
@@ -477,6 +479,36 @@ static void scenario_panic(int argc, char **argv)
         fail("exit status %d, expected %d", st, want);
 }
 
+/* A write watchpoint on SYMBOL+OFFSET (4 bytes) stops in FUNCTION after
+ * it stored VALUE there; the run then ends with STATUS. */
+static void scenario_watch_hit(int argc, char **argv)
+{
+    if (argc < 5)
+        fail("watch-hit needs SYMBOL OFFSET FUNCTION VALUE STATUS");
+    uint32_t addr = sym(argv[0])->addr + (uint32_t)strtoul(argv[1], NULL, 0);
+    const xt_elf_symbol *f = sym(argv[2]);
+    uint32_t value = (uint32_t)strtoul(argv[3], NULL, 0);
+    int want = atoi(argv[4]);
+    handshake();
+    uint32_t before = mem32(addr);
+    expect(cmd("Z2,%x,4", addr), "OK", "Z2");
+    expect_stop("T05watch:", (send_packet("c"), "watchpoint"));
+    uint32_t hit = (uint32_t)strtoul(reply + 9, NULL, 16), pc = reg(16);
+    if (hit != addr || !in_sym(pc, f) || mem32(addr) != value)
+        fail("watch hit at %08x (want %08x), pc %08x, value %08x (was "
+             "%08x)", hit, addr, pc, mem32(addr), before);
+    printf("watchpoint: %08x changed from %#x to %#x, stopped at %08x in "
+           "%s\n", addr, before, mem32(addr), pc, argv[2]);
+    expect(cmd("z2,%x,4", addr), "OK", "z2");
+    send_packet("c");
+    recv_packet(reply, sizeof reply);
+    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
+        fail("end: '%s', expected W%02x", reply, want);
+    int st = wait_child();
+    if (st != want)
+        fail("exit status %d, expected %d", st, want);
+}
+
 static void scenario_robust(void)
 {
     handshake();
@@ -637,6 +669,8 @@ int main(int argc, char **argv)
         scenario_robust();
     else if (!strcmp(scenario, "bp-continue"))
         scenario_bp_continue(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "watch-hit"))
+        scenario_watch_hit(dd - 4, argv + 4);
     else if (!strcmp(scenario, "panic"))
         scenario_panic(dd - 4, argv + 4);
     else if (!strcmp(scenario, "attach"))
