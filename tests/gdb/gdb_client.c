@@ -498,7 +498,8 @@ static void scenario_watch_hit(int argc, char **argv)
         fail("watch hit at %08x (want %08x), pc %08x, value %08x (was "
              "%08x)", hit, addr, pc, mem32(addr), before);
     printf("watchpoint: %08x changed from %#x to %#x, stopped at %08x in "
-           "%s\n", addr, before, mem32(addr), pc, argv[2]);
+           "%s; a2 %08x a3 %u a4 %u a5 %u\n", addr, before, mem32(addr), pc,
+           argv[2], reg(2), reg(3), reg(4), reg(5));
     expect(cmd("z2,%x,4", addr), "OK", "z2");
     send_packet("c");
     recv_packet(reply, sizeof reply);
