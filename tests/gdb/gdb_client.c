@@ -13,6 +13,7 @@
  *               as SIGSEGV at the load, then its panic handler halts
  *   watch-hit   SYMBOL OFFSET FUNCTION VALUE STATUS: a write watchpoint
  *               stops in FUNCTION, which stored VALUE there
+ *   kill        STATUS: k ends the run with STATUS
  *   robust      bad checksums, malformed and unknown packets, memory
  *               writes (M, X), no-ack mode, disconnect without detach
  *   bp-continue SYMBOL N STATUS [WATCH_SYMBOL]: N stops at SYMBOL, a
@@ -510,6 +511,18 @@ static void scenario_watch_hit(int argc, char **argv)
         fail("exit status %d, expected %d", st, want);
 }
 
+/* k: the run ends at once with STATUS. */
+static void scenario_kill(int argc, char **argv)
+{
+    if (argc < 1)
+        fail("kill needs STATUS");
+    handshake();
+    send_packet("k");
+    int st = wait_child();
+    if (st != atoi(argv[0]))
+        fail("exit status %d after kill, expected %s", st, argv[0]);
+}
+
 static void scenario_robust(void)
 {
     handshake();
@@ -672,6 +685,8 @@ int main(int argc, char **argv)
         scenario_bp_continue(dd - 4, argv + 4);
     else if (!strcmp(scenario, "watch-hit"))
         scenario_watch_hit(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "kill"))
+        scenario_kill(dd - 4, argv + 4);
     else if (!strcmp(scenario, "panic"))
         scenario_panic(dd - 4, argv + 4);
     else if (!strcmp(scenario, "attach"))

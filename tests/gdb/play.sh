@@ -7,6 +7,7 @@
 # the target); nor does one that attaches to the running firmware (fast
 # engine, hot code translated), stops at a breakpoint, interrupts it and
 # detaches.
+# A kill ends `play` with exit 1, "killed by the debugger" and no output.
 # `dspsim run` of a case with a control in mid-stream, stopped where the
 # control is applied, gives the same output and cycles too.
 # usage: play.sh DSPSIM GDB_CLIENT FW_AUDIO_ELF CASE.yaml WORKDIR
@@ -50,3 +51,9 @@ done
 pc=$(cycles "$work/run-plain.txt") gc=$(cycles "$work/run-gdb.txt")
 [ -n "$pc" ] && [ "$pc" = "$gc" ] || fail "run: cycles $pc without the debugger, $gc with it"
 echo "PASS run: $pc cycles and the same outputs with the debugger"
+"$client" kill "$fw" "$work/c4" 1 -- "$dspsim" play "$work/in.wav" \
+    "$work/killed.wav" --artifacts "$work/a-killed" --gdb 0 --gdb-wait \
+    > "$work/killed.txt"
+grep -q "killed by the debugger" "$work/killed.txt" || fail "kill: no message"
+[ ! -e "$work/killed.wav" ] || fail "kill: an output was written"
+echo "PASS kill"
