@@ -9,6 +9,7 @@
  * PacketSize bytes of payload); a resume, detach or kill ends the stream
  * (the harness then removes every hook). */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&g, 0, sizeof g);
     g.cpu = cpu;
     g.lfd = g.cfd = -1;
-    g.log = NULL;
+    g.log = stderr;
     g.stop_sig = GDB_SIGTRAP;
     g.stop_watch = -1;
     rsp_rx_init(&g.rx);

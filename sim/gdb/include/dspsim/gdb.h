@@ -44,9 +44,9 @@ typedef struct ds_gdb ds_gdb;
 #define DS_GDB_KILLED_STATUS 137
 
 /* Listen on 127.0.0.1:port (0: a free port the system picks; ds_gdb_port
- * tells which) for a debugger of cpu.  log (NULL: stderr) gets one line
- * per connection and the reason of a dropped connection.  Returns 0, or -1
- * with a message in err. */
+ * tells which) for a debugger of cpu.  stderr gets one line when a
+ * debugger connects, detaches, disconnects or kills the target.  Returns
+ * 0, or -1 with a message in err. */
 int ds_gdb_open(xt_cpu *cpu, unsigned port, ds_gdb **out, char *err,
                 size_t errsz);
 void ds_gdb_close(ds_gdb *g);
