@@ -19,8 +19,9 @@
  *   bp-continue SYMBOL N STATUS [WATCH_SYMBOL]: N stops at SYMBOL, a
  *               watchpoint hit, then continue to the end, exit STATUS
  *               (the run's output must not change: play.sh compares it)
- *   attach      SYMBOL: connect to a running target, stop at SYMBOL,
- *               continue, Ctrl-C, detach; it runs on to exit 0
+ *   attach      SYMBOL [WATCH_SYMBOL]: connect to a running target, stop
+ *               at SYMBOL, (a watchpoint hit,) continue, Ctrl-C, detach;
+ *               it runs on to exit 0
  *
  * usage: gdb_client SCENARIO ELF WORKDIR [args] -- COMMAND...
  * Exit status 0 when every check passed (the command's own exit status
@@ -628,6 +629,12 @@ static void scenario_attach(int argc, char **argv)
     if (reg(16) != s->addr)
         fail("stop at %08x, not %s", reg(16), argv[0]);
     expect(cmd("z0,%x,3", s->addr), "OK", "z0");
+    if (argc > 1) {   /* a watchpoint set while hot code is translated */
+        const xt_elf_symbol *w = sym(argv[1]);
+        expect(cmd("Z2,%x,4", w->addr), "OK", "Z2");
+        expect_stop("T05watch:", (send_packet("c"), "watchpoint"));
+        expect(cmd("z2,%x,4", w->addr), "OK", "z2");
+    }
     send_packet("c");
     sleep_ms(100);
     send_raw("\x03", 1);

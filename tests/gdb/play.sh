@@ -5,8 +5,8 @@
 # continues to the end changes neither the output WAV nor the simulated
 # cycles (the board's event clock does not run while the debugger holds
 # the target); nor does one that attaches to the running firmware (fast
-# engine, hot code translated), stops at a breakpoint, interrupts it and
-# detaches.
+# engine, 0.3 s into the run), stops at a breakpoint and a watchpoint,
+# interrupts it and detaches.
 # A kill ends `play` with exit 1, "killed by the debugger" and no output.
 # `dspsim run` of a case with a control in mid-stream, stopped where the
 # control is applied, gives the same output and cycles too.
@@ -37,7 +37,7 @@ play long plain-long
     "$dspsim" play "$work/in.wav" "$work/bp.wav" --set gain_db=-6 \
     --artifacts "$work/a-bp" --gdb 0 --gdb-wait > "$work/bp.txt"
 same bp ""
-"$client" attach "$fw" "$work/c2" volume_copy -- \
+"$client" attach "$fw" "$work/c2" volume_copy current -- \
     "$dspsim" play "$work/long.wav" "$work/attach.wav" --set gain_db=-6 \
     --artifacts "$work/a-attach" --gdb 0 > "$work/attach.txt"
 same attach -long
