@@ -23,6 +23,7 @@
 #include "fwreport/fw_report.h"
 #include "dspsim/loader.h"
 #include "dspsim/profile.h"
+#include "gdb_opt.h"
 #include "dspsim/semihost.h"
 #include "lockstep.h"
 #include "out_check.h"
@@ -36,6 +37,7 @@ typedef struct board_opts {
     bool lockstep;           /* compare with a board on the interpreter */
     const char *trace_log;   /* firmware trace ring dump, NULL = none */
     const char *profile;     /* callgrind profile, NULL = none */
+    cli_gdb gdb;             /* --gdb PORT, --gdb-wait */
     const char *program;
     int guest_argc;
     char **guest_argv;
@@ -62,6 +64,7 @@ static void board_usage(FILE *f)
         "  --profile FILE  write a cycle profile of the run to FILE in the\n"
         "                  callgrind format (docs/profile.md); slower, same\n"
         "                  cycles\n"
+        CLI_GDB_HELP
         "  --trace-log FILE  at exit, write the firmware's trace log ring\n"
         "                  (mailbox trace region, docs/firmware.md) to FILE\n"
         "                  ('-' = stdout)\n"
@@ -110,6 +113,11 @@ static int parse_args(int argc, char **argv, board_opts *o)
             o->stats = true;
             continue;
         }
+        int gm = cli_gdb_option("board", argc, argv, &i, &o->gdb);
+        if (gm < 0)
+            return DSPSIM_EXIT_USAGE;
+        if (gm)
+            continue;
         if (cli_opt_value(argc, argv, &i, "--board", &v)) {
             if (!v || !*v) {
                 fprintf(stderr, "dspsim board: --board needs a file name\n");
@@ -148,6 +156,13 @@ static int parse_args(int argc, char **argv, board_opts *o)
     if (i >= argc) {
         fprintf(stderr, "dspsim board: missing PROGRAM.elf\n");
         board_usage(stderr);
+        return DSPSIM_EXIT_USAGE;
+    }
+    if (!cli_gdb_check("board", &o->gdb))
+        return DSPSIM_EXIT_USAGE;
+    if (o->gdb.on && o->lockstep) {
+        fprintf(stderr, "dspsim board: --gdb and --lockstep cannot be "
+                "combined\n");
         return DSPSIM_EXIT_USAGE;
     }
     o->program = argv[i];
@@ -199,6 +214,11 @@ static void report_fw_panic(ds_board *b, const ds_run_result *r,
     else
         ds_fw_panic_print(stderr, &p, elf);
     print_trace_ring(stderr, b);
+}
+
+static void board_gdb_poll(void *user)
+{
+    ds_gdb_poll(user);
 }
 
 static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
@@ -397,6 +417,17 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
             return DSPSIM_EXIT_INTERNAL;
         }
     }
+    ds_gdb *gdb = NULL;
+    if (o->gdb.on) {
+        if (!(gdb = cli_gdb_start("board", &o->gdb, ds_board_cpu(b)))) {
+            xt_profile_free(prof);
+            xt_semihost_free(sh);
+            return DSPSIM_EXIT_USAGE;
+        }
+        ds_board_set_debugger(b, board_gdb_poll, gdb, DS_GDB_SLICE_CYCLES);
+        if (o->gdb.wait)
+            ds_gdb_wait_attach(gdb);
+    }
     ds_run_result r;
     double t0 = cli_now_seconds();
     if (o->lockstep) {
@@ -416,7 +447,16 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
         status = DSPSIM_EXIT_INTERNAL;
     } else {
         fflush(stdout);
+        if (ds_gdb_killed(gdb))
+            fprintf(stderr, "dspsim: %s: killed by the debugger\n",
+                    o->program);
         status = conclude(b, &r, o, elf);
+    }
+    if (gdb) {
+        ds_gdb_finish(gdb, st != DS_OK || r.why != DS_STOP_FATAL, status,
+                      xt_fatal(ds_board_cpu(b))->pc);
+        ds_board_set_debugger(b, NULL, NULL, 0);
+        ds_gdb_close(gdb);
     }
     if (o->trace_log && st == DS_OK && !write_trace_log(b, o))
         status = DSPSIM_EXIT_USAGE;

@@ -23,6 +23,7 @@
 #include "dspsim/profile.h"
 #include "dspsim/semihost.h"
 #include "dspsim/xtcpu.h"
+#include "gdb_opt.h"
 #include "lockstep.h"
 #include "out_check.h"
 #include "report.h"
@@ -35,6 +36,7 @@ typedef struct exec_opts {
     const char *profile_path; /* NULL = no profile */
     bool stats;
     bool lockstep;           /* compare with the reference interpreter */
+    cli_gdb gdb;             /* --gdb PORT, --gdb-wait */
     const char *program;
     int guest_argc;          /* arguments after PROGRAM */
     char **guest_argv;
@@ -56,6 +58,7 @@ static void exec_usage(FILE *f)
         "  --engine E      fast (default: translated hot code) or interp\n"
         "                  (the reference interpreter); same results\n"
         "  --stats         print a JSON statistics line on stderr at exit\n"
+        CLI_GDB_HELP
         "  --lockstep      run the fast engine and the reference interpreter\n"
         "                  side by side, compare them after every translated\n"
         "                  block; exit 1 with a report at the first divergence\n"
@@ -91,6 +94,11 @@ static int parse_args(int argc, char **argv, exec_opts *o)
             o->stats = true;
             continue;
         }
+        int gm = cli_gdb_option("exec", argc, argv, &i, &o->gdb);
+        if (gm < 0)
+            return DSPSIM_EXIT_USAGE;
+        if (gm)
+            continue;
         if (!strcmp(a, "--lockstep")) {
             o->lockstep = true;
             continue;
@@ -128,6 +136,13 @@ static int parse_args(int argc, char **argv, exec_opts *o)
     if (i >= argc) {
         fprintf(stderr, "dspsim exec: missing PROGRAM.elf\n");
         exec_usage(stderr);
+        return DSPSIM_EXIT_USAGE;
+    }
+    if (!cli_gdb_check("exec", &o->gdb))
+        return DSPSIM_EXIT_USAGE;
+    if (o->gdb.on && o->lockstep) {
+        fprintf(stderr, "dspsim exec: --gdb and --lockstep cannot be "
+                "combined\n");
         return DSPSIM_EXIT_USAGE;
     }
     o->program = argv[i];
@@ -282,9 +297,50 @@ out:
     return status;
 }
 
+/* xt_run in slices of DS_GDB_SLICE_CYCLES with the debugger served
+ * between them and at its stops; the budgets count from the start, as in
+ * one xt_run. */
+static xt_err run_with_gdb(xt_cpu *cpu, const xt_run_opts *ro, ds_gdb *g,
+                           xt_stop *why)
+{
+    uint64_t c0 = xt_cycles(cpu), i0 = xt_insn_count(cpu);
+    for (;;) {
+        xt_run_opts r = *ro;
+        uint64_t dc = xt_cycles(cpu) - c0, di = xt_insn_count(cpu) - i0;
+        if (ro->max_cycles && dc >= ro->max_cycles) {
+            *why = XT_STOP_CYCLE_BUDGET;
+            return XT_OK;
+        }
+        if (ro->max_insns && di >= ro->max_insns) {
+            *why = XT_STOP_INSN_BUDGET;
+            return XT_OK;
+        }
+        if (ro->max_cycles)
+            r.max_cycles = ro->max_cycles - dc;
+        if (ro->max_insns)
+            r.max_insns = ro->max_insns - di;
+        bool sliced = !r.max_cycles || r.max_cycles > DS_GDB_SLICE_CYCLES;
+        if (sliced)
+            r.max_cycles = DS_GDB_SLICE_CYCLES;
+        xt_err err = xt_run(cpu, &r, why);
+        if (err != XT_OK)
+            return err;
+        if (*why == XT_STOP_CYCLE_BUDGET && sliced) {
+            ds_gdb_poll(g);
+            continue;
+        }
+        if (*why == XT_STOP_INSN_BUDGET || *why == XT_STOP_CYCLE_BUDGET)
+            continue;   /* the totals above decide */
+        if (*why == XT_STOP_REQUEST && ds_gdb_poll(g))
+            continue;
+        return XT_OK;
+    }
+}
+
 static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
                        xt_cpu *cpu)
 {
+    ds_gdb *gdb = NULL;
     xt_semihost *sh = NULL;
     xt_profile *prof = NULL;
     int status = prepare(o, elf, cpu, 1, 2, &sh);
@@ -320,12 +376,23 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
         }
     }
 
+    if (o->gdb.on) {
+        if (!(gdb = cli_gdb_start("exec", &o->gdb, cpu))) {
+            status = DSPSIM_EXIT_USAGE;
+            goto out;
+        }
+        if (o->gdb.wait)
+            ds_gdb_wait_attach(gdb);
+    }
+
     xt_run_opts ro = { .until = 0, .use_until = false,
                        .max_insns = o->max_insns,
                        .max_cycles = o->max_cycles };
     xt_stop why = XT_STOP_REQUEST;
     double t0 = cli_now_seconds();
-    if (o->lockstep) {
+    if (gdb) {
+        err = run_with_gdb(cpu, &ro, gdb, &why);
+    } else if (o->lockstep) {
         status = run_lockstep(o, elf, cpu, &ro, &why);
         if (status >= 0)
             goto out;
@@ -338,7 +405,12 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
         status = api_fail("xt_run", err);
         goto out;
     }
+    if (ds_gdb_killed(gdb))
+        fprintf(stderr, "dspsim: %s: killed by the debugger\n", o->program);
     status = conclude(cpu, why, o, elf, tr);
+    if (gdb)
+        ds_gdb_finish(gdb, why != XT_STOP_FATAL, status,
+                      xt_fatal(cpu)->pc);
     if (prof) {
         char perr[600];
         xt_profile_finish(prof);
@@ -357,6 +429,7 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
     if (o->stats)
         report_stats(stderr, cpu, xt_cycles(cpu), seconds);
 out:
+    ds_gdb_close(gdb);
     xt_profile_free(prof);
     xt_semihost_free(sh);
     return status;

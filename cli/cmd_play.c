@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "exec/exec.h"
 #include "options.h"
+#include "gdb_opt.h"
 #include "out_check.h"
 #include "play_case.h"
 #include "src.h"
@@ -67,7 +68,8 @@ static void usage(FILE *f)
         "                   [--save-case FILE.yaml]\n"
         "                   [--firmware ELF] [--artifacts DIR]\n"
         "                   [--timeline FILE] [--profile FILE] [--cpu-mhz N]\n"
-        "                   [--engine fast|interp] [-v]\n"
+        "                   [--engine fast|interp] [--gdb PORT [--gdb-wait]]\n"
+        "                   [-v]\n"
         "\n"
         "Pipelines (host stream -> component -> SSP port 0 -> OUT.wav):\n"
         "  volume  (default) keys gain_db, ramp_ms, mute\n"
@@ -100,6 +102,9 @@ static void usage(FILE *f)
         "--profile FILE writes a cycle profile of the firmware in the\n"
         "callgrind format (KCachegrind, callgrind_annotate; docs/profile.md):\n"
         "the run is slower, its cycles and output the same.\n"
+        "--gdb PORT serves GDB's remote protocol for the firmware on\n"
+        "127.0.0.1:PORT (0: a free port, printed on stderr), --gdb-wait\n"
+        "waits for the debugger first (docs/debugging.md).\n"
         "Exit status: 0 done, 1 the run failed, 2 usage, bad input or\n"
         "output, bad firmware, or a value the firmware refuses (reason\n"
         "printed).\n");
@@ -201,9 +206,15 @@ int cmd_play(int argc, char **argv)
     unsigned nfiles = 0, nsets = 0;
     bool verbose = false, raw = false;
     const char *timeline = NULL, *profile = NULL, *save_case = NULL;
+    cli_gdb gdb = { 0 };
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        int gm = cli_gdb_option("play", argc, argv, &i, &gdb);
+        if (gm < 0)
+            return DSPSIM_EXIT_USAGE;
+        if (gm)
+            continue;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             return 0;
@@ -271,6 +282,8 @@ int cmd_play(int argc, char **argv)
             files[nfiles++] = a;
         }
     }
+    if (!cli_gdb_check("play", &gdb) || !cli_gdb_probe("play", &gdb))
+        return DSPSIM_EXIT_USAGE;
     if (!play_chain_parse(s.pipe, &s))
         return DSPSIM_EXIT_USAGE;
     bool mixer = !strcmp(s.chain[0], "mixer");
@@ -394,7 +407,9 @@ int cmd_play(int argc, char **argv)
                         .outputs_dir = outdir, .align_outputs = !raw,
                         .flush_src = true,
                         .no_timeline = !timeline, .timeline_path = timeline,
-                        .profile_path = profile ? profile_target : NULL };
+                        .profile_path = profile ? profile_target : NULL,
+                        .gdb = gdb.on, .gdb_port = gdb.port,
+                        .gdb_wait = gdb.wait };
     int rc = dsh_exec_one(c, art, &o, "play");
     dsh_case_free(c);
     if (rc == 1 && sum.setup_refused) {

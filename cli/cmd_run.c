@@ -7,13 +7,14 @@
 
 #include "cli.h"
 #include "exec/exec.h"
+#include "gdb_opt.h"
 #include "out_check.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
         "usage: dspsim run CASE.yaml [--out-dir DIR] [--firmware ELF]\n"
-        "                  [--profile FILE] [-q]\n"
+        "                  [--profile FILE] [--gdb PORT [--gdb-wait]] [-q]\n"
         "\n"
         "Runs one test case on the simulated board and keeps its artifacts\n"
         "(outputs, difference signals, firmware.log, timeline.json) in\n"
@@ -21,6 +22,7 @@ static void usage(FILE *f)
         "  --firmware ELF  audio firmware image (default: the tree's)\n"
         "  --profile FILE  cycle profile of the firmware, callgrind format\n"
         "                  (docs/profile.md); slower, same cycles\n"
+        CLI_GDB_HELP
         "  -q, --quiet     no progress lines\n"
         "Exit status: 0 passed, 1 failed or error, 2 usage, invalid case,\n"
         "DIR not a writable directory, firmware missing or not loadable, or\n"
@@ -31,9 +33,15 @@ int cmd_run(int argc, char **argv)
 {
     const char *path = NULL, *out_dir = NULL, *fw = NULL, *profile = NULL;
     bool quiet = false;
+    cli_gdb gdb = { 0 };
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        int gm = cli_gdb_option("run", argc, argv, &i, &gdb);
+        if (gm < 0)
+            return DSPSIM_EXIT_USAGE;
+        if (gm)
+            continue;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             return 0;
@@ -59,6 +67,8 @@ int cmd_run(int argc, char **argv)
         usage(stderr);
         return DSPSIM_EXIT_USAGE;
     }
+    if (!cli_gdb_check("run", &gdb) || !cli_gdb_probe("run", &gdb))
+        return DSPSIM_EXIT_USAGE;
     dsh_diag diag;
     dsh_diag_init(&diag);
     dsh_case *c = dsh_case_load(path, &diag);
@@ -91,7 +101,9 @@ int cmd_run(int argc, char **argv)
     dsh_exec_opts o = { .profile_path = profile ? resolved_profile : NULL,
                         .firmware = fw,
                         .keep_artifacts = true,
-                        .verbose = quiet ? NULL : stderr, .summary = &s };
+                        .verbose = quiet ? NULL : stderr, .summary = &s,
+                        .gdb = gdb.on, .gdb_port = gdb.port,
+                        .gdb_wait = gdb.wait };
     int rc = dsh_exec_one(c, dir, &o, "run");
     if (rc == 0 || rc == 1)
         dsh_exec_print_summary(stdout, &s);

@@ -105,6 +105,12 @@ typedef struct dsh_exec_opts {
     /* a cycle profile of the firmware in the callgrind format, written
      * here when the run ends (docs/profile.md); NULL = none */
     const char *profile_path;
+    /* a GDB remote server for the firmware (docs/debugging.md): on
+     * 127.0.0.1:gdb_port (0: a free port, printed on stderr), waiting for
+     * the debugger before the first instruction with gdb_wait */
+    bool gdb;
+    unsigned gdb_port;
+    bool gdb_wait;
 } dsh_exec_opts;
 
 /* The firmware this tree builds (compile-time path; may not exist yet). */

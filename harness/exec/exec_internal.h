@@ -7,6 +7,7 @@
 
 #include "audio/wav_io.h"
 #include "driver/host_driver.h"
+#include "dspsim/gdb.h"
 #include "dspsim/profile.h"
 #include "exec/exec.h"
 
@@ -88,6 +89,7 @@ typedef struct xp_run {
     dsh_drv *drv;
     dsh_timeline *tl;
     xt_profile *prof;           /* --profile */
+    ds_gdb *gdb;                /* --gdb */
     xp_pipe pipes[DSH_MAX_PIPELINES];
     unsigned npipes;
     xp_ep eps[DSH_MAX_ENDPOINTS];

@@ -23,6 +23,11 @@ bool xp_fail(xp_run *r, dsh_res_status st, const char *fmt, ...)
 {
     if (r->status != DSH_RES_PASS)
         return false;           /* the first diagnosis wins */
+    if (r->gdb && ds_gdb_killed(r->gdb)) {   /* the cause of what failed */
+        r->status = DSH_RES_ERROR;
+        snprintf(r->msg, sizeof r->msg, "killed by the debugger");
+        return false;
+    }
     r->status = st;
     va_list ap;
     va_start(ap, fmt);
@@ -442,6 +447,28 @@ static void summarize(xp_run *r, double wall, dsh_exec_summary *s)
     s->realtime_factor = wall > 0 ? s->audio_seconds / wall : 0;
 }
 
+static void gdb_poll(void *user)
+{
+    ds_gdb_poll(user);
+}
+
+/* --gdb: the server, announced on stderr, handed the board's run loop */
+static bool start_gdb(xp_run *r)
+{
+    char err[256];
+    ds_board *b = dsh_drv_board(r->drv);
+    if (ds_gdb_open(ds_board_cpu(b), r->o->gdb_port, &r->gdb, err,
+                    sizeof err))
+        return xp_fail(r, DSH_RES_ERROR, "%s", err);
+    fprintf(stderr, "dspsim: gdb: listening on 127.0.0.1:%u\n",
+            ds_gdb_port(r->gdb));
+    fflush(stderr);
+    ds_board_set_debugger(b, gdb_poll, r->gdb, DS_GDB_SLICE_CYCLES);
+    if (r->o->gdb_wait)
+        ds_gdb_wait_attach(r->gdb);
+    return true;
+}
+
 static void execute(xp_run *r, const char *fw)
 {
     ds_board_config cfg;
@@ -461,6 +488,8 @@ static void execute(xp_run *r, const char *fw)
         xp_fail(r, DSH_RES_ERROR, "profile: %s", err);
         return;
     }
+    if (r->o->gdb && !start_gdb(r))
+        return;
     dsh_drv_err e = dsh_drv_boot(r->drv);
     if (e != DSH_DRV_OK) {
         const struct ipc_fw_ready *rd = dsh_drv_ready(r->drv);
@@ -555,6 +584,14 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
         execute(r, fw);
     }
     summarize(r, wall_now() - w0, &s);
+    if (r->gdb) {
+        if (ds_gdb_killed(r->gdb))
+            xp_fail(r, DSH_RES_ERROR, "killed by the debugger");
+        ds_gdb_finish(r->gdb, true, r->status == DSH_RES_PASS ? 0 : 1, 0);
+        ds_board_set_debugger(dsh_drv_board(r->drv), NULL, NULL, 0);
+        ds_gdb_close(r->gdb);
+        r->gdb = NULL;
+    }
     if (r->prof) {
         char perr[1024];
         xt_profile_finish(r->prof);

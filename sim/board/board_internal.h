@@ -40,6 +40,11 @@ struct ds_board {
     bool halted;
     uint32_t halt_status;
     uint64_t d2h_cycle;   /* when the pending DSP message was rung */
+
+    /* debugger (ds_board_set_debugger) */
+    ds_debug_poll_fn dbg_poll;
+    void *dbg_user;
+    uint64_t dbg_slice;
 };
 
 #endif

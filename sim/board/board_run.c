@@ -49,6 +49,8 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
         uint64_t end = ds_clock_next(b->clk);
         if (end > limit)
             end = limit;
+        if (b->dbg_poll && b->dbg_slice && end - now > b->dbg_slice)
+            end = now + b->dbg_slice;
         xt_run_opts ro = { .max_cycles = end == DS_CLOCK_NEVER ? 0
                                                                : end - now };
         xt_stop why;
@@ -71,11 +73,23 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
         case XT_STOP_IDLE:
             return finish(b, res, DS_STOP_IDLE, 0);
         default:   /* budget (= next event) or stop request: go round */
+            if (b->dbg_poll)
+                b->dbg_poll(b->dbg_user);
             if (b->events & stop_on)
                 return finish(b, res, DS_STOP_HOST_EVENT, 0);
             break;
         }
     }
+}
+
+void ds_board_set_debugger(ds_board *b, ds_debug_poll_fn poll, void *user,
+                           uint64_t slice_cycles)
+{
+    if (!b)
+        return;
+    b->dbg_poll = poll;
+    b->dbg_user = user;
+    b->dbg_slice = slice_cycles;
 }
 
 ds_status ds_board_wait_doorbell(ds_board *b, uint64_t max_cycles,

@@ -130,6 +130,19 @@ typedef struct ds_run_result {
 ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
                        ds_run_result *res);
 
+/* ---- Debugger ---------------------------------------------------------- */
+/* A debugger (sim/gdb) takes control between CPU slices: ds_board_run
+ * calls poll(user) whenever the CPU returns early (a stop request, e.g.
+ * from the debugger's breakpoint or watchpoint hooks) or at the end of a
+ * slice, and runs the CPU for at most slice_cycles at a time (0: no
+ * limit) so that an interrupt from the debugger is seen.  poll may block
+ * (the debugger holds the target): no simulated time passes meanwhile,
+ * and the event clock resumes where it was, so cycles and outputs are
+ * the same as without a debugger.  poll NULL removes it. */
+typedef void (*ds_debug_poll_fn)(void *user);
+void ds_board_set_debugger(ds_board *b, ds_debug_poll_fn poll, void *user,
+                           uint64_t slice_cycles);
+
 /* ---- Mailbox and host memory ------------------------------------------- */
 ds_status ds_board_mbox_read(ds_board *b, uint32_t offset, void *dst,
                              size_t n);

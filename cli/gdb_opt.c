@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* --gdb PORT and --gdb-wait (gdb_opt.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "gdb_opt.h"
+#include "options.h"
+
+int cli_gdb_option(const char *cmd, int argc, char **argv, int *i,
+                   cli_gdb *o)
+{
+    const char *v;
+    if (!strcmp(argv[*i], "--gdb-wait")) {
+        o->wait = true;
+        return 1;
+    }
+    if (!cli_opt_value(argc, argv, i, "--gdb", &v))
+        return 0;
+    if (!v) {
+        fprintf(stderr, "dspsim %s: --gdb needs a port number (0: any free "
+                "port)\n", cmd);
+        return -1;
+    }
+    if (ds_gdb_parse_port(v, &o->port)) {
+        fprintf(stderr, "dspsim %s: --gdb: '%s' is not a port number "
+                "(0..65535)\n", cmd, v);
+        return -1;
+    }
+    o->on = true;
+    return 1;
+}
+
+bool cli_gdb_check(const char *cmd, const cli_gdb *o)
+{
+    if (o->wait && !o->on) {
+        fprintf(stderr, "dspsim %s: --gdb-wait needs --gdb PORT\n", cmd);
+        return false;
+    }
+    return true;
+}
+
+bool cli_gdb_probe(const char *cmd, const cli_gdb *o)
+{
+    if (!o->on || o->port == 0)
+        return true;
+    xt_cpu *cpu = NULL;
+    ds_gdb *g = NULL;
+    char err[256];
+    bool ok = xt_open(&cpu) == XT_OK &&
+              ds_gdb_open(cpu, o->port, &g, err, sizeof err) == 0;
+    if (!ok && cpu)
+        fprintf(stderr, "dspsim %s: %s\n", cmd, err);
+    ds_gdb_close(g);
+    xt_close(cpu);
+    return ok;
+}
+
+ds_gdb *cli_gdb_start(const char *cmd, const cli_gdb *o, xt_cpu *cpu)
+{
+    char err[256];
+    ds_gdb *g = NULL;
+    if (ds_gdb_open(cpu, o->port, &g, err, sizeof err)) {
+        fprintf(stderr, "dspsim %s: %s\n", cmd, err);
+        return NULL;
+    }
+    fprintf(stderr, "dspsim: gdb: listening on 127.0.0.1:%u\n",
+            ds_gdb_port(g));
+    fflush(stderr);
+    return g;
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* --gdb PORT and --gdb-wait, shared by exec, board, run and play
+ * (docs/debugging.md). */
+#ifndef DSPSIM_CLI_GDB_OPT_H
+#define DSPSIM_CLI_GDB_OPT_H
+
+#include <stdbool.h>
+
+#include "dspsim/gdb.h"
+
+typedef struct cli_gdb {
+    bool on;           /* --gdb given */
+    unsigned port;     /* 0: a free port, printed on stderr */
+    bool wait;         /* --gdb-wait */
+} cli_gdb;
+
+/* Help lines of the two options. */
+#define CLI_GDB_HELP \
+    "  --gdb PORT      serve GDB's remote protocol on 127.0.0.1:PORT (0: a\n" \
+    "                  free port, printed on stderr; docs/debugging.md)\n" \
+    "  --gdb-wait      with --gdb: wait for the debugger before the first\n" \
+    "                  instruction\n"
+
+/* Matches --gdb PORT, --gdb=PORT or --gdb-wait at argv[*i] (advancing *i
+ * past a value).  Returns 1 on a match, 0 if argv[*i] is another
+ * argument, -1 after printing "dspsim CMD: --gdb: ..." for a bad port. */
+int cli_gdb_option(const char *cmd, int argc, char **argv, int *i,
+                   cli_gdb *o);
+/* After the command line: --gdb-wait needs --gdb.  false after printing
+ * the error. */
+bool cli_gdb_check(const char *cmd, const cli_gdb *o);
+/* run, play (the server opens inside the harness): a given port must be
+ * free now.  false after printing why not. */
+bool cli_gdb_probe(const char *cmd, const cli_gdb *o);
+/* Open the server for cpu and print "dspsim: gdb: listening on
+ * 127.0.0.1:PORT" on stderr.  NULL after printing why not. */
+ds_gdb *cli_gdb_start(const char *cmd, const cli_gdb *o, xt_cpu *cpu);
+
+#endif

@@ -1,0 +1,706 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* A scripted GDB remote-protocol client for the tests of the GDB server
+ * (there is no Xtensa GDB on Debian).  It starts the dspsim command given
+ * after "--" with its stderr in WORKDIR/child.err, reads the port the
+ * server prints there, connects, and plays one scenario:
+ *
+ *   session     breakpoint on add_sample, continue, registers and a
+ *               variable, step into and over a CALL0, watchpoints, a
+ *               hardware breakpoint, continue to exit (W3a)
+ *   interrupt   attach to a running guest, continue, Ctrl-C, kill
+ *   fault       a store to unmapped memory stops as SIGSEGV at the store
+ *   panic       FUNCTION EXCVADDR STATUS: the firmware's bad load stops
+ *               as SIGSEGV at the load, then its panic handler halts
+ *   watch-hit   SYMBOL OFFSET FUNCTION VALUE STATUS: a write watchpoint
+ *               stops in FUNCTION, which stored VALUE there
+ *   kill        STATUS: k ends the run with STATUS
+ *   robust      bad checksums, malformed and unknown packets, memory
+ *               writes (M, X), no-ack mode, disconnect without detach
+ *   bp-continue SYMBOL N STATUS [WATCH_SYMBOL]: N stops at SYMBOL, a
+ *               watchpoint hit, then continue to the end, exit STATUS
+ *               (the run's output must not change: play.sh compares it)
+ *   attach      SYMBOL [WATCH_SYMBOL]: connect to a running target, stop
+ *               at SYMBOL, (a watchpoint hit,) continue, Ctrl-C, detach;
+ *               it runs on to exit 0
+ *
+ * usage: gdb_client SCENARIO ELF WORKDIR [args] -- COMMAND...
+ * Exit status 0 when every check passed (the command's own exit status
+ * is checked by the scenario), 1 otherwise. */
+#define _POSIX_C_SOURCE 200809L
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dspsim/loader.h"
+
+static pid_t child = -1;
+static int sock = -1;
+static bool noack;
+static const xt_elf *elf;
+static char errpath[4096];
+
+static void fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "FAIL: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    if (child > 0)
+        kill(child, SIGKILL);
+    FILE *f = fopen(errpath, "r");
+    if (f) {
+        char line[512];
+        fprintf(stderr, "--- dspsim stderr:\n");
+        while (fgets(line, sizeof line, f))
+            fputs(line, stderr);
+        fclose(f);
+    }
+    exit(1);
+}
+
+static void sleep_ms(unsigned ms)
+{
+    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+    nanosleep(&ts, NULL);
+}
+
+/* ---- the command under test ---- */
+static unsigned spawn(char **argv)
+{
+    int fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0)
+        fail("cannot create %s", errpath);
+    child = fork();
+    if (child < 0)
+        fail("fork");
+    if (child == 0) {
+        dup2(fd, 2);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    close(fd);
+    for (int i = 0; i < 3000; i++) {     /* up to 60 s */
+        FILE *f = fopen(errpath, "r");
+        char line[512];
+        while (f && fgets(line, sizeof line, f)) {
+            const char *p = strstr(line, "listening on 127.0.0.1:");
+            if (p) {
+                fclose(f);
+                return (unsigned)atoi(p + strlen("listening on 127.0.0.1:"));
+            }
+        }
+        if (f)
+            fclose(f);
+        int st;
+        if (waitpid(child, &st, WNOHANG) == child) {
+            child = -1;
+            fail("dspsim ended before it listened");
+        }
+        sleep_ms(20);
+    }
+    fail("dspsim printed no port");
+    return 0;
+}
+
+static int wait_child(void)
+{
+    int st = 0;
+    for (int i = 0; i < 3000; i++) {     /* up to 60 s */
+        pid_t r = waitpid(child, &st, WNOHANG);
+        if (r == child) {
+            child = -1;
+            if (!WIFEXITED(st))
+                fail("dspsim did not exit normally (status %#x)", st);
+            return WEXITSTATUS(st);
+        }
+        sleep_ms(20);
+    }
+    fail("dspsim did not end");
+    return -1;
+}
+
+static void connect_to(unsigned port)
+{
+    sock = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in sa = { .sin_family = AF_INET,
+                              .sin_port = htons((uint16_t)port),
+                              .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+    if (sock < 0 || connect(sock, (struct sockaddr *)&sa, sizeof sa) < 0)
+        fail("cannot connect to port %u: %s", port, strerror(errno));
+    struct timeval tv = { .tv_sec = 60 };
+    setsockopt(sock, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    noack = false;
+}
+
+/* ---- packets ---- */
+static void send_raw(const void *p, size_t n)
+{
+    if (write(sock, p, n) != (ssize_t)n)
+        fail("write to the server failed");
+}
+
+static int get_byte(void)
+{
+    unsigned char c;
+    ssize_t n = read(sock, &c, 1);
+    if (n != 1)
+        fail("no answer from the server (%s)", n == 0 ? "closed" :
+             strerror(errno));
+    return c;
+}
+
+static void send_packet_n(const char *payload, size_t n)
+{
+    char buf[16384];
+    unsigned sum = 0;
+    size_t o = 0;
+    buf[o++] = '$';
+    for (size_t i = 0; i < n; i++) {
+        buf[o++] = payload[i];
+        sum += (unsigned char)payload[i];
+    }
+    o += (size_t)snprintf(buf + o, sizeof buf - o, "#%02x", sum & 0xff);
+    send_raw(buf, o);
+    if (!noack) {
+        int c = get_byte();
+        if (c != '+')
+            fail("packet '%.40s' not acknowledged ('%c')", payload, c);
+    }
+}
+
+static void send_packet(const char *payload)
+{
+    send_packet_n(payload, strlen(payload));
+}
+
+/* The next packet's payload (NUL-terminated) into buf. */
+static void recv_packet(char *buf, size_t size)
+{
+    int c;
+    while ((c = get_byte()) != '$')
+        if (c != '+')
+            fail("unexpected byte %#x before a packet", c);
+    size_t n = 0;
+    unsigned sum = 0;
+    while ((c = get_byte()) != '#') {
+        if (n + 1 >= size)
+            fail("reply too long");
+        buf[n++] = (char)c;
+        sum += (unsigned)c;
+    }
+    buf[n] = '\0';
+    char cs[3] = { (char)get_byte(), (char)get_byte(), 0 };
+    if (strtoul(cs, NULL, 16) != (sum & 0xff))
+        fail("reply '%s' has checksum %s, expected %02x", buf, cs,
+             sum & 0xff);
+    if (!noack)
+        send_raw("+", 1);
+}
+
+static char reply[16384];
+
+static const char *cmd(const char *fmt, ...)
+{
+    char p[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p, sizeof p, fmt, ap);
+    va_end(ap);
+    send_packet(p);
+    recv_packet(reply, sizeof reply);
+    return reply;
+}
+
+static void expect(const char *got, const char *want, const char *what)
+{
+    if (strcmp(got, want))
+        fail("%s: got '%s', expected '%s'", what, got, want);
+}
+
+static uint32_t le32_hex(const char *h)
+{
+    uint32_t v = 0;
+    for (int i = 3; i >= 0; i--) {
+        char b[3] = { h[2 * i], h[2 * i + 1], 0 };
+        v = v << 8 | (uint32_t)strtoul(b, NULL, 16);
+    }
+    return v;
+}
+
+static void regs(uint32_t r[22])
+{
+    const char *g = cmd("g");
+    if (strlen(g) != 22 * 8)
+        fail("g: %zu hex digits, expected 176: '%s'", strlen(g), g);
+    for (int i = 0; i < 22; i++)
+        r[i] = le32_hex(g + 8 * i);
+}
+
+static uint32_t reg(unsigned n)
+{
+    const char *p = cmd("p%x", n);
+    if (strlen(p) != 8)
+        fail("p%x: '%s'", n, p);
+    return le32_hex(p);
+}
+
+static uint32_t mem32(uint32_t addr)
+{
+    const char *m = cmd("m%x,4", addr);
+    if (strlen(m) != 8)
+        fail("m%x,4: '%s'", addr, m);
+    return le32_hex(m);
+}
+
+static const xt_elf_symbol *sym(const char *name)
+{
+    for (size_t i = 0; i < xt_elf_symbol_count(elf); i++) {
+        const xt_elf_symbol *s = xt_elf_symbol_at(elf, i);
+        if (!strcmp(s->name, name))
+            return s;
+    }
+    fail("no symbol '%s' in the ELF", name);
+    return NULL;
+}
+
+static bool in_sym(uint32_t pc, const xt_elf_symbol *s)
+{
+    return pc >= s->addr && pc < s->addr + (s->size ? s->size : 1);
+}
+
+static void expect_stop(const char *want_prefix, const char *what)
+{
+    recv_packet(reply, sizeof reply);
+    if (strncmp(reply, want_prefix, strlen(want_prefix)))
+        fail("%s: stop reply '%s', expected '%s...'", what, reply,
+             want_prefix);
+}
+
+/* ---- scenarios ---- */
+static void handshake(void)
+{
+    const char *s = cmd("qSupported:multiprocess+;swbreak+;hwbreak+");
+    if (!strstr(s, "PacketSize=") || !strstr(s, "qXfer:features:read+"))
+        fail("qSupported: '%s'", s);
+    /* target.xml, read in small pieces */
+    char xml[16384] = "";
+    size_t off = 0;
+    for (;;) {
+        const char *x = cmd("qXfer:features:read:target.xml:%zx,200", off);
+        if (x[0] != 'm' && x[0] != 'l')
+            fail("qXfer: '%s'", x);
+        strncat(xml, x + 1, sizeof xml - strlen(xml) - 1);
+        off += strlen(x + 1);
+        if (x[0] == 'l')
+            break;
+    }
+    if (!strstr(xml, "<architecture>xtensa</architecture>") ||
+        !strstr(xml, "name=\"a0\" bitsize=\"32\" regnum=\"0\"") ||
+        !strstr(xml, "name=\"pc\" bitsize=\"32\" regnum=\"16\"") ||
+        !strstr(xml, "name=\"ps\" bitsize=\"32\" regnum=\"21\""))
+        fail("target.xml lacks the lx106 registers:\n%s", xml);
+    expect(cmd("qXfer:features:read:other.xml:0,100"), "E00",
+           "unknown annex");
+    expect(cmd("?"), "T05", "stop reason after attach");
+}
+
+static void scenario_session(void)
+{
+    handshake();
+    uint32_t r[22];
+    regs(r);
+    if (r[16] != xt_elf_entry(elf))
+        fail("pc %08x at start, entry is %08x", r[16], xt_elf_entry(elf));
+    const xt_elf_symbol *add = sym("add_sample"), *tot = sym("total");
+    const xt_elf_symbol *buf = sym("buffer");
+
+    expect(cmd("Z0,%x,3", add->addr), "OK", "Z0");
+    for (uint32_t i = 0; i < 3; i++) {
+        expect(cmd("c"), "T05", "breakpoint");
+        regs(r);
+        if (r[16] != add->addr || r[2] != i || r[3] != 3 * i)
+            fail("stop %u: pc %08x a2 %u a3 %u", i, r[16], r[2], r[3]);
+        uint32_t want = 3 * i * (i - 1) / 2;   /* 0 + 3 + ... + 3(i-1) */
+        if (mem32(tot->addr) != want)
+            fail("total %u at call %u, expected %u", mem32(tot->addr), i,
+                 want);
+    }
+    expect(cmd("z0,%x,3", add->addr), "OK", "z0");
+    expect(cmd("z0,%x,3", add->addr), "E16", "z0 of no breakpoint");
+
+    /* the CALL0 in main: a0 holds the address after it */
+    uint32_t call = r[0] - 3;
+    uint32_t insn = mem32(call);
+    if ((insn & 0x3f) != 0x05)
+        fail("no call0 at %08x (%06x)", call, insn & 0xffffff);
+    expect(cmd("Z0,%x,3", call), "OK", "Z0 at the call");
+    expect(cmd("c"), "T05", "stop at the call");
+    if (reg(16) != call || reg(2) != 3)
+        fail("at the call: pc %08x a2 %u", reg(16), reg(2));
+    expect(cmd("z0,%x,3", call), "OK", "z0 at the call");
+    /* step into it ... */
+    expect(cmd("s"), "T05", "step");
+    if (reg(16) != add->addr || reg(0) != call + 3)
+        fail("step into call0: pc %08x a0 %08x", reg(16), reg(0));
+    /* ... and over it: GDB's 'next' is a breakpoint at the return */
+    expect(cmd("Z0,%x,3", call + 3), "OK", "Z0 at the return");
+    expect(cmd("c"), "T05", "return");
+    if (reg(16) != call + 3 || reg(2) != 18 || mem32(tot->addr) != 18)
+        fail("after the call: pc %08x a2 %u total %u", reg(16), reg(2),
+             mem32(tot->addr));
+    expect(cmd("z0,%x,3", call + 3), "OK", "z0 at the return");
+    /* a vCont step moves one instruction */
+    expect(cmd("vCont?"), "vCont;c;C;s;S", "vCont?");
+    expect(cmd("vCont;s:1"), "T05", "vCont;s");
+    if (reg(16) == call + 3 || reg(16) > call + 6)
+        fail("vCont;s went from %08x to %08x", call + 3, reg(16));
+
+    /* a write watchpoint on the buffer: the store of call 4 */
+    expect(cmd("Z2,%x,20", buf->addr), "OK", "Z2");
+    expect(cmd("Z2,%x,4", tot->addr), "E1c", "a second watchpoint");
+    send_packet("vCont;c");
+    expect_stop("T05watch:", "write watchpoint");
+    uint32_t wa = (uint32_t)strtoul(reply + 9, NULL, 16);
+    if (wa != buf->addr + 16 || mem32(wa) != 12)
+        fail("watch hit at %08x (buffer %08x) value %u", wa, buf->addr,
+             mem32(wa));
+    if (!in_sym(reg(16), add))
+        fail("watch stop at %08x, outside add_sample", reg(16));
+    expect(cmd("z2,%x,20", buf->addr), "OK", "z2");
+    /* an access watchpoint on total: its load comes first */
+    expect(cmd("Z4,%x,4", tot->addr), "OK", "Z4");
+    expect_stop("T05awatch:", (send_packet("c"), "access watchpoint"));
+    expect(cmd("z4,%x,4", tot->addr), "OK", "z4");
+    /* one hardware breakpoint (IBREAK) */
+    expect(cmd("Z1,%x,3", add->addr), "OK", "Z1");
+    expect(cmd("Z1,%x,3", call), "E1c", "a second Z1");
+    expect(cmd("c"), "T05", "hardware breakpoint");
+    if (reg(16) != add->addr)
+        fail("Z1 stop at %08x", reg(16));
+    expect(cmd("z1,%x,3", add->addr), "OK", "z1");
+    /* to the end: 3 * (0 + ... + 19) = 570, & 0x7f = 0x3a */
+    expect(cmd("c"), "W3a", "exit");
+    int st = wait_child();
+    if (st != 0x3a)
+        fail("exit status %d, expected 58", st);
+}
+
+static void scenario_interrupt(void)
+{
+    handshake();
+    const xt_elf_symbol *mainf = sym("main");
+    send_packet("c");
+    sleep_ms(300);
+    send_raw("\x03", 1);
+    expect_stop("T02", "Ctrl-C");
+    uint32_t pc = reg(16);
+    if (!in_sym(pc, mainf))
+        fail("interrupted at %08x, not in main's loop", pc);
+    uint32_t t0 = mem32(sym("total")->addr);
+    send_packet("c");
+    sleep_ms(200);
+    send_raw("\x03", 1);
+    expect_stop("T02", "second Ctrl-C");
+    if (mem32(sym("total")->addr) == t0)
+        fail("the guest did not run between the interrupts");
+    send_packet("k");
+    int st = wait_child();
+    if (st != 137)
+        fail("exit status %d after kill, expected 137", st);
+}
+
+static void scenario_fault(void)
+{
+    handshake();
+    const xt_elf_symbol *mainf = sym("main");
+    expect_stop("T0b", (send_packet("c"), "fault"));
+    uint32_t pc = reg(16);
+    uint32_t insn = mem32(pc);
+    bool s32i = (insn & 0xf) == 2 && ((insn >> 12) & 0xf) == 6;
+    bool s32in = (insn & 0xf) == 9;
+    if (!in_sym(pc, mainf) || !(s32i || s32in))
+        fail("fault reported at %08x (%06x), not at main's store", pc,
+             insn & 0xffffff);
+    /* EPC1, or DEPC when PS.EXCM was still set (crt0 leaves it) */
+    uint32_t cause = reg(31), vaddr = reg(32), epc1 = reg(22), depc = reg(25);
+    if (cause != 15 || vaddr != 0x10000000 || (epc1 != pc && depc != pc))
+        fail("exccause %u excvaddr %08x epc1 %08x depc %08x", cause, vaddr,
+             epc1, depc);
+    expect(cmd("?"), "T0b", "stop reason");
+    expect(cmd("D"), "OK", "detach");
+    close(sock);
+    int st = wait_child();
+    if (st == 0)
+        fail("a faulting guest exited 0");
+}
+
+/* The real firmware's panic path: a load from an unmapped address in
+ * FUNC stops as SIGSEGV at the load (EXCVADDR as given), and continuing
+ * runs the firmware's own handler to its HALT with STATUS. */
+static void scenario_panic(int argc, char **argv)
+{
+    if (argc < 3)
+        fail("panic needs FUNCTION EXCVADDR STATUS");
+    const xt_elf_symbol *f = sym(argv[0]);
+    uint32_t want_vaddr = (uint32_t)strtoul(argv[1], NULL, 0);
+    int want = atoi(argv[2]);
+    handshake();
+    expect_stop("T0b", (send_packet("c"), "fault"));
+    uint32_t pc = reg(16), insn = mem32(pc);
+    bool l32i = (insn & 0xf) == 2 && ((insn >> 12) & 0xf) == 2;
+    bool l32in = (insn & 0xf) == 8;
+    if (!in_sym(pc, f) || !(l32i || l32in))
+        fail("fault reported at %08x (%06x), not at %s's load", pc,
+             insn & 0xffffff, argv[0]);
+    if (reg(31) != 15 || reg(32) != want_vaddr ||
+        (reg(22) != pc && reg(25) != pc))
+        fail("exccause %u excvaddr %08x epc1 %08x depc %08x", reg(31),
+             reg(32), reg(22), reg(25));
+    send_packet("c");
+    recv_packet(reply, sizeof reply);
+    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
+        fail("after the panic: '%s', expected W%02x", reply, want);
+    int st = wait_child();
+    if (st != want)
+        fail("exit status %d, expected %d", st, want);
+}
+
+/* A write watchpoint on SYMBOL+OFFSET (4 bytes) stops in FUNCTION after
+ * it stored VALUE there; the run then ends with STATUS. */
+static void scenario_watch_hit(int argc, char **argv)
+{
+    if (argc < 5)
+        fail("watch-hit needs SYMBOL OFFSET FUNCTION VALUE STATUS");
+    uint32_t addr = sym(argv[0])->addr + (uint32_t)strtoul(argv[1], NULL, 0);
+    const xt_elf_symbol *f = sym(argv[2]);
+    uint32_t value = (uint32_t)strtoul(argv[3], NULL, 0);
+    int want = atoi(argv[4]);
+    handshake();
+    uint32_t before = mem32(addr);
+    expect(cmd("Z2,%x,4", addr), "OK", "Z2");
+    expect_stop("T05watch:", (send_packet("c"), "watchpoint"));
+    uint32_t hit = (uint32_t)strtoul(reply + 9, NULL, 16), pc = reg(16);
+    if (hit != addr || !in_sym(pc, f) || mem32(addr) != value)
+        fail("watch hit at %08x (want %08x), pc %08x, value %08x (was "
+             "%08x)", hit, addr, pc, mem32(addr), before);
+    printf("watchpoint: %08x changed from %#x to %#x, stopped at %08x in "
+           "%s; a2 %08x a3 %u a4 %u a5 %u\n", addr, before, mem32(addr), pc,
+           argv[2], reg(2), reg(3), reg(4), reg(5));
+    expect(cmd("z2,%x,4", addr), "OK", "z2");
+    send_packet("c");
+    recv_packet(reply, sizeof reply);
+    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
+        fail("end: '%s', expected W%02x", reply, want);
+    int st = wait_child();
+    if (st != want)
+        fail("exit status %d, expected %d", st, want);
+}
+
+/* k: the run ends at once with STATUS. */
+static void scenario_kill(int argc, char **argv)
+{
+    if (argc < 1)
+        fail("kill needs STATUS");
+    handshake();
+    send_packet("k");
+    int st = wait_child();
+    if (st != atoi(argv[0]))
+        fail("exit status %d after kill, expected %s", st, argv[0]);
+}
+
+static void scenario_robust(void)
+{
+    handshake();
+    /* a bad checksum is refused with '-', and the server goes on */
+    send_raw("$g#00", 5);
+    int c = get_byte();
+    if (c != '-')
+        fail("bad checksum answered '%c'", c);
+    send_raw("xyz", 3);   /* noise between packets is ignored */
+    expect(cmd("?"), "T05", "after a bad checksum");
+    static const struct { const char *pkt, *want; } bad[] = {
+        { "mzz,4", "E01" }, { "m40000000", "E01" }, { "m0,4", "E0e" },
+        { "M0,4:00", "E01" }, { "Mzz", "E01" }, { "Xnot", "E01" },
+        { "Z9,0,0", "E01" }, { "Z0,zz,3", "E01" }, { "z2,0", "E01" },
+        { "G00", "E01" }, { "P1=zz", "E01" }, { "p999", "E16" },
+        { "p", "E01" }, { "g1", "E01" }, { "cxyz", "E01" },
+        { "vCont;x", "E01" }, { "C", "E01" }, { "qFooBar", "" },
+        { "vFooBar", "" }, { "!", "" }, { "", "" }, { "Z2,0,0", "E16" },
+        { "qXfer:features:read:target.xml:zz", "E01" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        expect(cmd("%s", bad[i].pkt), bad[i].want, bad[i].pkt);
+    /* a packet longer than PacketSize */
+    static char big[6000];
+    memset(big, 'a', sizeof big - 1);
+    expect(cmd("%s", big), "E01", "oversized packet");
+    /* memory writes: M (hex), X (binary with escapes), read back */
+    uint32_t t = sym("total")->addr;
+    expect(cmd("M%x,4:2a000000", t), "OK", "M");
+    if (mem32(t) != 42)
+        fail("M wrote %u", mem32(t));
+    char x[64];
+    int n = snprintf(x, sizeof x, "X%x,4:", t);
+    memcpy(x + n, "}]}\x03}\x04}\x0a", 8);   /* 7d 23 24 2a escaped */
+    send_packet_n(x, (size_t)n + 8);
+    recv_packet(reply, sizeof reply);
+    expect(reply, "OK", "X");
+    expect(cmd("m%x,4", t), "7d23242a", "X wrote");
+    expect(cmd("M%x,4:00000000", t), "OK", "M back");
+    /* registers: P of a0 and back, G with what g gave */
+    uint32_t a5 = reg(5);
+    expect(cmd("P5=78563412"), "OK", "P");
+    if (reg(5) != 0x12345678)
+        fail("P wrote %08x", reg(5));
+    expect(cmd("P5=%02x%02x%02x%02x", a5 & 0xff, a5 >> 8 & 0xff,
+               a5 >> 16 & 0xff, a5 >> 24), "OK", "P back");
+    char g[200];
+    snprintf(g, sizeof g, "G%s", cmd("g"));
+    expect(cmd("%s", g), "OK", "G of the same values");
+    /* no-ack mode */
+    expect(cmd("QStartNoAckMode"), "OK", "QStartNoAckMode");
+    noack = true;
+    expect(cmd("?"), "T05", "no-ack mode");
+    /* gone without detaching: the run goes on to its end */
+    close(sock);
+    int st = wait_child();
+    if (st != 0x3a)
+        fail("exit status %d after a disconnect, expected 58", st);
+}
+
+static void scenario_bp_continue(int argc, char **argv)
+{
+    if (argc < 3)
+        fail("bp-continue needs SYMBOL N STATUS [WATCH_SYMBOL]");
+    const xt_elf_symbol *s = sym(argv[0]);
+    int n = atoi(argv[1]), want = atoi(argv[2]);
+    handshake();
+    expect(cmd("Z0,%x,3", s->addr), "OK", "Z0");
+    for (int i = 0; i < n; i++) {
+        expect(cmd("c"), "T05", "breakpoint");
+        if (reg(16) != s->addr)
+            fail("stop %d at %08x, not %s", i, reg(16), argv[0]);
+        uint32_t r[22];
+        regs(r);   /* read everything, change nothing */
+    }
+    expect(cmd("z0,%x,3", s->addr), "OK", "z0");
+    if (argc > 3) {
+        const xt_elf_symbol *w = sym(argv[3]);
+        uint32_t len = w->size && w->size < 64 ? w->size : 4;
+        expect(cmd("Z2,%x,%x", w->addr, len), "OK", "Z2");
+        expect_stop("T05watch:", (send_packet("c"), "watchpoint"));
+        expect(cmd("z2,%x,%x", w->addr, len), "OK", "z2");
+    }
+    send_packet("c");
+    recv_packet(reply, sizeof reply);
+    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
+        fail("end of the run: '%s', expected W%02x", reply, want);
+    int st = wait_child();
+    if (st != want)
+        fail("exit status %d, expected %d", st, want);
+}
+
+/* Attach to a running target, stop at SYMBOL once, interrupt it, detach:
+ * the run must end as without a debugger (the caller compares). */
+static void scenario_attach(int argc, char **argv)
+{
+    if (argc < 1)
+        fail("attach needs SYMBOL");
+    const xt_elf_symbol *s = sym(argv[0]);
+    handshake();
+    expect(cmd("Z0,%x,3", s->addr), "OK", "Z0");
+    expect(cmd("c"), "T05", "breakpoint");
+    if (reg(16) != s->addr)
+        fail("stop at %08x, not %s", reg(16), argv[0]);
+    expect(cmd("z0,%x,3", s->addr), "OK", "z0");
+    if (argc > 1) {   /* a watchpoint set while hot code is translated */
+        const xt_elf_symbol *w = sym(argv[1]);
+        expect(cmd("Z2,%x,4", w->addr), "OK", "Z2");
+        expect_stop("T05watch:", (send_packet("c"), "watchpoint"));
+        expect(cmd("z2,%x,4", w->addr), "OK", "z2");
+    }
+    send_packet("c");
+    sleep_ms(100);
+    send_raw("\x03", 1);
+    recv_packet(reply, sizeof reply);
+    if (!strcmp(reply, "T02")) {
+        reg(16);
+        expect(cmd("D"), "OK", "detach");
+    } else if (reply[0] != 'W') {
+        fail("after Ctrl-C: '%s'", reply);
+    }
+    int st = wait_child();
+    if (st != 0)
+        fail("exit status %d", st);
+}
+
+int main(int argc, char **argv)
+{
+    alarm(240);
+    signal(SIGPIPE, SIG_IGN);
+    int dd = 0;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--")) {
+            dd = i;
+            break;
+        }
+    if (argc < 4 || !dd || dd + 1 >= argc) {
+        fprintf(stderr, "usage: gdb_client SCENARIO ELF WORKDIR [args] -- "
+                "COMMAND...\n");
+        return 2;
+    }
+    const char *scenario = argv[1], *work = argv[3];
+    char msg[512];
+    xt_elf *e = NULL;
+    if (xt_elf_open(argv[2], &e, msg, sizeof msg) != XT_LOAD_OK) {
+        fprintf(stderr, "gdb_client: %s\n", msg);
+        return 2;
+    }
+    elf = e;
+    mkdir(work, 0755);
+    snprintf(errpath, sizeof errpath, "%s/child.err", work);
+    argv[dd] = NULL;
+    unsigned port = spawn(argv + dd + 1);
+    if (!strcmp(scenario, "attach"))
+        sleep_ms(300);   /* let the target run first */
+    connect_to(port);
+    if (!strcmp(scenario, "session"))
+        scenario_session();
+    else if (!strcmp(scenario, "interrupt"))
+        scenario_interrupt();
+    else if (!strcmp(scenario, "fault"))
+        scenario_fault();
+    else if (!strcmp(scenario, "robust"))
+        scenario_robust();
+    else if (!strcmp(scenario, "bp-continue"))
+        scenario_bp_continue(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "watch-hit"))
+        scenario_watch_hit(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "kill"))
+        scenario_kill(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "panic"))
+        scenario_panic(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "attach"))
+        scenario_attach(dd - 4, argv + 4);
+    else
+        fail("unknown scenario '%s'", scenario);
+    printf("PASS %s\n", scenario);
+    xt_elf_free(e);
+    return 0;
+}
