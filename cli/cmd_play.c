@@ -16,6 +16,7 @@
 #include "options.h"
 #include "out_check.h"
 #include "play_case.h"
+#include "snapshot_opts.h"
 #include "src.h"
 
 /* The board's default core clock and the clocks `play` picks from when
@@ -63,7 +64,8 @@ static void usage(FILE *f)
         "                   [--set KEY=VALUE ...] [--period-us N] [--raw]\n"
         "                   [--firmware ELF] [--artifacts DIR]\n"
         "                   [--timeline FILE] [--profile FILE] [--cpu-mhz N]\n"
-        "                   [--engine fast|interp] [-v]\n"
+        "                   [--engine fast|interp] [--snapshot-at CYCLE FILE]\n"
+        "                   [--restore FILE] [-v]\n"
         "\n"
         "Pipelines (host stream -> component -> SSP port 0 -> OUT.wav):\n"
         "  volume  (default) keys gain_db, ramp_ms, mute\n"
@@ -91,6 +93,12 @@ static void usage(FILE *f)
         "--profile FILE writes a cycle profile of the firmware in the\n"
         "callgrind format (KCachegrind, callgrind_annotate; docs/profile.md):\n"
         "the run is slower, its cycles and output the same.\n"
+        "--snapshot-at CYCLE FILE saves the whole machine and the harness's\n"
+        "place in the streams to FILE at the first point at or after\n"
+        "simulated cycle CYCLE where the pipeline streams; --restore FILE\n"
+        "resumes such a snapshot (same command line otherwise) to the end,\n"
+        "with the same output and cycles as the whole run\n"
+        "(docs/debugging.md).\n"
         "Exit status: 0 done, 1 the run failed, 2 usage, bad input or\n"
         "output, bad firmware, or a value the firmware refuses (reason\n"
         "printed).\n");
@@ -148,9 +156,15 @@ int cmd_play(int argc, char **argv)
     unsigned nfiles = 0, nsets = 0;
     bool verbose = false, raw = false;
     const char *timeline = NULL, *profile = NULL;
+    cli_snap_opts snap = { 0 };
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        int sr = cli_snapshot_arg("play", argc, argv, &i, &snap);
+        if (sr < 0)
+            return DSPSIM_EXIT_USAGE;
+        if (sr)
+            continue;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             return 0;
@@ -285,6 +299,10 @@ int cmd_play(int argc, char **argv)
                                           profile_target,
                                           sizeof profile_target))
         return DSPSIM_EXIT_USAGE;
+    const char *taken[4] = { files[0], s.n_in > 1 ? files[1] : NULL, out,
+                             profile };
+    if (!cli_snapshot_check("play", &snap, taken, 4))
+        return DSPSIM_EXIT_USAGE;
     const char *slash = strrchr(target, '/');
     snprintf(outname, sizeof outname, "%s", slash ? slash + 1 : target);
     if (!slash)
@@ -322,7 +340,6 @@ int cmd_play(int argc, char **argv)
     }
     if (verbose)
         fprintf(stderr, "generated case:\n%s", t.text);
-    play_case_free(&t);
     /* results and artifacts name the input, not the generated case */
     snprintf(c->path, sizeof c->path, "%s", files[0]);
 
@@ -332,8 +349,12 @@ int cmd_play(int argc, char **argv)
                         .outputs_dir = outdir, .align_outputs = !raw,
                         .flush_src = true,
                         .no_timeline = !timeline, .timeline_path = timeline,
-                        .profile_path = profile ? profile_target : NULL };
+                        .profile_path = profile ? profile_target : NULL,
+                        .case_text = t.text, .case_len = t.len };
+    cli_snapshot_apply(&snap, &o);
     int rc = dsh_exec_one(c, art, &o, "play");
+    play_case_free(&t);
+    rc = cli_snapshot_status("play", &sum, rc);
     dsh_case_free(c);
     if (rc == 1 && sum.setup_refused) {
         fprintf(stderr, "dspsim play: the firmware refuses the %s "

@@ -8,12 +8,14 @@
 #include "cli.h"
 #include "exec/exec.h"
 #include "out_check.h"
+#include "snapshot_opts.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
         "usage: dspsim run CASE.yaml [--out-dir DIR] [--firmware ELF]\n"
-        "                  [--profile FILE] [-q]\n"
+        "                  [--profile FILE] [--snapshot-at CYCLE FILE]\n"
+        "                  [--restore FILE] [-q]\n"
         "\n"
         "Runs one test case on the simulated board and keeps its artifacts\n"
         "(outputs, difference signals, firmware.log, timeline.json) in\n"
@@ -21,6 +23,13 @@ static void usage(FILE *f)
         "  --firmware ELF  audio firmware image (default: the tree's)\n"
         "  --profile FILE  cycle profile of the firmware, callgrind format\n"
         "                  (docs/profile.md); slower, same cycles\n"
+        "  --snapshot-at CYCLE FILE  save the whole machine and the harness's\n"
+        "                  place in the streams to FILE at the first point\n"
+        "                  at or after simulated cycle CYCLE where the case\n"
+        "                  streams (docs/debugging.md); same run otherwise\n"
+        "  --restore FILE  resume from a snapshot of this case, firmware and\n"
+        "                  build instead of starting from reset"
+
         "  -q, --quiet     no progress lines\n"
         "Exit status: 0 passed, 1 failed or error, 2 usage, invalid case,\n"
         "DIR not a writable directory, firmware missing or not loadable, or\n"
@@ -31,9 +40,15 @@ int cmd_run(int argc, char **argv)
 {
     const char *path = NULL, *out_dir = NULL, *fw = NULL, *profile = NULL;
     bool quiet = false;
+    cli_snap_opts snap = { 0 };
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        int sr = cli_snapshot_arg("run", argc, argv, &i, &snap);
+        if (sr < 0)
+            return DSPSIM_EXIT_USAGE;
+        if (sr)
+            continue;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
             return 0;
@@ -83,7 +98,9 @@ int cmd_run(int argc, char **argv)
         !cli_check_output_dir("run", "--out-dir", dir) ||
         (profile && !cli_check_output_file("run", profile, NULL, 0,
                                            resolved_profile,
-                                           sizeof resolved_profile))) {
+                                           sizeof resolved_profile)) ||
+        !cli_snapshot_check("run", &snap, (const char *const[]){ path,
+                            profile }, 2)) {
         dsh_case_free(c);
         return DSPSIM_EXIT_USAGE;
     }
@@ -92,7 +109,9 @@ int cmd_run(int argc, char **argv)
                         .firmware = fw,
                         .keep_artifacts = true,
                         .verbose = quiet ? NULL : stderr, .summary = &s };
+    cli_snapshot_apply(&snap, &o);
     int rc = dsh_exec_one(c, dir, &o, "run");
+    rc = cli_snapshot_status("run", &s, rc);
     if (rc == 0 || rc == 1)
         dsh_exec_print_summary(stdout, &s);
     dsh_case_free(c);

@@ -40,6 +40,11 @@ struct ds_board {
     bool halted;
     uint32_t halt_status;
     uint64_t d2h_cycle;   /* when the pending DSP message was rung */
+
+    /* ds_board_set_pause */
+    ds_pause_fn pause_fn;
+    void *pause_user;
+    uint64_t pause_at;
 };
 
 #endif
