@@ -351,9 +351,20 @@ int cmd_play(int argc, char **argv)
                         .no_timeline = !timeline, .timeline_path = timeline,
                         .profile_path = profile ? profile_target : NULL,
                         .case_text = t.text, .case_len = t.len };
+    /* a snapshot's identity: the case without the output's name (a
+     * resumed run may write elsewhere) */
+    play_text idt = { 0 };
+    play_spec ids = s;
+    ids.out_name = "OUT.wav";
+    if ((snap.path || snap.restore) && play_case_build(&ids, &idt)) {
+        o.case_text = idt.text;
+        o.case_len = idt.len;
+    }
     cli_snapshot_apply(&snap, &o);
     int rc = dsh_exec_one(c, art, &o, "play");
     play_case_free(&t);
+    if (idt.text)
+        play_case_free(&idt);
     rc = cli_snapshot_status("play", &sum, rc);
     dsh_case_free(c);
     if (rc == 1 && sum.setup_refused) {

@@ -125,6 +125,7 @@ typedef struct xp_run {
     uint64_t restored_cycle;
     uint64_t fw_hash;
     bool restore_refused;
+    uint64_t resumable_end;     /* end of the last step of the phases */
 } xp_run;
 
 /* Sets r->status/msg (first call wins) and returns false. */

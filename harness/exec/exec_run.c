@@ -165,6 +165,7 @@ static bool stream_step(xp_run *r, uint64_t cycles)
     r->pos.until = dsh_drv_cycles(r->drv) + cycles;
     dsh_drv_err e = dsh_drv_run(r->drv, cycles, NULL);
     r->pos.phase = XP_PHASE_NONE;
+    r->resumable_end = dsh_drv_cycles(r->drv);
     if (e != DSH_DRV_OK)
         return xp_fail(r, DSH_RES_ERROR, "while streaming: %s",
                        dsh_drv_diag(r->drv));

@@ -302,6 +302,5 @@ void xp_snapshot_finish(xp_run *r)
                 "streaming part of the run (cycles %" PRIu64 "..%" PRIu64
                 "; the drain and stop that follow are not points a run "
                 "resumes from); no snapshot written", r->o->snapshot_at,
-                r->start_cycle, r->stream_end_cycle ? r->stream_end_cycle
-                                                    : end);
+                r->start_cycle, r->resumable_end);
 }
