@@ -142,6 +142,31 @@ done
 run cross --engine interp --restore snap_fast_2.bin
 same cross base_fast "interp resuming the fast engine's snapshot 2"
 
+# `dspsim play`: an SRC pipeline (its run streams on past the input for
+# the SRC group delay: the phase after the input's end), snapshotted in
+# the stream and in that last phase, resumed into another output file
+IN=$(sed -n 's/^ *music: {input: \(.*\)}$/\1/p' "$CASE")
+case $IN in /*) ;; *) IN=$(dirname "$CASE")/$IN ;; esac
+play() { "$DSPSIM" play "$IN" "$@" --pipeline src --set out_rate=44100 \
+             --artifacts play_art; }
+play p_full.wav >p_full.out 2>&1 || fail "play: exit $?"
+total=$(cycles_of p_full)
+p=0
+for at in 20000000 $((total - 1200000)) $((total - 1000000)) \
+          $((total - 800000)); do
+    play p_snap.wav --snapshot-at "$at" p.bin >p_snap.out 2>&1 || continue
+    inspect p.bin
+    ph=$(field p.bin phase)
+    [ "$at" = 20000000 ] || [ "$ph" = 3 ] || continue
+    p=$((p + 1))
+    cmp -s p_snap.wav p_full.wav || fail "play: the run snapshotted at $at differs"
+    play p_rest.wav --restore p.bin >p_rest.out 2>&1 || fail "play: resume: exit $?"
+    cmp -s p_rest.wav p_full.wav || fail "play: resumed from $at (phase $ph): output differs"
+    [ "$(cycles_of p_rest)" = "$total" ] || fail "play: resumed from $at: cycles differ"
+    [ "$ph" = 3 ] && break
+done
+[ $p = 2 ] || fail "play: no snapshot in the stream and after the input's end ($p)"
+
 # refusals: each exits 2 with a message naming the problem, and no output
 refused() {     # NAME TEXT WHAT -- options...
     local name=$1 text=$2 what=$3; shift 4
