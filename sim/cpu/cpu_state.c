@@ -5,6 +5,7 @@
  * interrupt lines, the recent control transfers, and the bytes of every
  * RAM and ROM region.  Decoded and translated code is not state: a load
  * drops it. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cpu_internal.h"
@@ -201,7 +202,12 @@ xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size)
     if (probe.bad || probe.pos != size)
         return XT_ERR_STATE;
 
-    xt_cpu *c = cpu;
+    /* registers first, checked, then the memories; a record that fails the
+     * checks leaves the engine as it was */
+    xt_cpu *c = cpu, *bak = malloc(sizeof *cpu);
+    if (!bak)
+        return XT_ERR_NOMEM;
+    memcpy(bak, cpu, sizeof *cpu);
     get32s(&r, c->ar, 16);
     c->pc = get32(&r);
     c->sar = get32(&r);
@@ -257,6 +263,15 @@ xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size)
         c->hist[i].from_exclusive = (uint8_t)get32(&r);
     }
     get32(&r);
+    /* values the engine relies on being in range (a crafted record) */
+    if (r.bad || c->sar > 63 || t.base < 1 || t.base + t.isync_extra > 255 ||
+        t.base + t.sync_extra > 255 || (c->interrupt & ~0x7FFFu) ||
+        (c->irq_lines & ~0x7FFFu)) {
+        memcpy(cpu, bak, sizeof *cpu);
+        free(bak);
+        return XT_ERR_STATE;
+    }
+    free(bak);
     for (unsigned i = 0; i < c->nregions; i++) {
         xt_region *g = &c->regions[i];
         get(&r, 12);

@@ -528,6 +528,16 @@ bool ds_dma_load(ds_dma *dma, ds_snap_r *r)
                                 "bytes: out of range", i, (unsigned)st,
                                 (unsigned)c->pending);
         c->state = (ch_state)st;
+        /* a running channel's descriptor was checked when fetched */
+        unsigned dir = dir_of(c->flags);
+        if (c->state == CH_XFER || c->state == CH_WAIT) {
+            if (dir > BOARD_DMA_DIR_SSP2MEM ||
+                (dir == BOARD_DMA_DIR_MEM2SSP && c->dst >= dma->ports.count) ||
+                (dir == BOARD_DMA_DIR_SSP2MEM && c->src >= dma->ports.count))
+                return ds_snap_fail(r, "DMA channel %u: descriptor in "
+                                    "progress names direction %u / a "
+                                    "port this board lacks", i, dir);
+        }
         bool timed = c->state == CH_FETCH || c->state == CH_XFER;
         if (timed != (c->ev != 0) ||
             (timed && !ds_clock_restore_event(dma->clk, at, c->ev,

@@ -483,6 +483,15 @@ bool ds_ssp_load(ds_ssp *p, ds_snap_r *r)
         return false;
     }
     bool running = (p->ctrl & (BOARD_SSP_CTRL_TX_EN | BOARD_SSP_CTRL_RX_EN));
+    /* the tick is the frame clock's: frame k at its time, frames ahead
+     * later (k far below where 64-bit cycle times would wrap) */
+    if (running && (p->k < 1 || p->k > (1ull << 40) ||
+                    at != tick_time(p, p->k) ||
+                    tick_time(p, p->k + 1) <= at))
+        return ds_snap_fail(r, "SSP%u: frame %llu at cycle %llu is not on "
+                            "its frame clock", p->cfg.index,
+                            (unsigned long long)p->k,
+                            (unsigned long long)at);
     if (running != (p->ev != 0) ||
         (p->ev && !ds_clock_restore_event(p->clk, at, p->ev, ev_tick, p)))
         return ds_snap_fail(r, "SSP%u: its frame tick (event %llu) does not "

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* snapshot_inspect FIRMWARE.elf SNAPSHOT: what a snapshot of a harness run
+/* snapshot_inspect FIRMWARE.elf SNAPSHOT [AUDIO_HZ]: what a snapshot of a harness run
  * holds, one "key value" line each, for tests (tests/harness/snapshot.sh)
  * to check where a snapshot was taken:
  *   cycle N            the cycle in the header
@@ -8,8 +8,9 @@
  *   ps 0x... intlevel N excm N um N exccause N
  *   dma_in_flight N    DMA channels with a fetch or burst in flight
  *   events N           clock events pending
- * The snapshot is loaded into a board of the default configuration with
- * the firmware loaded (as a run does), so this also proves it loads.
+ * The snapshot is loaded into a board of the default configuration (with
+ * AUDIO_HZ as its audio clock if given) with the firmware loaded (as a
+ * run does), so this also proves it loads.
  * Exit 0, or 2 with a message. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,8 +22,9 @@
 
 int main(int argc, char **argv)
 {
-    if (argc != 3) {
-        fprintf(stderr, "usage: snapshot_inspect FIRMWARE.elf SNAPSHOT\n");
+    if (argc != 3 && argc != 4) {
+        fprintf(stderr, "usage: snapshot_inspect FIRMWARE.elf SNAPSHOT "
+                "[AUDIO_HZ]\n");
         return 2;
     }
     char err[1024];
@@ -44,7 +46,11 @@ int main(int argc, char **argv)
     }
     ds_snap_open(&r, DS_SNAP_TAG('D', 'R', 'V', ' '), &s);
     ds_board *b = NULL;
-    if (r.bad || ds_board_new(NULL, &b, err, sizeof err) != DS_OK ||
+    ds_board_config cfg;
+    ds_board_config_default(&cfg);
+    if (argc == 4)
+        cfg.audio_hz = (uint32_t)strtoul(argv[3], NULL, 10);
+    if (r.bad || ds_board_new(&cfg, &b, err, sizeof err) != DS_OK ||
         ds_board_load_elf(b, argv[1], err, sizeof err) != DS_OK ||
         !ds_board_load(b, &r)) {
         fprintf(stderr, "snapshot_inspect: %s\n", err);
