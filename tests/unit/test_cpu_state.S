@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Guest program of test_cpu_state.c (linked at 0x40000000 = VECBASE): a
  * loop with load-use and multiply-use interlocks, stores, a taken branch
- * and timer interrupts, so that a state saved at any instruction carries
- * pipeline, timer and interrupt state. */
+ * and timer interrupts after a WAITI, so that a state saved at any
+ * instruction carries pipeline, timer, WAITI and interrupt state. */
     .text
     .org 0x30                       /* kernel vector: the timer */
     j       timer_isr
@@ -21,6 +21,7 @@ timer_isr:
 /* a2: data in DRAM (set by the test) */
     .global prog, prog_end
 prog:
+    waiti   0                       /* until the first timer interrupt */
     movi    a3, 1
     movi    a4, 40
     movi    a11, 0

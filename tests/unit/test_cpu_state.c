@@ -55,35 +55,38 @@ static void assert_same(xt_cpu *a, xt_cpu *b)
     assert_memory_equal(ma, mb, sizeof ma);
 }
 
-/* Cut after k instructions, for every k through the program. */
+/* Cut after k instructions, for every k through the program: one engine
+ * runs the program an instruction at a time, saving after each; the
+ * state is loaded into one other engine (over whatever it ran before:
+ * its decoded and translated code must go), which runs it to the end. */
 static void cut_everywhere(xt_engine first, xt_engine second)
 {
     xt_cpu *ref = start(first);
     run_to_end(ref);
     uint64_t total = xt_insn_count(ref);
     assert_true(tc_ar(ref, 11) >= 3);      /* the timer did interrupt */
-    for (uint64_t k = 1; k < total; k += 1) {
-        xt_cpu *a = start(first);
-        xt_run_opts o = { .max_insns = k };
+    xt_cpu *a = start(first), *b = tc_open();
+    assert_int_equal(xt_engine_set(b, second), XT_OK);
+    size_t n = xt_state_size(a);
+    assert_true(n > TC_IRAM_SIZE + TC_DRAM_SIZE);
+    uint8_t *buf = malloc(n);
+    assert_non_null(buf);
+    for (uint64_t k = 1; k < total; k++) {
+        xt_run_opts o = { .max_insns = 1 };
         xt_stop why;
         assert_int_equal(xt_run(a, &o, &why), XT_OK);
-        size_t n = xt_state_size(a);
-        assert_true(n > TC_IRAM_SIZE + TC_DRAM_SIZE);
-        uint8_t *buf = malloc(n);
-        assert_non_null(buf);
+        assert_int_equal(xt_state_size(a), n);
         assert_int_equal(xt_state_save(a, buf, n), XT_OK);
-        xt_cpu *b = tc_open();
-        assert_int_equal(xt_engine_set(b, second), XT_OK);
         assert_int_equal(xt_state_load(b, buf, n), XT_OK);
         assert_int_equal(xt_cycles(b), xt_cycles(a));
-        run_to_end(a);
         run_to_end(b);
-        assert_same(a, b);
-        assert_same(a, ref);
-        free(buf);
-        xt_close(a);
-        xt_close(b);
+        assert_same(b, ref);
     }
+    run_to_end(a);
+    assert_same(a, ref);
+    free(buf);
+    xt_close(a);
+    xt_close(b);
     xt_close(ref);
 }
 
