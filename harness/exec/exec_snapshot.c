@@ -297,6 +297,11 @@ void xp_snapshot_finish(xp_run *r)
         xp_fail(r, DSH_RES_ERROR, "--snapshot-at %" PRIu64 ": beyond the "
                 "run's end (it ended at cycle %" PRIu64 "); no snapshot "
                 "written", r->o->snapshot_at, end);
+    else if (!r->resumable_end)
+        xp_fail(r, DSH_RES_ERROR, "--snapshot-at %" PRIu64 ": the run "
+                "never streamed (it ended in its setup, at cycle %" PRIu64
+                "), and a snapshot is taken while the case streams; no "
+                "snapshot written", r->o->snapshot_at, end);
     else
         xp_fail(r, DSH_RES_ERROR, "--snapshot-at %" PRIu64 ": after the "
                 "streaming part of the run (cycles %" PRIu64 "..%" PRIu64
