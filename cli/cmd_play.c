@@ -100,8 +100,8 @@ static void usage(FILE *f)
         "with the same output and cycles as the whole run\n"
         "(docs/debugging.md).\n"
         "Exit status: 0 done, 1 the run failed, 2 usage, bad input or\n"
-        "output, bad firmware, or a value the firmware refuses (reason\n"
-        "printed).\n");
+        "output, bad firmware, a value the firmware refuses, or a snapshot\n"
+        "--restore refuses (reason printed).\n");
 }
 
 /* A decimal integer in [lo, hi], the whole string; else a message naming

@@ -28,12 +28,12 @@ static void usage(FILE *f)
         "                  at or after simulated cycle CYCLE where the case\n"
         "                  streams (docs/debugging.md); same run otherwise\n"
         "  --restore FILE  resume from a snapshot of this case, firmware and\n"
-        "                  build instead of starting from reset"
+        "                  build instead of starting from reset\n"
 
         "  -q, --quiet     no progress lines\n"
         "Exit status: 0 passed, 1 failed or error, 2 usage, invalid case,\n"
-        "DIR not a writable directory, firmware missing or not loadable, or\n"
-        "not runnable (reason printed).\n");
+        "DIR not a writable directory, firmware missing or not loadable,\n"
+        "a snapshot --restore refuses, or not runnable (reason printed).\n");
 }
 
 int cmd_run(int argc, char **argv)
