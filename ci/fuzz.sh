@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 SECS=${1:?usage: ci/fuzz.sh SECONDS [NAME...]}
 shift
 NAMES=("$@")
-((${#NAMES[@]})) || NAMES=(case board elf wav ipc topology semihost gdb)
+((${#NAMES[@]})) || NAMES=(case board elf wav ipc topology semihost gdb snapshot)
 B=${FUZZ_BUILD_DIR:-build-fuzz}
 PAR=${FUZZ_PARALLEL:-2}
 ROOT=$(pwd)

@@ -26,6 +26,7 @@
 #include "gdb_opt.h"
 #include "dspsim/semihost.h"
 #include "lockstep.h"
+#include "board_snapshot.h"
 #include "out_check.h"
 #include "report.h"
 
@@ -41,6 +42,7 @@ typedef struct board_opts {
     const char *program;
     int guest_argc;
     char **guest_argv;
+    cli_snap_opts snap;      /* --snapshot-at, --restore */
 } board_opts;
 
 static void board_usage(FILE *f)
@@ -65,6 +67,12 @@ static void board_usage(FILE *f)
         "                  callgrind format (docs/profile.md); slower, same\n"
         "                  cycles\n"
         CLI_GDB_HELP
+        "  --snapshot-at CYCLE FILE  save the whole board to FILE at the\n"
+        "                  first instruction boundary at or after CYCLE\n"
+        "                  (docs/debugging.md); same run otherwise\n"
+        "  --restore FILE  resume a snapshot of this program, board and\n"
+        "                  arguments instead of starting from reset\n"
+        "                  (--max-cycles still counts from reset)\n"
         "  --trace-log FILE  at exit, write the firmware's trace log ring\n"
         "                  (mailbox trace region, docs/firmware.md) to FILE\n"
         "                  ('-' = stdout)\n"
@@ -100,6 +108,11 @@ static int parse_args(int argc, char **argv, board_opts *o)
             o->markers = true;
             continue;
         }
+        int sr = cli_snapshot_arg("board", argc, argv, &i, &o->snap);
+        if (sr < 0)
+            return DSPSIM_EXIT_USAGE;
+        if (sr)
+            continue;
         if (cli_opt_value(argc, argv, &i, "--engine", &v)) {
             if (!cli_set_engine("board", v))
                 return DSPSIM_EXIT_USAGE;
@@ -402,6 +415,24 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
         xt_semihost_free(sh);
         return DSPSIM_EXIT_INTERNAL;
     }
+    board_snap bs;
+    if (!board_snap_init(&bs, &o->snap, b, o->program, o->guest_argc,
+                         o->guest_argv) || !board_snap_restore(&bs)) {
+        xt_semihost_free(sh);
+        return DSPSIM_EXIT_USAGE;
+    }
+    uint64_t budget = o->max_cycles;   /* counted from reset */
+    if (budget && o->snap.restore) {
+        if (budget <= ds_board_cycles(b)) {
+            fprintf(stderr, "dspsim board: --max-cycles %" PRIu64 " is not "
+                    "past cycle %" PRIu64 ", where the snapshot resumes\n",
+                    budget, ds_board_cycles(b));
+            xt_semihost_free(sh);
+            return DSPSIM_EXIT_USAGE;
+        }
+        budget -= ds_board_cycles(b);
+    }
+    board_snap_arm(&bs);
     xt_profile *prof = NULL;
     if (o->profile) {
         char perr[256];
@@ -437,7 +468,7 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
             return ls;
         }
     } else {
-        st = ds_board_run(b, o->max_cycles, 0, &r);
+        st = ds_board_run(b, budget, 0, &r);
     }
     double seconds = cli_now_seconds() - t0;
     int status;
@@ -451,6 +482,7 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
             fprintf(stderr, "dspsim: %s: killed by the debugger\n",
                     o->program);
         status = conclude(b, &r, o, elf);
+        status = board_snap_finish(&bs, status);
     }
     if (gdb) {
         ds_gdb_finish(gdb, st != DS_OK || r.why != DS_STOP_FATAL, status,
@@ -483,6 +515,15 @@ int cmd_board(int argc, char **argv)
     if (rc >= 0)
         return rc;
 
+    const char *others[] = { o.program, o.board_file, o.profile,
+                             o.trace_log };
+    if (!cli_snapshot_check("board", &o.snap, others, 4))
+        return DSPSIM_EXIT_USAGE;
+    if (o.lockstep && (o.snap.path || o.snap.restore)) {
+        fprintf(stderr, "dspsim board: --lockstep and snapshots cannot be "
+                "combined\n");
+        return DSPSIM_EXIT_USAGE;
+    }
     char profile_target[4096];
     const char *inputs[] = { o.program };
     if (o.profile) {

@@ -20,6 +20,7 @@
 #include "gdb_opt.h"
 #include "out_check.h"
 #include "play_case.h"
+#include "snapshot_opts.h"
 #include "src.h"
 
 /* The board's default core clock and the clocks `play` picks from when
@@ -69,7 +70,7 @@ static void usage(FILE *f)
         "                   [--firmware ELF] [--artifacts DIR]\n"
         "                   [--timeline FILE] [--profile FILE] [--cpu-mhz N]\n"
         "                   [--engine fast|interp] [--gdb PORT [--gdb-wait]]\n"
-        "                   [-v]\n"
+        "                   [--snapshot-at CYCLE FILE] [--restore FILE] [-v]\n"
         "\n"
         "Pipelines (host stream -> component -> SSP port 0 -> OUT.wav):\n"
         "  volume  (default) keys gain_db, ramp_ms, mute\n"
@@ -105,9 +106,15 @@ static void usage(FILE *f)
         "--gdb PORT serves GDB's remote protocol for the firmware on\n"
         "127.0.0.1:PORT (0: a free port, printed on stderr), --gdb-wait\n"
         "waits for the debugger first (docs/debugging.md).\n"
+        "--snapshot-at CYCLE FILE saves the whole machine and the harness's\n"
+        "place in the streams to FILE at the first point at or after\n"
+        "simulated cycle CYCLE where the pipeline streams; --restore FILE\n"
+        "resumes such a snapshot (same command line otherwise) to the end,\n"
+        "with the same output and cycles as the whole run\n"
+        "(docs/debugging.md).\n"
         "Exit status: 0 done, 1 the run failed, 2 usage, bad input or\n"
-        "output, bad firmware, or a value the firmware refuses (reason\n"
-        "printed).\n");
+        "output, bad firmware, a value the firmware refuses, or a snapshot\n"
+        "--restore refuses (reason printed).\n");
 }
 
 /* A decimal integer in [lo, hi], the whole string; else a message naming
@@ -207,6 +214,7 @@ int cmd_play(int argc, char **argv)
     bool verbose = false, raw = false;
     const char *timeline = NULL, *profile = NULL, *save_case = NULL;
     cli_gdb gdb = { 0 };
+    cli_snap_opts snap = { 0 };
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -214,6 +222,11 @@ int cmd_play(int argc, char **argv)
         if (gm < 0)
             return DSPSIM_EXIT_USAGE;
         if (gm)
+            continue;
+        int sr = cli_snapshot_arg("play", argc, argv, &i, &snap);
+        if (sr < 0)
+            return DSPSIM_EXIT_USAGE;
+        if (sr)
             continue;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
@@ -350,6 +363,10 @@ int cmd_play(int argc, char **argv)
                                           profile_target,
                                           sizeof profile_target))
         return DSPSIM_EXIT_USAGE;
+    const char *taken[4] = { files[0], s.n_in > 1 ? files[1] : NULL, out,
+                             profile };
+    if (!cli_snapshot_check("play", &snap, taken, 4))
+        return DSPSIM_EXIT_USAGE;
     const char *slash = strrchr(target, '/');
     snprintf(outname, sizeof outname, "%s", slash ? slash + 1 : target);
     if (!slash)
@@ -397,7 +414,6 @@ int cmd_play(int argc, char **argv)
     }
     if (verbose)
         fprintf(stderr, "generated case:\n%s", t.text);
-    play_case_free(&t);
     /* results and artifacts name the input, not the generated case */
     snprintf(c->path, sizeof c->path, "%s", files[0]);
 
@@ -409,8 +425,23 @@ int cmd_play(int argc, char **argv)
                         .no_timeline = !timeline, .timeline_path = timeline,
                         .profile_path = profile ? profile_target : NULL,
                         .gdb = gdb.on, .gdb_port = gdb.port,
-                        .gdb_wait = gdb.wait };
+                        .gdb_wait = gdb.wait,
+                        .case_text = t.text, .case_len = t.len };
+    /* a snapshot's identity: the case without the output's name (a
+     * resumed run may write elsewhere) */
+    play_text idt = { 0 };
+    play_spec ids = s;
+    ids.out_name = "OUT.wav";
+    if ((snap.path || snap.restore) && play_case_build(&ids, &idt)) {
+        o.case_text = idt.text;
+        o.case_len = idt.len;
+    }
+    cli_snapshot_apply(&snap, &o);
     int rc = dsh_exec_one(c, art, &o, "play");
+    play_case_free(&t);
+    if (idt.text)
+        play_case_free(&idt);
+    rc = cli_snapshot_status("play", &sum, rc);
     dsh_case_free(c);
     if (rc == 1 && sum.setup_refused) {
         fprintf(stderr, "dspsim play: the firmware refuses the %s "

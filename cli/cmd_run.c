@@ -9,12 +9,14 @@
 #include "exec/exec.h"
 #include "gdb_opt.h"
 #include "out_check.h"
+#include "snapshot_opts.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
         "usage: dspsim run CASE.yaml [--out-dir DIR] [--firmware ELF]\n"
-        "                  [--profile FILE] [--gdb PORT [--gdb-wait]] [-q]\n"
+        "                  [--profile FILE] [--gdb PORT [--gdb-wait]]\n"
+        "                  [--snapshot-at CYCLE FILE] [--restore FILE] [-q]\n"
         "\n"
         "Runs one test case on the simulated board and keeps its artifacts\n"
         "(outputs, difference signals, firmware.log, timeline.json) in\n"
@@ -23,10 +25,17 @@ static void usage(FILE *f)
         "  --profile FILE  cycle profile of the firmware, callgrind format\n"
         "                  (docs/profile.md); slower, same cycles\n"
         CLI_GDB_HELP
+        "  --snapshot-at CYCLE FILE  save the whole machine and the harness's\n"
+        "                  place in the streams to FILE at the first point\n"
+        "                  at or after simulated cycle CYCLE where the case\n"
+        "                  streams (docs/debugging.md); same run otherwise\n"
+        "  --restore FILE  resume from a snapshot of this case, firmware and\n"
+        "                  build instead of starting from reset\n"
+
         "  -q, --quiet     no progress lines\n"
         "Exit status: 0 passed, 1 failed or error, 2 usage, invalid case,\n"
-        "DIR not a writable directory, firmware missing or not loadable, or\n"
-        "not runnable (reason printed).\n");
+        "DIR not a writable directory, firmware missing or not loadable,\n"
+        "a snapshot --restore refuses, or not runnable (reason printed).\n");
 }
 
 int cmd_run(int argc, char **argv)
@@ -34,6 +43,7 @@ int cmd_run(int argc, char **argv)
     const char *path = NULL, *out_dir = NULL, *fw = NULL, *profile = NULL;
     bool quiet = false;
     cli_gdb gdb = { 0 };
+    cli_snap_opts snap = { 0 };
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -41,6 +51,11 @@ int cmd_run(int argc, char **argv)
         if (gm < 0)
             return DSPSIM_EXIT_USAGE;
         if (gm)
+            continue;
+        int sr = cli_snapshot_arg("run", argc, argv, &i, &snap);
+        if (sr < 0)
+            return DSPSIM_EXIT_USAGE;
+        if (sr)
             continue;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
@@ -93,7 +108,9 @@ int cmd_run(int argc, char **argv)
         !cli_check_output_dir("run", "--out-dir", dir) ||
         (profile && !cli_check_output_file("run", profile, NULL, 0,
                                            resolved_profile,
-                                           sizeof resolved_profile))) {
+                                           sizeof resolved_profile)) ||
+        !cli_snapshot_check("run", &snap, (const char *const[]){ path,
+                            profile }, 2)) {
         dsh_case_free(c);
         return DSPSIM_EXIT_USAGE;
     }
@@ -104,7 +121,9 @@ int cmd_run(int argc, char **argv)
                         .verbose = quiet ? NULL : stderr, .summary = &s,
                         .gdb = gdb.on, .gdb_port = gdb.port,
                         .gdb_wait = gdb.wait };
+    cli_snapshot_apply(&snap, &o);
     int rc = dsh_exec_one(c, dir, &o, "run");
+    rc = cli_snapshot_status("run", &s, rc);
     if (rc == 0 || rc == 1)
         dsh_exec_print_summary(stdout, &s);
     dsh_case_free(c);

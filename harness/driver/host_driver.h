@@ -175,4 +175,13 @@ const dsh_drv_dai_first *dsh_drv_dai_first_period(const dsh_drv *d,
 #define DSH_DRV_CONSOLE_MAX (256u * 1024u)
 const char *dsh_drv_console(const dsh_drv *d);
 
+/* Saved state (snapshots, docs/snapshot-format.md): section "DRV " (the
+ * sequence numbers, the boot record, statistics, the console captured so
+ * far, the task timing from markers) followed by the board's sections.
+ * Load into a driver made by dsh_drv_new with the same options (same
+ * firmware and board): it is then booted and where the saved one was;
+ * false with a message in r otherwise (free the driver then). */
+void dsh_drv_save(const dsh_drv *d, ds_snap_w *w);
+bool dsh_drv_load(dsh_drv *d, ds_snap_r *r);
+
 #endif

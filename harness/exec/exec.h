@@ -79,6 +79,16 @@ typedef struct dsh_exec_summary {
      * a value of the case (`dspsim play` makes this exit 2) */
     bool setup_refused;
     char setup_message[512];    /* the firmware's reason, when refused */
+    /* snapshots (exec_snapshot.c): the cycle --snapshot-at saved the
+     * machine at, and the cycle --restore resumed from */
+    bool snapshot_taken;
+    uint64_t snapshot_cycle;
+    bool restored;
+    uint64_t restored_cycle;
+    /* --restore refused the snapshot (another build, firmware or case, a
+     * corrupt or truncated file): the reason; nothing ran */
+    bool restore_refused;
+    char restore_message[1024];
 } dsh_exec_summary;
 
 typedef struct dsh_exec_opts {
@@ -111,6 +121,17 @@ typedef struct dsh_exec_opts {
     bool gdb;
     unsigned gdb_port;
     bool gdb_wait;
+    /* snapshots (docs/debugging.md, "Snapshots"): the whole machine and
+     * the harness's place in the streams saved to snapshot_path at the
+     * first point at or after cycle snapshot_at where the case streams
+     * (NULL = none); a run resumed from restore_path (NULL = from the
+     * start).  case_text/case_len: the case as text, part of the
+     * snapshot's identity (NULL: the file at the case's path). */
+    const char *snapshot_path;
+    uint64_t snapshot_at;
+    const char *restore_path;
+    const char *case_text;
+    size_t case_len;
 } dsh_exec_opts;
 
 /* The firmware this tree builds (compile-time path; may not exist yet). */

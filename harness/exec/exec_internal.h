@@ -83,6 +83,22 @@ typedef struct xp_ep {
     bool active;                /* START done, collecting */
 } xp_ep;
 
+/* Where the harness is when a snapshot may be taken (exec_snapshot.c):
+ * inside a step of simulated time of one of these phases. */
+typedef enum xp_phase {
+    XP_PHASE_NONE = 0,          /* not at a point a run can resume from */
+    XP_PHASE_STREAM,            /* stream(): the timed run with controls */
+    XP_PHASE_FETCH,             /* fetch_rest(): inputs ended */
+    XP_PHASE_FLUSH,             /* flush_src(): SRC group delay */
+} xp_phase;
+
+typedef struct xp_pos {
+    xp_phase phase;
+    unsigned next_ctl;          /* STREAM: next control to send */
+    uint64_t until;             /* the step runs until this cycle */
+    uint64_t aux;               /* FETCH: its limit; FLUSH: its end */
+} xp_pos;
+
 typedef struct xp_run {
     const dsh_case *c;
     const dsh_exec_opts *o;
@@ -103,6 +119,15 @@ typedef struct xp_run {
     bool setup_refused;         /* a setup error reply not expected */
     char msg[DSH_DRV_DIAG_MAX + 512];  /* full diagnosis (multi-line) */
     dsh_res_status status;
+    /* snapshots (exec_snapshot.c) */
+    xp_pos pos;                 /* set around each step of the phases */
+    bool resuming;              /* restored: the step at pos is to finish */
+    bool snap_taken;
+    uint64_t snap_cycle;
+    uint64_t restored_cycle;
+    uint64_t fw_hash;
+    bool restore_refused;
+    uint64_t resumable_end;     /* end of the last step of the phases */
 } xp_run;
 
 /* Sets r->status/msg (first call wins) and returns false. */
@@ -195,6 +220,15 @@ void xp_streams_service(xp_run *r);     /* after each period of time */
  * position; capture ports: clocked out by the SSP). */
 bool xp_streams_inputs_fetched(const xp_run *r);
 void xp_streams_close(xp_run *r);
+
+/* exec_snapshot.c: --snapshot-at arms the board's pause point (after
+ * dsh_drv_new); --restore loads a snapshot instead of boot and setup
+ * (pipes, endpoints, streams opened, driver and board), leaving
+ * r->resuming and r->pos set; after the run, a snapshot not taken is an
+ * error saying why.  false: failed (r->status and message set). */
+bool xp_snapshot_arm(xp_run *r, const char *fw);
+bool xp_snapshot_restore(xp_run *r, const char *fw);
+void xp_snapshot_finish(xp_run *r);
 
 /* exec_expect.c: evaluates expectations; writes outputs and diffs. */
 void xp_expect(xp_run *r, const dsh_exec_env *env,

@@ -57,4 +57,10 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
     fprintf(f, "IPC error replies: %" PRIu64 "\n", s->ipc_errors);
     fprintf(f, "real-time factor: %.2f (%.3f s of host time)\n",
             s->realtime_factor, s->wall_seconds);
+    if (s->restored)
+        fprintf(f, "restored from a snapshot at cycle: %" PRIu64 "\n",
+                s->restored_cycle);
+    if (s->snapshot_taken)
+        fprintf(f, "snapshot taken at cycle: %" PRIu64 "\n",
+                s->snapshot_cycle);
 }

@@ -165,12 +165,28 @@ static double run_ms(const dsh_case *c)
  * serviced and any xrun recovered from. */
 static bool stream_step(xp_run *r, uint64_t cycles)
 {
+    /* a snapshot may be taken inside this step (r->pos: the caller's
+     * phase; exec_snapshot.c) */
+    r->pos.until = dsh_drv_cycles(r->drv) + cycles;
     dsh_drv_err e = dsh_drv_run(r->drv, cycles, NULL);
+    r->pos.phase = XP_PHASE_NONE;
+    r->resumable_end = dsh_drv_cycles(r->drv);
     if (e != DSH_DRV_OK)
         return xp_fail(r, DSH_RES_ERROR, "while streaming: %s",
                        dsh_drv_diag(r->drv));
     xp_streams_service(r);
     return xp_xrun_recover(r);
+}
+
+/* A run restored from a snapshot taken in a step of `phase`: the rest of
+ * that step (the state is where the snapshot left it). */
+static bool resume_step(xp_run *r, xp_phase phase)
+{
+    if (!r->resuming || r->pos.phase != phase)
+        return true;
+    r->resuming = false;
+    uint64_t now = dsh_drv_cycles(r->drv);
+    return stream_step(r, r->pos.until > now ? r->pos.until - now : 0);
 }
 
 /* Runs the started pipelines for ms of simulated time. */
@@ -183,9 +199,11 @@ static bool stream(xp_run *r, double ms)
             min_us = r->pipes[i].period_us;
     uint64_t step = (uint64_t)(hz * min_us / 1e6);
     uint64_t end = r->start_cycle + (uint64_t)llround(ms * hz / 1000.0);
-    unsigned next_ctl = 0;
+    unsigned next_ctl = r->resuming ? r->pos.next_ctl : 0;
     if (!step)
         step = 1;
+    if (!resume_step(r, XP_PHASE_STREAM))
+        return false;
     while (dsh_drv_cycles(r->drv) < end) {
         uint64_t now = dsh_drv_cycles(r->drv);
         while (next_ctl < r->c->n_controls) {
@@ -198,6 +216,7 @@ static bool stream(xp_run *r, double ms)
                 return false;
             next_ctl++;
         }
+        r->pos = (xp_pos){ XP_PHASE_STREAM, next_ctl, 0, 0 };
         if (!stream_step(r, end - now < step ? end - now : step))
             return false;
     }
@@ -224,6 +243,10 @@ static bool fetch_rest(xp_run *r)
         (uint64_t)(hz * max_us / 1e6) * (DSH_EXEC_HOST_PERIODS + 4);
     if (!step)
         step = 1;
+    if (r->resuming && r->pos.phase == XP_PHASE_FETCH)
+        limit = r->pos.aux;
+    if (!resume_step(r, XP_PHASE_FETCH))
+        return false;
     while (!xp_streams_inputs_fetched(r)) {
         if (dsh_drv_cycles(r->drv) >= limit) {
             xp_log(r, "the DSP has not taken every input frame %u us "
@@ -231,6 +254,7 @@ static bool fetch_rest(xp_run *r)
                    (DSH_EXEC_HOST_PERIODS + 4) * max_us));
             return true;
         }
+        r->pos = (xp_pos){ XP_PHASE_FETCH, 0, 0, limit };
         if (!stream_step(r, step))
             return false;
     }
@@ -263,10 +287,17 @@ static bool flush_src(xp_run *r)
                    (uint64_t)(hz * max_us / 1e6);
     if (!step)
         step = 1;
-    xp_log(r, "streaming %.3f ms more for the SRC group delay", d * 1e3);
-    while (dsh_drv_cycles(r->drv) < end)
+    if (r->resuming && r->pos.phase == XP_PHASE_FLUSH)
+        end = r->pos.aux;
+    else
+        xp_log(r, "streaming %.3f ms more for the SRC group delay", d * 1e3);
+    if (!resume_step(r, XP_PHASE_FLUSH))
+        return false;
+    while (dsh_drv_cycles(r->drv) < end) {
+        r->pos = (xp_pos){ XP_PHASE_FLUSH, 0, 0, end };
         if (!stream_step(r, step))
             return false;
+    }
     return true;
 }
 
@@ -490,7 +521,18 @@ static void execute(xp_run *r, const char *fw)
     }
     if (r->o->gdb && !start_gdb(r))
         return;
-    dsh_drv_err e = dsh_drv_boot(r->drv);
+    if (!xp_snapshot_arm(r, fw))
+        return;
+    dsh_drv_err e;
+    if (r->o->restore_path) {
+        /* from a snapshot: boot, setup and the phases before it are done */
+        if (!xp_snapshot_restore(r, fw)) {
+            r->restore_refused = true;
+            return;
+        }
+        goto resume;
+    }
+    e = dsh_drv_boot(r->drv);
     if (e != DSH_DRV_OK) {
         const struct ipc_fw_ready *rd = dsh_drv_ready(r->drv);
         if (e == DSH_DRV_EPROTO && rd->proto_version >> 16 ==
@@ -519,11 +561,15 @@ static void execute(xp_run *r, const char *fw)
     if (!xp_setup_accepted(r))
         goto stop;
     xp_log(r, "started; running %.3f ms", run_ms(r->c));
-    if (!stream(r, run_ms(r->c)))
+resume:
+    if ((!r->resuming || r->pos.phase == XP_PHASE_STREAM) &&
+        !stream(r, run_ms(r->c)))
         goto free_pipes;
-    if (r->c->until_input_ends && !fetch_rest(r))
+    if (r->c->until_input_ends &&
+        (!r->resuming || r->pos.phase == XP_PHASE_FETCH) && !fetch_rest(r))
         goto free_pipes;
-    r->stream_end_cycle = dsh_drv_cycles(r->drv);
+    if (!r->resuming)
+        r->stream_end_cycle = dsh_drv_cycles(r->drv);
     /* (like the drain, not counted in the audio seconds) */
     if (r->c->until_input_ends &&
         (r->o->flush_src || r->c->align_outputs) && !flush_src(r))
@@ -582,6 +628,7 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
                 fw[0] ? fw : "(none configured)");
     } else {
         execute(r, fw);
+        xp_snapshot_finish(r);
     }
     summarize(r, wall_now() - w0, &s);
     if (r->gdb) {
@@ -613,6 +660,13 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
         (r->status != DSH_RES_PASS || o->keep_artifacts))
         write_artifacts(r, env);
     s.setup_refused = r->setup_refused;
+    s.snapshot_taken = r->snap_taken;
+    s.snapshot_cycle = r->snap_cycle;
+    s.restored = r->o->restore_path != NULL && r->restored_cycle;
+    s.restored_cycle = r->restored_cycle;
+    s.restore_refused = r->restore_refused;
+    if (r->restore_refused)
+        snprintf(s.restore_message, sizeof s.restore_message, "%s", r->msg);
     if (r->setup_refused)
         snprintf(s.setup_message, sizeof s.setup_message, "%s", r->msg);
     if (o->summary)

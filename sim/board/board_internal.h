@@ -45,6 +45,10 @@ struct ds_board {
     ds_debug_poll_fn dbg_poll;
     void *dbg_user;
     uint64_t dbg_slice;
+    /* ds_board_set_pause */
+    ds_pause_fn pause_fn;
+    void *pause_user;
+    uint64_t pause_at;
 };
 
 #endif

@@ -42,6 +42,11 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
     for (;;) {
         uint64_t now = xt_cycles(b->cpu);
         ds_clock_run_due(b->clk, now);
+        /* the pause point: after the events due now (a new run fires
+         * none then), before the checks that may end this run */
+        if (b->pause_fn && now >= b->pause_at &&
+            b->pause_fn(b->pause_user, now))
+            b->pause_fn = NULL;
         if (b->events & stop_on)
             return finish(b, res, DS_STOP_HOST_EVENT, 0);
         if (now >= limit)
@@ -51,6 +56,8 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
             end = limit;
         if (b->dbg_poll && b->dbg_slice && end - now > b->dbg_slice)
             end = now + b->dbg_slice;
+        if (b->pause_fn && b->pause_at > now && b->pause_at < end)
+            end = b->pause_at;      /* a slice ends at the pause point */
         xt_run_opts ro = { .max_cycles = end == DS_CLOCK_NEVER ? 0
                                                                : end - now };
         xt_stop why;
@@ -109,4 +116,12 @@ ds_status ds_board_wait_doorbell(ds_board *b, uint64_t max_cycles,
     if (st == DS_OK && res->why == DS_STOP_HOST_EVENT)
         ds_board_doorbell_pending(b, msg, cycle);
     return st;
+}
+
+void ds_board_set_pause(ds_board *b, uint64_t at, ds_pause_fn fn,
+                        void *user)
+{
+    b->pause_fn = fn;
+    b->pause_user = fn ? user : NULL;
+    b->pause_at = at;
 }

@@ -173,3 +173,43 @@ size_t ds_clock_advance(ds_clock *clk, uint64_t to)
         to = clk->now;
     return ds_clock_run_due(clk, to);
 }
+
+/* ---- saved state ---------------------------------------------------------- */
+uint64_t ds_clock_event_time(const ds_clock *clk, ds_event_id id)
+{
+    for (size_t i = 0; id && i < clk->n; i++)
+        if (clk->heap[i].seq == id)
+            return clk->heap[i].at;
+    return DS_CLOCK_NEVER;
+}
+
+uint64_t ds_clock_next_id(const ds_clock *clk) { return clk->next_seq; }
+
+void ds_clock_load_begin(ds_clock *clk, uint64_t next_id)
+{
+    clk->n = 0;
+    clk->next_seq = next_id ? next_id : 1;
+}
+
+bool ds_clock_restore_event(ds_clock *clk, uint64_t at, ds_event_id id,
+                            ds_event_fn fn, void *user)
+{
+    if (!fn || !id || id >= clk->next_seq ||
+        ds_clock_event_time(clk, id) != DS_CLOCK_NEVER)
+        return false;
+    if (clk->n == clk->cap) {
+        size_t cap = clk->cap ? clk->cap * 2 : 32;
+        ds_event *h = realloc(clk->heap, cap * sizeof(*h));
+        if (!h)
+            return false;
+        clk->heap = h;
+        clk->cap = cap;
+    }
+    ds_event *e = &clk->heap[clk->n];
+    e->at = at;
+    e->seq = id;
+    e->fn = fn;
+    e->user = user;
+    sift_up(clk->heap, clk->n++);
+    return true;
+}

@@ -85,3 +85,31 @@ bool ds_dbg_write(ds_dbg *d, uint32_t offset, unsigned size, uint32_t value)
     }
     return true;
 }
+
+/* ---- saved state ---------------------------------------------------------- */
+#define DBG_STATE_VERSION 1u
+
+void ds_dbg_save(const ds_dbg *d, ds_snap_w *w)
+{
+    size_t m = ds_snap_begin(w, DS_SNAP_TAG('D', 'B', 'G', ' '));
+    ds_snap_put_u32(w, DBG_STATE_VERSION);
+    ds_snap_put_u32(w, d->trace_id);
+    ds_snap_put_u32(w, d->cycles_hi);
+    ds_snap_put_u32(w, d->scratch);
+    ds_snap_end(w, m);
+}
+
+bool ds_dbg_load(ds_dbg *d, ds_snap_r *r)
+{
+    ds_snap_r s;
+    if (!ds_snap_open(r, DS_SNAP_TAG('D', 'B', 'G', ' '), &s))
+        return false;
+    uint32_t ver = ds_snap_get_u32(&s);
+    if (ver != DBG_STATE_VERSION)
+        return ds_snap_fail(r, "debug device: state version %u, this board "
+                            "has %u", (unsigned)ver, DBG_STATE_VERSION);
+    d->trace_id = ds_snap_get_u32(&s);
+    d->cycles_hi = ds_snap_get_u32(&s);
+    d->scratch = ds_snap_get_u32(&s);
+    return ds_snap_done(&s, "debug device");
+}

@@ -20,6 +20,7 @@ const char *xt_strerror(xt_err err)
     case XT_ERR_REG: return "unknown register";
     case XT_ERR_HOOK: return "unknown hook";
     case XT_ERR_BUSY: return "engine is running";
+    case XT_ERR_STATE: return "saved state does not fit this engine";
     }
     return "unknown error";
 }

@@ -466,3 +466,91 @@ uint32_t ds_dma_channel_bytes(const ds_dma *dma, unsigned ch)
 }
 
 uint64_t ds_dma_errors(const ds_dma *dma) { return dma->errors; }
+
+/* ---- saved state ---------------------------------------------------------- */
+#define DMA_STATE_VERSION 1u
+
+bool ds_dma_channel_in_flight(const ds_dma *dma, unsigned ch)
+{
+    return ch < dma->cfg.channels &&
+           (dma->ch[ch].state == CH_XFER || dma->ch[ch].state == CH_FETCH);
+}
+
+void ds_dma_save(const ds_dma *dma, ds_snap_w *w)
+{
+    size_t m = ds_snap_begin(w, DS_SNAP_TAG('D', 'M', 'A', ' '));
+    ds_snap_put_u32(w, DMA_STATE_VERSION);
+    ds_snap_put_u32(w, dma->cfg.channels);
+    ds_snap_put_u64(w, dma->errors);
+    for (unsigned i = 0; i < dma->cfg.channels; i++) {
+        const channel *c = &dma->ch[i];
+        const uint32_t v[] = { c->ctrl, c->desc, c->status, c->cur, c->bytes,
+                               c->err_addr, c->src, c->dst, c->remaining,
+                               c->next, c->flags, c->pending, c->d_src,
+                               c->d_dst, c->d_count, c->moved,
+                               (uint32_t)c->state };
+        for (unsigned k = 0; k < sizeof v / sizeof *v; k++)
+            ds_snap_put_u32(w, v[k]);
+        ds_snap_put_u64(w, c->ev);
+        ds_snap_put_u64(w, ds_clock_event_time(dma->clk, c->ev));
+    }
+    ds_snap_end(w, m);
+}
+
+bool ds_dma_load(ds_dma *dma, ds_snap_r *r)
+{
+    ds_snap_r s;
+    if (!ds_snap_open(r, DS_SNAP_TAG('D', 'M', 'A', ' '), &s))
+        return false;
+    uint32_t ver = ds_snap_get_u32(&s), n = ds_snap_get_u32(&s);
+    if (ver != DMA_STATE_VERSION || n != dma->cfg.channels)
+        return ds_snap_fail(r, "DMA: state version %u with %u channels; "
+                            "this board has version %u with %u",
+                            (unsigned)ver, (unsigned)n, DMA_STATE_VERSION,
+                            dma->cfg.channels);
+    dma->errors = ds_snap_get_u64(&s);
+    for (unsigned i = 0; i < n; i++) {
+        channel *c = &dma->ch[i];
+        uint32_t *const v[] = { &c->ctrl, &c->desc, &c->status, &c->cur,
+                                &c->bytes, &c->err_addr, &c->src, &c->dst,
+                                &c->remaining, &c->next, &c->flags,
+                                &c->pending, &c->d_src, &c->d_dst,
+                                &c->d_count, &c->moved };
+        for (unsigned k = 0; k < sizeof v / sizeof *v; k++)
+            *v[k] = ds_snap_get_u32(&s);
+        uint32_t st = ds_snap_get_u32(&s);
+        c->ev = ds_snap_get_u64(&s);
+        uint64_t at = ds_snap_get_u64(&s);
+        if (s.bad)
+            break;
+        if (st > CH_WAIT || c->pending > sizeof dma->buf)
+            return ds_snap_fail(r, "DMA channel %u: state %u, burst %u "
+                                "bytes: out of range", i, (unsigned)st,
+                                (unsigned)c->pending);
+        c->state = (ch_state)st;
+        /* a running channel's descriptor was checked when fetched */
+        unsigned dir = dir_of(c->flags);
+        if (c->state == CH_XFER || c->state == CH_WAIT) {
+            if (dir > BOARD_DMA_DIR_SSP2MEM ||
+                (dir == BOARD_DMA_DIR_MEM2SSP && c->dst >= dma->ports.count) ||
+                (dir == BOARD_DMA_DIR_SSP2MEM && c->src >= dma->ports.count))
+                return ds_snap_fail(r, "DMA channel %u: descriptor in "
+                                    "progress names direction %u / a "
+                                    "port this board lacks", i, dir);
+        }
+        bool timed = c->state == CH_FETCH || c->state == CH_XFER;
+        if (timed != (c->ev != 0) ||
+            (timed && !ds_clock_restore_event(dma->clk, at, c->ev,
+                                              c->state == CH_FETCH ? ev_fetch
+                                                                   : ev_burst,
+                                              c)))
+            return ds_snap_fail(r, "DMA channel %u: its pending event (id "
+                                "%llu) does not fit its state", i,
+                                (unsigned long long)c->ev);
+    }
+    if (s.bad) {
+        r->bad = true;
+        return false;
+    }
+    return ds_snap_done(&s, "DMA");
+}

@@ -143,3 +143,33 @@ bool ds_ipc_host_ack(ds_ipc *ipc)
     update_irq(ipc);
     return true;
 }
+
+/* ---- saved state ---------------------------------------------------------- */
+#define IPC_STATE_VERSION 1u
+
+void ds_ipc_save(const ds_ipc *ipc, ds_snap_w *w)
+{
+    size_t m = ds_snap_begin(w, DS_SNAP_TAG('I', 'P', 'C', ' '));
+    ds_snap_put_u32(w, IPC_STATE_VERSION);
+    ds_snap_put_u32(w, ipc->h2d);
+    ds_snap_put_u32(w, ipc->d2h);
+    ds_snap_put_u32(w, ipc->status);
+    ds_snap_put_u32(w, ipc->inten);
+    ds_snap_end(w, m);
+}
+
+bool ds_ipc_load(ds_ipc *ipc, ds_snap_r *r)
+{
+    ds_snap_r s;
+    if (!ds_snap_open(r, DS_SNAP_TAG('I', 'P', 'C', ' '), &s))
+        return false;
+    uint32_t ver = ds_snap_get_u32(&s);
+    if (ver != IPC_STATE_VERSION)
+        return ds_snap_fail(r, "IPC: state version %u, this board has %u",
+                            (unsigned)ver, IPC_STATE_VERSION);
+    ipc->h2d = ds_snap_get_u32(&s);
+    ipc->d2h = ds_snap_get_u32(&s);
+    ipc->status = ds_snap_get_u32(&s);
+    ipc->inten = ds_snap_get_u32(&s);
+    return ds_snap_done(&s, "IPC");
+}

@@ -406,3 +406,96 @@ void ds_ssp_buffer_source(void *user, unsigned port, int32_t *samples,
     memcpy(samples, b->samples + b->count, channels * sizeof(int32_t));
     b->count += channels;
 }
+
+/* ---- saved state ---------------------------------------------------------- */
+#define SSP_STATE_VERSION 1u
+
+static void fifo_save(const fifo *f, size_t cap, ds_snap_w *w)
+{
+    ds_snap_put_u32(w, (uint32_t)f->level);
+    for (size_t i = 0; i < f->level; i++)
+        ds_snap_put_u8(w, f->buf[(f->head + i) % cap]);
+}
+
+static bool fifo_load(fifo *f, size_t cap, ds_snap_r *r)
+{
+    uint32_t level = ds_snap_get_u32(r);
+    if (level > cap)
+        return ds_snap_fail(r, "SSP: FIFO of %u bytes in a %zu-byte FIFO",
+                            (unsigned)level, cap);
+    f->head = 0;
+    f->level = level;
+    return ds_snap_get_bytes(r, f->buf, level);
+}
+
+void ds_ssp_save(const ds_ssp *p, ds_snap_w *w)
+{
+    size_t m = ds_snap_begin(w, DS_SNAP_TAG('S', 'S', 'P',
+                                            '0' + p->cfg.index));
+    ds_snap_put_u32(w, SSP_STATE_VERSION);
+    ds_snap_put_u32(w, p->cfg.fifo_frames);
+    ds_snap_put_u32(w, p->ctrl);
+    ds_snap_put_u32(w, p->format);
+    ds_snap_put_u32(w, p->clkdiv);
+    ds_snap_put_u32(w, p->status);
+    ds_snap_put_u64(w, p->underruns);
+    ds_snap_put_u64(w, p->overruns);
+    ds_snap_put_u64(w, p->frames);
+    ds_snap_put_u64(w, p->t0);
+    ds_snap_put_u64(w, p->k);
+    ds_snap_put_u64(w, p->ev);
+    ds_snap_put_u64(w, ds_clock_event_time(p->clk, p->ev));
+    fifo_save(&p->tx, fifo_cap(p), w);
+    fifo_save(&p->rx, fifo_cap(p), w);
+    ds_snap_end(w, m);
+}
+
+bool ds_ssp_load(ds_ssp *p, ds_snap_r *r)
+{
+    ds_snap_r s;
+    if (!ds_snap_open(r, DS_SNAP_TAG('S', 'S', 'P', '0' + p->cfg.index), &s))
+        return false;
+    uint32_t ver = ds_snap_get_u32(&s), frames = ds_snap_get_u32(&s);
+    if (ver != SSP_STATE_VERSION || frames != p->cfg.fifo_frames)
+        return ds_snap_fail(r, "SSP%u: state version %u with %u-frame "
+                            "FIFOs; this board has version %u with %u",
+                            p->cfg.index, (unsigned)ver, (unsigned)frames,
+                            SSP_STATE_VERSION, p->cfg.fifo_frames);
+    p->ctrl = ds_snap_get_u32(&s);
+    uint32_t format = ds_snap_get_u32(&s), clkdiv = ds_snap_get_u32(&s);
+    p->status = ds_snap_get_u32(&s);
+    if (!s.bad && (!format_valid(format) || clkdiv == 0 || clkdiv > 0xFFFF))
+        return ds_snap_fail(r, "SSP%u: format %#x or clock divider %u out "
+                            "of range", p->cfg.index, (unsigned)format,
+                            (unsigned)clkdiv);
+    p->format = format;
+    p->clkdiv = clkdiv;
+    p->underruns = ds_snap_get_u64(&s);
+    p->overruns = ds_snap_get_u64(&s);
+    p->frames = ds_snap_get_u64(&s);
+    p->t0 = ds_snap_get_u64(&s);
+    p->k = ds_snap_get_u64(&s);
+    p->ev = ds_snap_get_u64(&s);
+    uint64_t at = ds_snap_get_u64(&s);
+    if (!fifo_load(&p->tx, fifo_cap(p), &s) ||
+        !fifo_load(&p->rx, fifo_cap(p), &s)) {
+        r->bad = true;
+        return false;
+    }
+    bool running = (p->ctrl & (BOARD_SSP_CTRL_TX_EN | BOARD_SSP_CTRL_RX_EN));
+    /* the tick is the frame clock's: frame k at its time, frames ahead
+     * later (k far below where 64-bit cycle times would wrap) */
+    if (running && (p->k < 1 || p->k > (1ull << 40) ||
+                    at != tick_time(p, p->k) ||
+                    tick_time(p, p->k + 1) <= at))
+        return ds_snap_fail(r, "SSP%u: frame %llu at cycle %llu is not on "
+                            "its frame clock", p->cfg.index,
+                            (unsigned long long)p->k,
+                            (unsigned long long)at);
+    if (running != (p->ev != 0) ||
+        (p->ev && !ds_clock_restore_event(p->clk, at, p->ev, ev_tick, p)))
+        return ds_snap_fail(r, "SSP%u: its frame tick (event %llu) does not "
+                            "fit its state", p->cfg.index,
+                            (unsigned long long)p->ev);
+    return ds_snap_done(&s, "SSP");
+}

@@ -35,6 +35,7 @@
 #include "dspsim/clock.h"
 #include "dspsim/dma.h"
 #include "dspsim/ipc.h"
+#include "dspsim/snapshot.h"
 #include "dspsim/ssp.h"
 #include "dspsim/xtcpu.h"
 
@@ -142,6 +143,27 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
 typedef void (*ds_debug_poll_fn)(void *user);
 void ds_board_set_debugger(ds_board *b, ds_debug_poll_fn poll, void *user,
                            uint64_t slice_cycles);
+/* ---- Pause point and saved state (snapshots) ---------------------------- */
+/* fn(user, cycle) is called inside ds_board_run at the first instruction
+ * boundary whose cycle is >= at, between two slices of the CPU, after
+ * the events due then have fired: the machine is then in a state that
+ * ds_board_save can save and a new ds_board_run resumes exactly (the run
+ * is cut there; cutting a run changes no cycle).  fn returns true when
+ * done (the pause is disarmed), false to be asked again at the next
+ * boundary the board stops at (an event, a stop, the next run).  fn may
+ * call ds_board_save but must not run the board.  fn NULL disarms. */
+typedef bool (*ds_pause_fn)(void *user, uint64_t cycle);
+void ds_board_set_pause(ds_board *b, uint64_t at, ds_pause_fn fn,
+                        void *user);
+
+/* The board's state as sections (docs/snapshot-format.md): "BRD " (host
+ * memory, halt and doorbell latches), "CPU " (xt_state_save), "CLK "
+ * (next event id, events pending), "DBG ", "IPC ", "DMA ", "SSP0".. .
+ * Load into a board of the same configuration (same firmware image
+ * loaded, observers and callbacks set by the caller): false with a
+ * message in r on any mismatch, after which the board is to be freed. */
+void ds_board_save(const ds_board *b, ds_snap_w *w);
+bool ds_board_load(ds_board *b, ds_snap_r *r);
 
 /* ---- Mailbox and host memory ------------------------------------------- */
 ds_status ds_board_mbox_read(ds_board *b, uint32_t offset, void *dst,

@@ -69,6 +69,22 @@ size_t ds_clock_run_due(ds_clock *clk, uint64_t now);
  * events that are due. */
 size_t ds_clock_advance(ds_clock *clk, uint64_t to);
 
+/* ---- Saved state (snapshots, docs/snapshot-format.md) ------------------ */
+/* Events are not saved as callbacks: each device saves the id and time of
+ * the events it owns and re-creates them on load with the same id, so
+ * events due at the same cycle keep their order and the ids the devices
+ * hold stay valid. */
+/* Time of pending event id, or DS_CLOCK_NEVER if it is not pending. */
+uint64_t ds_clock_event_time(const ds_clock *clk, ds_event_id id);
+/* The id the next ds_clock_schedule gives (part of the saved state). */
+uint64_t ds_clock_next_id(const ds_clock *clk);
+/* Before a load: drop every pending event and set the next id. */
+void ds_clock_load_begin(ds_clock *clk, uint64_t next_id);
+/* Re-creates a saved event with its id (< the next id, not pending);
+ * false otherwise or when out of memory.  No schedule hook call. */
+bool ds_clock_restore_event(ds_clock *clk, uint64_t at, ds_event_id id,
+                            ds_event_fn fn, void *user);
+
 #ifdef __cplusplus
 }
 #endif

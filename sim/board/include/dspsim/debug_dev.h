@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "dspsim/clock.h"
+#include "dspsim/snapshot.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -49,6 +50,11 @@ void ds_dbg_reset(ds_dbg *d);
  * false for a bus error: unknown offset, unaligned or narrow access. */
 bool ds_dbg_read(ds_dbg *d, uint32_t offset, unsigned size, uint32_t *value);
 bool ds_dbg_write(ds_dbg *d, uint32_t offset, unsigned size, uint32_t value);
+
+/* Saved state (docs/snapshot-format.md, "DBG "): the TRACE_ID latch, the
+ * latched CYCLES_HI and SCRATCH. */
+void ds_dbg_save(const ds_dbg *d, ds_snap_w *w);
+bool ds_dbg_load(ds_dbg *d, ds_snap_r *r);
 
 #ifdef __cplusplus
 }

@@ -35,6 +35,8 @@ typedef enum xt_err {
     XT_ERR_REG,        /* unknown register id */
     XT_ERR_HOOK,       /* unknown hook handle or type */
     XT_ERR_BUSY,       /* not allowed while running (e.g. nested run) */
+    XT_ERR_STATE,      /* saved state of another version or memory map,
+                          or truncated (xt_state_load) */
 } xt_err;
 
 const char *xt_strerror(xt_err err);
@@ -286,6 +288,23 @@ void xt_xlate_wait(xt_cpu *cpu);
  * there is taken), so that the run stops where a budget would stop it. */
 typedef bool (*xt_xlate_exit_cb)(xt_cpu *cpu, uint32_t entry_pc, void *user);
 void xt_xlate_set_exit_hook(xt_cpu *cpu, xt_xlate_exit_cb cb, void *user);
+
+/* ---- Saved state ------------------------------------------------------ */
+/* The whole state of the engine that decides what it does next, as bytes
+ * (docs/snapshot-format.md, "CPU"): registers and special registers,
+ * pending interrupts and line levels, the timer, the cycle and
+ * instruction counters, the timing model's carried state (interlocks,
+ * WAITI, ICOUNT step), the timing parameters, the recent control
+ * transfers, and the bytes of every RAM and ROM region (MMIO regions are
+ * the devices' business).  A versioned little-endian record; not
+ * state: hooks, the engine choice and its translated code (dropped on
+ * load, so either engine resumes a state saved by either).
+ * xt_state_size: the bytes xt_state_save writes.  xt_state_load needs an
+ * engine with the same memory map (XT_ERR_STATE otherwise, nothing
+ * changed).  Neither may be called inside xt_run (XT_ERR_BUSY). */
+size_t xt_state_size(const xt_cpu *cpu);
+xt_err xt_state_save(const xt_cpu *cpu, void *buf, size_t size);
+xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size);
 
 /* ---- Introspection for traces ---------------------------------------- */
 /* Disassemble the instruction at addr into buf (objdump syntax, no

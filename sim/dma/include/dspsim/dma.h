@@ -23,6 +23,7 @@
 
 #include "dspsim/clock.h"
 #include "dspsim/periph.h"
+#include "dspsim/snapshot.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -96,6 +97,16 @@ typedef void (*ds_dma_observer_fn)(void *user, unsigned channel,
                                    uint64_t cycle);
 /* One observer; fn NULL removes it. */
 void ds_dma_set_observer(ds_dma *dma, ds_dma_observer_fn fn, void *user);
+
+/* Saved state (docs/snapshot-format.md, "DMA "): every channel's
+ * registers, the descriptor in progress, the burst in flight and its
+ * pending clock event (id and time); the error count.  Load into a
+ * controller of the same configuration, after ds_clock_load_begin: it
+ * re-creates the events.  false (r bad, message) on a mismatch. */
+void ds_dma_save(const ds_dma *dma, ds_snap_w *w);
+bool ds_dma_load(ds_dma *dma, ds_snap_r *r);
+/* Is a burst or descriptor fetch of channel ch in flight (tests)? */
+bool ds_dma_channel_in_flight(const ds_dma *dma, unsigned ch);
 
 #ifdef __cplusplus
 }

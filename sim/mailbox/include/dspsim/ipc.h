@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "dspsim/clock.h"
+#include "dspsim/snapshot.h"
 #include "dspsim/periph.h"
 
 #ifdef __cplusplus
@@ -55,6 +56,11 @@ bool ds_ipc_host_busy(const ds_ipc *ipc);      /* H2D.BUSY */
 bool ds_ipc_host_pending(const ds_ipc *ipc, uint32_t *msg);
 /* Acknowledge the DSP's message.  Returns false if none is pending. */
 bool ds_ipc_host_ack(ds_ipc *ipc);
+
+/* Saved state (docs/snapshot-format.md, "IPC "): the four registers.
+ * The interrupt line's level is part of the CPU's state. */
+void ds_ipc_save(const ds_ipc *ipc, ds_snap_w *w);
+bool ds_ipc_load(ds_ipc *ipc, ds_snap_r *r);
 
 #ifdef __cplusplus
 }

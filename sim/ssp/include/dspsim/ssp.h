@@ -31,6 +31,7 @@
 #include <stdint.h>
 
 #include "dspsim/clock.h"
+#include "dspsim/snapshot.h"
 #include "dspsim/periph.h"
 
 #ifdef __cplusplus
@@ -100,6 +101,15 @@ void ds_ssp_buffer_sink(void *user, unsigned port, const int32_t *samples,
                         unsigned channels, uint64_t cycle);
 void ds_ssp_buffer_source(void *user, unsigned port, int32_t *samples,
                           unsigned channels, uint64_t cycle);
+
+/* Saved state (docs/snapshot-format.md, "SSPn"): registers, counters,
+ * the frame clock (start cycle, next frame number, pending tick event id
+ * and time) and the bytes in both FIFOs.  Load into a port of the same
+ * configuration after ds_clock_load_begin (it re-creates the tick);
+ * false (r bad, message) on a mismatch.  Sink, source and request
+ * callbacks are not state: the caller sets them. */
+void ds_ssp_save(const ds_ssp *p, ds_snap_w *w);
+bool ds_ssp_load(ds_ssp *p, ds_snap_r *r);
 
 #ifdef __cplusplus
 }
