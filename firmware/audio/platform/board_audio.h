@@ -67,6 +67,8 @@ struct board_audio_counters {
 	uint32_t dropped;        /* notifications dropped: reply pending */
 	uint32_t dma_errors;     /* DMA error interrupts */
 	uint32_t ssp_xruns;      /* SSP underrun/overrun interrupts */
+	uint32_t ssp_spurious;   /* SSP interrupts with no xrun flagged */
+	uint32_t duplicates;     /* commands rung twice: acknowledged only */
 };
 extern struct board_audio_counters board_audio_counters;
 

@@ -27,6 +27,10 @@ static uint32_t cmd_buf[AUD_IPC_MSG_MAX / 4];
 static uint32_t reply_buf[AUD_IPC_MSG_MAX / 4];
 static uint32_t reply_bytes;
 static volatile int reply_pending;
+/* seq of the last command handled: a doorbell that rings again with the
+ * same message (a duplicated doorbell) is acknowledged, not handled */
+static uint32_t last_seq;
+static int have_last;
 
 static void inten_set(uint32_t bits, int on)
 {
@@ -94,6 +98,17 @@ static void ipc_work(struct fw_work *w)
 	size = (size + 3u) & ~3u;
 	for (uint32_t i = 0; i < size / 4; i++)
 		cmd_buf[i] = mb[i];
+	if (have_last && cmd_buf[2] == last_seq) {
+		/* the same command again: already answered */
+		board_audio_counters.duplicates++;
+		fw_board_log(IPC_LOG_WARN, AUD_IPC_TRACE_DUP, cmd_buf[1],
+			     last_seq);
+		board_wr(IPC_REG(BOARD_IPC_H2D), BOARD_IPC_BUSY);   /* ack */
+		inten_set(BOARD_IPC_INT_H2D, 1);
+		return;
+	}
+	have_last = 1;
+	last_seq = cmd_buf[2];
 	reply_bytes = aud_ipc_handle(cmd_buf, size, h2d & BOARD_IPC_MSG_MASK,
 				     reply_buf);
 	(void)reply_bytes;
