@@ -25,7 +25,8 @@ static const ds_yaml_limits case_yaml_limits = {
 
 static const char *const top_keys[] = {
     "name", "description", "board", "firmware", "pipelines", "streams",
-    "ports", "controls", "duration_ms", "on_xrun", "end", "expect", NULL
+    "ports", "controls", "duration_ms", "on_xrun", "end", "expect",
+    "faults", NULL
 };
 
 int dsh_case_find_component(const dsh_case *c, const char *id)
@@ -456,6 +457,9 @@ static void parse_document(yctx *y, dsh_case *c, yaml_node_t *root)
     if ((v = y_get(y, root, "controls", NULL)) && duration_ok &&
         y->diag->count == before)
         parse_controls(y, c, v);
+    if ((v = y_get(y, root, "faults", NULL)) && duration_ok &&
+        y->diag->count == before)
+        dsh_parse_faults(y, c, v);
     if ((v = y_get(y, root, "on_xrun", NULL))) {
         static const char *const policies[] = { "restart", "stop", NULL };
         int pol;
