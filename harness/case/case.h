@@ -316,6 +316,9 @@ typedef struct dsh_case {
     dsh_xrun_policy on_xrun;            /* [restart] */
     dsh_end_mode end;                   /* [drain if until_input_ends] */
     bool until_input_ends;              /* run length from the inputs */
+    double rebuild_every_ms;            /* 0, or tear the topology down and
+                                           build it again every so often
+                                           (soak; docs/harness.md) */
     double duration_ms;                 /* if !until_input_ends */
 
     dsh_audio_expect audio[DSH_MAX_ENDPOINTS];

@@ -316,6 +316,12 @@ dsh_drv_err xp_command(xp_run *r, uint32_t id, const void *payload,
 void xp_faults_report(const xp_run *r, FILE *f)
 {
     const dsh_drv_stats *st = r->drv ? dsh_drv_get_stats(r->drv) : NULL;
+    if (r->c->rebuild_every_ms)
+        fprintf(f, "rebuilds: %u (every %g ms), %" PRIu64 " periods run by "
+                "the torn-down pipelines; heap before the first build %"
+                PRIu32 " bytes free (run-time), back to it after every "
+                "teardown\n", r->rebuilds, r->c->rebuild_every_ms,
+                r->rebuild_periods, r->heap_rt0);
     if (!r->c->n_faults && !(st && (st->ipc_timeouts || st->duplicates)))
         return;
     fprintf(f, "faults: %u scripted, %" PRIu64 " fired\n", r->c->n_faults,

@@ -119,6 +119,11 @@ typedef struct xp_run {
     uint64_t xrun_codes[3];     /* XRUNs: underrun, overrun, DMA */
     bool panic_seen;            /* the firmware panicked */
     uint32_t panic_cause;
+    /* rebuild_every_ms (exec_rebuild.c) */
+    unsigned rebuilds;
+    uint32_t heap_rt0, heap_dma0;   /* free bytes before the first build */
+    uint32_t heap_dma1;             /* DMA heap after the first teardown */
+    uint64_t rebuild_periods;       /* periods run by torn-down pipelines */
     bool setup_rejected;        /* the expected setup error came */
     bool setup_refused;         /* a setup error reply not expected */
     char msg[DSH_DRV_DIAG_MAX + 512];  /* full diagnosis (multi-line) */
@@ -171,6 +176,12 @@ dsh_drv_err xp_command(xp_run *r, uint32_t id, const void *payload,
 /* e is a panic the case expects (expect.panic; judged on its cause):
  * the run ends there without an error of its own. */
 bool xp_expected_panic(xp_run *r, dsh_drv_err e);
+
+/* exec_rebuild.c (rebuild_every_ms): the heap figures before the first
+ * build (PING); a teardown (STOP, GET_STATS: progress, PIPE_FREE), the
+ * heap check and a new build and START.  false: the case failed. */
+bool xp_rebuild_baseline(xp_run *r);
+bool xp_rebuild(xp_run *r);
 
 /* exec_topology.c: plans pipelines (SKIP when unsupported) and sends
  * the build commands. */

@@ -183,6 +183,10 @@ static bool stream(xp_run *r, double ms)
     uint64_t step = (uint64_t)(hz * min_us / 1e6);
     uint64_t end = r->start_cycle + (uint64_t)llround(ms * hz / 1000.0);
     unsigned next_ctl = 0;
+    /* rebuild_every_ms: teardown and rebuild at each multiple of it */
+    uint64_t rb_every = (uint64_t)llround(r->c->rebuild_every_ms * hz /
+                                          1000.0);
+    uint64_t next_rb = rb_every ? r->start_cycle + rb_every : UINT64_MAX;
     if (!step)
         step = 1;
     while (dsh_drv_cycles(r->drv) < end) {
@@ -199,11 +203,19 @@ static bool stream(xp_run *r, double ms)
         }
         if (!xp_faults_host(r))
             return false;
-        /* a step ends at the next host-side fault */
+        if (now >= next_rb) {
+            if (!xp_rebuild(r))
+                return false;
+            next_rb += rb_every;
+            continue;
+        }
+        /* a step ends at the next host-side fault or rebuild */
         uint64_t len = end - now < step ? end - now : step;
         uint64_t fault = xp_faults_next_host(r);
         if (fault > now && fault - now < len)
             len = fault - now;
+        if (next_rb - now < len)
+            len = next_rb - now;
         if (!stream_step(r, len))
             return false;
     }
@@ -489,8 +501,8 @@ static void execute(xp_run *r, const char *fw)
     xp_log(r, "firmware ready: protocol %#x, firmware %#x",
            (unsigned)dsh_drv_ready(r->drv)->proto_version,
            (unsigned)dsh_drv_ready(r->drv)->fw_version);
-    if (!xp_plan(r) || !xp_build(r) || !xp_streams_open(r) ||
-        !xp_streams_params(r))
+    if (!xp_rebuild_baseline(r) || !xp_plan(r) || !xp_build(r) ||
+        !xp_streams_open(r) || !xp_streams_params(r))
         goto free_pipes;
     for (unsigned i = 0; i < r->c->n_endpoints; i++)
         r->eps[i].active = true;
