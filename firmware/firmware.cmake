@@ -114,7 +114,7 @@ set(FW_AUDIO_SOURCES
   comp/comp_eq_iir.c comp/fir_blob.c comp/comp_eq_fir.c comp/comp_src.c
   pipeline/pipeline.c pipeline/pipeline_graph.c pipeline/pipeline_link.c
   ipc/ipc_dispatch.c ipc/ipc_pipe.c ipc/ipc_graph.c ipc/ipc_ctl.c
-  ipc/ipc_notify.c
+  ipc/ipc_notify.c ipc/ipc_test.c
   platform/board_audio.c platform/board_audio_dma.c
   platform/board_audio_ipc.c)
 list(TRANSFORM FW_AUDIO_SOURCES PREPEND ${FW_DIR}/audio/)

@@ -8,6 +8,7 @@
 #include "fw/panic.h"
 #include "fw/platform.h"
 #include "fw/sched.h"
+#include "fw/task.h"
 #include "abi/trace.h"
 
 struct fw_panic_record fw_panic_rec;
@@ -52,6 +53,25 @@ void fw_panic_report(struct fw_panic_record *r)
     fw_plat_trace(FW_TRACE_PANIC, r->cause);
     fw_plat_panic_sink(r);
     fw_plat_exit(FW_PANIC_EXIT_STATUS);
+}
+
+void fw_panic_stack(const struct fw_task *t, uintptr_t guard, uint32_t sp)
+{
+    struct fw_panic_record *r = &fw_panic_rec;
+
+    arch_irq_lock();
+    *r = (struct fw_panic_record){ 0 };
+    r->cause = FW_PANIC_CAUSE_STACK;
+    r->epc1 = (uint32_t)(uintptr_t)__builtin_return_address(0);
+    r->excvaddr = (uint32_t)guard;
+    r->info = t->id;
+    r->a[1] = sp;
+    r->a[2] = (uint32_t)(uintptr_t)t->stack;
+    r->a[3] = t->stack_size;
+    fw_printf("PANIC stack overflow: task %u (%s), guard word 0x%08x "
+              "changed\n", (unsigned)t->id, t->name ? t->name : "",
+              (unsigned)guard);
+    fw_panic_report(r);
 }
 
 void fw_panic(const char *why, uint32_t info)

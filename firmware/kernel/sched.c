@@ -5,6 +5,7 @@
 #include "fw/arch.h"
 #include "fw/console.h"
 #include "fw/platform.h"
+#include "fw/panic.h"
 #include "fw/sched.h"
 #include "abi/trace.h"
 
@@ -126,9 +127,14 @@ void *fw_sched_switch(void *ctx)
 {
     struct fw_task *next = rq.head ? rq.head : &idle_task;
 
+    uintptr_t bad;
+
     current->ctx = ctx;
     if (next == current)
         return ctx;
+    bad = fw_task_stack_overflow(current);
+    if (bad)
+        fw_panic_stack(current, bad, (uint32_t)(uintptr_t)ctx);
     account();
     switches++;
     next->stats.switches_in++;

@@ -45,6 +45,8 @@ int fw_task_init(struct fw_task *t, const struct fw_task_config *cfg)
     t->state = FW_TASK_WAITING;
     t->stack = cfg->stack;
     t->stack_size = cfg->stack_size;
+    for (uint32_t i = 0; i < FW_TASK_STACK_GUARD / 4u; i++)
+        ((volatile uint32_t *)(void *)t->stack)[i] = FW_TASK_STACK_PATTERN;
     top = ((uintptr_t)cfg->stack + cfg->stack_size) & ~(uintptr_t)15;
     t->ctx = arch_task_context_init((void *)top, task_main, t);
     for (o = all_tasks; o && o != t; o = o->all_next)
@@ -52,6 +54,20 @@ int fw_task_init(struct fw_task *t, const struct fw_task_config *cfg)
     if (!o) {                       /* not re-initialising a listed task */
         t->all_next = all_tasks;
         all_tasks = t;
+    }
+    return 0;
+}
+
+uintptr_t fw_task_stack_overflow(const struct fw_task *t)
+{
+    if (!t->stack)
+        return 0;
+    for (uint32_t i = FW_TASK_STACK_GUARD / 4u; i-- > 0;) {
+        const volatile uint32_t *w =
+            (const volatile uint32_t *)(const void *)t->stack + i;
+
+        if (*w != FW_TASK_STACK_PATTERN)
+            return (uintptr_t)w;
     }
     return 0;
 }

@@ -247,6 +247,53 @@ typedef struct dsh_setup_error {
     dsh_mark mark;
 } dsh_setup_error;
 
+/* faults: scripted faults (issue 14, docs/harness.md "Faults"). */
+#define DSH_MAX_FAULTS 256
+typedef enum dsh_fault_kind {
+    DSH_FAULT_DMA_STALL,        /* the DMA channel of `endpoint` stalls */
+    DSH_FAULT_DMA_DESC_ERROR,   /* ... fails with a descriptor error */
+    DSH_FAULT_HOST_REFILL,      /* the host refills `endpoint` late / not */
+    DSH_FAULT_DOORBELL,         /* a doorbell is lost or rings twice */
+    DSH_FAULT_SSP_XRUN,         /* an underrun/overrun burst at a port */
+    DSH_FAULT_CLOCK_STEP,       /* the audio clock steps by ppm */
+    DSH_FAULT_IRQ_STORM,        /* an interrupt line held high */
+    DSH_FAULT_BIT_FLIP,         /* one bit of DSP memory flipped */
+    DSH_FAULT_STACK_OVERFLOW,   /* TEST command: the IPC worker overruns
+                                   its stack */
+    DSH_FAULT_NKINDS
+} dsh_fault_kind;
+
+const char *dsh_fault_kind_name(dsh_fault_kind k);   /* "dma_stall" ... */
+
+typedef struct dsh_fault {
+    dsh_fault_kind kind;
+    uint64_t at_us;             /* after START (at_period resolved) */
+    int endpoint;               /* dma_*, host_refill: stream or port;
+                                   ssp_xrun: the port; else -1 */
+    uint64_t duration_us;       /* dma_stall, irq_storm; host_refill late:
+                                   delay_us */
+    bool lost;                  /* host_refill: lost (else late);
+                                   doorbell: lost (else duplicate) */
+    bool d2h;                   /* doorbell: DSP -> host (else h2d) */
+    bool overrun;               /* ssp_xrun: overrun (else underrun) */
+    uint32_t frames;            /* ssp_xrun */
+    double ppm;                 /* clock_step */
+    unsigned line;              /* irq_storm: 0..5 */
+    char symbol[64];            /* bit_flip: ELF symbol, "" = address */
+    uint32_t address;           /* bit_flip: address, or offset from the
+                                   symbol */
+    unsigned bit;               /* bit_flip: 0..7 of the byte */
+    uint32_t bytes;             /* stack_overflow: stack bytes burnt */
+    dsh_mark mark;
+} dsh_fault;
+
+/* expect.panic: the firmware must panic with this cause. */
+typedef struct dsh_panic_expect {
+    bool on;
+    uint32_t cause;             /* EXCCAUSE or IPC_PANIC_CAUSE_* */
+    dsh_mark mark;
+} dsh_panic_expect;
+
 typedef struct dsh_case {
     char path[DSH_PATH_MAX];            /* as given to the loader */
     char dir[DSH_PATH_MAX];             /* its directory */
@@ -273,6 +320,9 @@ typedef struct dsh_case {
      * delay flushed, as `dspsim play` does (dsh_exec_opts.align_outputs
      * and flush_src; the cases `play --save-case` writes) */
     bool align_outputs;
+    double rebuild_every_ms;            /* 0, or tear the topology down and
+                                           build it again every so often
+                                           (soak; docs/harness.md) */
     double duration_ms;                 /* if !until_input_ends */
 
     dsh_audio_expect audio[DSH_MAX_ENDPOINTS];
@@ -283,6 +333,14 @@ typedef struct dsh_case {
     dsh_count_range ipc_errors;         /* error replies */
     dsh_count_range restarts;           /* xrun recoveries (on_xrun) */
     dsh_setup_error setup_error;
+
+    dsh_fault faults[DSH_MAX_FAULTS];   /* sorted by at_us (stable) */
+    unsigned n_faults;
+    dsh_count_range ipc_timeouts;       /* commands without a reply in
+                                           time (lost doorbells) */
+    dsh_count_range host_xruns;         /* host-side underruns found */
+    dsh_count_range xrun_underrun, xrun_overrun, xrun_dma;  /* XRUN codes */
+    dsh_panic_expect panic;
 } dsh_case;
 
 /* Loads and validates the case file at path.  Returns NULL (diagnostics

@@ -335,6 +335,12 @@ static bool parse_count(yctx *y, const yaml_node_t *n, const char *what,
     return ok;
 }
 
+bool dsh_parse_count(yctx *y, const yaml_node_t *n, const char *what,
+                     bool at_most, dsh_count_range *out)
+{
+    return parse_count(y, n, what, at_most, out);
+}
+
 static bool parse_deadline(yctx *y, const yaml_node_t *n, const char *what,
                            dsh_deadline_expect *d, bool allow_pipelines)
 {
@@ -416,7 +422,10 @@ bool dsh_parse_expect(yctx *y, dsh_case *c, const yaml_node_t *n)
         yaml_node_t *k = y_node(y, p->key);
         yaml_node_t *v = y_node(y, p->value);
         const char *key = y_text(k);
-        if (!strcmp(key, "deadlines")) {
+        bool fault_ok;
+        if (dsh_parse_fault_expect(y, c, key, v, &fault_ok)) {
+            ok = fault_ok && ok;
+        } else if (!strcmp(key, "deadlines")) {
             ok = parse_deadlines(y, c, v) && ok;
         } else if (!strcmp(key, "xruns")) {
             ok = parse_count(y, v, "expect.xruns", false, &c->xruns) && ok;

@@ -16,6 +16,17 @@ bool dsh_parse_expect(yctx *y, dsh_case *c, const yaml_node_t *n);
  * no audio or deadline expectations next to it. */
 bool dsh_parse_setup_error(yctx *y, dsh_case *c, const yaml_node_t *n);
 bool dsh_check_setup_error(yctx *y, const dsh_case *c);
+/* faults: section and the fault expectations (case_faults.c); need
+ * pipelines, endpoints and the run length. */
+bool dsh_parse_faults(yctx *y, dsh_case *c, const yaml_node_t *n);
+/* expect keys ipc_timeouts, host_xruns, xrun_causes, panic: true when key
+ * is one of them (*ok then says whether it parsed). */
+bool dsh_parse_fault_expect(yctx *y, dsh_case *c, const char *key,
+                            const yaml_node_t *v, bool *ok);
+/* A count (case_expect.c): integer N (exact, or at most with at_most) or
+ * {min, max}. */
+bool dsh_parse_count(yctx *y, const yaml_node_t *n, const char *what,
+                     bool at_most, dsh_count_range *out);
 /* board: section (case_board.c). */
 bool dsh_parse_board(yctx *y, dsh_case *c, const yaml_node_t *n);
 /* The audio clock when the case gives none (case_board.c): 11.2896 MHz

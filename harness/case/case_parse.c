@@ -26,7 +26,7 @@ static const ds_yaml_limits case_yaml_limits = {
 static const char *const top_keys[] = {
     "name", "description", "board", "firmware", "pipelines", "streams",
     "ports", "controls", "duration_ms", "on_xrun", "end", "expect",
-    "align_outputs", NULL
+    "align_outputs", "faults", "rebuild_every_ms", NULL
 };
 
 int dsh_case_find_component(const dsh_case *c, const char *id)
@@ -457,6 +457,18 @@ static void parse_document(yctx *y, dsh_case *c, yaml_node_t *root)
     if ((v = y_get(y, root, "controls", NULL)) && duration_ok &&
         y->diag->count == before)
         parse_controls(y, c, v);
+    if ((v = y_get(y, root, "rebuild_every_ms", NULL)) && duration_ok &&
+        y_number(y, v, "rebuild_every_ms", 10, 86400000.0,
+                 &c->rebuild_every_ms)) {
+        if (c->until_input_ends || c->rebuild_every_ms >= c->duration_ms) {
+            y_error(y, v, "rebuild_every_ms: %g ms needs a fixed duration_ms "
+                    "longer than it", c->rebuild_every_ms);
+            c->rebuild_every_ms = 0;
+        }
+    }
+    if ((v = y_get(y, root, "faults", NULL)) && duration_ok &&
+        y->diag->count == before)
+        dsh_parse_faults(y, c, v);
     if ((v = y_get(y, root, "on_xrun", NULL))) {
         static const char *const policies[] = { "restart", "stop", NULL };
         int pol;

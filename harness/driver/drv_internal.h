@@ -32,6 +32,9 @@ struct dsh_drv {
     uint64_t audio_start[8];    /* audio period start marker per slot */
     uint32_t audio_period[8];
     dsh_drv_dai_first dai_first[DSH_DRV_DAI_PORTS];
+    /* lost / duplicated doorbells (issue 14) */
+    uint32_t last_id;           /* id of the last message received */
+    bool dup;                   /* receive(): a repeat of the last one */
 };
 
 /* drv_markers.c: the board's marker observer. */

@@ -181,6 +181,15 @@ static dsh_drv_err receive(dsh_drv *d, uint32_t id, uint64_t cycle,
                          "header id %#" PRIx32, cycle, name, m->hdr.id);
         return DSH_DRV_EPROTO;
     }
+    if (m->hdr.seq == d->fw_seq && m->hdr.id == d->last_id &&
+        d->fw_seq) {
+        /* the same message rung twice: acknowledged above, ignored */
+        d->dup = true;
+        d->st.duplicates++;
+        dsh_timeline_instant(d->o.timeline, "ipc", "duplicate doorbell",
+                             cycle, name);
+        return DSH_DRV_OK;
+    }
     if (m->hdr.seq != d->fw_seq + 1) {
         dsh_drv_diag_set(d, "message %s at cycle %" PRIu64 ": sequence "
                          "number %" PRIu32 ", expected %" PRIu32
@@ -189,6 +198,7 @@ static dsh_drv_err receive(dsh_drv *d, uint32_t id, uint64_t cycle,
         return DSH_DRV_EPROTO;
     }
     d->fw_seq = m->hdr.seq;
+    d->last_id = m->hdr.id;
     char detail[96];
     snprintf(detail, sizeof detail, "seq %" PRIu32 ", %" PRIu32
              " bytes, status %s", m->hdr.seq, m->hdr.size,
@@ -227,10 +237,25 @@ static dsh_drv_err pump(dsh_drv *d, uint64_t until, uint32_t want_reply,
         dsh_drv_diag_set(d, "host driver: out of memory");
         return DSH_DRV_ESETUP;
     }
+    bool timed_out = false;
     for (;;) {
         uint64_t now = ds_board_cycles(d->b);
+        uint32_t id;
+        uint64_t cyc;
+        ds_run_result res;
         if (now >= until) {
+            /* Before giving up, read D2H: a message the DSP rang whose
+             * doorbell never reached the host (lost) is taken now. */
+            if (!timed_out && ds_board_doorbell_pending(d->b, &id, &cyc)) {
+                timed_out = true;
+                dsh_timeline_instant(d->o.timeline, "ipc",
+                                     "doorbell lost: D2H read at timeout",
+                                     now, NULL);
+                res.why = DS_STOP_HOST_EVENT;
+                goto got_doorbell;
+            }
             if (want_reply) {
+                d->st.ipc_timeouts++;
                 dsh_drv_diag_set(d, "no %s by cycle %" PRIu64
                                  " (timeout)", waiting, until);
                 dsh_drv_diag_log(d);
@@ -238,9 +263,6 @@ static dsh_drv_err pump(dsh_drv *d, uint64_t until, uint32_t want_reply,
             }
             break;
         }
-        uint32_t id;
-        uint64_t cyc;
-        ds_run_result res;
         if (ds_board_wait_doorbell(d->b, until - now, &id, &cyc, &res) !=
             DS_OK) {
             dsh_drv_diag_set(d, "host driver: ds_board_wait_doorbell "
@@ -250,6 +272,7 @@ static dsh_drv_err pump(dsh_drv *d, uint64_t until, uint32_t want_reply,
         }
         if (res.why == DS_STOP_BUDGET)
             continue;
+got_doorbell:
         if (res.why == DS_STOP_IDLE && !want_reply) {
             if (idle)
                 *idle = true;
@@ -259,9 +282,14 @@ static dsh_drv_err pump(dsh_drv *d, uint64_t until, uint32_t want_reply,
             rc = stopped(d, &res, want_reply ? waiting : NULL);
             break;
         }
+        d->dup = false;
         rc = receive(d, id, cyc, m);
         if (rc != DSH_DRV_OK)
             break;
+        if (d->dup)
+            continue;
+        if (timed_out && !(want_reply && id == want_reply))
+            d->st.late_messages++;
         if (id >= IPC_CMD_FIRST && id <= IPC_CMD_LAST) {
             if (!want_reply || id != want_reply) {
                 dsh_drv_diag_set(d, "unexpected reply %s at cycle %" PRIu64
@@ -275,6 +303,10 @@ static dsh_drv_err pump(dsh_drv *d, uint64_t until, uint32_t want_reply,
             }
             if (reply)
                 memcpy(reply, m, sizeof *m);
+            if (timed_out) {
+                d->st.ipc_timeouts++;
+                d->st.late_replies++;
+            }
             break;
         }
         if (id == IPC_NOTIFY_FW_READY) {

@@ -95,6 +95,17 @@ typedef struct dsh_drv_stats {
     uint64_t deadline_misses;   /* DEADLINE_MISS notifications */
     uint64_t misses_reported;   /* highest `total` reported in them */
     uint64_t max_reply_cycles;  /* worst command -> reply latency */
+    /* lost and duplicated doorbells (issue 14, docs/harness.md
+     * "Faults"): */
+    uint64_t ipc_timeouts;      /* commands with no reply rung within
+                                   their budget (late_replies included) */
+    uint64_t late_replies;      /* of those, replies found waiting in D2H
+                                   when the budget ran out (the doorbell
+                                   to the host was lost): taken then */
+    uint64_t late_messages;     /* notifications found waiting in D2H
+                                   with no doorbell, at the end of a run */
+    uint64_t duplicates;        /* D2H messages rung twice (same seq and
+                                   id as the last): acknowledged, ignored */
 } dsh_drv_stats;
 
 /* Per-task timing measured from the kernel's trace markers (release,

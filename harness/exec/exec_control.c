@@ -90,6 +90,8 @@ static bool control_result(xp_run *r, const dsh_control *ctl,
         *rejected = true;
         return true;
     }
+    if (xp_expected_panic(r, e))
+        return false;
     if (e != DSH_DRV_OK)
         return xp_fail(r, DSH_RES_ERROR, "%s: %s", what,
                        dsh_drv_diag(r->drv));
@@ -115,7 +117,7 @@ bool xp_control(xp_run *r, const dsh_control *ctl)
         uint32_t w[4 + XP_CTL_MAX_WORDS] = { p->id, ctl->component + 1,
                                              sets[i].ctl, sets[i].bytes };
         memcpy(w + 4, sets[i].data, sets[i].bytes);
-        if (!control_result(r, ctl, dsh_drv_command(r->drv,
+        if (!control_result(r, ctl, xp_command(r,
                             IPC_CMD_AUD_SET_CONTROL, w, 16 + sets[i].bytes,
                             NULL), what, &rejected))
             return false;

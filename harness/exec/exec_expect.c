@@ -12,6 +12,7 @@
 #include "audio/freq_response.h"
 #include "audio/metrics.h"
 #include "exec/exec_internal.h"
+#include "fwreport/fw_report.h"
 
 typedef struct fails {
     char text[DSH_RESULT_MSG];
@@ -292,6 +293,16 @@ void xp_expect(xp_run *r, const dsh_exec_env *env,
     expect_count(&c->xruns, s->xruns, "xruns", &f);
     expect_count(&c->ipc_errors, s->ipc_errors, "IPC error replies", &f);
     expect_count(&c->restarts, s->xrun_restarts, "xrun restarts", &f);
+    /* faults (docs/harness.md "Faults") */
+    expect_count(&c->ipc_timeouts, dsh_drv_get_stats(r->drv)->ipc_timeouts,
+                 "IPC timeouts", &f);
+    expect_count(&c->host_xruns, r->host_xruns, "host xruns", &f);
+    expect_count(&c->xrun_underrun, r->xrun_codes[0], "underrun xruns", &f);
+    expect_count(&c->xrun_overrun, r->xrun_codes[1], "overrun xruns", &f);
+    expect_count(&c->xrun_dma, r->xrun_codes[2], "DMA-error xruns", &f);
+    if (c->panic.on && !r->panic_seen)
+        failf(&f, "expected a firmware panic with cause %s, but the firmware "
+              "did not panic", ds_fw_cause_name(c->panic.cause));
     if (f.n)
         xp_fail(r, DSH_RES_FAIL, "%s", f.text);
 }

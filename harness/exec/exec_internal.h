@@ -45,6 +45,7 @@ typedef struct xp_pipe {
     bool live;
     /* xrun recovery (exec_xrun.c) */
     bool xrun_pending;          /* XRUN notified, not handled yet */
+    bool host_xrun;             /* ... found by the host: STOP first */
     uint64_t xrun_cycle;        /* when it was notified */
     unsigned restarts;          /* recoveries done */
     /* GET_STATS at the end */
@@ -81,6 +82,11 @@ typedef struct xp_ep {
     int32_t *out;               /* outputs: Q1.31 frames collected */
     uint64_t out_frames, out_cap;
     bool active;                /* START done, collecting */
+    /* host_refill faults (exec_faults.c) */
+    uint64_t refill_hold;       /* no refill before this cycle */
+    unsigned refill_skip;       /* refills to lose */
+    bool refill_faulted;        /* a DSP position past what was written
+                                   is a host xrun (else out of step) */
 } xp_ep;
 
 /* Where the harness is when a snapshot may be taken (exec_snapshot.c):
@@ -98,6 +104,13 @@ typedef struct xp_pos {
     uint64_t until;             /* the step runs until this cycle */
     uint64_t aux;               /* FETCH: its limit; FLUSH: its end */
 } xp_pos;
+/* A fault as it fired (exec_faults.c). */
+#define XP_MAX_FIRED 512
+typedef struct xp_fired {
+    const char *kind;
+    uint64_t cycle;
+    char detail[112];
+} xp_fired;
 
 typedef struct xp_run {
     const dsh_case *c;
@@ -115,6 +128,19 @@ typedef struct xp_run {
     uint64_t unexpected_ipc;    /* error replies not expected */
     uint64_t expected_rejected; /* expect_error controls rejected */
     uint64_t restarts;          /* xrun recoveries, all pipelines */
+    /* faults (exec_faults.c) */
+    unsigned next_fault;        /* next host-side fault to apply */
+    xp_fired fired[XP_MAX_FIRED];
+    uint64_t nfired;
+    uint64_t host_xruns;        /* DSP read past what the host wrote */
+    uint64_t xrun_codes[3];     /* XRUNs: underrun, overrun, DMA */
+    bool panic_seen;            /* the firmware panicked */
+    uint32_t panic_cause;
+    /* rebuild_every_ms (exec_rebuild.c) */
+    unsigned rebuilds;
+    uint32_t heap_rt0, heap_dma0;   /* free bytes before the first build */
+    uint32_t heap_dma1;             /* DMA heap after the first teardown */
+    uint64_t rebuild_periods;       /* periods run by torn-down pipelines */
     bool setup_rejected;        /* the expected setup error came */
     bool setup_refused;         /* a setup error reply not expected */
     char msg[DSH_DRV_DIAG_MAX + 512];  /* full diagnosis (multi-line) */
@@ -156,6 +182,32 @@ bool xp_setup_accepted(xp_run *r);
  * streams, TRIGGER START; on_xrun: stop: logged only). */
 void xp_xrun_notified(xp_run *r, const dsh_drv_msg *m);
 bool xp_xrun_recover(xp_run *r);
+/* A host-side xrun on playback stream ep (a late refill let the DSP read
+ * past what the host wrote): counted, logged, and its pipeline is stopped
+ * and recovered at the next xp_xrun_recover like an XRUN. */
+void xp_host_xrun(xp_run *r, xp_ep *ep);
+
+/* exec_faults.c: board faults scheduled at START (false: ERROR set);
+ * host faults due now applied (refill, bit flip, TEST stack overflow);
+ * the cycle of the next host fault (UINT64_MAX: none); the faults and
+ * their effects for firmware.log. */
+bool xp_faults_start(xp_run *r);
+bool xp_faults_host(xp_run *r);
+uint64_t xp_faults_next_host(const xp_run *r);
+void xp_faults_report(const xp_run *r, FILE *f);
+/* A command through the driver; one that times out (a lost doorbell) is
+ * logged and sent once more.  A panic is judged against expect.panic. */
+dsh_drv_err xp_command(xp_run *r, uint32_t id, const void *payload,
+                       size_t len, dsh_drv_msg *reply);
+/* e is a panic the case expects (expect.panic; judged on its cause):
+ * the run ends there without an error of its own. */
+bool xp_expected_panic(xp_run *r, dsh_drv_err e);
+
+/* exec_rebuild.c (rebuild_every_ms): the heap figures before the first
+ * build (PING); a teardown (STOP, GET_STATS: progress, PIPE_FREE), the
+ * heap check and a new build and START.  false: the case failed. */
+bool xp_rebuild_baseline(xp_run *r);
+bool xp_rebuild(xp_run *r);
 
 /* exec_topology.c: plans pipelines (SKIP when unsupported) and sends
  * the build commands. */

@@ -84,10 +84,11 @@ bool xp_trigger(xp_run *r, xp_pipe *p, uint32_t cmd, const char *what,
                 bool setup)
 {
     uint32_t w[2] = { p->id, cmd };
-    dsh_drv_err e = dsh_drv_command(r->drv, IPC_CMD_AUD_TRIGGER, w, sizeof w,
-                                    NULL);
+    dsh_drv_err e = xp_command(r, IPC_CMD_AUD_TRIGGER, w, sizeof w, NULL);
     if (e == DSH_DRV_OK)
         return true;
+    if (xp_expected_panic(r, e))
+        return false;
     char msg[64];
     snprintf(msg, sizeof msg, "pipeline %u %s", p->id, what);
     if (e == DSH_DRV_ESTATUS && setup)
@@ -101,8 +102,9 @@ bool xp_trigger(xp_run *r, xp_pipe *p, uint32_t cmd, const char *what,
 static bool get_stats(xp_run *r, xp_pipe *p)
 {
     static dsh_drv_msg m;
-    dsh_drv_err e = dsh_drv_command(r->drv, IPC_CMD_AUD_GET_STATS, &p->id, 4,
-                                    &m);
+    dsh_drv_err e = xp_command(r, IPC_CMD_AUD_GET_STATS, &p->id, 4, &m);
+    if (xp_expected_panic(r, e))
+        return false;
     if (e != DSH_DRV_OK) {
         r->unexpected_ipc += e == DSH_DRV_ESTATUS;
         return xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL
@@ -171,6 +173,8 @@ static bool stream_step(xp_run *r, uint64_t cycles)
     dsh_drv_err e = dsh_drv_run(r->drv, cycles, NULL);
     r->pos.phase = XP_PHASE_NONE;
     r->resumable_end = dsh_drv_cycles(r->drv);
+    if (xp_expected_panic(r, e))
+        return false;
     if (e != DSH_DRV_OK)
         return xp_fail(r, DSH_RES_ERROR, "while streaming: %s",
                        dsh_drv_diag(r->drv));
@@ -200,6 +204,10 @@ static bool stream(xp_run *r, double ms)
     uint64_t step = (uint64_t)(hz * min_us / 1e6);
     uint64_t end = r->start_cycle + (uint64_t)llround(ms * hz / 1000.0);
     unsigned next_ctl = r->resuming ? r->pos.next_ctl : 0;
+    /* rebuild_every_ms: teardown and rebuild at each multiple of it */
+    uint64_t rb_every = (uint64_t)llround(r->c->rebuild_every_ms * hz /
+                                          1000.0);
+    uint64_t next_rb = rb_every ? r->start_cycle + rb_every : UINT64_MAX;
     if (!step)
         step = 1;
     if (!resume_step(r, XP_PHASE_STREAM))
@@ -216,8 +224,23 @@ static bool stream(xp_run *r, double ms)
                 return false;
             next_ctl++;
         }
+        if (!xp_faults_host(r))
+            return false;
+        if (now >= next_rb) {
+            if (!xp_rebuild(r))
+                return false;
+            next_rb += rb_every;
+            continue;
+        }
+        /* a step ends at the next host-side fault or rebuild */
+        uint64_t len = end - now < step ? end - now : step;
+        uint64_t fault = xp_faults_next_host(r);
+        if (fault > now && fault - now < len)
+            len = fault - now;
+        if (next_rb - now < len)
+            len = next_rb - now;
         r->pos = (xp_pos){ XP_PHASE_STREAM, next_ctl, 0, 0 };
-        if (!stream_step(r, end - now < step ? end - now : step))
+        if (!stream_step(r, len))
             return false;
     }
     return true;
@@ -308,6 +331,8 @@ static bool run_serviced(xp_run *r, uint64_t cycles, uint64_t step,
 {
     for (uint64_t done = 0; done < cycles; done += step) {
         dsh_drv_err e = dsh_drv_run(r->drv, step, NULL);
+        if (xp_expected_panic(r, e))
+            return false;
         if (e != DSH_DRV_OK)
             return xp_fail(r, DSH_RES_ERROR, "%s: %s", what,
                            dsh_drv_diag(r->drv));
@@ -417,6 +442,7 @@ static void write_artifacts(xp_run *r, const dsh_exec_env *env)
                         p->period_us ? p->comp_stats[k].avg /
                                        (double)p->period_us : 0);
         }
+        xp_faults_report(r, f);
         fputs("\n", f);
         dsh_drv_dump_log(r->drv, f, 100);
         fprintf(f, "\nfirmware console:\n%s\n", dsh_drv_console(r->drv));
@@ -546,12 +572,14 @@ static void execute(xp_run *r, const char *fw)
     xp_log(r, "firmware ready: protocol %#x, firmware %#x",
            (unsigned)dsh_drv_ready(r->drv)->proto_version,
            (unsigned)dsh_drv_ready(r->drv)->fw_version);
-    if (!xp_plan(r) || !xp_build(r) || !xp_streams_open(r) ||
-        !xp_streams_params(r))
+    if (!xp_rebuild_baseline(r) || !xp_plan(r) || !xp_build(r) ||
+        !xp_streams_open(r) || !xp_streams_params(r))
         goto free_pipes;
     for (unsigned i = 0; i < r->c->n_endpoints; i++)
         r->eps[i].active = true;
     r->start_cycle = dsh_drv_cycles(r->drv);
+    if (!xp_faults_start(r))
+        goto free_pipes;
     for (unsigned i = 0; i < r->npipes; i++)
         if (!xp_trigger(r, &r->pipes[i], IPC_AUD_TRIGGER_START, "START",
                         true)) {
@@ -592,10 +620,10 @@ stop:
 free_pipes:
     for (unsigned i = 0; i < r->npipes; i++) {
         xp_pipe *p = &r->pipes[i];
-        if (!p->live)
+        if (!p->live || r->panic_seen)  /* a panicked firmware is gone */
             continue;
         p->live = false;
-        e = dsh_drv_command(r->drv, IPC_CMD_AUD_PIPE_FREE, &p->id, 4, NULL);
+        e = xp_command(r, IPC_CMD_AUD_PIPE_FREE, &p->id, 4, NULL);
         if (e != DSH_DRV_OK)
             xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL : DSH_RES_ERROR,
                     "pipeline %u FREE: %s", p->id, dsh_drv_diag(r->drv));

@@ -222,10 +222,24 @@ static bool firmware_hash(xp_run *r, const char *fw)
     return true;
 }
 
+/* Scripted faults and topology rebuilds keep state the snapshot does not
+ * hold (faults armed in the devices, the schedule's place, the rebuild
+ * clock): such a case is refused rather than resumed differently. */
+static bool snapshot_supported(xp_run *r, const char *what)
+{
+    if (r->c->n_faults || r->c->rebuild_every_ms > 0)
+        return xp_fail(r, DSH_RES_ERROR, "%s: not supported for a case with "
+                       "%s (docs/debugging.md, \"Snapshots\")", what,
+                       r->c->n_faults ? "faults:" : "rebuild_every_ms");
+    return true;
+}
+
 bool xp_snapshot_arm(xp_run *r, const char *fw)
 {
     if (!r->o->snapshot_path)
         return true;
+    if (!snapshot_supported(r, "--snapshot-at"))
+        return false;
     if (!firmware_hash(r, fw))
         return false;
     ds_board_set_pause(dsh_drv_board(r->drv), r->o->snapshot_at, on_pause,
@@ -239,7 +253,7 @@ bool xp_snapshot_restore(xp_run *r, const char *fw)
     uint8_t *body = NULL;
     size_t len = 0;
     ds_snap_ident want = { 0, 0, 0 }, got = { 0, 0, 0 };
-    if (!firmware_hash(r, fw))
+    if (!snapshot_supported(r, "--restore") || !firmware_hash(r, fw))
         return false;
     want.firmware_hash = r->fw_hash;
     /* the case hash covers the inputs: checked once the streams are open */

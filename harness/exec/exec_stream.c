@@ -199,8 +199,10 @@ static bool stream_params(xp_run *r, xp_ep *ep, bool setup)
     ep->last_pos = 0;
     if (ep->e->dir == DSH_EP_INPUT)
         host_fill(r, ep, ep->host_bytes);
-    dsh_drv_err e = dsh_drv_command(r->drv, IPC_CMD_AUD_STREAM_PARAMS, w,
-                                    sizeof w, NULL);
+    dsh_drv_err e = xp_command(r, IPC_CMD_AUD_STREAM_PARAMS, w, sizeof w,
+                               NULL);
+    if (xp_expected_panic(r, e))
+        return false;
     if (e == DSH_DRV_OK)
         return true;
     char what[96];
@@ -259,6 +261,14 @@ void xp_streams_service(xp_run *r)
         /* the DSP moves periods (whole frames) of a buffer the host
          * keeps full (playback) or empty (capture): anything else means
          * host and DSP are out of step */
+        if (ep->e->dir == DSH_EP_INPUT && ep->pos > ep->moved &&
+            ep->refill_faulted) {
+            /* a late refill: the DSP read what the host had not written
+             * (stale data went out): a host-side xrun, recovered like a
+             * firmware one (STOP, stream parameters, START) */
+            xp_host_xrun(r, ep);
+            continue;
+        }
         if (ep->e->dir == DSH_EP_INPUT ? ep->pos > ep->moved
                                        : ep->pos > ep->moved + ep->host_bytes) {
             xp_fail(r, DSH_RES_ERROR, "stream '%s': DSP position %" PRIu64
@@ -270,6 +280,13 @@ void xp_streams_service(xp_run *r)
             ep->active = false;
             continue;
         }
+        if (ep->e->dir == DSH_EP_INPUT && ep->refill_skip) {
+            ep->refill_skip--;          /* a lost refill */
+            continue;
+        }
+        if (ep->e->dir == DSH_EP_INPUT &&
+            dsh_drv_cycles(r->drv) < ep->refill_hold)
+            continue;                   /* a late refill */
         if (ep->e->dir == DSH_EP_INPUT) {
             if (ep->pos + ep->host_bytes > ep->moved)
                 host_fill(r, ep, (uint32_t)(ep->pos + ep->host_bytes -

@@ -24,6 +24,12 @@ void xp_xrun_notified(xp_run *r, const dsh_drv_msg *m)
     memcpy(&comp, m->body + 20, 4);
     memcpy(&code, m->body + 24, 4);
     r->xruns++;
+    if (code == IPC_STATUS_AUD_UNDERRUN)
+        r->xrun_codes[0]++;
+    else if (code == IPC_STATUS_AUD_OVERRUN)
+        r->xrun_codes[1]++;
+    else if (code == IPC_STATUS_AUD_DMA)
+        r->xrun_codes[2]++;
     xp_log(r, "xrun: pipeline %" PRIu32 " component %" PRIu32 ": %s", pipe,
            comp, dsh_drv_status_name(code));
     dsh_timeline_instant(r->tl, "xruns", "xrun", m->cycle,
@@ -34,6 +40,24 @@ void xp_xrun_notified(xp_run *r, const dsh_drv_msg *m)
             r->pipes[i].xrun_pending = true;
             r->pipes[i].xrun_cycle = m->cycle;
         }
+}
+
+void xp_host_xrun(xp_run *r, xp_ep *ep)
+{
+    xp_pipe *p = &r->pipes[ep->pipe];
+    uint64_t now = dsh_drv_cycles(r->drv);
+    r->host_xruns++;
+    xp_log(r, "host xrun: stream '%s': the DSP read %" PRIu64 " bytes the "
+           "host had not written (refill late)", ep->e->name,
+           ep->pos - ep->moved);
+    dsh_timeline_instant(r->tl, "xruns", "host xrun", now, ep->e->name);
+    /* the host catches up from what the DSP has read */
+    ep->moved = ep->pos;
+    if (!p->xrun_pending && p->live) {
+        p->xrun_pending = true;
+        p->host_xrun = true;
+        p->xrun_cycle = now;
+    }
 }
 
 bool xp_xrun_recover(xp_run *r)
@@ -47,6 +71,12 @@ bool xp_xrun_recover(xp_run *r)
             xp_log(r, "pipeline %u stays stopped after the xrun (on_xrun: "
                    "stop)", p->id);
             continue;
+        }
+        if (p->host_xrun) {
+            p->host_xrun = false;
+            if (!xp_trigger(r, p, IPC_AUD_TRIGGER_STOP, "STOP after a host "
+                            "xrun", false))
+                return false;
         }
         if (!xp_streams_restart(r, i) ||
             !xp_trigger(r, p, IPC_AUD_TRIGGER_START, "START after an xrun",

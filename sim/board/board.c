@@ -38,7 +38,19 @@ static void set_err(char *err, size_t errsz, const char *fmt, ...)
 static void irq_cb(void *user, unsigned line, bool level)
 {
     ds_board *b = user;
+    if (line < 32) {
+        if (level)
+            b->irq_dev |= 1u << line;
+        else
+            b->irq_dev &= ~(1u << line);
+        level = level || (b->irq_forced >> line & 1u);
+    }
     xt_irq_set(b->cpu, line, level);
+}
+
+void ds_board_irq_update(ds_board *b, unsigned line)
+{
+    xt_irq_set(b->cpu, line, ((b->irq_dev | b->irq_forced) >> line) & 1u);
 }
 
 static uint64_t now_cb(void *user)
@@ -339,6 +351,7 @@ void ds_board_free(ds_board *b)
 {
     if (!b)
         return;
+    ds_board_faults_free(b);
     ds_dma_free(b->dma);
     for (unsigned i = 0; i < BOARD_MAX_SSP_PORTS; i++)
         ds_ssp_free(b->ssp[i]);
@@ -359,7 +372,9 @@ void ds_board_reset(ds_board *b)
     ds_dma_reset(b->dma);
     for (unsigned i = 0; i < b->cfg.ssp_ports; i++)
         ds_ssp_reset(b->ssp[i]);
-    /* the devices cancelled their own events; nothing else is pending */
+    /* the devices cancelled their own events; scheduled faults are
+     * dropped too (board_fault.c), so nothing else is pending */
+    ds_board_faults_cancel(b);
     b->halted = false;
     b->events = 0;
 }

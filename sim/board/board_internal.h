@@ -4,6 +4,7 @@
 #define DSPSIM_BOARD_INTERNAL_H
 
 #include "dspsim/board.h"
+#include "dspsim/board_fault.h"
 #include "dspsim/debug_dev.h"
 
 #define DS_BOARD_MAX_MARKER_OBSERVERS 8
@@ -49,6 +50,21 @@ struct ds_board {
     ds_pause_fn pause_fn;
     void *pause_user;
     uint64_t pause_at;
+    /* fault injection (board_fault.c) */
+    struct ds_fault_node *faults;   /* every scheduled fault (owned) */
+    ds_fault_fn fault_obs;
+    void *fault_obs_user;
+    uint64_t faults_fired;
+    uint32_t irq_dev;     /* line levels the devices drive */
+    uint32_t irq_forced;  /* lines an interrupt storm holds high */
 };
+
+/* board_fault.c: frees every fault node (ds_board_free). */
+void ds_board_faults_free(ds_board *b);
+/* board_fault.c: drops every pending fault event, releases storms
+ * (ds_board_reset). */
+void ds_board_faults_cancel(ds_board *b);
+/* board.c: drive line to the OR of its device level and a storm. */
+void ds_board_irq_update(ds_board *b, unsigned line);
 
 #endif

@@ -7,7 +7,9 @@
 #include "abi/board_regs.h"
 #include "dspsim/dma.h"
 
-typedef enum { CH_IDLE, CH_FETCH, CH_XFER, CH_WAIT } ch_state;
+/* CH_STALL: an injected stall (ds_dma_fault_stall) holds the next fetch
+ * or burst until stall_until. */
+typedef enum { CH_IDLE, CH_FETCH, CH_XFER, CH_WAIT, CH_STALL } ch_state;
 
 typedef struct channel {
     struct ds_dma *dma;
@@ -21,6 +23,10 @@ typedef struct channel {
     uint32_t moved;      /* bytes the current descriptor has moved */
     ch_state state;
     ds_event_id ev;
+    /* injected faults (issue 14) */
+    uint64_t stall_until;  /* nothing starts before this cycle */
+    bool stall_fetch;      /* CH_STALL: a fetch (else a burst) resumes */
+    bool fault_desc;       /* the next descriptor fetch fails */
 } channel;
 
 struct ds_dma {
@@ -130,6 +136,8 @@ void ds_dma_reset(ds_dma *dma)
         channel *c = &dma->ch[i];
         ch_halt(c);
         c->ctrl = c->desc = c->status = c->cur = c->bytes = c->err_addr = 0;
+        c->stall_until = 0;
+        c->fault_desc = false;
     }
     update_irq(dma);
 }
@@ -158,6 +166,7 @@ static void ch_error(channel *c, unsigned code, uint32_t addr,
 
 static void ev_fetch(void *user, uint64_t at);
 static void ev_burst(void *user, uint64_t at);
+static void ev_unstall(void *user, uint64_t at);
 
 static void schedule(channel *c, uint64_t at, ds_event_fn fn)
 {
@@ -169,10 +178,23 @@ static void schedule(channel *c, uint64_t at, ds_event_fn fn)
 
 /* Start the next burst of the current descriptor at time t, or wait for
  * the SSP port. */
+static bool stalled(channel *c, uint64_t t, bool fetch)
+{
+    if (t >= c->stall_until)
+        return false;
+    c->state = CH_STALL;
+    c->stall_fetch = fetch;
+    c->status &= ~(uint32_t)BOARD_DMA_ST_WAITING;
+    schedule(c, c->stall_until, ev_unstall);
+    return true;
+}
+
 static void start_burst(channel *c, uint64_t t)
 {
     ds_dma *dma = c->dma;
     uint32_t n = c->remaining;
+    if (stalled(c, t, false))
+        return;
     if (n > dma->cfg.burst_bytes)
         n = dma->cfg.burst_bytes;
     unsigned dir = dir_of(c->flags);
@@ -200,6 +222,8 @@ static void start_burst(channel *c, uint64_t t)
 
 static void start_fetch(channel *c, uint64_t t)
 {
+    if (stalled(c, t, true))
+        return;
     c->state = CH_FETCH;
     c->moved = 0;
     schedule(c, t + c->dma->cfg.burst_latency, ev_fetch);
@@ -217,6 +241,12 @@ static void ev_fetch(void *user, uint64_t at)
     ds_dma *dma = c->dma;
     uint8_t d[BOARD_DMA_DESC_SIZE];
     c->ev = 0;
+    if (c->fault_desc) {
+        c->fault_desc = false;
+        ch_error(c, BOARD_DMA_ERR_DESC, c->cur,
+                 "bad descriptor (injected fault)", at);
+        return;
+    }
     if ((c->cur & 3) || !dma->dsp.read(dma->dsp.user, c->cur, d, sizeof(d))) {
         ch_error(c, BOARD_DMA_ERR_DESC_ADDR, c->cur,
                  "descriptor address is unaligned or outside DSP memory", at);
@@ -353,6 +383,41 @@ static void ev_burst(void *user, uint64_t at)
         c->status |= BOARD_DMA_ST_DONE;
     }
     update_irq(dma);
+}
+
+static void ev_unstall(void *user, uint64_t at)
+{
+    channel *c = user;
+    c->ev = 0;
+    if (c->stall_fetch)
+        start_fetch(c, at);
+    else
+        start_burst(c, at);
+}
+
+void ds_dma_fault_stall(ds_dma *dma, unsigned ch, uint64_t until)
+{
+    if (!dma || ch >= dma->cfg.channels)
+        return;
+    channel *c = &dma->ch[ch];
+    if (until > c->stall_until)
+        c->stall_until = until;
+    /* a channel waiting for its SSP port holds still until then too */
+    if (c->state == CH_WAIT)
+        stalled(c, ds_clock_now(dma->clk), false);
+}
+
+void ds_dma_fault_desc_error(ds_dma *dma, unsigned ch)
+{
+    if (!dma || ch >= dma->cfg.channels)
+        return;
+    channel *c = &dma->ch[ch];
+    if (c->state == CH_IDLE) {
+        c->fault_desc = true;
+        return;
+    }
+    ch_error(c, BOARD_DMA_ERR_DESC, c->cur,
+             "bad descriptor (injected fault)", ds_clock_now(dma->clk));
 }
 
 void ds_dma_port_request(ds_dma *dma, unsigned port, uint64_t at)

@@ -10,6 +10,7 @@ struct ds_ipc {
     ds_irq_out irq;
     ds_ipc_host_ops ops;
     uint32_t h2d, d2h, status, inten;
+    unsigned armed[DS_IPC_FAULT_COUNT];   /* injected faults to come */
 };
 
 static void update_irq(ds_ipc *ipc)
@@ -36,6 +37,8 @@ void ds_ipc_free(ds_ipc *ipc) { free(ipc); }
 void ds_ipc_reset(ds_ipc *ipc)
 {
     ipc->h2d = ipc->d2h = ipc->status = ipc->inten = 0;
+    for (unsigned i = 0; i < DS_IPC_FAULT_COUNT; i++)
+        ipc->armed[i] = 0;
     update_irq(ipc);
 }
 
@@ -84,6 +87,12 @@ bool ds_ipc_write(ds_ipc *ipc, uint32_t offset, unsigned size,
             update_irq(ipc);
             if (ipc->ops.h2d_done)
                 ipc->ops.h2d_done(ipc->ops.user, msg, ds_clock_now(ipc->clk));
+            if (ipc->armed[DS_IPC_FAULT_H2D_DUP]) {
+                /* injected: the doorbell rings again with the message */
+                ipc->armed[DS_IPC_FAULT_H2D_DUP]--;
+                ipc->h2d = BOARD_IPC_BUSY | msg;
+                update_irq(ipc);
+            }
         }
         break;
     case BOARD_IPC_D2H:
@@ -94,6 +103,11 @@ bool ds_ipc_write(ds_ipc *ipc, uint32_t offset, unsigned size,
             break;
         }
         ipc->d2h = value;
+        if (ipc->armed[DS_IPC_FAULT_D2H_LOST]) {
+            /* injected: the host is not told (it can still read D2H) */
+            ipc->armed[DS_IPC_FAULT_D2H_LOST]--;
+            break;
+        }
         if (ipc->ops.d2h_msg)
             ipc->ops.d2h_msg(ipc->ops.user, value & BOARD_IPC_MSG_MASK,
                              ds_clock_now(ipc->clk));
@@ -115,6 +129,11 @@ bool ds_ipc_host_send(ds_ipc *ipc, uint32_t msg)
 {
     if ((ipc->h2d & BOARD_IPC_BUSY) || (msg & BOARD_IPC_BUSY))
         return false;
+    if (ipc->armed[DS_IPC_FAULT_H2D_LOST]) {
+        /* injected: the ring never reaches the DSP */
+        ipc->armed[DS_IPC_FAULT_H2D_LOST]--;
+        return true;
+    }
     ipc->h2d = BOARD_IPC_BUSY | msg;
     update_irq(ipc);
     return true;
@@ -141,6 +160,14 @@ bool ds_ipc_host_ack(ds_ipc *ipc)
     ipc->d2h &= ~(uint32_t)BOARD_IPC_BUSY;
     ipc->status |= BOARD_IPC_ST_D2H_DONE;
     update_irq(ipc);
+    if (ipc->armed[DS_IPC_FAULT_D2H_DUP]) {
+        /* injected: the DSP's doorbell rings the host again */
+        ipc->armed[DS_IPC_FAULT_D2H_DUP]--;
+        ipc->d2h |= BOARD_IPC_BUSY;
+        if (ipc->ops.d2h_msg)
+            ipc->ops.d2h_msg(ipc->ops.user, ipc->d2h & BOARD_IPC_MSG_MASK,
+                             ds_clock_now(ipc->clk));
+    }
     return true;
 }
 
@@ -172,4 +199,10 @@ bool ds_ipc_load(ds_ipc *ipc, ds_snap_r *r)
     ipc->status = ds_snap_get_u32(&s);
     ipc->inten = ds_snap_get_u32(&s);
     return ds_snap_done(&s, "IPC");
+}
+
+void ds_ipc_fault_arm(ds_ipc *ipc, ds_ipc_fault f)
+{
+    if ((unsigned)f < DS_IPC_FAULT_COUNT)
+        ipc->armed[f]++;
 }

@@ -30,6 +30,9 @@ struct ds_ssp {
     ds_event_id ev;
     fifo tx, rx;
     size_t fifo_max;           /* bytes allocated per FIFO */
+    /* injected faults (issue 14): ticks left of an underrun / overrun
+     * burst */
+    unsigned fault_ur, fault_or;
 };
 
 static unsigned width_of(const ds_ssp *p)
@@ -132,6 +135,7 @@ void ds_ssp_reset(ds_ssp *p)
     p->format = BOARD_SSP_FORMAT_RESET;
     p->clkdiv = BOARD_SSP_CLKDIV_RESET;
     p->underruns = p->overruns = p->frames = 0;
+    p->fault_ur = p->fault_or = 0;
     fifo_clear(&p->tx);
     fifo_clear(&p->rx);
     update_irq(p);
@@ -204,7 +208,15 @@ static void ev_tick(void *user, uint64_t at)
     p->ev = 0;
     p->frames++;
     if (p->ctrl & BOARD_SSP_CTRL_TX_EN) {
-        if (p->tx.level >= fb) {
+        if (p->fault_ur) {
+            /* injected: the FIFO's frame is lost, silence goes out */
+            p->fault_ur--;
+            if (p->tx.level >= fb)
+                fifo_pop(&p->tx, cap, raw, fb);
+            p->underruns++;
+            p->status |= BOARD_SSP_ST_UNDERRUN;
+            memset(s, 0, sizeof(s));
+        } else if (p->tx.level >= fb) {
             fifo_pop(&p->tx, cap, raw, fb);
             for (unsigned i = 0; i < ch; i++)
                 s[i] = decode(raw + i * cb, w);
@@ -220,7 +232,12 @@ static void ev_tick(void *user, uint64_t at)
         memset(s, 0, sizeof(s));
         if (p->source)
             p->source(p->source_user, p->cfg.index, s, ch, at);
-        if (cap - p->rx.level >= fb) {
+        if (p->fault_or) {
+            /* injected: the frame is dropped as if the FIFO were full */
+            p->fault_or--;
+            p->overruns++;
+            p->status |= BOARD_SSP_ST_OVERRUN;
+        } else if (cap - p->rx.level >= fb) {
             for (unsigned i = 0; i < ch; i++)
                 encode(raw + i * cb, s[i], w);
             fifo_push(&p->rx, cap, raw, fb);
@@ -234,6 +251,33 @@ static void ev_tick(void *user, uint64_t at)
     p->ev = ds_clock_schedule(p->clk, tick_time(p, p->k), ev_tick, p);
     if (p->request)
         p->request(p->request_user, p->cfg.index, at);
+}
+
+/* ---- fault injection --------------------------------------------------- */
+void ds_ssp_fault_xrun(ds_ssp *p, bool tx, unsigned frames)
+{
+    if (tx)
+        p->fault_ur += frames;
+    else
+        p->fault_or += frames;
+}
+
+void ds_ssp_set_drift(ds_ssp *p, int32_t drift_ppb)
+{
+    if (drift_ppb <= -1000000000)
+        return;
+    if (p->ev) {
+        /* the pending tick keeps its time; the ones after it follow the
+         * new rate */
+        p->t0 = tick_time(p, p->k);
+        p->k = 0;
+    }
+    p->cfg.drift_ppb = drift_ppb;
+}
+
+int32_t ds_ssp_drift(const ds_ssp *p)
+{
+    return p->cfg.drift_ppb;
 }
 
 /* ---- registers --------------------------------------------------------- */

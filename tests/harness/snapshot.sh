@@ -215,6 +215,18 @@ sed 's/gain_db: -6/gain_db: -7/' "$CASE" >"$OTHER"
 [ $? = 2 ] && grep -qF "made for another case" r_case.err ||
     { fail "another case: not refused"; sed 's/^/  | /' r_case.err; }
 rm -f "$OTHER"
+# a case with scripted faults: its armed faults are not in a snapshot, so
+# neither taking nor resuming one is allowed (never a different resume)
+FAULTS=$(dirname "$CASE")/fault_clock_step.yaml
+"$DSPSIM" run "$FAULTS" --out-dir r_faults -q --snapshot-at 1000 faults.bin \
+    >r_faults.out 2>r_faults.err
+[ $? != 0 ] && cat r_faults.out r_faults.err | grep -qF "not supported for a case with faults:" &&
+    [ ! -e faults.bin ] ||
+    { fail "a case with faults: --snapshot-at not refused"; sed 's/^/  | /' r_faults.err; }
+"$DSPSIM" run "$FAULTS" --out-dir r_faults2 -q --restore $S \
+    >r_faults2.out 2>r_faults2.err
+[ $? = 2 ] && cat r_faults2.out r_faults2.err | grep -qF "not supported for a case with faults:" ||
+    { fail "a case with faults: --restore not refused"; sed 's/^/  | /' r_faults2.err; }
 
 # options: bad cycles, unwritable file, a cycle past the run: exit, no file
 refused o_neg "not a cycle count" "a negative cycle" -- --snapshot-at -5 x.bin

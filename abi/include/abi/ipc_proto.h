@@ -29,11 +29,12 @@
 /* Protocol version: major changes break compatibility, minor ones only
  * add messages or append fields. */
 #define IPC_PROTO_MAJOR 1u
-#define IPC_PROTO_MINOR 4u   /* 1: audio commands (issue 5); 2: mixer
+#define IPC_PROTO_MINOR 5u   /* 1: audio commands (issue 5); 2: mixer
                               * per-input gains (config, control 8);
                               * 3: cross-pipeline connections
                               * (PIPE_CONNECT); 4: periods that are not
-                              * whole frames (44.1 kHz at 1 ms) */
+                              * whole frames (44.1 kHz at 1 ms); 5: the
+                              * TEST command, heap figures in PING */
 #define IPC_PROTO_VERSION ((IPC_PROTO_MAJOR << 16) | IPC_PROTO_MINOR)
 
 /* Firmware version reported in FW_READY: (major << 16) | (minor << 8) |
@@ -257,7 +258,9 @@ _Static_assert(sizeof(struct ipc_trace_entry) == 16, "ipc_trace_entry");
 #define IPC_CMD_AUD_GET_STATS     0x010Du /* ipc_aud_pipe_ref
                                              -> ipc_aud_stats_reply */
 #define IPC_CMD_AUD_PIPE_CONNECT  0x010Eu /* ipc_aud_pipe_connect (1.3) */
-#define IPC_CMD_AUD_LAST          0x010Eu /* highest id defined so far */
+#define IPC_CMD_AUD_TEST          0x010Fu /* ipc_aud_test: fault-injection
+                                             hooks (issue 14) */
+#define IPC_CMD_AUD_LAST          0x010Fu /* highest id defined so far */
 
 /* -- notification ids (DSP -> host), best effort (see docs/ipc.md) -- */
 #define IPC_NOTIFY_AUD_POSITION   0x1100u /* ipc_aud_position, per period */
@@ -373,8 +376,27 @@ struct ipc_aud_ping_reply {
     uint32_t fw_version;       /* 28: IPC_FW_VERSION */
     uint32_t proto_version;    /* 32: IPC_PROTO_VERSION */
     uint32_t cycles_lo;        /* 36: CCOUNT when answered */
+    /* appended (issue 14); a reply of 40 bytes has neither */
+    uint32_t runtime_free;     /* 40: free bytes of the run-time heap
+                                      (pipelines, components, buffers) */
+    uint32_t dma_free;         /* 44: free bytes of the DMA heap */
 };
-_Static_assert(sizeof(struct ipc_aud_ping_reply) == 40, "ping reply");
+_Static_assert(sizeof(struct ipc_aud_ping_reply) == 48, "ping reply");
+
+/* TEST (24 bytes): fault-injection hooks for tests (issue 14, docs/ipc.md
+ * "TEST").  op IPC_AUD_TEST_STACK_OVERFLOW: the IPC worker recurses
+ * until it has used `arg` bytes of stack below the handler's frame
+ * (64..8192, and at most what the platform allows: else AUD_RANGE at
+ * byte 20), then replies OK; with arg beyond the worker's free stack
+ * this overruns the stack guard and the scheduler panics with cause
+ * IPC_PANIC_CAUSE_STACK when the worker yields. */
+#define IPC_AUD_TEST_STACK_OVERFLOW 1u
+struct ipc_aud_test {
+    struct ipc_hdr hdr;
+    uint32_t op;               /* 16: IPC_AUD_TEST_* */
+    uint32_t arg;              /* 20 */
+};
+_Static_assert(sizeof(struct ipc_aud_test) == 24, "test layout");
 
 /* PIPE_NEW (44 bytes) -> reply 32 bytes. */
 struct ipc_aud_pipe_new {

@@ -80,6 +80,14 @@ struct aud_ipc_platform {
 	 * the tasks may see; may be NULL (single context, tests). */
 	uint32_t (*lock)(void *ctx);
 	void (*unlock)(void *ctx, uint32_t key);
+	/* Free bytes of the run-time and DMA heaps, reported in the PING
+	 * reply (ipc_aud_ping_reply, issue 14); may be NULL (40-byte
+	 * reply). */
+	void (*mem_free)(void *ctx, uint32_t *runtime_free,
+			 uint32_t *dma_free);
+	/* TEST STACK_OVERFLOW (ipc_test.c): the most stack bytes the command
+	 * may burn (0 = the command is refused with AUD_RANGE). */
+	uint32_t test_stack_max;
 	/* Trace log (may be NULL): level IPC_LOG_*, id, args. */
 	void (*log)(void *ctx, uint32_t level, uint32_t id, uint32_t a0,
 		    uint32_t a1);
@@ -90,6 +98,8 @@ struct aud_ipc_platform {
 #define AUD_IPC_TRACE_XRUN 0x1011u   /* args: pipe id, code */
 #define AUD_IPC_TRACE_DMA  0x1012u   /* board: DMA error; channel, status */
 #define AUD_IPC_TRACE_SSP  0x1013u   /* board: SSP xrun irq; port, status */
+#define AUD_IPC_TRACE_DUP  0x1014u   /* board: command rung twice (ignored);
+					command id, seq */
 
 /* Reset the layer (no pipelines), stream slots marked unused. */
 void aud_ipc_init(const struct aud_ipc_platform *plat);

@@ -59,6 +59,8 @@ static const struct aud_cmd cmds[] = {
 	  aud_cmd_get_stats },
 	{ IPC_CMD_AUD_PIPE_CONNECT, SIZE_EXACT,
 	  sizeof(struct ipc_aud_pipe_connect), aud_cmd_pipe_connect },
+	{ IPC_CMD_AUD_TEST, SIZE_EXACT, sizeof(struct ipc_aud_test),
+	  aud_cmd_test },
 };
 
 void aud_ipc_init(const struct aud_ipc_platform *plat)

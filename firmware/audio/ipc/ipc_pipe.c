@@ -13,6 +13,13 @@ int aud_cmd_ping(struct aud_req *r)
 	aud_put(r, 32, IPC_PROTO_VERSION);
 	aud_put(r, 36, aud_plat->cycles ?
 		aud_plat->cycles(aud_plat->cycles_ctx) : 0);
+	if (aud_plat->mem_free) {
+		uint32_t rt, dma;
+
+		aud_plat->mem_free(aud_plat->ctx, &rt, &dma);
+		aud_put(r, 40, rt);
+		aud_put(r, 44, dma);
+	}
 	return 0;
 }
 

@@ -453,11 +453,16 @@ int pipeline_copy(struct pipeline *p)
 		p->xruns++;
 		p->last_xrun = ret;
 		p->last_xrun_comp = c->id;
-		if (p->cfg.notify && (ret == AUD_E_UNDERRUN ||
-				      ret == AUD_E_OVERRUN))
+		/* every stop is notified (the code, last_xrun, says why: an
+		 * underrun, an overrun, a DMA error ...): a host left
+		 * unaware would wait on a silent pipeline */
+		if (p->cfg.notify)
 			p->cfg.notify(p->cfg.notify_ctx,
 				      ret == AUD_E_UNDERRUN ? AUD_EV_UNDERRUN :
-				      AUD_EV_OVERRUN, c->id, p->xruns);
+				      ret == AUD_E_OVERRUN ? AUD_EV_OVERRUN :
+				      p->cfg.dir == AUDIO_DIR_PLAYBACK ?
+				      AUD_EV_UNDERRUN : AUD_EV_OVERRUN,
+				      c->id, p->xruns);
 	}
 	return ret;
 }

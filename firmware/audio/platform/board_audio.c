@@ -21,8 +21,16 @@ static struct fw_task tasks[IPC_AUD_MAX_PIPES];
 static uint8_t stacks[IPC_AUD_MAX_PIPES][AUDIO_STACK]
 	__attribute__((aligned(16)));
 static uint32_t periods[IPC_AUD_MAX_PIPES];
+/* The IPC worker's stack sits on top of an unused red zone: the TEST
+ * command's stack overflow (docs/ipc.md "TEST", at most TEST_STACK_MAX
+ * bytes) runs into the zone, not into other data, before the scheduler's
+ * stack guard check (fw/task.h) catches it and panics. */
+#define WORKER_RED_ZONE 3072u
+#define TEST_STACK_MAX 4096u
 static struct fw_task worker;
-static uint8_t worker_stack[WORKER_STACK] __attribute__((aligned(16)));
+static uint8_t worker_area[WORKER_RED_ZONE + WORKER_STACK]
+	__attribute__((aligned(16)));
+#define worker_stack (worker_area + WORKER_RED_ZONE)
 static struct fw_workq wq;
 
 static void *rt_alloc(void *ctx, size_t bytes, size_t align)
@@ -122,6 +130,20 @@ static void unlock(void *ctx, uint32_t key)
 	arch_irq_unlock(key);
 }
 
+static uint32_t heap_free(enum fw_zone z)
+{
+	const struct fw_heap_stats *s = fw_mem_stats(z);
+
+	return s ? (uint32_t)(s->size - s->used) : 0;
+}
+
+static void mem_free(void *ctx, uint32_t *rt_free, uint32_t *dma_free)
+{
+	(void)ctx;
+	*rt_free = heap_free(FW_ZONE_RUNTIME);
+	*dma_free = heap_free(FW_ZONE_DMA);
+}
+
 static void log_fn(void *ctx, uint32_t level, uint32_t id, uint32_t a0,
 		   uint32_t a1)
 {
@@ -140,6 +162,7 @@ static struct aud_ipc_platform plat = {
 	.notify = board_audio_notify, .dropped = board_audio_dropped,
 	.stream_slot = board_audio_stream_slot,
 	.lock = lock, .unlock = unlock,
+	.mem_free = mem_free, .test_stack_max = TEST_STACK_MAX,
 	.log = log_fn,
 };
 

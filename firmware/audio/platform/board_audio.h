@@ -67,6 +67,9 @@ struct board_audio_counters {
 	uint32_t dropped;        /* notifications dropped: reply pending */
 	uint32_t dma_errors;     /* DMA error interrupts */
 	uint32_t ssp_xruns;      /* SSP underrun/overrun interrupts */
+	uint32_t ssp_spurious;   /* SSP interrupts with no xrun flagged */
+	uint32_t duplicates;     /* commands rung twice: acknowledged only */
+	uint32_t xruns_deferred; /* XRUNs sent once D2H was free again */
 };
 extern struct board_audio_counters board_audio_counters;
 

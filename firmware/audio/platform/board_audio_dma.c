@@ -34,7 +34,11 @@
  *
  * DMA errors raise line 0 (ERR_IRQ_EN): the handler clears them and the
  * endpoint's next transfer returns AUD_E_DMA (-> XRUN notification).  SSP
- * underruns/overruns raise lines 2..5: counted and logged. */
+ * underruns/overruns raise lines 2..5: counted, logged, and the running
+ * DAI endpoint of the port returns AUD_E_UNDERRUN / AUD_E_OVERRUN from its
+ * next transfer (-> XRUN notification; frames were lost at the port: a
+ * DMA stall, an injected FIFO burst).  An SSP interrupt with neither flag
+ * (an interrupt storm) is counted as spurious and ignored. */
 #include <stddef.h>
 #include <string.h>
 
@@ -67,6 +71,7 @@ struct bdma {
 	int stopping;                /* playing out up to cpu_pos */
 	int released;                /* put while stopping: ring to free */
 	int first_done;              /* playback: first period written */
+	volatile int ssp_xrun;       /* the port flagged an underrun/overrun */
 	struct fw_timeout stop_to;
 	uint32_t desc[2][5] __attribute__((aligned(4)));
 };
@@ -255,6 +260,7 @@ static int dai_start(void *ctx, const struct audio_dma_config *cfg)
 	d->first_done = 0;
 	d->frame_bytes = cfg->frame_bytes;
 	d->error = 0;
+	d->ssp_xrun = 0;
 	if (d->dir == IPC_AUD_DIR_PLAYBACK) {
 		fl = BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_CIRCULAR |
 		     BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP);
@@ -383,6 +389,14 @@ static int32_t dai_transfer(void *ctx, void *local, uint32_t bytes)
 
 	if (d->error || !d->running)
 		return AUD_E_DMA;
+	if (d->ssp_xrun) {
+		/* the SSP FIFO ran dry (playback) or overflowed (capture):
+		 * frames were lost on the wire; report it, the restart
+		 * resynchronises */
+		d->ssp_xrun = 0;
+		return d->dir == IPC_AUD_DIR_PLAYBACK ? AUD_E_UNDERRUN :
+		       AUD_E_OVERRUN;
+	}
 	dma_pos = board_rd(CH_REG(d->channel, BOARD_DMA_BYTES));
 	if (d->dir == IPC_AUD_DIR_PLAYBACK) {
 		int32_t fill = (int32_t)(d->cpu_pos - dma_pos);
@@ -562,10 +576,19 @@ static void ssp_irq(void *arg)
 	uint32_t port = (uint32_t)(uintptr_t)arg;
 	uint32_t st = board_rd(SSP_REG(port, BOARD_SSP_STATUS));
 
-	board_wr(SSP_REG(port, BOARD_SSP_STATUS),
-		 st & (BOARD_SSP_ST_UNDERRUN | BOARD_SSP_ST_OVERRUN));
+	st &= BOARD_SSP_ST_UNDERRUN | BOARD_SSP_ST_OVERRUN;
+	if (!st) {
+		board_audio_counters.ssp_spurious++;
+		return;
+	}
+	board_wr(SSP_REG(port, BOARD_SSP_STATUS), st);
 	board_audio_counters.ssp_xruns++;
 	fw_board_log(IPC_LOG_WARN, AUD_IPC_TRACE_SSP, port, st);
+	for (uint32_t ch = 0; ch < n_channels; ch++)
+		if (chans[ch].used && chans[ch].type == IPC_AUD_COMP_DAI &&
+		    chans[ch].port == port && chans[ch].running &&
+		    !chans[ch].stopping)
+			chans[ch].ssp_xrun = 1;
 }
 
 void board_audio_dma_init(void)

@@ -27,6 +27,16 @@ static uint32_t cmd_buf[AUD_IPC_MSG_MAX / 4];
 static uint32_t reply_buf[AUD_IPC_MSG_MAX / 4];
 static uint32_t reply_bytes;
 static volatile int reply_pending;
+/* seq of the last command handled: a doorbell that rings again with the
+ * same message (a duplicated doorbell) is acknowledged, not handled */
+static uint32_t last_seq;
+static int have_last;
+/* An XRUN notification that found D2H busy waits here (one; a later one
+ * while it waits is dropped and counted) and goes out when the host
+ * acknowledges: a lost XRUN would leave the host unaware that the
+ * pipeline stopped. */
+static uint32_t xrun_buf[sizeof(struct ipc_aud_xrun) / 4];
+static volatile int xrun_pending;
 
 static void inten_set(uint32_t bits, int on)
 {
@@ -71,12 +81,32 @@ static void reply_try(void)
 	inten_set(BOARD_IPC_INT_H2D, 1);
 }
 
+/* Send the waiting XRUN if D2H is free, else wait for D2H_DONE. */
+static void xrun_try(void)
+{
+	uint32_t key = arch_irq_lock();
+
+	if (xrun_pending) {
+		if (board_rd(IPC_REG(BOARD_IPC_STATUS)) & BOARD_IPC_ST_D2H_BUSY) {
+			arch_irq_unlock(key);
+			inten_set(BOARD_IPC_INT_D2H_DONE, 1);
+			return;
+		}
+		fw_board_notify((struct ipc_hdr *)xrun_buf);
+		xrun_pending = 0;
+		board_audio_counters.xruns_deferred++;
+	}
+	arch_irq_unlock(key);
+}
+
 static void ipc_work(struct fw_work *w)
 {
 	uint32_t h2d, size;
 	volatile uint32_t *mb = board_mbox(IPC_MBOX_H2D_OFF);
 
 	(void)w;
+	if (!reply_pending)
+		xrun_try();
 	if (reply_pending) {
 		reply_try();
 		return;
@@ -94,6 +124,17 @@ static void ipc_work(struct fw_work *w)
 	size = (size + 3u) & ~3u;
 	for (uint32_t i = 0; i < size / 4; i++)
 		cmd_buf[i] = mb[i];
+	if (have_last && cmd_buf[2] == last_seq) {
+		/* the same command again: already answered */
+		board_audio_counters.duplicates++;
+		fw_board_log(IPC_LOG_WARN, AUD_IPC_TRACE_DUP, cmd_buf[1],
+			     last_seq);
+		board_wr(IPC_REG(BOARD_IPC_H2D), BOARD_IPC_BUSY);   /* ack */
+		inten_set(BOARD_IPC_INT_H2D, 1);
+		return;
+	}
+	have_last = 1;
+	last_seq = cmd_buf[2];
 	reply_bytes = aud_ipc_handle(cmd_buf, size, h2d & BOARD_IPC_MSG_MASK,
 				     reply_buf);
 	(void)reply_bytes;
@@ -103,12 +144,30 @@ static void ipc_work(struct fw_work *w)
 
 int board_audio_notify(void *ctx, struct ipc_hdr *msg)
 {
+	uint32_t key;
+	int deferred = 0;
+
 	(void)ctx;
-	if (reply_pending) {
-		board_audio_counters.dropped++;
+	if (!reply_pending && fw_board_notify(msg) == 0)
+		return 0;
+	if (msg->id == IPC_NOTIFY_AUD_XRUN && msg->size == sizeof(xrun_buf)) {
+		key = arch_irq_lock();
+		if (!xrun_pending) {
+			memcpy(xrun_buf, msg, sizeof(xrun_buf));
+			xrun_pending = 1;
+			deferred = 1;
+		}
+		arch_irq_unlock(key);
+	}
+	if (!deferred) {
+		if (reply_pending)
+			board_audio_counters.dropped++;
 		return -1;
 	}
-	return fw_board_notify(msg);
+	/* the IPC worker sends it once D2H is free */
+	inten_set(BOARD_IPC_INT_D2H_DONE, 1);
+	fw_workq_submit(wq, &work);
+	return 0;
 }
 
 uint32_t board_audio_dropped(void *ctx)

@@ -42,6 +42,14 @@ extern struct fw_panic_record fw_panic_rec;
 /* Software panic (assertion): records cause FW_PANIC_CAUSE_SOFTWARE. */
 void fw_panic(const char *why, uint32_t info) __attribute__((noreturn));
 
+/* Stack overflow of task t found by the scheduler (fw/task.h guard):
+ * cause FW_PANIC_CAUSE_STACK, info = t's id, excvaddr = the highest guard
+ * word found changed, a1 = t's saved stack pointer, a2 = the lowest
+ * address of t's stack, a3 = its size. */
+struct fw_task;
+void fw_panic_stack(const struct fw_task *t, uintptr_t guard, uint32_t sp)
+    __attribute__((noreturn));
+
 /* Report a filled record (the arch layer fills the register fields). */
 void fw_panic_report(struct fw_panic_record *rec) __attribute__((noreturn));
 

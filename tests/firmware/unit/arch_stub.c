@@ -76,3 +76,25 @@ void fw_plat_exit(int status)
 
 void fw_plat_panic_sink(const struct fw_panic_record *rec) { (void)rec; }
 void fw_plat_trace(uint32_t id, uint32_t arg) { (void)id; (void)arg; }
+
+/* panic.c is target-only: the scheduler's stack check lands here.  A test
+ * catches it with cmocka's expect_assert_failure(). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <cmocka.h>
+#include "fw/panic.h"
+#include "fw/task.h"
+
+uintptr_t stub_stack_guard;
+uint32_t stub_stack_task;
+
+void fw_panic_stack(const struct fw_task *t, uintptr_t guard, uint32_t sp)
+{
+    (void)sp;
+    stub_stack_guard = guard;
+    stub_stack_task = t->id;
+    mock_assert(0, "fw_panic_stack", __FILE__, __LINE__);
+    abort();
+}

@@ -210,6 +210,37 @@ static void test_random_releases_run_in_edf_order(void **state)
     assert_ptr_equal(fw_sched_current(), fw_sched_idle());
 }
 
+
+/* The stack guard (issue 14): a task whose lowest FW_TASK_STACK_GUARD
+ * bytes changed panics (fw_panic_stack) when the scheduler switches away
+ * from it; an intact guard and the idle task pass. */
+extern uintptr_t stub_stack_guard;
+extern uint32_t stub_stack_task;
+static void test_stack_guard(void **state)
+{
+    (void)state;
+    stub_now = 0;
+    for (unsigned i = 0; i < FW_TASK_STACK_GUARD / 4u; i++)
+        assert_int_equal(((uint32_t *)(void *)stacks[0])[i],
+                         FW_TASK_STACK_PATTERN);
+    assert_int_equal(fw_task_stack_overflow(&ta), 0);
+    assert_int_equal(fw_task_stack_overflow(fw_sched_idle()), 0);
+    fw_sched_release(&ta, 0);
+    assert_ptr_equal(switch_now(), &ta);
+    fw_sched_release(&tb, 0);               /* earlier deadline: preempts */
+    assert_ptr_equal(switch_now(), &tb);    /* a's guard intact: fine */
+    /* b overruns its stack into the guard's top word */
+    stacks[1][FW_TASK_STACK_GUARD - 1] ^= 0x40;
+    assert_int_equal(fw_task_stack_overflow(&tb),
+                     (uintptr_t)&stacks[1][FW_TASK_STACK_GUARD - 4]);
+    stub_now = 50;
+    fw_sched_job_done();
+    expect_assert_failure(switch_now());
+    assert_int_equal(stub_stack_task, tb.id);
+    assert_int_equal(stub_stack_guard,
+                     (uintptr_t)&stacks[1][FW_TASK_STACK_GUARD - 4]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -221,6 +252,7 @@ int main(void)
         cmocka_unit_test_setup(test_sporadic_pending, setup),
         cmocka_unit_test_setup(test_wraparound, setup),
         cmocka_unit_test_setup(test_random_releases_run_in_edf_order, setup),
+        cmocka_unit_test_setup(test_stack_guard, setup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -75,6 +75,20 @@ uint32_t ds_dma_channel_status(const ds_dma *dma, unsigned ch);
 uint32_t ds_dma_channel_bytes(const ds_dma *dma, unsigned ch);
 uint64_t ds_dma_errors(const ds_dma *dma);   /* errors since creation */
 
+/* ---- Fault injection (issue 14; docs/board.md "Faults") ------------------
+ * Called from the host (ds_board_fault_at schedules them on the event
+ * clock); they change only the DMA's own state and raise its interrupt
+ * line like any error.
+ *
+ * ds_dma_fault_stall: channel ch starts nothing before cycle `until`: a
+ *   descriptor fetch or a burst due earlier starts at `until` (a burst in
+ *   flight still lands; a channel waiting for its SSP port waits too).
+ * ds_dma_fault_desc_error: channel ch stops with BOARD_DMA_ERR_DESC ("bad
+ *   descriptor (injected fault)"): at once if it is running, else at its
+ *   next descriptor fetch.  Channels out of range are ignored. */
+void ds_dma_fault_stall(ds_dma *dma, unsigned ch, uint64_t until);
+void ds_dma_fault_desc_error(ds_dma *dma, unsigned ch);
+
 /* Transfer observer (timelines, tests).  Called only when one is set, at
  * the event-clock cycle the event happens:
  *   DESC_START: a descriptor was fetched and validated; src, dst and bytes

@@ -61,6 +61,26 @@ bool ds_ipc_host_ack(ds_ipc *ipc);
  * The interrupt line's level is part of the CPU's state. */
 void ds_ipc_save(const ds_ipc *ipc, ds_snap_w *w);
 bool ds_ipc_load(ds_ipc *ipc, ds_snap_r *r);
+/* ---- Fault injection (issue 14; docs/board.md "Faults") ----------------
+ * Each call arms one fault for the next doorbell it names:
+ *   H2D_LOST  the next host ring is accepted (ds_ipc_host_send returns
+ *             true) but never reaches the DSP: H2D stays clear, no
+ *             interrupt;
+ *   H2D_DUP   after the DSP acknowledges the next host message, H2D rings
+ *             again with the same message (BUSY, interrupt);
+ *   D2H_LOST  the next DSP ring sets D2H but the host is not told (no
+ *             d2h_msg call): the host finds it only by reading D2H
+ *             (ds_ipc_host_pending);
+ *   D2H_DUP   after the host acknowledges the next DSP message, D2H rings
+ *             again with it (BUSY, d2h_msg called again). */
+typedef enum ds_ipc_fault {
+    DS_IPC_FAULT_H2D_LOST = 0,
+    DS_IPC_FAULT_H2D_DUP,
+    DS_IPC_FAULT_D2H_LOST,
+    DS_IPC_FAULT_D2H_DUP,
+    DS_IPC_FAULT_COUNT
+} ds_ipc_fault;
+void ds_ipc_fault_arm(ds_ipc *ipc, ds_ipc_fault f);
 
 #ifdef __cplusplus
 }

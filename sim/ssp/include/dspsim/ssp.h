@@ -85,6 +85,18 @@ uint64_t ds_ssp_frames(const ds_ssp *p);
  * times follow the formula above). */
 uint64_t ds_ssp_frame_cycles(const ds_ssp *p);
 
+/* ---- Fault injection (issue 14; docs/board.md "Faults") ----------------
+ * ds_ssp_fault_xrun: the next `frames` ticks underrun (tx: the TX FIFO's
+ *   frame, if any, is lost and the sink gets silence) or overrun (!tx: the
+ *   source's frame is dropped), each counted and flagged in STATUS with
+ *   the interrupt as a real one.  Bursts add up.
+ * ds_ssp_set_drift: the audio clock error becomes drift_ppb (> -1e9) from
+ *   now: the tick already scheduled keeps its time, later ticks follow
+ *   the new rate (exact, as above, from that tick). */
+void ds_ssp_fault_xrun(ds_ssp *p, bool tx, unsigned frames);
+void ds_ssp_set_drift(ds_ssp *p, int32_t drift_ppb);
+int32_t ds_ssp_drift(const ds_ssp *p);
+
 /* ---- Memory-buffer sink and source (tests, simple harnesses) ---------- */
 typedef struct ds_ssp_buffer {
     int32_t *samples;   /* caller's storage */
