@@ -117,16 +117,24 @@ const char *xt_region_name(xt_cpu *cpu, uint32_t addr)
 /* Drop decoded instructions that may overlap bytes [addr, addr+n). */
 static void code_invalidate(xt_cpu *cpu, uint32_t addr, uint32_t n)
 {
-    uint32_t last_pn = ~0u;
-    for (uint32_t a = addr - 2; a != addr + n; a++) {
-        xt_dinsn *d = cpu->dcache[a >> XT_PAGE_SHIFT];
-        if (!d)
-            continue;
-        exec_entry_reset(&d[a & (XT_PAGE_SIZE - 1)]);
-        if (cpu->xl && (a >> XT_PAGE_SHIFT) != last_pn) {
-            last_pn = a >> XT_PAGE_SHIFT;
-            xlate_invalidate_page(cpu, last_pn);
+    /* from 2 bytes below (an instruction starting there reaches addr), a
+     * page at a time: pages never decoded are skipped whole */
+    uint32_t a = addr - 2;
+    uint64_t left = (uint64_t)n + 2;
+    while (left) {
+        uint32_t pn = a >> XT_PAGE_SHIFT, off = a & (XT_PAGE_SIZE - 1);
+        uint32_t k = XT_PAGE_SIZE - off;
+        if (k > left)
+            k = (uint32_t)left;
+        xt_dinsn *d = cpu->dcache[pn];
+        if (d) {
+            for (uint32_t i = 0; i < k; i++)
+                exec_entry_reset(&d[off + i]);
+            if (cpu->xl)
+                xlate_invalidate_page(cpu, pn);
         }
+        a += k;
+        left -= k;
     }
 }
 
