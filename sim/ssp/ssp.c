@@ -65,12 +65,16 @@ static void fifo_clear(fifo *f)
     f->head = f->level = 0;
 }
 
+/* The ring holds level bytes from head; a push or pop is at most two
+ * contiguous copies (before and after the wrap). */
 static size_t fifo_push(fifo *f, size_t cap, const uint8_t *src, size_t n)
 {
     if (n > cap - f->level)
         n = cap - f->level;
-    for (size_t i = 0; i < n; i++)
-        f->buf[(f->head + f->level + i) % cap] = src[i];
+    size_t tail = (f->head + f->level) % cap;
+    size_t first = cap - tail < n ? cap - tail : n;
+    memcpy(f->buf + tail, src, first);
+    memcpy(f->buf, src + first, n - first);
     f->level += n;
     return n;
 }
@@ -79,8 +83,9 @@ static size_t fifo_pop(fifo *f, size_t cap, uint8_t *dst, size_t n)
 {
     if (n > f->level)
         n = f->level;
-    for (size_t i = 0; i < n; i++)
-        dst[i] = f->buf[(f->head + i) % cap];
+    size_t first = cap - f->head < n ? cap - f->head : n;
+    memcpy(dst, f->buf + f->head, first);
+    memcpy(dst + first, f->buf, n - first);
     f->head = (f->head + n) % cap;
     f->level -= n;
     return n;

@@ -160,6 +160,35 @@ static void test_roundtrip_and_blocks(void **state)
 	assert_memory_equal(inplace.h, s16, sizeof(s16));
 }
 
+/* S32 is a word copy that may overlap either way (in-place conversions):
+ * every length around the four-word rounds, every shift up to two rounds
+ * in both directions, against memmove. */
+static void test_s32_copy_overlap(void **state)
+{
+	enum { W = 64 };
+	int32_t buf[W], want[W];
+
+	(void)state;
+	for (size_t n = 0; n <= 13; n++) {
+		for (int k = -9; k <= 9; k++) {
+			size_t from = 20, to = (size_t)(20 + k);
+
+			for (int i = 0; i < W; i++)
+				buf[i] = want[i] = (int32_t)rnd();
+			memmove(&want[to], &want[from], n * sizeof(int32_t));
+			assert_int_equal(fmt_to_q1_31(&buf[to], &buf[from],
+						      AUDIO_FMT_S32_LE, n), 0);
+			assert_memory_equal(buf, want, sizeof(buf));
+			for (int i = 0; i < W; i++)
+				buf[i] = want[i] = (int32_t)rnd();
+			memmove(&want[to], &want[from], n * sizeof(int32_t));
+			assert_int_equal(fmt_from_q1_31(&buf[to], &buf[from],
+							AUDIO_FMT_S32_LE, n), 0);
+			assert_memory_equal(buf, want, sizeof(buf));
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -168,6 +197,7 @@ int main(void)
 		cmocka_unit_test(test_q31_to_s16),
 		cmocka_unit_test(test_q31_to_s24),
 		cmocka_unit_test(test_roundtrip_and_blocks),
+		cmocka_unit_test(test_s32_copy_overlap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

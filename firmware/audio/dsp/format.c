@@ -69,15 +69,39 @@ void fmt_q1_31_to_s24_blk(int32_t *dst, const int32_t *src, size_t n)
 		dst[i] = fmt_q1_31_to_s24(src[i]);
 }
 
-/* Overlap-safe word copy (no libc dependency in the firmware). */
+/* Overlap-safe word copy (no libc dependency in the firmware): copies
+ * down (dst < src) front to back and up (dst > src) back to front.  Four
+ * words a round, loaded before they are stored: the LX106 stalls a store
+ * that uses the word loaded just before it, and a quarter of the loop
+ * branches remain. */
 static void copy32(int32_t *dst, const int32_t *src, size_t n)
 {
 	if (dst == src)
 		return;
 	if (dst < src) {
-		for (size_t i = 0; i < n; i++)
+		size_t i = 0;
+
+		for (; i + 4 <= n; i += 4) {
+			int32_t a = src[i], b = src[i + 1];
+			int32_t c = src[i + 2], d = src[i + 3];
+
+			dst[i] = a;
+			dst[i + 1] = b;
+			dst[i + 2] = c;
+			dst[i + 3] = d;
+		}
+		for (; i < n; i++)
 			dst[i] = src[i];
 	} else {
+		for (; n >= 4; n -= 4) {
+			int32_t a = src[n - 1], b = src[n - 2];
+			int32_t c = src[n - 3], d = src[n - 4];
+
+			dst[n - 1] = a;
+			dst[n - 2] = b;
+			dst[n - 3] = c;
+			dst[n - 4] = d;
+		}
 		while (n--)
 			dst[n] = src[n];
 	}
