@@ -168,7 +168,7 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
     }
     if (x->dc_offset.on) {
         double dc = dsh_dc_dbfs(dsh_mean(y, n));
-        figure(r, name, "dc_offset", "dBFS", dc, false, 0, true,
+        figure(r, name, "dc_offset_dbfs", "dBFS", dc, false, 0, true,
                x->dc_offset.max_dbfs);
         if (dc > x->dc_offset.max_dbfs)
             failf(f, "%s: DC offset %.2f dBFS above %.2f", name, dc,
@@ -243,7 +243,7 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
         o.freq_hz = x->thdn.freq_hz;
         if (!dsh_thdn(y, nf, ep->e->rate, &o, &tr, err, sizeof err))
             failf(f, "%s: THD+N: %s", name, err);
-        else if (figure(r, name, "thdn", "dB", tr.thdn_db, false, 0, true,
+        else if (figure(r, name, "thdn_db", "dB", tr.thdn_db, false, 0, true,
                         x->thdn.max_db), tr.thdn_db > x->thdn.max_db)
             failf(f, "%s: THD+N %.2f dB above %.2f", name, tr.thdn_db,
                   x->thdn.max_db);
@@ -253,7 +253,7 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
         o.freq_hz = x->snr.freq_hz;
         if (!dsh_snr(y, nf, ep->e->rate, &o, &snr, err, sizeof err))
             failf(f, "%s: SNR: %s", name, err);
-        else if (figure(r, name, "snr", "dB", snr, true, x->snr.min_db,
+        else if (figure(r, name, "snr_db", "dB", snr, true, x->snr.min_db,
                         false, 0), snr < x->snr.min_db)
             failf(f, "%s: SNR %.2f dB below %.2f", name, snr, x->snr.min_db);
     }
@@ -262,7 +262,7 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
         o.freq_hz = 0;
         if (!dsh_dynamic_range(y, nf, ep->e->rate, &o, &dr, err, sizeof err))
             failf(f, "%s: dynamic range: %s", name, err);
-        else if (figure(r, name, "dynamic_range", "dB", dr, true,
+        else if (figure(r, name, "dynamic_range_db", "dB", dr, true,
                         x->dynamic_range.min_db, false, 0),
                  dr < x->dynamic_range.min_db)
             failf(f, "%s: dynamic range %.2f dB below %.2f", name, dr,

@@ -40,9 +40,9 @@ const char *dsh_res_status_name(dsh_res_status s);   /* "passed", ... */
 
 /* One figure an expectation measured: `subject` is what was measured (an
  * endpoint name, "pipeline 1", "run"), `check` the expectation's key
- * (gain_db, thdn, level_dbfs, snr, dynamic_range, dc_offset, length,
- * reference, freq_response, missed, max_load_pct, max_cycles, xruns,
- * ipc_errors, restarts), `value` in `unit` (dB, dBFS, frames, LSB, %,
+ * as the case file names it (gain_db, thdn_db, level_dbfs, snr_db,
+ * dynamic_range_db, dc_offset_dbfs, length, reference, freq_response,
+ * missed, max_load_pct, max_cycles, xruns, ipc_errors, restarts), `value` in `unit` (dB, dBFS, frames, LSB, %,
  * cycles, count).  The bounds it was held to: min (has_min) and max
  * (has_max); passed is the verdict on this figure alone. */
 typedef struct dsh_check_figure {

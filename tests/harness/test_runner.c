@@ -229,7 +229,7 @@ static void test_report_formats(void **state)
     res[1].nchecks = 2;
     res[1].checks[0] = (dsh_check_figure){ "out", "gain_db", "dB", -5.2,
                                            -6.1, -5.9, true, true, false };
-    res[1].checks[1] = (dsh_check_figure){ "out", "thdn", "dB", -92.5, 0,
+    res[1].checks[1] = (dsh_check_figure){ "out", "thdn_db", "dB", -92.5, 0,
                                            -80, false, true, true };
     res[1].run = (dsh_run_figures){ .has_run = true, .cycles = 1600000,
         .cpu_hz = 160e6, .audio_seconds = 0.01, .mcps = 12.5,
