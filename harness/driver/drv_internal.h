@@ -4,6 +4,7 @@
 #define DSH_DRV_INTERNAL_H
 
 #include "driver/host_driver.h"
+#include "driver/timeline_cpu.h"
 #include "dspsim/loader.h"
 
 struct dsh_drv {
@@ -32,6 +33,7 @@ struct dsh_drv {
     uint64_t audio_start[8];    /* audio period start marker per slot */
     uint32_t audio_period[8];
     dsh_drv_dai_first dai_first[DSH_DRV_DAI_PORTS];
+    dsh_timeline_cpu *tl_cpu;   /* the timeline's irq and idle tracks */
 };
 
 /* drv_markers.c: the board's marker observer. */

@@ -385,6 +385,10 @@ static void write_artifacts(xp_run *r, const dsh_exec_env *env)
         snprintf(path, sizeof path, "%s/timeline.json", env->out_dir);
     if (r->tl && dsh_timeline_write(r->tl, path, err, sizeof err) != 0)
         xp_log(r, "%s", err);
+    else if (r->tl && dsh_timeline_dropped(r->tl))
+        xp_log(r, "timeline: cap of %u events reached, %" PRIu64 " later "
+               "events dropped", DSH_TIMELINE_MAX_EVENTS,
+               dsh_timeline_dropped(r->tl));
     snprintf(path, sizeof path, "%s/firmware.log", env->out_dir);
     FILE *f = fopen(path, "w");
     if (!f)
@@ -715,6 +719,9 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
         xp_snapshot_finish(r);
     }
     summarize(r, wall_now() - w0, &s);
+    s.timeline = r->tl != NULL;
+    s.timeline_events = dsh_timeline_count(r->tl);
+    s.timeline_dropped = dsh_timeline_dropped(r->tl);
     if (r->gdb) {
         if (ds_gdb_killed(r->gdb))
             xp_fail(r, DSH_RES_ERROR, "killed by the debugger");

@@ -6,7 +6,9 @@
 # the measured figures of each check and of the run, the firmware log and
 # decoded panic report of a failed case (JSON log, JUnit system-out),
 # classnames relative to the search root, timestamp and hostname, and
-# valid files for a case file name that is not UTF-8.
+# valid files for a case file name that is not UTF-8; the timeline's
+# irq and idle tracks, event count and summary line, same with either
+# engine.
 set -u
 DSPSIM=$1 JG=$2 XMLLINT=$3 SIG=$4 WORK=$5 FAKE=$6
 fails=0
@@ -131,6 +133,31 @@ xpath "$WORK/p.xml" 'string(//testcase/system-out)' "SoftwarePanic (cause 256)"
 rc=$?
 [ $rc -eq 2 ] || fail "unwritable --json: exit $rc, want 2"
 grep -q "none/r.json: cannot create" "$WORK/err.txt" || fail "unwritable --json not named"
+
+# the timeline of `play --timeline`: the CPU's tracks (ISR spans on
+# "irq", WAITI spans on "idle"), its event count in otherData and the
+# summary, and the same file with either engine
+sox -n -r 48000 -c 2 -b 16 "$WORK/in.wav" synth 0.1 sine 997 vol 0.5 ||
+    fail "sox could not make the input"
+for eng in fast interp; do
+    "$DSPSIM" play "$WORK/in.wav" "$WORK/out-$eng.wav" --engine $eng \
+        --artifacts "$WORK/art-$eng" --timeline "$WORK/tl-$eng.json" \
+        >"$WORK/play-$eng.txt" 2>&1 || fail "play --engine $eng failed"
+done
+T=$WORK/tl-fast.json
+want "$T" 'traceEvents/#[args.name=irq]' 1
+want "$T" 'traceEvents/#[args.name=idle]' 1
+want "$T" 'traceEvents/[name=ISR]/ph' X
+"$JG" "$T" 'traceEvents/[name=ISR]/args/detail' | grep -q '^lines 0x[0-9a-f]' ||
+    fail "ISR span without its lines"
+within "$T" 'traceEvents/#[name=ISR]' 100 100000
+within "$T" 'traceEvents/#[name=WAITI]' 50 100000
+within "$T" 'traceEvents/[name=WAITI]/dur' 0 1000
+want "$T" otherData/dropped_events 0
+n=$("$JG" "$T" otherData/events)
+grep -q "^timeline: $n events\$" "$WORK/play-fast.txt" ||
+    fail "summary: no 'timeline: $n events' line"
+cmp -s "$T" "$WORK/tl-interp.json" || fail "timeline differs between engines"
 
 [ $fails -eq 0 ] && echo "reports: all checks passed"
 exit $((fails > 0))
