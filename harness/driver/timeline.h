@@ -31,7 +31,7 @@
 #include "dspsim/dma.h"
 
 /* about 150 bytes an event in the file: at most ~38 MB; a one-pipeline
- * run at 1 ms periods makes ~8,000 events per second of audio */
+ * run at 1 ms periods makes ~7,500 events per second of audio */
 #define DSH_TIMELINE_MAX_EVENTS 250000u
 #define DSH_TIMELINE_MAX_TRACKS 64u
 
