@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The reports of `dspsim test` from real runs (docs/harness.md "Reports"),
 # read back with jansson (tools/json_get.c) and xmllint:
-#   reports_cli.sh DSPSIM JSON_GET XMLLINT SIGNALS_DIR WORK_DIR FAKE_FW_DIR
+#   reports_cli.sh DSPSIM JSON_GET XMLLINT WORK_DIR FAKE_FW_DIR
 # the measured figures of each check and of the run, the firmware log and
 # decoded panic report of a failed case (JSON log, JUnit system-out),
 # classnames relative to the search root, timestamp and hostname, and
@@ -10,7 +10,7 @@
 # irq and idle tracks, event count and summary line, same with either
 # engine.
 set -u
-DSPSIM=$1 JG=$2 XMLLINT=$3 SIG=$4 WORK=$5 FAKE=$6
+DSPSIM=$1 JG=$2 XMLLINT=$3 WORK=$4 FAKE=$5
 fails=0
 fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 # want FILE PATH VALUE: the JSON value at PATH is VALUE
@@ -32,6 +32,9 @@ xpath() {
 }
 [ -x "$XMLLINT" ] || { echo "FAIL xmllint not found: install libxml2-utils"; exit 1; }
 rm -rf "$WORK" && mkdir -p "$WORK/cases/sub" || exit 2
+# the input: 0.1 s of a 997 Hz sine, 16-bit stereo at 48 kHz (sox)
+sox -n -r 48000 -c 2 -b 16 "$WORK/in.wav" synth 0.1 sine 997 vol 0.5 ||
+    { echo "FAIL sox could not make the input"; exit 1; }
 
 case_text() {   # NAME GAIN_EXPECTED
 cat <<YAML
@@ -45,7 +48,7 @@ pipelines:
       - {id: dai1, type: dai, port: ssp0}
     connect: [[host1, vol1], [vol1, dai1]]
 streams:
-  music: {input: $SIG/sine_997hz_48k_s16_stereo.wav}
+  music: {input: $WORK/in.wav}
 ports:
   ssp0: {rate: 48000, channels: 2, format: s32, output: out.wav}
 duration_ms: 50
@@ -137,8 +140,6 @@ grep -q "none/r.json: cannot create" "$WORK/err.txt" || fail "unwritable --json 
 # the timeline of `play --timeline`: the CPU's tracks (ISR spans on
 # "irq", WAITI spans on "idle"), its event count in otherData and the
 # summary, and the same file with either engine
-sox -n -r 48000 -c 2 -b 16 "$WORK/in.wav" synth 0.1 sine 997 vol 0.5 ||
-    fail "sox could not make the input"
 for eng in fast interp; do
     "$DSPSIM" play "$WORK/in.wav" "$WORK/out-$eng.wav" --engine $eng \
         --artifacts "$WORK/art-$eng" --timeline "$WORK/tl-$eng.json" \
