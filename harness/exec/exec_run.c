@@ -404,6 +404,12 @@ static void write_fw_log(const xp_run *r, FILE *f)
 {
     fprintf(f, "case: %s (%s)\nresult: %s%s%s\n", r->c->path, r->c->name,
             dsh_res_status_name(r->status), r->msg[0] ? ": " : "", r->msg);
+    if (r->tl && dsh_timeline_dropped(r->tl))
+        fprintf(f, "timeline: %zu events, cap of %u reached: %" PRIu64
+                " later events dropped\n", dsh_timeline_count(r->tl),
+                DSH_TIMELINE_MAX_EVENTS, dsh_timeline_dropped(r->tl));
+    else if (r->tl)
+        fprintf(f, "timeline: %zu events\n", dsh_timeline_count(r->tl));
     if (r->drv) {
         const dsh_drv_stats *st = dsh_drv_get_stats(r->drv);
         fprintf(f, "cycles: %" PRIu64 "\nIPC: %" PRIu64 " commands, %"

@@ -159,6 +159,8 @@ n=$("$JG" "$T" otherData/events)
 grep -q "^timeline: $n events\$" "$WORK/play-fast.txt" ||
     fail "summary: no 'timeline: $n events' line"
 cmp -s "$T" "$WORK/tl-interp.json" || fail "timeline differs between engines"
+grep -q "^timeline: $n events\$" "$WORK/art-fast/firmware.log" ||
+    fail "firmware.log: no 'timeline: $n events' line"
 
 [ $fails -eq 0 ] && echo "reports: all checks passed"
 exit $((fails > 0))
