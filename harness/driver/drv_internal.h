@@ -4,6 +4,7 @@
 #define DSH_DRV_INTERNAL_H
 
 #include "driver/host_driver.h"
+#include "driver/timeline_cpu.h"
 #include "dspsim/loader.h"
 
 struct dsh_drv {
@@ -35,6 +36,7 @@ struct dsh_drv {
     /* lost / duplicated doorbells (issue 14) */
     uint32_t last_id;           /* id of the last message received */
     bool dup;                   /* receive(): a repeat of the last one */
+    dsh_timeline_cpu *tl_cpu;   /* the timeline's irq and idle tracks */
 };
 
 /* drv_markers.c: the board's marker observer. */

@@ -71,9 +71,12 @@ dsh_drv_err dsh_drv_new(const dsh_drv_opts *opts, dsh_drv **out, char *err,
     d->cpu_hz = ds_board_get_config(d->b)->cpu_hz;
     ds_board_set_console(d->b, on_console, d);
     ds_board_add_marker_observer(d->b, dsh_drv_on_marker, d);
-    if (d->o.timeline)
+    if (d->o.timeline) {
         ds_board_add_dma_observer(d->b, dsh_timeline_dma_observer,
                                   d->o.timeline);
+        d->tl_cpu = dsh_timeline_cpu_attach(d->o.timeline,
+                                            ds_board_cpu(d->b));
+    }
     *out = d;
     return DSH_DRV_OK;
 }
@@ -82,6 +85,7 @@ void dsh_drv_free(dsh_drv *d)
 {
     if (!d)
         return;
+    dsh_timeline_cpu_detach(d->tl_cpu);
     ds_board_free(d->b);
     xt_elf_free(d->elf);
     free(d->console);

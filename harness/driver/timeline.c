@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "textout/json_out.h"
+#include "textout/out_file.h"
+
 typedef enum { EV_SPAN, EV_INSTANT, EV_COUNTER } ev_kind;
 
 typedef struct event {
@@ -185,83 +188,113 @@ uint64_t dsh_timeline_dropped(const dsh_timeline *t)
     return t ? t->dropped : 0;
 }
 
-/* JSON string with escapes. */
-static void put_str(FILE *f, const char *s)
+/* Microseconds of a cycle count, rounded to a nanosecond. */
+static json_t *us(const dsh_timeline *t, uint64_t cycles)
 {
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p == '\n')
-            fputs("\\n", f);
-        else if (*p < 0x20 || *p == 0x7f)
-            fprintf(f, "\\u%04x", *p);
-        else
-            fputc(*p, f);
+    char b[64];
+    snprintf(b, sizeof b, "%.3f", (double)cycles * 1e6 / t->cpu_hz);
+    return json_real(strtod(b, NULL));
+}
+
+static json_t *event_json(const dsh_timeline *t, const event *e)
+{
+    static const char ph[][2] = { "X", "i", "C" };
+    json_t *o = json_pack("{s:s, s:i, s:i}", "ph", ph[e->kind], "pid", 1,
+                          "tid", (int)e->track + 1);
+    json_t *args = json_object();
+    if (!o || !args ||
+        json_object_set_new(o, "name", dsh_json_text(e->name)) ||
+        json_object_set_new(o, "ts", us(t, e->begin)) ||
+        (e->kind == EV_SPAN &&
+         json_object_set_new(o, "dur", us(t, e->end - e->begin))) ||
+        (e->kind == EV_INSTANT &&
+         json_object_set_new(o, "s", json_string("t"))))
+        goto fail;
+    if (e->kind == EV_COUNTER) {
+        if (json_object_set_new(args, "value", json_real(e->value)))
+            goto fail;
+    } else {
+        char a[16];
+        if (json_object_set_new(args, "cycle",
+                                json_integer((json_int_t)e->begin)) ||
+            (e->detail && dsh_json_set_text(args, "detail", e->detail)))
+            goto fail;
+        if (e->has_dma) {
+            if (json_object_set_new(args, "bytes",
+                                    json_integer(e->dma_bytes)))
+                goto fail;
+            snprintf(a, sizeof a, "0x%08" PRIx32, e->dma_src);
+            if (json_object_set_new(args, "src", json_string(a)))
+                goto fail;
+            snprintf(a, sizeof a, "0x%08" PRIx32, e->dma_dst);
+            if (json_object_set_new(args, "dst", json_string(a)))
+                goto fail;
+        }
     }
-    fputc('"', f);
+    if (json_object_set_new(o, "args", args))
+        goto fail_o;
+    return o;
+fail:
+    json_decref(args);
+fail_o:
+    json_decref(o);
+    return NULL;
 }
 
-static void put_us(FILE *f, const dsh_timeline *t, uint64_t cycles)
+/* One event object on its own line, after a comma unless first. */
+static bool put(FILE *f, json_t *o, bool first)
 {
-    fprintf(f, "%.3f", (double)cycles * 1e6 / t->cpu_hz);
+    if (!o)
+        return false;
+    bool ok = (first || fputs(",\n", f) != EOF) &&
+              json_dumpf(o, f, JSON_PRESERVE_ORDER |
+                         JSON_REAL_PRECISION(DSH_JSON_REAL_DIGITS)) == 0;
+    json_decref(o);
+    return ok;
 }
 
+/* The file is streamed event by event (a long run holds up to
+ * DSH_TIMELINE_MAX_EVENTS of them); each object is made by jansson. */
 int dsh_timeline_write(const dsh_timeline *t, const char *path, char *err,
                        size_t errsz)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        snprintf(err, errsz, "cannot write timeline '%s': %s", path,
-                 strerror(errno));
+    dsh_out_file out;
+    if (!dsh_out_open(&out, path, err, errsz))
         return -1;
-    }
-    fprintf(f, "{\"displayTimeUnit\": \"ns\", \"otherData\": {\"cpu_hz\": %.0f,"
-               "\"dropped_events\": %" PRIu64 "},\n\"traceEvents\": [\n",
-            t->cpu_hz, t->dropped);
-    fputs("{\"ph\": \"M\", \"pid\": 1, \"name\": \"process_name\","
-          "\"args\": {\"name\": \"dspsim board\"}}", f);
-    for (unsigned i = 0; i < t->ntracks; i++) {
-        fprintf(f, ",\n{\"ph\": \"M\", \"pid\": 1, \"tid\": %u,"
-                   "\"name\": \"thread_name\", \"args\": {\"name\": ", i + 1);
-        put_str(f, t->tracks[i]);
-        fputs("}}", f);
-    }
-    for (size_t i = 0; i < t->n; i++) {
-        const event *e = &t->ev[i];
-        static const char ph[] = { 'X', 'i', 'C' };
-        fprintf(f, ",\n{\"ph\": \"%c\", \"pid\": 1, \"tid\": %u, \"name\": ",
-                ph[e->kind], e->track + 1);
-        put_str(f, e->name);
-        fputs(", \"ts\": ", f);
-        put_us(f, t, e->begin);
-        if (e->kind == EV_SPAN) {
-            fputs(", \"dur\": ", f);
-            put_us(f, t, e->end - e->begin);
-        } else if (e->kind == EV_INSTANT) {
-            fputs(", \"s\": \"t\"", f);
-        }
-        if (e->kind == EV_COUNTER) {
-            fprintf(f, ", \"args\": {\"value\": %.17g}", e->value);
+    FILE *f = out.f;
+    json_t *other = json_pack("{s:f, s:I, s:I, s:I}", "cpu_hz", t->cpu_hz,
+                              "max_events",
+                              (json_int_t)DSH_TIMELINE_MAX_EVENTS,
+                              "events", (json_int_t)t->n,
+                              "dropped_events", (json_int_t)t->dropped);
+    char *head = other ? json_dumps(other, JSON_PRESERVE_ORDER |
+                                    JSON_REAL_PRECISION(
+                                        DSH_JSON_REAL_DIGITS)) : NULL;
+    json_decref(other);
+    bool ok = head && fprintf(f, "{\"displayTimeUnit\": \"ns\", "
+                              "\"otherData\": %s,\n\"traceEvents\": [\n",
+                              head) > 0;
+    free(head);
+    ok = ok && put(f, json_pack("{s:s, s:i, s:s, s:{s:s}}", "ph", "M",
+                                "pid", 1, "name", "process_name", "args",
+                                "name", "dspsim board"), true);
+    for (unsigned i = 0; ok && i < t->ntracks; i++) {
+        json_t *o = json_pack("{s:s, s:i, s:i, s:s}", "ph", "M", "pid", 1,
+                              "tid", (int)i + 1, "name", "thread_name");
+        json_t *a = json_object();
+        if (o && a && !json_object_set_new(a, "name",
+                                           dsh_json_text(t->tracks[i])) &&
+            !json_object_set_new(o, "args", a)) {
+            ok = put(f, o, false);
         } else {
-            fprintf(f, ", \"args\": {\"cycle\": %" PRIu64, e->begin);
-            if (e->detail) {
-                fputs(", \"detail\": ", f);
-                put_str(f, e->detail);
-            }
-            if (e->has_dma)
-                fprintf(f, ", \"bytes\": %" PRIu32 ", \"src\": \"0x%08" PRIx32
-                           "\", \"dst\": \"0x%08" PRIx32 "\"", e->dma_bytes,
-                        e->dma_src, e->dma_dst);
-            fputc('}', f);
+            json_decref(o);
+            ok = false;
         }
-        fputc('}', f);
     }
-    fputs("\n]}\n", f);
-    if (ferror(f) | (fclose(f) != 0)) {
-        snprintf(err, errsz, "cannot write timeline '%s': %s", path,
-                 strerror(errno));
+    for (size_t i = 0; ok && i < t->n; i++)
+        ok = put(f, event_json(t, &t->ev[i]), false);
+    ok = ok && fputs("\n]}\n", f) != EOF;
+    if (!dsh_out_close(&out, ok, err, errsz))
         return -1;
-    }
     return 0;
 }

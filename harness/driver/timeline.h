@@ -7,16 +7,21 @@
  * file gives times in microseconds ("ts", "dur"), converted with the
  * CPU clock given to dsh_timeline_new().
  *
- * Output format (one JSON object):
- *   {"displayTimeUnit":"ns","otherData":{"cpu_hz":N,"dropped_events":N},
- *    "traceEvents":[ EVENT, ... ]}
+ * Output format (one JSON object, written with jansson event by event):
+ *   {"displayTimeUnit":"ns","otherData":{"cpu_hz":N,"max_events":N,
+ *    "events":N,"dropped_events":N}, "traceEvents":[ EVENT, ... ]}
  * with events of phase "M" (thread_name: one per track), "X" (complete:
  * ts, dur), "i" (instant, scope thread) and "C" (counter).  pid is 1;
  * each track ("task 1", "irq", "ipc", "doorbell" ...) is a tid in the
- * order tracks first appear.  Names and argument strings are escaped.
+ * order tracks first appear.  Names and argument strings that are not
+ * valid UTF-8 are written with U+FFFD for each invalid byte, and an
+ * argument KEY so written has KEY_hex beside it with the exact bytes
+ * (textout/json_out.h).  The file is written whole or not at all.
  *
- * Memory is bounded: after DSH_TIMELINE_MAX_EVENTS events further ones
- * are counted in dropped_events and not stored. */
+ * Memory and file size are bounded: after DSH_TIMELINE_MAX_EVENTS events
+ * further ones are counted in dropped_events and not stored (a long run
+ * keeps its beginning).  The CPU's tracks ("irq" ISR spans, "idle" WAITI
+ * spans) come from timeline_cpu.h. */
 #ifndef DSH_TIMELINE_H
 #define DSH_TIMELINE_H
 
@@ -25,7 +30,9 @@
 
 #include "dspsim/dma.h"
 
-#define DSH_TIMELINE_MAX_EVENTS 1000000u
+/* about 150 bytes an event in the file: at most ~38 MB; a one-pipeline
+ * run at 1 ms periods makes ~7,500 events per second of audio */
+#define DSH_TIMELINE_MAX_EVENTS 250000u
 #define DSH_TIMELINE_MAX_TRACKS 64u
 
 typedef struct dsh_timeline dsh_timeline;

@@ -89,6 +89,10 @@ typedef struct dsh_exec_summary {
      * corrupt or truncated file): the reason; nothing ran */
     bool restore_refused;
     char restore_message[1024];
+    /* the timeline, when one was recorded: events kept, and those past
+     * its cap (DSH_TIMELINE_MAX_EVENTS) that were dropped */
+    bool timeline;
+    uint64_t timeline_events, timeline_dropped;
 } dsh_exec_summary;
 
 typedef struct dsh_exec_opts {

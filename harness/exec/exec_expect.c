@@ -35,6 +35,38 @@ static void failf(fails *f, const char *fmt, ...)
     va_end(ap);
 }
 
+/* A measured figure for the report (runner.h dsh_check_figure): bounds
+ * lo (when has_lo) and hi (when has_hi); passed when within them. */
+static void figure(xp_run *r, const char *subject, const char *check,
+                   const char *unit, double value, bool has_lo, double lo,
+                   bool has_hi, double hi)
+{
+    dsh_case_result *res = r->res;
+    if (!res || res->nchecks >= DSH_RESULT_MAX_CHECKS)
+        return;
+    dsh_check_figure *f = &res->checks[res->nchecks++];
+    memset(f, 0, sizeof *f);
+    snprintf(f->subject, sizeof f->subject, "%s", subject);
+    snprintf(f->check, sizeof f->check, "%s", check);
+    snprintf(f->unit, sizeof f->unit, "%s", unit);
+    f->value = value;
+    f->has_min = has_lo;
+    f->min = lo;
+    f->has_max = has_hi;
+    f->max = hi;
+    f->passed = (!has_lo || value >= lo) && (!has_hi || value <= hi) &&
+                value == value;
+}
+
+/* value within target +- tol */
+static void figure_tol(xp_run *r, const char *subject, const char *check,
+                       const char *unit, double value, double target,
+                       double tol)
+{
+    figure(r, subject, check, unit, value, true, target - tol, true,
+           target + tol);
+}
+
 /* The endpoint's collected output as a dsh_audio (not owned). */
 static dsh_audio as_audio(const xp_ep *ep)
 {
@@ -82,6 +114,8 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
         uint64_t d = out.frames > x->length.frames ?
                      out.frames - x->length.frames :
                      x->length.frames - out.frames;
+        figure_tol(r, name, "length", "frames", (double)out.frames,
+                   (double)x->length.frames, (double)x->length.tolerance);
         if (d > x->length.tolerance)
             failf(f, "%s: %" PRIu64 " frames, expected %" PRIu64 " +- %"
                   PRIu64, name, out.frames, x->length.frames,
@@ -100,6 +134,8 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
                 failf(f, "%s: %" PRIu64 " frames after skip_ms, shorter "
                       "than the reference's %" PRIu64 " (only those were "
                       "compared)", name, cr.frames_a, cr.frames_b);
+            figure(r, name, "reference", "LSB", (double)cr.max_diff_lsb,
+                   false, 0, true, x->tolerance_lsb);
             if (cr.max_diff_lsb > x->tolerance_lsb)
                 failf(f, "%s differs from the reference by up to %" PRIu64
                       " LSB (tolerance %u; %" PRIu64 " samples differ, "
@@ -125,12 +161,16 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
     size_t nf = n / ep->e->channels;
     if (x->level_dbfs.on) {
         double l = dsh_level_dbfs(dsh_rms(y, n));
+        figure_tol(r, name, "level_dbfs", "dBFS", l, x->level_dbfs.value,
+                   x->level_dbfs.tolerance);
         if (!(fabs(l - x->level_dbfs.value) <= x->level_dbfs.tolerance))
             failf(f, "%s: level %.2f dBFS, expected %.2f +- %.2f", name, l,
                   x->level_dbfs.value, x->level_dbfs.tolerance);
     }
     if (x->dc_offset.on) {
         double dc = dsh_dc_dbfs(dsh_mean(y, n));
+        figure(r, name, "dc_offset_dbfs", "dBFS", dc, false, 0, true,
+               x->dc_offset.max_dbfs);
         if (dc > x->dc_offset.max_dbfs)
             failf(f, "%s: DC offset %.2f dBFS above %.2f", name, dc,
                   x->dc_offset.max_dbfs);
@@ -152,6 +192,8 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
                 /* the same span of both: the shorter length */
                 size_t m = ni < n ? ni : n;
                 double g = dsh_gain_db(y, m, in, m);
+                figure_tol(r, name, "gain_db", "dB", g, x->gain_db.value,
+                           x->gain_db.tolerance);
                 if (!(fabs(g - x->gain_db.value) <= x->gain_db.tolerance))
                     failf(f, "%s: gain %.2f dB, expected %.2f +- %.2f",
                           name, g, x->gain_db.value, x->gain_db.tolerance);
@@ -178,10 +220,15 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
                                            x->freq_response.n, &mr, err,
                                            sizeof err)) {
                     failf(f, "%s: frequency response: %s", name, err);
-                } else if (!mr.pass) {
-                    failf(f, "%s: response %.2f dB at %.0f Hz outside "
-                          "[%.2f, %.2f]", name, mr.worst_mag_db,
-                          mr.worst_freq_hz, mr.worst_lo_db, mr.worst_hi_db);
+                } else {
+                    /* the worst point against its mask bounds there */
+                    figure(r, name, "freq_response", "dB", mr.worst_mag_db,
+                           true, mr.worst_lo_db, true, mr.worst_hi_db);
+                    if (!mr.pass)
+                        failf(f, "%s: response %.2f dB at %.0f Hz outside "
+                              "[%.2f, %.2f]", name, mr.worst_mag_db,
+                              mr.worst_freq_hz, mr.worst_lo_db,
+                              mr.worst_hi_db);
                 }
                 dsh_freq_response_free(&fr);
                 free(in0);
@@ -198,28 +245,42 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
     if (y && x->thdn.on) {
         dsh_thdn_result tr;
         o.freq_hz = x->thdn.freq_hz;
-        if (!dsh_thdn(y, nf, ep->e->rate, &o, &tr, err, sizeof err))
+        if (!dsh_thdn(y, nf, ep->e->rate, &o, &tr, err, sizeof err)) {
             failf(f, "%s: THD+N: %s", name, err);
-        else if (tr.thdn_db > x->thdn.max_db)
-            failf(f, "%s: THD+N %.2f dB above %.2f", name, tr.thdn_db,
-                  x->thdn.max_db);
+        } else {
+            figure(r, name, "thdn_db", "dB", tr.thdn_db, false, 0, true,
+                   x->thdn.max_db);
+            if (tr.thdn_db > x->thdn.max_db)
+                failf(f, "%s: THD+N %.2f dB above %.2f", name, tr.thdn_db,
+                      x->thdn.max_db);
+        }
     }
     if (y && x->snr.on) {
         double snr;
         o.freq_hz = x->snr.freq_hz;
-        if (!dsh_snr(y, nf, ep->e->rate, &o, &snr, err, sizeof err))
+        if (!dsh_snr(y, nf, ep->e->rate, &o, &snr, err, sizeof err)) {
             failf(f, "%s: SNR: %s", name, err);
-        else if (snr < x->snr.min_db)
-            failf(f, "%s: SNR %.2f dB below %.2f", name, snr, x->snr.min_db);
+        } else {
+            figure(r, name, "snr_db", "dB", snr, true, x->snr.min_db, false,
+                   0);
+            if (snr < x->snr.min_db)
+                failf(f, "%s: SNR %.2f dB below %.2f", name, snr,
+                      x->snr.min_db);
+        }
     }
     if (y && x->dynamic_range.on) {
         double dr;
         o.freq_hz = 0;
-        if (!dsh_dynamic_range(y, nf, ep->e->rate, &o, &dr, err, sizeof err))
+        if (!dsh_dynamic_range(y, nf, ep->e->rate, &o, &dr, err,
+                               sizeof err)) {
             failf(f, "%s: dynamic range: %s", name, err);
-        else if (dr < x->dynamic_range.min_db)
-            failf(f, "%s: dynamic range %.2f dB below %.2f", name, dr,
-                  x->dynamic_range.min_db);
+        } else {
+            figure(r, name, "dynamic_range_db", "dB", dr, true,
+                   x->dynamic_range.min_db, false, 0);
+            if (dr < x->dynamic_range.min_db)
+                failf(f, "%s: dynamic range %.2f dB below %.2f", name, dr,
+                      x->dynamic_range.min_db);
+        }
     }
     free(y);
 }
@@ -240,10 +301,14 @@ static const char *bound(const dsh_count_range *b, char *buf, size_t n)
     return buf;
 }
 
-static void expect_count(const dsh_count_range *b, uint64_t got,
+static void expect_count(xp_run *r, const char *subject, const char *check,
+                         const dsh_count_range *b, uint64_t got,
                          const char *what, fails *f)
 {
     char t[64];
+    if (b->on)
+        figure(r, subject, check, "count", (double)got, true, (double)b->min,
+               b->max != DSH_COUNT_NO_MAX, (double)b->max);
     if (b->on && (got < b->min || got > b->max))
         failf(f, "%" PRIu64 " %s, expected %s", got, what,
               bound(b, t, sizeof t));
@@ -251,7 +316,8 @@ static void expect_count(const dsh_count_range *b, uint64_t got,
 
 /* check_missed: false when the pipeline has its own deadlines entry,
  * whose `missed` replaces the top-level one. */
-static void expect_deadlines(const xp_pipe *p, const dsh_deadline_expect *d,
+static void expect_deadlines(xp_run *r, const xp_pipe *p,
+                             const dsh_deadline_expect *d,
                              const char *what, bool check_missed, fails *f)
 {
     if (!d->on)
@@ -263,9 +329,15 @@ static void expect_deadlines(const xp_pipe *p, const dsh_deadline_expect *d,
     char w[96];
     snprintf(w, sizeof w, "deadline misses in %s", what);
     if (check_missed)
-        expect_count(&d->missed, p->misses, w, f);
+        expect_count(r, what, "missed", &d->missed, p->misses, w, f);
     double load = p->period_cycles ?
         100.0 * p->worst_cycles / p->period_cycles : 0;
+    if (d->max_load_pct >= 0)
+        figure(r, what, "max_load_pct", "%", load, false, 0, true,
+               d->max_load_pct);
+    if (d->max_cycles)
+        figure(r, what, "max_cycles", "cycles", p->worst_cycles, false, 0,
+               true, (double)d->max_cycles);
     if (d->max_load_pct >= 0 && load > d->max_load_pct)
         failf(f, "%s: worst period load %.1f%% above %.1f%% (%" PRIu32
               " of %" PRIu32 " cycles)", what, load, d->max_load_pct,
@@ -287,19 +359,26 @@ void xp_expect(xp_run *r, const dsh_exec_env *env,
     for (unsigned pi = 0; pi < r->npipes; pi++) {
         snprintf(what, sizeof what, "pipeline %u", r->pipes[pi].id);
         const dsh_deadline_expect *own = &c->pipeline_deadlines[pi];
-        expect_deadlines(&r->pipes[pi], &c->deadlines, what, !own->on, &f);
-        expect_deadlines(&r->pipes[pi], own, what, true, &f);
+        expect_deadlines(r, &r->pipes[pi], &c->deadlines, what, !own->on,
+                         &f);
+        expect_deadlines(r, &r->pipes[pi], own, what, true, &f);
     }
-    expect_count(&c->xruns, s->xruns, "xruns", &f);
-    expect_count(&c->ipc_errors, s->ipc_errors, "IPC error replies", &f);
-    expect_count(&c->restarts, s->xrun_restarts, "xrun restarts", &f);
+    expect_count(r, "run", "xruns", &c->xruns, s->xruns, "xruns", &f);
+    expect_count(r, "run", "ipc_errors", &c->ipc_errors, s->ipc_errors,
+                 "IPC error replies", &f);
+    expect_count(r, "run", "restarts", &c->restarts, s->xrun_restarts,
+                 "xrun restarts", &f);
     /* faults (docs/harness.md "Faults") */
-    expect_count(&c->ipc_timeouts, dsh_drv_get_stats(r->drv)->ipc_timeouts,
-                 "IPC timeouts", &f);
-    expect_count(&c->host_xruns, r->host_xruns, "host xruns", &f);
-    expect_count(&c->xrun_underrun, r->xrun_codes[0], "underrun xruns", &f);
-    expect_count(&c->xrun_overrun, r->xrun_codes[1], "overrun xruns", &f);
-    expect_count(&c->xrun_dma, r->xrun_codes[2], "DMA-error xruns", &f);
+    expect_count(r, "run", "ipc_timeouts", &c->ipc_timeouts,
+                 dsh_drv_get_stats(r->drv)->ipc_timeouts, "IPC timeouts", &f);
+    expect_count(r, "run", "host_xruns", &c->host_xruns, r->host_xruns,
+                 "host xruns", &f);
+    expect_count(r, "run", "xrun_causes.underrun", &c->xrun_underrun,
+                 r->xrun_codes[0], "underrun xruns", &f);
+    expect_count(r, "run", "xrun_causes.overrun", &c->xrun_overrun,
+                 r->xrun_codes[1], "overrun xruns", &f);
+    expect_count(r, "run", "xrun_causes.dma", &c->xrun_dma, r->xrun_codes[2],
+                 "DMA-error xruns", &f);
     if (c->panic.on && !r->panic_seen)
         failf(&f, "expected a firmware panic with cause %s, but the firmware "
               "did not panic", ds_fw_cause_name(c->panic.cause));

@@ -154,6 +154,9 @@ typedef struct xp_run {
     uint64_t fw_hash;
     bool restore_refused;
     uint64_t resumable_end;     /* end of the last step of the phases */
+    /* the runner's result: the figures each expectation measured go to
+     * res->checks (exec_expect.c), the run's to res->run */
+    dsh_case_result *res;
 } xp_run;
 
 /* Sets r->status/msg (first call wins) and returns false. */

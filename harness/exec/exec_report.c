@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "driver/timeline.h"
 #include "exec/exec.h"
 
 int dsh_exec_one(const dsh_case *c, const char *dir, const dsh_exec_opts *o,
@@ -57,6 +58,12 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
     fprintf(f, "IPC error replies: %" PRIu64 "\n", s->ipc_errors);
     fprintf(f, "real-time factor: %.2f (%.3f s of host time)\n",
             s->realtime_factor, s->wall_seconds);
+    if (s->timeline && s->timeline_dropped)
+        fprintf(f, "timeline: %" PRIu64 " events, cap of %u reached: %"
+                PRIu64 " later events dropped\n", s->timeline_events,
+                DSH_TIMELINE_MAX_EVENTS, s->timeline_dropped);
+    else if (s->timeline)
+        fprintf(f, "timeline: %" PRIu64 " events\n", s->timeline_events);
     if (s->restored)
         fprintf(f, "restored from a snapshot at cycle: %" PRIu64 "\n",
                 s->restored_cycle);

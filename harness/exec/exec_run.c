@@ -399,6 +399,8 @@ static const char *comp_type_name(uint32_t type)
                                                               : "?";
 }
 
+static void write_fw_log(const xp_run *r, FILE *f);
+
 static void write_artifacts(xp_run *r, const dsh_exec_env *env)
 {
     char path[DSH_PATH_MAX * 2], err[512];
@@ -408,12 +410,31 @@ static void write_artifacts(xp_run *r, const dsh_exec_env *env)
         snprintf(path, sizeof path, "%s/timeline.json", env->out_dir);
     if (r->tl && dsh_timeline_write(r->tl, path, err, sizeof err) != 0)
         xp_log(r, "%s", err);
+    else if (r->tl && dsh_timeline_dropped(r->tl))
+        xp_log(r, "timeline: cap of %u events reached, %" PRIu64 " later "
+               "events dropped", DSH_TIMELINE_MAX_EVENTS,
+               dsh_timeline_dropped(r->tl));
     snprintf(path, sizeof path, "%s/firmware.log", env->out_dir);
     FILE *f = fopen(path, "w");
     if (!f)
         return;
+    write_fw_log(r, f);
+    fclose(f);
+}
+
+/* firmware.log: the result with its full diagnosis (a decoded panic
+ * report when there is one), IPC and pipeline statistics, the firmware's
+ * trace log and console. */
+static void write_fw_log(const xp_run *r, FILE *f)
+{
     fprintf(f, "case: %s (%s)\nresult: %s%s%s\n", r->c->path, r->c->name,
             dsh_res_status_name(r->status), r->msg[0] ? ": " : "", r->msg);
+    if (r->tl && dsh_timeline_dropped(r->tl))
+        fprintf(f, "timeline: %zu events, cap of %u reached: %" PRIu64
+                " later events dropped\n", dsh_timeline_count(r->tl),
+                DSH_TIMELINE_MAX_EVENTS, dsh_timeline_dropped(r->tl));
+    else if (r->tl)
+        fprintf(f, "timeline: %zu events\n", dsh_timeline_count(r->tl));
     if (r->drv) {
         const dsh_drv_stats *st = dsh_drv_get_stats(r->drv);
         fprintf(f, "cycles: %" PRIu64 "\nIPC: %" PRIu64 " commands, %"
@@ -447,7 +468,79 @@ static void write_artifacts(xp_run *r, const dsh_exec_env *env)
         dsh_drv_dump_log(r->drv, f, 100);
         fprintf(f, "\nfirmware console:\n%s\n", dsh_drv_console(r->drv));
     }
-    fclose(f);
+}
+
+/* The result's log (runner.h): firmware.log's text; when longer than
+ * the room, its head (the result and diagnosis, up to half the room) and
+ * its tail from a line start, joined by a "[... N bytes cut ...]" line. */
+static void result_log(const xp_run *r, dsh_case_result *res)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return;
+    write_fw_log(r, f);
+    if (fclose(f) != 0 || !text) {
+        free(text);
+        return;
+    }
+    size_t room = sizeof res->log - 1;
+    if (len <= room) {
+        memcpy(res->log, text, len + 1);
+        free(text);
+        return;
+    }
+    /* the head: up to the first blank line (the statistics end there) */
+    size_t head = room / 2;
+    const char *blank = strstr(text, "\n\n");
+    if (blank && (size_t)(blank - text) + 1 < head)
+        head = (size_t)(blank - text) + 1;
+    char mark[64];
+    size_t tail = room - head - sizeof mark;
+    const char *t = text + len - tail;
+    const char *nl = memchr(t, '\n', tail);
+    if (nl && nl + 1 < text + len)
+        t = nl + 1;
+    int m = snprintf(mark, sizeof mark, "[... %zu bytes cut ...]\n",
+                     (size_t)(t - text) - head);
+    memcpy(res->log, text, head);
+    memcpy(res->log + head, mark, (size_t)m);
+    snprintf(res->log + head + m, room + 1 - head - (size_t)m, "%s", t);
+    free(text);
+}
+
+/* The run's figures for the JSON report (runner.h dsh_run_figures). */
+static void result_run(const xp_run *r, const dsh_exec_summary *s,
+                       dsh_case_result *res)
+{
+    dsh_run_figures *f = &res->run;
+    if (!r->drv)
+        return;
+    f->has_run = true;
+    f->audio_seconds = s->audio_seconds;
+    f->cpu_hz = s->cpu_hz;
+    f->mcps = s->mcps;
+    f->worst_load_pct = s->worst_load_pct;
+    f->cycles = s->cycles;
+    f->deadline_misses = s->deadline_misses;
+    f->xruns = s->xruns;
+    f->ipc_errors = s->ipc_errors;
+    for (unsigned i = 0; i < r->npipes && f->npipes < DSH_RESULT_MAX_PIPES;
+         i++) {
+        const xp_pipe *p = &r->pipes[i];
+        if (!p->have_stats)
+            continue;
+        f->pipes[f->npipes++] = (struct dsh_pipe_figures){
+            p->id, p->periods, p->period_cycles, p->avg_cycles,
+            p->worst_cycles, p->misses };
+    }
+    for (unsigned i = 0; i < s->ncomps && i < DSH_RESULT_MAX_COMPS; i++) {
+        struct dsh_comp_figures *c = &f->comps[f->ncomps++];
+        snprintf(c->name, sizeof c->name, "%s", s->comps[i].name);
+        c->mcps = s->comps[i].mcps;
+        c->worst_pct = s->comps[i].worst_pct;
+    }
 }
 
 static double wall_now(void)
@@ -644,6 +737,7 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
     r->c = c;
     r->o = o;
     r->status = DSH_RES_PASS;
+    r->res = res;
     const char *fw = c->firmware[0] ? c->firmware :
                      o->firmware && o->firmware[0] ? o->firmware :
                      dsh_exec_default_firmware();
@@ -659,6 +753,9 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
         xp_snapshot_finish(r);
     }
     summarize(r, wall_now() - w0, &s);
+    s.timeline = r->tl != NULL;
+    s.timeline_events = dsh_timeline_count(r->tl);
+    s.timeline_dropped = dsh_timeline_dropped(r->tl);
     if (r->gdb) {
         if (ds_gdb_killed(r->gdb))
             xp_fail(r, DSH_RES_ERROR, "killed by the debugger");
@@ -699,6 +796,9 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
         snprintf(s.setup_message, sizeof s.setup_message, "%s", r->msg);
     if (o->summary)
         *o->summary = s;
+    result_run(r, &s, res);
+    if (r->status == DSH_RES_FAIL || r->status == DSH_RES_ERROR)
+        result_log(r, res);
     res->status = r->status;
     /* one line: the first of the diagnosis (the rest is in firmware.log) */
     char *nl = strchr(r->msg, '\n');

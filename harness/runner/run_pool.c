@@ -49,6 +49,7 @@ static void child(dsh_job *job, int fd, dsh_case_exec_fn exec,
     exec(job->c, &env, &r, user);
     r.seconds = now() - t0;
     r.message[sizeof r.message - 1] = 0;
+    r.log[sizeof r.log - 1] = 0;
     fflush(NULL);
     const char *p = (const char *)&r;
     size_t left = sizeof r;

@@ -33,11 +33,59 @@ typedef enum dsh_res_status {
 const char *dsh_res_status_name(dsh_res_status s);   /* "passed", ... */
 
 #define DSH_RESULT_MSG 1024
+#define DSH_RESULT_LOG 8192         /* system-out of a failed case */
+#define DSH_RESULT_MAX_CHECKS 48
+#define DSH_RESULT_MAX_PIPES 8
+#define DSH_RESULT_MAX_COMPS 32
+
+/* One figure an expectation measured: `subject` is what was measured (an
+ * endpoint name, "pipeline 1", "run"), `check` the expectation's key
+ * as the case file names it (gain_db, thdn_db, level_dbfs, snr_db,
+ * dynamic_range_db, dc_offset_dbfs, length, reference, freq_response,
+ * missed, max_load_pct, max_cycles, xruns, ipc_errors, restarts), `value` in `unit` (dB, dBFS, frames, LSB, %,
+ * cycles, count).  The bounds it was held to: min (has_min) and max
+ * (has_max); passed is the verdict on this figure alone. */
+typedef struct dsh_check_figure {
+    char subject[40];
+    char check[24];
+    char unit[8];
+    double value;
+    double min, max;
+    bool has_min, has_max;
+    bool passed;
+} dsh_check_figure;
+
+/* What a run measured, for the JSON report (filled when the case ran
+ * on the board; has_run false otherwise).  Cycles are CPU cycles; MCPS
+ * millions of cycles per second of audio. */
+typedef struct dsh_run_figures {
+    bool has_run;
+    double audio_seconds, cpu_hz, mcps, worst_load_pct;
+    unsigned long long cycles, deadline_misses, xruns, ipc_errors;
+    unsigned npipes;
+    struct dsh_pipe_figures {
+        unsigned id;
+        unsigned long long periods, period_cycles, avg_cycles,
+                           worst_cycles, misses;
+    } pipes[DSH_RESULT_MAX_PIPES];
+    unsigned ncomps;
+    struct dsh_comp_figures {
+        char name[32];          /* "p<pipeline>.<component> <type>" */
+        double mcps, worst_pct;
+    } comps[DSH_RESULT_MAX_COMPS];
+} dsh_run_figures;
 
 typedef struct dsh_case_result {
     dsh_res_status status;
     char message[DSH_RESULT_MSG];   /* one line; "" for a plain pass */
     double seconds;                 /* wall time of the child */
+    /* a failed or errored run's diagnosis, decoded panic report and the
+     * tail of its firmware log (what firmware.log holds, cut to fit from
+     * the front of the log part); "" when none */
+    char log[DSH_RESULT_LOG];
+    unsigned nchecks;
+    dsh_check_figure checks[DSH_RESULT_MAX_CHECKS];
+    dsh_run_figures run;
 } dsh_case_result;
 
 typedef struct dsh_exec_env {

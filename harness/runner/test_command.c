@@ -291,7 +291,8 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
         free(o.paths);
         return DSH_TEST_EXIT_USAGE;
     }
-    free(o.paths);
+    /* o.paths is kept until the reports: each case's search root names
+     * its classname (report.h) */
 
     /* Validate everything before running anything. */
     dsh_case **cases = calloc(files.n, sizeof *cases);
@@ -360,15 +361,17 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
     console con = { jobs, n, 0, o.progress && isatty(STDOUT_FILENO),
                     false };
     dsh_pool_hooks hooks = { on_done, on_progress, &con };
+    time_t started = time(NULL);
     double t0 = now();
     dsh_run_pool(jobs, n, o.jobs, o.timeout_s, exec, user, &hooks);
     clear_progress(&con);
 
     dsh_report rep = { entries, n, o.shard_index, o.shard_count,
-                       now() - t0, { 0 } };
+                       now() - t0, { 0 }, started, NULL };
     for (size_t i = 0; i < n; i++)
-        entries[i] = (dsh_report_entry){ jobs[i].c->path, jobs[i].c->name,
-                                         &jobs[i].result };
+        entries[i] = (dsh_report_entry){
+            jobs[i].c->path, jobs[i].c->name, &jobs[i].result,
+            dsh_report_root_of(jobs[i].c->path, o.paths, o.npaths) };
     dsh_report_count(&rep);
     printf("\n%zu case%s: %zu passed, %zu failed, %zu errors, %zu skipped "
            "(%.2f s)", n, n == 1 ? "" : "s", rep.count[DSH_RES_PASS],
@@ -389,6 +392,7 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
         (o.fail_on_skip && rep.count[DSH_RES_SKIP]))
         status = DSH_TEST_EXIT_FAIL;
 out:
+    free(o.paths);
     for (size_t i = 0; cases && i < files.n; i++)
         dsh_case_free(cases[i]);
     free(cases);

@@ -269,7 +269,7 @@ const xt_fatal_info *xt_fatal(const xt_cpu *cpu) { return &cpu->fatal; }
 xt_err xt_hook_add(xt_cpu *cpu, xt_hook *out, xt_hook_type type, void *cb,
                    void *user, uint32_t begin, uint32_t end)
 {
-    if (!cpu || !out || !cb || type > XT_HOOK_SIMCALL)
+    if (!cpu || !out || !cb || type > XT_HOOK_IDLE)
         return XT_ERR_ARG;
     for (unsigned i = 0; i < XT_MAX_HOOKS; i++) {
         xt_hook_rec *h = &cpu->hooks[i];
@@ -284,6 +284,8 @@ xt_err xt_hook_add(xt_cpu *cpu, xt_hook *out, xt_hook_type type, void *cb,
         *out = h->id;
         if (type == XT_HOOK_CODE)
             cpu->n_code_hooks++;
+        if (type == XT_HOOK_RETURN || type == XT_HOOK_IDLE)
+            cpu->n_flow_hooks++;
         if (type == XT_HOOK_MEM_READ || type == XT_HOOK_MEM_WRITE) {
             cpu->n_mem_hooks++;
             mem_refresh_all(cpu);
@@ -304,6 +306,8 @@ xt_err xt_hook_del(xt_cpu *cpu, xt_hook id)
             continue;
         if (h->type == XT_HOOK_CODE)
             cpu->n_code_hooks--;
+        if (h->type == XT_HOOK_RETURN || h->type == XT_HOOK_IDLE)
+            cpu->n_flow_hooks--;
         if (h->type == XT_HOOK_MEM_READ || h->type == XT_HOOK_MEM_WRITE) {
             cpu->n_mem_hooks--;
             h->id = 0;

@@ -139,6 +139,8 @@ struct xt_cpu {
     xt_hook_rec hooks[XT_MAX_HOOKS];
     xt_hook next_hook_id;
     unsigned n_code_hooks;
+    unsigned n_flow_hooks;   /* XT_HOOK_RETURN and XT_HOOK_IDLE */
+    uint64_t wait_since;     /* cycle the current WAITI wait began */
 
     /* history of control transfers */
     xt_transfer hist[XT_HISTORY];
@@ -189,6 +191,9 @@ int exc_check_interrupts(xt_cpu *cpu);
 int exc_interrupt_deliverable(const xt_cpu *cpu);
 unsigned exc_cintlevel(const xt_cpu *cpu);
 void exc_call_hooks(xt_cpu *cpu, unsigned cause, uint32_t pc, uint32_t vec);
+/* XT_HOOK_RETURN observers (cpu->n_flow_hooks > 0) */
+void exc_call_return_hooks(xt_cpu *cpu, unsigned level, uint32_t pc,
+                           uint32_t target, uint64_t cycle);
 void hist_record(xt_cpu *cpu, uint32_t from, uint32_t to, int exclusive);
 
 /* ---- sreg.c ---- */

@@ -241,6 +241,7 @@ xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size)
     c->timer_at = get64(&r);
     const uint8_t *b = get(&r, 8);
     c->waiting = b[0];
+    c->wait_since = c->cycles;      /* not in the state: an observation */
     c->stop_req = b[1];
     c->exit_req = b[2];
     c->icount_pending = b[3];

@@ -29,6 +29,27 @@ void exc_call_hooks(xt_cpu *cpu, unsigned cause, uint32_t pc, uint32_t vec)
     }
 }
 
+void exc_call_return_hooks(xt_cpu *cpu, unsigned level, uint32_t pc,
+                           uint32_t target, uint64_t cycle)
+{
+    for (unsigned i = 0; i < XT_MAX_HOOKS; i++) {
+        const xt_hook_rec *h = &cpu->hooks[i];
+        if (h->id && h->type == XT_HOOK_RETURN)
+            ((xt_hook_return_cb)h->cb)(cpu, level, pc, target, cycle,
+                                       h->user);
+    }
+}
+
+static void call_idle_hooks(xt_cpu *cpu)
+{
+    for (unsigned i = 0; i < XT_MAX_HOOKS; i++) {
+        const xt_hook_rec *h = &cpu->hooks[i];
+        if (h->id && h->type == XT_HOOK_IDLE)
+            ((xt_hook_idle_cb)h->cb)(cpu, cpu->wait_since, cpu->cycles,
+                                     h->user);
+    }
+}
+
 static void set_fatal(xt_cpu *cpu, const char *why, unsigned cause,
                       uint32_t vaddr)
 {
@@ -116,6 +137,8 @@ int exc_check_interrupts(xt_cpu *cpu)
     if (!exc_interrupt_deliverable(cpu))
         return 0;
     uint32_t pending = cpu->interrupt & (cpu->intenable | XT_INT_NMI_MASK);
+    if (cpu->waiting && cpu->n_flow_hooks)
+        call_idle_hooks(cpu);
     cpu->waiting = 0;
     if (pending & XT_INT_NMI_MASK) {
         cpu->interrupt &= ~XT_INT_NMI_MASK;

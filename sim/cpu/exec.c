@@ -508,19 +508,29 @@ op_WAITI:
     cpu->sar_left = 0;
     cpu->ps = (cpu->ps & ~PS_INTLEVEL) | (uint32_t)in->imm;
     cpu->waiting = 1;
+    cpu->wait_since = cycles + in->cost;
     UPDATE_EVENTS();
     NEXT();
 op_RFE:
     cpu->ps &= ~PS_EXCM;
     UPDATE_EVENTS();
+    if (unlikely(cpu->n_flow_hooks))
+        exc_call_return_hooks(cpu, 1, pc, cpu->epc[1],
+                              cycles + in->cost + T->rfe);
     JUMP(cpu->epc[1], T->rfe);
 op_RFDE:
+    if (unlikely(cpu->n_flow_hooks))
+        exc_call_return_hooks(cpu, 0, pc, cpu->depc,
+                              cycles + in->cost + T->rfe);
     JUMP(cpu->depc, T->rfe);
 op_RFI:
     if (in->imm != 2 && in->imm != 3)
         ILLEGAL();
     cpu->ps = cpu->eps[in->imm];
     UPDATE_EVENTS();
+    if (unlikely(cpu->n_flow_hooks))
+        exc_call_return_hooks(cpu, (unsigned)in->imm, pc, cpu->epc[in->imm],
+                              cycles + in->cost + T->rfe);
     JUMP(cpu->epc[in->imm], T->rfe);
 op_RFDO:
 op_RFDD:

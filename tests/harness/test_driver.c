@@ -2,7 +2,7 @@
 /* The IPC host driver (harness/driver) against the stand-in firmware
  * tests/harness/guest/fake_fw.c: boot, replies, sequence and status
  * checks, timeouts, panic and idle diagnoses, notifications, marker
- * timing, and the timeline JSON parsed back with libyaml. */
+ * timing, and the timeline JSON parsed back with jansson (and its cap). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include <cmocka.h>
-#include <yaml.h>
+#include <jansson.h>
 
 #include "driver/host_driver.h"
 #include "abi/board_regs.h"
@@ -216,18 +216,30 @@ static void test_boot_failures(void **state)
     dsh_drv_free(d);
 }
 
-/* JSON read back: a flow mapping/sequence document (libyaml reads it). */
-static yaml_node_t *get(yaml_document_t *doc, yaml_node_t *m,
-                        const char *key)
+/* The timeline read back with jansson. */
+static json_t *get(json_t *o, const char *key)
 {
-    assert_int_equal(m->type, YAML_MAPPING_NODE);
-    for (yaml_node_pair_t *p = m->data.mapping.pairs.start;
-         p < m->data.mapping.pairs.top; p++) {
-        yaml_node_t *k = yaml_document_get_node(doc, p->key);
-        if (!strcmp((char *)k->data.scalar.value, key))
-            return yaml_document_get_node(doc, p->value);
-    }
-    return NULL;
+    json_t *v = json_object_get(o, key);
+    if (!v)
+        fail_msg("no key '%s'", key);
+    return v;
+}
+
+static const char *sget(json_t *o, const char *key)
+{
+    json_t *v = get(o, key);
+    assert_true(json_is_string(v));
+    return json_string_value(v);
+}
+
+static json_t *load(const char *path)
+{
+    json_error_t e;
+    json_t *j = json_load_file(path, 0, &e);
+    if (!j)
+        fail_msg("timeline JSON does not parse: %s at line %d", e.text,
+                 e.line);
+    return j;
 }
 
 static void test_markers_and_timeline(void **state)
@@ -261,67 +273,59 @@ static void test_markers_and_timeline(void **state)
     /* an escaped name must survive the round trip */
     dsh_timeline_instant(tl, "test \"track\"", "a\\b\n", 5, "x\ty");
     dsh_timeline_counter(tl, "load", 6, 0.25);
+    dsh_timeline_instant(tl, "test", "bad\xff", 7, "\xfe!");
     const char *dir = ht_make_tmpdir("drv");
     const char *path = ht_path(dir, "timeline.json");
     char err[256];
     assert_int_equal(dsh_timeline_write(tl, path, err, sizeof err), 0);
 
-    size_t len;
-    char *text = ht_read_file(path, &len);
-    yaml_parser_t p;
-    yaml_document_t doc;
-    yaml_parser_initialize(&p);
-    yaml_parser_set_input_string(&p, (unsigned char *)text, len);
-    if (!yaml_parser_load(&p, &doc))
-        fail_msg("timeline JSON does not parse: %s at %zu", p.problem,
-                 p.problem_mark.index);
-    yaml_parser_delete(&p);
-    yaml_node_t *root = yaml_document_get_root_node(&doc);
-    yaml_node_t *evs = get(&doc, root, "traceEvents");
-    assert_non_null(evs);
-    assert_int_equal(evs->type, YAML_SEQUENCE_NODE);
+    json_t *root = load(path);
+    json_t *evs = get(root, "traceEvents");
+    assert_true(json_is_array(evs));
+    assert_int_equal(json_integer_value(get(get(root, "otherData"),
+                                            "dropped_events")), 0);
     unsigned periods = 0, ipc = 0, meta = 0, escaped = 0, dma_x = 0;
-    unsigned dma_tid = 0;
-    for (yaml_node_item_t *it = evs->data.sequence.items.start;
-         it < evs->data.sequence.items.top; it++) {
-        yaml_node_t *e = yaml_document_get_node(&doc, *it);
-        const char *ph = (char *)get(&doc, e, "ph")->data.scalar.value;
-        const char *name = (char *)get(&doc, e, "name")->data.scalar.value;
+    unsigned bad = 0;
+    json_int_t dma_tid = 0;
+    size_t i;
+    json_t *e;
+    json_array_foreach(evs, i, e) {
+        const char *ph = sget(e, "ph");
+        const char *name = sget(e, "name");
         if (!strcmp(ph, "M")) {
             meta++;
-            yaml_node_t *a = get(&doc, e, "args");
             if (!strcmp(name, "thread_name") &&
-                !strcmp((char *)get(&doc, a, "name")->data.scalar.value,
-                        "dma 1"))
-                dma_tid = (unsigned)strtoul((char *)get(&doc, e, "tid")
-                                            ->data.scalar.value, NULL, 10);
+                !strcmp(sget(get(e, "args"), "name"), "dma 1"))
+                dma_tid = json_integer_value(get(e, "tid"));
             continue;
         }
-        assert_non_null(get(&doc, e, "ts"));
+        assert_true(json_is_number(get(e, "ts")));
         if (!strcmp(ph, "X") && !strcmp(name, "period")) {
             periods++;
-            double dur = strtod((char *)get(&doc, e, "dur")
-                                ->data.scalar.value, NULL);
+            double dur = json_number_value(get(e, "dur"));
             /* 1000..1200 cycles at 160 MHz */
             assert_true(dur >= 6.0 && dur < 7.6);
         }
         if (!strcmp(ph, "X") && !strcmp(name, "transfer")) {
             dma_x++;
-            assert_int_equal(strtoul((char *)get(&doc, e, "tid")
-                                     ->data.scalar.value, NULL, 10), dma_tid);
-            yaml_node_t *a = get(&doc, e, "args");
-            assert_string_equal((char *)get(&doc, a, "bytes")
-                                ->data.scalar.value, "64");
-            assert_string_equal((char *)get(&doc, a, "src")
-                                ->data.scalar.value, "0x3ff00800");
-            assert_string_equal((char *)get(&doc, a, "dst")
-                                ->data.scalar.value, "0x00008000");
-            double dur = strtod((char *)get(&doc, e, "dur")
-                                ->data.scalar.value, NULL);
-            assert_true(dur > 0);
+            assert_int_equal(json_integer_value(get(e, "tid")), dma_tid);
+            json_t *a = get(e, "args");
+            assert_int_equal(json_integer_value(get(a, "bytes")), 64);
+            assert_string_equal(sget(a, "src"), "0x3ff00800");
+            assert_string_equal(sget(a, "dst"), "0x00008000");
+            assert_true(json_number_value(get(e, "dur")) > 0);
         }
-        if (!strcmp(name, "a\\b\n"))
+        if (!strcmp(name, "a\\b\n")) {
             escaped++;
+            assert_string_equal(sget(get(e, "args"), "detail"), "x\ty");
+        }
+        /* not UTF-8: U+FFFD in the text, the bytes in detail_hex */
+        if (!strcmp(name, "bad\xef\xbf\xbd")) {
+            bad++;
+            json_t *a = get(e, "args");
+            assert_string_equal(sget(a, "detail"), "\xef\xbf\xbd!");
+            assert_string_equal(sget(a, "detail_hex"), "fe21");
+        }
         if (strstr(name, "0x8") && !strcmp(ph, "i"))
             ipc++;
     }
@@ -329,18 +333,53 @@ static void test_markers_and_timeline(void **state)
     assert_true(ipc >= 1);
     assert_true(meta >= 4);
     assert_int_equal(escaped, 1);
+    assert_int_equal(bad, 1);
     assert_true(dma_tid > 0);
     assert_int_equal(dma_x, 1);
-    yaml_document_delete(&doc);
-    free(text);
+    json_decref(root);
     ht_remove_tree(dir);
     dsh_drv_free(d);
+    dsh_timeline_free(tl);
+}
+
+/* The timeline keeps at most DSH_TIMELINE_MAX_EVENTS events; the rest
+ * are counted, and the file says both. */
+static void test_timeline_cap(void **state)
+{
+    (void)state;
+    dsh_timeline *tl = dsh_timeline_new(160e6);
+    assert_non_null(tl);
+    for (unsigned i = 0; i < DSH_TIMELINE_MAX_EVENTS + 7; i++)
+        dsh_timeline_span(tl, "t", "s", i, i + 1, NULL);
+    assert_int_equal(dsh_timeline_count(tl), DSH_TIMELINE_MAX_EVENTS);
+    assert_int_equal(dsh_timeline_dropped(tl), 7);
+    const char *dir = ht_make_tmpdir("cap");
+    const char *path = ht_path(dir, "timeline.json");
+    char err[256];
+    assert_int_equal(dsh_timeline_write(tl, path, err, sizeof err), 0);
+    json_t *root = load(path);
+    json_t *od = get(root, "otherData");
+    assert_int_equal(json_integer_value(get(od, "max_events")),
+                     DSH_TIMELINE_MAX_EVENTS);
+    assert_int_equal(json_integer_value(get(od, "events")),
+                     DSH_TIMELINE_MAX_EVENTS);
+    assert_int_equal(json_integer_value(get(od, "dropped_events")), 7);
+    /* process name + one track + the events */
+    assert_int_equal(json_array_size(get(root, "traceEvents")),
+                     DSH_TIMELINE_MAX_EVENTS + 2);
+    json_decref(root);
+    /* an unwritable file: -1, named, nothing left */
+    assert_int_equal(dsh_timeline_write(tl, ht_path(dir, "no/t.json"), err,
+                                        sizeof err), -1);
+    assert_non_null(strstr(err, "no/t.json: cannot create"));
+    ht_remove_tree(dir);
     dsh_timeline_free(tl);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_timeline_cap),
         cmocka_unit_test(test_boot_and_ping),
         cmocka_unit_test(test_error_status),
         cmocka_unit_test(test_timeout),

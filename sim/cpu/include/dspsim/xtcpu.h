@@ -188,6 +188,8 @@ typedef enum xt_hook_type {
     XT_HOOK_MEM_WRITE,    /* data stores in [begin, end] */
     XT_HOOK_EXCEPTION,    /* an exception or interrupt is taken */
     XT_HOOK_SIMCALL,      /* SIMCALL executed; the hook implements it */
+    XT_HOOK_RETURN,       /* RFE, RFDE or RFI executed (observer) */
+    XT_HOOK_IDLE,         /* an interrupt ended a WAITI wait (observer) */
 } xt_hook_type;
 
 typedef void (*xt_hook_code_cb)(xt_cpu *cpu, uint32_t pc, unsigned len,
@@ -206,6 +208,18 @@ typedef void (*xt_hook_exc_cb)(xt_cpu *cpu, unsigned cause, uint32_t pc,
  * hook is installed, SIMCALL raises IllegalInstruction (as on hardware
  * without a simulator). */
 typedef void (*xt_hook_simcall_cb)(xt_cpu *cpu, void *user);
+/* RFE (level 1), RFDE (level 0) or RFI n (level n) at pc returns to
+ * target; cycle is the cycle count when it completes (xt_cycles() is not
+ * up to date inside a run).  Observers: they must not change CPU state. */
+typedef void (*xt_hook_return_cb)(xt_cpu *cpu, unsigned level, uint32_t pc,
+                                  uint32_t target, uint64_t cycle,
+                                  void *user);
+/* The core waited in WAITI from cycle begin until an interrupt was taken
+ * at cycle end (before the XT_HOOK_EXCEPTION call of that interrupt).  A
+ * wait still running, or ended otherwise (reset, a debugger writing the
+ * PC), is not reported; a restored state waits from its load. */
+typedef void (*xt_hook_idle_cb)(xt_cpu *cpu, uint64_t begin, uint64_t end,
+                                void *user);
 
 typedef unsigned xt_hook;   /* handle, never 0 */
 

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Report files written whole or not at all: the text goes to a temporary
+ * file beside the target ("PATH.tmp.PID") that is renamed over PATH only
+ * when every byte was written; a failed write leaves no PATH. */
+#ifndef DSH_OUT_FILE_H
+#define DSH_OUT_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct dsh_out_file {
+    FILE *f;
+    char tmp[4096];
+    const char *path;
+} dsh_out_file;
+
+/* Opens the temporary file; false with "PATH: cannot create: REASON". */
+bool dsh_out_open(dsh_out_file *o, const char *path, char *err,
+                  size_t errsz);
+/* Closes it and renames it to the target (ok) or removes it (!ok, or a
+ * write error: false with "PATH: write error[: REASON]"). */
+bool dsh_out_close(dsh_out_file *o, bool ok, char *err, size_t errsz);
+
+#endif
