@@ -219,14 +219,22 @@ static void report_fw_panic(ds_board *b, const ds_run_result *r,
     if (!rung && (st == DS_FWR_EMPTY || r->status != DS_FW_PANIC_STATUS))
         return;
     fflush(stdout);
-    fprintf(stderr, "dspsim: %s: firmware panic (halt status %d)\n",
+    fprintf(stderr, "dspsim board: %s: firmware panic (halt status %d)\n",
             o->program, r->status);
     if (st != DS_FWR_OK)
-        fprintf(stderr, "dspsim: %s: cannot decode the panic record: %s\n",
+        fprintf(stderr, "dspsim board: %s: cannot decode the panic record: %s\n",
                 o->program, err);
     else
         ds_fw_panic_print(stderr, &p, elf);
     print_trace_ring(stderr, b);
+}
+
+/* the board's diagnostics (DMA errors ...) */
+static void board_log(void *user, const char *msg)
+{
+    (void)user;
+    fflush(stdout);
+    fprintf(stderr, "dspsim board: %s\n", msg);
 }
 
 static void board_gdb_poll(void *user)
@@ -245,14 +253,14 @@ static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
     case DS_STOP_EXIT:
         return r->status & 0xff;
     case DS_STOP_BUDGET:
-        fprintf(stderr, "dspsim: %s: cycle budget exhausted: %" PRIu64
+        fprintf(stderr, "dspsim board: %s: cycle budget exhausted: %" PRIu64
                 " cycles (--max-cycles %" PRIu64 ")\n", o->program,
                 r->cycles, o->max_cycles);
         report_state(stderr, cpu, elf);
         print_trace_ring(stderr, b);
         return DSPSIM_EXIT_BUDGET;
     case DS_STOP_IDLE:
-        fprintf(stderr, "dspsim: %s: guest idle forever: WAITI with no "
+        fprintf(stderr, "dspsim board: %s: guest idle forever: WAITI with no "
                 "interrupt, timer or board event that could wake it\n",
                 o->program);
         report_state(stderr, cpu, elf);
@@ -260,7 +268,7 @@ static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
         return DSPSIM_EXIT_IDLE;
     case DS_STOP_FATAL: {
         const xt_fatal_info *fi = xt_fatal(cpu);
-        fprintf(stderr, "dspsim: %s: fatal guest state: %s at pc %08" PRIx32
+        fprintf(stderr, "dspsim board: %s: fatal guest state: %s at pc %08" PRIx32
                 ", exccause %" PRIu32 ", excvaddr %08" PRIx32 "\n",
                 o->program, fi && fi->reason ? fi->reason : "unknown reason",
                 fi ? fi->pc : 0, fi ? fi->exccause : 0,
@@ -270,7 +278,7 @@ static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
         return DSPSIM_EXIT_FATAL;
     }
     default:
-        fprintf(stderr, "dspsim: %s: run stopped unexpectedly (%s)\n",
+        fprintf(stderr, "dspsim board: %s: run stopped unexpectedly (%s)\n",
                 o->program, ds_stop_name(r->why));
         return DSPSIM_EXIT_INTERNAL;
     }
@@ -286,14 +294,14 @@ static bool write_trace_log(ds_board *b, const board_opts *o)
     bool ok = f && t;
 
     if (!f)
-        fprintf(stderr, "dspsim: --trace-log %s: cannot open for writing\n",
+        fprintf(stderr, "dspsim board: --trace-log %s: cannot open for writing\n",
                 o->trace_log);
     if (ok && ds_fw_trace_read(b, t, err, sizeof err) == DS_FWR_OK)
         ds_fw_trace_print(f, t);
     else if (ok)
         fprintf(f, "no firmware trace ring: %s\n", err);
     if (f && !to_stdout && fclose(f) != 0) {
-        fprintf(stderr, "dspsim: --trace-log %s: write error\n",
+        fprintf(stderr, "dspsim board: --trace-log %s: write error\n",
                 o->trace_log);
         ok = false;
     }
@@ -356,15 +364,15 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
         int bad = r->why != rr.why || r->status != rr.status ||
                   r->cycles != rr.cycles;
         if (bad)
-            fprintf(stderr, "lockstep: the boards stop differently: fast "
+            fprintf(stderr, "dspsim board: lockstep: the boards stop differently: fast "
                     "'%s' at cycle %" PRIu64 ", interp '%s' at %" PRIu64 "\n",
                     ds_stop_name(r->why), r->cycles, ds_stop_name(rr.why),
                     rr.cycles);
         bad |= lockstep_compare(ds_board_cpu(b), ds_board_cpu(ref), rg, 2,
                                 end || slices % LOCKSTEP_MEM_EVERY == 0,
-                                stderr);
+                                stderr, "board");
         if (bad) {
-            fprintf(stderr, "lockstep: the engines diverge in the %" PRIu64
+            fprintf(stderr, "dspsim board: lockstep: the engines diverge in the %" PRIu64
                     " cycles before cycle %" PRIu64 "\n",
                     (uint64_t)LOCKSTEP_SLICE, r->cycles);
             goto out;
@@ -374,7 +382,7 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
     }
     xt_xlate_stats xs;
     xt_xlate_stats_get(ds_board_cpu(b), &xs);
-    fprintf(stderr, "lockstep: agree after %" PRIu64 " slices of %u cycles, "
+    fprintf(stderr, "dspsim board: lockstep: agree after %" PRIu64 " slices of %u cycles, "
             "%" PRIu64 " of %" PRIu64 " instructions translated\n", slices,
             LOCKSTEP_SLICE, xs.insns, xt_insn_count(ds_board_cpu(b)));
     status = 0;
@@ -390,15 +398,16 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     char msg[512];
     ds_status st = ds_board_load_elf(b, o->program, msg, sizeof(msg));
     if (st != DS_OK) {
-        fprintf(stderr, "dspsim: %s\n", msg);
+        fprintf(stderr, "dspsim board: %s\n", msg);
         return st == DS_ERR_LOAD ? DSPSIM_EXIT_USAGE : DSPSIM_EXIT_INTERNAL;
     }
+    ds_board_set_log(b, board_log, NULL);
     if (o->markers)
         ds_board_add_marker_observer(b, print_marker, NULL);
 
     const char **gargv = calloc((size_t)o->guest_argc + 2, sizeof(char *));
     if (!gargv) {
-        fprintf(stderr, "dspsim: internal error: out of memory\n");
+        fprintf(stderr, "dspsim board: internal error: out of memory\n");
         return DSPSIM_EXIT_INTERNAL;
     }
     gargv[0] = o->program;
@@ -410,7 +419,7 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     xt_semihost *sh = xt_semihost_new(&shc);
     free(gargv);
     if (!sh || xt_semihost_install(sh, ds_board_cpu(b), NULL) != XT_OK) {
-        fprintf(stderr, "dspsim: internal error: cannot install "
+        fprintf(stderr, "dspsim board: internal error: cannot install "
                 "semihosting\n");
         xt_semihost_free(sh);
         return DSPSIM_EXIT_INTERNAL;
@@ -473,13 +482,13 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     double seconds = cli_now_seconds() - t0;
     int status;
     if (st != DS_OK) {
-        fprintf(stderr, "dspsim: internal error: ds_board_run: %s\n",
+        fprintf(stderr, "dspsim board: internal error: ds_board_run: %s\n",
                 ds_strerror(st));
         status = DSPSIM_EXIT_INTERNAL;
     } else {
         fflush(stdout);
         if (ds_gdb_killed(gdb))
-            fprintf(stderr, "dspsim: %s: killed by the debugger\n",
+            fprintf(stderr, "dspsim board: %s: killed by the debugger\n",
                     o->program);
         status = conclude(b, &r, o, elf);
         status = board_snap_finish(&bs, status);
@@ -536,7 +545,7 @@ int cmd_board(int argc, char **argv)
     ds_board_config cfg;
     if (o.board_file) {
         if (!ds_board_config_load(&cfg, o.board_file, msg, sizeof(msg))) {
-            fprintf(stderr, "dspsim: board description: %s\n", msg);
+            fprintf(stderr, "dspsim board: board description: %s\n", msg);
             return DSPSIM_EXIT_USAGE;
         }
     } else {
@@ -547,7 +556,7 @@ int cmd_board(int argc, char **argv)
     xt_elf *elf = NULL;
     xt_load_status ls = xt_elf_open(o.program, &elf, msg, sizeof(msg));
     if (ls != XT_LOAD_OK) {
-        fprintf(stderr, "dspsim: %s\n", msg);
+        fprintf(stderr, "dspsim board: %s\n", msg);
         return ls == XT_LOAD_ERR_NOMEM ? DSPSIM_EXIT_INTERNAL
                                        : DSPSIM_EXIT_USAGE;
     }
@@ -555,7 +564,7 @@ int cmd_board(int argc, char **argv)
     ds_board *b = NULL;
     ds_status st = ds_board_new(&cfg, &b, msg, sizeof(msg));
     if (st != DS_OK) {
-        fprintf(stderr, "dspsim: cannot build the board: %s\n", msg);
+        fprintf(stderr, "dspsim board: cannot build the board: %s\n", msg);
         xt_elf_free(elf);
         return st == DS_ERR_CONFIG ? DSPSIM_EXIT_USAGE : DSPSIM_EXIT_INTERNAL;
     }

@@ -160,13 +160,13 @@ static int conclude(xt_cpu *cpu, xt_stop why, const exec_opts *o,
     case XT_STOP_EXIT:
         return xt_exit_status(cpu) & 0xff;
     case XT_STOP_INSN_BUDGET:
-        fprintf(stderr, "dspsim: %s: instruction budget exhausted: %" PRIu64
+        fprintf(stderr, "dspsim exec: %s: instruction budget exhausted: %" PRIu64
                 " instructions executed (--max-insns %" PRIu64 ")\n", prog,
                 xt_insn_count(cpu), o->max_insns);
         report_state(stderr, cpu, elf);
         return DSPSIM_EXIT_BUDGET;
     case XT_STOP_CYCLE_BUDGET:
-        fprintf(stderr, "dspsim: %s: cycle budget exhausted: %" PRIu64
+        fprintf(stderr, "dspsim exec: %s: cycle budget exhausted: %" PRIu64
                 " cycles (--max-cycles %" PRIu64 ")\n", prog, xt_cycles(cpu),
                 o->max_cycles);
         report_state(stderr, cpu, elf);
@@ -176,7 +176,7 @@ static int conclude(xt_cpu *cpu, xt_stop why, const exec_opts *o,
         char sym[128];
         uint32_t pc = fi ? fi->pc : 0;
         xt_elf_format_sym(elf, pc, sym, sizeof(sym));
-        fprintf(stderr, "dspsim: %s: fatal guest state: %s at pc %08" PRIx32
+        fprintf(stderr, "dspsim exec: %s: fatal guest state: %s at pc %08" PRIx32
                 " (%s), exccause %" PRIu32 ", excvaddr %08" PRIx32 "\n",
                 prog, fi && fi->reason ? fi->reason : "unknown reason", pc,
                 sym, fi ? fi->exccause : 0, fi ? fi->excvaddr : 0);
@@ -184,19 +184,19 @@ static int conclude(xt_cpu *cpu, xt_stop why, const exec_opts *o,
         return DSPSIM_EXIT_FATAL;
     }
     case XT_STOP_IDLE:
-        fprintf(stderr, "dspsim: %s: guest idle forever: WAITI with no "
+        fprintf(stderr, "dspsim exec: %s: guest idle forever: WAITI with no "
                 "interrupt or timer that could wake it\n", prog);
         report_state(stderr, cpu, elf);
         return DSPSIM_EXIT_IDLE;
     case XT_STOP_REQUEST:
         if (tr && tr->failed) {
-            fprintf(stderr, "dspsim: error writing trace file '%s': %s\n",
+            fprintf(stderr, "dspsim exec: error writing trace file '%s': %s\n",
                     tr->path, strerror(tr->err));
             return DSPSIM_EXIT_INTERNAL;
         }
         /* fall through */
     default:
-        fprintf(stderr, "dspsim: %s: run stopped unexpectedly (%s)\n", prog,
+        fprintf(stderr, "dspsim exec: %s: run stopped unexpectedly (%s)\n", prog,
                 xt_stop_name(why));
         report_state(stderr, cpu, elf);
         return DSPSIM_EXIT_INTERNAL;
@@ -205,7 +205,7 @@ static int conclude(xt_cpu *cpu, xt_stop why, const exec_opts *o,
 
 static int api_fail(const char *what, xt_err err)
 {
-    fprintf(stderr, "dspsim: internal error: %s: %s\n", what,
+    fprintf(stderr, "dspsim exec: internal error: %s: %s\n", what,
             xt_strerror(err));
     return DSPSIM_EXIT_INTERNAL;
 }
@@ -226,7 +226,7 @@ static int prepare(const exec_opts *o, xt_elf *elf, xt_cpu *cpu, int out_fd,
     xt_reset(cpu);
     xt_load_status ls = xt_elf_load_cpu(elf, cpu, msg, sizeof(msg));
     if (ls != XT_LOAD_OK) {
-        fprintf(stderr, "dspsim: %s\n", msg);
+        fprintf(stderr, "dspsim exec: %s\n", msg);
         return ls == XT_LOAD_ERR_NOMEM ? DSPSIM_EXIT_INTERNAL
                                        : DSPSIM_EXIT_USAGE;
     }
@@ -279,8 +279,9 @@ static int run_lockstep(const exec_opts *o, xt_elf *elf, xt_cpu *cpu,
         if (regs[i].kind != XT_REGION_MMIO && regs[i].size <= 4u << 20)
             rg[nrg++] = (lockstep_range){ regs[i].base, regs[i].size };
     lockstep_stats st;
-    int r = lockstep_run(cpu, ref, ro, rg, nrg, elf, stderr, why, &st);
-    fprintf(stderr, "lockstep: %s after %" PRIu64 " blocks, %" PRIu64
+    int r = lockstep_run(cpu, ref, ro, rg, nrg, elf, stderr, "exec", why,
+                         &st);
+    fprintf(stderr, "dspsim exec: lockstep: %s after %" PRIu64 " blocks, %" PRIu64
             " memory checks, %" PRIu64 " of %" PRIu64 " instructions "
             "translated\n", r == 0 ? "agree" : "DIVERGED", st.boundaries,
             st.mem_checks, st.translated_insns, xt_insn_count(cpu));
@@ -406,7 +407,7 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
         goto out;
     }
     if (ds_gdb_killed(gdb))
-        fprintf(stderr, "dspsim: %s: killed by the debugger\n", o->program);
+        fprintf(stderr, "dspsim exec: %s: killed by the debugger\n", o->program);
     status = conclude(cpu, why, o, elf, tr);
     if (gdb)
         ds_gdb_finish(gdb, why != XT_STOP_FATAL, status,
@@ -422,7 +423,7 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
         }
     }
     if (!trace_close(tr) && status != DSPSIM_EXIT_INTERNAL) {
-        fprintf(stderr, "dspsim: error writing trace file '%s': %s\n",
+        fprintf(stderr, "dspsim exec: error writing trace file '%s': %s\n",
                 tr->path, strerror(tr->err));
         status = DSPSIM_EXIT_INTERNAL;
     }
@@ -455,13 +456,13 @@ int cmd_exec(int argc, char **argv)
     xt_elf *elf = NULL;
     xt_load_status ls = xt_elf_open(o.program, &elf, msg, sizeof(msg));
     if (ls != XT_LOAD_OK) {
-        fprintf(stderr, "dspsim: %s\n", msg);
+        fprintf(stderr, "dspsim exec: %s\n", msg);
         return ls == XT_LOAD_ERR_NOMEM ? DSPSIM_EXIT_INTERNAL
                                        : DSPSIM_EXIT_USAGE;
     }
     trace tr = { 0 };
     if (o.trace_path && !trace_open(&tr, o.trace_path, elf)) {
-        fprintf(stderr, "dspsim: cannot open trace file '%s': %s\n",
+        fprintf(stderr, "dspsim exec: cannot open trace file '%s': %s\n",
                 o.trace_path, strerror(errno));
         xt_elf_free(elf);
         return DSPSIM_EXIT_USAGE;

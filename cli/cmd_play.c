@@ -425,7 +425,7 @@ int cmd_play(int argc, char **argv)
                         .no_timeline = !timeline, .timeline_path = timeline,
                         .profile_path = profile ? profile_target : NULL,
                         .gdb = gdb.on, .gdb_port = gdb.port,
-                        .gdb_wait = gdb.wait,
+                        .gdb_wait = gdb.wait, .cmd = "play",
                         .case_text = t.text, .case_len = t.len };
     /* a snapshot's identity: the case without the output's name (a
      * resumed run may write elsewhere) */

@@ -79,6 +79,7 @@ int cmd_run(int argc, char **argv)
         }
     }
     if (!path) {
+        fprintf(stderr, "dspsim run: missing CASE.yaml\n");
         usage(stderr);
         return DSPSIM_EXIT_USAGE;
     }
@@ -88,7 +89,13 @@ int cmd_run(int argc, char **argv)
     dsh_diag_init(&diag);
     dsh_case *c = dsh_case_load(path, &diag);
     if (!c) {
-        dsh_diag_print(&diag, stderr);
+        /* "dspsim run: FILE:LINE:COL: message" */
+        unsigned kept = diag.count < DSH_DIAG_MAX ? diag.count : DSH_DIAG_MAX;
+        for (unsigned k = 0; k < kept; k++)
+            fprintf(stderr, "dspsim run: %s\n", diag.msg[k]);
+        if (diag.count > kept)
+            fprintf(stderr, "dspsim run: ... %u more errors\n",
+                    diag.count - kept);
         return DSPSIM_EXIT_USAGE;
     }
     char dir[DSH_PATH_MAX];
@@ -120,7 +127,7 @@ int cmd_run(int argc, char **argv)
                         .keep_artifacts = true,
                         .verbose = quiet ? NULL : stderr, .summary = &s,
                         .gdb = gdb.on, .gdb_port = gdb.port,
-                        .gdb_wait = gdb.wait };
+                        .gdb_wait = gdb.wait, .cmd = "run" };
     cli_snapshot_apply(&snap, &o);
     int rc = dsh_exec_one(c, dir, &o, "run");
     rc = cli_snapshot_status("run", &s, rc);

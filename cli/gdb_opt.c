@@ -63,7 +63,10 @@ ds_gdb *cli_gdb_start(const char *cmd, const cli_gdb *o, xt_cpu *cpu)
         fprintf(stderr, "dspsim %s: %s\n", cmd, err);
         return NULL;
     }
-    fprintf(stderr, "dspsim: gdb: listening on 127.0.0.1:%u\n",
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "dspsim %s", cmd);
+    ds_gdb_set_log_prefix(g, prefix);
+    fprintf(stderr, "dspsim %s: gdb: listening on 127.0.0.1:%u\n", cmd,
             ds_gdb_port(g));
     fflush(stderr);
     return g;

@@ -301,7 +301,13 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
         dsh_diag_init(&d);
         cases[i] = dsh_case_load(files.paths[i], &d);
         if (!cases[i]) {
-            dsh_diag_print(&d, stderr);
+            /* "dspsim test: FILE:LINE:COL: message" */
+            unsigned kept = d.count < DSH_DIAG_MAX ? d.count : DSH_DIAG_MAX;
+            for (unsigned k = 0; k < kept; k++)
+                fprintf(stderr, "dspsim test: %s\n", d.msg[k]);
+            if (d.count > kept)
+                fprintf(stderr, "dspsim test: ... %u more errors\n",
+                        d.count - kept);
             invalid++;
         }
     }
