@@ -28,6 +28,7 @@
 #include "lockstep.h"
 #include "board_snapshot.h"
 #include "out_check.h"
+#include "progress.h"
 #include "report.h"
 
 typedef struct board_opts {
@@ -36,6 +37,7 @@ typedef struct board_opts {
     bool markers;
     bool stats;
     bool lockstep;           /* compare with a board on the interpreter */
+    bool quiet;              /* -q: no progress line */
     const char *trace_log;   /* firmware trace ring dump, NULL = none */
     const char *profile;     /* callgrind profile, NULL = none */
     cli_gdb gdb;             /* --gdb PORT, --gdb-wait */
@@ -76,6 +78,8 @@ static void board_usage(FILE *f)
         "  --trace-log FILE  at exit, write the firmware's trace log ring\n"
         "                  (mailbox trace region, docs/firmware.md) to FILE\n"
         "                  ('-' = stdout)\n"
+        "  -q, --quiet     no progress line (shown on a terminal for runs\n"
+        "                  over 1 s: cycles and MIPS)\n"
         "  -h, --help      show this help\n"
         "  --              end of options\n\n"
         "exit statuses: the value written to the HALT register or the\n"
@@ -120,6 +124,10 @@ static int parse_args(int argc, char **argv, board_opts *o)
         }
         if (!strcmp(a, "--lockstep")) {
             o->lockstep = true;
+            continue;
+        }
+        if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+            o->quiet = true;
             continue;
         }
         if (!strcmp(a, "--stats")) {
@@ -235,6 +243,22 @@ static void board_log(void *user, const char *msg)
     (void)user;
     fflush(stdout);
     fprintf(stderr, "dspsim board: %s\n", msg);
+}
+
+/* Cycles between two looks at the progress line. */
+#define PROGRESS_SLICE_CYCLES 4000000u
+
+typedef struct board_progress {
+    cli_progress line;
+    ds_board *b;
+} board_progress;
+
+/* The board's run loop hands over between CPU slices: redraw. */
+static void board_progress_poll(void *user)
+{
+    board_progress *p = user;
+    cli_progress_cycles(&p->line, ds_board_cycles(p->b),
+                        xt_insn_count(ds_board_cpu(p->b)));
 }
 
 static void board_gdb_poll(void *user)
@@ -468,6 +492,13 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
         if (o->gdb.wait)
             ds_gdb_wait_attach(gdb);
     }
+    /* the progress line: a terminal, not -q, no debugger or lockstep */
+    board_progress prog = { .b = b };
+    cli_progress_init(&prog.line, "board", o->quiet || gdb || o->lockstep,
+                      xt_insn_count(ds_board_cpu(b)));
+    if (prog.line.on)
+        ds_board_set_debugger(b, board_progress_poll, &prog,
+                              PROGRESS_SLICE_CYCLES);
     ds_run_result r;
     double t0 = cli_now_seconds();
     if (o->lockstep) {
@@ -478,6 +509,10 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
         }
     } else {
         st = ds_board_run(b, budget, 0, &r);
+    }
+    if (prog.line.on) {
+        ds_board_set_debugger(b, NULL, NULL, 0);
+        cli_progress_clear(&prog.line);
     }
     double seconds = cli_now_seconds() - t0;
     int status;

@@ -26,6 +26,7 @@
 #include "gdb_opt.h"
 #include "lockstep.h"
 #include "out_check.h"
+#include "progress.h"
 #include "report.h"
 #include "trace.h"
 
@@ -36,6 +37,7 @@ typedef struct exec_opts {
     const char *profile_path; /* NULL = no profile */
     bool stats;
     bool lockstep;           /* compare with the reference interpreter */
+    bool quiet;              /* -q: no progress line */
     cli_gdb gdb;             /* --gdb PORT, --gdb-wait */
     const char *program;
     int guest_argc;          /* arguments after PROGRAM */
@@ -62,6 +64,8 @@ static void exec_usage(FILE *f)
         "  --lockstep      run the fast engine and the reference interpreter\n"
         "                  side by side, compare them after every translated\n"
         "                  block; exit 1 with a report at the first divergence\n"
+        "  -q, --quiet     no progress line (shown on a terminal for runs\n"
+        "                  over 1 s: cycles and MIPS)\n"
         "  -h, --help      show this help\n"
         "  --              end of options (PROGRAM may then start with -)\n\n"
         "exit statuses: the guest's status; 2 usage or input error; 70\n"
@@ -101,6 +105,10 @@ static int parse_args(int argc, char **argv, exec_opts *o)
             continue;
         if (!strcmp(a, "--lockstep")) {
             o->lockstep = true;
+            continue;
+        }
+        if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+            o->quiet = true;
             continue;
         }
         if (cli_opt_value(argc, argv, &i, "--max-insns", &v)) {
@@ -298,12 +306,16 @@ out:
     return status;
 }
 
-/* xt_run in slices of DS_GDB_SLICE_CYCLES with the debugger served
- * between them and at its stops; the budgets count from the start, as in
- * one xt_run. */
-static xt_err run_with_gdb(xt_cpu *cpu, const xt_run_opts *ro, ds_gdb *g,
-                           xt_stop *why)
+/* Cycles between two looks at the progress line (without a debugger). */
+#define PROGRESS_SLICE_CYCLES 4000000u
+
+/* xt_run in slices of DS_GDB_SLICE_CYCLES with the debugger (g, if any)
+ * served between them and at its stops, and the progress line (pg, if
+ * any) redrawn; the budgets count from the start, as in one xt_run. */
+static xt_err run_sliced(xt_cpu *cpu, const xt_run_opts *ro, ds_gdb *g,
+                         cli_progress *pg, xt_stop *why)
 {
+    uint64_t slice = g ? DS_GDB_SLICE_CYCLES : PROGRESS_SLICE_CYCLES;
     uint64_t c0 = xt_cycles(cpu), i0 = xt_insn_count(cpu);
     for (;;) {
         xt_run_opts r = *ro;
@@ -320,19 +332,22 @@ static xt_err run_with_gdb(xt_cpu *cpu, const xt_run_opts *ro, ds_gdb *g,
             r.max_cycles = ro->max_cycles - dc;
         if (ro->max_insns)
             r.max_insns = ro->max_insns - di;
-        bool sliced = !r.max_cycles || r.max_cycles > DS_GDB_SLICE_CYCLES;
+        bool sliced = !r.max_cycles || r.max_cycles > slice;
         if (sliced)
-            r.max_cycles = DS_GDB_SLICE_CYCLES;
+            r.max_cycles = slice;
         xt_err err = xt_run(cpu, &r, why);
         if (err != XT_OK)
             return err;
+        if (pg)
+            cli_progress_cycles(pg, xt_cycles(cpu), xt_insn_count(cpu));
         if (*why == XT_STOP_CYCLE_BUDGET && sliced) {
-            ds_gdb_poll(g);
+            if (g)
+                ds_gdb_poll(g);
             continue;
         }
         if (*why == XT_STOP_INSN_BUDGET || *why == XT_STOP_CYCLE_BUDGET)
             continue;   /* the totals above decide */
-        if (*why == XT_STOP_REQUEST && ds_gdb_poll(g))
+        if (*why == XT_STOP_REQUEST && g && ds_gdb_poll(g))
             continue;
         return XT_OK;
     }
@@ -390,9 +405,16 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
                        .max_insns = o->max_insns,
                        .max_cycles = o->max_cycles };
     xt_stop why = XT_STOP_REQUEST;
+    /* the progress line: a terminal, not -q, no debugger or lockstep */
+    cli_progress prog;
+    cli_progress_init(&prog, "exec", o->quiet || gdb || o->lockstep,
+                      xt_insn_count(cpu));
     double t0 = cli_now_seconds();
     if (gdb) {
-        err = run_with_gdb(cpu, &ro, gdb, &why);
+        err = run_sliced(cpu, &ro, gdb, NULL, &why);
+    } else if (prog.on) {
+        err = run_sliced(cpu, &ro, NULL, &prog, &why);
+        cli_progress_clear(&prog);
     } else if (o->lockstep) {
         status = run_lockstep(o, elf, cpu, &ro, &why);
         if (status >= 0)

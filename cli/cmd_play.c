@@ -20,6 +20,7 @@
 #include "gdb_opt.h"
 #include "out_check.h"
 #include "play_case.h"
+#include "progress.h"
 #include "snapshot_opts.h"
 #include "src.h"
 
@@ -70,7 +71,7 @@ static void usage(FILE *f)
         "                   [--firmware ELF] [--artifacts DIR]\n"
         "                   [--timeline FILE] [--profile FILE] [--cpu-mhz N]\n"
         "                   [--engine fast|interp] [--gdb PORT [--gdb-wait]]\n"
-        "                   [--snapshot-at CYCLE FILE] [--restore FILE] [-v]\n"
+        "                   [--snapshot-at CYCLE FILE] [--restore FILE] [-v] [-q]\n"
         "\n"
         "Pipelines (host stream -> component -> SSP port 0 -> OUT.wav):\n"
         "  volume  (default) keys gain_db, ramp_ms, mute\n"
@@ -112,6 +113,8 @@ static void usage(FILE *f)
         "resumes such a snapshot (same command line otherwise) to the end,\n"
         "with the same output and cycles as the whole run\n"
         "(docs/debugging.md).\n"
+        "-v prints the generated case and the run's log on stderr; -q\n"
+        "turns off the progress line (on a terminal, for runs over 1 s).\n"
         "Exit status: 0 done, 1 the run failed, 2 usage, bad input or\n"
         "output, bad firmware, a value the firmware refuses, or a snapshot\n"
         "--restore refuses (reason printed).\n");
@@ -211,7 +214,7 @@ int cmd_play(int argc, char **argv)
     play_spec s = { .pipe = "volume", .period_us = 1000 };
     const char *set_args[PLAY_MAX_SETS];
     unsigned nfiles = 0, nsets = 0;
-    bool verbose = false, raw = false;
+    bool verbose = false, raw = false, quiet = false;
     const char *timeline = NULL, *profile = NULL, *save_case = NULL;
     cli_gdb gdb = { 0 };
     cli_snap_opts snap = { 0 };
@@ -233,6 +236,8 @@ int cmd_play(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
             verbose = true;
+        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+            quiet = true;
         } else if (!strcmp(a, "--raw")) {
             raw = true;
         } else if (cli_opt_value(argc, argv, &i, "--save-case", &v)) {
@@ -417,15 +422,21 @@ int cmd_play(int argc, char **argv)
     /* results and artifacts name the input, not the generated case */
     snprintf(c->path, sizeof c->path, "%s", files[0]);
 
+    /* the progress line: a terminal, not -q, no debugger on the line */
+    cli_progress prog;
+    cli_progress_init(&prog, "play", quiet || gdb.on, 0);
+    FILE *log = verbose ? cli_progress_stderr(&prog) : NULL;
     dsh_exec_summary sum;
     dsh_exec_opts o = { .firmware = fw, .keep_artifacts = true,
-                        .verbose = verbose ? stderr : NULL, .summary = &sum,
+                        .verbose = log, .summary = &sum,
                         .outputs_dir = outdir, .align_outputs = !raw,
                         .flush_src = true,
                         .no_timeline = !timeline, .timeline_path = timeline,
                         .profile_path = profile ? profile_target : NULL,
                         .gdb = gdb.on, .gdb_port = gdb.port,
                         .gdb_wait = gdb.wait, .cmd = "play",
+                        .progress = cli_progress_exec_cb,
+                        .progress_user = &prog,
                         .case_text = t.text, .case_len = t.len };
     /* a snapshot's identity: the case without the output's name (a
      * resumed run may write elsewhere) */
@@ -438,6 +449,8 @@ int cmd_play(int argc, char **argv)
     }
     cli_snapshot_apply(&snap, &o);
     int rc = dsh_exec_one(c, art, &o, "play");
+    cli_progress_clear(&prog);
+    cli_progress_close(log);
     play_case_free(&t);
     if (idt.text)
         play_case_free(&idt);

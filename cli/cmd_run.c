@@ -9,6 +9,7 @@
 #include "exec/exec.h"
 #include "gdb_opt.h"
 #include "out_check.h"
+#include "progress.h"
 #include "snapshot_opts.h"
 
 static void usage(FILE *f)
@@ -32,7 +33,7 @@ static void usage(FILE *f)
         "  --restore FILE  resume from a snapshot of this case, firmware and\n"
         "                  build instead of starting from reset\n"
 
-        "  -q, --quiet     no progress lines\n"
+        "  -q, --quiet     no progress lines (no log, no progress line)\n"
         "Exit status: 0 passed, 1 failed or error, 2 usage, invalid case,\n"
         "DIR not a writable directory, firmware missing or not loadable,\n"
         "a snapshot --restore refuses, or not runnable (reason printed).\n");
@@ -121,15 +122,23 @@ int cmd_run(int argc, char **argv)
         dsh_case_free(c);
         return DSPSIM_EXIT_USAGE;
     }
+    /* the progress line: a terminal, not -q, no debugger on the line */
+    cli_progress prog;
+    cli_progress_init(&prog, "run", quiet || gdb.on, 0);
+    FILE *log = quiet ? NULL : cli_progress_stderr(&prog);
     dsh_exec_summary s;
     dsh_exec_opts o = { .profile_path = profile ? resolved_profile : NULL,
                         .firmware = fw,
                         .keep_artifacts = true,
-                        .verbose = quiet ? NULL : stderr, .summary = &s,
+                        .verbose = log, .summary = &s,
                         .gdb = gdb.on, .gdb_port = gdb.port,
-                        .gdb_wait = gdb.wait, .cmd = "run" };
+                        .gdb_wait = gdb.wait, .cmd = "run",
+                        .progress = cli_progress_exec_cb,
+                        .progress_user = &prog };
     cli_snapshot_apply(&snap, &o);
     int rc = dsh_exec_one(c, dir, &o, "run");
+    cli_progress_clear(&prog);
+    cli_progress_close(log);
     rc = cli_snapshot_status("run", &s, rc);
     if (rc == 0 || rc == 1)
         dsh_exec_print_summary(stdout, &s);
