@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <unistd.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -73,74 +74,92 @@ static void exec_usage(FILE *f)
         "fatal guest state (see docs/cli.md).\n");
 }
 
-/* Returns -1 to continue, or an exit status. */
+enum {   /* getopt_long codes of the long-only options */
+    OPT_ENGINE = 256, OPT_STATS, OPT_GDB, OPT_GDB_WAIT, OPT_LOCKSTEP,
+    OPT_MAX_INSNS, OPT_MAX_CYCLES, OPT_PROFILE, OPT_TRACE,
+};
+
+static const struct option exec_options[] = {
+    { "help", no_argument, NULL, 'h' },
+    { "quiet", no_argument, NULL, 'q' },
+    { "engine", required_argument, NULL, OPT_ENGINE },
+    { "stats", no_argument, NULL, OPT_STATS },
+    { "gdb", required_argument, NULL, OPT_GDB },
+    { "gdb-wait", no_argument, NULL, OPT_GDB_WAIT },
+    { "lockstep", no_argument, NULL, OPT_LOCKSTEP },
+    { "max-insns", required_argument, NULL, OPT_MAX_INSNS },
+    { "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
+    { "profile", required_argument, NULL, OPT_PROFILE },
+    { "trace", required_argument, NULL, OPT_TRACE },
+    { NULL, 0, NULL, 0 },
+};
+
+/* One option (v: its value, NULL when missing).  Returns -1 to go on, or
+ * an exit status. */
+static int take_option(int c, const char *v, exec_opts *o)
+{
+    switch (c) {
+    case 'h':
+        exec_usage(stdout);
+        return 0;
+    case 'q':
+        o->quiet = true;
+        return -1;
+    case OPT_ENGINE:
+        return cli_set_engine("exec", v) ? -1 : DSPSIM_EXIT_USAGE;
+    case OPT_STATS:
+        o->stats = true;
+        return -1;
+    case OPT_GDB:
+        return cli_gdb_value("exec", v, &o->gdb) ? -1 : DSPSIM_EXIT_USAGE;
+    case OPT_GDB_WAIT:
+        o->gdb.wait = true;
+        return -1;
+    case OPT_LOCKSTEP:
+        o->lockstep = true;
+        return -1;
+    case OPT_MAX_INSNS:
+        return cli_parse_count("exec", "--max-insns", v, &o->max_insns)
+               ? -1 : DSPSIM_EXIT_USAGE;
+    case OPT_MAX_CYCLES:
+        return cli_parse_count("exec", "--max-cycles", v, &o->max_cycles)
+               ? -1 : DSPSIM_EXIT_USAGE;
+    case OPT_PROFILE:
+    case OPT_TRACE:
+        if (!v || !*v) {
+            fprintf(stderr, "dspsim exec: %s needs a file name\n",
+                    c == OPT_PROFILE ? "--profile" : "--trace");
+            return DSPSIM_EXIT_USAGE;
+        }
+        *(c == OPT_PROFILE ? &o->profile_path : &o->trace_path) = v;
+        return -1;
+    }
+    return DSPSIM_EXIT_USAGE;
+}
+
+/* Options come before PROGRAM ("+": getopt_long stops at the first
+ * non-option; "-" alone is a file name; "--" ends the options); what
+ * follows PROGRAM goes to the guest.  Returns -1 to continue, or an exit
+ * status. */
 static int parse_args(int argc, char **argv, exec_opts *o)
 {
-    int i;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = NULL;
-        if (!strcmp(a, "--")) {
-            i++;
-            break;
-        }
-        if (a[0] != '-' || a[1] == '\0')
-            break;   /* PROGRAM ("-" alone is a file name) */
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            exec_usage(stdout);
-            return 0;
-        }
-        if (cli_opt_value(argc, argv, &i, "--engine", &v)) {
-            if (!cli_set_engine("exec", v))
-                return DSPSIM_EXIT_USAGE;
-            continue;
-        }
-        if (!strcmp(a, "--stats")) {
-            o->stats = true;
-            continue;
-        }
-        int gm = cli_gdb_option("exec", argc, argv, &i, &o->gdb);
-        if (gm < 0)
+    int c;
+    optind = 0;   /* a fresh scan (glibc) */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "+:hq", exec_options, NULL)) != -1) {
+        int rc;
+        if (c == '?') {
+            cli_getopt_unknown("exec", argv);
             return DSPSIM_EXIT_USAGE;
-        if (gm)
-            continue;
-        if (!strcmp(a, "--lockstep")) {
-            o->lockstep = true;
-            continue;
         }
-        if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-            o->quiet = true;
-            continue;
-        }
-        if (cli_opt_value(argc, argv, &i, "--max-insns", &v)) {
-            if (!cli_parse_count("exec", "--max-insns", v, &o->max_insns))
-                return DSPSIM_EXIT_USAGE;
-            continue;
-        }
-        if (cli_opt_value(argc, argv, &i, "--max-cycles", &v)) {
-            if (!cli_parse_count("exec", "--max-cycles", v, &o->max_cycles))
-                return DSPSIM_EXIT_USAGE;
-            continue;
-        }
-        if (cli_opt_value(argc, argv, &i, "--profile", &v)) {
-            if (!v || !*v) {
-                fprintf(stderr, "dspsim exec: --profile needs a file name\n");
-                return DSPSIM_EXIT_USAGE;
-            }
-            o->profile_path = v;
-            continue;
-        }
-        if (cli_opt_value(argc, argv, &i, "--trace", &v)) {
-            if (!v || !*v) {
-                fprintf(stderr, "dspsim exec: --trace needs a file name\n");
-                return DSPSIM_EXIT_USAGE;
-            }
-            o->trace_path = v;
-            continue;
-        }
-        fprintf(stderr, "dspsim exec: unknown option '%s' (see dspsim exec "
-                "--help)\n", a);
-        return DSPSIM_EXIT_USAGE;
+        if (c == ':')   /* a value missing: the option's own message */
+            rc = take_option(optopt, NULL, o);
+        else
+            rc = take_option(c, optarg, o);
+        if (rc >= 0)
+            return rc;
     }
+    int i = optind;
     if (i >= argc) {
         fprintf(stderr, "dspsim exec: missing PROGRAM.elf\n");
         exec_usage(stderr);

@@ -16,18 +16,23 @@ int cli_gdb_option(const char *cmd, int argc, char **argv, int *i,
     }
     if (!cli_opt_value(argc, argv, i, "--gdb", &v))
         return 0;
+    return cli_gdb_value(cmd, v, o) ? 1 : -1;
+}
+
+bool cli_gdb_value(const char *cmd, const char *v, cli_gdb *o)
+{
     if (!v) {
         fprintf(stderr, "dspsim %s: --gdb needs a port number (0: any free "
                 "port)\n", cmd);
-        return -1;
+        return false;
     }
     if (ds_gdb_parse_port(v, &o->port)) {
         fprintf(stderr, "dspsim %s: --gdb: '%s' is not a port number "
                 "(0..65535)\n", cmd, v);
-        return -1;
+        return false;
     }
     o->on = true;
-    return 1;
+    return true;
 }
 
 bool cli_gdb_check(const char *cmd, const cli_gdb *o)

@@ -26,6 +26,9 @@ typedef struct cli_gdb {
  * argument, -1 after printing "dspsim CMD: --gdb: ..." for a bad port. */
 int cli_gdb_option(const char *cmd, int argc, char **argv, int *i,
                    cli_gdb *o);
+/* The value of --gdb (NULL: missing): sets o->on and o->port, or prints
+ * "dspsim CMD: --gdb ..." and returns false. */
+bool cli_gdb_value(const char *cmd, const char *v, cli_gdb *o);
 /* After the command line: --gdb-wait needs --gdb.  false after printing
  * the error. */
 bool cli_gdb_check(const char *cmd, const cli_gdb *o);
