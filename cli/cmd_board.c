@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -92,88 +93,98 @@ static void board_usage(FILE *f)
         "trace ring is also printed on stderr after 123, 124 and 125.\n");
 }
 
-/* Returns -1 to continue, or an exit status. */
+enum {   /* getopt_long codes of the long-only options */
+    OPT_MARKERS = 256, OPT_SNAPSHOT_AT, OPT_RESTORE, OPT_ENGINE,
+    OPT_LOCKSTEP, OPT_STATS, OPT_GDB, OPT_GDB_WAIT, OPT_BOARD, OPT_PROFILE,
+    OPT_TRACE_LOG, OPT_MAX_CYCLES,
+};
+
+static const struct option board_options[] = {
+    { "help", no_argument, NULL, 'h' },
+    { "quiet", no_argument, NULL, 'q' },
+    { "markers", no_argument, NULL, OPT_MARKERS },
+    { "snapshot-at", required_argument, NULL, OPT_SNAPSHOT_AT },
+    { "restore", required_argument, NULL, OPT_RESTORE },
+    { "engine", required_argument, NULL, OPT_ENGINE },
+    { "lockstep", no_argument, NULL, OPT_LOCKSTEP },
+    { "stats", no_argument, NULL, OPT_STATS },
+    { "gdb", required_argument, NULL, OPT_GDB },
+    { "gdb-wait", no_argument, NULL, OPT_GDB_WAIT },
+    { "board", required_argument, NULL, OPT_BOARD },
+    { "profile", required_argument, NULL, OPT_PROFILE },
+    { "trace-log", required_argument, NULL, OPT_TRACE_LOG },
+    { "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
+    { NULL, 0, NULL, 0 },
+};
+
+/* A file-name option's value: non-empty, else a message. */
+static bool file_value(const char *opt, const char *v, const char **out)
+{
+    if (!v || !*v) {
+        fprintf(stderr, "dspsim board: %s needs a file name\n", opt);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* One option (v: its value, NULL when missing).  Returns -1 to go on, or
+ * an exit status. */
+static int take_option(int c, const char *v, int argc, char **argv,
+                       board_opts *o)
+{
+    bool ok = true;
+    switch (c) {
+    case 'h':
+        board_usage(stdout);
+        return 0;
+    case 'q': o->quiet = true; break;
+    case OPT_MARKERS: o->markers = true; break;
+    case OPT_SNAPSHOT_AT:
+        ok = cli_snapshot_at_getopt("board", argc, argv, v, &o->snap);
+        break;
+    case OPT_RESTORE: ok = cli_restore_value("board", v, &o->snap); break;
+    case OPT_ENGINE: ok = cli_set_engine("board", v); break;
+    case OPT_LOCKSTEP: o->lockstep = true; break;
+    case OPT_STATS: o->stats = true; break;
+    case OPT_GDB: ok = cli_gdb_value("board", v, &o->gdb); break;
+    case OPT_GDB_WAIT: o->gdb.wait = true; break;
+    case OPT_BOARD: ok = file_value("--board", v, &o->board_file); break;
+    case OPT_PROFILE: ok = file_value("--profile", v, &o->profile); break;
+    case OPT_TRACE_LOG:
+        ok = file_value("--trace-log", v, &o->trace_log);
+        break;
+    case OPT_MAX_CYCLES:
+        ok = cli_parse_count("board", "--max-cycles", v, &o->max_cycles);
+        break;
+    default: ok = false; break;
+    }
+    return ok ? -1 : DSPSIM_EXIT_USAGE;
+}
+
+/* Options come before PROGRAM ("+": getopt_long stops at the first
+ * non-option; "-" alone is a file name; "--" ends the options); what
+ * follows PROGRAM goes to the guest.  Returns -1 to continue, or an exit
+ * status. */
 static int parse_args(int argc, char **argv, board_opts *o)
 {
-    int i;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = NULL;
-        if (!strcmp(a, "--")) {
-            i++;
-            break;
-        }
-        if (a[0] != '-' || a[1] == '\0')
-            break;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            board_usage(stdout);
-            return 0;
-        }
-        if (!strcmp(a, "--markers")) {
-            o->markers = true;
-            continue;
-        }
-        int sr = cli_snapshot_arg("board", argc, argv, &i, &o->snap);
-        if (sr < 0)
+    int c;
+    optind = 0;   /* a fresh scan (glibc) */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "+:hq", board_options, NULL)) != -1) {
+        int rc;
+        if (c == '?') {
+            cli_getopt_unknown("board", argv);
             return DSPSIM_EXIT_USAGE;
-        if (sr)
-            continue;
-        if (cli_opt_value(argc, argv, &i, "--engine", &v)) {
-            if (!cli_set_engine("board", v))
-                return DSPSIM_EXIT_USAGE;
-            continue;
         }
-        if (!strcmp(a, "--lockstep")) {
-            o->lockstep = true;
-            continue;
-        }
-        if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-            o->quiet = true;
-            continue;
-        }
-        if (!strcmp(a, "--stats")) {
-            o->stats = true;
-            continue;
-        }
-        int gm = cli_gdb_option("board", argc, argv, &i, &o->gdb);
-        if (gm < 0)
-            return DSPSIM_EXIT_USAGE;
-        if (gm)
-            continue;
-        if (cli_opt_value(argc, argv, &i, "--board", &v)) {
-            if (!v || !*v) {
-                fprintf(stderr, "dspsim board: --board needs a file name\n");
-                return DSPSIM_EXIT_USAGE;
-            }
-            o->board_file = v;
-            continue;
-        }
-        if (cli_opt_value(argc, argv, &i, "--profile", &v)) {
-            if (!v || !*v) {
-                fprintf(stderr, "dspsim board: --profile needs a file "
-                        "name\n");
-                return DSPSIM_EXIT_USAGE;
-            }
-            o->profile = v;
-            continue;
-        }
-        if (cli_opt_value(argc, argv, &i, "--trace-log", &v)) {
-            if (!v || !*v) {
-                fprintf(stderr, "dspsim board: --trace-log needs a file "
-                        "name\n");
-                return DSPSIM_EXIT_USAGE;
-            }
-            o->trace_log = v;
-            continue;
-        }
-        if (cli_opt_value(argc, argv, &i, "--max-cycles", &v)) {
-            if (!cli_parse_count("board", "--max-cycles", v, &o->max_cycles))
-                return DSPSIM_EXIT_USAGE;
-            continue;
-        }
-        fprintf(stderr, "dspsim board: unknown option '%s' (see dspsim board "
-                "--help)\n", a);
-        return DSPSIM_EXIT_USAGE;
+        if (c == ':')   /* a value missing: the option's own message */
+            rc = take_option(optopt, NULL, argc, argv, o);
+        else
+            rc = take_option(c, optarg, argc, argv, o);
+        if (rc >= 0)
+            return rc;
     }
+    int i = optind;
     if (i >= argc) {
         fprintf(stderr, "dspsim board: missing PROGRAM.elf\n");
         board_usage(stderr);

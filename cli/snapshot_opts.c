@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "out_check.h"
@@ -36,6 +37,29 @@ int cli_snapshot_arg(const char *cmd, int argc, char **argv, int *i,
         return 1;
     }
     return 0;
+}
+
+bool cli_snapshot_at_getopt(const char *cmd, int argc, char **argv,
+                            const char *cycle, cli_snap_opts *o)
+{
+    if (!cycle || optind >= argc) {
+        fprintf(stderr, "dspsim %s: --snapshot-at needs a cycle and a "
+                "file (--snapshot-at CYCLE FILE)\n", cmd);
+        return false;
+    }
+    o->at_arg = cycle;
+    o->path = argv[optind++];
+    return true;
+}
+
+bool cli_restore_value(const char *cmd, const char *v, cli_snap_opts *o)
+{
+    if (!v) {
+        fprintf(stderr, "dspsim %s: --restore needs a snapshot file\n", cmd);
+        return false;
+    }
+    o->restore = v;
+    return true;
 }
 
 static bool parse_cycle(const char *cmd, const char *s, uint64_t *out)
