@@ -4,20 +4,6 @@
 #include <string.h>
 
 #include "gdb_opt.h"
-#include "options.h"
-
-int cli_gdb_option(const char *cmd, int argc, char **argv, int *i,
-                   cli_gdb *o)
-{
-    const char *v;
-    if (!strcmp(argv[*i], "--gdb-wait")) {
-        o->wait = true;
-        return 1;
-    }
-    if (!cli_opt_value(argc, argv, i, "--gdb", &v))
-        return 0;
-    return cli_gdb_value(cmd, v, o) ? 1 : -1;
-}
 
 bool cli_gdb_value(const char *cmd, const char *v, cli_gdb *o)
 {

@@ -10,35 +10,6 @@
 #include "out_check.h"
 #include "snapshot_opts.h"
 
-int cli_snapshot_arg(const char *cmd, int argc, char **argv, int *i,
-                     cli_snap_opts *o)
-{
-    const char *a = argv[*i];
-    if (!strcmp(a, "--snapshot-at")) {
-        if (*i + 2 >= argc) {
-            fprintf(stderr, "dspsim %s: --snapshot-at needs a cycle and a "
-                    "file (--snapshot-at CYCLE FILE)\n", cmd);
-            return -1;
-        }
-        o->at_arg = argv[++*i];
-        o->path = argv[++*i];
-        return 1;
-    }
-    if (!strncmp(a, "--restore", 9) && (a[9] == '\0' || a[9] == '=')) {
-        if (a[9] == '=') {
-            o->restore = a + 10;
-        } else if (*i + 1 < argc) {
-            o->restore = argv[++*i];
-        } else {
-            fprintf(stderr, "dspsim %s: --restore needs a snapshot file\n",
-                    cmd);
-            return -1;
-        }
-        return 1;
-    }
-    return 0;
-}
-
 bool cli_snapshot_at_getopt(const char *cmd, int argc, char **argv,
                             const char *cycle, cli_snap_opts *o)
 {

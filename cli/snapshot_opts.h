@@ -18,11 +18,7 @@ typedef struct cli_snap_opts {
     char resolved[4096];        /* FILE to write (a symlink's target) */
 } cli_snap_opts;
 
-/* argv[*i] is --snapshot-at or --restore (also --restore=FILE): 1 taken
- * (*i advanced), 0 not one of them, -1 a value missing (message printed). */
-int cli_snapshot_arg(const char *cmd, int argc, char **argv, int *i,
-                     cli_snap_opts *o);
-/* The same for getopt_long: --snapshot-at's CYCLE is getopt's optarg
+/* For getopt_long: --snapshot-at's CYCLE is getopt's optarg
  * (NULL: missing) and FILE the next argument, taken by advancing optind;
  * --restore's FILE is v (NULL: missing).  false after a message. */
 bool cli_snapshot_at_getopt(const char *cmd, int argc, char **argv,
