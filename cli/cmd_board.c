@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -28,6 +29,7 @@
 #include "lockstep.h"
 #include "board_snapshot.h"
 #include "out_check.h"
+#include "progress.h"
 #include "report.h"
 
 typedef struct board_opts {
@@ -36,6 +38,7 @@ typedef struct board_opts {
     bool markers;
     bool stats;
     bool lockstep;           /* compare with a board on the interpreter */
+    bool quiet;              /* -q: no progress line */
     const char *trace_log;   /* firmware trace ring dump, NULL = none */
     const char *profile;     /* callgrind profile, NULL = none */
     cli_gdb gdb;             /* --gdb PORT, --gdb-wait */
@@ -76,6 +79,8 @@ static void board_usage(FILE *f)
         "  --trace-log FILE  at exit, write the firmware's trace log ring\n"
         "                  (mailbox trace region, docs/firmware.md) to FILE\n"
         "                  ('-' = stdout)\n"
+        "  -q, --quiet     no progress line (shown on a terminal for runs\n"
+        "                  over 1 s: cycles and MIPS)\n"
         "  -h, --help      show this help\n"
         "  --              end of options\n\n"
         "exit statuses: the value written to the HALT register or the\n"
@@ -88,84 +93,98 @@ static void board_usage(FILE *f)
         "trace ring is also printed on stderr after 123, 124 and 125.\n");
 }
 
-/* Returns -1 to continue, or an exit status. */
+enum {   /* getopt_long codes of the long-only options */
+    OPT_MARKERS = 256, OPT_SNAPSHOT_AT, OPT_RESTORE, OPT_ENGINE,
+    OPT_LOCKSTEP, OPT_STATS, OPT_GDB, OPT_GDB_WAIT, OPT_BOARD, OPT_PROFILE,
+    OPT_TRACE_LOG, OPT_MAX_CYCLES,
+};
+
+static const struct option board_options[] = {
+    { "help", no_argument, NULL, 'h' },
+    { "quiet", no_argument, NULL, 'q' },
+    { "markers", no_argument, NULL, OPT_MARKERS },
+    { "snapshot-at", required_argument, NULL, OPT_SNAPSHOT_AT },
+    { "restore", required_argument, NULL, OPT_RESTORE },
+    { "engine", required_argument, NULL, OPT_ENGINE },
+    { "lockstep", no_argument, NULL, OPT_LOCKSTEP },
+    { "stats", no_argument, NULL, OPT_STATS },
+    { "gdb", required_argument, NULL, OPT_GDB },
+    { "gdb-wait", no_argument, NULL, OPT_GDB_WAIT },
+    { "board", required_argument, NULL, OPT_BOARD },
+    { "profile", required_argument, NULL, OPT_PROFILE },
+    { "trace-log", required_argument, NULL, OPT_TRACE_LOG },
+    { "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
+    { NULL, 0, NULL, 0 },
+};
+
+/* A file-name option's value: non-empty, else a message. */
+static bool file_value(const char *opt, const char *v, const char **out)
+{
+    if (!v || !*v) {
+        fprintf(stderr, "dspsim board: %s needs a file name\n", opt);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* One option (v: its value, NULL when missing).  Returns -1 to go on, or
+ * an exit status. */
+static int take_option(int c, const char *v, int argc, char **argv,
+                       board_opts *o)
+{
+    bool ok = true;
+    switch (c) {
+    case 'h':
+        board_usage(stdout);
+        return 0;
+    case 'q': o->quiet = true; break;
+    case OPT_MARKERS: o->markers = true; break;
+    case OPT_SNAPSHOT_AT:
+        ok = cli_snapshot_at_getopt("board", argc, argv, v, &o->snap);
+        break;
+    case OPT_RESTORE: ok = cli_restore_value("board", v, &o->snap); break;
+    case OPT_ENGINE: ok = cli_set_engine("board", v); break;
+    case OPT_LOCKSTEP: o->lockstep = true; break;
+    case OPT_STATS: o->stats = true; break;
+    case OPT_GDB: ok = cli_gdb_value("board", v, &o->gdb); break;
+    case OPT_GDB_WAIT: o->gdb.wait = true; break;
+    case OPT_BOARD: ok = file_value("--board", v, &o->board_file); break;
+    case OPT_PROFILE: ok = file_value("--profile", v, &o->profile); break;
+    case OPT_TRACE_LOG:
+        ok = file_value("--trace-log", v, &o->trace_log);
+        break;
+    case OPT_MAX_CYCLES:
+        ok = cli_parse_count("board", "--max-cycles", v, &o->max_cycles);
+        break;
+    default: ok = false; break;
+    }
+    return ok ? -1 : DSPSIM_EXIT_USAGE;
+}
+
+/* Options come before PROGRAM ("+": getopt_long stops at the first
+ * non-option; "-" alone is a file name; "--" ends the options); what
+ * follows PROGRAM goes to the guest.  Returns -1 to continue, or an exit
+ * status. */
 static int parse_args(int argc, char **argv, board_opts *o)
 {
-    int i;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = NULL;
-        if (!strcmp(a, "--")) {
-            i++;
-            break;
-        }
-        if (a[0] != '-' || a[1] == '\0')
-            break;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            board_usage(stdout);
-            return 0;
-        }
-        if (!strcmp(a, "--markers")) {
-            o->markers = true;
-            continue;
-        }
-        int sr = cli_snapshot_arg("board", argc, argv, &i, &o->snap);
-        if (sr < 0)
+    int c;
+    optind = 0;   /* a fresh scan (glibc) */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "+:hq", board_options, NULL)) != -1) {
+        int rc;
+        if (c == '?') {
+            cli_getopt_unknown("board", argv);
             return DSPSIM_EXIT_USAGE;
-        if (sr)
-            continue;
-        if (cli_opt_value(argc, argv, &i, "--engine", &v)) {
-            if (!cli_set_engine("board", v))
-                return DSPSIM_EXIT_USAGE;
-            continue;
         }
-        if (!strcmp(a, "--lockstep")) {
-            o->lockstep = true;
-            continue;
-        }
-        if (!strcmp(a, "--stats")) {
-            o->stats = true;
-            continue;
-        }
-        int gm = cli_gdb_option("board", argc, argv, &i, &o->gdb);
-        if (gm < 0)
-            return DSPSIM_EXIT_USAGE;
-        if (gm)
-            continue;
-        if (cli_opt_value(argc, argv, &i, "--board", &v)) {
-            if (!v || !*v) {
-                fprintf(stderr, "dspsim board: --board needs a file name\n");
-                return DSPSIM_EXIT_USAGE;
-            }
-            o->board_file = v;
-            continue;
-        }
-        if (cli_opt_value(argc, argv, &i, "--profile", &v)) {
-            if (!v || !*v) {
-                fprintf(stderr, "dspsim board: --profile needs a file "
-                        "name\n");
-                return DSPSIM_EXIT_USAGE;
-            }
-            o->profile = v;
-            continue;
-        }
-        if (cli_opt_value(argc, argv, &i, "--trace-log", &v)) {
-            if (!v || !*v) {
-                fprintf(stderr, "dspsim board: --trace-log needs a file "
-                        "name\n");
-                return DSPSIM_EXIT_USAGE;
-            }
-            o->trace_log = v;
-            continue;
-        }
-        if (cli_opt_value(argc, argv, &i, "--max-cycles", &v)) {
-            if (!cli_parse_count("board", "--max-cycles", v, &o->max_cycles))
-                return DSPSIM_EXIT_USAGE;
-            continue;
-        }
-        fprintf(stderr, "dspsim board: unknown option '%s' (see dspsim board "
-                "--help)\n", a);
-        return DSPSIM_EXIT_USAGE;
+        if (c == ':')   /* a value missing: the option's own message */
+            rc = take_option(optopt, NULL, argc, argv, o);
+        else
+            rc = take_option(c, optarg, argc, argv, o);
+        if (rc >= 0)
+            return rc;
     }
+    int i = optind;
     if (i >= argc) {
         fprintf(stderr, "dspsim board: missing PROGRAM.elf\n");
         board_usage(stderr);
@@ -219,14 +238,38 @@ static void report_fw_panic(ds_board *b, const ds_run_result *r,
     if (!rung && (st == DS_FWR_EMPTY || r->status != DS_FW_PANIC_STATUS))
         return;
     fflush(stdout);
-    fprintf(stderr, "dspsim: %s: firmware panic (halt status %d)\n",
+    fprintf(stderr, "dspsim board: %s: firmware panic (halt status %d)\n",
             o->program, r->status);
     if (st != DS_FWR_OK)
-        fprintf(stderr, "dspsim: %s: cannot decode the panic record: %s\n",
+        fprintf(stderr, "dspsim board: %s: cannot decode the panic record: %s\n",
                 o->program, err);
     else
         ds_fw_panic_print(stderr, &p, elf);
     print_trace_ring(stderr, b);
+}
+
+/* the board's diagnostics (DMA errors ...) */
+static void board_log(void *user, const char *msg)
+{
+    (void)user;
+    fflush(stdout);
+    fprintf(stderr, "dspsim board: %s\n", msg);
+}
+
+/* Cycles between two looks at the progress line. */
+#define PROGRESS_SLICE_CYCLES 4000000u
+
+typedef struct board_progress {
+    cli_progress line;
+    ds_board *b;
+} board_progress;
+
+/* The board's run loop hands over between CPU slices: redraw. */
+static void board_progress_poll(void *user)
+{
+    board_progress *p = user;
+    cli_progress_cycles(&p->line, ds_board_cycles(p->b),
+                        xt_insn_count(ds_board_cpu(p->b)));
 }
 
 static void board_gdb_poll(void *user)
@@ -245,14 +288,14 @@ static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
     case DS_STOP_EXIT:
         return r->status & 0xff;
     case DS_STOP_BUDGET:
-        fprintf(stderr, "dspsim: %s: cycle budget exhausted: %" PRIu64
+        fprintf(stderr, "dspsim board: %s: cycle budget exhausted: %" PRIu64
                 " cycles (--max-cycles %" PRIu64 ")\n", o->program,
                 r->cycles, o->max_cycles);
         report_state(stderr, cpu, elf);
         print_trace_ring(stderr, b);
         return DSPSIM_EXIT_BUDGET;
     case DS_STOP_IDLE:
-        fprintf(stderr, "dspsim: %s: guest idle forever: WAITI with no "
+        fprintf(stderr, "dspsim board: %s: guest idle forever: WAITI with no "
                 "interrupt, timer or board event that could wake it\n",
                 o->program);
         report_state(stderr, cpu, elf);
@@ -260,7 +303,7 @@ static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
         return DSPSIM_EXIT_IDLE;
     case DS_STOP_FATAL: {
         const xt_fatal_info *fi = xt_fatal(cpu);
-        fprintf(stderr, "dspsim: %s: fatal guest state: %s at pc %08" PRIx32
+        fprintf(stderr, "dspsim board: %s: fatal guest state: %s at pc %08" PRIx32
                 ", exccause %" PRIu32 ", excvaddr %08" PRIx32 "\n",
                 o->program, fi && fi->reason ? fi->reason : "unknown reason",
                 fi ? fi->pc : 0, fi ? fi->exccause : 0,
@@ -270,7 +313,7 @@ static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
         return DSPSIM_EXIT_FATAL;
     }
     default:
-        fprintf(stderr, "dspsim: %s: run stopped unexpectedly (%s)\n",
+        fprintf(stderr, "dspsim board: %s: run stopped unexpectedly (%s)\n",
                 o->program, ds_stop_name(r->why));
         return DSPSIM_EXIT_INTERNAL;
     }
@@ -286,14 +329,14 @@ static bool write_trace_log(ds_board *b, const board_opts *o)
     bool ok = f && t;
 
     if (!f)
-        fprintf(stderr, "dspsim: --trace-log %s: cannot open for writing\n",
+        fprintf(stderr, "dspsim board: --trace-log %s: cannot open for writing\n",
                 o->trace_log);
     if (ok && ds_fw_trace_read(b, t, err, sizeof err) == DS_FWR_OK)
         ds_fw_trace_print(f, t);
     else if (ok)
         fprintf(f, "no firmware trace ring: %s\n", err);
     if (f && !to_stdout && fclose(f) != 0) {
-        fprintf(stderr, "dspsim: --trace-log %s: write error\n",
+        fprintf(stderr, "dspsim board: --trace-log %s: write error\n",
                 o->trace_log);
         ok = false;
     }
@@ -356,15 +399,15 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
         int bad = r->why != rr.why || r->status != rr.status ||
                   r->cycles != rr.cycles;
         if (bad)
-            fprintf(stderr, "lockstep: the boards stop differently: fast "
+            fprintf(stderr, "dspsim board: lockstep: the boards stop differently: fast "
                     "'%s' at cycle %" PRIu64 ", interp '%s' at %" PRIu64 "\n",
                     ds_stop_name(r->why), r->cycles, ds_stop_name(rr.why),
                     rr.cycles);
         bad |= lockstep_compare(ds_board_cpu(b), ds_board_cpu(ref), rg, 2,
                                 end || slices % LOCKSTEP_MEM_EVERY == 0,
-                                stderr);
+                                stderr, "board");
         if (bad) {
-            fprintf(stderr, "lockstep: the engines diverge in the %" PRIu64
+            fprintf(stderr, "dspsim board: lockstep: the engines diverge in the %" PRIu64
                     " cycles before cycle %" PRIu64 "\n",
                     (uint64_t)LOCKSTEP_SLICE, r->cycles);
             goto out;
@@ -374,7 +417,7 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
     }
     xt_xlate_stats xs;
     xt_xlate_stats_get(ds_board_cpu(b), &xs);
-    fprintf(stderr, "lockstep: agree after %" PRIu64 " slices of %u cycles, "
+    fprintf(stderr, "dspsim board: lockstep: agree after %" PRIu64 " slices of %u cycles, "
             "%" PRIu64 " of %" PRIu64 " instructions translated\n", slices,
             LOCKSTEP_SLICE, xs.insns, xt_insn_count(ds_board_cpu(b)));
     status = 0;
@@ -390,15 +433,16 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     char msg[512];
     ds_status st = ds_board_load_elf(b, o->program, msg, sizeof(msg));
     if (st != DS_OK) {
-        fprintf(stderr, "dspsim: %s\n", msg);
+        fprintf(stderr, "dspsim board: %s\n", msg);
         return st == DS_ERR_LOAD ? DSPSIM_EXIT_USAGE : DSPSIM_EXIT_INTERNAL;
     }
+    ds_board_set_log(b, board_log, NULL);
     if (o->markers)
         ds_board_add_marker_observer(b, print_marker, NULL);
 
     const char **gargv = calloc((size_t)o->guest_argc + 2, sizeof(char *));
     if (!gargv) {
-        fprintf(stderr, "dspsim: internal error: out of memory\n");
+        fprintf(stderr, "dspsim board: internal error: out of memory\n");
         return DSPSIM_EXIT_INTERNAL;
     }
     gargv[0] = o->program;
@@ -410,7 +454,7 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     xt_semihost *sh = xt_semihost_new(&shc);
     free(gargv);
     if (!sh || xt_semihost_install(sh, ds_board_cpu(b), NULL) != XT_OK) {
-        fprintf(stderr, "dspsim: internal error: cannot install "
+        fprintf(stderr, "dspsim board: internal error: cannot install "
                 "semihosting\n");
         xt_semihost_free(sh);
         return DSPSIM_EXIT_INTERNAL;
@@ -459,6 +503,13 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
         if (o->gdb.wait)
             ds_gdb_wait_attach(gdb);
     }
+    /* the progress line: a terminal, not -q, no debugger or lockstep */
+    board_progress prog = { .b = b };
+    cli_progress_init(&prog.line, "board", o->quiet || gdb || o->lockstep,
+                      xt_insn_count(ds_board_cpu(b)));
+    if (prog.line.on)
+        ds_board_set_debugger(b, board_progress_poll, &prog,
+                              PROGRESS_SLICE_CYCLES);
     ds_run_result r;
     double t0 = cli_now_seconds();
     if (o->lockstep) {
@@ -470,16 +521,20 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     } else {
         st = ds_board_run(b, budget, 0, &r);
     }
+    if (prog.line.on) {
+        ds_board_set_debugger(b, NULL, NULL, 0);
+        cli_progress_clear(&prog.line);
+    }
     double seconds = cli_now_seconds() - t0;
     int status;
     if (st != DS_OK) {
-        fprintf(stderr, "dspsim: internal error: ds_board_run: %s\n",
+        fprintf(stderr, "dspsim board: internal error: ds_board_run: %s\n",
                 ds_strerror(st));
         status = DSPSIM_EXIT_INTERNAL;
     } else {
         fflush(stdout);
         if (ds_gdb_killed(gdb))
-            fprintf(stderr, "dspsim: %s: killed by the debugger\n",
+            fprintf(stderr, "dspsim board: %s: killed by the debugger\n",
                     o->program);
         status = conclude(b, &r, o, elf);
         status = board_snap_finish(&bs, status);
@@ -536,7 +591,7 @@ int cmd_board(int argc, char **argv)
     ds_board_config cfg;
     if (o.board_file) {
         if (!ds_board_config_load(&cfg, o.board_file, msg, sizeof(msg))) {
-            fprintf(stderr, "dspsim: board description: %s\n", msg);
+            fprintf(stderr, "dspsim board: board description: %s\n", msg);
             return DSPSIM_EXIT_USAGE;
         }
     } else {
@@ -547,7 +602,7 @@ int cmd_board(int argc, char **argv)
     xt_elf *elf = NULL;
     xt_load_status ls = xt_elf_open(o.program, &elf, msg, sizeof(msg));
     if (ls != XT_LOAD_OK) {
-        fprintf(stderr, "dspsim: %s\n", msg);
+        fprintf(stderr, "dspsim board: %s\n", msg);
         return ls == XT_LOAD_ERR_NOMEM ? DSPSIM_EXIT_INTERNAL
                                        : DSPSIM_EXIT_USAGE;
     }
@@ -555,7 +610,7 @@ int cmd_board(int argc, char **argv)
     ds_board *b = NULL;
     ds_status st = ds_board_new(&cfg, &b, msg, sizeof(msg));
     if (st != DS_OK) {
-        fprintf(stderr, "dspsim: cannot build the board: %s\n", msg);
+        fprintf(stderr, "dspsim board: cannot build the board: %s\n", msg);
         xt_elf_free(elf);
         return st == DS_ERR_CONFIG ? DSPSIM_EXIT_USAGE : DSPSIM_EXIT_INTERNAL;
     }

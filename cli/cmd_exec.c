@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <unistd.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -26,6 +27,7 @@
 #include "gdb_opt.h"
 #include "lockstep.h"
 #include "out_check.h"
+#include "progress.h"
 #include "report.h"
 #include "trace.h"
 
@@ -36,6 +38,7 @@ typedef struct exec_opts {
     const char *profile_path; /* NULL = no profile */
     bool stats;
     bool lockstep;           /* compare with the reference interpreter */
+    bool quiet;              /* -q: no progress line */
     cli_gdb gdb;             /* --gdb PORT, --gdb-wait */
     const char *program;
     int guest_argc;          /* arguments after PROGRAM */
@@ -62,6 +65,8 @@ static void exec_usage(FILE *f)
         "  --lockstep      run the fast engine and the reference interpreter\n"
         "                  side by side, compare them after every translated\n"
         "                  block; exit 1 with a report at the first divergence\n"
+        "  -q, --quiet     no progress line (shown on a terminal for runs\n"
+        "                  over 1 s: cycles and MIPS)\n"
         "  -h, --help      show this help\n"
         "  --              end of options (PROGRAM may then start with -)\n\n"
         "exit statuses: the guest's status; 2 usage or input error; 70\n"
@@ -69,70 +74,92 @@ static void exec_usage(FILE *f)
         "fatal guest state (see docs/cli.md).\n");
 }
 
-/* Returns -1 to continue, or an exit status. */
+enum {   /* getopt_long codes of the long-only options */
+    OPT_ENGINE = 256, OPT_STATS, OPT_GDB, OPT_GDB_WAIT, OPT_LOCKSTEP,
+    OPT_MAX_INSNS, OPT_MAX_CYCLES, OPT_PROFILE, OPT_TRACE,
+};
+
+static const struct option exec_options[] = {
+    { "help", no_argument, NULL, 'h' },
+    { "quiet", no_argument, NULL, 'q' },
+    { "engine", required_argument, NULL, OPT_ENGINE },
+    { "stats", no_argument, NULL, OPT_STATS },
+    { "gdb", required_argument, NULL, OPT_GDB },
+    { "gdb-wait", no_argument, NULL, OPT_GDB_WAIT },
+    { "lockstep", no_argument, NULL, OPT_LOCKSTEP },
+    { "max-insns", required_argument, NULL, OPT_MAX_INSNS },
+    { "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
+    { "profile", required_argument, NULL, OPT_PROFILE },
+    { "trace", required_argument, NULL, OPT_TRACE },
+    { NULL, 0, NULL, 0 },
+};
+
+/* One option (v: its value, NULL when missing).  Returns -1 to go on, or
+ * an exit status. */
+static int take_option(int c, const char *v, exec_opts *o)
+{
+    switch (c) {
+    case 'h':
+        exec_usage(stdout);
+        return 0;
+    case 'q':
+        o->quiet = true;
+        return -1;
+    case OPT_ENGINE:
+        return cli_set_engine("exec", v) ? -1 : DSPSIM_EXIT_USAGE;
+    case OPT_STATS:
+        o->stats = true;
+        return -1;
+    case OPT_GDB:
+        return cli_gdb_value("exec", v, &o->gdb) ? -1 : DSPSIM_EXIT_USAGE;
+    case OPT_GDB_WAIT:
+        o->gdb.wait = true;
+        return -1;
+    case OPT_LOCKSTEP:
+        o->lockstep = true;
+        return -1;
+    case OPT_MAX_INSNS:
+        return cli_parse_count("exec", "--max-insns", v, &o->max_insns)
+               ? -1 : DSPSIM_EXIT_USAGE;
+    case OPT_MAX_CYCLES:
+        return cli_parse_count("exec", "--max-cycles", v, &o->max_cycles)
+               ? -1 : DSPSIM_EXIT_USAGE;
+    case OPT_PROFILE:
+    case OPT_TRACE:
+        if (!v || !*v) {
+            fprintf(stderr, "dspsim exec: %s needs a file name\n",
+                    c == OPT_PROFILE ? "--profile" : "--trace");
+            return DSPSIM_EXIT_USAGE;
+        }
+        *(c == OPT_PROFILE ? &o->profile_path : &o->trace_path) = v;
+        return -1;
+    }
+    return DSPSIM_EXIT_USAGE;
+}
+
+/* Options come before PROGRAM ("+": getopt_long stops at the first
+ * non-option; "-" alone is a file name; "--" ends the options); what
+ * follows PROGRAM goes to the guest.  Returns -1 to continue, or an exit
+ * status. */
 static int parse_args(int argc, char **argv, exec_opts *o)
 {
-    int i;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = NULL;
-        if (!strcmp(a, "--")) {
-            i++;
-            break;
-        }
-        if (a[0] != '-' || a[1] == '\0')
-            break;   /* PROGRAM ("-" alone is a file name) */
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            exec_usage(stdout);
-            return 0;
-        }
-        if (cli_opt_value(argc, argv, &i, "--engine", &v)) {
-            if (!cli_set_engine("exec", v))
-                return DSPSIM_EXIT_USAGE;
-            continue;
-        }
-        if (!strcmp(a, "--stats")) {
-            o->stats = true;
-            continue;
-        }
-        int gm = cli_gdb_option("exec", argc, argv, &i, &o->gdb);
-        if (gm < 0)
+    int c;
+    optind = 0;   /* a fresh scan (glibc) */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "+:hq", exec_options, NULL)) != -1) {
+        int rc;
+        if (c == '?') {
+            cli_getopt_unknown("exec", argv);
             return DSPSIM_EXIT_USAGE;
-        if (gm)
-            continue;
-        if (!strcmp(a, "--lockstep")) {
-            o->lockstep = true;
-            continue;
         }
-        if (cli_opt_value(argc, argv, &i, "--max-insns", &v)) {
-            if (!cli_parse_count("exec", "--max-insns", v, &o->max_insns))
-                return DSPSIM_EXIT_USAGE;
-            continue;
-        }
-        if (cli_opt_value(argc, argv, &i, "--max-cycles", &v)) {
-            if (!cli_parse_count("exec", "--max-cycles", v, &o->max_cycles))
-                return DSPSIM_EXIT_USAGE;
-            continue;
-        }
-        if (cli_opt_value(argc, argv, &i, "--profile", &v)) {
-            if (!v || !*v) {
-                fprintf(stderr, "dspsim exec: --profile needs a file name\n");
-                return DSPSIM_EXIT_USAGE;
-            }
-            o->profile_path = v;
-            continue;
-        }
-        if (cli_opt_value(argc, argv, &i, "--trace", &v)) {
-            if (!v || !*v) {
-                fprintf(stderr, "dspsim exec: --trace needs a file name\n");
-                return DSPSIM_EXIT_USAGE;
-            }
-            o->trace_path = v;
-            continue;
-        }
-        fprintf(stderr, "dspsim exec: unknown option '%s' (see dspsim exec "
-                "--help)\n", a);
-        return DSPSIM_EXIT_USAGE;
+        if (c == ':')   /* a value missing: the option's own message */
+            rc = take_option(optopt, NULL, o);
+        else
+            rc = take_option(c, optarg, o);
+        if (rc >= 0)
+            return rc;
     }
+    int i = optind;
     if (i >= argc) {
         fprintf(stderr, "dspsim exec: missing PROGRAM.elf\n");
         exec_usage(stderr);
@@ -160,13 +187,13 @@ static int conclude(xt_cpu *cpu, xt_stop why, const exec_opts *o,
     case XT_STOP_EXIT:
         return xt_exit_status(cpu) & 0xff;
     case XT_STOP_INSN_BUDGET:
-        fprintf(stderr, "dspsim: %s: instruction budget exhausted: %" PRIu64
+        fprintf(stderr, "dspsim exec: %s: instruction budget exhausted: %" PRIu64
                 " instructions executed (--max-insns %" PRIu64 ")\n", prog,
                 xt_insn_count(cpu), o->max_insns);
         report_state(stderr, cpu, elf);
         return DSPSIM_EXIT_BUDGET;
     case XT_STOP_CYCLE_BUDGET:
-        fprintf(stderr, "dspsim: %s: cycle budget exhausted: %" PRIu64
+        fprintf(stderr, "dspsim exec: %s: cycle budget exhausted: %" PRIu64
                 " cycles (--max-cycles %" PRIu64 ")\n", prog, xt_cycles(cpu),
                 o->max_cycles);
         report_state(stderr, cpu, elf);
@@ -176,7 +203,7 @@ static int conclude(xt_cpu *cpu, xt_stop why, const exec_opts *o,
         char sym[128];
         uint32_t pc = fi ? fi->pc : 0;
         xt_elf_format_sym(elf, pc, sym, sizeof(sym));
-        fprintf(stderr, "dspsim: %s: fatal guest state: %s at pc %08" PRIx32
+        fprintf(stderr, "dspsim exec: %s: fatal guest state: %s at pc %08" PRIx32
                 " (%s), exccause %" PRIu32 ", excvaddr %08" PRIx32 "\n",
                 prog, fi && fi->reason ? fi->reason : "unknown reason", pc,
                 sym, fi ? fi->exccause : 0, fi ? fi->excvaddr : 0);
@@ -184,19 +211,19 @@ static int conclude(xt_cpu *cpu, xt_stop why, const exec_opts *o,
         return DSPSIM_EXIT_FATAL;
     }
     case XT_STOP_IDLE:
-        fprintf(stderr, "dspsim: %s: guest idle forever: WAITI with no "
+        fprintf(stderr, "dspsim exec: %s: guest idle forever: WAITI with no "
                 "interrupt or timer that could wake it\n", prog);
         report_state(stderr, cpu, elf);
         return DSPSIM_EXIT_IDLE;
     case XT_STOP_REQUEST:
         if (tr && tr->failed) {
-            fprintf(stderr, "dspsim: error writing trace file '%s': %s\n",
+            fprintf(stderr, "dspsim exec: error writing trace file '%s': %s\n",
                     tr->path, strerror(tr->err));
             return DSPSIM_EXIT_INTERNAL;
         }
         /* fall through */
     default:
-        fprintf(stderr, "dspsim: %s: run stopped unexpectedly (%s)\n", prog,
+        fprintf(stderr, "dspsim exec: %s: run stopped unexpectedly (%s)\n", prog,
                 xt_stop_name(why));
         report_state(stderr, cpu, elf);
         return DSPSIM_EXIT_INTERNAL;
@@ -205,7 +232,7 @@ static int conclude(xt_cpu *cpu, xt_stop why, const exec_opts *o,
 
 static int api_fail(const char *what, xt_err err)
 {
-    fprintf(stderr, "dspsim: internal error: %s: %s\n", what,
+    fprintf(stderr, "dspsim exec: internal error: %s: %s\n", what,
             xt_strerror(err));
     return DSPSIM_EXIT_INTERNAL;
 }
@@ -226,7 +253,7 @@ static int prepare(const exec_opts *o, xt_elf *elf, xt_cpu *cpu, int out_fd,
     xt_reset(cpu);
     xt_load_status ls = xt_elf_load_cpu(elf, cpu, msg, sizeof(msg));
     if (ls != XT_LOAD_OK) {
-        fprintf(stderr, "dspsim: %s\n", msg);
+        fprintf(stderr, "dspsim exec: %s\n", msg);
         return ls == XT_LOAD_ERR_NOMEM ? DSPSIM_EXIT_INTERNAL
                                        : DSPSIM_EXIT_USAGE;
     }
@@ -279,8 +306,9 @@ static int run_lockstep(const exec_opts *o, xt_elf *elf, xt_cpu *cpu,
         if (regs[i].kind != XT_REGION_MMIO && regs[i].size <= 4u << 20)
             rg[nrg++] = (lockstep_range){ regs[i].base, regs[i].size };
     lockstep_stats st;
-    int r = lockstep_run(cpu, ref, ro, rg, nrg, elf, stderr, why, &st);
-    fprintf(stderr, "lockstep: %s after %" PRIu64 " blocks, %" PRIu64
+    int r = lockstep_run(cpu, ref, ro, rg, nrg, elf, stderr, "exec", why,
+                         &st);
+    fprintf(stderr, "dspsim exec: lockstep: %s after %" PRIu64 " blocks, %" PRIu64
             " memory checks, %" PRIu64 " of %" PRIu64 " instructions "
             "translated\n", r == 0 ? "agree" : "DIVERGED", st.boundaries,
             st.mem_checks, st.translated_insns, xt_insn_count(cpu));
@@ -297,12 +325,16 @@ out:
     return status;
 }
 
-/* xt_run in slices of DS_GDB_SLICE_CYCLES with the debugger served
- * between them and at its stops; the budgets count from the start, as in
- * one xt_run. */
-static xt_err run_with_gdb(xt_cpu *cpu, const xt_run_opts *ro, ds_gdb *g,
-                           xt_stop *why)
+/* Cycles between two looks at the progress line (without a debugger). */
+#define PROGRESS_SLICE_CYCLES 4000000u
+
+/* xt_run in slices of DS_GDB_SLICE_CYCLES with the debugger (g, if any)
+ * served between them and at its stops, and the progress line (pg, if
+ * any) redrawn; the budgets count from the start, as in one xt_run. */
+static xt_err run_sliced(xt_cpu *cpu, const xt_run_opts *ro, ds_gdb *g,
+                         cli_progress *pg, xt_stop *why)
 {
+    uint64_t slice = g ? DS_GDB_SLICE_CYCLES : PROGRESS_SLICE_CYCLES;
     uint64_t c0 = xt_cycles(cpu), i0 = xt_insn_count(cpu);
     for (;;) {
         xt_run_opts r = *ro;
@@ -319,19 +351,22 @@ static xt_err run_with_gdb(xt_cpu *cpu, const xt_run_opts *ro, ds_gdb *g,
             r.max_cycles = ro->max_cycles - dc;
         if (ro->max_insns)
             r.max_insns = ro->max_insns - di;
-        bool sliced = !r.max_cycles || r.max_cycles > DS_GDB_SLICE_CYCLES;
+        bool sliced = !r.max_cycles || r.max_cycles > slice;
         if (sliced)
-            r.max_cycles = DS_GDB_SLICE_CYCLES;
+            r.max_cycles = slice;
         xt_err err = xt_run(cpu, &r, why);
         if (err != XT_OK)
             return err;
+        if (pg)
+            cli_progress_cycles(pg, xt_cycles(cpu), xt_insn_count(cpu));
         if (*why == XT_STOP_CYCLE_BUDGET && sliced) {
-            ds_gdb_poll(g);
+            if (g)
+                ds_gdb_poll(g);
             continue;
         }
         if (*why == XT_STOP_INSN_BUDGET || *why == XT_STOP_CYCLE_BUDGET)
             continue;   /* the totals above decide */
-        if (*why == XT_STOP_REQUEST && ds_gdb_poll(g))
+        if (*why == XT_STOP_REQUEST && g && ds_gdb_poll(g))
             continue;
         return XT_OK;
     }
@@ -389,9 +424,16 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
                        .max_insns = o->max_insns,
                        .max_cycles = o->max_cycles };
     xt_stop why = XT_STOP_REQUEST;
+    /* the progress line: a terminal, not -q, no debugger or lockstep */
+    cli_progress prog;
+    cli_progress_init(&prog, "exec", o->quiet || gdb || o->lockstep,
+                      xt_insn_count(cpu));
     double t0 = cli_now_seconds();
     if (gdb) {
-        err = run_with_gdb(cpu, &ro, gdb, &why);
+        err = run_sliced(cpu, &ro, gdb, NULL, &why);
+    } else if (prog.on) {
+        err = run_sliced(cpu, &ro, NULL, &prog, &why);
+        cli_progress_clear(&prog);
     } else if (o->lockstep) {
         status = run_lockstep(o, elf, cpu, &ro, &why);
         if (status >= 0)
@@ -406,7 +448,7 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
         goto out;
     }
     if (ds_gdb_killed(gdb))
-        fprintf(stderr, "dspsim: %s: killed by the debugger\n", o->program);
+        fprintf(stderr, "dspsim exec: %s: killed by the debugger\n", o->program);
     status = conclude(cpu, why, o, elf, tr);
     if (gdb)
         ds_gdb_finish(gdb, why != XT_STOP_FATAL, status,
@@ -422,7 +464,7 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
         }
     }
     if (!trace_close(tr) && status != DSPSIM_EXIT_INTERNAL) {
-        fprintf(stderr, "dspsim: error writing trace file '%s': %s\n",
+        fprintf(stderr, "dspsim exec: error writing trace file '%s': %s\n",
                 tr->path, strerror(tr->err));
         status = DSPSIM_EXIT_INTERNAL;
     }
@@ -455,13 +497,13 @@ int cmd_exec(int argc, char **argv)
     xt_elf *elf = NULL;
     xt_load_status ls = xt_elf_open(o.program, &elf, msg, sizeof(msg));
     if (ls != XT_LOAD_OK) {
-        fprintf(stderr, "dspsim: %s\n", msg);
+        fprintf(stderr, "dspsim exec: %s\n", msg);
         return ls == XT_LOAD_ERR_NOMEM ? DSPSIM_EXIT_INTERNAL
                                        : DSPSIM_EXIT_USAGE;
     }
     trace tr = { 0 };
     if (o.trace_path && !trace_open(&tr, o.trace_path, elf)) {
-        fprintf(stderr, "dspsim: cannot open trace file '%s': %s\n",
+        fprintf(stderr, "dspsim exec: cannot open trace file '%s': %s\n",
                 o.trace_path, strerror(errno));
         xt_elf_free(elf);
         return DSPSIM_EXIT_USAGE;

@@ -6,6 +6,7 @@
  * harness case (play_case.h) run like `dspsim run`, its output aligned
  * with the input unless --raw. */
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include "gdb_opt.h"
 #include "out_check.h"
 #include "play_case.h"
+#include "progress.h"
 #include "snapshot_opts.h"
 #include "src.h"
 
@@ -70,7 +72,7 @@ static void usage(FILE *f)
         "                   [--firmware ELF] [--artifacts DIR]\n"
         "                   [--timeline FILE] [--profile FILE] [--cpu-mhz N]\n"
         "                   [--engine fast|interp] [--gdb PORT [--gdb-wait]]\n"
-        "                   [--snapshot-at CYCLE FILE] [--restore FILE] [-v]\n"
+        "                   [--snapshot-at CYCLE FILE] [--restore FILE] [-v] [-q]\n"
         "\n"
         "Pipelines (host stream -> component -> SSP port 0 -> OUT.wav):\n"
         "  volume  (default) keys gain_db, ramp_ms, mute\n"
@@ -112,6 +114,8 @@ static void usage(FILE *f)
         "resumes such a snapshot (same command line otherwise) to the end,\n"
         "with the same output and cycles as the whole run\n"
         "(docs/debugging.md).\n"
+        "-v prints the generated case and the run's log on stderr; -q\n"
+        "turns off the progress line (on a terminal, for runs over 1 s).\n"
         "Exit status: 0 done, 1 the run failed, 2 usage, bad input or\n"
         "output, bad firmware, a value the firmware refuses, or a snapshot\n"
         "--restore refuses (reason printed).\n");
@@ -204,6 +208,33 @@ static bool write_saved_case(const play_spec *s, bool raw,
     return ok;
 }
 
+enum {   /* getopt_long codes of the long-only options */
+    OPT_RAW = 256, OPT_GDB, OPT_GDB_WAIT, OPT_SNAPSHOT_AT, OPT_RESTORE,
+    OPT_SAVE_CASE, OPT_PROFILE, OPT_PIPELINE, OPT_FIRMWARE, OPT_ARTIFACTS,
+    OPT_PERIOD_US, OPT_TIMELINE, OPT_CPU_MHZ, OPT_SET,
+};
+
+static const struct option play_options[] = {
+    { "help", no_argument, NULL, 'h' },
+    { "verbose", no_argument, NULL, 'v' },
+    { "quiet", no_argument, NULL, 'q' },
+    { "raw", no_argument, NULL, OPT_RAW },
+    { "gdb", required_argument, NULL, OPT_GDB },
+    { "gdb-wait", no_argument, NULL, OPT_GDB_WAIT },
+    { "snapshot-at", required_argument, NULL, OPT_SNAPSHOT_AT },
+    { "restore", required_argument, NULL, OPT_RESTORE },
+    { "save-case", required_argument, NULL, OPT_SAVE_CASE },
+    { "profile", required_argument, NULL, OPT_PROFILE },
+    { "pipeline", required_argument, NULL, OPT_PIPELINE },
+    { "firmware", required_argument, NULL, OPT_FIRMWARE },
+    { "artifacts", required_argument, NULL, OPT_ARTIFACTS },
+    { "period-us", required_argument, NULL, OPT_PERIOD_US },
+    { "timeline", required_argument, NULL, OPT_TIMELINE },
+    { "cpu-mhz", required_argument, NULL, OPT_CPU_MHZ },
+    { "set", required_argument, NULL, OPT_SET },
+    { NULL, 0, NULL, 0 },
+};
+
 int cmd_play(int argc, char **argv)
 {
     const char *files[3], *fw = NULL, *art = "dspsim-play-out";
@@ -211,89 +242,84 @@ int cmd_play(int argc, char **argv)
     play_spec s = { .pipe = "volume", .period_us = 1000 };
     const char *set_args[PLAY_MAX_SETS];
     unsigned nfiles = 0, nsets = 0;
-    bool verbose = false, raw = false;
+    bool verbose = false, raw = false, quiet = false;
     const char *timeline = NULL, *profile = NULL, *save_case = NULL;
     cli_gdb gdb = { 0 };
     cli_snap_opts snap = { 0 };
 
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int gm = cli_gdb_option("play", argc, argv, &i, &gdb);
-        if (gm < 0)
+    int oc;
+    optind = 0;   /* a fresh scan (glibc) */
+    opterr = 0;
+    while ((oc = getopt_long(argc, argv, ":hvq", play_options, NULL)) !=
+           -1) {
+        bool ok = true;
+        v = oc == ':' ? NULL : optarg;
+        if (oc == ':')
+            oc = optopt;   /* a value missing: the option's own message */
+        switch (oc) {
+        case '?':
+            cli_getopt_unknown("play", argv);
             return DSPSIM_EXIT_USAGE;
-        if (gm)
-            continue;
-        int sr = cli_snapshot_arg("play", argc, argv, &i, &snap);
-        if (sr < 0)
-            return DSPSIM_EXIT_USAGE;
-        if (sr)
-            continue;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        case 'h':
             usage(stdout);
             return 0;
-        } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-            verbose = true;
-        } else if (!strcmp(a, "--raw")) {
-            raw = true;
-        } else if (cli_opt_value(argc, argv, &i, "--save-case", &v)) {
+        case 'v': verbose = true; break;
+        case 'q': quiet = true; break;
+        case OPT_RAW: raw = true; break;
+        case OPT_GDB: ok = cli_gdb_value("play", v, &gdb); break;
+        case OPT_GDB_WAIT: gdb.wait = true; break;
+        case OPT_SNAPSHOT_AT:
+            ok = cli_snapshot_at_getopt("play", argc, argv, v, &snap);
+            break;
+        case OPT_RESTORE: ok = cli_restore_value("play", v, &snap); break;
+        case OPT_SAVE_CASE:
+        case OPT_PROFILE:
             if (!v || !*v) {
-                fprintf(stderr, "dspsim play: --save-case needs a file "
-                        "name\n");
+                fprintf(stderr, "dspsim play: %s needs a file name\n",
+                        oc == OPT_SAVE_CASE ? "--save-case" : "--profile");
                 return DSPSIM_EXIT_USAGE;
             }
-            save_case = v;
-        } else if (cli_opt_value(argc, argv, &i, "--profile", &v)) {
-            if (!v || !*v) {
-                fprintf(stderr, "dspsim play: --profile needs a file name\n");
-                return DSPSIM_EXIT_USAGE;
-            }
-            profile = v;
-        } else if (cli_opt_value(argc, argv, &i, "--pipeline", &v) ||
-                   cli_opt_value(argc, argv, &i, "--firmware", &v) ||
-                   cli_opt_value(argc, argv, &i, "--artifacts", &v) ||
-                   cli_opt_value(argc, argv, &i, "--period-us", &v) ||
-                   cli_opt_value(argc, argv, &i, "--timeline", &v) ||
-                   cli_opt_value(argc, argv, &i, "--cpu-mhz", &v) ||
-                   cli_opt_value(argc, argv, &i, "--set", &v)) {
-            const char *opt = a[2] == 't' ? "--timeline" :
-                              a[2] == 'c' ? "--cpu-mhz" :
-                              a[2] == 'p' && a[3] == 'i' ? "--pipeline" :
-                              a[2] == 'f' ? "--firmware" :
-                              a[2] == 'a' ? "--artifacts" :
-                              a[2] == 'p' ? "--period-us" : "--set";
+            *(oc == OPT_SAVE_CASE ? &save_case : &profile) = v;
+            break;
+        default: {   /* the options with a value of their own kind */
+            const struct option *lo = play_options;
+            while (lo->name && lo->val != oc)
+                lo++;
             if (!v) {
-                fprintf(stderr, "dspsim play: %s needs a value\n", opt);
+                fprintf(stderr, "dspsim play: --%s needs a value\n",
+                        lo->name ? lo->name : "?");
                 return DSPSIM_EXIT_USAGE;
             }
-            if (opt[2] == 't')
-                timeline = v;
-            else if (opt[2] == 'c')
-                cpu_arg = v;
-            else if (opt[2] == 'p' && opt[3] == 'i')
-                s.pipe = v;
-            else if (opt[2] == 'f')
-                fw = v;
-            else if (opt[2] == 'a')
-                art = v;
-            else if (opt[2] == 'p')
-                period_arg = v;
-            else if (nsets == PLAY_MAX_SETS) {
-                fprintf(stderr, "dspsim play: at most %d --set\n",
-                        PLAY_MAX_SETS);
-                return DSPSIM_EXIT_USAGE;
-            } else {
+            switch (oc) {
+            case OPT_TIMELINE: timeline = v; break;
+            case OPT_CPU_MHZ: cpu_arg = v; break;
+            case OPT_PIPELINE: s.pipe = v; break;
+            case OPT_FIRMWARE: fw = v; break;
+            case OPT_ARTIFACTS: art = v; break;
+            case OPT_PERIOD_US: period_arg = v; break;
+            default:   /* OPT_SET */
+                if (nsets == PLAY_MAX_SETS) {
+                    fprintf(stderr, "dspsim play: at most %d --set\n",
+                            PLAY_MAX_SETS);
+                    return DSPSIM_EXIT_USAGE;
+                }
                 set_args[nsets++] = v;
+                break;
             }
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "dspsim play: unknown option '%s' (see dspsim "
-                            "play --help)\n", a);
+            break;
+        }
+        }
+        if (!ok)
             return DSPSIM_EXIT_USAGE;
-        } else if (nfiles == 3) {
+    }
+    /* the files: the arguments left (getopt_long moved the options before
+     * them) */
+    for (int i = optind; i < argc; i++) {
+        if (nfiles == 3) {
             fprintf(stderr, "dspsim play: too many files\n");
             return DSPSIM_EXIT_USAGE;
-        } else {
-            files[nfiles++] = a;
         }
+        files[nfiles++] = argv[i];
     }
     if (!cli_gdb_check("play", &gdb) || !cli_gdb_probe("play", &gdb))
         return DSPSIM_EXIT_USAGE;
@@ -417,15 +443,21 @@ int cmd_play(int argc, char **argv)
     /* results and artifacts name the input, not the generated case */
     snprintf(c->path, sizeof c->path, "%s", files[0]);
 
+    /* the progress line: a terminal, not -q, no debugger on the line */
+    cli_progress prog;
+    cli_progress_init(&prog, "play", quiet || gdb.on, 0);
+    FILE *log = verbose ? cli_progress_stderr(&prog) : NULL;
     dsh_exec_summary sum;
     dsh_exec_opts o = { .firmware = fw, .keep_artifacts = true,
-                        .verbose = verbose ? stderr : NULL, .summary = &sum,
+                        .verbose = log, .summary = &sum,
                         .outputs_dir = outdir, .align_outputs = !raw,
                         .flush_src = true,
                         .no_timeline = !timeline, .timeline_path = timeline,
                         .profile_path = profile ? profile_target : NULL,
                         .gdb = gdb.on, .gdb_port = gdb.port,
-                        .gdb_wait = gdb.wait,
+                        .gdb_wait = gdb.wait, .cmd = "play",
+                        .progress = cli_progress_exec_cb,
+                        .progress_user = &prog,
                         .case_text = t.text, .case_len = t.len };
     /* a snapshot's identity: the case without the output's name (a
      * resumed run may write elsewhere) */
@@ -438,6 +470,8 @@ int cmd_play(int argc, char **argv)
     }
     cli_snapshot_apply(&snap, &o);
     int rc = dsh_exec_one(c, art, &o, "play");
+    cli_progress_clear(&prog);
+    cli_progress_close(log);
     play_case_free(&t);
     if (idt.text)
         play_case_free(&idt);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* dspsim run CASE.yaml: one harness case, verbose, artifacts kept
  * (docs/cli.md, docs/harness.md). */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,7 +9,9 @@
 #include "cli.h"
 #include "exec/exec.h"
 #include "gdb_opt.h"
+#include "options.h"
 #include "out_check.h"
+#include "progress.h"
 #include "snapshot_opts.h"
 
 static void usage(FILE *f)
@@ -32,11 +35,29 @@ static void usage(FILE *f)
         "  --restore FILE  resume from a snapshot of this case, firmware and\n"
         "                  build instead of starting from reset\n"
 
-        "  -q, --quiet     no progress lines\n"
+        "  -q, --quiet     no progress lines (no log, no progress line)\n"
         "Exit status: 0 passed, 1 failed or error, 2 usage, invalid case,\n"
         "DIR not a writable directory, firmware missing or not loadable,\n"
         "a snapshot --restore refuses, or not runnable (reason printed).\n");
 }
+
+enum {   /* getopt_long codes of the long-only options */
+    OPT_OUT_DIR = 256, OPT_FIRMWARE, OPT_PROFILE, OPT_GDB, OPT_GDB_WAIT,
+    OPT_SNAPSHOT_AT, OPT_RESTORE,
+};
+
+static const struct option run_options[] = {
+    { "help", no_argument, NULL, 'h' },
+    { "quiet", no_argument, NULL, 'q' },
+    { "out-dir", required_argument, NULL, OPT_OUT_DIR },
+    { "firmware", required_argument, NULL, OPT_FIRMWARE },
+    { "profile", required_argument, NULL, OPT_PROFILE },
+    { "gdb", required_argument, NULL, OPT_GDB },
+    { "gdb-wait", no_argument, NULL, OPT_GDB_WAIT },
+    { "snapshot-at", required_argument, NULL, OPT_SNAPSHOT_AT },
+    { "restore", required_argument, NULL, OPT_RESTORE },
+    { NULL, 0, NULL, 0 },
+};
 
 int cmd_run(int argc, char **argv)
 {
@@ -45,40 +66,54 @@ int cmd_run(int argc, char **argv)
     cli_gdb gdb = { 0 };
     cli_snap_opts snap = { 0 };
 
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int gm = cli_gdb_option("run", argc, argv, &i, &gdb);
-        if (gm < 0)
+    int opt;
+    optind = 0;   /* a fresh scan (glibc) */
+    opterr = 0;
+    while ((opt = getopt_long(argc, argv, ":hq", run_options, NULL)) != -1) {
+        bool ok = true;
+        const char *v = opt == ':' ? NULL : optarg;
+        if (opt == ':')
+            opt = optopt;   /* a value missing: the option's own message */
+        switch (opt) {
+        case '?':
+            cli_getopt_unknown("run", argv);
             return DSPSIM_EXIT_USAGE;
-        if (gm)
-            continue;
-        int sr = cli_snapshot_arg("run", argc, argv, &i, &snap);
-        if (sr < 0)
-            return DSPSIM_EXIT_USAGE;
-        if (sr)
-            continue;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        case 'h':
             usage(stdout);
             return 0;
-        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-            quiet = true;
-        } else if ((!strcmp(a, "--out-dir") || !strcmp(a, "--firmware") ||
-                    !strcmp(a, "--profile")) && i + 1 < argc) {
-            *(a[2] == 'o' ? &out_dir : a[2] == 'f' ? &fw : &profile) =
-                argv[++i];
-        } else if (a[0] == '-') {
-            fprintf(stderr, "dspsim run: unknown option '%s' (see dspsim run "
-                            "--help)\n", a);
-            return DSPSIM_EXIT_USAGE;
-        } else if (path) {
-            fprintf(stderr, "dspsim run: one case file only ('%s', '%s')\n",
-                    path, a);
-            return DSPSIM_EXIT_USAGE;
-        } else {
-            path = a;
+        case 'q': quiet = true; break;
+        case OPT_GDB: ok = cli_gdb_value("run", v, &gdb); break;
+        case OPT_GDB_WAIT: gdb.wait = true; break;
+        case OPT_SNAPSHOT_AT:
+            ok = cli_snapshot_at_getopt("run", argc, argv, v, &snap);
+            break;
+        case OPT_RESTORE: ok = cli_restore_value("run", v, &snap); break;
+        default:   /* --out-dir, --firmware, --profile */
+            if (!v) {
+                fprintf(stderr, "dspsim run: %s needs a value\n",
+                        opt == OPT_OUT_DIR ? "--out-dir" :
+                        opt == OPT_FIRMWARE ? "--firmware" : "--profile");
+                return DSPSIM_EXIT_USAGE;
+            }
+            *(opt == OPT_OUT_DIR ? &out_dir : opt == OPT_FIRMWARE ? &fw
+                                                                 : &profile) = v;
+            break;
         }
+        if (!ok)
+            return DSPSIM_EXIT_USAGE;
+    }
+    /* the case file: the one argument left (getopt_long moved the
+     * options before it) */
+    for (int i = optind; i < argc; i++) {
+        if (path) {
+            fprintf(stderr, "dspsim run: one case file only ('%s', '%s')\n",
+                    path, argv[i]);
+            return DSPSIM_EXIT_USAGE;
+        }
+        path = argv[i];
     }
     if (!path) {
+        fprintf(stderr, "dspsim run: missing CASE.yaml\n");
         usage(stderr);
         return DSPSIM_EXIT_USAGE;
     }
@@ -88,7 +123,13 @@ int cmd_run(int argc, char **argv)
     dsh_diag_init(&diag);
     dsh_case *c = dsh_case_load(path, &diag);
     if (!c) {
-        dsh_diag_print(&diag, stderr);
+        /* "dspsim run: FILE:LINE:COL: message" */
+        unsigned kept = diag.count < DSH_DIAG_MAX ? diag.count : DSH_DIAG_MAX;
+        for (unsigned k = 0; k < kept; k++)
+            fprintf(stderr, "dspsim run: %s\n", diag.msg[k]);
+        if (diag.count > kept)
+            fprintf(stderr, "dspsim run: ... %u more errors\n",
+                    diag.count - kept);
         return DSPSIM_EXIT_USAGE;
     }
     char dir[DSH_PATH_MAX];
@@ -114,15 +155,23 @@ int cmd_run(int argc, char **argv)
         dsh_case_free(c);
         return DSPSIM_EXIT_USAGE;
     }
+    /* the progress line: a terminal, not -q, no debugger on the line */
+    cli_progress prog;
+    cli_progress_init(&prog, "run", quiet || gdb.on, 0);
+    FILE *log = quiet ? NULL : cli_progress_stderr(&prog);
     dsh_exec_summary s;
     dsh_exec_opts o = { .profile_path = profile ? resolved_profile : NULL,
                         .firmware = fw,
                         .keep_artifacts = true,
-                        .verbose = quiet ? NULL : stderr, .summary = &s,
+                        .verbose = log, .summary = &s,
                         .gdb = gdb.on, .gdb_port = gdb.port,
-                        .gdb_wait = gdb.wait };
+                        .gdb_wait = gdb.wait, .cmd = "run",
+                        .progress = cli_progress_exec_cb,
+                        .progress_user = &prog };
     cli_snapshot_apply(&snap, &o);
     int rc = dsh_exec_one(c, dir, &o, "run");
+    cli_progress_clear(&prog);
+    cli_progress_close(log);
     rc = cli_snapshot_status("run", &s, rc);
     if (rc == 0 || rc == 1)
         dsh_exec_print_summary(stdout, &s);

@@ -20,6 +20,7 @@ int cmd_test(int argc, char **argv)
     bool given = false, runs = true, only_paths = false;
 
     opts.firmware = dsh_exec_default_firmware();
+    opts.cmd = "test";   /* the board's diagnostics: "dspsim test: board: " */
     for (int i = 0; i < argc; i++) {
         if (!only_paths && !strcmp(argv[i], "--firmware")) {
             if (i + 1 >= argc) {

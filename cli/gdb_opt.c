@@ -4,30 +4,21 @@
 #include <string.h>
 
 #include "gdb_opt.h"
-#include "options.h"
 
-int cli_gdb_option(const char *cmd, int argc, char **argv, int *i,
-                   cli_gdb *o)
+bool cli_gdb_value(const char *cmd, const char *v, cli_gdb *o)
 {
-    const char *v;
-    if (!strcmp(argv[*i], "--gdb-wait")) {
-        o->wait = true;
-        return 1;
-    }
-    if (!cli_opt_value(argc, argv, i, "--gdb", &v))
-        return 0;
     if (!v) {
         fprintf(stderr, "dspsim %s: --gdb needs a port number (0: any free "
                 "port)\n", cmd);
-        return -1;
+        return false;
     }
     if (ds_gdb_parse_port(v, &o->port)) {
         fprintf(stderr, "dspsim %s: --gdb: '%s' is not a port number "
                 "(0..65535)\n", cmd, v);
-        return -1;
+        return false;
     }
     o->on = true;
-    return 1;
+    return true;
 }
 
 bool cli_gdb_check(const char *cmd, const cli_gdb *o)
@@ -63,7 +54,10 @@ ds_gdb *cli_gdb_start(const char *cmd, const cli_gdb *o, xt_cpu *cpu)
         fprintf(stderr, "dspsim %s: %s\n", cmd, err);
         return NULL;
     }
-    fprintf(stderr, "dspsim: gdb: listening on 127.0.0.1:%u\n",
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "dspsim %s", cmd);
+    ds_gdb_set_log_prefix(g, prefix);
+    fprintf(stderr, "dspsim %s: gdb: listening on 127.0.0.1:%u\n", cmd,
             ds_gdb_port(g));
     fflush(stderr);
     return g;

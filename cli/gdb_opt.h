@@ -21,19 +21,17 @@ typedef struct cli_gdb {
     "  --gdb-wait      with --gdb: wait for the debugger before the first\n" \
     "                  instruction\n"
 
-/* Matches --gdb PORT, --gdb=PORT or --gdb-wait at argv[*i] (advancing *i
- * past a value).  Returns 1 on a match, 0 if argv[*i] is another
- * argument, -1 after printing "dspsim CMD: --gdb: ..." for a bad port. */
-int cli_gdb_option(const char *cmd, int argc, char **argv, int *i,
-                   cli_gdb *o);
+/* The value of --gdb (NULL: missing): sets o->on and o->port, or prints
+ * "dspsim CMD: --gdb ..." and returns false. */
+bool cli_gdb_value(const char *cmd, const char *v, cli_gdb *o);
 /* After the command line: --gdb-wait needs --gdb.  false after printing
  * the error. */
 bool cli_gdb_check(const char *cmd, const cli_gdb *o);
 /* run, play (the server opens inside the harness): a given port must be
  * free now.  false after printing why not. */
 bool cli_gdb_probe(const char *cmd, const cli_gdb *o);
-/* Open the server for cpu and print "dspsim: gdb: listening on
- * 127.0.0.1:PORT" on stderr.  NULL after printing why not. */
+/* Open the server for cpu and print "dspsim CMD: gdb: listening on
+ * 127.0.0.1:PORT" on stderr (the server's later lines start alike).  NULL after printing why not. */
 ds_gdb *cli_gdb_start(const char *cmd, const cli_gdb *o, xt_cpu *cpu);
 
 #endif

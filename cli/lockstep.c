@@ -89,14 +89,14 @@ static int writes(const char *text, const char *reg)
     return !strncmp(tab + 1, reg, n) && (tab[1 + n] == ',' || tab[1 + n] == 0);
 }
 
-static void report_divergence(FILE *f, xt_cpu *ref,
+static void report_divergence(FILE *f, const char *cmd, xt_cpu *ref,
                               const snap *before, const snap *sf,
                               const snap *sr, const xt_elf *elf,
                               uint32_t entry)
 {
-    fprintf(f, "lockstep: the engines diverge in the block that starts at pc "
-               "%08" PRIx32 " (they agreed after %" PRIu64 " instructions, %"
-               PRIu64 " cycles, at pc %08" PRIx32 ")\n", entry, before->insns,
+    fprintf(f, "dspsim %s: lockstep: the engines diverge in the block that "
+               "starts at pc %08" PRIx32 " (they agreed after %" PRIu64 " instructions, %"
+               PRIu64 " cycles, at pc %08" PRIx32 ")\n", cmd, entry, before->insns,
             before->cycles, before->r[16]);
     if (sf->insns != sr->insns || sf->cycles != sr->cycles)
         fprintf(f, "  instructions fast %" PRIu64 " interp %" PRIu64
@@ -161,7 +161,8 @@ static bool stop_after_block(xt_cpu *cpu, uint32_t entry_pc, void *user)
 
 int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
                  const lockstep_range *rg, size_t nrg, const xt_elf *elf,
-                 FILE *f, xt_stop *why, lockstep_stats *st)
+                 FILE *f, const char *cmd, xt_stop *why,
+                 lockstep_stats *st)
 {
     memset(st, 0, sizeof *st);
     boundary bd = {0};
@@ -220,7 +221,7 @@ int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
             bad = 1;
         uint32_t where;
         if (bad) {
-            report_divergence(f, ref, &before, &sf, &sr, elf,
+            report_divergence(f, cmd, ref, &before, &sf, &sr, elf,
                               bd.hit ? bd.entry : before.r[16]);
             if (!user_stop && rwhy != *why)
                 fprintf(f, "  stop reasons: fast '%s', interp '%s'\n",
@@ -231,10 +232,10 @@ int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
         if ((last || st->boundaries % MEM_EVERY == 0)) {
             st->mem_checks++;
             if (mem_diff(fast, ref, rg, nrg, &where)) {
-                fprintf(f, "lockstep: memory differs at %08" PRIx32
+                fprintf(f, "dspsim %s: lockstep: memory differs at %08" PRIx32
                            " (found after %" PRIu64 " instructions; the last "
                            "memory check that agreed was at most %u blocks "
-                           "earlier)\n", where, sf.insns, MEM_EVERY);
+                           "earlier)\n", cmd, where, sf.insns, MEM_EVERY);
                 return 1;
             }
         }
@@ -250,16 +251,16 @@ int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
 }
 
 int lockstep_compare(xt_cpu *fast, xt_cpu *ref, const lockstep_range *rg,
-                     size_t nrg, int check_mem, FILE *f)
+                     size_t nrg, int check_mem, FILE *f, const char *cmd)
 {
     snap sf, sr;
     take(fast, &sf);
     take(ref, &sr);
     int bad = 0;
     if (sf.cycles != sr.cycles || sf.insns != sr.insns) {
-        fprintf(f, "lockstep: instructions fast %" PRIu64 " interp %" PRIu64
-                   ", cycles fast %" PRIu64 " interp %" PRIu64 "\n",
-                sf.insns, sr.insns, sf.cycles, sr.cycles);
+        fprintf(f, "dspsim %s: lockstep: instructions fast %" PRIu64
+                   " interp %" PRIu64 ", cycles fast %" PRIu64 " interp %"
+                   PRIu64 "\n", cmd, sf.insns, sr.insns, sf.cycles, sr.cycles);
         bad = 1;
     }
     for (size_t i = 0; i < 17 + NSRS; i++) {
@@ -267,13 +268,14 @@ int lockstep_compare(xt_cpu *fast, xt_cpu *ref, const lockstep_range *rg,
             continue;
         char name[16];
         reg_name(i, name, sizeof name);
-        fprintf(f, "lockstep: %-6s fast %08" PRIx32 "  interp %08" PRIx32
-                   "\n", name, sf.r[i], sr.r[i]);
+        fprintf(f, "dspsim %s: lockstep: %-6s fast %08" PRIx32 "  interp %08"
+                   PRIx32 "\n", cmd, name, sf.r[i], sr.r[i]);
         bad = 1;
     }
     uint32_t where;
     if (check_mem && mem_diff(fast, ref, rg, nrg, &where)) {
-        fprintf(f, "lockstep: memory differs at %08" PRIx32 "\n", where);
+        fprintf(f, "dspsim %s: lockstep: memory differs at %08" PRIx32 "\n",
+                cmd, where);
         bad = 1;
     }
     return bad;

@@ -30,10 +30,12 @@ typedef struct lockstep_stats {
 
 /* Runs both with the run options 'ro' (budgets count from now).  Returns
  * 0 if they agree up to the fast engine's stop (*why), 1 on a divergence
- * (described on f), -1 on an API error. */
+ * (described on f in lines starting "dspsim CMD: lockstep: "), -1 on an
+ * API error. */
 int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
                  const lockstep_range *rg, size_t nrg, const xt_elf *elf,
-                 FILE *f, xt_stop *why, lockstep_stats *st);
+                 FILE *f, const char *cmd, xt_stop *why,
+                 lockstep_stats *st);
 
 /* The fast engine's options under lockstep: translate early, in the
  * foreground, at -O1; single_block returns after every block. */
@@ -41,8 +43,8 @@ void lockstep_xlate_opts(xt_xlate_opts *o, bool single_block);
 
 /* One comparison of two CPUs driven alike by their callers (registers,
  * special registers, counts and, with check_mem, the ranges); prints
- * what differs on f and returns 1, else 0. */
+ * what differs on f ("dspsim CMD: lockstep: ...") and returns 1, else 0. */
 int lockstep_compare(xt_cpu *fast, xt_cpu *ref, const lockstep_range *rg,
-                     size_t nrg, int check_mem, FILE *f);
+                     size_t nrg, int check_mem, FILE *f, const char *cmd);
 
 #endif

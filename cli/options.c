@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "dspsim/xtcpu.h"
 
@@ -92,4 +93,19 @@ bool cli_take_engine(const char *cmd, int *argc, char **argv)
         i--;
     }
     return true;
+}
+
+void cli_getopt_unknown(const char *cmd, char **argv)
+{
+    const char *a = argv[optind - 1];
+    if (optopt && optopt < 256 && !(a[0] == '-' && a[1] == '-')) {
+        fprintf(stderr, "dspsim %s: unknown option '-%c' (see dspsim %s "
+                "--help)\n", cmd, optopt, cmd);
+    } else if (optopt && strchr(a, '=')) {
+        fprintf(stderr, "dspsim %s: option '%.*s' takes no value (see dspsim "
+                "%s --help)\n", cmd, (int)(strchr(a, '=') - a), a, cmd);
+    } else {
+        fprintf(stderr, "dspsim %s: unknown option '%s' (see dspsim %s "
+                "--help)\n", cmd, a, cmd);
+    }
 }

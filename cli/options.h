@@ -27,6 +27,13 @@ bool cli_set_engine(const char *cmd, const char *name);
  * an error for a bad or missing name. */
 bool cli_take_engine(const char *cmd, int *argc, char **argv);
 
+/* getopt_long (opterr 0) returned '?': prints "dspsim CMD: unknown option
+ * 'ARG' (see dspsim CMD --help)" for an unknown or ambiguous option, or
+ * "dspsim CMD: option '--NAME' takes no value" for "--NAME=VALUE" of an
+ * option without one.  Call right after getopt_long (reads optind,
+ * optopt). */
+void cli_getopt_unknown(const char *cmd, char **argv);
+
 /* Monotonic wall-clock time in seconds. */
 double cli_now_seconds(void);
 

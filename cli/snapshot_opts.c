@@ -4,38 +4,33 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "out_check.h"
 #include "snapshot_opts.h"
 
-int cli_snapshot_arg(const char *cmd, int argc, char **argv, int *i,
-                     cli_snap_opts *o)
+bool cli_snapshot_at_getopt(const char *cmd, int argc, char **argv,
+                            const char *cycle, cli_snap_opts *o)
 {
-    const char *a = argv[*i];
-    if (!strcmp(a, "--snapshot-at")) {
-        if (*i + 2 >= argc) {
-            fprintf(stderr, "dspsim %s: --snapshot-at needs a cycle and a "
-                    "file (--snapshot-at CYCLE FILE)\n", cmd);
-            return -1;
-        }
-        o->at_arg = argv[++*i];
-        o->path = argv[++*i];
-        return 1;
+    if (!cycle || optind >= argc) {
+        fprintf(stderr, "dspsim %s: --snapshot-at needs a cycle and a "
+                "file (--snapshot-at CYCLE FILE)\n", cmd);
+        return false;
     }
-    if (!strncmp(a, "--restore", 9) && (a[9] == '\0' || a[9] == '=')) {
-        if (a[9] == '=') {
-            o->restore = a + 10;
-        } else if (*i + 1 < argc) {
-            o->restore = argv[++*i];
-        } else {
-            fprintf(stderr, "dspsim %s: --restore needs a snapshot file\n",
-                    cmd);
-            return -1;
-        }
-        return 1;
+    o->at_arg = cycle;
+    o->path = argv[optind++];
+    return true;
+}
+
+bool cli_restore_value(const char *cmd, const char *v, cli_snap_opts *o)
+{
+    if (!v) {
+        fprintf(stderr, "dspsim %s: --restore needs a snapshot file\n", cmd);
+        return false;
     }
-    return 0;
+    o->restore = v;
+    return true;
 }
 
 static bool parse_cycle(const char *cmd, const char *s, uint64_t *out)

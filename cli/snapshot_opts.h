@@ -18,10 +18,12 @@ typedef struct cli_snap_opts {
     char resolved[4096];        /* FILE to write (a symlink's target) */
 } cli_snap_opts;
 
-/* argv[*i] is --snapshot-at or --restore (also --restore=FILE): 1 taken
- * (*i advanced), 0 not one of them, -1 a value missing (message printed). */
-int cli_snapshot_arg(const char *cmd, int argc, char **argv, int *i,
-                     cli_snap_opts *o);
+/* For getopt_long: --snapshot-at's CYCLE is getopt's optarg
+ * (NULL: missing) and FILE the next argument, taken by advancing optind;
+ * --restore's FILE is v (NULL: missing).  false after a message. */
+bool cli_snapshot_at_getopt(const char *cmd, int argc, char **argv,
+                            const char *cycle, cli_snap_opts *o);
+bool cli_restore_value(const char *cmd, const char *v, cli_snap_opts *o);
 /* CYCLE a decimal integer, FILE a writable file that is none of the n
  * other files (inputs, outputs, the snapshot restored), --restore a
  * readable regular file; else a message and false (exit 2). */

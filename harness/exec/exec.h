@@ -136,6 +136,16 @@ typedef struct dsh_exec_opts {
     const char *restore_path;
     const char *case_text;
     size_t case_len;
+    /* the command the run prints for on stderr: lines "dspsim CMD: ..."
+     * (the board's diagnostics, the GDB server's); NULL = "dspsim" */
+    const char *cmd;
+    /* called after every streaming step with the simulated cycles and the
+     * audio seconds streamed so far (the CLI's progress line), and once
+     * with audio_seconds -1 when the run is over, before the result line
+     * (dsh_exec_one); it only looks, the run is the same with or without
+     * it.  NULL = none */
+    void (*progress)(void *user, uint64_t cycles, double audio_seconds);
+    void *progress_user;
 } dsh_exec_opts;
 
 /* The firmware this tree builds (compile-time path; may not exist yet). */

@@ -18,6 +18,8 @@ int dsh_exec_one(const dsh_case *c, const char *dir, const dsh_exec_opts *o,
     dsh_exec_env env = { .out_dir = dir };
     dsh_case_result r = { 0 };
     dsh_exec_case(c, &env, &r, o);
+    if (o && o->progress)
+        o->progress(o->progress_user, 0, -1.0);   /* the run is over */
     static const char *const tag[] = { "PASS", "FAIL", "SKIP", "ERROR" };
     printf("%s %s (%s)%s%s\n", tag[r.status], c->path, c->name,
            r.message[0] ? ": " : "", r.message);

@@ -179,6 +179,12 @@ static bool stream_step(xp_run *r, uint64_t cycles)
         return xp_fail(r, DSH_RES_ERROR, "while streaming: %s",
                        dsh_drv_diag(r->drv));
     xp_streams_service(r);
+    if (r->o->progress && r->start_cycle) {
+        uint64_t now = dsh_drv_cycles(r->drv);
+        r->o->progress(r->o->progress_user, now,
+                       now > r->start_cycle ? (double)(now - r->start_cycle) /
+                       dsh_drv_cpu_hz(r->drv) : 0.0);
+    }
     return xp_xrun_recover(r);
 }
 
@@ -610,13 +616,24 @@ static bool start_gdb(xp_run *r)
     if (ds_gdb_open(ds_board_cpu(b), r->o->gdb_port, &r->gdb, err,
                     sizeof err))
         return xp_fail(r, DSH_RES_ERROR, "%s", err);
-    fprintf(stderr, "dspsim: gdb: listening on 127.0.0.1:%u\n",
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "dspsim%s%s", r->o->cmd ? " " : "",
+             r->o->cmd ? r->o->cmd : "");
+    ds_gdb_set_log_prefix(r->gdb, prefix);
+    fprintf(stderr, "%s: gdb: listening on 127.0.0.1:%u\n", prefix,
             ds_gdb_port(r->gdb));
     fflush(stderr);
     ds_board_set_debugger(b, gdb_poll, r->gdb, DS_GDB_SLICE_CYCLES);
     if (r->o->gdb_wait)
         ds_gdb_wait_attach(r->gdb);
     return true;
+}
+
+/* the board's diagnostics (DMA errors ...) as "dspsim CMD: board: MSG" */
+static void board_log(void *user, const char *msg)
+{
+    fflush(stdout);
+    fprintf(stderr, "dspsim %s: board: %s\n", (const char *)user, msg);
 }
 
 static void execute(xp_run *r, const char *fw)
@@ -632,6 +649,9 @@ static void execute(xp_run *r, const char *fw)
         xp_fail(r, DSH_RES_ERROR, "%s", err);
         return;
     }
+    if (r->o->cmd)
+        ds_board_set_log(dsh_drv_board(r->drv), board_log,
+                         (void *)(uintptr_t)r->o->cmd);
     if (r->o->profile_path &&
         xt_profile_start(ds_board_cpu(dsh_drv_board(r->drv)),
                          dsh_drv_elf(r->drv), &r->prof, err, sizeof err)) {

@@ -3,6 +3,7 @@
  * output and reports around the run pool (runner.h, docs/harness.md). */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,29 +62,81 @@ static int usage_error(const char *fmt, const char *arg)
     return DSH_TEST_EXIT_USAGE;
 }
 
-/* "--name VALUE", "--name=VALUE" or (short) "-jN"; *i advances. */
-static const char *opt_value(int argc, char **argv, int *i, const char *lng,
-                             const char *shrt, bool *matched)
+enum {   /* getopt_long codes of the long-only options */
+    OPT_FILTER = 256, OPT_SHARD, OPT_JUNIT, OPT_JSON, OPT_OUT_DIR,
+    OPT_TIMEOUT, OPT_LIST, OPT_FAIL_ON_SKIP, OPT_NO_PROGRESS,
+};
+
+static const struct option test_options[] = {
+    { "help", no_argument, NULL, 'h' },
+    { "jobs", required_argument, NULL, 'j' },
+    { "filter", required_argument, NULL, OPT_FILTER },
+    { "shard", required_argument, NULL, OPT_SHARD },
+    { "junit", required_argument, NULL, OPT_JUNIT },
+    { "json", required_argument, NULL, OPT_JSON },
+    { "out-dir", required_argument, NULL, OPT_OUT_DIR },
+    { "timeout", required_argument, NULL, OPT_TIMEOUT },
+    { "list", no_argument, NULL, OPT_LIST },
+    { "fail-on-skip", no_argument, NULL, OPT_FAIL_ON_SKIP },
+    { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+    { NULL, 0, NULL, 0 },
+};
+
+/* One option (v: its value, NULL when missing).  0 taken, -1 after
+ * --help, else an exit status. */
+static int take_option(int c, const char *v, options *o)
 {
-    const char *a = argv[*i];
-    size_t ll = strlen(lng);
-    *matched = false;
-    if (!strncmp(a, lng, ll) && (a[ll] == '=' || !a[ll])) {
-        *matched = true;
-        if (a[ll] == '=')
-            return a + ll + 1;
-    } else if (shrt && !strncmp(a, shrt, strlen(shrt))) {
-        *matched = true;
-        if (a[strlen(shrt)])
-            return a + strlen(shrt);
-    } else {
-        return NULL;
+    char *end;
+    switch (c) {
+    case 'h':
+        usage(stdout);
+        return -1;
+    case OPT_LIST: o->list = true; return 0;
+    case OPT_FAIL_ON_SKIP: o->fail_on_skip = true; return 0;
+    case OPT_NO_PROGRESS: o->progress = false; return 0;
+    case 'j': {
+        long n = v ? strtol(v, &end, 10) : 0;
+        if (!v || !*v || *end || n < 1 || n > 1024)
+            return usage_error("-j needs a number of jobs 1..1024, got "
+                               "'%s'", v ? v : "");
+        o->jobs = (unsigned)n;
+        return 0;
     }
-    if (*i + 1 >= argc)
-        return NULL;
-    return argv[++*i];
+    case OPT_FILTER:
+        if (!v || !*v)
+            return usage_error("%s needs a pattern", "--filter");
+        o->filter = v;
+        return 0;
+    case OPT_SHARD:
+        if (!v || !dsh_shard_parse(v, &o->shard_index, &o->shard_count))
+            return usage_error("--shard needs I/N with 1 <= I <= N, "
+                               "got '%s'", v ? v : "");
+        return 0;
+    case OPT_JUNIT:
+    case OPT_JSON:
+        if (!v || !*v)
+            return usage_error("%s needs a file name",
+                               c == OPT_JUNIT ? "--junit" : "--json");
+        *(c == OPT_JUNIT ? &o->junit : &o->json) = v;
+        return 0;
+    case OPT_OUT_DIR:
+        if (!v || !*v)
+            return usage_error("%s needs a directory", "--out-dir");
+        o->out_dir = v;
+        return 0;
+    case OPT_TIMEOUT: {
+        double t = v ? strtod(v, &end) : 0;
+        if (!v || !*v || *end || !(t > 0) || t > 86400)
+            return usage_error("--timeout needs seconds (0 < s <= "
+                               "86400), got '%s'", v ? v : "");
+        o->timeout_s = t;
+        return 0;
+    }
+    }
+    return DSH_TEST_EXIT_USAGE;
 }
 
+/* getopt_long (options anywhere among the PATHS; "--" ends them). */
 static int parse_options(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
@@ -95,71 +148,28 @@ static int parse_options(int argc, char **argv, options *o)
     o->paths = calloc((size_t)argc + 1, sizeof *o->paths);
     if (!o->paths)
         return usage_error("%s", "out of memory");
-    bool only_paths = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool m;
-        const char *v;
-        if (only_paths || a[0] != '-' || !a[1]) {
-            o->paths[o->npaths++] = a;
-            continue;
-        }
-        if (!strcmp(a, "--")) {
-            only_paths = true;
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return -1;
-        } else if (!strcmp(a, "--list")) {
-            o->list = true;
-        } else if (!strcmp(a, "--fail-on-skip")) {
-            o->fail_on_skip = true;
-        } else if (!strcmp(a, "--no-progress")) {
-            o->progress = false;
-        } else if ((v = opt_value(argc, argv, &i, "--jobs", "-j", &m)) ||
-                   m) {
-            char *end;
-            long n = v ? strtol(v, &end, 10) : 0;
-            if (!v || *end || n < 1 || n > 1024)
-                return usage_error("-j needs a number of jobs 1..1024, got "
-                                   "'%s'", v ? v : "");
-            o->jobs = (unsigned)n;
-        } else if ((v = opt_value(argc, argv, &i, "--filter", NULL, &m)) ||
-                   m) {
-            if (!v || !*v)
-                return usage_error("%s needs a pattern", "--filter");
-            o->filter = v;
-        } else if ((v = opt_value(argc, argv, &i, "--shard", NULL, &m)) ||
-                   m) {
-            if (!v || !dsh_shard_parse(v, &o->shard_index, &o->shard_count))
-                return usage_error("--shard needs I/N with 1 <= I <= N, "
-                                   "got '%s'", v ? v : "");
-        } else if ((v = opt_value(argc, argv, &i, "--junit", NULL, &m)) ||
-                   m) {
-            if (!v || !*v)
-                return usage_error("%s needs a file name", "--junit");
-            o->junit = v;
-        } else if ((v = opt_value(argc, argv, &i, "--json", NULL, &m)) ||
-                   m) {
-            if (!v || !*v)
-                return usage_error("%s needs a file name", "--json");
-            o->json = v;
-        } else if ((v = opt_value(argc, argv, &i, "--out-dir", NULL, &m)) ||
-                   m) {
-            if (!v || !*v)
-                return usage_error("%s needs a directory", "--out-dir");
-            o->out_dir = v;
-        } else if ((v = opt_value(argc, argv, &i, "--timeout", NULL, &m)) ||
-                   m) {
-            char *end;
-            double t = v ? strtod(v, &end) : 0;
-            if (!v || *end || !(t > 0) || t > 86400)
-                return usage_error("--timeout needs seconds (0 < s <= "
-                                   "86400), got '%s'", v ? v : "");
-            o->timeout_s = t;
-        } else {
+    int c;
+    optind = 0;   /* a fresh scan (glibc) */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":hj:", test_options, NULL)) != -1) {
+        int rc;
+        if (c == '?') {
+            const char *a = argv[optind - 1];
+            if (optopt && optopt < 256 && strncmp(a, "--", 2)) {
+                char s[3] = { '-', (char)optopt, 0 };
+                return usage_error("unknown option '%s'", s);
+            }
+            if (optopt && strchr(a, '='))
+                return usage_error("option '%s' takes no value", a);
             return usage_error("unknown option '%s'", a);
         }
+        rc = c == ':' ? take_option(optopt, NULL, o)
+                      : take_option(c, optarg, o);
+        if (rc)
+            return rc;
     }
+    for (int i = optind; i < argc; i++)
+        o->paths[o->npaths++] = argv[i];
     if (!o->npaths)
         o->paths[o->npaths++] = ".";
     return 0;
@@ -302,7 +312,13 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
         dsh_diag_init(&d);
         cases[i] = dsh_case_load(files.paths[i], &d);
         if (!cases[i]) {
-            dsh_diag_print(&d, stderr);
+            /* "dspsim test: FILE:LINE:COL: message" */
+            unsigned kept = d.count < DSH_DIAG_MAX ? d.count : DSH_DIAG_MAX;
+            for (unsigned k = 0; k < kept; k++)
+                fprintf(stderr, "dspsim test: %s\n", d.msg[k]);
+            if (d.count > kept)
+                fprintf(stderr, "dspsim test: ... %u more errors\n",
+                        d.count - kept);
             invalid++;
         }
     }

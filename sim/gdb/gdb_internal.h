@@ -38,6 +38,7 @@ typedef struct gdb_watch {
 struct ds_gdb {
     xt_cpu *cpu;
     FILE *log;
+    char log_prefix[48];  /* "dspsim CMD" (ds_gdb_set_log_prefix) */
     int lfd;                 /* listening socket */
     int cfd;                 /* the debugger's connection, -1 = none */
     unsigned port;

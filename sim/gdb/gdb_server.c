@@ -46,6 +46,7 @@ int ds_gdb_open(xt_cpu *cpu, unsigned port, ds_gdb **out, char *err,
     }
     g->cpu = cpu;
     g->log = stderr;
+    snprintf(g->log_prefix, sizeof g->log_prefix, "dspsim");
     g->cfd = -1;
     g->lfd = socket(AF_INET, SOCK_STREAM, 0);
     if (g->lfd < 0) {
@@ -91,7 +92,7 @@ static void drop_client(ds_gdb *g, const char *why)
     if (g->cfd < 0)
         return;
     if (why)
-        fprintf(g->log, "dspsim: gdb: debugger %s\n", why);
+        fprintf(g->log, "%s: gdb: debugger %s\n", g->log_prefix, why);
     close(g->cfd);
     g->cfd = -1;
     gdb_target_detach(g);
@@ -158,7 +159,7 @@ static void accept_client(ds_gdb *g)
     rsp_rx_init(&g->rx);
     gdb_target_attach(g);
     gdb_target_set_stop(g, GDB_SIGTRAP);
-    fprintf(g->log, "dspsim: gdb: debugger connected\n");
+    fprintf(g->log, "%s: gdb: debugger connected\n", g->log_prefix);
 }
 
 /* The target is stopped: serve packets until the debugger resumes it,
@@ -219,8 +220,8 @@ void ds_gdb_wait_attach(ds_gdb *g)
 {
     if (!g || g->ended)
         return;
-    fprintf(g->log, "dspsim: gdb: waiting for a debugger on 127.0.0.1:%u\n",
-            g->port);
+    fprintf(g->log, "%s: gdb: waiting for a debugger on 127.0.0.1:%u\n",
+            g->log_prefix, g->port);
     fflush(g->log);
     while (g->cfd < 0) {
         struct pollfd p = { .fd = g->lfd, .events = POLLIN };
@@ -310,4 +311,10 @@ void ds_gdb_finish(ds_gdb *g, bool exited, int status, uint32_t pc)
         gdb_send_str(g, s);
         drop_client(g, NULL);
     }
+}
+
+void ds_gdb_set_log_prefix(ds_gdb *g, const char *prefix)
+{
+    if (g && prefix)
+        snprintf(g->log_prefix, sizeof g->log_prefix, "%s", prefix);
 }

@@ -32,7 +32,7 @@ contains "$W/small.out" "cpu_hz 80000000 audio_hz 12288000 iram 65536"
 
 expect 0 dma -- "$DSPSIM" board "$G/board_dma_copy.elf"
 contains "$W/dma.out" "bad descriptors reported"
-contains "$W/dma.err" "dspsim: board: dma channel 1:"
+contains "$W/dma.err" "dspsim board: dma channel 1:"
 
 expect 2 typo -- "$DSPSIM" board --board "$B/typo.yaml" "$G/board_hello.elf"
 contains "$W/typo.err" "typo.yaml:4:3: unknown key 'dma.chanels'"

@@ -136,7 +136,7 @@ for s in $(seq "$seed" "$last"); do
         rc=$?
     fi
     if [ -n "$lockstep" ]; then
-        ls_line=$(grep '^lockstep: ' "$d/dspsim.stderr" | tail -n 1)
+        ls_line=$(grep '^dspsim exec: lockstep: ' "$d/dspsim.stderr" | tail -n 1)
         echo "difftest: seed $s: $ls_line"
         case $ls_line in
         *" 0 of "*) echo "difftest: seed $s: no translated code ran"; rc=1 ;;

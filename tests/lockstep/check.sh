@@ -4,7 +4,7 @@
 #
 #   check.sh DSPSIM STATUS MIN_PERCENT exec|board ARGS...
 #
-# Passes when dspsim exits with STATUS, prints "lockstep: agree" and the
+# Passes when dspsim exits with STATUS, prints "dspsim exec|board: lockstep: agree" and the
 # fast engine ran at least MIN_PERCENT of the instructions in translated
 # code (so the comparison covered translated blocks, not only the
 # interpreter).  The translations are built in a cache of their own under
@@ -29,7 +29,7 @@ if [ "$rc" -ne "$want" ]; then
     echo "check.sh: FAIL: exit status $rc, expected $want"
     fail=1
 fi
-line=$(grep '^lockstep: agree' "$tmp/err")
+line=$(grep "^dspsim $sub: lockstep: agree" "$tmp/err")
 if [ -z "$line" ]; then
     echo "check.sh: FAIL: no 'lockstep: agree' line"
     exit 1

@@ -21,10 +21,10 @@ check() {  # check DESCRIPTION COMMAND...
     if ! "$@"; then echo "selftest.sh: FAIL: $d"; fail=1; fi
 }
 check "exit status 70 (got $rc)" [ "$rc" -eq 70 ]
-check "divergence line" grep -q '^lockstep: the engines diverge in the block that starts at pc [0-9a-f]\{8\}' "$tmp/err"
+check "divergence line" grep -q '^dspsim exec: lockstep: the engines diverge in the block that starts at pc [0-9a-f]\{8\}' "$tmp/err"
 check "cycle counts named" grep -q '^  instructions fast [0-9]* interp [0-9]*, cycles fast [0-9]* interp [0-9]*$' "$tmp/err"
 check "block listing" grep -q '^  the block as the interpreter ran it:$' "$tmp/err"
 check "a conditional branch in the listing" grep -qE '^ +[0-9a-f]{8} .*	?b(eq|ne|lt|ge|any|none|all|nall|bc|bs)' "$tmp/err"
-check "summary says DIVERGED" grep -q '^lockstep: DIVERGED after' "$tmp/err"
+check "summary says DIVERGED" grep -q '^dspsim exec: lockstep: DIVERGED after' "$tmp/err"
 [ $fail -eq 0 ] && echo "selftest.sh: PASS"
 exit $fail

@@ -51,6 +51,9 @@ int ds_gdb_open(xt_cpu *cpu, unsigned port, ds_gdb **out, char *err,
                 size_t errsz);
 void ds_gdb_close(ds_gdb *g);
 unsigned ds_gdb_port(const ds_gdb *g);
+/* The start of those lines, before ": gdb: " (default "dspsim"; the CLI
+ * gives "dspsim exec", "dspsim run", ...; at most 47 bytes are kept). */
+void ds_gdb_set_log_prefix(ds_gdb *g, const char *prefix);
 
 /* Parse a --gdb PORT argument (decimal 0..65535).  Returns 0, or -1. */
 int ds_gdb_parse_port(const char *s, unsigned *port);
