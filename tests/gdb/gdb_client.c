@@ -22,6 +22,11 @@
  *   attach      SYMBOL [WATCH_SYMBOL]: connect to a running target, stop
  *               at SYMBOL, (a watchpoint hit,) continue, Ctrl-C, detach;
  *               it runs on to exit 0
+ *   restored    PC CYCLE SYMBOL VARIABLE N STATUS: a run resumed from a
+ *               snapshot taken at CYCLE with the CPU at PC first stops
+ *               there (not at the reset state), then N stops at SYMBOL
+ *               after CYCLE, each with the registers and VARIABLE read
+ *               and one single step, then continue to the end, exit STATUS
  *
  * usage: gdb_client SCENARIO ELF WORKDIR [args] -- COMMAND...
  * Exit status 0 when every check passed (the command's own exit status
@@ -29,6 +34,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <arpa/inet.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
@@ -650,6 +656,54 @@ static void scenario_attach(int argc, char **argv)
         fail("exit status %d", st);
 }
 
+/* --restore with --gdb --gdb-wait: the debugger's first look is at the
+ * restored machine, and its breakpoints act on the run from there. */
+static void scenario_restored(int argc, char **argv)
+{
+    if (argc < 6)
+        fail("restored needs PC CYCLE SYMBOL VARIABLE N STATUS");
+    uint32_t pc0 = (uint32_t)strtoul(argv[0], NULL, 0);
+    uint64_t cyc0 = strtoull(argv[1], NULL, 0);
+    const xt_elf_symbol *s = sym(argv[2]), *var = sym(argv[3]);
+    int n = atoi(argv[4]), want = atoi(argv[5]);
+    handshake();
+    uint32_t r[22];
+    regs(r);
+    uint32_t ccount = reg(37);   /* the low 32 bits of the cycle counter */
+    if (r[16] != pc0 || r[16] == xt_elf_entry(elf) || ccount != (uint32_t)cyc0)
+        fail("first stop: pc %08x ccount %u, the snapshot has pc %08x at "
+             "cycle %" PRIu64 " (entry %08x)", r[16], ccount, pc0, cyc0,
+             xt_elf_entry(elf));
+    printf("attached at the restored state: pc %08x, ccount %u\n", r[16],
+           ccount);
+    expect(cmd("Z0,%x,3", s->addr), "OK", "Z0");
+    uint32_t last = ccount;
+    for (int i = 0; i < n; i++) {
+        expect(cmd("c"), "T05", "breakpoint");
+        regs(r);
+        uint32_t cc = reg(37);
+        if (r[16] != s->addr || cc <= last)
+            fail("stop %d: pc %08x (%s at %08x), ccount %u after %u", i,
+                 r[16], argv[2], s->addr, cc, last);
+        last = cc;
+        printf("stop %d at %s: ccount %u, a1 %08x, %s = %08x\n", i, argv[2],
+               cc, r[1], argv[3], mem32(var->addr));
+        if (i == 0) {   /* a single step from the breakpoint */
+            expect(cmd("s"), "T05", "step");
+            if (reg(16) == s->addr)
+                fail("the step did not move from %08x", s->addr);
+        }
+    }
+    expect(cmd("z0,%x,3", s->addr), "OK", "z0");
+    send_packet("c");
+    recv_packet(reply, sizeof reply);
+    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
+        fail("end of the run: '%s', expected W%02x", reply, want);
+    int st = wait_child();
+    if (st != want)
+        fail("exit status %d, expected %d", st, want);
+}
+
 int main(int argc, char **argv)
 {
     alarm(240);
@@ -698,6 +752,8 @@ int main(int argc, char **argv)
         scenario_panic(dd - 4, argv + 4);
     else if (!strcmp(scenario, "attach"))
         scenario_attach(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "restored"))
+        scenario_restored(dd - 4, argv + 4);
     else
         fail("unknown scenario '%s'", scenario);
     printf("PASS %s\n", scenario);
