@@ -27,6 +27,12 @@
  *               there (not at the reset state), then N stops at SYMBOL
  *               after CYCLE, each with the registers and VARIABLE read
  *               and one single step, then continue to the end, exit STATUS
+ *   overrun     FUNCTION STATUS: FUNCTION(st, out, in, frames) of the
+ *               volume kernel writes past out[frames * st->channels]? A
+ *               breakpoint at its entry gives the block, a write
+ *               watchpoint on the word after it stops at the store that
+ *               writes there (docs/debugging.md's worked example); prints
+ *               the store's address for the caller to map to a line
  *
  * usage: gdb_client SCENARIO ELF WORKDIR [args] -- COMMAND...
  * Exit status 0 when every check passed (the command's own exit status
@@ -704,6 +710,64 @@ static void scenario_restored(int argc, char **argv)
         fail("exit status %d, expected %d", st, want);
 }
 
+/* The worked example: which store writes past the kernel's output block? */
+static void scenario_overrun(int argc, char **argv)
+{
+    if (argc < 2)
+        fail("overrun needs FUNCTION STATUS");
+    const xt_elf_symbol *f = sym(argv[0]);
+    int want = atoi(argv[1]);
+    handshake();
+    uint32_t start = reg(37);
+    expect(cmd("Z0,%x,3", f->addr), "OK", "Z0");
+    expect(cmd("c"), "T05", "breakpoint");
+    /* call0 ABI: a2 st, a3 out, a4 in, a5 frames; st->channels first */
+    uint32_t r[22];
+    regs(r);
+    if (r[16] != f->addr)
+        fail("stop at %08x, not %s", r[16], argv[0]);
+    uint32_t channels = mem32(r[2]), out = r[3], frames = r[5];
+    if (channels < 1 || channels > 8 || frames < 1 || frames > 4096)
+        fail("%s(st %08x, out %08x, frames %u): %u channels?", argv[0], r[2],
+             out, frames, channels);
+    uint32_t guard = out + frames * channels * 4, before = mem32(guard);
+    printf("%s: out %08x, %u frames of %u channels; watching %08x (holds "
+           "%#x)\n", argv[0], out, frames, channels, guard, before);
+    expect(cmd("z0,%x,3", f->addr), "OK", "z0");
+    expect(cmd("Z2,%x,4", guard), "OK", "Z2");
+    expect_stop("T05watch:", (send_packet("c"), "watchpoint"));
+    uint32_t hit = (uint32_t)strtoul(reply + 9, NULL, 16), pc = reg(16);
+    if (hit != guard || !in_sym(pc, f))
+        fail("watch hit at %08x (want %08x), pc %08x (%s at %08x)", hit,
+             guard, pc, argv[0], f->addr);
+    /* the store just before the stop: s32i.n (2 bytes) or s32i (3) */
+    uint32_t store;
+    if ((mem32(pc - 2) & 0xf) == 9)
+        store = pc - 2;
+    else if ((mem32(pc - 3) & 0xf00f) == 0x6002)
+        store = pc - 3;
+    else
+        fail("no store before the stop at %08x", pc);
+    uint32_t cc = reg(37);
+    if (cc <= start)
+        fail("the watchpoint hit at ccount %u, before the start %u", cc,
+             start);
+    printf("overrun: %08x changed from %#x to %#x at ccount %u\n", guard,
+           before, mem32(guard), cc);
+    printf("store at 0x%08x, stopped at 0x%08x\n", store, pc);
+    regs(r);
+    for (int i = 2; i < 16; i++)
+        printf("a%d %08x%s", i, r[i], i == 15 ? "\n" : " ");
+    expect(cmd("z2,%x,4", guard), "OK", "z2");
+    send_packet("c");
+    recv_packet(reply, sizeof reply);
+    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
+        fail("end of the run: '%s', expected W%02x", reply, want);
+    int st = wait_child();
+    if (st != want)
+        fail("exit status %d, expected %d", st, want);
+}
+
 int main(int argc, char **argv)
 {
     alarm(240);
@@ -754,6 +818,8 @@ int main(int argc, char **argv)
         scenario_attach(dd - 4, argv + 4);
     else if (!strcmp(scenario, "restored"))
         scenario_restored(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "overrun"))
+        scenario_overrun(dd - 4, argv + 4);
     else
         fail("unknown scenario '%s'", scenario);
     printf("PASS %s\n", scenario);
