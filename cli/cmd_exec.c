@@ -505,7 +505,8 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
     if (ds_gdb_killed(gdb))
         fprintf(stderr, "dspsim: %s: killed by the debugger\n", o->program);
     status = conclude(cpu, why, o, elf, tr);
-    if (o->snap.path && !es.taken && status != DSPSIM_EXIT_INTERNAL) {
+    if (o->snap.path && !es.taken && status != DSPSIM_EXIT_INTERNAL &&
+        !ds_gdb_killed(gdb)) {
         fprintf(stderr, "dspsim exec: --snapshot-at %" PRIu64 ": beyond "
                 "the run's end (it ended at cycle %" PRIu64 "); no "
                 "snapshot written\n", o->snap.at, xt_cycles(cpu));
