@@ -24,6 +24,7 @@
 #include "dspsim/profile.h"
 #include "dspsim/semihost.h"
 #include "dspsim/xtcpu.h"
+#include "exec_snapshot.h"
 #include "gdb_opt.h"
 #include "lockstep.h"
 #include "out_check.h"
@@ -40,6 +41,7 @@ typedef struct exec_opts {
     bool lockstep;           /* compare with the reference interpreter */
     bool quiet;              /* -q: no progress line */
     cli_gdb gdb;             /* --gdb PORT, --gdb-wait */
+    cli_snap_opts snap;      /* --snapshot-at, --restore */
     const char *program;
     int guest_argc;          /* arguments after PROGRAM */
     char **guest_argv;
@@ -62,6 +64,11 @@ static void exec_usage(FILE *f)
         "                  (the reference interpreter); same results\n"
         "  --stats         print a JSON statistics line on stderr at exit\n"
         CLI_GDB_HELP
+        "  --snapshot-at CYCLE FILE  save the CPU and its memories to FILE at\n"
+        "                  the first instruction boundary at or after\n"
+        "                  simulated cycle CYCLE; the run goes on unchanged\n"
+        "  --restore FILE  resume a snapshot of this program and arguments\n"
+        "                  (--max-cycles/--max-insns still count from reset)\n"
         "  --lockstep      run the fast engine and the reference interpreter\n"
         "                  side by side, compare them after every translated\n"
         "                  block; exit 1 with a report at the first divergence\n"
@@ -76,7 +83,8 @@ static void exec_usage(FILE *f)
 
 enum {   /* getopt_long codes of the long-only options */
     OPT_ENGINE = 256, OPT_STATS, OPT_GDB, OPT_GDB_WAIT, OPT_LOCKSTEP,
-    OPT_MAX_INSNS, OPT_MAX_CYCLES, OPT_PROFILE, OPT_TRACE,
+    OPT_MAX_INSNS, OPT_MAX_CYCLES, OPT_PROFILE, OPT_TRACE, OPT_SNAPSHOT_AT,
+    OPT_RESTORE,
 };
 
 static const struct option exec_options[] = {
@@ -91,14 +99,22 @@ static const struct option exec_options[] = {
     { "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
     { "profile", required_argument, NULL, OPT_PROFILE },
     { "trace", required_argument, NULL, OPT_TRACE },
+    { "snapshot-at", required_argument, NULL, OPT_SNAPSHOT_AT },
+    { "restore", required_argument, NULL, OPT_RESTORE },
     { NULL, 0, NULL, 0 },
 };
 
 /* One option (v: its value, NULL when missing).  Returns -1 to go on, or
  * an exit status. */
-static int take_option(int c, const char *v, exec_opts *o)
+static int take_option(int c, const char *v, int argc, char **argv,
+                       exec_opts *o)
 {
     switch (c) {
+    case OPT_SNAPSHOT_AT:
+        return cli_snapshot_at_getopt("exec", argc, argv, v, &o->snap)
+               ? -1 : DSPSIM_EXIT_USAGE;
+    case OPT_RESTORE:
+        return cli_restore_value("exec", v, &o->snap) ? -1 : DSPSIM_EXIT_USAGE;
     case 'h':
         exec_usage(stdout);
         return 0;
@@ -153,9 +169,9 @@ static int parse_args(int argc, char **argv, exec_opts *o)
             return DSPSIM_EXIT_USAGE;
         }
         if (c == ':')   /* a value missing: the option's own message */
-            rc = take_option(optopt, NULL, o);
+            rc = take_option(optopt, NULL, argc, argv, o);
         else
-            rc = take_option(c, optarg, o);
+            rc = take_option(c, optarg, argc, argv, o);
         if (rc >= 0)
             return rc;
     }
@@ -169,6 +185,11 @@ static int parse_args(int argc, char **argv, exec_opts *o)
         return DSPSIM_EXIT_USAGE;
     if (o->gdb.on && o->lockstep) {
         fprintf(stderr, "dspsim exec: --gdb and --lockstep cannot be "
+                "combined\n");
+        return DSPSIM_EXIT_USAGE;
+    }
+    if (o->lockstep && (o->snap.path || o->snap.restore)) {
+        fprintf(stderr, "dspsim exec: --lockstep and snapshots cannot be "
                 "combined\n");
         return DSPSIM_EXIT_USAGE;
     }
@@ -372,6 +393,67 @@ static xt_err run_sliced(xt_cpu *cpu, const xt_run_opts *ro, ds_gdb *g,
     }
 }
 
+/* --restore: --max-cycles and --max-insns count from reset, as in the
+ * run the snapshot came from; xt_run counts from its call. */
+static bool budgets_from_reset(const exec_opts *o, xt_cpu *cpu,
+                               xt_run_opts *ro)
+{
+    if (!o->snap.restore)
+        return true;
+    uint64_t c = xt_cycles(cpu), n = xt_insn_count(cpu);
+    if ((o->max_cycles && o->max_cycles <= c) ||
+        (o->max_insns && o->max_insns <= n)) {
+        fprintf(stderr, "dspsim exec: --max-%s %" PRIu64 " is not past %"
+                PRIu64 ", where the snapshot resumes\n",
+                o->max_cycles && o->max_cycles <= c ? "cycles" : "insns",
+                o->max_cycles && o->max_cycles <= c ? o->max_cycles
+                                                    : o->max_insns,
+                o->max_cycles && o->max_cycles <= c ? c : n);
+        return false;
+    }
+    if (ro->max_cycles)
+        ro->max_cycles -= c;
+    if (ro->max_insns)
+        ro->max_insns -= n;
+    return true;
+}
+
+/* --snapshot-at: run to the first instruction boundary at or after the
+ * cycle (the budgets still apply) and save there; *go: the run goes on,
+ * with what is left of the budgets in ro.  Cutting the run there changes
+ * no cycle. */
+static xt_err run_to_snapshot(exec_snap *es, xt_cpu *cpu,
+                              const xt_semihost *sh, xt_run_opts *ro,
+                              ds_gdb *gdb, xt_stop *why, bool *go)
+{
+    uint64_t c0 = xt_cycles(cpu), i0 = xt_insn_count(cpu);
+    *go = false;
+    if (es->o->at > c0) {
+        xt_run_opts r = *ro;
+        uint64_t want = es->o->at - c0;
+        bool cut = !r.max_cycles || r.max_cycles > want;
+        if (cut)
+            r.max_cycles = want;
+        xt_err err = gdb ? run_sliced(cpu, &r, gdb, NULL, why)
+                         : xt_run(cpu, &r, why);
+        if (err != XT_OK || !cut || *why != XT_STOP_CYCLE_BUDGET)
+            return err;   /* the run ended before: no snapshot */
+    }
+    if (!exec_snap_take(es, cpu, sh))
+        return XT_OK;     /* said; no run after it */
+    uint64_t dc = xt_cycles(cpu) - c0, di = xt_insn_count(cpu) - i0;
+    if (ro->max_insns && di >= ro->max_insns) {
+        *why = XT_STOP_INSN_BUDGET;   /* both at the same boundary */
+        return XT_OK;
+    }
+    if (ro->max_cycles)
+        ro->max_cycles -= dc;   /* > dc: the cut came first */
+    if (ro->max_insns)
+        ro->max_insns -= di;
+    *go = true;
+    return XT_OK;
+}
+
 static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
                        xt_cpu *cpu)
 {
@@ -411,7 +493,18 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
         }
     }
 
-    if (o->gdb.on) {
+    exec_snap es;
+    xt_run_opts ro = { .until = 0, .use_until = false,
+                       .max_insns = o->max_insns,
+                       .max_cycles = o->max_cycles };
+    if (!exec_snap_init(&es, &o->snap, o->program, o->guest_argc,
+                        o->guest_argv) || !exec_snap_restore(&es, cpu, sh) ||
+        !budgets_from_reset(o, cpu, &ro)) {
+        status = DSPSIM_EXIT_USAGE;
+        goto out;
+    }
+
+    if (o->gdb.on) {   /* after a restore: the debugger sees its state */
         if (!(gdb = cli_gdb_start("exec", &o->gdb, cpu))) {
             status = DSPSIM_EXIT_USAGE;
             goto out;
@@ -420,16 +513,19 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
             ds_gdb_wait_attach(gdb);
     }
 
-    xt_run_opts ro = { .until = 0, .use_until = false,
-                       .max_insns = o->max_insns,
-                       .max_cycles = o->max_cycles };
     xt_stop why = XT_STOP_REQUEST;
     /* the progress line: a terminal, not -q, no debugger or lockstep */
     cli_progress prog;
     cli_progress_init(&prog, "exec", o->quiet || gdb || o->lockstep,
                       xt_insn_count(cpu));
     double t0 = cli_now_seconds();
-    if (gdb) {
+    if (o->snap.path) {
+        bool go;
+        err = run_to_snapshot(&es, cpu, sh, &ro, gdb, &why, &go);
+        if (err == XT_OK && go)
+            err = gdb ? run_sliced(cpu, &ro, gdb, NULL, &why)
+                      : xt_run(cpu, &ro, &why);
+    } else if (gdb) {
         err = run_sliced(cpu, &ro, gdb, NULL, &why);
     } else if (prog.on) {
         err = run_sliced(cpu, &ro, NULL, &prog, &why);
@@ -447,9 +543,21 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
         status = api_fail("xt_run", err);
         goto out;
     }
+    if (es.failed) {   /* the snapshot could not be written (said) */
+        status = DSPSIM_EXIT_USAGE;
+        ds_gdb_finish(gdb, true, status, 0);
+        goto out;
+    }
     if (ds_gdb_killed(gdb))
         fprintf(stderr, "dspsim exec: %s: killed by the debugger\n", o->program);
     status = conclude(cpu, why, o, elf, tr);
+    if (o->snap.path && !es.taken && status != DSPSIM_EXIT_INTERNAL &&
+        !ds_gdb_killed(gdb)) {
+        fprintf(stderr, "dspsim exec: --snapshot-at %" PRIu64 ": beyond "
+                "the run's end (it ended at cycle %" PRIu64 "); no "
+                "snapshot written\n", o->snap.at, xt_cycles(cpu));
+        status = DSPSIM_EXIT_USAGE;
+    }
     if (gdb)
         ds_gdb_finish(gdb, why != XT_STOP_FATAL, status,
                       xt_fatal(cpu)->pc);
@@ -485,6 +593,9 @@ int cmd_exec(int argc, char **argv)
         return rc;
 
     /* the profile: a writable file, not the program, before anything runs */
+    const char *others[] = { o.program, o.profile_path, o.trace_path };
+    if (!cli_snapshot_check("exec", &o.snap, others, 3))
+        return DSPSIM_EXIT_USAGE;
     char profile_target[4096];
     const char *inputs[] = { o.program };
     if (o.profile_path) {

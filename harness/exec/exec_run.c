@@ -658,7 +658,10 @@ static void execute(xp_run *r, const char *fw)
         xp_fail(r, DSH_RES_ERROR, "profile: %s", err);
         return;
     }
-    if (r->o->gdb && !start_gdb(r))
+    /* --gdb with --restore: the server starts on the restored machine, so
+     * that the debugger's first stop, its breakpoints and steps see the
+     * state the run resumes from (never the reset state it replaces) */
+    if (r->o->gdb && !r->o->restore_path && !start_gdb(r))
         return;
     if (!xp_snapshot_arm(r, fw))
         return;
@@ -669,6 +672,8 @@ static void execute(xp_run *r, const char *fw)
             r->restore_refused = true;
             return;
         }
+        if (r->o->gdb && !start_gdb(r))
+            return;
         goto resume;
     }
     e = dsh_drv_boot(r->drv);

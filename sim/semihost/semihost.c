@@ -151,6 +151,38 @@ uint64_t xt_semihost_calls(const xt_semihost *sh)
     return sh ? sh->calls : 0;
 }
 
+_Static_assert(MAX_GUEST_FDS == XT_SEMIHOST_FDS, "the fd table's size");
+
+unsigned xt_semihost_fd_kinds(const xt_semihost *sh,
+                              uint8_t kinds[XT_SEMIHOST_FDS])
+{
+    unsigned host = 0;
+    for (int i = 0; i < MAX_GUEST_FDS; i++) {
+        fd_kind k = sh->fds[i].kind;
+        kinds[i] = k == FD_HOST ? XT_SEMIHOST_FD_HOST :
+                   k == FD_CONSOLE ? XT_SEMIHOST_FD_CONSOLE :
+                   XT_SEMIHOST_FD_UNUSED;
+        host += k == FD_HOST;
+    }
+    return host;
+}
+
+bool xt_semihost_set_fd_kinds(xt_semihost *sh,
+                              const uint8_t kinds[XT_SEMIHOST_FDS])
+{
+    for (int i = 0; i < MAX_GUEST_FDS; i++)
+        if (kinds[i] != XT_SEMIHOST_FD_UNUSED &&
+            kinds[i] != XT_SEMIHOST_FD_CONSOLE)
+            return false;
+    for (int i = 0; i < MAX_GUEST_FDS; i++) {
+        if (sh->fds[i].kind == FD_HOST)
+            close(sh->fds[i].host);
+        sh->fds[i].kind = kinds[i] == XT_SEMIHOST_FD_CONSOLE ? FD_CONSOLE :
+                          FD_UNUSED;
+    }
+    return true;
+}
+
 /* ---- helpers ---------------------------------------------------------- */
 
 static void done(xt_semihost_regs *r, int64_t ret, int host_errno)

@@ -299,6 +299,47 @@ static void test_files(void **state)
     assert_int_equal(e, XT_EISDIR);
 }
 
+/* The descriptor table as snapshots of `dspsim exec` save and load it. */
+static void test_fd_kinds(void **state)
+{
+    fixture *f = *state;
+    uint32_t e;
+    uint8_t k[XT_SEMIHOST_FDS], k2[XT_SEMIHOST_FDS];
+    assert_int_equal(xt_semihost_fd_kinds(f->sh, k), 0);
+    for (int i = 0; i < XT_SEMIHOST_FDS; i++)
+        assert_int_equal(k[i], i < 3 ? XT_SEMIHOST_FD_CONSOLE
+                                     : XT_SEMIHOST_FD_UNUSED);
+    uint32_t path = put_str(f, MEM_BASE + 0x100, "semihost-kinds.tmp");
+    uint32_t data = put_str(f, MEM_BASE + 0x200, "ab");
+    uint32_t fd = call(f, XT_SYS_OPEN, path, 0x601, 0644, &e);
+    assert_int_equal(fd, 3);
+    assert_int_equal(call(f, XT_SYS_CLOSE, 2, 0, 0, &e), 0);
+    assert_int_equal(xt_semihost_fd_kinds(f->sh, k), 1);
+    assert_int_equal(k[2], XT_SEMIHOST_FD_UNUSED);
+    assert_int_equal(k[3], XT_SEMIHOST_FD_HOST);
+    /* a host file cannot be set: refused, nothing changed */
+    assert_false(xt_semihost_set_fd_kinds(f->sh, k));
+    assert_int_equal(xt_semihost_fd_kinds(f->sh, k2), 1);
+    assert_memory_equal(k, k2, sizeof k);
+    assert_int_equal(call(f, XT_SYS_WRITE, 3, data, 2, &e), 2);
+    k[5] = 7;   /* nor an unknown kind */
+    k[3] = XT_SEMIHOST_FD_UNUSED;
+    assert_false(xt_semihost_set_fd_kinds(f->sh, k));
+    /* unused and console: set as given, open host files closed */
+    k[5] = XT_SEMIHOST_FD_CONSOLE;
+    assert_true(xt_semihost_set_fd_kinds(f->sh, k));
+    assert_int_equal(xt_semihost_fd_kinds(f->sh, k2), 0);
+    assert_memory_equal(k, k2, sizeof k);
+    assert_int_equal(call(f, XT_SYS_WRITE, 3, data, 2, &e), FAIL);
+    assert_int_equal(e, XT_EBADF);
+    assert_int_equal(call(f, XT_SYS_WRITE, 2, data, 1, &e), FAIL);
+    assert_int_equal(call(f, XT_SYS_WRITE, 5, data, 2, &e), 2);  /* stdout */
+    char out[16];
+    drain(f->out[0], out, sizeof out);
+    assert_string_equal(out, "ab");
+    unlink("semihost-kinds.tmp");
+}
+
 static void test_open_paths(void **state)
 {
     fixture *f = *state;
@@ -411,6 +452,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_console_read, setup, teardown),
         cmocka_unit_test_setup_teardown(test_files, setup, teardown),
         cmocka_unit_test_setup_teardown(test_open_paths, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_fd_kinds, setup, teardown),
         cmocka_unit_test_setup_teardown(test_args_and_misc, setup, teardown),
         cmocka_unit_test_setup_teardown(test_exit, setup, teardown),
         cmocka_unit_test(test_defaults),

@@ -22,6 +22,17 @@
  *   attach      SYMBOL [WATCH_SYMBOL]: connect to a running target, stop
  *               at SYMBOL, (a watchpoint hit,) continue, Ctrl-C, detach;
  *               it runs on to exit 0
+ *   restored    PC CYCLE SYMBOL VARIABLE N STATUS: a run resumed from a
+ *               snapshot taken at CYCLE with the CPU at PC first stops
+ *               there (not at the reset state), then N stops at SYMBOL
+ *               after CYCLE, each with the registers and VARIABLE read
+ *               and one single step, then continue to the end, exit STATUS
+ *   overrun     FUNCTION STATUS: FUNCTION(st, out, in, frames) of the
+ *               volume kernel writes past out[frames * st->channels]? A
+ *               breakpoint at its entry gives the block, a write
+ *               watchpoint on the word after it stops at the store that
+ *               writes there (docs/debugging.md's worked example); prints
+ *               the store's address for the caller to map to a line
  *
  * usage: gdb_client SCENARIO ELF WORKDIR [args] -- COMMAND...
  * Exit status 0 when every check passed (the command's own exit status
@@ -29,6 +40,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <arpa/inet.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <signal.h>
@@ -650,6 +662,112 @@ static void scenario_attach(int argc, char **argv)
         fail("exit status %d", st);
 }
 
+/* --restore with --gdb --gdb-wait: the debugger's first look is at the
+ * restored machine, and its breakpoints act on the run from there. */
+static void scenario_restored(int argc, char **argv)
+{
+    if (argc < 6)
+        fail("restored needs PC CYCLE SYMBOL VARIABLE N STATUS");
+    uint32_t pc0 = (uint32_t)strtoul(argv[0], NULL, 0);
+    uint64_t cyc0 = strtoull(argv[1], NULL, 0);
+    const xt_elf_symbol *s = sym(argv[2]), *var = sym(argv[3]);
+    int n = atoi(argv[4]), want = atoi(argv[5]);
+    handshake();
+    uint32_t r[22];
+    regs(r);
+    uint32_t ccount = reg(37);   /* the low 32 bits of the cycle counter */
+    if (r[16] != pc0 || r[16] == xt_elf_entry(elf) || ccount != (uint32_t)cyc0)
+        fail("first stop: pc %08x ccount %u, the snapshot has pc %08x at "
+             "cycle %" PRIu64 " (entry %08x)", r[16], ccount, pc0, cyc0,
+             xt_elf_entry(elf));
+    printf("attached at the restored state: pc %08x, ccount %u\n", r[16],
+           ccount);
+    expect(cmd("Z0,%x,3", s->addr), "OK", "Z0");
+    uint32_t last = ccount;
+    for (int i = 0; i < n; i++) {
+        expect(cmd("c"), "T05", "breakpoint");
+        regs(r);
+        uint32_t cc = reg(37);
+        if (r[16] != s->addr || cc <= last)
+            fail("stop %d: pc %08x (%s at %08x), ccount %u after %u", i,
+                 r[16], argv[2], s->addr, cc, last);
+        last = cc;
+        printf("stop %d at %s: ccount %u, a1 %08x, %s = %08x\n", i, argv[2],
+               cc, r[1], argv[3], mem32(var->addr));
+        if (i == 0) {   /* a single step from the breakpoint */
+            expect(cmd("s"), "T05", "step");
+            if (reg(16) == s->addr)
+                fail("the step did not move from %08x", s->addr);
+        }
+    }
+    expect(cmd("z0,%x,3", s->addr), "OK", "z0");
+    send_packet("c");
+    recv_packet(reply, sizeof reply);
+    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
+        fail("end of the run: '%s', expected W%02x", reply, want);
+    int st = wait_child();
+    if (st != want)
+        fail("exit status %d, expected %d", st, want);
+}
+
+/* The worked example: which store writes past the kernel's output block? */
+static void scenario_overrun(int argc, char **argv)
+{
+    if (argc < 2)
+        fail("overrun needs FUNCTION STATUS");
+    const xt_elf_symbol *f = sym(argv[0]);
+    int want = atoi(argv[1]);
+    handshake();
+    uint32_t start = reg(37);
+    expect(cmd("Z0,%x,3", f->addr), "OK", "Z0");
+    expect(cmd("c"), "T05", "breakpoint");
+    /* call0 ABI: a2 st, a3 out, a4 in, a5 frames; st->channels first */
+    uint32_t r[22];
+    regs(r);
+    if (r[16] != f->addr)
+        fail("stop at %08x, not %s", r[16], argv[0]);
+    uint32_t channels = mem32(r[2]), out = r[3], frames = r[5];
+    if (channels < 1 || channels > 8 || frames < 1 || frames > 4096)
+        fail("%s(st %08x, out %08x, frames %u): %u channels?", argv[0], r[2],
+             out, frames, channels);
+    uint32_t guard = out + frames * channels * 4, before = mem32(guard);
+    printf("%s: out %08x, %u frames of %u channels; watching %08x (holds "
+           "%#x)\n", argv[0], out, frames, channels, guard, before);
+    expect(cmd("z0,%x,3", f->addr), "OK", "z0");
+    expect(cmd("Z2,%x,4", guard), "OK", "Z2");
+    expect_stop("T05watch:", (send_packet("c"), "watchpoint"));
+    uint32_t hit = (uint32_t)strtoul(reply + 9, NULL, 16), pc = reg(16);
+    if (hit != guard || !in_sym(pc, f))
+        fail("watch hit at %08x (want %08x), pc %08x (%s at %08x)", hit,
+             guard, pc, argv[0], f->addr);
+    /* the store just before the stop: s32i.n (2 bytes) or s32i (3) */
+    uint32_t store;
+    if ((mem32(pc - 2) & 0xf) == 9)
+        store = pc - 2;
+    else if ((mem32(pc - 3) & 0xf00f) == 0x6002)
+        store = pc - 3;
+    else
+        fail("no store before the stop at %08x", pc);
+    uint32_t cc = reg(37);
+    if (cc <= start)
+        fail("the watchpoint hit at ccount %u, before the start %u", cc,
+             start);
+    printf("overrun: %08x changed from %#x to %#x at ccount %u\n", guard,
+           before, mem32(guard), cc);
+    printf("store at 0x%08x, stopped at 0x%08x\n", store, pc);
+    regs(r);
+    for (int i = 2; i < 16; i++)
+        printf("a%d %08x%s", i, r[i], i == 15 ? "\n" : " ");
+    expect(cmd("z2,%x,4", guard), "OK", "z2");
+    send_packet("c");
+    recv_packet(reply, sizeof reply);
+    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
+        fail("end of the run: '%s', expected W%02x", reply, want);
+    int st = wait_child();
+    if (st != want)
+        fail("exit status %d, expected %d", st, want);
+}
+
 int main(int argc, char **argv)
 {
     alarm(240);
@@ -698,6 +816,10 @@ int main(int argc, char **argv)
         scenario_panic(dd - 4, argv + 4);
     else if (!strcmp(scenario, "attach"))
         scenario_attach(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "restored"))
+        scenario_restored(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "overrun"))
+        scenario_overrun(dd - 4, argv + 4);
     else
         fail("unknown scenario '%s'", scenario);
     printf("PASS %s\n", scenario);

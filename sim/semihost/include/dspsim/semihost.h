@@ -138,6 +138,19 @@ bool xt_semihost_call(xt_semihost *sh, const xt_semihost_mem *mem,
 /* Number of calls performed so far. */
 uint64_t xt_semihost_calls(const xt_semihost *sh);
 
+/* The guest's descriptor table, for snapshots (`dspsim exec --snapshot-at`):
+ * one byte per descriptor 0..XT_SEMIHOST_FDS-1, XT_SEMIHOST_FD_UNUSED,
+ * _CONSOLE or _HOST (a host file the guest opened).  fd_kinds fills
+ * kinds and returns how many host files are open; set_fd_kinds makes the
+ * table unused/console as given (a host file cannot be reopened: false
+ * and nothing changed if kinds holds one, or another value). */
+#define XT_SEMIHOST_FDS 256
+enum { XT_SEMIHOST_FD_UNUSED, XT_SEMIHOST_FD_CONSOLE, XT_SEMIHOST_FD_HOST };
+unsigned xt_semihost_fd_kinds(const xt_semihost *sh,
+                              uint8_t kinds[XT_SEMIHOST_FDS]);
+bool xt_semihost_set_fd_kinds(xt_semihost *sh,
+                              const uint8_t kinds[XT_SEMIHOST_FDS]);
+
 /* ---- CPU glue --------------------------------------------------------- */
 
 /* Install sh as the XT_HOOK_SIMCALL hook of cpu (one per CPU).  exit()
