@@ -9,11 +9,12 @@ PKGS=(
   qemu-system-misc
   libsndfile1-dev libyaml-dev libcmocka-dev libelf-dev libdw-dev
   sox valgrind libxml2-utils
-  libjansson-dev libxml2-dev
+  libjansson-dev libxml2-dev libfftw3-dev
   clang libclang-rt-dev
   # valgrind: callgrind_annotate reads the --profile files (tests/cli/profile.sh)
   # libxml2-utils: xmllint validates the JUnit report (harness.test_runner)
   # libjansson-dev: JSON reports and timeline; libxml2-dev: JUnit writer
+  # libfftw3-dev: the spectra of the audio checks (harness/audio/fft.c)
 )
 missing=()
 for p in "${PKGS[@]}"; do

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* In-place radix-2 complex FFT (double precision), for the metrics. */
+/* In-place complex FFT (double precision, FFTW), for the metrics. */
 #ifndef DSH_FFT_H
 #define DSH_FFT_H
 
@@ -8,7 +8,7 @@
 
 /* re/im of length n (a power of two, >= 2); forward transform without
  * scaling: X[k] = sum x[n] e^{-2 pi i k n / N}.  False if n is not a
- * power of two. */
+ * power of two (the callers' windows are) or FFTW cannot plan it. */
 bool dsh_fft(double *re, double *im, size_t n);
 /* Largest power of two <= n (0 for n == 0). */
 size_t dsh_pow2_floor(size_t n);

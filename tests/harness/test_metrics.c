@@ -14,6 +14,7 @@
 
 #include "audio/compare.h"
 #include "audio/freq_response.h"
+#include "audio/fft.h"
 #include "audio/metrics.h"
 #include "harness_test_util.h"
 
@@ -85,6 +86,40 @@ static double sox_stat(const char *path, const char *label)
     if (isnan(v))
         fail_msg("sox stat printed no '%s'", label);
     return v;
+}
+
+/* The FFT against the DFT's definition: every power of two up to 512 on
+ * random data; other lengths are refused. */
+static void test_fft_matches_dft(void **state)
+{
+    (void)state;
+    enum { NMAX = 512 };
+    static double re[NMAX], im[NMAX], xr[NMAX], xi[NMAX];
+    uint32_t seed = 12345;
+    for (size_t n = 2; n <= NMAX; n *= 2) {
+        for (size_t i = 0; i < n; i++) {
+            seed = seed * 1664525u + 1013904223u;
+            xr[i] = re[i] = (double)(int32_t)seed / 2147483648.0;
+            seed = seed * 1664525u + 1013904223u;
+            xi[i] = im[i] = (double)(int32_t)seed / 2147483648.0;
+        }
+        assert_true(dsh_fft(re, im, n));
+        for (size_t k = 0; k < n; k++) {
+            double sr = 0, si = 0;
+            for (size_t t = 0; t < n; t++) {
+                double a = -2.0 * M_PI * (double)((k * t) % n) / (double)n;
+                sr += xr[t] * cos(a) - xi[t] * sin(a);
+                si += xr[t] * sin(a) + xi[t] * cos(a);
+            }
+            assert_true(fabs(re[k] - sr) < 1e-9 * (double)n);
+            assert_true(fabs(im[k] - si) < 1e-9 * (double)n);
+        }
+    }
+    assert_false(dsh_fft(re, im, 0));
+    assert_false(dsh_fft(re, im, 1));
+    assert_false(dsh_fft(re, im, 12));
+    assert_int_equal(dsh_pow2_floor(1000), 512);
+    assert_int_equal(dsh_pow2_floor(0), 0);
 }
 
 static void test_rms_dc_against_sox(void **state)
@@ -315,6 +350,7 @@ static void test_compare_and_diff(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fft_matches_dft),
         cmocka_unit_test(test_rms_dc_against_sox),
         cmocka_unit_test(test_level_and_gain),
         cmocka_unit_test(test_thdn_known_harmonic),
