@@ -131,8 +131,9 @@ static bool file_value(const char *opt, const char *v, const char **out)
 /* One option (v: its value, NULL when missing).  Returns -1 to go on, or
  * an exit status. */
 static int take_option(int c, const char *v, int argc, char **argv,
-                       board_opts *o)
+                       void *user)
 {
+    board_opts *o = user;
     bool ok = true;
     switch (c) {
     case 'h':
@@ -168,35 +169,18 @@ static int take_option(int c, const char *v, int argc, char **argv,
  * status. */
 static int parse_args(int argc, char **argv, board_opts *o)
 {
-    int c;
-    optind = 0;   /* a fresh scan (glibc) */
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "+:hq", board_options, NULL)) != -1) {
-        int rc;
-        if (c == '?') {
-            cli_getopt_unknown("board", argv);
-            return DSPSIM_EXIT_USAGE;
-        }
-        if (c == ':')   /* a value missing: the option's own message */
-            rc = take_option(optopt, NULL, argc, argv, o);
-        else
-            rc = take_option(c, optarg, argc, argv, o);
-        if (rc >= 0)
-            return rc;
-    }
+    int rc = cli_getopt_before_program("board", argc, argv, board_options,
+                                       take_option, o);
+    if (rc >= 0)
+        return rc;
     int i = optind;
     if (i >= argc) {
         fprintf(stderr, "dspsim board: missing PROGRAM.elf\n");
         board_usage(stderr);
         return DSPSIM_EXIT_USAGE;
     }
-    if (!cli_gdb_check("board", &o->gdb))
+    if (!cli_gdb_check("board", &o->gdb, o->lockstep))
         return DSPSIM_EXIT_USAGE;
-    if (o->gdb.on && o->lockstep) {
-        fprintf(stderr, "dspsim board: --gdb and --lockstep cannot be "
-                "combined\n");
-        return DSPSIM_EXIT_USAGE;
-    }
     o->program = argv[i];
     o->guest_argc = argc - i - 1;
     o->guest_argv = argv + i + 1;

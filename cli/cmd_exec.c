@@ -107,8 +107,9 @@ static const struct option exec_options[] = {
 /* One option (v: its value, NULL when missing).  Returns -1 to go on, or
  * an exit status. */
 static int take_option(int c, const char *v, int argc, char **argv,
-                       exec_opts *o)
+                       void *user)
 {
+    exec_opts *o = user;
     switch (c) {
     case OPT_SNAPSHOT_AT:
         return cli_snapshot_at_getopt("exec", argc, argv, v, &o->snap)
@@ -159,35 +160,18 @@ static int take_option(int c, const char *v, int argc, char **argv,
  * status. */
 static int parse_args(int argc, char **argv, exec_opts *o)
 {
-    int c;
-    optind = 0;   /* a fresh scan (glibc) */
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "+:hq", exec_options, NULL)) != -1) {
-        int rc;
-        if (c == '?') {
-            cli_getopt_unknown("exec", argv);
-            return DSPSIM_EXIT_USAGE;
-        }
-        if (c == ':')   /* a value missing: the option's own message */
-            rc = take_option(optopt, NULL, argc, argv, o);
-        else
-            rc = take_option(c, optarg, argc, argv, o);
-        if (rc >= 0)
-            return rc;
-    }
+    int rc = cli_getopt_before_program("exec", argc, argv, exec_options,
+                                       take_option, o);
+    if (rc >= 0)
+        return rc;
     int i = optind;
     if (i >= argc) {
         fprintf(stderr, "dspsim exec: missing PROGRAM.elf\n");
         exec_usage(stderr);
         return DSPSIM_EXIT_USAGE;
     }
-    if (!cli_gdb_check("exec", &o->gdb))
+    if (!cli_gdb_check("exec", &o->gdb, o->lockstep))
         return DSPSIM_EXIT_USAGE;
-    if (o->gdb.on && o->lockstep) {
-        fprintf(stderr, "dspsim exec: --gdb and --lockstep cannot be "
-                "combined\n");
-        return DSPSIM_EXIT_USAGE;
-    }
     if (o->lockstep && (o->snap.path || o->snap.restore)) {
         fprintf(stderr, "dspsim exec: --lockstep and snapshots cannot be "
                 "combined\n");

@@ -321,7 +321,7 @@ int cmd_play(int argc, char **argv)
         }
         files[nfiles++] = argv[i];
     }
-    if (!cli_gdb_check("play", &gdb) || !cli_gdb_probe("play", &gdb))
+    if (!cli_gdb_check("play", &gdb, false) || !cli_gdb_probe("play", &gdb))
         return DSPSIM_EXIT_USAGE;
     if (!play_chain_parse(s.pipe, &s))
         return DSPSIM_EXIT_USAGE;

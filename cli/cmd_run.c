@@ -117,7 +117,7 @@ int cmd_run(int argc, char **argv)
         usage(stderr);
         return DSPSIM_EXIT_USAGE;
     }
-    if (!cli_gdb_check("run", &gdb) || !cli_gdb_probe("run", &gdb))
+    if (!cli_gdb_check("run", &gdb, false) || !cli_gdb_probe("run", &gdb))
         return DSPSIM_EXIT_USAGE;
     dsh_diag diag;
     dsh_diag_init(&diag);

@@ -21,10 +21,15 @@ bool cli_gdb_value(const char *cmd, const char *v, cli_gdb *o)
     return true;
 }
 
-bool cli_gdb_check(const char *cmd, const cli_gdb *o)
+bool cli_gdb_check(const char *cmd, const cli_gdb *o, bool lockstep)
 {
     if (o->wait && !o->on) {
         fprintf(stderr, "dspsim %s: --gdb-wait needs --gdb PORT\n", cmd);
+        return false;
+    }
+    if (o->on && lockstep) {
+        fprintf(stderr, "dspsim %s: --gdb and --lockstep cannot be "
+                "combined\n", cmd);
         return false;
     }
     return true;

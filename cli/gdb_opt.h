@@ -24,9 +24,10 @@ typedef struct cli_gdb {
 /* The value of --gdb (NULL: missing): sets o->on and o->port, or prints
  * "dspsim CMD: --gdb ..." and returns false. */
 bool cli_gdb_value(const char *cmd, const char *v, cli_gdb *o);
-/* After the command line: --gdb-wait needs --gdb.  false after printing
+/* After the command line: --gdb-wait needs --gdb, and --gdb does not go
+ * with --lockstep (exec, board; false elsewhere).  false after printing
  * the error. */
-bool cli_gdb_check(const char *cmd, const cli_gdb *o);
+bool cli_gdb_check(const char *cmd, const cli_gdb *o, bool lockstep);
 /* run, play (the server opens inside the harness): a given port must be
  * free now.  false after printing why not. */
 bool cli_gdb_probe(const char *cmd, const cli_gdb *o);

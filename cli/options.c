@@ -3,12 +3,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "options.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "dspsim/xtcpu.h"
 
 bool cli_opt_value(int argc, char **argv, int *i, const char *name,
@@ -108,4 +110,24 @@ void cli_getopt_unknown(const char *cmd, char **argv)
         fprintf(stderr, "dspsim %s: unknown option '%s' (see dspsim %s "
                 "--help)\n", cmd, a, cmd);
     }
+}
+
+int cli_getopt_before_program(const char *cmd, int argc, char **argv,
+                              const struct option *longopts, cli_take_fn take,
+                              void *user)
+{
+    int c;
+    optind = 0;   /* a fresh scan (glibc) */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "+:hq", longopts, NULL)) != -1) {
+        if (c == '?') {
+            cli_getopt_unknown(cmd, argv);
+            return DSPSIM_EXIT_USAGE;
+        }
+        int rc = c == ':' ? take(optopt, NULL, argc, argv, user)
+                          : take(c, optarg, argc, argv, user);
+        if (rc >= 0)
+            return rc;
+    }
+    return -1;
 }

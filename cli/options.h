@@ -34,6 +34,19 @@ bool cli_take_engine(const char *cmd, int *argc, char **argv);
  * optopt). */
 void cli_getopt_unknown(const char *cmd, char **argv);
 
+/* The option loop of `exec` and `board`, whose options come before
+ * PROGRAM ("+": getopt_long stops at the first non-option; "-" alone is a
+ * file name; "--" ends the options).  take(c, value, argc, argv, user)
+ * handles one option (value NULL when it is missing: the option's own
+ * message) and returns -1 to go on or an exit status.  Returns -1 with
+ * optind at PROGRAM, or an exit status (an unknown option is said). */
+struct option;
+typedef int (*cli_take_fn)(int c, const char *v, int argc, char **argv,
+                           void *user);
+int cli_getopt_before_program(const char *cmd, int argc, char **argv,
+                              const struct option *longopts, cli_take_fn take,
+                              void *user);
+
 /* Monotonic wall-clock time in seconds. */
 double cli_now_seconds(void);
 
