@@ -3,13 +3,14 @@
 #define _DEFAULT_SOURCE
 #include "discover.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
+#include <fts.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 
 static bool add(dsh_path_list *l, const char *p)
 {
@@ -32,44 +33,65 @@ static bool is_case_name(const char *name)
            (n > 4 && !strcmp(name + n - 4, ".yml"));
 }
 
+/* Every case file below dir (fts, following links as stat does): hidden
+ * entries and DSH_DISCOVER_SKIP_DIR folders left out, dangling links and
+ * directory cycles skipped, an unreadable directory an error. */
 static bool walk(const char *dir, dsh_path_list *out, char *err,
-                 size_t errsz, unsigned depth)
+                 size_t errsz)
 {
-    if (depth > 32) {
-        snprintf(err, errsz, "%s: directories nested too deeply", dir);
-        return false;
-    }
-    DIR *d = opendir(dir);
-    if (!d) {
+    char *root = strdup(dir);   /* fts_open takes writable names */
+    char *roots[] = { root, NULL };
+    FTS *fts = root ? fts_open(roots, FTS_LOGICAL | FTS_NOCHDIR, NULL) : NULL;
+    if (!fts) {
         snprintf(err, errsz, "%s: cannot read directory: %s", dir,
                  strerror(errno));
+        free(root);
         return false;
     }
     bool ok = true;
-    struct dirent *e;
-    while (ok && (e = readdir(d))) {
-        if (e->d_name[0] == '.')
-            continue;
-        char p[4096];
-        int w = snprintf(p, sizeof p, "%s%s%s", dir,
-                         dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
-        if (w < 0 || (size_t)w >= sizeof p)
-            continue;
-        struct stat st;
-        if (stat(p, &st))
-            continue;       /* dangling link */
-        if (S_ISDIR(st.st_mode)) {
-            /* cases that must be rejected: only when named */
-            if (strcmp(e->d_name, DSH_DISCOVER_SKIP_DIR))
-                ok = walk(p, out, err, errsz, depth + 1);
+    while (ok) {
+        errno = 0;
+        FTSENT *e = fts_read(fts);
+        if (!e) {
+            if (errno) {
+                snprintf(err, errsz, "%s: cannot read directory: %s", dir,
+                         strerror(errno));
+                ok = false;
+            }
+            break;
         }
-        else if (S_ISREG(st.st_mode) && is_case_name(e->d_name) &&
-                 !add(out, p)) {
-            snprintf(err, errsz, "out of memory");
-            ok = false;
+        bool hidden = e->fts_level > 0 && e->fts_name[0] == '.';
+        switch (e->fts_info) {
+        case FTS_D:
+            if (hidden || (e->fts_level > 0 &&
+                           !strcmp(e->fts_name, DSH_DISCOVER_SKIP_DIR))) {
+                fts_set(fts, e, FTS_SKIP);   /* rejected cases: only named */
+            } else if (e->fts_level > 32) {
+                snprintf(err, errsz, "%s: directories nested too deeply",
+                         e->fts_path);
+                ok = false;
+            }
+            break;
+        case FTS_DNR:
+        case FTS_ERR:
+            if (!hidden) {
+                snprintf(err, errsz, "%s: cannot read directory: %s",
+                         e->fts_path, strerror(e->fts_errno));
+                ok = false;
+            }
+            break;
+        case FTS_F:
+            if (!hidden && is_case_name(e->fts_name) && !add(out, e->fts_path)) {
+                snprintf(err, errsz, "out of memory");
+                ok = false;
+            }
+            break;
+        default:            /* dangling links, cycles, other file types */
+            break;
         }
     }
-    closedir(d);
+    fts_close(fts);
+    free(root);
     return ok;
 }
 
@@ -89,7 +111,7 @@ bool dsh_discover(const char *const *paths, size_t npaths,
             dsh_path_list_free(out);
             return false;
         }
-        bool ok = S_ISDIR(st.st_mode) ? walk(paths[i], out, err, errsz, 0)
+        bool ok = S_ISDIR(st.st_mode) ? walk(paths[i], out, err, errsz)
                                       : add(out, paths[i]);
         if (!ok) {
             if (!S_ISDIR(st.st_mode))

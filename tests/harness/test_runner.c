@@ -83,6 +83,9 @@ static void test_discovery(void **state)
     ht_write_text(ht_path(root, ".hidden.yaml"), "x");
     ht_write_text(ht_path(root, ".git/x.yaml"), "x");
     ht_write_text(ht_path(root, "explicit.case"), "x");
+    /* a link back up (a cycle) and a dangling link: skipped, no error */
+    assert_int_equal(symlink("..", ht_path(root, "b/c/up")), 0);
+    assert_int_equal(symlink("nowhere.yaml", ht_path(root, "b/dead.yaml")), 0);
     const char *paths[] = { root, ht_path(root, "explicit.case"),
                             ht_path(root, "z.yaml") /* duplicate */ };
     dsh_path_list l;
@@ -93,6 +96,14 @@ static void test_discovery(void **state)
     assert_string_equal(l.paths[1], ht_path(root, "b/c/m.yaml"));
     assert_string_equal(l.paths[2], ht_path(root, "explicit.case"));
     assert_string_equal(l.paths[3], ht_path(root, "z.yaml"));
+    dsh_path_list_free(&l);
+    /* a root named with a trailing slash: the same paths */
+    char slash[1100];
+    snprintf(slash, sizeof slash, "%s/", root);
+    const char *rs[] = { slash };
+    assert_true(dsh_discover(rs, 1, &l, err, sizeof err));
+    assert_int_equal(l.n, 3);
+    assert_string_equal(l.paths[0], ht_path(root, "b/a.yml"));
     dsh_path_list_free(&l);
     /* a directory named invalid is walked when named itself */
     const char *inv[] = { ht_path(root, "b/invalid") };
