@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "abi/board_regs.h"
-#include "dspsim/ipc.h"
+#include "dspsim/mailbox.h"
 
 typedef struct rec {
     bool level;

@@ -16,7 +16,7 @@
 #include "dspsim/clock.h"
 #include "dspsim/debug_dev.h"
 #include "dspsim/dma.h"
-#include "dspsim/ipc.h"
+#include "dspsim/mailbox.h"
 #include "dspsim/snapshot.h"
 #include "dspsim/ssp.h"
 #include "fuzz_util.h"

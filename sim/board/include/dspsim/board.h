@@ -34,7 +34,7 @@
 #include "abi/board_regs.h"
 #include "dspsim/clock.h"
 #include "dspsim/dma.h"
-#include "dspsim/ipc.h"
+#include "dspsim/mailbox.h"
 #include "dspsim/snapshot.h"
 #include "dspsim/ssp.h"
 #include "dspsim/xtcpu.h"

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "abi/board_regs.h"
-#include "dspsim/ipc.h"
+#include "dspsim/mailbox.h"
 
 struct ds_ipc {
     ds_clock *clk;

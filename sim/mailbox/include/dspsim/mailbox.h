@@ -13,8 +13,8 @@
  *
  * Cycles are CPU cycles (the clock's time).  Messages are 31 bits.
  */
-#ifndef DSPSIM_IPC_H
-#define DSPSIM_IPC_H
+#ifndef DSPSIM_MAILBOX_H
+#define DSPSIM_MAILBOX_H
 
 #include <stdbool.h>
 #include <stdint.h>
