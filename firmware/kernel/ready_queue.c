@@ -1,42 +1,27 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* EDF ready queue: a doubly linked list sorted by absolute deadline,
+/* EDF ready queue: a list (fw/dlist.h) sorted by absolute deadline,
  * compared wrap-safe; a new task goes behind tasks with an equal deadline. */
 #include <stddef.h>
 #include "fw/sched.h"
 
 void fw_rq_init(struct fw_ready_queue *q)
 {
-    q->head = NULL;
-    q->count = 0;
+    fw_dlist_init(&q->list);
+}
+
+static int deadline_before(const struct fw_dnode *a, const struct fw_dnode *b)
+{
+    return fw_time_before(
+        FW_CONST_CONTAINER_OF(a, struct fw_task, rq_node)->deadline,
+        FW_CONST_CONTAINER_OF(b, struct fw_task, rq_node)->deadline);
 }
 
 void fw_rq_insert(struct fw_ready_queue *q, struct fw_task *t)
 {
-    struct fw_task *prev = NULL, *cur = q->head;
-
-    while (cur && !fw_time_before(t->deadline, cur->deadline)) {
-        prev = cur;
-        cur = cur->rq_next;
-    }
-    t->rq_prev = prev;
-    t->rq_next = cur;
-    if (cur)
-        cur->rq_prev = t;
-    if (prev)
-        prev->rq_next = t;
-    else
-        q->head = t;
-    q->count++;
+    fw_dlist_insert_sorted(&q->list, &t->rq_node, deadline_before);
 }
 
 void fw_rq_remove(struct fw_ready_queue *q, struct fw_task *t)
 {
-    if (t->rq_prev)
-        t->rq_prev->rq_next = t->rq_next;
-    else
-        q->head = t->rq_next;
-    if (t->rq_next)
-        t->rq_next->rq_prev = t->rq_prev;
-    t->rq_next = t->rq_prev = NULL;
-    q->count--;
+    fw_dlist_remove(&q->list, &t->rq_node);
 }

@@ -119,13 +119,16 @@ void fw_sched_job_done(void)
 
 void fw_sched_preempt_check(void)
 {
-    if (!arch_in_isr() && rq.head && rq.head != current)
+    struct fw_task *head = fw_rq_first(&rq);
+
+    if (!arch_in_isr() && head && head != current)
         arch_yield();
 }
 
 void *fw_sched_switch(void *ctx)
 {
-    struct fw_task *next = rq.head ? rq.head : &idle_task;
+    struct fw_task *first = fw_rq_first(&rq);
+    struct fw_task *next = first ? first : &idle_task;
 
     uintptr_t bad;
 

@@ -1,56 +1,42 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Sorted timeout queue (doubly linked, earliest expiry first). */
+/* Sorted timeout queue (fw/dlist.h, earliest expiry first). */
 #include <stddef.h>
 #include "fw/timeout.h"
 
+#define CONST_TO_OF(n) FW_CONST_CONTAINER_OF(n, struct fw_timeout, node)
+
 void fw_tq_init(struct fw_timeout_queue *q)
 {
-    q->head = NULL;
-    q->count = 0;
+    fw_dlist_init(&q->list);
 }
 
 int fw_tq_remove(struct fw_timeout_queue *q, struct fw_timeout *to)
 {
     if (!to->queued)
         return 0;
-    if (to->prev)
-        to->prev->next = to->next;
-    else
-        q->head = to->next;
-    if (to->next)
-        to->next->prev = to->prev;
-    to->next = to->prev = NULL;
+    fw_dlist_remove(&q->list, &to->node);
     to->queued = 0;
-    q->count--;
     return 1;
+}
+
+static int expiry_before(const struct fw_dnode *a, const struct fw_dnode *b)
+{
+    return fw_time_before(CONST_TO_OF(a)->expiry, CONST_TO_OF(b)->expiry);
 }
 
 void fw_tq_add(struct fw_timeout_queue *q, struct fw_timeout *to,
                uint32_t expiry)
 {
-    struct fw_timeout *prev = NULL, *cur;
-
     fw_tq_remove(q, to);
     to->expiry = expiry;
-    for (cur = q->head; cur && !fw_time_before(expiry, cur->expiry);
-         cur = cur->next)
-        prev = cur;
-    to->prev = prev;
-    to->next = cur;
-    if (cur)
-        cur->prev = to;
-    if (prev)
-        prev->next = to;
-    else
-        q->head = to;
+    fw_dlist_insert_sorted(&q->list, &to->node, expiry_before);
     to->queued = 1;
-    q->count++;
 }
 
 struct fw_timeout *fw_tq_pop_expired(struct fw_timeout_queue *q,
                                      uint32_t now)
 {
-    struct fw_timeout *to = q->head;
+    struct fw_timeout *to = fw_tq_first(q);
 
     if (!to || fw_time_before(now, to->expiry))
         return NULL;
@@ -60,8 +46,10 @@ struct fw_timeout *fw_tq_pop_expired(struct fw_timeout_queue *q,
 
 int fw_tq_next(const struct fw_timeout_queue *q, uint32_t *expiry)
 {
-    if (!q->head)
+    struct fw_timeout *to = fw_tq_first(q);
+
+    if (!to)
         return 0;
-    *expiry = q->head->expiry;
+    *expiry = to->expiry;
     return 1;
 }

@@ -62,7 +62,7 @@ void fw_timer_add(struct fw_timeout *to, uint32_t expiry, fw_timeout_fn fn)
     /* Reprogram only when the new timeout became the head. In an
      * interrupt handler the timer ISR's loop will see it; from a task, a
      * due head is pushed a little into the future to get its interrupt. */
-    if (tq.head == to && program() && !arch_in_isr())
+    if (fw_tq_first(&tq) == to && program() && !arch_in_isr())
         kick();
     arch_irq_unlock(key);
 }
@@ -70,7 +70,7 @@ void fw_timer_add(struct fw_timeout *to, uint32_t expiry, fw_timeout_fn fn)
 int fw_timer_cancel(struct fw_timeout *to)
 {
     uint32_t key = arch_irq_lock();
-    int was_head = tq.head == to;
+    int was_head = fw_tq_first(&tq) == to;
     int r = fw_tq_remove(&tq, to);
 
     if (was_head && program() && !arch_in_isr())

@@ -13,8 +13,7 @@
 #include "fw/task.h"
 
 struct fw_ready_queue {
-    struct fw_task *head;
-    uint32_t count;
+    struct fw_dlist list;   /* of fw_task.rq_node, earliest deadline first */
 };
 
 void fw_rq_init(struct fw_ready_queue *q);
@@ -22,7 +21,20 @@ void fw_rq_insert(struct fw_ready_queue *q, struct fw_task *t);
 void fw_rq_remove(struct fw_ready_queue *q, struct fw_task *t);
 static inline struct fw_task *fw_rq_first(const struct fw_ready_queue *q)
 {
-    return q->head;
+    struct fw_dnode *n = q->list.head;
+
+    return n ? FW_CONTAINER_OF(n, struct fw_task, rq_node) : NULL;
+}
+/* The task after t in the queue, or NULL. */
+static inline struct fw_task *fw_rq_next(const struct fw_task *t)
+{
+    struct fw_dnode *n = t->rq_node.next;
+
+    return n ? FW_CONTAINER_OF(n, struct fw_task, rq_node) : NULL;
+}
+static inline uint32_t fw_rq_count(const struct fw_ready_queue *q)
+{
+    return q->list.count;
 }
 
 /* Called when a job misses its deadline (detected at completion, or at the

@@ -5,6 +5,7 @@
 #define FW_TASK_H
 
 #include <stdint.h>
+#include "fw/dlist.h"
 #include "fw/timeout.h"
 
 enum fw_task_state {
@@ -46,7 +47,7 @@ struct fw_task {
     uint8_t *stack;         /* lowest stack byte */
     uint32_t stack_size;    /* bytes */
 
-    struct fw_task *rq_next, *rq_prev; /* ready queue links */
+    struct fw_dnode rq_node;           /* ready queue link */
     struct fw_timeout release_timeout; /* periodic release */
     struct fw_task *all_next;          /* list of all tasks */
     struct fw_task_stats stats;

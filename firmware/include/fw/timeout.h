@@ -8,20 +8,20 @@
 #define FW_TIMEOUT_H
 
 #include <stdint.h>
+#include "fw/dlist.h"
 
 struct fw_timeout;
 typedef void (*fw_timeout_fn)(struct fw_timeout *to);
 
 struct fw_timeout {
-    struct fw_timeout *next, *prev;
+    struct fw_dnode node;   /* the queue's link */
     uint32_t expiry;        /* absolute cycle time */
     fw_timeout_fn fn;
     uint8_t queued;
 };
 
 struct fw_timeout_queue {
-    struct fw_timeout *head;
-    uint32_t count;
+    struct fw_dlist list;   /* of fw_timeout.node, earliest expiry first */
 };
 
 /* a is before b on the wrapping cycle clock. */
@@ -42,5 +42,16 @@ struct fw_timeout *fw_tq_pop_expired(struct fw_timeout_queue *q,
                                      uint32_t now);
 /* Earliest expiry; returns 0 and leaves *expiry alone when empty. */
 int fw_tq_next(const struct fw_timeout_queue *q, uint32_t *expiry);
+static inline uint32_t fw_tq_count(const struct fw_timeout_queue *q)
+{
+    return q->list.count;
+}
+/* The earliest queued timeout, or NULL. */
+static inline struct fw_timeout *fw_tq_first(const struct fw_timeout_queue *q)
+{
+    struct fw_dnode *n = q->list.head;
+
+    return n ? FW_CONTAINER_OF(n, struct fw_timeout, node) : NULL;
+}
 
 #endif

@@ -25,13 +25,13 @@ static void check_sorted(const struct fw_ready_queue *q, uint32_t base,
     const struct fw_task *t, *prev = NULL;
     uint32_t n = 0;
 
-    for (t = q->head; t; prev = t, t = t->rq_next, n++) {
-        assert_ptr_equal(t->rq_prev, prev);
+    for (t = fw_rq_first(q); t; prev = t, t = fw_rq_next(t), n++) {
+        assert_ptr_equal(t->rq_node.prev, prev ? &prev->rq_node : NULL);
         if (prev)
             assert_true(prev->deadline - base <= t->deadline - base);
     }
     assert_int_equal(n, count);
-    assert_int_equal(q->count, count);
+    assert_int_equal(fw_rq_count(q), count);
 }
 
 static void random_deadlines_around(uint32_t base)
@@ -52,12 +52,12 @@ static void random_deadlines_around(uint32_t base)
         count--;
     }
     check_sorted(&q, base, count);
-    while (q.head) {                        /* pop in order */
-        uint32_t d = q.head->deadline;
-        fw_rq_remove(&q, q.head);
+    while (fw_rq_first(&q)) {               /* pop in order */
+        uint32_t d = fw_rq_first(&q)->deadline;
+        fw_rq_remove(&q, fw_rq_first(&q));
         count--;
-        if (q.head)
-            assert_false(fw_time_before(q.head->deadline, d));
+        if (fw_rq_first(&q))
+            assert_false(fw_time_before(fw_rq_first(&q)->deadline, d));
     }
     assert_int_equal(count, 0);
 }
@@ -93,9 +93,9 @@ static void test_wrap_pair(void **state)
     fw_rq_insert(&q, &tasks[1]);
     fw_rq_insert(&q, &tasks[2]);
     /* 0xFFFFFFF0 is 32 cycles before 0x10, 0x70000000 long after it */
-    assert_ptr_equal(q.head, &tasks[1]);
-    assert_ptr_equal(q.head->rq_next, &tasks[0]);
-    assert_ptr_equal(q.head->rq_next->rq_next, &tasks[2]);
+    assert_ptr_equal(fw_rq_first(&q), &tasks[1]);
+    assert_ptr_equal(fw_rq_next(fw_rq_first(&q)), &tasks[0]);
+    assert_ptr_equal(fw_rq_next(fw_rq_next(fw_rq_first(&q))), &tasks[2]);
     assert_true(fw_time_before(0xFFFFFFFFu, 0));
     assert_false(fw_time_before(0, 0xFFFFFFFFu));
     assert_false(fw_time_before(5, 5));
@@ -114,7 +114,7 @@ static void test_equal_deadlines_fifo(void **state)
         fw_rq_insert(&q, &tasks[i]);
     }
     /* 5..9 (deadline 50) then 0..4 (deadline 100), each in insertion order */
-    for (t = q.head, i = 0; t; t = t->rq_next, i++)
+    for (t = fw_rq_first(&q), i = 0; t; t = fw_rq_next(t), i++)
         assert_int_equal(t->id, i < 5 ? i + 5 : i - 5);
 }
 

@@ -103,7 +103,7 @@ static void test_edf_order_and_preemption(void **state)
     assert_ptr_equal(done_at(900), fw_sched_idle());
     assert_int_equal(miss_calls, 0);
     assert_int_equal(stub_yields, 4);
-    assert_int_equal(fw_sched_ready_queue()->count, 0);
+    assert_int_equal(fw_rq_count(fw_sched_ready_queue()), 0);
     assert_int_equal(fw_sched_idle()->stats.cycles, 0);
 }
 

@@ -30,7 +30,7 @@ static void test_queue_order_and_wrap(void **state)
     fw_tq_init(&q);
     for (i = 0; i < N; i++)
         fw_tq_add(&q, &tos[i], base + (uint32_t)(rand() % 0x4000));
-    assert_int_equal(q.count, N);
+    assert_int_equal(fw_tq_count(&q), N);
     /* nothing expired before the head */
     assert_true(fw_tq_next(&q, &e));
     assert_null(fw_tq_pop_expired(&q, e - 1));
@@ -43,7 +43,7 @@ static void test_queue_order_and_wrap(void **state)
         n++;
     }
     assert_int_equal(n, N);
-    assert_int_equal(q.count, 0);
+    assert_int_equal(fw_tq_count(&q), 0);
     assert_false(fw_tq_next(&q, &e));
 }
 
@@ -57,7 +57,7 @@ static void test_readd_and_remove(void **state)
     fw_tq_add(&q, &tos[0], 100);
     fw_tq_add(&q, &tos[1], 200);
     fw_tq_add(&q, &tos[0], 300);            /* re-add moves it */
-    assert_int_equal(q.count, 2);
+    assert_int_equal(fw_tq_count(&q), 2);
     assert_true(fw_tq_next(&q, &e));
     assert_int_equal(e, 200);
     assert_int_equal(fw_tq_remove(&q, &tos[1]), 1);
