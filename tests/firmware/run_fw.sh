@@ -20,9 +20,11 @@ case $mode in
 qemu)
     # -icount: QEMU's virtual clock (and so CCOUNT and the timer) follows
     # the instructions executed instead of the host clock, so interrupt and
-    # deadline timing do not depend on how loaded the host is
+    # deadline timing do not depend on how loaded the host is; sleep=off:
+    # while the core waits (WAITI) the clock jumps to the next timer event
+    # instead of following the host's sleep, which a loaded host stretches
     set -- "$tool" -M sim -cpu lx106 -display none -monitor none \
-        -serial none -semihosting -icount shift=0 \
+        -serial none -semihosting -icount shift=0,sleep=off \
         -device "loader,file=$elf,cpu-num=0" ;;
 dspsim)
     [ -x "$tool" ] || { echo "run_fw.sh: SKIP: $tool not built"; exit 77; }
