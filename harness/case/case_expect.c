@@ -283,63 +283,6 @@ static bool parse_audio(yctx *y, dsh_case *c, unsigned ep,
     return ok;
 }
 
-/* A count: an integer N (exact: [N, N]; at_most: [0, N]) or a mapping
- * {min: N, max: M} with at least one bound, min <= max. */
-static bool parse_count(yctx *y, const yaml_node_t *n, const char *what,
-                        bool at_most, dsh_count_range *out)
-{
-    static const char *const keys[] = { "min", "max", NULL };
-    int64_t i;
-    char w[200];
-    if (!y_is_map(n)) {
-        if (y_is_seq(n)) {
-            char d[64];
-            y_error(y, n, "%s: expected an integer or {min: N, max: M}, got "
-                    "%s", what, y_describe(n, d, sizeof d));
-            return false;
-        }
-        if (!y_int(y, n, what, 0, INT64_MAX, &i))
-            return false;
-        out->min = at_most ? 0 : (uint64_t)i;
-        out->max = (uint64_t)i;
-        out->on = true;
-        return true;
-    }
-    if (!y_check_map(y, n, what, keys))
-        return false;
-    yaml_node_t *lo = y_get(y, n, "min", NULL);
-    yaml_node_t *hi = y_get(y, n, "max", NULL);
-    if (!lo && !hi) {
-        y_error(y, n, "%s: give min, max or both", what);
-        return false;
-    }
-    out->min = 0;
-    out->max = DSH_COUNT_NO_MAX;
-    bool ok = true;
-    snprintf(w, sizeof w, "%s.min", what);
-    if (lo && y_int(y, lo, w, 0, INT64_MAX, &i))
-        out->min = (uint64_t)i;
-    else if (lo)
-        ok = false;
-    snprintf(w, sizeof w, "%s.max", what);
-    if (hi && y_int(y, hi, w, 0, INT64_MAX, &i))
-        out->max = (uint64_t)i;
-    else if (hi)
-        ok = false;
-    if (ok && out->min > out->max) {
-        y_error(y, n, "%s: min %llu is above max %llu", what,
-                (unsigned long long)out->min, (unsigned long long)out->max);
-        ok = false;
-    }
-    out->on = ok;
-    return ok;
-}
-
-bool dsh_parse_count(yctx *y, const yaml_node_t *n, const char *what,
-                     bool at_most, dsh_count_range *out)
-{
-    return parse_count(y, n, what, at_most, out);
-}
 
 static bool parse_deadline(yctx *y, const yaml_node_t *n, const char *what,
                            dsh_deadline_expect *d, bool allow_pipelines)
@@ -359,7 +302,7 @@ static bool parse_deadline(yctx *y, const yaml_node_t *n, const char *what,
     yaml_node_t *v;
     if ((v = y_get(y, n, "missed", NULL))) {
         snprintf(w, sizeof w, "%s.missed", what);
-        ok = parse_count(y, v, w, true, &d->missed);
+        ok = dsh_parse_count(y, v, w, true, &d->missed);
     }
     if ((v = y_get(y, n, "max_load_pct", NULL))) {
         snprintf(w, sizeof w, "%s.max_load_pct", what);
@@ -428,12 +371,12 @@ bool dsh_parse_expect(yctx *y, dsh_case *c, const yaml_node_t *n)
         } else if (!strcmp(key, "deadlines")) {
             ok = parse_deadlines(y, c, v) && ok;
         } else if (!strcmp(key, "xruns")) {
-            ok = parse_count(y, v, "expect.xruns", false, &c->xruns) && ok;
+            ok = dsh_parse_count(y, v, "expect.xruns", false, &c->xruns) && ok;
         } else if (!strcmp(key, "ipc_errors")) {
-            ok = parse_count(y, v, "expect.ipc_errors", false,
+            ok = dsh_parse_count(y, v, "expect.ipc_errors", false,
                              &c->ipc_errors) && ok;
         } else if (!strcmp(key, "restarts")) {
-            ok = parse_count(y, v, "expect.restarts", false, &c->restarts) &&
+            ok = dsh_parse_count(y, v, "expect.restarts", false, &c->restarts) &&
                  ok;
         } else if (!strcmp(key, "setup_error")) {
             ok = dsh_parse_setup_error(y, c, v) && ok;

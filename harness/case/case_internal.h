@@ -23,7 +23,7 @@ bool dsh_parse_faults(yctx *y, dsh_case *c, const yaml_node_t *n);
  * is one of them (*ok then says whether it parsed). */
 bool dsh_parse_fault_expect(yctx *y, dsh_case *c, const char *key,
                             const yaml_node_t *v, bool *ok);
-/* A count (case_expect.c): integer N (exact, or at most with at_most) or
+/* A count (case_lookup.c): integer N (exact, or at most with at_most) or
  * {min, max}. */
 bool dsh_parse_count(yctx *y, const yaml_node_t *n, const char *what,
                      bool at_most, dsh_count_range *out);

@@ -29,22 +29,6 @@ static const char *const top_keys[] = {
     "align_outputs", "faults", "rebuild_every_ms", NULL
 };
 
-int dsh_case_find_component(const dsh_case *c, const char *id)
-{
-    for (unsigned i = 0; i < c->n_comps; i++)
-        if (!strcmp(c->comps[i].id, id))
-            return (int)i;
-    return -1;
-}
-
-int dsh_case_find_endpoint(const dsh_case *c, const char *name)
-{
-    for (unsigned i = 0; i < c->n_endpoints; i++)
-        if (!strcmp(c->endpoints[i].name, name))
-            return (int)i;
-    return -1;
-}
-
 void dsh_case_free(dsh_case *c)
 {
     free(c);
