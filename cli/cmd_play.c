@@ -123,29 +123,27 @@ static void usage(FILE *f)
 
 /* A decimal integer in [lo, hi], the whole string; else a message naming
  * the option and false. */
+/* A whole decimal or 0x-hex number in [lo, hi] (cli_number). */
 static bool strict_uint(const char *opt, const char *s, unsigned lo,
                         unsigned hi, unsigned *out)
 {
-    uint64_t v = 0;
-    const char *p = s;
-    if (!s || !*s) {
+    uint64_t v;
+    switch (cli_number(s, lo, hi, &v)) {
+    case CLI_NUM_OK:
+        *out = (unsigned)v;
+        return true;
+    case CLI_NUM_EMPTY:
         fprintf(stderr, "dspsim play: %s needs a value\n", opt);
         return false;
-    }
-    for (; *p >= '0' && *p <= '9' && v <= hi; p++)
-        v = v * 10 + (uint64_t)(*p - '0');
-    if (*p && !(*p >= '0' && *p <= '9')) {
-        fprintf(stderr, "dspsim play: %s '%s': not a decimal integer\n", opt,
-                s);
+    case CLI_NUM_SYNTAX:
+        fprintf(stderr, "dspsim play: %s '%s': not a decimal integer (or "
+                "0x hex)\n", opt, s);
         return false;
-    }
-    if (*p || v < lo || v > hi) {
+    default:
         fprintf(stderr, "dspsim play: %s '%s': out of range [%u, %u]\n", opt,
                 s, lo, hi);
         return false;
     }
-    *out = (unsigned)v;
-    return true;
 }
 
 static bool valid_utf8(const char *s)
