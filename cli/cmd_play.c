@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "audio/wav_io.h"
@@ -387,9 +388,9 @@ int cmd_play(int argc, char **argv)
                                           profile_target,
                                           sizeof profile_target))
         return DSPSIM_EXIT_USAGE;
-    const char *taken[4] = { files[0], s.n_in > 1 ? files[1] : NULL, out,
-                             profile };
-    if (!cli_snapshot_check("play", &snap, taken, 4))
+    const char *taken[5] = { files[0], s.n_in > 1 ? files[1] : NULL, out,
+                             profile, timeline };
+    if (!cli_snapshot_check("play", &snap, taken, 5))
         return DSPSIM_EXIT_USAGE;
     const char *slash = strrchr(target, '/');
     snprintf(outname, sizeof outname, "%s", slash ? slash + 1 : target);
@@ -417,9 +418,24 @@ int cmd_play(int argc, char **argv)
                 "output\n", save_case);
         return DSPSIM_EXIT_USAGE;
     }
+    struct stat art_st;
+    bool art_existed = !stat(art, &art_st);
     if (!cli_check_firmware("play", fw, fw != NULL) ||
         !cli_check_output_dir("play", "--artifacts", art))
         return DSPSIM_EXIT_USAGE;
+    /* --timeline FILE: written after the run, so checked before it (once
+     * the artifacts directory, where it may go, exists; a refusal takes
+     * back a directory just made) */
+    char timeline_target[DSH_PATH_MAX];
+    if (timeline && !cli_check_output_file("play", timeline, files, s.n_in,
+                                           timeline_target,
+                                           sizeof timeline_target)) {
+        if (!art_existed)
+            rmdir(art);
+        return DSPSIM_EXIT_USAGE;
+    }
+    if (timeline)
+        timeline = timeline_target;
 
     /* the case */
     play_text t;

@@ -270,6 +270,62 @@ static void on_progress(void *user, size_t finished, size_t running,
     fflush(stdout);
 }
 
+/* A report file (--json/--junit), checked before any case runs: not an
+ * existing non-regular file, not one of the n case files (same inode,
+ * through symlinks too), in an existing writable directory.  Prints
+ * "dspsim test: OPT 'FILE': ..." and returns false on a problem. */
+/* A report file (--json/--junit), checked before any case runs: not an
+ * existing non-regular file, not one of the n case files (same inode,
+ * through symlinks too), in an existing writable directory.  Prints
+ * "dspsim test: FILE: cannot create: ... (OPT)" and returns false on a
+ * problem. */
+static bool report_path_ok(const char *opt, const char *path,
+                           dsh_case *const *cases, size_t n)
+{
+    struct stat st, cs;
+    if (!stat(path, &st)) {
+        if (!S_ISREG(st.st_mode)) {
+            fprintf(stderr, "dspsim test: %s: cannot create: it exists and "
+                    "is not a regular file (%s)\n", path, opt);
+            return false;
+        }
+        for (size_t i = 0; i < n; i++)
+            if (!stat(cases[i]->path, &cs) && cs.st_dev == st.st_dev &&
+                cs.st_ino == st.st_ino) {
+                fprintf(stderr, "dspsim test: %s: refused: it is the case "
+                        "file '%s' (%s)\n", path, cases[i]->path, opt);
+                return false;
+            }
+    } else if (errno != ENOENT) {
+        fprintf(stderr, "dspsim test: %s: cannot create: %s (%s)\n", path,
+                strerror(errno), opt);
+        return false;
+    }
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    if (strlen(path) >= sizeof dir) {
+        fprintf(stderr, "dspsim test: %s: path too long\n", opt);
+        return false;
+    }
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "dspsim test: %s: cannot create: directory '%s' "
+                "does not exist (%s)\n", path, dir, opt);
+        return false;
+    }
+    if (access(dir, W_OK | X_OK)) {
+        fprintf(stderr, "dspsim test: %s: cannot create: directory '%s' is "
+                "not writable (%s)\n", path, dir, opt);
+        return false;
+    }
+    return true;
+}
+
 static double now(void)
 {
     struct timespec ts;
@@ -362,6 +418,19 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
     if (o.list) {
         for (size_t i = 0; i < n; i++)
             printf("%s (%s)\n", jobs[i].c->path, jobs[i].c->name);
+        goto out;
+    }
+    /* every output checked before anything runs */
+    struct stat ost;
+    if (!stat(o.out_dir, &ost) && !S_ISDIR(ost.st_mode)) {
+        fprintf(stderr, "dspsim test: --out-dir '%s' exists and is not a "
+                "directory\n", o.out_dir);
+        status = DSH_TEST_EXIT_USAGE;
+        goto out;
+    }
+    if ((o.json && !report_path_ok("--json", o.json, cases, files.n)) ||
+        (o.junit && !report_path_ok("--junit", o.junit, cases, files.n))) {
+        status = DSH_TEST_EXIT_USAGE;
         goto out;
     }
     for (size_t i = 0; i < n; i++) {
