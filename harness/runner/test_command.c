@@ -278,9 +278,11 @@ static void on_progress(void *user, size_t finished, size_t running,
  * existing non-regular file, not one of the n case files (same inode,
  * through symlinks too), in an existing writable directory.  Prints
  * "dspsim test: FILE: cannot create: ... (OPT)" and returns false on a
- * problem. */
+ * problem.  A directory still missing that the --out-dir `made` will
+ * create (it or one of its parents) passes; called again once it is. */
 static bool report_path_ok(const char *opt, const char *path,
-                           dsh_case *const *cases, size_t n)
+                           dsh_case *const *cases, size_t n,
+                           const char *made)
 {
     struct stat st, cs;
     if (!stat(path, &st)) {
@@ -313,6 +315,10 @@ static bool report_path_ok(const char *opt, const char *path,
         snprintf(dir, sizeof dir, "/");
     else
         snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    size_t dn = strlen(dir);
+    if (made && stat(dir, &st) && errno == ENOENT &&
+        !strncmp(made, dir, dn) && (made[dn] == '/' || !made[dn]))
+        return true;
     if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
         fprintf(stderr, "dspsim test: %s: cannot create: directory '%s' "
                 "does not exist (%s)\n", path, dir, opt);
@@ -428,18 +434,24 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
         status = DSH_TEST_EXIT_USAGE;
         goto out;
     }
-    if ((o.json && !report_path_ok("--json", o.json, cases, files.n)) ||
-        (o.junit && !report_path_ok("--junit", o.junit, cases, files.n))) {
-        status = DSH_TEST_EXIT_USAGE;
-        goto out;
-    }
-    for (size_t i = 0; i < n; i++) {
-        case_out_dir(o.out_dir, jobs[i].c->path, jobs[i].out_dir,
-                     sizeof jobs[i].out_dir);
-        if (!mkdir_p(jobs[i].out_dir, err, sizeof err)) {
-            fprintf(stderr, "dspsim test: %s\n", err);
+    for (int pass = 0; pass < 2; pass++) {
+        /* pass 0 before --out-dir is made, pass 1 after */
+        const char *made = pass ? NULL : o.out_dir;
+        if ((o.json && !report_path_ok("--json", o.json, cases, files.n,
+                                       made)) ||
+            (o.junit && !report_path_ok("--junit", o.junit, cases,
+                                        files.n, made))) {
             status = DSH_TEST_EXIT_USAGE;
             goto out;
+        }
+        for (size_t i = 0; pass == 0 && i < n; i++) {
+            case_out_dir(o.out_dir, jobs[i].c->path, jobs[i].out_dir,
+                         sizeof jobs[i].out_dir);
+            if (!mkdir_p(jobs[i].out_dir, err, sizeof err)) {
+                fprintf(stderr, "dspsim test: %s\n", err);
+                status = DSH_TEST_EXIT_USAGE;
+                goto out;
+            }
         }
     }
 

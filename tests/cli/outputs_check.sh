@@ -88,6 +88,15 @@ t "adir/../case.yaml: refused: it is the case file" -- "${T[@]}" \
 t "--out-dir 'in.wav' exists and is not a directory" -- test --no-progress \
     --out-dir in.wav case.yaml
 cmp -s case.yaml case.keep || { echo "FAIL the case was overwritten"; fail=1; }
+# a report beside the --out-dir, in a directory the run creates: taken
+"$dspsim" test --no-progress --out-dir new/ran --json new/r.json \
+    --junit new/r.xml case.yaml >stdout 2>stderr
+if [ $? -ne 0 ] || [ ! -s new/r.json ] || [ ! -s new/r.xml ]; then
+    echo "FAIL reports in the directory --out-dir creates"
+    sed 's/^/  | /' stderr; fail=1
+else
+    echo "ok   reports in the directory --out-dir creates"
+fi
 
 # run: --out-dir, --profile, --snapshot-at
 t "'in.wav'" -- run case.yaml --out-dir in.wav
