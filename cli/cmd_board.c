@@ -571,6 +571,15 @@ int cmd_board(int argc, char **argv)
             return DSPSIM_EXIT_USAGE;
         o.profile = profile_target;
     }
+    /* --trace-log is written at exit: checked now, before the run */
+    char trace_log_target[4096];
+    if (o.trace_log && strcmp(o.trace_log, "-")) {
+        if (!cli_check_output_file("board", o.trace_log, inputs, 1,
+                                   trace_log_target,
+                                   sizeof trace_log_target))
+            return DSPSIM_EXIT_USAGE;
+        o.trace_log = trace_log_target;
+    }
     char msg[512];
     ds_board_config cfg;
     if (o.board_file) {

@@ -588,6 +588,14 @@ int cmd_exec(int argc, char **argv)
             return DSPSIM_EXIT_USAGE;
         o.profile_path = profile_target;
     }
+    /* the trace likewise (never the program, never a directory) */
+    char trace_target[4096];
+    if (o.trace_path && strcmp(o.trace_path, "-")) {
+        if (!cli_check_output_file("exec", o.trace_path, inputs, 1,
+                                   trace_target, sizeof trace_target))
+            return DSPSIM_EXIT_USAGE;
+        o.trace_path = trace_target;
+    }
     char msg[512];
     xt_elf *elf = NULL;
     xt_load_status ls = xt_elf_open(o.program, &elf, msg, sizeof(msg));

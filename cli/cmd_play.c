@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "audio/wav_io.h"
@@ -123,29 +124,27 @@ static void usage(FILE *f)
 
 /* A decimal integer in [lo, hi], the whole string; else a message naming
  * the option and false. */
+/* A whole decimal or 0x-hex number in [lo, hi] (cli_number). */
 static bool strict_uint(const char *opt, const char *s, unsigned lo,
                         unsigned hi, unsigned *out)
 {
-    uint64_t v = 0;
-    const char *p = s;
-    if (!s || !*s) {
+    uint64_t v;
+    switch (cli_number(s, lo, hi, &v)) {
+    case CLI_NUM_OK:
+        *out = (unsigned)v;
+        return true;
+    case CLI_NUM_EMPTY:
         fprintf(stderr, "dspsim play: %s needs a value\n", opt);
         return false;
-    }
-    for (; *p >= '0' && *p <= '9' && v <= hi; p++)
-        v = v * 10 + (uint64_t)(*p - '0');
-    if (*p && !(*p >= '0' && *p <= '9')) {
-        fprintf(stderr, "dspsim play: %s '%s': not a decimal integer\n", opt,
-                s);
+    case CLI_NUM_SYNTAX:
+        fprintf(stderr, "dspsim play: %s '%s': not a decimal integer (or "
+                "0x hex)\n", opt, s);
         return false;
-    }
-    if (*p || v < lo || v > hi) {
+    default:
         fprintf(stderr, "dspsim play: %s '%s': out of range [%u, %u]\n", opt,
                 s, lo, hi);
         return false;
     }
-    *out = (unsigned)v;
-    return true;
 }
 
 static bool valid_utf8(const char *s)
@@ -389,9 +388,9 @@ int cmd_play(int argc, char **argv)
                                           profile_target,
                                           sizeof profile_target))
         return DSPSIM_EXIT_USAGE;
-    const char *taken[4] = { files[0], s.n_in > 1 ? files[1] : NULL, out,
-                             profile };
-    if (!cli_snapshot_check("play", &snap, taken, 4))
+    const char *taken[5] = { files[0], s.n_in > 1 ? files[1] : NULL, out,
+                             profile, timeline };
+    if (!cli_snapshot_check("play", &snap, taken, 5))
         return DSPSIM_EXIT_USAGE;
     const char *slash = strrchr(target, '/');
     snprintf(outname, sizeof outname, "%s", slash ? slash + 1 : target);
@@ -419,9 +418,24 @@ int cmd_play(int argc, char **argv)
                 "output\n", save_case);
         return DSPSIM_EXIT_USAGE;
     }
+    struct stat art_st;
+    bool art_existed = !stat(art, &art_st);
     if (!cli_check_firmware("play", fw, fw != NULL) ||
         !cli_check_output_dir("play", "--artifacts", art))
         return DSPSIM_EXIT_USAGE;
+    /* --timeline FILE: written after the run, so checked before it (once
+     * the artifacts directory, where it may go, exists; a refusal takes
+     * back a directory just made) */
+    char timeline_target[DSH_PATH_MAX];
+    if (timeline && !cli_check_output_file("play", timeline, files, s.n_in,
+                                           timeline_target,
+                                           sizeof timeline_target)) {
+        if (!art_existed)
+            rmdir(art);
+        return DSPSIM_EXIT_USAGE;
+    }
+    if (timeline)
+        timeline = timeline_target;
 
     /* the case */
     play_text t;

@@ -143,15 +143,17 @@ int cmd_run(int argc, char **argv)
         if (dot && dot > strrchr(dir, '/'))
             *dot = '\0';
     }
+    /* the output files first: the directory is created by its check */
     char resolved_profile[DSH_PATH_MAX];
     if (!cli_check_firmware("run", c->firmware[0] ? c->firmware : fw,
                             fw != NULL && !c->firmware[0]) ||
-        !cli_check_output_dir("run", "--out-dir", dir) ||
-        (profile && !cli_check_output_file("run", profile, NULL, 0,
+        (profile && !cli_check_output_file("run", profile,
+                                           (const char *const[]){ path }, 1,
                                            resolved_profile,
                                            sizeof resolved_profile)) ||
         !cli_snapshot_check("run", &snap, (const char *const[]){ path,
-                            profile }, 2)) {
+                            profile }, 2) ||
+        !cli_check_output_dir("run", "--out-dir", dir)) {
         dsh_case_free(c);
         return DSPSIM_EXIT_USAGE;
     }

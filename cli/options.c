@@ -30,33 +30,73 @@ bool cli_opt_value(int argc, char **argv, int *i, const char *name,
     return true;
 }
 
+cli_num_err cli_number(const char *s, uint64_t lo, uint64_t hi,
+                       uint64_t *out)
+{
+    if (!s || !*s)
+        return CLI_NUM_EMPTY;
+    unsigned base = 10;
+    const char *p = s;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+        base = 16;
+        p += 2;
+        if (!*p)
+            return CLI_NUM_SYNTAX;
+    }
+    uint64_t v = 0;
+    bool big = false;
+    for (; *p; p++) {
+        unsigned d;
+        if (*p >= '0' && *p <= '9')
+            d = (unsigned)(*p - '0');
+        else if (base == 16 && *p >= 'a' && *p <= 'f')
+            d = (unsigned)(*p - 'a' + 10);
+        else if (base == 16 && *p >= 'A' && *p <= 'F')
+            d = (unsigned)(*p - 'A' + 10);
+        else
+            return CLI_NUM_SYNTAX;
+        if (v > (UINT64_MAX - d) / base)
+            big = true;         /* keep checking the syntax */
+        else
+            v = v * base + d;
+    }
+    if (big || v > hi)
+        return CLI_NUM_HIGH;
+    if (v < lo)
+        return CLI_NUM_LOW;
+    *out = v;
+    return CLI_NUM_OK;
+}
+
+bool cli_parse_uint(const char *cmd, const char *opt, const char *s,
+                    uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    switch (cli_number(s, lo, hi, out)) {
+    case CLI_NUM_OK:
+        return true;
+    case CLI_NUM_EMPTY:
+        fprintf(stderr, "dspsim %s: %s needs a number\n", cmd, opt);
+        break;
+    case CLI_NUM_SYNTAX:
+        fprintf(stderr, "dspsim %s: %s: '%s' is not a decimal number or 0x "
+                "hex\n", cmd, opt, s);
+        break;
+    case CLI_NUM_LOW:
+        fprintf(stderr, "dspsim %s: %s must be at least %llu\n", cmd, opt,
+                (unsigned long long)lo);
+        break;
+    case CLI_NUM_HIGH:
+        fprintf(stderr, "dspsim %s: %s: '%s' is too large (at most %llu)\n",
+                cmd, opt, s, (unsigned long long)hi);
+        break;
+    }
+    return false;
+}
+
 bool cli_parse_count(const char *cmd, const char *opt, const char *s,
                      uint64_t *out)
 {
-    uint64_t v = 0;
-    if (!s || !*s) {
-        fprintf(stderr, "dspsim %s: %s needs a number\n", cmd, opt);
-        return false;
-    }
-    for (const char *p = s; *p; p++) {
-        if (*p < '0' || *p > '9') {
-            fprintf(stderr, "dspsim %s: %s: '%s' is not a decimal number\n",
-                    cmd, opt, s);
-            return false;
-        }
-        unsigned d = (unsigned)(*p - '0');
-        if (v > (UINT64_MAX - d) / 10) {
-            fprintf(stderr, "dspsim %s: %s: '%s' is too large\n", cmd, opt, s);
-            return false;
-        }
-        v = v * 10 + d;
-    }
-    if (v == 0) {
-        fprintf(stderr, "dspsim %s: %s must be at least 1\n", cmd, opt);
-        return false;
-    }
-    *out = v;
-    return true;
+    return cli_parse_uint(cmd, opt, s, 1, UINT64_MAX, out);
 }
 
 double cli_now_seconds(void)

@@ -12,8 +12,28 @@
 bool cli_opt_value(int argc, char **argv, int *i, const char *name,
                    const char **value);
 
-/* Parses a decimal count >= 1 that fits in 64 bits; on error prints
- * "dspsim CMD: OPT: ..." to stderr and returns false. */
+/* The one number syntax of the command line, as in the board YAML:
+ * decimal ("4096") or hexadecimal with a 0x/0X prefix ("0x1000"); the
+ * whole string, no sign, no spaces, no suffix; the value in [lo, hi]
+ * (never wrapped).  Returns what was wrong, and *out only on CLI_NUM_OK. */
+typedef enum cli_num_err {
+    CLI_NUM_OK,
+    CLI_NUM_EMPTY,      /* NULL or "" */
+    CLI_NUM_SYNTAX,     /* not decimal or 0x hex digits */
+    CLI_NUM_LOW,        /* below lo */
+    CLI_NUM_HIGH,       /* above hi, or beyond 64 bits */
+} cli_num_err;
+cli_num_err cli_number(const char *s, uint64_t lo, uint64_t hi,
+                       uint64_t *out);
+
+/* cli_number with the messages: on error prints "dspsim CMD: OPT needs a
+ * number", "dspsim CMD: OPT: 'S' is not a decimal number or 0x hex",
+ * "... must be at least LO" or "... is too large (at most HI)" to stderr
+ * and returns false. */
+bool cli_parse_uint(const char *cmd, const char *opt, const char *s,
+                    uint64_t lo, uint64_t hi, uint64_t *out);
+
+/* A count >= 1 that fits in 64 bits (cli_parse_uint). */
 bool cli_parse_count(const char *cmd, const char *opt, const char *s,
                      uint64_t *out);
 

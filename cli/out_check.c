@@ -118,6 +118,10 @@ bool cli_check_firmware(const char *cmd, const char *path, bool given)
     const char *fw = path && path[0] ? path : dsh_exec_default_firmware();
     const char *what = given ? "--firmware" : "firmware";
     struct stat st;
+    if (given && path && !path[0]) {
+        fprintf(stderr, "dspsim %s: --firmware needs an ELF file\n", cmd);
+        return false;
+    }
     if (!fw[0]) {
         fprintf(stderr, "dspsim %s: no firmware image configured (use "
                 "--firmware ELF)\n", cmd);

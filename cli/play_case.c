@@ -4,8 +4,11 @@
 
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "options.h"
 
 static bool word_char(char c)
 {
@@ -193,6 +196,19 @@ bool play_set_split(const play_spec *s, const char *arg, play_set *out)
             comp = 0;
     }
     out->comp = (unsigned)comp;
+    if (out->value[0] == '0' && (out->value[1] == 'x' ||
+                                 out->value[1] == 'X')) {
+        /* a number in hex like the board YAML: the case takes decimal */
+        uint64_t v;
+        if (cli_number(out->value, 0, INT64_MAX, &v) != CLI_NUM_OK) {
+            fprintf(stderr, "dspsim play: --set %s: value '%s' is not a "
+                    "0x hex integer (at most 63 bits)\n", out->key,
+                    out->value);
+            return false;
+        }
+        snprintf(out->dec, sizeof out->dec, "%llu", (unsigned long long)v);
+        out->value = out->dec;
+    }
     bool taps = !strcmp(s->chain[comp], "eq_fir") && !strcmp(out->key, "taps");
     if (taps ? !taps_list(out->value)
              : !plain_word(out->value, strlen(out->value))) {

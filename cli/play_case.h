@@ -27,6 +27,8 @@ typedef struct play_set {
     char key[32];               /* without the COMPONENT. qualifier */
     const char *value;          /* after the '=' */
     unsigned comp;              /* index in the chain it applies to */
+    char dec[24];               /* a 0x value in decimal (value points
+                                   here then) */
 } play_set;
 
 typedef struct play_spec {

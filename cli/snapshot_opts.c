@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* --snapshot-at and --restore for the harness commands (snapshot_opts.h). */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -8,6 +9,7 @@
 
 #include "cli.h"
 #include "out_check.h"
+#include "options.h"
 #include "snapshot_opts.h"
 
 bool cli_snapshot_at_getopt(const char *cmd, int argc, char **argv,
@@ -35,28 +37,22 @@ bool cli_restore_value(const char *cmd, const char *v, cli_snap_opts *o)
 
 static bool parse_cycle(const char *cmd, const char *s, uint64_t *out)
 {
-    uint64_t v = 0;
-    if (!s || !*s) {
+    switch (cli_number(s, 0, UINT64_MAX, out)) {
+    case CLI_NUM_OK:
+        return true;
+    case CLI_NUM_EMPTY:
         fprintf(stderr, "dspsim %s: --snapshot-at: the cycle is empty\n",
                 cmd);
         return false;
+    case CLI_NUM_SYNTAX:
+        fprintf(stderr, "dspsim %s: --snapshot-at '%s': not a cycle "
+                "count (a decimal or 0x hex integer >= 0)\n", cmd, s);
+        return false;
+    default:
+        fprintf(stderr, "dspsim %s: --snapshot-at '%s': too large (at "
+                "most %llu)\n", cmd, s, (unsigned long long)UINT64_MAX);
+        return false;
     }
-    for (const char *p = s; *p; p++) {
-        if (*p < '0' || *p > '9') {
-            fprintf(stderr, "dspsim %s: --snapshot-at '%s': not a cycle "
-                    "count (a decimal integer >= 0)\n", cmd, s);
-            return false;
-        }
-        unsigned d = (unsigned)(*p - '0');
-        if (v > (UINT64_MAX - d) / 10) {
-            fprintf(stderr, "dspsim %s: --snapshot-at '%s': too large (at "
-                    "most %llu)\n", cmd, s, (unsigned long long)UINT64_MAX);
-            return false;
-        }
-        v = v * 10 + d;
-    }
-    *out = v;
-    return true;
 }
 
 bool cli_snapshot_check(const char *cmd, cli_snap_opts *o,

@@ -407,6 +407,30 @@ static bool parse_duration(yctx *y, dsh_case *c, const yaml_node_t *root)
     return true;
 }
 
+/* firmware: an ELF32 little-endian Xtensa (EM_XTENSA 94) executable,
+ * checked at load so that `dspsim test` refuses (exit 2) an image that
+ * cannot be loaded instead of erroring every case that names it. */
+static bool firmware_is_xtensa_elf(yctx *y, const yaml_node_t *n,
+                                   const char *path)
+{
+    unsigned char h[20];
+    FILE *f = fopen(path, "rb");
+    size_t got = f ? fread(h, 1, sizeof h, f) : 0;
+    if (f)
+        fclose(f);
+    if (got < sizeof h || memcmp(h, "\177ELF", 4) != 0) {
+        y_error(y, n, "firmware: '%s' is not an ELF file", path);
+        return false;
+    }
+    if (h[4] != 1 || h[5] != 1 || h[18] != 94 || h[19] != 0 ||
+        h[16] != 2 || h[17] != 0) {
+        y_error(y, n, "firmware: '%s' is not a 32-bit little-endian Xtensa "
+                "executable", path);
+        return false;
+    }
+    return true;
+}
+
 static void parse_document(yctx *y, dsh_case *c, yaml_node_t *root)
 {
     if (!y_check_map(y, root, "case", top_keys))
@@ -422,8 +446,9 @@ static void parse_document(yctx *y, dsh_case *c, yaml_node_t *root)
     if ((v = y_get(y, root, "firmware", NULL))) {
         char rel[DSH_PATH_MAX];
         if (y_string(y, v, "firmware", rel, sizeof rel))
-            dsh_resolve_input(y, v, "firmware", c->dir, rel, c->firmware,
-                              sizeof c->firmware);
+            if (dsh_resolve_input(y, v, "firmware", c->dir, rel,
+                                  c->firmware, sizeof c->firmware))
+                firmware_is_xtensa_elf(y, v, c->firmware);
     }
     if ((v = y_get(y, root, "streams", NULL)))
         dsh_parse_endpoints(y, c, v, DSH_EP_STREAM);

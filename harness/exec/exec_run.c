@@ -2,6 +2,7 @@
 /* Case execution: the run itself (exec.h) — boot, build, stream, controls,
  * stop, statistics, artifacts. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -769,10 +770,12 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
     double w0 = wall_now();
     dsh_exec_summary s;
 
-    if (!fw[0] || access(fw, R_OK) != 0) {
-        xp_fail(r, DSH_RES_SKIP, "not runnable yet: firmware IPC missing "
-                "(audio firmware image '%s' not built)",
-                fw[0] ? fw : "(none configured)");
+    if (!fw[0]) {
+        /* a missing image is an error, never a SKIP a CI gate passes on */
+        xp_fail(r, DSH_RES_ERROR, "no audio firmware image configured "
+                "(use --firmware ELF)");
+    } else if (access(fw, R_OK) != 0) {
+        xp_fail(r, DSH_RES_ERROR, "firmware '%s': %s", fw, strerror(errno));
     } else {
         execute(r, fw);
         xp_snapshot_finish(r);

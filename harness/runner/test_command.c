@@ -270,6 +270,68 @@ static void on_progress(void *user, size_t finished, size_t running,
     fflush(stdout);
 }
 
+/* A report file (--json/--junit), checked before any case runs: not an
+ * existing non-regular file, not one of the n case files (same inode,
+ * through symlinks too), in an existing writable directory.  Prints
+ * "dspsim test: OPT 'FILE': ..." and returns false on a problem. */
+/* A report file (--json/--junit), checked before any case runs: not an
+ * existing non-regular file, not one of the n case files (same inode,
+ * through symlinks too), in an existing writable directory.  Prints
+ * "dspsim test: FILE: cannot create: ... (OPT)" and returns false on a
+ * problem.  A directory still missing that the --out-dir `made` will
+ * create (it or one of its parents) passes; called again once it is. */
+static bool report_path_ok(const char *opt, const char *path,
+                           dsh_case *const *cases, size_t n,
+                           const char *made)
+{
+    struct stat st, cs;
+    if (!stat(path, &st)) {
+        if (!S_ISREG(st.st_mode)) {
+            fprintf(stderr, "dspsim test: %s: cannot create: it exists and "
+                    "is not a regular file (%s)\n", path, opt);
+            return false;
+        }
+        for (size_t i = 0; i < n; i++)
+            if (!stat(cases[i]->path, &cs) && cs.st_dev == st.st_dev &&
+                cs.st_ino == st.st_ino) {
+                fprintf(stderr, "dspsim test: %s: refused: it is the case "
+                        "file '%s' (%s)\n", path, cases[i]->path, opt);
+                return false;
+            }
+    } else if (errno != ENOENT) {
+        fprintf(stderr, "dspsim test: %s: cannot create: %s (%s)\n", path,
+                strerror(errno), opt);
+        return false;
+    }
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    if (strlen(path) >= sizeof dir) {
+        fprintf(stderr, "dspsim test: %s: path too long\n", opt);
+        return false;
+    }
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    size_t dn = strlen(dir);
+    if (made && stat(dir, &st) && errno == ENOENT &&
+        !strncmp(made, dir, dn) && (made[dn] == '/' || !made[dn]))
+        return true;
+    if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "dspsim test: %s: cannot create: directory '%s' "
+                "does not exist (%s)\n", path, dir, opt);
+        return false;
+    }
+    if (access(dir, W_OK | X_OK)) {
+        fprintf(stderr, "dspsim test: %s: cannot create: directory '%s' is "
+                "not writable (%s)\n", path, dir, opt);
+        return false;
+    }
+    return true;
+}
+
 static double now(void)
 {
     struct timespec ts;
@@ -364,13 +426,32 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
             printf("%s (%s)\n", jobs[i].c->path, jobs[i].c->name);
         goto out;
     }
-    for (size_t i = 0; i < n; i++) {
-        case_out_dir(o.out_dir, jobs[i].c->path, jobs[i].out_dir,
-                     sizeof jobs[i].out_dir);
-        if (!mkdir_p(jobs[i].out_dir, err, sizeof err)) {
-            fprintf(stderr, "dspsim test: %s\n", err);
+    /* every output checked before anything runs */
+    struct stat ost;
+    if (!stat(o.out_dir, &ost) && !S_ISDIR(ost.st_mode)) {
+        fprintf(stderr, "dspsim test: --out-dir '%s' exists and is not a "
+                "directory\n", o.out_dir);
+        status = DSH_TEST_EXIT_USAGE;
+        goto out;
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        /* pass 0 before --out-dir is made, pass 1 after */
+        const char *made = pass ? NULL : o.out_dir;
+        if ((o.json && !report_path_ok("--json", o.json, cases, files.n,
+                                       made)) ||
+            (o.junit && !report_path_ok("--junit", o.junit, cases,
+                                        files.n, made))) {
             status = DSH_TEST_EXIT_USAGE;
             goto out;
+        }
+        for (size_t i = 0; pass == 0 && i < n; i++) {
+            case_out_dir(o.out_dir, jobs[i].c->path, jobs[i].out_dir,
+                         sizeof jobs[i].out_dir);
+            if (!mkdir_p(jobs[i].out_dir, err, sizeof err)) {
+                fprintf(stderr, "dspsim test: %s\n", err);
+                status = DSH_TEST_EXIT_USAGE;
+                goto out;
+            }
         }
     }
 

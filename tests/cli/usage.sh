@@ -45,7 +45,7 @@ t 2 err "not a decimal number" -- exec --max-cycles=-5 "$hello"
 t 2 err "must be at least 1" -- exec --max-insns 0 "$hello"
 t 2 err "too large" -- exec --max-cycles 99999999999999999999999 "$hello"
 t 2 err "--trace needs a file name" -- exec --trace
-t 2 err "cannot open trace file" -- exec --trace /nonexistent/dir/t.txt \
+t 2 err "directory '/nonexistent/dir' does not exist" -- exec --trace /nonexistent/dir/t.txt \
     "$hello"
 t 3 out "hello from the guest" -- exec --max-insns=100000 "$hello"
 # options after PROGRAM belong to the guest

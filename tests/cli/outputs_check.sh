@@ -1,0 +1,124 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Every output a subcommand writes is checked before the run starts: a
+# directory where a file goes, a file where a directory goes, a missing
+# directory, or an input named as an output is exit 2 with a message
+# naming the option, and nothing runs (no guest output, no case line, no
+# file written).
+# usage: outputs_check.sh DSPSIM HELLO_ELF FW_AUDIO_ELF WORKDIR
+set -u
+dspsim=$1 hello=$2 fw=$3 work=$4
+dir=$work/outputs_check
+rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || exit 1
+fail=0
+
+# t KEYWORD -- ARGS...: exit 2, KEYWORD on stderr, nothing on stdout,
+# no o.wav, out/ or ran/ made
+t() {
+    local key=$1
+    shift 2
+    rm -rf o.wav out ran
+    "$dspsim" "$@" >stdout 2>stderr </dev/null
+    local rc=$?
+    if [ $rc -ne 2 ]; then
+        echo "FAIL dspsim $*: exit status $rc, expected 2"
+        sed 's/^/  | /' stdout stderr; fail=1
+    elif ! grep -qF -- "$key" stderr; then
+        echo "FAIL dspsim $*: stderr lacks '$key'"
+        sed 's/^/  | /' stderr; fail=1
+    elif [ -s stdout ] || [ -e o.wav ] || [ -e out ] || [ -e ran ]; then
+        echo "FAIL dspsim $*: something ran or was written"
+        sed 's/^/  | /' stdout; fail=1
+    else
+        echo "ok   dspsim $*"
+    fi
+}
+
+sox -n -r 48000 -c 2 -b 16 in.wav synth 0.01 sine 1000 vol 0.5 || exit 1
+cp "$hello" hello.elf
+mkdir adir
+cat >case.yaml <<'YAML'
+name: volume 0 dB
+pipelines:
+  - id: 1
+    period_us: 1000
+    components:
+      - {id: host1, type: host, stream: music}
+      - {id: vol1, type: volume, gain_db: 0}
+      - {id: dai1, type: dai, port: ssp0}
+    connect: [[host1, vol1], [vol1, dai1]]
+streams:
+  music: {input: in.wav}
+ports:
+  ssp0: {rate: 48000, channels: 2, format: s32, output: o.wav}
+duration_ms: 5
+YAML
+cp case.yaml case.keep
+
+# exec: --trace, --profile, --snapshot-at
+t "'adir' exists and is not a regular file" -- exec --trace adir hello.elf
+t "directory '/nonexistent' does not exist" -- exec --trace /nonexistent/t \
+    hello.elf
+t "is the input" -- exec --trace hello.elf hello.elf
+t "'adir' exists and is not a regular file" -- exec --profile adir hello.elf
+t "'adir' exists and is not a regular file" -- exec --snapshot-at 100 adir \
+    hello.elf
+cmp -s "$hello" hello.elf || { echo "FAIL the program was overwritten"; fail=1; }
+
+# board: --trace-log, --profile, --snapshot-at (the budget would stop
+# the run with 124 after it started)
+B=(board --max-cycles 100000)
+t "'adir' exists and is not a regular file" -- "${B[@]}" --trace-log adir "$fw"
+t "directory '/nonexistent' does not exist" -- "${B[@]}" \
+    --trace-log /nonexistent/t "$fw"
+t "'adir' exists and is not a regular file" -- "${B[@]}" --profile adir "$fw"
+t "'adir' exists and is not a regular file" -- "${B[@]}" \
+    --snapshot-at 100 adir "$fw"
+
+# test: --json, --junit, --out-dir
+T=(test --no-progress --out-dir ran)
+t "adir: cannot create: it exists and is not a regular file (--json)" -- "${T[@]}" \
+    --json adir case.yaml
+t "/nonexistent/r.xml: cannot create: directory '/nonexistent' does not" -- \
+    "${T[@]}" --junit /nonexistent/r.xml case.yaml
+t "case.yaml: refused: it is the case file 'case.yaml' (--json)" -- "${T[@]}" --json case.yaml \
+    case.yaml
+t "adir/../case.yaml: refused: it is the case file" -- "${T[@]}" \
+    --junit adir/../case.yaml case.yaml
+t "--out-dir 'in.wav' exists and is not a directory" -- test --no-progress \
+    --out-dir in.wav case.yaml
+cmp -s case.yaml case.keep || { echo "FAIL the case was overwritten"; fail=1; }
+# a report beside the --out-dir, in a directory the run creates: taken
+"$dspsim" test --no-progress --out-dir new/ran --json new/r.json \
+    --junit new/r.xml case.yaml >stdout 2>stderr
+if [ $? -ne 0 ] || [ ! -s new/r.json ] || [ ! -s new/r.xml ]; then
+    echo "FAIL reports in the directory --out-dir creates"
+    sed 's/^/  | /' stderr; fail=1
+else
+    echo "ok   reports in the directory --out-dir creates"
+fi
+
+# run: --out-dir, --profile, --snapshot-at
+t "'in.wav'" -- run case.yaml --out-dir in.wav
+t "'adir' exists and is not a regular file" -- run case.yaml --out-dir ran \
+    --profile adir
+t "'adir' exists and is not a regular file" -- run case.yaml --out-dir ran \
+    --snapshot-at 100 adir
+t "is the input" -- run case.yaml --out-dir ran --profile case.yaml
+
+# play: OUT, --timeline, --profile, --save-case, --snapshot-at, --artifacts
+P=(play in.wav o.wav --artifacts out)
+t "'adir' exists and is not a regular file" -- play in.wav adir --artifacts out
+t "directory '/nonexistent' does not exist" -- play in.wav /nonexistent/o.wav \
+    --artifacts out
+t "'adir' exists and is not a regular file" -- "${P[@]}" --timeline adir
+t "directory '/nonexistent' does not exist" -- "${P[@]}" \
+    --timeline /nonexistent/t.json
+t "is the input" -- "${P[@]}" --timeline in.wav
+t "'adir' exists and is not a regular file" -- "${P[@]}" --profile adir
+t "'adir' exists and is not a regular file" -- "${P[@]}" --save-case adir
+t "is the input" -- "${P[@]}" --save-case in.wav
+t "'adir' exists and is not a regular file" -- "${P[@]}" --snapshot-at 100 adir
+t "--artifacts 'case.yaml' exists and is not a directory" -- \
+    play in.wav o.wav --artifacts case.yaml
+exit $fail
