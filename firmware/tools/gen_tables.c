@@ -10,7 +10,7 @@
  *
  * The checked-in gain and sine tables must equal this tool's output (CTest
  * audio_tables_match regenerates and compares them); the SRC tables are
- * generated at build time (tests/audio/CMakeLists.txt) for the host
+ * generated at build time (firmware/platform/host/CMakeLists.txt) for the host
  * library and the firmware image alike.
  *
  * SRC prototype: for a stage fs_in -> fs_out = fs_in * L / M (convs[]
