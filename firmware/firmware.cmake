@@ -105,18 +105,9 @@ endfunction()
 # components, pipelines, the IPC command layer and the board platform
 # glue, linked with fw_add_image(... PLATFORM board SOURCES
 # ${FW_AUDIO_SOURCES} app/audio_main.c CFLAGS ${FW_AUDIO_CFLAGS}).
-set(FW_AUDIO_SOURCES
-  dsp/format.c dsp/gain.c dsp/gain_table.c dsp/volume.c dsp/mixer.c
-  dsp/tone.c dsp/sine_table.c dsp/fir.c dsp/iir.c dsp/src.c
-  buffer/audio_err.c buffer/audio_buffer.c
-  comp/cycle_stats.c comp/comp.c comp/comp_registry.c comp/comp_endpoint.c
-  comp/comp_volume.c comp/comp_mixer.c comp/comp_tone.c comp/comp_convert.c
-  comp/comp_eq_iir.c comp/fir_blob.c comp/comp_eq_fir.c comp/comp_src.c
-  pipeline/pipeline.c pipeline/pipeline_graph.c pipeline/pipeline_link.c
-  ipc/ipc_dispatch.c ipc/ipc_pipe.c ipc/ipc_graph.c ipc/ipc_ctl.c
-  ipc/ipc_notify.c ipc/ipc_test.c
-  platform/board_audio.c platform/board_audio_dma.c
-  platform/board_audio_ipc.c)
+include(${FW_DIR}/audio/sources.cmake)
+set(FW_AUDIO_SOURCES ${FW_AUDIO_DSP_SOURCES} ${FW_AUDIO_PIPE_SOURCES}
+  ${FW_AUDIO_IPC_SOURCES} ${FW_AUDIO_BOARD_SOURCES})
 list(TRANSFORM FW_AUDIO_SOURCES PREPEND ${FW_DIR}/audio/)
 # the SRC stage tables, generated at build time (target audio_src_table)
 list(APPEND FW_AUDIO_SOURCES ${AUDIO_SRC_TABLE})

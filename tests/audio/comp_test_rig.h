@@ -9,7 +9,7 @@
 #include "pipe_test_util.h"
 
 struct rig {
-	struct test_alloc ta;
+	struct host_alloc ta;
 	struct comp_dev *dev;
 	struct audio_buffer in[4], out;
 	struct audio_stream_params pin, pout;
@@ -20,7 +20,7 @@ static inline int rig_new(struct rig *r, enum comp_type t, const void *cfg,
 			  size_t bytes)
 {
 	memset(r, 0, sizeof(*r));
-	test_alloc_init(&r->ta);
+	host_alloc_init(&r->ta);
 	return comp_new(&r->ta.a, t, 1, cfg, bytes, &r->dev);
 }
 

@@ -40,11 +40,11 @@ static int32_t ref_round_trip(int32_t x, enum audio_fmt f)
 
 static void test_init_errors(void **state)
 {
-	struct test_alloc t;
+	struct host_alloc t;
 	struct audio_buffer b;
 
 	(void)state;
-	test_alloc_init(&t);
+	host_alloc_init(&t);
 	assert_int_equal(audio_buffer_init(NULL, &t.a, 1, AUDIO_FMT_S16_LE, 2,
 					   48000, 96), AUD_E_INVAL);
 	assert_int_equal(audio_buffer_init(&b, NULL, 1, AUDIO_FMT_S16_LE, 2,
@@ -83,10 +83,10 @@ static void test_wrap_stream(void **state)
 	static const unsigned int chans[] = { 1, 2, 3, 8 };
 	enum { TOTAL = 5000, CAP = 37 };
 	static int32_t src[TOTAL * 8], got[TOTAL * 8];
-	struct test_alloc t;
+	struct host_alloc t;
 
 	(void)state;
-	test_alloc_init(&t);
+	host_alloc_init(&t);
 	for (unsigned int fi = 0; fi < 3; fi++) {
 		for (unsigned int ci = 0; ci < 4; ci++) {
 			unsigned int ch = chans[ci];
@@ -131,12 +131,12 @@ static void test_wrap_stream(void **state)
 
 static void test_xrun_accounting(void **state)
 {
-	struct test_alloc t;
+	struct host_alloc t;
 	struct audio_buffer b;
 	int32_t blk[2 * 16] = { 0 };
 
 	(void)state;
-	test_alloc_init(&t);
+	host_alloc_init(&t);
 	assert_int_equal(audio_buffer_init(&b, &t.a, 1, AUDIO_FMT_S16_LE, 2,
 					   48000, 10), 0);
 	assert_int_equal(audio_buffer_write_q1_31(&b, blk, 8), 0);
@@ -162,14 +162,14 @@ static void test_xrun_accounting(void **state)
  * reset clears stale data. */
 static void test_spans_reset(void **state)
 {
-	struct test_alloc t;
+	struct host_alloc t;
 	struct audio_buffer b;
 	void *wp;
 	void *rp;
 	int32_t blk[10];
 
 	(void)state;
-	test_alloc_init(&t);
+	host_alloc_init(&t);
 	assert_int_equal(audio_buffer_init(&b, &t.a, 1, AUDIO_FMT_S32_LE, 1,
 					   48000, 10), 0);
 	assert_int_equal(audio_buffer_write_span(&b, &wp), 10);

@@ -33,7 +33,7 @@ static void test_config_errors(void **state)
 	c.mute = 2;
 	assert_int_equal(rig_new(&r, COMP_TYPE_VOLUME, &c, sizeof(c)), AUD_E_RANGE);
 	assert_int_equal(rig_new(&r, COMP_TYPE_COUNT, &cfg0, sizeof(cfg0)), AUD_E_TYPE);
-	test_alloc_init(&r.ta);
+	host_alloc_init(&r.ta);
 	r.ta.fail_after = 1;     /* dev ok, priv fails */
 	assert_int_equal(comp_new(&r.ta.a, COMP_TYPE_VOLUME, 1, &cfg0,
 				  sizeof(cfg0), &r.dev), AUD_E_NOMEM);

@@ -57,7 +57,7 @@ static void on_event(void *ctx, enum audio_event ev, uint32_t comp_id,
 }
 
 struct fixture {
-	struct test_alloc ta;
+	struct host_alloc ta;
 	struct fake_dma host, host2, dai;
 	struct fake_clock clk;
 	struct events ev;
@@ -72,7 +72,7 @@ static struct fixture fx;
 static void fixture_init(uint32_t dir)
 {
 	memset(&fx.ev, 0, sizeof(fx.ev));
-	test_alloc_init(&fx.ta);
+	host_alloc_init(&fx.ta);
 	fx.clk.now = 1000;
 	fx.clk.step = 10;
 	memset(&fx.cfg, 0, sizeof(fx.cfg));

@@ -39,7 +39,7 @@ static uint32_t sched(uint32_t n)
 }
 
 struct fixture {
-	struct test_alloc ta;
+	struct host_alloc ta;
 	struct fake_dma host, dai;
 	struct pipeline p;
 	struct pipeline_config cfg;
@@ -66,7 +66,7 @@ static void on_event(void *ctx, enum audio_event ev, uint32_t comp_id,
 static void fixture_init(void *host, uint32_t host_bytes)
 {
 	memset(&fx, 0, sizeof(fx));
-	test_alloc_init(&fx.ta);
+	host_alloc_init(&fx.ta);
 	pipe_test_config(&fx.cfg, AUDIO_DIR_PLAYBACK, &fx.ta, on_event);
 	memset(dai_mem, 0x55, sizeof(dai_mem));
 	fake_dma_init(&fx.host, true, host, host_bytes);

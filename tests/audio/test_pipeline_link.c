@@ -53,7 +53,7 @@ static const struct comp_volume_config vol_cfg[2] = {
 };
 
 static struct {
-	struct test_alloc ta;
+	struct host_alloc ta;
 	struct fake_dma host[2], dai;
 	struct pipeline prod[2], cons;
 	int16_t host_mem[2][NHOST * PSAMP];
@@ -134,7 +134,7 @@ static void setup_all(void)
 
 	memset(&fx, 0, sizeof(fx));
 	xruns = 0;
-	test_alloc_init(&fx.ta);
+	host_alloc_init(&fx.ta);
 	for (size_t k = 0; k < NHOST * PSAMP; k++) {
 		fx.host_mem[0][k] = (int16_t)(rnd() >> 1);
 		fx.host_mem[1][k] = (int16_t)(rnd() >> 1);
@@ -480,7 +480,7 @@ static void test_graph(void **state)
 
 	/* a producer whose output buffer is not connected: dangling */
 	memset(&fx, 0, sizeof(fx));
-	test_alloc_init(&fx.ta);
+	host_alloc_init(&fx.ta);
 	build_producer(0);
 	assert_int_equal(pipeline_complete(&fx.prod[0]), AUD_E_UNCONNECTED);
 	assert_int_equal(pipeline_xconnect(&fx.prod[0], 11, NULL, 3, &bad),
@@ -507,7 +507,7 @@ static void test_graph(void **state)
 	assert_int_equal(fx.ta.live, 0);
 
 	/* a cycle through two pipelines: a's buffer -> b, b's buffer -> a */
-	test_alloc_init(&fx.ta);
+	host_alloc_init(&fx.ta);
 	c.alloc = &fx.ta.a;
 	assert_int_equal(pipeline_init(&a, &c), 0);
 	c.id = 41;
@@ -538,7 +538,7 @@ static void test_counter_wrap(void **state)
 	int32_t in[10], out[10];
 
 	(void)state;
-	test_alloc_init(&fx.ta);
+	host_alloc_init(&fx.ta);
 	assert_int_equal(audio_buffer_init(&b, &fx.ta.a, 1, AUDIO_FMT_S32_LE,
 					   1, RATE, 8), 0);
 	b.written = b.taken = 0xFFFFFFFAu;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Fuzz harness: the firmware's audio IPC command dispatch
  * (firmware/audio/ipc, aud_ipc_handle) built for the host on the fake
- * platform of fw_plat.c.  The input is a sequence of records:
+ * platform of fuzz_ipc_drive.c.  The input is a sequence of records:
  *
  *   op < 0xe0:  a framed command: id 0x100 + op % 16 (every command and
  *               some unknown ids), u16 payload length (mod 1009), the
@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "fuzz_util.h"
-#include "fw_plat.h"
+#include "fuzz_ipc_drive.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "fuzz_util.h"
-#include "fw_plat.h"
+#include "fuzz_ipc_drive.h"
 
 static uint32_t pipe_id(fz_in *in)
 {

@@ -124,7 +124,7 @@ bool rg_pipe_build(rg_pipe *rp, const xp_run *r, const xp_pipe *xp,
                             "another pipeline: dsh-refgen runs one "
                             "pipeline", xp->id);
         }
-    test_alloc_init(&rp->ta);
+    host_alloc_init(&rp->ta);
     /* PIPE_NEW as the harness sends it: no deadline, no prefill */
     struct pipeline_config cfg = {
         .id = xp->id, .dir = xp->dir, .period_us = xp->period_us,

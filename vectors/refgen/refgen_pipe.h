@@ -8,8 +8,8 @@
  * the firmware's pipeline, component and buffer code compiled for the host
  * (library audio_pipe, firmware/audio/{pipeline,comp,buffer,dsp}), the
  * same calls the firmware's IPC layer makes (firmware/audio/ipc).  Host
- * and DAI endpoints move their data through fake DMA channels (tests/audio
- * pipe_test_util) over memory: a source reads its input file encoded as
+ * and DAI endpoints move their data through fake DMA channels of the host
+ * platform (firmware/platform/host, host_platform.h) over memory: a source reads its input file encoded as
  * the harness encodes it for the board, a sink collects what the firmware
  * sends, decoded as the harness decodes it. */
 #ifndef RG_PIPE_H
@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 #include "exec/exec_internal.h"
-#include "pipe_test_util.h"
+#include "host_platform.h"
 #include "pipeline/pipeline.h"
 
 /* An endpoint of the pipeline and the memory behind its DMA. */
@@ -36,7 +36,7 @@ typedef struct rg_ep {
 } rg_ep;
 
 typedef struct rg_pipe {
-    struct test_alloc ta;
+    struct host_alloc ta;
     struct pipeline p;
     bool inited;
     const dsh_case *c;

@@ -269,7 +269,7 @@ void src_process_q1_31(struct src_state *st, int32_t *out, size_t out_frames,
 
 /* ---- conversions: chains of stages (src.h) ------------------------- */
 
-/* src_conv_table indices (tests/audio/tools/gen_tables.c, convs[]) */
+/* src_conv_table indices (firmware/tools/gen_tables.c, convs[]) */
 enum {
 	S_D2, S_U2, S_2_3, S_3_2, S_3_4, S_4_3, S_147_160, S_160_147,
 	S_80_147, S_147_80,

@@ -5,7 +5,7 @@
  * 44100, 48000, 88200, 96000, 176400 and 192000 Hz (src_plan).
  *
  * Stages (src_conv_table, generated at build time by
- * tests/audio/tools/gen_tables src): strict stages 1/2, 2/1, 2/3, 3/2,
+ * firmware/tools/gen_tables src): strict stages 1/2, 2/1, 2/3, 3/2,
  * 3/4, 4/3, 147/160, 160/147, 80/147, 147/80 (passband 0.45 * F, stopband from 0.5 * F, F
  * the stage's lower rate, 70 dB) and relaxed octave stages 1/2, 2/1 of
  * class c = 147/160, 3/4, 1/2 (passband 0.45 * c * F, stopband from

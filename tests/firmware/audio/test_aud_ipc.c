@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Host unit test of the audio IPC command layer (firmware/audio/ipc),
- * built from the firmware sources with fake platform hooks (allocator
- * with failure injection, tasks, DMA, doorbell, stream region).
+ * built from the firmware sources (library audio_ipc) over the host
+ * platform's fake hooks (firmware/platform/host/host_ipc_platform.h:
+ * allocator with failure injection, tasks, DMA, doorbell, stream region).
  *
  * Table-driven: every malformed command gets its specific status and
  * detail offset and leaves the firmware serving the next command with its
@@ -17,176 +18,7 @@
 
 #include "aud_ipc.h"
 #include "buffer/audio_err.h"
-
-/* ---- fakes ------------------------------------------------------------ */
-static long allocs_live;
-static long alloc_fail_at = -1;   /* fail the n-th allocation (0-based) */
-static long alloc_count;
-
-static void *f_alloc(void *ctx, size_t bytes, size_t align)
-{
-	void *p = NULL;
-
-	(void)ctx;
-	if (alloc_fail_at >= 0 && alloc_count++ == alloc_fail_at)
-		return NULL;
-	if (align < sizeof(void *))
-		align = sizeof(void *);
-	if (posix_memalign(&p, align, (bytes + align - 1) / align * align))
-		return NULL;
-	allocs_live++;
-	return p;
-}
-
-static void f_free(void *ctx, void *p)
-{
-	(void)ctx;
-	allocs_live--;
-	free(p);
-}
-
-static const struct audio_alloc alloc = { f_alloc, f_free, NULL };
-
-static uint32_t clock_now;
-static uint32_t f_cycles(void *ctx)
-{
-	(void)ctx;
-	return clock_now += 100;      /* every read advances time */
-}
-
-struct f_task { int set, running; uint32_t period, deadline, releases; };
-static struct f_task tasks[IPC_AUD_MAX_PIPES];
-
-static int f_task_setup(void *ctx, unsigned slot, struct pipeline *p,
-			uint32_t period, uint32_t deadline, uint32_t *id)
-{
-	(void)ctx; (void)p;
-	tasks[slot] = (struct f_task){ 1, 0, period, deadline, 0 };
-	*id = 10 + slot;
-	return 0;
-}
-static void f_task_start(void *ctx, unsigned slot)
-{
-	(void)ctx;
-	tasks[slot].running = 1;
-}
-static void f_task_stop(void *ctx, unsigned slot)
-{
-	(void)ctx;
-	tasks[slot].running = 0;
-}
-static void f_task_stats(void *ctx, unsigned slot, uint32_t *rel,
-			 uint32_t *miss)
-{
-	(void)ctx;
-	*rel = tasks[slot].releases;
-	*miss = 0;
-}
-
-/* DMA: 4 channels, 4 SSP ports.  Host sources deliver a counter
- * pattern; `starve` makes the next transfer short. */
-struct f_dma {
-	int used;
-	uint32_t type, dir, port, channel, host_addr, host_bytes;
-	uint32_t moved;
-	int starve;
-};
-static struct f_dma dmas[4];
-static int f_start(void *ctx, const struct audio_dma_config *c)
-{
-	(void)ctx; (void)c;
-	return 0;
-}
-static int f_stop(void *ctx)
-{
-	(void)ctx;
-	return 0;
-}
-static int32_t f_transfer(void *ctx, void *local, uint32_t bytes)
-{
-	struct f_dma *d = ctx;
-
-	if (d->starve) {
-		d->starve = 0;
-		return 0;
-	}
-	if (d->type == IPC_AUD_COMP_HOST && d->dir == IPC_AUD_DIR_PLAYBACK)
-		for (uint32_t i = 0; i < bytes; i++)
-			((uint8_t *)local)[i] = (uint8_t)(d->moved + i);
-	d->moved += bytes;
-	return (int32_t)bytes;
-}
-static uint32_t f_position(void *ctx)
-{
-	return ((struct f_dma *)ctx)->moved;
-}
-static const struct audio_dma_ops f_ops = { f_start, f_stop, f_transfer,
-					     f_position };
-
-static int f_dma_get(void *ctx, uint32_t type, uint32_t dir, uint32_t port,
-		     uint32_t ch, const struct audio_dma_ops **ops,
-		     void **dctx)
-{
-	(void)ctx;
-	if (ch >= 4 || (type == IPC_AUD_COMP_DAI && port >= 4))
-		return AUD_E_RANGE;
-	if (dmas[ch].used)
-		return AUD_E_EXISTS;
-	dmas[ch] = (struct f_dma){ 1, type, dir, port, ch, 0, 0, 0, 0 };
-	*ops = &f_ops;
-	*dctx = &dmas[ch];
-	return 0;
-}
-static void f_dma_put(void *ctx, void *dctx)
-{
-	(void)ctx;
-	((struct f_dma *)dctx)->used = 0;
-}
-static void f_dma_host(void *ctx, void *dctx, uint32_t addr, uint32_t bytes)
-{
-	(void)ctx;
-	((struct f_dma *)dctx)->host_addr = addr;
-	((struct f_dma *)dctx)->host_bytes = bytes;
-}
-
-/* D2H: the last notifications, or "busy" to drop them. */
-#define MAX_NOTES 64
-static uint32_t notes[MAX_NOTES][16];
-static int n_notes, d2h_busy;
-static uint32_t n_dropped;
-static int f_notify(void *ctx, struct ipc_hdr *m)
-{
-	(void)ctx;
-	if (d2h_busy || n_notes == MAX_NOTES) {
-		n_dropped++;
-		return -1;
-	}
-	memcpy(notes[n_notes++], m, m->size);
-	return 0;
-}
-static uint32_t f_dropped(void *ctx)
-{
-	(void)ctx;
-	return n_dropped;
-}
-static struct ipc_aud_stream_slot streams[IPC_AUD_MAX_STREAMS];
-static void f_stream(void *ctx, unsigned n,
-		     const struct ipc_aud_stream_slot *s)
-{
-	(void)ctx;
-	assert_true(n < IPC_AUD_MAX_STREAMS);
-	streams[n] = *s;
-}
-
-static const struct aud_ipc_platform plat = {
-	.alloc = &alloc, .clock_hz = 160000000u,
-	.cycles = f_cycles,
-	.task_setup = f_task_setup, .task_start = f_task_start,
-	.task_stop = f_task_stop, .task_stats = f_task_stats,
-	.dma_get = f_dma_get, .dma_put = f_dma_put,
-	.dma_host_buffer = f_dma_host,
-	.notify = f_notify, .dropped = f_dropped, .stream_slot = f_stream,
-};
+#include "host_ipc_platform.h"
 
 /* ---- message helpers -------------------------------------------------- */
 static uint32_t reply[AUD_IPC_MSG_MAX / 4];
@@ -254,15 +86,9 @@ static void build(uint32_t id, uint32_t dir, uint32_t stream, uint32_t ch0,
 static int setup(void **state)
 {
 	(void)state;
-	memset(tasks, 0, sizeof(tasks));
-	memset(dmas, 0, sizeof(dmas));
-	n_notes = 0;
-	d2h_busy = 0;
-	n_dropped = 0;
-	alloc_fail_at = -1;
-	aud_ipc_init(&plat);
+	host_ipc_reset();
 	for (unsigned i = 0; i < IPC_AUD_MAX_STREAMS; i++)
-		assert_int_equal(streams[i].pipe_id, IPC_AUD_ID_NONE);
+		assert_int_equal(host_ipc.streams[i].pipe_id, IPC_AUD_ID_NONE);
 	return 0;
 }
 
@@ -271,7 +97,7 @@ static int teardown(void **state)
 	(void)state;
 	for (uint32_t id = 0; id < 100; id++)
 		MSG(IPC_CMD_AUD_PIPE_FREE, id);
-	assert_int_equal(allocs_live, 0);
+	assert_int_equal(host_ipc.allocs_live, 0);
 	return 0;
 }
 
@@ -428,7 +254,7 @@ static void test_malformed(void **state)
 	build(7, IPC_AUD_DIR_PLAYBACK, 0, 0, 0);
 	for (unsigned i = 0; i < sizeof(bads) / sizeof(bads[0]); i++) {
 		const struct bad *b = &bads[i];
-		long live = allocs_live;
+		long live = host_ipc.allocs_live;
 		int32_t st;
 
 		st = sendv(b->doorbell ? b->doorbell : b->w[1], b->size, b->w,
@@ -436,7 +262,7 @@ static void test_malformed(void **state)
 		if (st != b->status || reply[5] != b->detail)
 			fail_msg("%s: status %d detail %u, want %d detail %u",
 				 b->name, st, reply[5], b->status, b->detail);
-		assert_int_equal(allocs_live, live);   /* nothing leaked */
+		assert_int_equal(host_ipc.allocs_live, live);   /* nothing leaked */
 		ping_ok();
 		/* the pipeline is as it was */
 		assert_int_equal(MSG(IPC_CMD_AUD_GET_STATS, 7), 0);
@@ -510,10 +336,10 @@ static void test_flow(void **state)
 {
 	(void)state;
 	build(7, IPC_AUD_DIR_PLAYBACK, 2, 0, 1);
-	assert_true(tasks[0].set);
-	assert_int_equal(tasks[0].period, 160000);
-	assert_int_equal(tasks[0].deadline, 160000);
-	assert_int_equal(streams[2].pipe_id, 7);
+	assert_true(host_ipc.tasks[0].set);
+	assert_int_equal(host_ipc.tasks[0].period, 160000);
+	assert_int_equal(host_ipc.tasks[0].deadline, 160000);
+	assert_int_equal(host_ipc.streams[2].pipe_id, 7);
 	/* START without params */
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 0), AUD_E_STATE);
 	/* params: each field */
@@ -533,35 +359,35 @@ static void test_flow(void **state)
 				     pc[i].w[4], pc[i].w[5]), pc[i].st);
 		assert_int_equal(reply[5], pc[i].det);
 	}
-	assert_int_equal(dmas[0].host_bytes, 1536);
+	assert_int_equal(host_ipc.dmas[0].host_bytes, 1536);
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 2), AUD_E_STATE);
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 0), 0);
-	assert_true(tasks[0].running);
+	assert_true(host_ipc.tasks[0].running);
 	assert_int_equal(MSG(IPC_CMD_AUD_STREAM_PARAMS, 7, 1, 48000, 2, 0, 0,
 			     1536, 192), AUD_E_STATE);
 	/* 5 periods: 5 POSITION notifications of 192 bytes each */
 	for (int k = 0; k < 5; k++)
 		aud_ipc_pipe_job(0);
-	assert_int_equal(n_notes, 5);
+	assert_int_equal(host_ipc.n_notes, 5);
 	for (int k = 0; k < 5; k++) {
-		assert_int_equal(notes[k][1], IPC_NOTIFY_AUD_POSITION);
-		assert_int_equal(notes[k][4], 7);
-		assert_int_equal(notes[k][5], 1);
-		assert_int_equal(notes[k][6], 192u * (k + 1));
-		assert_int_equal(notes[k][7], k + 1);
+		assert_int_equal(host_ipc.notes[k][1], IPC_NOTIFY_AUD_POSITION);
+		assert_int_equal(host_ipc.notes[k][4], 7);
+		assert_int_equal(host_ipc.notes[k][5], 1);
+		assert_int_equal(host_ipc.notes[k][6], 192u * (k + 1));
+		assert_int_equal(host_ipc.notes[k][7], k + 1);
 	}
-	assert_int_equal(streams[2].position, 960);
-	assert_int_equal(streams[2].periods, 5);
+	assert_int_equal(host_ipc.streams[2].position, 960);
+	assert_int_equal(host_ipc.streams[2].periods, 5);
 	/* host not acknowledging: dropped and counted, slot still moves */
-	d2h_busy = 1;
+	host_ipc.d2h_busy = 1;
 	aud_ipc_pipe_job(0);
 	aud_ipc_pipe_job(0);
-	assert_int_equal(n_notes, 5);
-	assert_int_equal(n_dropped, 2);
-	assert_int_equal(streams[2].periods, 7);
-	d2h_busy = 0;
+	assert_int_equal(host_ipc.n_notes, 5);
+	assert_int_equal(host_ipc.n_dropped, 2);
+	assert_int_equal(host_ipc.streams[2].periods, 7);
+	host_ipc.d2h_busy = 0;
 	aud_ipc_pipe_job(0);
-	assert_int_equal(notes[5][9], 2);      /* dropped so far */
+	assert_int_equal(host_ipc.notes[5][9], 2);      /* dropped so far */
 	/* controls */
 	assert_int_equal(MSG(IPC_CMD_AUD_SET_CONTROL, 7, 2, 1, 8,
 			     (uint32_t)-6 * 256, 3 * 256), 0);
@@ -587,24 +413,24 @@ static void test_flow(void **state)
 	assert_int_equal(reply[18], 1);         /* host first */
 	assert_int_equal(reply[18 + 12], 3);    /* dai last */
 	/* xrun: the host side runs dry -> XRUN notification, task stopped */
-	dmas[0].starve = 1;
+	host_ipc.dmas[0].starve = 1;
 	aud_ipc_pipe_job(0);
-	assert_int_equal(notes[n_notes - 1][1], IPC_NOTIFY_AUD_XRUN);
-	assert_int_equal((int32_t)notes[n_notes - 1][6], AUD_E_UNDERRUN);
-	assert_int_equal(notes[n_notes - 1][7], 1);
-	assert_int_equal(notes[n_notes - 2][1], IPC_NOTIFY_AUD_POSITION);
-	assert_false(tasks[0].running);
-	assert_int_equal(streams[2].state, IPC_AUD_PIPE_XRUN);
+	assert_int_equal(host_ipc.notes[host_ipc.n_notes - 1][1], IPC_NOTIFY_AUD_XRUN);
+	assert_int_equal((int32_t)host_ipc.notes[host_ipc.n_notes - 1][6], AUD_E_UNDERRUN);
+	assert_int_equal(host_ipc.notes[host_ipc.n_notes - 1][7], 1);
+	assert_int_equal(host_ipc.notes[host_ipc.n_notes - 2][1], IPC_NOTIFY_AUD_POSITION);
+	assert_false(host_ipc.tasks[0].running);
+	assert_int_equal(host_ipc.streams[2].state, IPC_AUD_PIPE_XRUN);
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 2), AUD_E_STATE);
 	/* recover */
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 0), 0);
-	assert_true(tasks[0].running);
+	assert_true(host_ipc.tasks[0].running);
 	aud_ipc_pipe_job(0);
-	assert_int_equal(notes[n_notes - 1][6], 192);
+	assert_int_equal(host_ipc.notes[host_ipc.n_notes - 1][6], 192);
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 2), 0);    /* pause */
-	assert_false(tasks[0].running);
+	assert_false(host_ipc.tasks[0].running);
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 3), 0);    /* release */
-	assert_true(tasks[0].running);
+	assert_true(host_ipc.tasks[0].running);
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 1), 0);    /* stop */
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 1), AUD_E_STATE);
 	/* drain: the pipeline plays out what it holds and stops by itself;
@@ -612,18 +438,18 @@ static void test_flow(void **state)
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 0), 0);
 	aud_ipc_pipe_job(0);
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 6), 0);    /* drain */
-	assert_true(tasks[0].running);
-	for (int k = 0; k < 8 && tasks[0].running; k++)
+	assert_true(host_ipc.tasks[0].running);
+	for (int k = 0; k < 8 && host_ipc.tasks[0].running; k++)
 		aud_ipc_pipe_job(0);
-	assert_false(tasks[0].running);
+	assert_false(host_ipc.tasks[0].running);
 	assert_int_equal(MSG(IPC_CMD_AUD_GET_STATS, 7), 0);
 	assert_int_equal(reply[7], IPC_AUD_PIPE_STOPPED);
 	/* free while running releases the DMA channels and the stream slot */
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 7, 0), 0);
 	assert_int_equal(MSG(IPC_CMD_AUD_PIPE_FREE, 7), 0);
-	assert_false(tasks[0].running);
-	assert_false(dmas[0].used || dmas[1].used);
-	assert_int_equal(streams[2].pipe_id, IPC_AUD_ID_NONE);
+	assert_false(host_ipc.tasks[0].running);
+	assert_false(host_ipc.dmas[0].used || host_ipc.dmas[1].used);
+	assert_int_equal(host_ipc.streams[2].pipe_id, IPC_AUD_ID_NONE);
 	assert_int_equal(MSG(IPC_CMD_AUD_GET_STATS, 7), IPC_STATUS_E_PIPE);
 	ping_ok();
 }
@@ -636,11 +462,11 @@ static void test_oom(void **state)
 	for (long n = 0;; n++) {
 		uint32_t words[][11] = { { 0 } };
 		int32_t st = 0;
-		long live = allocs_live;
+		long live = host_ipc.allocs_live;
 
 		(void)words;
-		alloc_count = 0;
-		alloc_fail_at = n;
+		host_ipc.alloc_count = 0;
+		host_ipc.alloc_fail_at = n;
 		st = MSG(P, 1, 0, 1000, 0, 0, 0, 0);
 		if (!st) st = MSG(C, 1, 1, 0, 8, 0, 0);
 		if (!st) st = MSG(C, 1, 2, 2, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
@@ -650,10 +476,10 @@ static void test_oom(void **state)
 		if (!st) st = MSG(IPC_CMD_AUD_CONNECT, 1, 1, 10, 2);
 		if (!st) st = MSG(IPC_CMD_AUD_CONNECT, 1, 2, 11, 3);
 		if (!st) st = MSG(IPC_CMD_AUD_PIPE_COMPLETE, 1);
-		alloc_fail_at = -1;
+		host_ipc.alloc_fail_at = -1;
 		ping_ok();
 		MSG(IPC_CMD_AUD_PIPE_FREE, 1);
-		assert_int_equal(allocs_live, live);
+		assert_int_equal(host_ipc.allocs_live, live);
 		if (!st)
 			break;
 		assert_int_equal(st, AUD_E_NOMEM);
@@ -703,14 +529,14 @@ static void expect_bads(const struct bad *t, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
 		const struct bad *b = &t[i];
-		long live = allocs_live;
+		long live = host_ipc.allocs_live;
 		int32_t st;
 
 		st = sendv(b->w[1], b->size, b->w, b->n);
 		if (st != b->status || reply[5] != b->detail)
 			fail_msg("%s: status %d detail %u, want %d detail %u",
 				 b->name, st, reply[5], b->status, b->detail);
-		assert_int_equal(allocs_live, live);
+		assert_int_equal(host_ipc.allocs_live, live);
 		ping_ok();
 		/* both pipelines as they were */
 		assert_int_equal(MSG(IPC_CMD_AUD_GET_STATS, 1), 0);
@@ -828,7 +654,7 @@ static void test_pipe_connect_flow(void **state)
 	for (int k = 0; k < 8; k++)
 		for (int i = 0; i < 3; i++)
 			aud_ipc_pipe_job(slot[(i + k) % 3]);   /* rotating */
-	assert_int_equal(dmas[3].moved, 8 * 192);    /* the DAI, every period */
+	assert_int_equal(host_ipc.dmas[3].moved, 8 * 192);    /* the DAI, every period */
 	assert_int_equal(MSG(IPC_CMD_AUD_TRIGGER, 6, 1), 0);   /* stop 6 */
 	for (int k = 0; k < 3; k++)
 		for (int i = 0; i < 3; i++)
@@ -837,7 +663,7 @@ static void test_pipe_connect_flow(void **state)
 	for (int k = 0; k < 3; k++)
 		for (int i = 0; i < 3; i++)
 			aud_ipc_pipe_job(slot[i]);
-	assert_int_equal(dmas[3].moved, 14 * 192);
+	assert_int_equal(host_ipc.dmas[3].moved, 14 * 192);
 	assert_int_equal(MSG(IPC_CMD_AUD_GET_STATS, 5), 0);
 	assert_int_equal(reply[7], IPC_AUD_PIPE_RUNNING);
 	assert_int_equal(reply[9], 0);               /* no xrun */
@@ -847,8 +673,8 @@ static void test_pipe_connect_flow(void **state)
 	assert_int_equal(MSG(IPC_CMD_AUD_GET_STATS, 7), 0);
 	assert_int_equal(reply[7], IPC_AUD_PIPE_RUNNING);
 	assert_int_equal(reply[9], 0);
-	for (int i = 0; i < n_notes; i++)
-		assert_int_not_equal(notes[i][1], IPC_NOTIFY_AUD_XRUN);
+	for (int i = 0; i < host_ipc.n_notes; i++)
+		assert_int_not_equal(host_ipc.notes[i][1], IPC_NOTIFY_AUD_XRUN);
 	/* a new consumer for the running producer 7 */
 	build_consumer(8, 2, 3);
 	assert_int_equal(MSG(X, 7, 11, 8, 3), 0);

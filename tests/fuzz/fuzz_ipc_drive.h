@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* A fake platform for the firmware's audio IPC layer built for the host
- * (firmware/audio/ipc), shared by fuzz_ipc and fuzz_topology: counting
- * allocator, tasks, DMA channels (4, host sources deliver a pattern),
- * notifications, stream slots.  Modelled on tests/firmware/audio/
- * test_aud_ipc.c. */
-#ifndef DSPSIM_FUZZ_FW_PLAT_H
-#define DSPSIM_FUZZ_FW_PLAT_H
+/* Commands to the firmware's audio IPC layer built for the host (library
+ * audio_ipc) over the host platform's fake hooks (library audio_ipc_host,
+ * firmware/platform/host/host_ipc_platform.h), shared by fuzz_ipc and
+ * fuzz_topology: host sources deliver a pattern (step 7), notifications
+ * are accepted and forgotten. */
+#ifndef DSPSIM_FUZZ_IPC_DRIVE_H
+#define DSPSIM_FUZZ_IPC_DRIVE_H
 
 #include <stdint.h>
 
 #include "aud_ipc.h"
 
-/* aud_ipc_init with the fakes, counters cleared. */
+/* host_ipc_reset (aud_ipc_init with the fakes, counters cleared). */
 void fw_reset(void);
 /* Send one command of n bytes (copied into an aligned, zero-filled
  * buffer of AUD_IPC_MSG_MAX bytes) with this doorbell; checks the reply's
