@@ -763,6 +763,7 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
     r->o = o;
     r->status = DSH_RES_PASS;
     r->res = res;
+    r->spool_dir = o->outputs_dir ? o->outputs_dir : env->out_dir;
     const char *fw = c->firmware[0] ? c->firmware :
                      o->firmware && o->firmware[0] ? o->firmware :
                      dsh_exec_default_firmware();
