@@ -9,7 +9,8 @@
 # output in memory (the output alone: 135,000 KiB) cannot meet.  Then a
 # snapshot in the middle of a shorter run of the same case is resumed:
 # the output so far goes through the snapshot and back into a spool,
-# same bytes as the whole run.
+# same bytes as the whole run.  A spool that cannot be written is an
+# ERROR that names the output.
 #   memory_bound.sh DSPSIM WORK
 set -u
 DSPSIM=$1 WORK=$2
@@ -83,6 +84,17 @@ done
 snap_bytes=$(stat -c %s mid.snap 2>/dev/null || echo 0)
 [ "$snap_bytes" -ge $((96000 * 32)) ] ||
     fail "the snapshot has $snap_bytes bytes, less than 1 s of output"
+
+# a spool that cannot be written (a file size limit, SIGXFSZ ignored so
+# the write fails with EFBIG): an ERROR naming the output and the reason,
+# no partial output file
+( trap '' XFSZ; ulimit -f 1000
+  "$DSPSIM" run short.yaml --out-dir efbig -q >efbig.out 2>&1 )
+rc=$?
+[ $rc = 1 ] || fail "spool write error: exit $rc, expected 1"
+grep -q "^ERROR .*output 'ssp0': writing its spool file after [0-9]* frames: File too large" efbig.out ||
+    { fail "spool write error: no clear message"; sed 's/^/  | /' efbig.out; }
+[ -e efbig/tone.wav ] && fail "spool write error: a partial tone.wav was left"
 
 [ $fails = 0 ] && echo "memory_bound: all checks passed"
 exit $((fails != 0))
