@@ -231,9 +231,36 @@ static int temp_beside(const char *path, char *tmp, size_t n)
     return -1;
 }
 
+/* dsh_audio_write_wav's source: frames in memory. */
+typedef struct mem_src {
+    const int32_t *samples;
+    unsigned channels;
+} mem_src;
+
+static bool mem_read(void *user, uint64_t first, uint64_t n, int32_t *dst,
+                     char *err, size_t errsz)
+{
+    const mem_src *m = user;
+    (void)err;
+    (void)errsz;
+    memcpy(dst, m->samples + first * m->channels,
+           (size_t)n * m->channels * sizeof *dst);
+    return true;
+}
+
 bool dsh_audio_write_wav(const char *path, const int32_t *samples,
                          uint64_t frames, unsigned channels, unsigned rate,
                          dsh_pcm_format fmt, char *err, size_t errsz)
+{
+    mem_src m = { samples, channels };
+    return dsh_audio_write_wav_from(path, mem_read, &m, frames, channels,
+                                    rate, fmt, err, errsz);
+}
+
+bool dsh_audio_write_wav_from(const char *path, dsh_audio_reader rd,
+                              void *user, uint64_t frames, unsigned channels,
+                              unsigned rate, dsh_pcm_format fmt, char *err,
+                              size_t errsz)
 {
     SF_INFO si;
     memset(&si, 0, sizeof si);
@@ -242,7 +269,7 @@ bool dsh_audio_write_wav(const char *path, const int32_t *samples,
     si.format = SF_FORMAT_WAV | (fmt == DSH_PCM_S16   ? SF_FORMAT_PCM_16
                                  : fmt == DSH_PCM_S24 ? SF_FORMAT_PCM_24
                                                       : SF_FORMAT_PCM_32);
-    if (!sf_format_check(&si)) {
+    if (!channels || !sf_format_check(&si)) {
         snprintf(err, errsz, "%s: cannot write WAV with %u channels at %u "
                  "Hz, %s", path, channels, rate, dsh_pcm_format_name(fmt));
         return false;
@@ -264,19 +291,23 @@ bool dsh_audio_write_wav(const char *path, const int32_t *samples,
         unlink(tmp);
         return false;
     }
+    /* written a block at a time: memory does not grow with the length */
     enum { CHUNK = 4096 };
     int32_t buf[CHUNK];
-    size_t total = (size_t)frames * channels;
-    size_t per = CHUNK / channels * channels;
-    bool ok = true;
-    for (size_t i = 0; i < total && ok; i += per) {
-        size_t n = total - i < per ? total - i : per;
-        for (size_t k = 0; k < n; k++)
-            buf[k] = dsh_q31_quantize(samples[i + k], fmt);
-        sf_count_t want = (sf_count_t)(n / channels);
-        ok = sf_writef_int(sf, buf, want) == want;
+    uint64_t per = CHUNK / channels;
+    bool ok = true, read_failed = false;
+    for (uint64_t f = 0; f < frames && ok; f += per) {
+        uint64_t n = frames - f < per ? frames - f : per;
+        if (!rd(user, f, n, buf, err, errsz)) {
+            ok = false;
+            read_failed = true;
+            break;
+        }
+        for (size_t k = 0; k < (size_t)n * channels; k++)
+            buf[k] = dsh_q31_quantize(buf[k], fmt);
+        ok = sf_writef_int(sf, buf, (sf_count_t)n) == (sf_count_t)n;
     }
-    if (!ok)
+    if (!ok && !read_failed)
         snprintf(err, errsz, "%s: write failed: %s", path, sf_strerror(sf));
     if (sf_close(sf) && ok) {
         snprintf(err, errsz, "%s: close failed", path);

@@ -57,6 +57,16 @@ void dsh_audio_free(dsh_audio *a);
 bool dsh_audio_write_wav(const char *path, const int32_t *samples,
                          uint64_t frames, unsigned channels, unsigned rate,
                          dsh_pcm_format fmt, char *err, size_t errsz);
+/* The same from a source read a block at a time (the file grows as it
+ * is read, memory does not): rd puts frames [first, first + n) (Q1.31,
+ * interleaved) into dst, or returns false with err set, which fails the
+ * write (no file is left).  n is at most 4096 / channels. */
+typedef bool (*dsh_audio_reader)(void *user, uint64_t first, uint64_t n,
+                                 int32_t *dst, char *err, size_t errsz);
+bool dsh_audio_write_wav_from(const char *path, dsh_audio_reader rd,
+                              void *user, uint64_t frames, unsigned channels,
+                              unsigned rate, dsh_pcm_format fmt, char *err,
+                              size_t errsz);
 
 /* false with "PATH is R Hz, C channels but WHAT is R2 Hz, C2 channels
  * (no resampling or channel mapping is done)" if they differ. */

@@ -93,6 +93,10 @@ typedef struct dsh_exec_summary {
      * its cap (DSH_TIMELINE_MAX_EVENTS) that were dropped */
     bool timeline;
     uint64_t timeline_events, timeline_dropped;
+    /* the host process's peak resident memory (KiB, getrusage ru_maxrss)
+     * at the end of the run, outputs written and checked: outputs are
+     * spooled to disk, so it does not grow with the run's duration */
+    uint64_t peak_rss_kib;
 } dsh_exec_summary;
 
 typedef struct dsh_exec_opts {

@@ -14,7 +14,6 @@
  * so a tone in and out line up within one sample. */
 #include <inttypes.h>
 #include <math.h>
-#include <string.h>
 
 #include "exec/exec_internal.h"
 #include "src.h"
@@ -92,8 +91,8 @@ bool xp_align_outputs(xp_run *r, dsh_exec_summary *s)
                            " frames recorded, fewer than the latency (%"
                            PRIu64 ") and the input's %" PRIu64 " frames",
                            e->name, ep->out_frames, lat, want);
-        memmove(ep->out, ep->out + lat * e->channels,
-                (size_t)want * e->channels * sizeof *ep->out);
+        /* the spool keeps every frame: only the kept window moves */
+        ep->out_first = lat;
         ep->out_frames = want;
         xp_log(r, "output '%s': %" PRIu64 " frames of latency removed (%"
                PRIu64 " board, %" PRIu64 " SRC group delay), %" PRIu64

@@ -67,12 +67,36 @@ static void figure_tol(xp_run *r, const char *subject, const char *check,
            target + tol);
 }
 
-/* The endpoint's collected output as a dsh_audio (not owned). */
-static dsh_audio as_audio(const xp_ep *ep)
+static bool spool_read(void *user, uint64_t first, uint64_t n, int32_t *dst,
+                       char *err, size_t errsz)
 {
-    dsh_audio a = { .samples = ep->out, .frames = ep->out_frames,
-                    .channels = ep->e->channels, .rate = ep->e->rate };
-    return a;
+    return xp_out_read(user, first, n, dst, err, errsz);
+}
+
+/* Sums over the kept output from frame skip, every channel, read back in
+ * blocks: the same long double accumulation, in the same order, as
+ * dsh_mean and dsh_rms over the whole signal, so the same results. */
+static bool out_sums(const xp_ep *ep, uint64_t skip, long double *sum,
+                     long double *sumsq, size_t *n, char *err, size_t errsz)
+{
+    enum { BLOCK = 4096 };
+    int32_t buf[BLOCK];
+    unsigned ch = ep->e->channels;
+    uint64_t per = BLOCK / ch, end = ep->out_frames;
+    *sum = *sumsq = 0;
+    *n = 0;
+    for (uint64_t f = skip; f < end; f += per) {
+        uint64_t k = end - f < per ? end - f : per;
+        if (!xp_out_read(ep, f, k, buf, err, errsz))
+            return false;
+        for (size_t i = 0; i < (size_t)k * ch; i++) {
+            double x = dsh_q31_to_double(buf[i]);
+            *sum += x;
+            *sumsq += (long double)x * x;
+        }
+        *n += (size_t)k * ch;
+    }
+    return true;
 }
 
 bool xp_write_outputs(xp_run *r, const dsh_exec_env *env)
@@ -80,7 +104,7 @@ bool xp_write_outputs(xp_run *r, const dsh_exec_env *env)
     char path[DSH_PATH_MAX * 2 + 2], err[512];
     const char *dir = r->o->outputs_dir ? r->o->outputs_dir : env->out_dir;
     for (unsigned i = 0; i < r->c->n_endpoints; i++) {
-        const xp_ep *ep = &r->eps[i];
+        xp_ep *ep = &r->eps[i];
         if (ep->e->dir != DSH_EP_OUTPUT)
             continue;
         snprintf(path, sizeof path, "%s/%s", dir, ep->e->file);
@@ -91,11 +115,92 @@ bool xp_write_outputs(xp_run *r, const dsh_exec_env *env)
                 mkdir(path, 0777);      /* exists already: fine */
                 *s = '/';
             }
-        if (!dsh_audio_write_wav(path, ep->out, ep->out_frames,
-                                 ep->e->channels, ep->e->rate,
-                                 ep->e->format, err, sizeof err))
+        /* read back from the spool a block at a time */
+        if (ep->spool_failed)
+            return xp_fail(r, DSH_RES_ERROR, "%s", ep->spool_err);
+        if (!dsh_audio_write_wav_from(path, spool_read, ep,
+                                      ep->out_frames, ep->e->channels,
+                                      ep->e->rate, ep->e->format, err,
+                                      sizeof err))
             return xp_fail(r, DSH_RES_ERROR, "%s", err);
     }
+    return true;
+}
+
+/* The first n values of channel ch (UINT32_MAX: every channel,
+ * interleaved) of the kept output from frame skip, as doubles, read back
+ * in blocks (dsh_audio_to_double of those frames); NULL: err set. */
+static double *out_doubles(const xp_ep *ep, unsigned ch, uint64_t skip,
+                           size_t n, char *err, size_t errsz)
+{
+    enum { BLOCK = 4096 };
+    int32_t buf[BLOCK];
+    unsigned nch = ep->e->channels;
+    bool all = ch == UINT32_MAX;
+    double *x = malloc((n ? n : 1) * sizeof *x);
+    if (!x) {
+        snprintf(err, errsz, "output '%s': out of memory", ep->e->name);
+        return NULL;
+    }
+    uint64_t per = BLOCK / nch;
+    size_t got = 0;
+    for (uint64_t f = skip; got < n && f < ep->out_frames; f += per) {
+        uint64_t k = ep->out_frames - f < per ? ep->out_frames - f : per;
+        if (!xp_out_read(ep, f, k, buf, err, errsz)) {
+            free(x);
+            return NULL;
+        }
+        for (size_t i = 0; i < (size_t)k * (all ? nch : 1) && got < n; i++)
+            x[got++] = dsh_q31_to_double(all ? buf[i] : buf[i * nch + ch]);
+    }
+    return x;
+}
+
+/* dsh_compare of the kept output (read back in blocks) with ref. */
+static bool compare_spool(const xp_ep *ep, const dsh_audio *ref,
+                          uint64_t skip, dsh_compare_result *cr, char *err,
+                          size_t errsz)
+{
+    enum { BLOCK = 4096 };
+    int32_t buf[BLOCK];
+    unsigned ch = ep->e->channels;
+    memset(cr, 0, sizeof *cr);
+    if (ref->rate != ep->e->rate || ref->channels != ch) {
+        snprintf(err, errsz, "cannot compare %u Hz, %u channels with %u "
+                 "Hz, %u channels", ep->e->rate, ch, ref->rate,
+                 ref->channels);
+        return false;
+    }
+    cr->frames_a = ep->out_frames > skip ? ep->out_frames - skip : 0;
+    cr->frames_b = ref->frames > skip ? ref->frames - skip : 0;
+    cr->compared = cr->frames_a < cr->frames_b ? cr->frames_a : cr->frames_b;
+    uint64_t per = BLOCK / ch;
+    for (uint64_t f = 0; f < cr->compared; f += per) {
+        uint64_t k = cr->compared - f < per ? cr->compared - f : per;
+        if (!xp_out_read(ep, skip + f, k, buf, err, errsz))
+            return false;
+        dsh_compare_block(buf, ref->samples + (size_t)(skip + f) * ch, f, k,
+                          ch, ep->e->format, cr);
+    }
+    cr->bit_exact = !cr->n_diff && cr->frames_a == cr->frames_b;
+    return true;
+}
+
+/* dsh_write_diff_wav's samples, the output read back in blocks. */
+typedef struct diff_src {
+    const xp_ep *ep;
+    const dsh_audio *ref;
+} diff_src;
+
+static bool diff_read(void *user, uint64_t first, uint64_t n, int32_t *dst,
+                      char *err, size_t errsz)
+{
+    const diff_src *d = user;
+    unsigned ch = d->ep->e->channels;
+    if (!xp_out_read(d->ep, first, n, dst, err, errsz))
+        return false;
+    dsh_diff_samples(dst, d->ref->samples + (size_t)first * ch,
+                     (size_t)n * ch, dst);
     return true;
 }
 
@@ -105,10 +210,20 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
     const dsh_case *c = r->c;
     const xp_ep *ep = &r->eps[x->endpoint];
     const char *name = ep->e->name;
-    dsh_audio out = as_audio(ep);
     uint64_t skip = (uint64_t)llround(x->skip_ms * ep->e->rate / 1000.0);
     char err[512];
     size_t n;
+    /* Only the frequency response loads the kept output (docs/harness.md
+     * "Outputs and memory"); length, the reference comparison, level, DC
+     * and gain read it back in blocks, the THD+N family its first
+     * max_fft frames (all dsh_thdn transforms) */
+    bool whole = x->freq_response.on;
+    dsh_audio out = { .frames = ep->out_frames, .channels = ep->e->channels,
+                      .rate = ep->e->rate };
+    if (whole && !xp_out_load(ep, 0, &out, err, sizeof err)) {
+        failf(f, "%s", err);
+        return;
+    }
 
     if (x->length.on) {
         uint64_t d = out.frames > x->length.frames ?
@@ -126,8 +241,7 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
         dsh_compare_result cr;
         if (!dsh_audio_read(x->reference, &ref, err, sizeof err)) {
             failf(f, "%s", err);
-        } else if (!dsh_compare(&out, &ref, ep->e->format, skip, &cr, err,
-                                sizeof err)) {
+        } else if (!compare_spool(ep, &ref, skip, &cr, err, sizeof err)) {
             failf(f, "%s: %s", name, err);
         } else {
             if (cr.frames_a < cr.frames_b)
@@ -145,22 +259,31 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
             char path[DSH_PATH_MAX * 2];
             snprintf(path, sizeof path, "%s/%s.diff.wav", env->out_dir,
                      name);
-            dsh_write_diff_wav(path, &out, &ref, ep->e->format, err,
-                               sizeof err);
+            diff_src ds = { ep, &ref };
+            uint64_t nd = ep->out_frames < ref.frames ? ep->out_frames
+                                                      : ref.frames;
+            dsh_audio_write_wav_from(path, diff_read, &ds, nd, ref.channels,
+                                     ref.rate, ep->e->format, err,
+                                     sizeof err);
         }
         dsh_audio_free(&ref);
     }
-    double *y = dsh_audio_to_double(&out, UINT32_MAX, skip, &n);
-    if (!y || n == 0) {
+    long double sum, sumsq;
+    if (!out_sums(ep, skip, &sum, &sumsq, &n, err, sizeof err)) {
+        failf(f, "%s", err);
+        free(out.samples);
+        return;
+    }
+    if (n == 0) {
         if (x->gain_db.on || x->level_dbfs.on || x->thdn.on || x->snr.on ||
             x->dynamic_range.on || x->dc_offset.on || x->freq_response.on)
             failf(f, "%s: no output after skip_ms %.3f", name, x->skip_ms);
-        free(y);
+        free(out.samples);
         return;
     }
     size_t nf = n / ep->e->channels;
     if (x->level_dbfs.on) {
-        double l = dsh_level_dbfs(dsh_rms(y, n));
+        double l = dsh_level_dbfs(sqrt((double)(sumsq / n)));
         figure_tol(r, name, "level_dbfs", "dBFS", l, x->level_dbfs.value,
                    x->level_dbfs.tolerance);
         if (!(fabs(l - x->level_dbfs.value) <= x->level_dbfs.tolerance))
@@ -168,7 +291,7 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
                   x->level_dbfs.value, x->level_dbfs.tolerance);
     }
     if (x->dc_offset.on) {
-        double dc = dsh_dc_dbfs(dsh_mean(y, n));
+        double dc = dsh_dc_dbfs((double)(sum / n));
         figure(r, name, "dc_offset_dbfs", "dBFS", dc, false, 0, true,
                x->dc_offset.max_dbfs);
         if (dc > x->dc_offset.max_dbfs)
@@ -189,9 +312,32 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
             failf(f, "%s: no input signal to compare with", name);
         } else {
             if (x->gain_db.on) {
-                /* the same span of both: the shorter length */
+                /* the same span of both: the shorter length; the output's
+                 * mean square summed in blocks as dsh_rms does */
                 size_t m = ni < n ? ni : n;
-                double g = dsh_gain_db(y, m, in, m);
+                long double s2 = 0;
+                if (m == n) {
+                    s2 = sumsq;
+                } else {
+                    size_t done = 0;
+                    while (done < m) {
+                        size_t k = m - done < 65536 ? m - done : 65536;
+                        uint64_t f0 = skip + done / ep->e->channels;
+                        size_t lead = done % ep->e->channels;
+                        double *b = out_doubles(ep, UINT32_MAX, f0,
+                                                k + lead, err, sizeof err);
+                        if (!b)
+                            break;
+                        for (size_t i = lead; i < lead + k; i++)
+                            s2 += (long double)b[i] * b[i];
+                        free(b);
+                        done += k;
+                    }
+                    if (done < m)
+                        failf(f, "%s", err);
+                }
+                double g = 20.0 * log10(sqrt((double)(s2 / m)) /
+                                        dsh_rms(in, m));
                 figure_tol(r, name, "gain_db", "dB", g, x->gain_db.value,
                            x->gain_db.tolerance);
                 if (!(fabs(g - x->gain_db.value) <= x->gain_db.tolerance))
@@ -237,11 +383,20 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
         }
         free(in);
     }
-    free(y);
-    /* THD+N family on the first channel */
-    y = dsh_audio_to_double(&out, 0, skip, &nf);
+    free(out.samples);
+    /* THD+N family on the first channel: dsh_thdn transforms the first
+     * min(pow2_floor(n), max_fft) frames, so the first max_fft frames
+     * given as min(n, max_fft) give the same result */
     dsh_thdn_opts o;
     dsh_thdn_opts_default(&o);
+    double *y = NULL;
+    if (x->thdn.on || x->snr.on || x->dynamic_range.on) {
+        if (nf > o.max_fft)
+            nf = o.max_fft;
+        y = out_doubles(ep, 0, skip, nf, err, sizeof err);
+        if (!y)
+            failf(f, "%s", err);
+    }
     if (y && x->thdn.on) {
         dsh_thdn_result tr;
         o.freq_hz = x->thdn.freq_hz;

@@ -79,8 +79,15 @@ typedef struct xp_ep {
     /* audio */
     dsh_audio in;               /* inputs */
     uint64_t in_frame;          /* next input frame to deliver */
-    int32_t *out;               /* outputs: Q1.31 frames collected */
-    uint64_t out_frames, out_cap;
+    /* outputs (exec_outspool.c): Q1.31 frames spooled to an unlinked
+     * temporary file as they come, only a write buffer in memory */
+    FILE *spool;
+    const char *spool_dir;      /* where the spool is created */
+    uint64_t out_spooled;       /* frames in the spool */
+    uint64_t out_first;         /* first frame kept (latency removed) */
+    uint64_t out_frames;        /* frames kept from out_first */
+    bool spool_failed;          /* a spool write failed: spool_err */
+    char spool_err[256];
     bool active;                /* START done, collecting */
     /* host_refill faults (exec_faults.c) */
     uint64_t refill_hold;       /* no refill before this cycle */
@@ -122,6 +129,7 @@ typedef struct xp_run {
     xp_pipe pipes[DSH_MAX_PIPELINES];
     unsigned npipes;
     xp_ep eps[DSH_MAX_ENDPOINTS];
+    const char *spool_dir;      /* output spools here (exec_outspool.c) */
     uint64_t start_cycle;
     uint64_t stream_end_cycle;  /* end of the streamed run (before a drain) */
     uint64_t xruns;
@@ -284,6 +292,19 @@ void xp_streams_close(xp_run *r);
 bool xp_snapshot_arm(xp_run *r, const char *fw);
 bool xp_snapshot_restore(xp_run *r, const char *fw);
 void xp_snapshot_finish(xp_run *r);
+
+/* exec_outspool.c: the outputs on disk.  xp_out_append adds a frame
+ * (the spool is created in ep->spool_dir on the first, unlinked at once
+ * so nothing is left behind); xp_out_read reads n kept frames from kept
+ * frame `first` (0 = out_first); xp_out_load the kept frames from
+ * `skip` as a dsh_audio (for the checks that need a whole signal);
+ * xp_out_close drops the spool.  false: err says what failed. */
+bool xp_out_append(xp_ep *ep, const int32_t *q31, unsigned channels);
+bool xp_out_read(const xp_ep *ep, uint64_t first, uint64_t n, int32_t *dst,
+                 char *err, size_t errsz);
+bool xp_out_load(const xp_ep *ep, uint64_t skip, dsh_audio *a, char *err,
+                 size_t errsz);
+void xp_out_close(xp_ep *ep);
 
 /* exec_expect.c: evaluates expectations; writes outputs and diffs. */
 void xp_expect(xp_run *r, const dsh_exec_env *env,

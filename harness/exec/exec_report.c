@@ -66,6 +66,8 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
                 DSH_TIMELINE_MAX_EVENTS, s->timeline_dropped);
     else if (s->timeline)
         fprintf(f, "timeline: %" PRIu64 " events\n", s->timeline_events);
+    if (s->peak_rss_kib)
+        fprintf(f, "host peak memory: %" PRIu64 " KiB\n", s->peak_rss_kib);
     if (s->restored)
         fprintf(f, "restored from a snapshot at cycle: %" PRIu64 "\n",
                 s->restored_cycle);

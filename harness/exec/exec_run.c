@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "exec/exec_internal.h"
@@ -764,6 +765,7 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
     r->o = o;
     r->status = DSH_RES_PASS;
     r->res = res;
+    r->spool_dir = o->outputs_dir ? o->outputs_dir : env->out_dir;
     const char *fw = c->firmware[0] ? c->firmware :
                      o->firmware && o->firmware[0] ? o->firmware :
                      dsh_exec_default_firmware();
@@ -822,6 +824,9 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
         snprintf(s.restore_message, sizeof s.restore_message, "%s", r->msg);
     if (r->setup_refused)
         snprintf(s.setup_message, sizeof s.setup_message, "%s", r->msg);
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) == 0 && ru.ru_maxrss > 0)
+        s.peak_rss_kib = (uint64_t)ru.ru_maxrss;    /* KiB on Linux */
     if (o->summary)
         *o->summary = s;
     result_run(r, &s, res);

@@ -58,7 +58,8 @@ static bool case_hash(xp_run *r, uint64_t *out)
     return true;
 }
 
-static void exec_save(const xp_run *r, ds_snap_w *w)
+/* false: reading an output's spool failed (err). */
+static bool exec_save(const xp_run *r, ds_snap_w *w, char *err, size_t errsz)
 {
     size_t m = ds_snap_begin(w, TAG_EXEC);
     ds_snap_put_u32(w, EXEC_STATE_VERSION);
@@ -93,11 +94,21 @@ static void exec_save(const xp_run *r, ds_snap_w *w)
         ds_snap_put_u64(w, ep->pos);
         ds_snap_put_u64(w, ep->in_frame);
         ds_snap_put_u8(w, ep->active);
+        /* the output so far, read back from its spool a block at a
+         * time (before alignment: every frame spooled is kept) */
         ds_snap_put_u64(w, ep->out_frames);
-        ds_snap_put_bytes(w, ep->out, (size_t)ep->out_frames *
-                          ep->e->channels * sizeof *ep->out);
+        int32_t buf[4096];
+        uint64_t per = sizeof buf / sizeof *buf / ep->e->channels;
+        for (uint64_t f = 0; f < ep->out_frames; f += per) {
+            uint64_t k = ep->out_frames - f < per ? ep->out_frames - f : per;
+            if (!xp_out_read(ep, f, k, buf, err, errsz))
+                return false;
+            ds_snap_put_bytes(w, buf, (size_t)k * ep->e->channels *
+                              sizeof *buf);
+        }
     }
     ds_snap_end(w, m);
+    return true;
 }
 
 /* Before the streams are opened: everything but the input files. */
@@ -168,13 +179,18 @@ static bool exec_load(xp_run *r, ds_snap_r *rd, dsh_res_status *status)
                                 "pipeline %u, %" PRIu64 " frames: does "
                                 "not fit the case", i, (unsigned)ch,
                                 ep->pipe, n);
-        free(ep->out);
-        ep->out_cap = n > 4096 ? n : 4096;
-        ep->out = malloc((size_t)ep->out_cap * ch * sizeof *ep->out);
-        if (!ep->out)
-            return ds_snap_fail(rd, "harness: out of memory");
-        ep->out_frames = n;
-        ds_snap_get_bytes(&s, ep->out, (size_t)n * ch * sizeof *ep->out);
+        /* into a new spool, a block at a time */
+        ep->e = &r->c->endpoints[i];
+        ep->spool_dir = r->spool_dir;
+        xp_out_close(ep);
+        ep->out_spooled = ep->out_first = ep->out_frames = 0;
+        ep->spool_failed = false;
+        int32_t buf[8];
+        for (uint64_t f = 0; f < n && !s.bad; f++) {
+            ds_snap_get_bytes(&s, buf, ch * sizeof *buf);
+            if (!s.bad && !xp_out_append(ep, buf, ch))
+                return ds_snap_fail(rd, "harness: %s", ep->spool_err);
+        }
     }
     if (!ds_snap_done(&s, "harness")) {
         rd->bad = true;
@@ -193,7 +209,12 @@ static bool on_pause(void *user, uint64_t cycle)
         return true;
     ds_snap_w w;
     ds_snap_w_init(&w);
-    exec_save(r, &w);
+    char serr[512];
+    if (!exec_save(r, &w, serr, sizeof serr)) {
+        ds_snap_w_free(&w);
+        xp_fail(r, DSH_RES_ERROR, "snapshot: %s", serr);
+        return true;
+    }
     dsh_drv_save(r->drv, &w);
     char err[1024];
     ds_snap_ident id = { r->fw_hash, ch, cycle };

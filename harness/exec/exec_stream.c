@@ -4,9 +4,10 @@
  * (STREAM_PARAMS); after every period of simulated time the host reads
  * the stream's position slot (mailbox stream region) and refills
  * (playback) or drains (capture) up to it.  SSP ports are fed from and
- * collected into memory by the port's source/sink callbacks.  Samples on
+ * collected by the port's source/sink callbacks.  Samples on
  * the host side are Q1.31 (wav_io.h); in host memory S16_LE, S24_4LE or
- * S32_LE; at the SSP sign-extended values of the width (dspsim/ssp.h). */
+ * S32_LE; at the SSP sign-extended values of the width (dspsim/ssp.h).
+ * Outputs go to their spool file (exec_outspool.c). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,22 +19,6 @@ static unsigned width_of(uint32_t fmt)
 {
     return fmt == IPC_AUD_FMT_S16_LE ? 16 :
            fmt == IPC_AUD_FMT_S24_4LE ? 24 : 32;
-}
-
-static bool out_append(xp_ep *ep, const int32_t *q31, unsigned channels)
-{
-    if (ep->out_frames == ep->out_cap) {
-        uint64_t nc = ep->out_cap ? ep->out_cap * 2 : 4096;
-        int32_t *n = realloc(ep->out, nc * channels * sizeof *n);
-        if (!n)
-            return false;
-        ep->out = n;
-        ep->out_cap = nc;
-    }
-    memcpy(ep->out + ep->out_frames * channels, q31,
-           channels * sizeof *q31);
-    ep->out_frames++;
-    return true;
 }
 
 static void ssp_sink(void *user, unsigned port, const int32_t *samples,
@@ -48,7 +33,7 @@ static void ssp_sink(void *user, unsigned port, const int32_t *samples,
         return;
     for (unsigned i = 0; i < channels; i++)
         f[i] = (int32_t)((uint32_t)samples[i] << sh);
-    out_append(ep, f, channels);
+    xp_out_append(ep, f, channels);
 }
 
 static void ssp_source(void *user, unsigned port, int32_t *samples,
@@ -79,6 +64,7 @@ bool xp_streams_open(xp_run *r)
         const dsh_endpoint *e = &c->endpoints[i];
         xp_ep *ep = &r->eps[i];
         ep->e = e;
+        ep->spool_dir = r->spool_dir;
         ep->sample_bytes = ep->fmt == IPC_AUD_FMT_S16_LE ? 2 : 4;
         ep->frame_bytes = ep->sample_bytes * e->channels;
         if (e->dir == DSH_EP_INPUT &&
@@ -181,7 +167,7 @@ static void host_drain(xp_run *r, xp_ep *ep)
             for (unsigned ch = 0; ch < ep->e->channels && ch < 8; ch++)
                 f[ch] = get_sample(buf + i * ep->frame_bytes +
                                    ch * ep->sample_bytes, ep->fmt);
-            out_append(ep, f, ep->e->channels);
+            xp_out_append(ep, f, ep->e->channels);
         }
         ep->moved += n;
     }
@@ -320,7 +306,6 @@ void xp_streams_close(xp_run *r)
 {
     for (unsigned i = 0; i < DSH_MAX_ENDPOINTS; i++) {
         dsh_audio_free(&r->eps[i].in);
-        free(r->eps[i].out);
-        r->eps[i].out = NULL;
+        xp_out_close(&r->eps[i]);
     }
 }

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Case execution: outputs spooled to disk as they are produced, so a
+ * run's memory does not grow with its duration (docs/harness.md
+ * "Outputs and memory").  Each output endpoint's frames, Q1.31
+ * interleaved in host byte order exactly as collected, go through a
+ * 64 KiB stdio buffer into a temporary file created beside the outputs
+ * (DIR/.dspsim-spool-XXXXXX, unlinked at once: a crash leaves nothing
+ * behind; $TMPDIR when DIR refuses it).  Latency removal and tail
+ * trimming (exec_align.c) only move the window of kept frames
+ * (out_first, out_frames); the WAV file and the checks read the window
+ * back in blocks (exec_expect.c). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "exec/exec_internal.h"
+
+enum { SPOOL_BUF = 64 * 1024 };
+
+static FILE *spool_create(const char *dir)
+{
+    if (dir && *dir) {
+        char tmpl[4096];
+        int w = snprintf(tmpl, sizeof tmpl, "%s/.dspsim-spool-XXXXXX", dir);
+        if (w > 0 && (size_t)w < sizeof tmpl) {
+            int fd = mkstemp(tmpl);
+            if (fd >= 0) {
+                unlink(tmpl);
+                FILE *f = fdopen(fd, "w+b");
+                if (f)
+                    return f;
+                close(fd);
+            }
+        }
+    }
+    return tmpfile();
+}
+
+bool xp_out_append(xp_ep *ep, const int32_t *q31, unsigned channels)
+{
+    if (ep->spool_failed)
+        return false;
+    if (!ep->spool) {
+        ep->spool = spool_create(ep->spool_dir);
+        if (!ep->spool) {
+            snprintf(ep->spool_err, sizeof ep->spool_err, "output '%s': "
+                     "cannot create its spool file in '%s': %s",
+                     ep->e->name, ep->spool_dir ? ep->spool_dir : "$TMPDIR",
+                     strerror(errno));
+            ep->spool_failed = true;
+            return false;
+        }
+        setvbuf(ep->spool, NULL, _IOFBF, SPOOL_BUF);
+    }
+    if (fwrite(q31, sizeof *q31, channels, ep->spool) != channels) {
+        snprintf(ep->spool_err, sizeof ep->spool_err, "output '%s': "
+                 "writing its spool file after %" PRIu64 " frames: %s",
+                 ep->e->name, ep->out_spooled, strerror(errno));
+        ep->spool_failed = true;
+        return false;
+    }
+    ep->out_spooled++;
+    if (ep->out_first == 0)
+        ep->out_frames = ep->out_spooled;   /* not aligned: all kept */
+    return true;
+}
+
+bool xp_out_read(const xp_ep *ep, uint64_t first, uint64_t n, int32_t *dst,
+                 char *err, size_t errsz)
+{
+    unsigned ch = ep->e->channels;
+    if (ep->spool_failed) {
+        snprintf(err, errsz, "%s", ep->spool_err);
+        return false;
+    }
+    if (first > ep->out_frames || n > ep->out_frames - first ||
+        ep->out_first + first + n > ep->out_spooled) {
+        snprintf(err, errsz, "output '%s': frames %" PRIu64 "..%" PRIu64
+                 " asked, %" PRIu64 " kept", ep->e->name, first, first + n,
+                 ep->out_frames);
+        return false;
+    }
+    if (!n)
+        return true;
+    if (fflush(ep->spool) != 0) {
+        snprintf(err, errsz, "output '%s': flushing its spool file: %s",
+                 ep->e->name, strerror(errno));
+        return false;
+    }
+    size_t bytes = (size_t)n * ch * sizeof *dst, got = 0;
+    off_t off = (off_t)((ep->out_first + first) * ch * sizeof *dst);
+    while (got < bytes) {
+        ssize_t k = pread(fileno(ep->spool), (char *)dst + got, bytes - got,
+                          off + (off_t)got);
+        if (k <= 0) {
+            snprintf(err, errsz, "output '%s': reading its spool file: %s",
+                     ep->e->name, k ? strerror(errno) : "short file");
+            return false;
+        }
+        got += (size_t)k;
+    }
+    return true;
+}
+
+bool xp_out_load(const xp_ep *ep, uint64_t skip, dsh_audio *a, char *err,
+                 size_t errsz)
+{
+    uint64_t n = ep->out_frames > skip ? ep->out_frames - skip : 0;
+    memset(a, 0, sizeof *a);
+    a->channels = ep->e->channels;
+    a->rate = ep->e->rate;
+    if (n > SIZE_MAX / sizeof(int32_t) / (a->channels ? a->channels : 1)) {
+        snprintf(err, errsz, "output '%s': %" PRIu64 " frames do not fit "
+                 "in memory", ep->e->name, n);
+        return false;
+    }
+    a->samples = malloc(n ? (size_t)n * a->channels * sizeof *a->samples
+                          : sizeof *a->samples);
+    if (!a->samples) {
+        snprintf(err, errsz, "output '%s': out of memory for %" PRIu64
+                 " frames", ep->e->name, n);
+        return false;
+    }
+    a->frames = n;
+    if (n && !xp_out_read(ep, skip, n, a->samples, err, errsz)) {
+        free(a->samples);
+        a->samples = NULL;
+        return false;
+    }
+    return true;
+}
+
+void xp_out_close(xp_ep *ep)
+{
+    if (ep->spool)
+        fclose(ep->spool);
+    ep->spool = NULL;
+}
