@@ -25,7 +25,7 @@ same() {   # same NAME: NAME.wav and NAME.txt as the plain run's
     echo "PASS $1: $pc cycles and the same output with the debugger"
 }
 sox -n -r 48000 -c 2 -b 16 "$work/in.wav" synth 0.05 sine 997 vol 0.5
-sox -n -r 48000 -c 2 -b 16 "$work/long.wav" synth 20 sine 997 vol 0.5
+sox -n -r 48000 -c 2 -b 16 "$work/long.wav" synth 90 sine 997 vol 0.5
 play() {   # play IN OUT [options]
     local in=$1 out=$2; shift 2
     "$dspsim" play "$work/$in.wav" "$work/$out.wav" --set gain_db=-6 \
