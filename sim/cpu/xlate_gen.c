@@ -23,6 +23,7 @@
 #include "xlate.h"
 
 #define PAGE XT_PAGE_SIZE
+#define PAGE_I ((int)XT_PAGE_SIZE)
 
 void xl_printf(xl_buf *b, const char *fmt, ...)
 {
@@ -217,7 +218,26 @@ typedef struct gen {
     uint32_t pre[PAGE];  /* horizon margin of the block at a head */
     uint8_t *cover;      /* bitmap: offsets of the instructions in blocks */
     xl_buf *o;
+    int fast;            /* emitting a block's guarded copy (plan below) */
+    int32_t disp[PAGE];  /* in the copy: an access's offset from its base */
 } gen;
+
+/* A block's guarded copy: when every load and store of a block addresses
+ * memory through a base register the block has not written before the
+ * access (or is an L32R), one test per base register at the block's start
+ * (the whole offset range inside one page that the page table maps
+ * directly, without wait states, aligned) lets the copy access host
+ * memory with no per-access page lookup, alignment test or wait-state
+ * check.  Nothing in the copy calls a helper, so the page table cannot
+ * change while it runs; a failed test runs the generic block. */
+typedef struct guard_plan {
+    int lo[16], hi[16];  /* offsets [lo, hi) accessed via a<n> */
+    unsigned amask[16];  /* alignment mask the accesses need */
+    uint8_t rd[16], wr[16];
+    int lit;             /* L32R in the block: literals need LITBASE off */
+    uint32_t lit_pages[8];
+    unsigned nlit;
+} guard_plan;
 
 /* An instruction a block can hold at offset o (a load's successor must be
  * decoded on this page, or the interlock is settled by the interpreter). */
@@ -288,6 +308,82 @@ static void go(gen *g, uint32_t t)
         xl_printf(g->o, "EXIT(0x%xu, 0, 0);", t);
 }
 
+/* A load or store through the LD/ST macros (page lookup, wait states,
+ * the helper for everything else). */
+static void emit_access(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
+                        unsigned j, uint32_t npc, unsigned kn, const char *late)
+{
+    xl_buf *o = g->o;
+    unsigned a = in->a, b = in->b;
+    int32_t im = in->imm;
+#define P_(...) xl_printf(o, __VA_ARGS__)
+    switch (in->op) {
+    case XT_OP_L8UI:
+        P_("LD(r%u, r%u + %uu, 1, ld8, (uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
+           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
+        break;
+    case XT_OP_L16UI:
+        P_("LD(r%u, r%u + %uu, 2, ld16, (uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
+           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
+        break;
+    case XT_OP_L16SI:
+        P_("LD(r%u, r%u + %uu, 2, ld16, (uint32_t)(int32_t)(int16_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
+           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
+        break;
+    case XT_OP_L32I: case XT_OP_L32I_N:
+        P_("LD(r%u, r%u + %uu, 4, ld32, (uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
+           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
+        break;
+    case XT_OP_L32R:
+        P_("LD(r%u, (lb & 1) ? (lb & ~0xFFFu) + %uu : 0x%xu, 4, ld32, (uint32_t), "
+           "0x%xu, %u, %u, 0x%xu, %u, %s);",
+           a, (uint32_t)im, in->target, pc, k, j, npc, kn, late);
+        break;
+    case XT_OP_S8I:
+        P_("ST(r%u + %uu, 1, st8, r%u, 0x%xu, %u, %u, 0x%xu, %u);",
+           b, (uint32_t)im, a, pc, k, j, npc, kn);
+        break;
+    case XT_OP_S16I:
+        P_("ST(r%u + %uu, 2, st16, r%u, 0x%xu, %u, %u, 0x%xu, %u);",
+           b, (uint32_t)im, a, pc, k, j, npc, kn);
+        break;
+    case XT_OP_S32I: case XT_OP_S32I_N:
+        P_("ST(r%u + %uu, 4, st32, r%u, 0x%xu, %u, %u, 0x%xu, %u);",
+           b, (uint32_t)im, a, pc, k, j, npc, kn);
+        break;
+    default:
+        break;
+    }
+#undef P_
+}
+
+/* The same access in a block's guarded copy: host memory directly, through
+ * the base register's pointer the guard set up (Qn for loads, Wn for
+ * stores, QL for literals). */
+static void emit_fast_access(gen *g, const xt_insn *in, unsigned off)
+{
+    xl_buf *o = g->o;
+    unsigned a = in->a, b = in->b;
+    int im = g->disp[off];
+    switch (in->op) {
+    case XT_OP_L8UI: xl_printf(o, "r%u = ld8(Q%u + %d);", a, b, im); break;
+    case XT_OP_L16UI: xl_printf(o, "r%u = ld16(Q%u + %d);", a, b, im); break;
+    case XT_OP_L16SI:
+        xl_printf(o, "r%u = (uint32_t)(int32_t)(int16_t)ld16(Q%u + %d);", a, b, im);
+        break;
+    case XT_OP_L32I: case XT_OP_L32I_N:
+        xl_printf(o, "r%u = ld32(Q%u + %d);", a, b, im);
+        break;
+    case XT_OP_L32R:
+        xl_printf(o, "r%u = ld32(P[0x%xu].rd + %uu);", a, in->target >> 12,
+                  in->target & 4095u);
+        break;
+    case XT_OP_S8I: xl_printf(o, "st8(W%u + %d, r%u);", b, im, a); break;
+    case XT_OP_S16I: xl_printf(o, "st16(W%u + %d, r%u);", b, im, a); break;
+    default: xl_printf(o, "st32(W%u + %d, r%u);", b, im, a); break;
+    }
+}
+
 /* The body of a straight-line instruction (no control transfer). */
 static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
                        unsigned j, unsigned kn)
@@ -356,38 +452,14 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
         P_("r%u = (uint32_t)((int32_t)(int16_t)r%u * (int32_t)(int16_t)r%u);", a, b, c);
         break;
     case XT_OP_MULL: P_("r%u = r%u * r%u;", a, b, c); break;
-    case XT_OP_L8UI:
-        P_("LD(r%u, r%u + %uu, 1, ld8, (uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
-           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
-        break;
-    case XT_OP_L16UI:
-        P_("LD(r%u, r%u + %uu, 2, ld16, (uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
-           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
-        break;
-    case XT_OP_L16SI:
-        P_("LD(r%u, r%u + %uu, 2, ld16, (uint32_t)(int32_t)(int16_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
-           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
-        break;
-    case XT_OP_L32I: case XT_OP_L32I_N:
-        P_("LD(r%u, r%u + %uu, 4, ld32, (uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
-           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
-        break;
-    case XT_OP_L32R:
-        P_("LD(r%u, (lb & 1) ? (lb & ~0xFFFu) + %uu : 0x%xu, 4, ld32, (uint32_t), "
-           "0x%xu, %u, %u, 0x%xu, %u, %s);",
-           a, (uint32_t)im, in->target, pc, k, j, npc, kn, late);
-        break;
-    case XT_OP_S8I:
-        P_("ST(r%u + %uu, 1, st8, r%u, 0x%xu, %u, %u, 0x%xu, %u);",
-           b, (uint32_t)im, a, pc, k, j, npc, kn);
-        break;
-    case XT_OP_S16I:
-        P_("ST(r%u + %uu, 2, st16, r%u, 0x%xu, %u, %u, 0x%xu, %u);",
-           b, (uint32_t)im, a, pc, k, j, npc, kn);
-        break;
+    case XT_OP_L8UI: case XT_OP_L16UI: case XT_OP_L16SI: case XT_OP_L32I:
+    case XT_OP_L32I_N: case XT_OP_L32R: case XT_OP_S8I: case XT_OP_S16I:
     case XT_OP_S32I: case XT_OP_S32I_N:
-        P_("ST(r%u + %uu, 4, st32, r%u, 0x%xu, %u, %u, 0x%xu, %u);",
-           b, (uint32_t)im, a, pc, k, j, npc, kn);
+        if (g->fast) {
+            emit_fast_access(g, in, pc - g->base);
+            break;
+        }
+        emit_access(g, in, pc, k, j, npc, kn, late);
         break;
     case XT_OP_RER: P_("r%u = 0;", a); break; /* no external registers */
     case XT_OP_RSIL:
@@ -421,7 +493,7 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
 /* Walk the block at head h.  With emit == 0 only measures its horizon
  * margin (the static offset of its last instruction); with emit == 1
  * writes it. */
-static unsigned block(gen *g, unsigned h, int emit)
+static unsigned block_body(gen *g, unsigned h, int emit)
 {
     const xt_timing *T = &g->cpu->timing;
     xl_buf *o = g->o;
@@ -505,6 +577,132 @@ static unsigned block(gen *g, unsigned h, int emit)
         }
         return last_k;
     }
+}
+
+static int is_store(unsigned op)
+{
+    return op == XT_OP_S8I || op == XT_OP_S16I || op == XT_OP_S32I ||
+           op == XT_OP_S32I_N;
+}
+
+static unsigned access_size(unsigned op)
+{
+    switch (op) {
+    case XT_OP_L8UI: case XT_OP_S8I: return 1;
+    case XT_OP_L16UI: case XT_OP_L16SI: case XT_OP_S16I: return 2;
+    case XT_OP_L32I: case XT_OP_L32I_N: case XT_OP_S32I: case XT_OP_S32I_N:
+        return 4;
+    default: return 0;
+    }
+}
+
+/* Can the block at head h have a guarded copy?  Walks it as block_body
+ * does; fills gp, and g->disp with each access's offset from its base
+ * register's value at the block's start (an ADDI of a register to itself,
+ * as in a stack frame's set-up, moves the offsets along).  Worth it from
+ * two accesses on. */
+static int plan_guard(gen *g, unsigned h, guard_plan *gp)
+{
+    memset(gp, 0, sizeof *gp);
+    int delta[16] = { 0 };
+    unsigned clobbered = 0, accesses = 0;
+    for (int r = 0; r < 16; r++)
+        gp->lo[r] = PAGE_I;
+    for (unsigned off = h;;) {
+        if ((off != h && g->head[off]) || !holdable(g, off))
+            break;
+        const xt_insn *in = &g->dp[off].in;
+        if (transfer_kind(in->op))
+            break;
+        unsigned sz = access_size(in->op);
+        if (in->op == XT_OP_L32R) {
+            uint32_t pg = in->target >> XT_PAGE_SHIFT;
+            unsigned i = 0;
+            while (i < gp->nlit && gp->lit_pages[i] != pg)
+                i++;
+            if (i == gp->nlit) {
+                if (gp->nlit == 8)
+                    return 0;
+                gp->lit_pages[gp->nlit++] = pg;
+            }
+            gp->lit = 1;
+            accesses++;
+        } else if (sz) {
+            unsigned b = in->b;
+            int d = delta[b] + in->imm;
+            if ((clobbered >> b & 1) || (d & (int)(sz - 1)) || d <= -PAGE_I ||
+                d + (int)sz > PAGE_I)
+                return 0;
+            g->disp[off] = d;
+            if (d < gp->lo[b])
+                gp->lo[b] = d;
+            if (d + (int)sz > gp->hi[b])
+                gp->hi[b] = d + (int)sz;
+            gp->amask[b] |= sz - 1;
+            if (is_store(in->op))
+                gp->wr[b] = 1;
+            else
+                gp->rd[b] = 1;
+            accesses++;
+        } else if (in->op == XT_OP_RSIL ||
+                   ((in->op == XT_OP_WSR || in->op == XT_OP_XSR) &&
+                    in->imm != XT_SR_SAR)) {
+            return 0; /* a helper call */
+        }
+        if ((in->op == XT_OP_ADDI || in->op == XT_OP_ADDI_N ||
+             in->op == XT_OP_ADDMI) && in->a == in->b &&
+            !(clobbered >> in->a & 1) && delta[in->a] + in->imm > -PAGE_I &&
+            delta[in->a] + in->imm < PAGE_I)
+            delta[in->a] += in->imm;
+        else if (!is_store(in->op))
+            clobbered |= 1u << in->a; /* every other op writes at most a<a> */
+        off += in->len;
+        if (off >= PAGE)
+            break;
+    }
+    return accesses >= 2;
+}
+
+static unsigned block(gen *g, unsigned h, int emit)
+{
+    guard_plan gp;
+    if (emit && g->o && plan_guard(g, h, &gp)) {
+        xl_buf *o = g->o;
+        const char *sep = "";
+        xl_printf(o, "  if (L_(");
+        if (gp.lit)
+            xl_printf(o, "!(lb & 1)"), sep = " && ";
+        for (unsigned i = 0; i < gp.nlit; i++, sep = " && ")
+            xl_printf(o, "%sP[0x%xu].rd && !P[0x%xu].rd_wait", sep,
+                      gp.lit_pages[i], gp.lit_pages[i]);
+        for (unsigned r = 0; r < 16; r++) {
+            if (!gp.rd[r] && !gp.wr[r])
+                continue;
+            xl_printf(o, "%s(r%u & 4095u) + %uu <= 4096u && !(r%u & %uu)", sep,
+                      r, (unsigned)gp.hi[r], r, gp.amask[r]);
+            if (gp.lo[r] < 0)
+                xl_printf(o, " && (r%u & 4095u) >= %uu", r, (unsigned)-gp.lo[r]);
+            sep = " && ";
+            if (gp.rd[r])
+                xl_printf(o, " && P[r%u >> 12].rd && !P[r%u >> 12].rd_wait", r, r);
+            if (gp.wr[r])
+                xl_printf(o, " && P[r%u >> 12].wr && !P[r%u >> 12].wr_wait", r, r);
+        }
+        xl_printf(o, ", 1)) {\n");
+        for (unsigned r = 0; r < 16; r++) {
+            if (gp.rd[r])
+                xl_printf(o, "  const uint8_t *const Q%u = P[r%u >> 12].rd + (r%u & 4095u);\n",
+                          r, r, r);
+            if (gp.wr[r])
+                xl_printf(o, "  uint8_t *const W%u = P[r%u >> 12].wr + (r%u & 4095u);\n",
+                          r, r, r);
+        }
+        g->fast = 1;
+        block_body(g, h, 1);
+        g->fast = 0;
+        xl_printf(o, "  }\n");
+    }
+    return block_body(g, h, emit);
 }
 
 static void find_heads(gen *g)
