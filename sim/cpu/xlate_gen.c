@@ -219,6 +219,8 @@ typedef struct gen {
     uint8_t *cover;      /* bitmap: offsets of the instructions in blocks */
     xl_buf *o;
     int fast;            /* emitting a block's guarded copy (plan below) */
+    const struct guard_plan *gp; /* its plan */
+    unsigned fast_head;  /* its head */
     int32_t disp[PAGE];  /* in the copy: an access's offset from its base */
 } gen;
 
@@ -234,6 +236,9 @@ typedef struct guard_plan {
     int lo[16], hi[16];  /* offsets [lo, hi) accessed via a<n> */
     unsigned amask[16];  /* alignment mask the accesses need */
     uint8_t rd[16], wr[16];
+    int delta[16];       /* what the block adds to a<n> (ADDI) */
+    int carry;           /* a jump back to the block's head stays in the
+                            copy when its bases stay in their pages */
     int lit;             /* L32R in the block: literals need LITBASE off */
     uint32_t lit_pages[8];
     unsigned nlit;
@@ -301,6 +306,30 @@ static void cond_text(const xt_insn *in, char *s, size_t n)
  * an exit to the interpreter. */
 static void go(gen *g, uint32_t t)
 {
+    if (g->fast && g->gp->carry && t == g->base + g->fast_head) {
+        /* the guarded copy's loop: the bases moved by the block's deltas;
+         * still in the pages the guard checked, the copy goes round */
+        const struct guard_plan *gp = g->gp;
+        xl_printf(g->o, "if (cyc + %uu >= ev2) EXIT(0x%xu, 0, 0); if (L_(1",
+                  g->pre[g->fast_head], t);
+        for (unsigned r = 0; r < 16; r++) {
+            if (!gp->rd[r] && !gp->wr[r])
+                continue;
+            xl_printf(g->o, " && (r%u >> 12) == B%u && (r%u & 4095u) + %uu <= 4096u",
+                      r, r, r, (unsigned)gp->hi[r]);
+            if (gp->lo[r] < 0)
+                xl_printf(g->o, " && (r%u & 4095u) >= %uu", r, (unsigned)-gp->lo[r]);
+        }
+        xl_printf(g->o, ", 1)) {");
+        for (unsigned r = 0; r < 16; r++) {
+            if (gp->rd[r] && gp->delta[r])
+                xl_printf(g->o, " Q%u += %d;", r, gp->delta[r]);
+            if (gp->wr[r] && gp->delta[r])
+                xl_printf(g->o, " W%u += %d;", r, gp->delta[r]);
+        }
+        xl_printf(g->o, " goto F%x; } goto L%x;", g->fast_head, g->fast_head);
+        return;
+    }
     if ((t >> XT_PAGE_SHIFT) == g->pn && g->head[t & (PAGE - 1)])
         xl_printf(g->o, "if (cyc + %uu >= ev2) EXIT(0x%xu, 0, 0); goto L%x;",
                   g->pre[t & (PAGE - 1)], t, t & (PAGE - 1));
@@ -660,6 +689,13 @@ static int plan_guard(gen *g, unsigned h, guard_plan *gp)
         if (off >= PAGE)
             break;
     }
+    gp->carry = 1;
+    for (unsigned r = 0; r < 16; r++) {
+        gp->delta[r] = delta[r];
+        if ((gp->rd[r] || gp->wr[r]) &&
+            ((clobbered >> r & 1) || (delta[r] & (int)gp->amask[r])))
+            gp->carry = 0;
+    }
     return accesses >= 2;
 }
 
@@ -691,15 +727,22 @@ static unsigned block(gen *g, unsigned h, int emit)
         xl_printf(o, ", 1)) {\n");
         for (unsigned r = 0; r < 16; r++) {
             if (gp.rd[r])
-                xl_printf(o, "  const uint8_t *const Q%u = P[r%u >> 12].rd + (r%u & 4095u);\n",
+                xl_printf(o, "  const uint8_t *Q%u = P[r%u >> 12].rd + (r%u & 4095u);\n",
                           r, r, r);
             if (gp.wr[r])
-                xl_printf(o, "  uint8_t *const W%u = P[r%u >> 12].wr + (r%u & 4095u);\n",
+                xl_printf(o, "  uint8_t *W%u = P[r%u >> 12].wr + (r%u & 4095u);\n",
                           r, r, r);
+            if (gp.carry && (gp.rd[r] || gp.wr[r]))
+                xl_printf(o, "  const uint32_t B%u = r%u >> 12;\n", r, r);
         }
+        if (gp.carry)
+            xl_printf(o, "F%x:;\n", h);
         g->fast = 1;
+        g->gp = &gp;
+        g->fast_head = h;
         block_body(g, h, 1);
         g->fast = 0;
+        g->gp = NULL;
         xl_printf(o, "  }\n");
     }
     return block_body(g, h, emit);
