@@ -25,9 +25,13 @@ struct ds_ssp {
     /* registers */
     uint32_t ctrl, format, clkdiv, status;
     uint64_t underruns, overruns, frames;
-    /* frame clock */
+    /* frame clock: frame k is due at t0 + floor(k * num / den) cycles
+     * (tick_time); q and r hold floor and remainder of frame k's, stepped
+     * by (qs, rs) = num / den and num % den, so a tick needs no division */
     uint64_t t0, k;
+    uint64_t q, r, qs, rs, den;
     ds_event_id ev;
+    bool irq_level;            /* the level last driven */
     fifo tx, rx;
     size_t fifo_max;           /* bytes allocated per FIFO */
     /* injected faults (issue 14): ticks left of an underrun / overrun
@@ -91,13 +95,26 @@ static size_t fifo_pop(fifo *f, size_t cap, uint8_t *dst, size_t n)
     return n;
 }
 
+static bool irq_level(const ds_ssp *p)
+{
+    return ((p->status & BOARD_SSP_ST_UNDERRUN) &&
+            (p->ctrl & BOARD_SSP_CTRL_UR_IRQ_EN)) ||
+           ((p->status & BOARD_SSP_ST_OVERRUN) &&
+            (p->ctrl & BOARD_SSP_CTRL_OR_IRQ_EN));
+}
+
+/* Drives the line on every register access, and from a frame tick only
+ * when the level changes (a tick runs 48,000 times a second). */
 static void update_irq(ds_ssp *p)
 {
-    bool level = ((p->status & BOARD_SSP_ST_UNDERRUN) &&
-                  (p->ctrl & BOARD_SSP_CTRL_UR_IRQ_EN)) ||
-                 ((p->status & BOARD_SSP_ST_OVERRUN) &&
-                  (p->ctrl & BOARD_SSP_CTRL_OR_IRQ_EN));
-    ds_irq_drive(&p->irq, level);
+    p->irq_level = irq_level(p);
+    ds_irq_drive(&p->irq, p->irq_level);
+}
+
+static void tick_irq(ds_ssp *p)
+{
+    if (irq_level(p) != p->irq_level)
+        update_irq(p);
 }
 
 ds_ssp *ds_ssp_new(ds_clock *clk, const ds_ssp_config *cfg, ds_irq_out irq)
@@ -172,6 +189,34 @@ static uint64_t tick_time(const ds_ssp *p, uint64_t k)
     unsigned __int128 den = (unsigned __int128)p->cfg.audio_hz *
                             (uint64_t)(1000000000 + (int64_t)p->cfg.drift_ppb);
     return p->t0 + (uint64_t)(num / den);
+}
+
+/* Sets (q, r) to frame k's quotient and remainder and the steps. */
+static void clock_sync(ds_ssp *p)
+{
+    unsigned __int128 num = (unsigned __int128)p->clkdiv * p->cfg.cpu_hz *
+                            1000000000u;
+    unsigned __int128 den = (unsigned __int128)p->cfg.audio_hz *
+                            (uint64_t)(1000000000 + (int64_t)p->cfg.drift_ppb);
+    unsigned __int128 kn = num * p->k;
+    p->den = (uint64_t)den;
+    p->qs = (uint64_t)(num / den);
+    p->rs = (uint64_t)(num % den);
+    p->q = (uint64_t)(kn / den);
+    p->r = (uint64_t)(kn % den);
+}
+
+/* Frame k + 1's time from frame k's: the same value as tick_time. */
+static uint64_t clock_step(ds_ssp *p)
+{
+    p->k++;
+    p->q += p->qs;
+    p->r += p->rs;
+    if (p->r >= p->den) {
+        p->r -= p->den;
+        p->q++;
+    }
+    return p->t0 + p->q;
 }
 
 uint64_t ds_ssp_frame_cycles(const ds_ssp *p)
@@ -251,9 +296,8 @@ static void ev_tick(void *user, uint64_t at)
             p->status |= BOARD_SSP_ST_OVERRUN;
         }
     }
-    update_irq(p);
-    p->k++;
-    p->ev = ds_clock_schedule(p->clk, tick_time(p, p->k), ev_tick, p);
+    tick_irq(p);
+    p->ev = ds_clock_schedule(p->clk, clock_step(p), ev_tick, p);
     if (p->request)
         p->request(p->request_user, p->cfg.index, at);
 }
@@ -278,6 +322,7 @@ void ds_ssp_set_drift(ds_ssp *p, int32_t drift_ppb)
         p->k = 0;
     }
     p->cfg.drift_ppb = drift_ppb;
+    clock_sync(p);
 }
 
 int32_t ds_ssp_drift(const ds_ssp *p)
@@ -359,6 +404,7 @@ bool ds_ssp_write(ds_ssp *p, uint32_t offset, unsigned size, uint32_t value)
         if (!running && now_running) {
             p->t0 = ds_clock_now(p->clk);
             p->k = 1;
+            clock_sync(p);
             p->ev = ds_clock_schedule(p->clk, tick_time(p, 1), ev_tick, p);
         } else if (running && !now_running) {
             ds_clock_cancel(p->clk, p->ev);
@@ -541,6 +587,8 @@ bool ds_ssp_load(ds_ssp *p, ds_snap_r *r)
                             "its frame clock", p->cfg.index,
                             (unsigned long long)p->k,
                             (unsigned long long)at);
+    clock_sync(p);
+    update_irq(p);
     if (running != (p->ev != 0) ||
         (p->ev && !ds_clock_restore_event(p->clk, at, p->ev, ev_tick, p)))
         return ds_snap_fail(r, "SSP%u: its frame tick (event %llu) does not "
