@@ -28,35 +28,26 @@
 #include "q_math.h"
 
 /* sums s[0..2] += c * hi, c * lo, r * hi over n taps (n a multiple of 4)
- * with the delay line read forward (S = 1) or backward (S = -1) */
-#define SRC_HQ_MAC(s, cv, rv, h, l)					\
-	do {								\
-		int32_t xh_ = (int16_t)(h);				\
-		(s)[0] += (cv) * xh_;					\
-		(s)[1] += (cv) * (int16_t)(l);				\
-		(s)[2] += (rv) * xh_;					\
-	} while (0)
-
+ * with the delay line read forward (S = 1) or backward (S = -1): one tap
+ * a turn (unrolled, the LX106's 16 registers spill) */
 #define SRC_HQ_DOT(name, S)						\
 static inline __attribute__((always_inline)) void name(			\
 	const int16_t *c, const int8_t *r, const int32_t *h,		\
 	const int32_t *l, unsigned int n, int32_t *s)			\
 {									\
-	int32_t a[3] = { s[0], s[1], s[2] };				\
+	int32_t a0 = s[0], a1 = s[1], a2 = s[2];			\
 									\
 	for (const int16_t *e = c + n; c != e;				\
-	     c += 4, r += 4, h += 4 * (S), l += 4 * (S)) {		\
-		SRC_HQ_MAC(a, (int32_t)c[0], (int32_t)r[0], h[0], l[0]);	\
-		SRC_HQ_MAC(a, (int32_t)c[1], (int32_t)r[1], h[(S)],	\
-			   l[(S)]);					\
-		SRC_HQ_MAC(a, (int32_t)c[2], (int32_t)r[2], h[2 * (S)],	\
-			   l[2 * (S)]);					\
-		SRC_HQ_MAC(a, (int32_t)c[3], (int32_t)r[3], h[3 * (S)],	\
-			   l[3 * (S)]);					\
+	     c++, r++, h += (S), l += (S)) {				\
+		int32_t cv = *c, xh = (int16_t)*h;			\
+									\
+		a0 += cv * xh;						\
+		a1 += cv * (int16_t)*l;					\
+		a2 += (int32_t)*r * xh;					\
 	}								\
-	s[0] = a[0];							\
-	s[1] = a[1];							\
-	s[2] = a[2];							\
+	s[0] = a0;							\
+	s[1] = a1;							\
+	s[2] = a2;							\
 }
 
 SRC_HQ_DOT(src_hq_dot_fwd, 1)
