@@ -56,7 +56,7 @@ static const char *const play_keys[][5] = {
     { "gain_db", "ramp_ms", "mute", NULL },
     { "type", "freq_hz", "q", "gain_db", NULL },
     { "taps", "taps_file", NULL },
-    { "out_rate", NULL },
+    { "out_rate", "quality", NULL },
     { "gains_db", NULL },
 };
 

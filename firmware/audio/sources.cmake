@@ -15,7 +15,7 @@
 # fixes the firmware's layout and so its cycle counts.
 set(FW_AUDIO_DSP_SOURCES
   dsp/format.c dsp/gain.c dsp/gain_table.c dsp/volume.c dsp/mixer.c
-  dsp/tone.c dsp/sine_table.c dsp/fir.c dsp/iir.c dsp/src.c)
+  dsp/tone.c dsp/sine_table.c dsp/fir.c dsp/iir.c dsp/src.c dsp/src_hq.c)
 set(FW_AUDIO_PIPE_SOURCES
   buffer/audio_err.c buffer/audio_buffer.c
   comp/cycle_stats.c comp/comp.c comp/comp_registry.c comp/comp_endpoint.c

@@ -26,6 +26,9 @@
  *   [edge, taps - edge) are Q1.15, the edge taps at each end Q1.17, edge
  *   the largest multiple of 4 for which the tails keep the accumulator
  *   bound 2^14 * sum |c| < 2^31 (see firmware/audio/dsp/src.h).
+ *   For quality=high (firmware/audio/dsp/src_hq.c) every tap also gets
+ *   its rounding residual as int8 in 2^-8 of its own LSB (so Q1.23
+ *   centre, Q1.25 tails in all), same layout.
  */
 #include <math.h>
 #include <stdint.h>
@@ -106,6 +109,9 @@ static double bessel_i0(double x)
 #define SRC_X_ONE 16384.0
 #define SRC_CENTRE_BITS 15
 #define SRC_TAIL_BITS 2
+/* quality=high: each coefficient's rounding residual, int8 in units of
+ * 2^-SRC_RES_BITS of the coefficient's own LSB (src.h, src_hq.c) */
+#define SRC_RES_BITS 8
 
 /*
  * SRC stages (firmware/audio/dsp/src.h): every conversion is a chain of
@@ -156,6 +162,13 @@ static void emit_i16(const int16_t *v, size_t n)
 	for (size_t i = 0; i < n; i++)
 		printf("%s%d,%s", i % 12 ? " " : "\t", v[i],
 		       (i % 12 == 11 || i + 1 == n) ? "\n" : "");
+}
+
+static void emit_i8(const int8_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		printf("%s%d,%s", i % 16 ? " " : "\t", v[i],
+		       (i % 16 == 15 || i + 1 == n) ? "\n" : "");
 }
 
 #define NCONV (sizeof(convs) / sizeof(convs[0]))
@@ -214,8 +227,9 @@ static int gen_src(void)
 	header("src");
 	printf("#include \"src.h\"\n\n");
 	printf("_Static_assert(SRC_X_BITS == %d && SRC_CENTRE_BITS == %d && "
-	       "SRC_TAIL_BITS == %d,\n\t       \"src.h does not match these "
-	       "tables\");\n\n", SRC_X_BITS, SRC_CENTRE_BITS, SRC_TAIL_BITS);
+	       "SRC_TAIL_BITS == %d && SRC_RES_BITS == %d,\n\t       \"src.h "
+	       "does not match these tables\");\n\n", SRC_X_BITS,
+	       SRC_CENTRE_BITS, SRC_TAIL_BITS, SRC_RES_BITS);
 	for (size_t c = 0; c < NCONV; c++) {
 		const struct conv *cv = &convs[c];
 		double fmin = cv->in < cv->out ? cv->in : cv->out;
@@ -232,12 +246,19 @@ static int gen_src(void)
 		unsigned int edge = 0;
 		double *h, sum = 0.0, mid, peak, asum;
 		int16_t *q;
+		int8_t *res;
 
 		n = t * cv->l;
 		taps[c] = t;
+		if (t >= 1024) {
+			/* quality=high: 2^14 * 127 * taps < 2^31 */
+			fprintf(stderr, "src: stage %zu: %u taps per phase\n", c, t);
+			return 1;
+		}
 		h = calloc(n, sizeof(*h));
 		q = calloc((size_t)ph * t, sizeof(*q));
-		if (!h || !q)
+		res = calloc((size_t)ph * t, sizeof(*res));
+		if (!h || !q || !res)
 			return 1;
 		mid = (n - 1) / 2.0;
 		for (unsigned int i = 0; i < n; i++) {
@@ -282,8 +303,18 @@ static int gen_src(void)
 			for (unsigned int k = 0; k < t; k++) {
 				int tail = k < edge || k >= t - edge;
 
-				q[p * t + k] = q15(h[p + k * cv->l],
-						   cbits + (tail ? SRC_TAIL_BITS : 0));
+				int fb = cbits + (tail ? SRC_TAIL_BITS : 0);
+				double v = h[p + k * cv->l] * ldexp(1.0, fb);
+				double r;
+
+				q[p * t + k] = q15(h[p + k * cv->l], fb);
+				/* quality=high: what the rounding left, in
+				 * 2^-SRC_RES_BITS of the LSB (|r| <= 128,
+				 * 128 taken as 127: 2^-23 of a Q1.15 LSB) */
+				r = round((v - q[p * t + k]) *
+					  ldexp(1.0, SRC_RES_BITS));
+				r = r > 127.0 ? 127.0 : r < -127.0 ? -127.0 : r;
+				res[p * t + k] = (int8_t)r;
 			}
 		if (cv->l % 2) {
 			/* the middle phase is its own mirror: make it exactly
@@ -308,8 +339,14 @@ static int gen_src(void)
 		       ph * t);
 		emit_i16(q, (size_t)ph * t);
 		printf("};\n\n");
+		printf("/* stage %zu, quality=high: residuals of the taps above, "
+		       "2^-%d of each tap's LSB */\n", c, SRC_RES_BITS);
+		printf("static const int8_t src_res_%zu[%u] = {\n", c, ph * t);
+		emit_i8(res, (size_t)ph * t);
+		printf("};\n\n");
 		free(h);
 		free(q);
+		free(res);
 	}
 	printf("_Static_assert(SRC_NUM_CONV == %zu, \"src.h does not match "
 	       "these tables\");\n\n", NCONV);
@@ -317,9 +354,9 @@ static int gen_src(void)
 	for (size_t c = 0; c < NCONV; c++) {
 		printf("\t{ .rate_in = %u, .rate_out = %u, .l = %u, .m = %u, "
 		       ".taps = %u, .edge = %u,\n\t  .cls_ppm = %.0f, "
-		       ".coef_q15 = src_coef_%zu },\n", convs[c].in,
-		       convs[c].out, convs[c].l, convs[c].m, taps[c], edges[c],
-		       convs[c].c * 1e6, c);
+		       ".coef_q15 = src_coef_%zu,\n\t  .res_q8 = src_res_%zu },\n",
+		       convs[c].in, convs[c].out, convs[c].l, convs[c].m, taps[c],
+		       edges[c], convs[c].c * 1e6, c, c);
 	}
 	printf("};\n");
 	return 0;

@@ -72,6 +72,9 @@ typedef struct dsh_biquad {
     double gain_db;     /* peaking/shelf only, -40 .. +40, default 0 */
 } dsh_biquad;
 
+/* src.quality: the firmware's arithmetic (docs/components.md, "SRC"). */
+enum { DSH_QUALITY_DEFAULT = 0, DSH_QUALITY_HIGH = 1 };
+
 /* Parameter identifiers (bits of dsh_param_mask). */
 enum {
     DSH_P_STREAM = 1u << 0,     /* host */
@@ -87,6 +90,7 @@ enum {
     DSH_P_LEVEL_DBFS = 1u << 10,/* tone */
     DSH_P_CHANNELS = 1u << 11,  /* tone */
     DSH_P_RATE = 1u << 12,      /* tone */
+    DSH_P_QUALITY = 1u << 13,   /* src */
 };
 typedef uint32_t dsh_param_mask;
 
@@ -106,6 +110,7 @@ typedef struct dsh_comp_params {
     double taps[DSH_EQ_FIR_MAX_TAPS];   /* eq_fir: -8 .. 8 each */
     unsigned n_taps;                    /* eq_fir: 1..256 */
     unsigned out_rate;                  /* src: Hz */
+    unsigned quality;                   /* src: DSH_QUALITY_* [default] */
     double freq_hz;                     /* tone: [997] */
     double level_dbfs;                  /* tone: -144 .. 0 [-20] */
     unsigned channels;                  /* tone: 1..8 [2] */

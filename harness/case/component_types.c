@@ -40,8 +40,8 @@ static const dsh_comp_type_info infos[DSH_COMP_NTYPES] = {
         DSH_P_BIQUADS, DSH_P_BIQUADS },
     [DSH_COMP_EQ_FIR] = { "eq_fir", 1, 1, 1, 1, DSH_P_TAPS, DSH_P_TAPS,
         DSH_P_TAPS },
-    [DSH_COMP_SRC] = { "src", 1, 1, 1, 1, DSH_P_OUT_RATE, DSH_P_OUT_RATE,
-        0 },
+    [DSH_COMP_SRC] = { "src", 1, 1, 1, 1, DSH_P_OUT_RATE | DSH_P_QUALITY,
+        DSH_P_OUT_RATE, 0 },
     [DSH_COMP_TONE] = { "tone", 0, 0, 1, 1,
         DSH_P_FREQ_HZ | DSH_P_LEVEL_DBFS | DSH_P_CHANNELS | DSH_P_RATE, 0,
         DSH_P_FREQ_HZ | DSH_P_LEVEL_DBFS },
@@ -60,6 +60,7 @@ static const param_name param_names[] = {
     { "taps_file", DSH_P_TAPS },      { "out_rate", DSH_P_OUT_RATE },
     { "freq_hz", DSH_P_FREQ_HZ },     { "level_dbfs", DSH_P_LEVEL_DBFS },
     { "channels", DSH_P_CHANNELS },   { "rate", DSH_P_RATE },
+    { "quality", DSH_P_QUALITY },
 };
 #define NPARAMS (sizeof param_names / sizeof param_names[0])
 
@@ -298,6 +299,18 @@ static bool parse_one(yctx *y, const char *key, const yaml_node_t *v,
         else
             p->out_rate = (unsigned)i;
         return true;
+    }
+    if (!strcmp(key, "quality")) {
+        char q[64];
+        if (!y_string(y, v, w, q, sizeof q))
+            return false;
+        if (!strcmp(q, "default") || !strcmp(q, "high")) {
+            p->quality = strcmp(q, "high") ? DSH_QUALITY_DEFAULT
+                                           : DSH_QUALITY_HIGH;
+            return true;
+        }
+        y_error(y, v, "%s: '%s' is not a quality (default, high)", w, q);
+        return false;
     }
     if (!strcmp(key, "freq_hz"))
         return y_number(y, v, w, 1, 96000, &p->freq_hz);

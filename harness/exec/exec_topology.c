@@ -100,7 +100,10 @@ static bool comp_config(xp_run *r, unsigned ci, xp_comp *x, unsigned *slot,
         x->type = IPC_AUD_COMP_SRC;
         x->cfg[0] = in_rate;
         x->cfg[1] = k->p.out_rate;
-        x->cfg_bytes = 8;
+        /* protocol 1.6: quality; the default keeps the 1.1 8-byte form */
+        x->cfg[2] = k->p.quality == DSH_QUALITY_HIGH ?
+            IPC_AUD_SRC_QUALITY_HIGH : IPC_AUD_SRC_QUALITY_DEFAULT;
+        x->cfg_bytes = x->cfg[2] ? 12 : 8;
         return true;
     }
     case DSH_COMP_TONE:

@@ -232,12 +232,74 @@ static void test_src(void **state)
 	assert_int_equal(r.ta.live, 0);
 }
 
+/* quality (protocol 1.6): an unknown value is AUD_E_RANGE, a size other
+ * than 8 or 12 bytes AUD_E_CONFIG; quality=high in 1 ms periods equals
+ * its lead and then the quality=high chain run one-shot; the 8-byte form
+ * is the default. */
+static void test_src_quality(void **state)
+{
+	enum { PI = 48, PO = 44, N = 30 };
+	struct comp_src_config c = { .rate_in_hz = 48000, .rate_out_hz = 44100,
+				     .quality = 2 };
+	static int32_t x[N * PI * 2], y[(N * (PO + 1) + 16) * 2],
+		       ref[N * (PO + 1) * 2];
+	static int32_t mem[16384];
+	struct src_chain ch;
+	size_t cons, prod, got = 0;
+	struct rig r;
+
+	(void)state;
+	assert_int_equal(rig_new(&r, COMP_TYPE_SRC, &c, sizeof(c)), AUD_E_RANGE);
+	assert_int_equal(rig_new(&r, COMP_TYPE_SRC, &c, 4), AUD_E_CONFIG);
+	assert_int_equal(rig_new(&r, COMP_TYPE_SRC, &c, 16), AUD_E_CONFIG);
+	assert_int_equal(rig_new(&r, COMP_TYPE_SRC, &c, 8), 0);   /* default */
+	rig_free(&r);
+	c.quality = COMP_SRC_QUALITY_HIGH;
+	assert_int_equal(rig_new(&r, COMP_TYPE_SRC, &c, sizeof(c)), 0);
+	rig_params(&r.pin, 48000, 2, AUDIO_FMT_S32_LE, PI);
+	rig_params(&r.pout, 44100, 2, AUDIO_FMT_S32_LE, PO + 1);
+	assert_int_equal(rig_wire(&r, 1), 0);
+	for (int i = 0; i < N * PI * 2; i++)
+		x[i] = rnd();
+	for (int k = 0; k < N; k++) {
+		audio_buffer_write_q1_31(&r.in[0], x + k * PI * 2, PI);
+		assert_int_equal(comp_copy(r.dev), 0);
+		uint32_t a = audio_buffer_avail(&r.out);
+
+		audio_buffer_read_q1_31(&r.out, y + got * 2, a);
+		got += a;
+	}
+	assert_int_equal(src_plan(&ch, 48000, 44100), 0);
+	ch.quality = SRC_QUALITY_HIGH;
+	assert_true(src_chain_words(&ch, 2, N * PI) <= sizeof(mem) / 4);
+	assert_int_equal(src_chain_init(&ch, 2, N * PI, mem), 0);
+	src_chain_process_q(&ch, ref, N * (PO + 1), x, N * PI, &cons, &prod);
+	{
+		uint32_t lead = src_chain_lead_frames(&ch);
+
+		assert_int_equal(got, prod + lead);
+		for (uint32_t i = 0; i < lead * 2; i++)
+			assert_int_equal(y[i], 0);
+		assert_memory_equal(y + lead * 2, ref, prod * 2 * sizeof(int32_t));
+	}
+	/* and it is not the default's output */
+	src_chain_reset(&ch);
+	ch.quality = SRC_QUALITY_DEFAULT;
+	assert_int_equal(src_chain_init(&ch, 2, N * PI, mem), 0);
+	src_chain_process(&ch, y, N * (PO + 1), x, N * PI, &cons, &got);
+	assert_int_equal(got, prod);
+	assert_true(memcmp(y, ref, prod * 2 * sizeof(int32_t)) != 0);
+	rig_free(&r);
+	assert_int_equal(r.ta.live, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_eq_iir),
 		cmocka_unit_test(test_eq_fir),
 		cmocka_unit_test(test_src),
+		cmocka_unit_test(test_src_quality),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

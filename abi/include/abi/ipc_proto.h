@@ -29,12 +29,13 @@
 /* Protocol version: major changes break compatibility, minor ones only
  * add messages or append fields. */
 #define IPC_PROTO_MAJOR 1u
-#define IPC_PROTO_MINOR 5u   /* 1: audio commands (issue 5); 2: mixer
+#define IPC_PROTO_MINOR 6u   /* 1: audio commands (issue 5); 2: mixer
                               * per-input gains (config, control 8);
                               * 3: cross-pipeline connections
                               * (PIPE_CONNECT); 4: periods that are not
                               * whole frames (44.1 kHz at 1 ms); 5: the
-                              * TEST command, heap figures in PING */
+                              * TEST command, heap figures in PING; 6:
+                              * SRC quality (12-byte src config) */
 #define IPC_PROTO_VERSION ((IPC_PROTO_MAJOR << 16) | IPC_PROTO_MINOR)
 
 /* Firmware version reported in FW_READY: (major << 16) | (minor << 8) |
@@ -466,7 +467,15 @@ struct ipc_aud_mixer_config {
     int32_t gain_db_q8_8[4];   /* input i = the i-th buffer connected */
 };
 struct ipc_aud_tone_config { uint32_t freq_q16_16; int32_t ampl_q1_31; };
-struct ipc_aud_src_config { uint32_t rate_in_hz; uint32_t rate_out_hz; };
+/* src: 8 bytes (rates, 1.1) or 12 (1.6: and quality, 0 default, 1 high;
+ * other values AUD_RANGE) */
+#define IPC_AUD_SRC_QUALITY_DEFAULT 0u
+#define IPC_AUD_SRC_QUALITY_HIGH 1u
+struct ipc_aud_src_config {
+    uint32_t rate_in_hz;
+    uint32_t rate_out_hz;
+    uint32_t quality;          /* IPC_AUD_SRC_QUALITY_* (1.6) */
+};
 _Static_assert(sizeof(struct ipc_aud_host_config) == 8, "host cfg");
 _Static_assert(sizeof(struct ipc_aud_dai_config) == 8, "dai cfg");
 _Static_assert(sizeof(struct ipc_aud_volume_config) == 40, "volume cfg");

@@ -3,9 +3,12 @@
 #include "comp/comp.h"
 #include "comp/comp_src.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "dsp/src.h"
+
+static const struct comp_driver comp_src_hq_driver;
 
 struct src_priv {
 	int32_t *mem;            /* the chain's delay lines and buffers */
@@ -15,12 +18,17 @@ struct src_priv {
 
 static int src_create(struct comp_dev *dev, const void *config, size_t bytes)
 {
-	struct comp_src_config c;
+	struct comp_src_config c = { 0, 0, COMP_SRC_QUALITY_DEFAULT };
 	struct src_priv *p;
 
-	if (bytes != sizeof(c))
+	/* 8 bytes (rates only, protocol 1.1) or 12 (1.6: and quality) */
+	if (bytes != offsetof(struct comp_src_config, quality) &&
+	    bytes != sizeof(c))
 		return AUD_E_CONFIG;
-	memcpy(&c, config, sizeof(c));
+	memcpy(&c, config, bytes);
+	if (c.quality != COMP_SRC_QUALITY_DEFAULT &&
+	    c.quality != COMP_SRC_QUALITY_HIGH)
+		return AUD_E_RANGE;
 	p = audio_alloc(dev->alloc, sizeof(*p), 0);
 	if (!p)
 		return AUD_E_NOMEM;
@@ -28,6 +36,10 @@ static int src_create(struct comp_dev *dev, const void *config, size_t bytes)
 	if (src_plan(&p->ch, c.rate_in_hz, c.rate_out_hz)) {
 		audio_free(dev->alloc, p);
 		return AUD_E_RATE;
+	}
+	if (c.quality == COMP_SRC_QUALITY_HIGH) {
+		p->ch.quality = SRC_QUALITY_HIGH;
+		dev->drv = &comp_src_hq_driver;
 	}
 	dev->priv = p;
 	return AUD_OK;
@@ -83,7 +95,14 @@ static int src_trigger(struct comp_dev *dev, enum comp_trigger_cmd cmd)
 	return AUD_OK;
 }
 
-static int src_copy(struct comp_dev *dev)
+typedef void src_chain_fn(struct src_chain *ch, int32_t *out,
+			  size_t out_frames, const int32_t *in,
+			  size_t in_frames, size_t *consumed, size_t *produced);
+
+/* One period through the chain with `process` (the default or the
+ * quality=high stages: two copy ops, so the default's stays as it was). */
+static inline __attribute__((always_inline)) int
+src_copy_with(struct comp_dev *dev, src_chain_fn *process)
 {
 	struct src_priv *p = dev->priv;
 	uint32_t in_n = audio_buffer_avail(dev->in[0]);
@@ -108,9 +127,19 @@ static int src_copy(struct comp_dev *dev)
 	if (in_n == 0 || out_n == 0)
 		return AUD_OK;
 	audio_buffer_peek_q1_31(dev->in[0], in, in_n);
-	src_chain_process(&p->ch, out, out_n, in, in_n, &consumed, &produced);
+	process(&p->ch, out, out_n, in, in_n, &consumed, &produced);
 	audio_buffer_consume(dev->in[0], (uint32_t)consumed);
 	return audio_buffer_write_q1_31(dev->out[0], out, (uint32_t)produced);
+}
+
+static int src_copy(struct comp_dev *dev)
+{
+	return src_copy_with(dev, src_chain_process);
+}
+
+static int src_copy_hq(struct comp_dev *dev)
+{
+	return src_copy_with(dev, src_chain_process_q);
 }
 
 const struct comp_driver comp_src_driver = {
@@ -122,5 +151,19 @@ const struct comp_driver comp_src_driver = {
 		.set_params = src_set_params,
 		.trigger = src_trigger,
 		.copy = src_copy,
+	},
+};
+
+/* quality=high: src_create puts an instance on this driver (the same but
+ * for copy); not in the registry */
+static const struct comp_driver comp_src_hq_driver = {
+	.type = COMP_TYPE_SRC,
+	.name = "src",
+	.ops = {
+		.create = src_create,
+		.free = src_free,
+		.set_params = src_set_params,
+		.trigger = src_trigger,
+		.copy = src_copy_hq,
 	},
 };

@@ -9,21 +9,39 @@ size_t src_delay_words(const struct src_conv *conv, unsigned int channels)
 	return (size_t)2 * conv->taps * channels;
 }
 
-int src_init(struct src_state *st, const struct src_conv *conv,
-	     unsigned int channels, int32_t *delay)
+size_t src_delay_words_q(const struct src_conv *conv, unsigned int channels,
+			 unsigned int quality)
 {
-	if (!conv || !delay || channels < 1 || channels > SRC_MAX_CHANNELS)
+	if (quality == SRC_QUALITY_DEFAULT)
+		return src_delay_words(conv, channels);
+	if (quality == SRC_QUALITY_HIGH)
+		return (size_t)4 * conv->taps * channels;
+	return 0;
+}
+
+int src_init_q(struct src_state *st, const struct src_conv *conv,
+	       unsigned int channels, unsigned int quality, int32_t *delay)
+{
+	if (!conv || !delay || channels < 1 || channels > SRC_MAX_CHANNELS ||
+	    quality > SRC_QUALITY_HIGH)
 		return -1;
 	st->conv = conv;
 	st->channels = channels;
 	st->delay = delay;
+	st->quality = quality;
 	src_reset(st);
 	return 0;
 }
 
+int src_init(struct src_state *st, const struct src_conv *conv,
+	     unsigned int channels, int32_t *delay)
+{
+	return src_init_q(st, conv, channels, SRC_QUALITY_DEFAULT, delay);
+}
+
 void src_reset(struct src_state *st)
 {
-	size_t n = src_delay_words(st->conv, st->channels);
+	size_t n = src_delay_words_q(st->conv, st->channels, st->quality);
 
 	for (size_t i = 0; i < n; i++)
 		st->delay[i] = 0;
@@ -380,6 +398,7 @@ int src_plan(struct src_chain *ch, uint32_t rate_in, uint32_t rate_out)
 			ch->conv[n++] = &src_conv_table[src_octave(0, den,
 							num << j)];
 	ch->n = n;
+	ch->quality = SRC_QUALITY_DEFAULT;
 	ch->rate[0] = rate_in;
 	for (unsigned int i = 0; i < n; i++) {
 		uint32_t r = ch->rate[i] * ch->conv[i]->l;
@@ -409,7 +428,11 @@ size_t src_chain_words(const struct src_chain *ch, unsigned int channels,
 	    channels > SRC_MAX_CHANNELS || block < 1 || block > SRC_MAX_BLOCK)
 		return 0;
 	for (unsigned int i = 0; i < ch->n; i++) {
-		w += src_delay_words(ch->conv[i], channels);
+		size_t d = src_delay_words_q(ch->conv[i], channels, ch->quality);
+
+		if (!d)
+			return 0;
+		w += d;
 		if (i + 1 < ch->n)
 			w += (size_t)src_buf_frames(ch, i, block) * channels;
 	}
@@ -423,8 +446,8 @@ int src_chain_init(struct src_chain *ch, unsigned int channels,
 		return -1;
 	ch->channels = channels;
 	for (unsigned int i = 0; i < ch->n; i++) {
-		src_init(&ch->st[i], ch->conv[i], channels, mem);
-		mem += src_delay_words(ch->conv[i], channels);
+		src_init_q(&ch->st[i], ch->conv[i], channels, ch->quality, mem);
+		mem += src_delay_words_q(ch->conv[i], channels, ch->quality);
 		if (i + 1 < ch->n) {
 			ch->buf[i] = mem;
 			ch->cap[i] = src_buf_frames(ch, i, block);

@@ -61,6 +61,14 @@
 #define SRC_X_BITS 14            /* delay line: Q1.14 */
 #define SRC_CENTRE_BITS 15       /* centre coefficients: Q1.15 */
 #define SRC_TAIL_BITS 2          /* tail coefficients: Q1.17 */
+#define SRC_RES_BITS 8           /* quality=high residuals: 2^-8 LSB */
+
+/* Arithmetic of a conversion (all stages). */
+enum src_quality {
+	SRC_QUALITY_DEFAULT = 0, /* Q1.14 delay line, Q1.15/Q1.17 taps */
+	SRC_QUALITY_HIGH = 1,    /* Q1.28 delay line, Q1.23/Q1.25 taps
+				  * (src_hq.c): about 3x the cycles */
+};
 
 struct src_conv {
 	uint32_t rate_in;        /* nominal rates: name the ratio only */
@@ -72,6 +80,9 @@ struct src_conv {
 	uint32_t cls_ppm;        /* class c * 10^6 (1000000: strict) */
 	const int16_t *coef_q15; /* phases 0 .. (l+1)/2-1, taps each; centre
 				  * Q1.15, tails Q1.(15 + SRC_TAIL_BITS) */
+	const int8_t *res_q8;    /* same layout: coef_q15's rounding
+				  * residual in 2^-SRC_RES_BITS of its LSB
+				  * (quality=high only) */
 };
 
 extern const struct src_conv src_conv_table[SRC_NUM_CONV];
@@ -83,13 +94,22 @@ struct src_state {
 	unsigned int pos;        /* newest sample index, 0..taps-1 */
 	unsigned int phase;      /* 0..l-1 */
 	unsigned int need;       /* input frames to take before next output */
+	unsigned int quality;    /* enum src_quality */
 };
 
+/* Delay-line words of a default-quality stage (2 * taps per channel). */
 size_t src_delay_words(const struct src_conv *conv, unsigned int channels);
+/* ... of either quality (quality=high: 4 * taps per channel); 0 for an
+ * unknown quality. */
+size_t src_delay_words_q(const struct src_conv *conv, unsigned int channels,
+			 unsigned int quality);
 
-/* Returns -1 on bad arguments. Clears the state. */
+/* Returns -1 on bad arguments. Clears the state.  src_init: default
+ * quality; src_init_q: either (enum src_quality, else -1). */
 int src_init(struct src_state *st, const struct src_conv *conv,
 	     unsigned int channels, int32_t *delay);
+int src_init_q(struct src_state *st, const struct src_conv *conv,
+	       unsigned int channels, unsigned int quality, int32_t *delay);
 void src_reset(struct src_state *st);
 
 /*
@@ -101,10 +121,31 @@ void src_process_q1_31(struct src_state *st, int32_t *out, size_t out_frames,
 		       const int32_t *in, size_t in_frames, size_t *consumed,
 		       size_t *produced);
 
+/*
+ * The same for a quality=high stage (src_hq.c; src_init_q with
+ * SRC_QUALITY_HIGH).  Each input sample x (Q1.31) enters the
+ * delay line as its high part x >> 17 (Q1.14, floor) and its low part
+ * (x >> 3) & 0x3fff (unsigned, 14 bits): 28 bits, the 3 LSBs dropped
+ * (2^-28 of full scale).  Each tap is three MUL16S: coef * high, coef *
+ * low and residual * high (the coefficient's rounding residual, int8 in
+ * 2^-8 of its LSB: coefficients Q1.23 centre, Q1.25 tails), into six
+ * 32-bit sums (centre and tails apart) that the generator's bound
+ * 2^14 * sum |c| < 2^31 and taps < 1024 keep from overflowing; they are
+ * combined once per output frame in 64 bits (adds and shifts only) and
+ * rounded to Q1.31, saturated.  No folding of the middle phase.
+ */
+void src_hq_process_q1_31(struct src_state *st, int32_t *out,
+			  size_t out_frames, const int32_t *in,
+			  size_t in_frames, size_t *consumed,
+			  size_t *produced);
+
 /* ---- conversions: chains of stages ---------------------------------- */
 
 struct src_chain {
 	unsigned int n;                        /* stages, 1..SRC_MAX_STAGES */
+	unsigned int quality;                  /* enum src_quality: src_plan
+						* sets the default; set it
+						* before src_chain_words */
 	uint32_t rate[SRC_MAX_STAGES + 1];     /* rate[0] in .. rate[n] out */
 	const struct src_conv *conv[SRC_MAX_STAGES];
 	/* set by src_chain_init */
@@ -143,6 +184,12 @@ void src_chain_reset(struct src_chain *ch);
 void src_chain_process(struct src_chain *ch, int32_t *out, size_t out_frames,
 		       const int32_t *in, size_t in_frames, size_t *consumed,
 		       size_t *produced);
+/* The same for a chain of either quality (src_hq.c): src_chain_process
+ * for the default, the quality=high stages otherwise.  (The default's
+ * code stays as it was, cycle for cycle.) */
+void src_chain_process_q(struct src_chain *ch, int32_t *out,
+			 size_t out_frames, const int32_t *in,
+			 size_t in_frames, size_t *consumed, size_t *produced);
 
 /* Multiply-accumulates per second of audio and channel:
  * sum over stages of rate_out * taps (the kernel's work; host estimate). */

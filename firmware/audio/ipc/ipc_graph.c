@@ -19,6 +19,9 @@ _Static_assert(sizeof(struct ipc_aud_tone_config) ==
 	       sizeof(struct comp_tone_config), "tone config");
 _Static_assert(sizeof(struct ipc_aud_src_config) ==
 	       sizeof(struct comp_src_config), "src config");
+_Static_assert(IPC_AUD_SRC_QUALITY_DEFAULT == COMP_SRC_QUALITY_DEFAULT &&
+	       IPC_AUD_SRC_QUALITY_HIGH == COMP_SRC_QUALITY_HIGH,
+	       "src quality");
 _Static_assert(IPC_AUD_COMP_CONVERT == COMP_TYPE_CONVERT &&
 	       IPC_AUD_COMP_HOST == COMP_TYPE_HOST &&
 	       IPC_AUD_COMP_DAI == COMP_TYPE_DAI, "component types");
