@@ -114,6 +114,8 @@ struct xt_cpu {
 
     /* run control */
     uint64_t ev_cycles;  /* the fast loop calls the slow check at this cycle */
+    uint64_t ev_unit;    /* the same without the translator's sampling
+                            point: translated code runs past it */
     uint64_t cyc_end, ins_end;
     uint32_t until;
     uint8_t use_until, running, stop_req, exit_req, waiting, slow;
@@ -206,7 +208,7 @@ void timer_rearm(xt_cpu *cpu);
 /* Recompute cpu->slow and cpu->ev_cycles after state changes. */
 void cpu_update_events(xt_cpu *cpu);
 /* Force the slow check before the next instruction. */
-static inline void cpu_kick(xt_cpu *cpu) { cpu->ev_cycles = 0; }
+static inline void cpu_kick(xt_cpu *cpu) { cpu->ev_cycles = cpu->ev_unit = 0; }
 
 /* ---- mmu.c ---- */
 enum { MMU_FETCH = 1, MMU_LOAD = 2, MMU_STORE = 4 };

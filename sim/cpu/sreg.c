@@ -26,10 +26,14 @@ void cpu_update_events(xt_cpu *cpu)
         if (cpu->cycles + left < ev)
             ev = cpu->cycles + left;
     }
-    if (cpu->engine == XT_ENGINE_FAST && cpu->xl && cpu->xl_sample_at < ev)
-        ev = cpu->xl_sample_at;
     if (cpu->slow || exc_interrupt_deliverable(cpu))
         ev = 0;
+    /* a sample inside translated code would find nothing to translate:
+     * units run past the sampling point, and the interpreter takes the
+     * sample where it next runs */
+    cpu->ev_unit = ev;
+    if (cpu->engine == XT_ENGINE_FAST && cpu->xl && cpu->xl_sample_at < ev)
+        ev = cpu->xl_sample_at;
     cpu->ev_cycles = ev;
 }
 

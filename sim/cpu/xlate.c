@@ -79,7 +79,7 @@ static void cpu_to_env(xt_xenv *e, const xt_cpu *cpu)
     e->pc = cpu->pc;
     e->cycles = cpu->cycles;
     e->insns = cpu->insns;
-    e->ev = cpu->ev_cycles;
+    e->ev = cpu->ev_unit;
     e->sar = cpu->sar;
     e->sar_left = cpu->sar_left;
     e->hist_n = cpu->hist_n;
@@ -113,7 +113,7 @@ static uint32_t unit_gen(const xt_cpu *cpu, uint32_t pc)
 static int helper_done(xt_xenv *e, const xt_cpu *cpu)
 {
     e->cycles = cpu->cycles;
-    e->ev = cpu->ev_cycles;
+    e->ev = cpu->ev_unit;
     e->ccount_offset = cpu->ccount_offset;
     return XT_XH_DONE;
 }
