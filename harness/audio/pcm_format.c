@@ -26,22 +26,6 @@ const char *dsh_pcm_format_name(dsh_pcm_format f)
     return "?";
 }
 
-int32_t dsh_q31_quantize(int32_t q31, dsh_pcm_format f)
-{
-    if (f == DSH_PCM_S32)
-        return q31;
-    unsigned shift = 32u - (unsigned)f;
-    int64_t half = (int64_t)1 << (shift - 1);
-    int64_t v = (int64_t)q31;
-    /* round half away from zero */
-    int64_t q = v >= 0 ? (v + half) >> shift : -((-v + half) >> shift);
-    int64_t maxv = ((int64_t)1 << ((unsigned)f - 1)) - 1;
-    int64_t minv = -((int64_t)1 << ((unsigned)f - 1));
-    if (q > maxv) q = maxv;
-    if (q < minv) q = minv;
-    return (int32_t)(uint32_t)((uint64_t)q << shift);
-}
-
 int32_t dsh_q31_from_double(double x)
 {
     double v = nearbyint(x * 2147483648.0);

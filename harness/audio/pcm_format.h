@@ -36,7 +36,24 @@ const char *dsh_pcm_format_name(dsh_pcm_format f);   /* "s16" ... */
 /* Round a Q1.31 sample to the nearest value representable at format f
  * (ties away from zero, saturating at positive full scale); returns it
  * as Q1.31. */
-int32_t dsh_q31_quantize(int32_t q31, dsh_pcm_format f);
+/* Inline: the harness calls it for every sample it moves. */
+static inline int32_t dsh_q31_quantize(int32_t q31, dsh_pcm_format f)
+{
+    if (f == DSH_PCM_S32)
+        return q31;
+    unsigned shift = 32u - (unsigned)f;
+    int64_t half = (int64_t)1 << (shift - 1);
+    int64_t v = (int64_t)q31;
+    /* round half away from zero */
+    int64_t q = v >= 0 ? (v + half) >> shift : -((-v + half) >> shift);
+    int64_t maxv = ((int64_t)1 << ((unsigned)f - 1)) - 1;
+    int64_t minv = -((int64_t)1 << ((unsigned)f - 1));
+    if (q > maxv)
+        q = maxv;
+    if (q < minv)
+        q = minv;
+    return (int32_t)(uint32_t)((uint64_t)q << shift);
+}
 
 /* Q1.31 <-> S24_4LE container word. */
 static inline int32_t dsh_q31_from_s24_4le(uint32_t word)
