@@ -35,24 +35,6 @@ static void set_err(char *err, size_t errsz, const char *fmt, ...)
 }
 
 /* ---- callbacks the devices get ---------------------------------------- */
-static void irq_cb(void *user, unsigned line, bool level)
-{
-    ds_board *b = user;
-    if (line < 32) {
-        if (level)
-            b->irq_dev |= 1u << line;
-        else
-            b->irq_dev &= ~(1u << line);
-        level = level || (b->irq_forced >> line & 1u);
-    }
-    xt_irq_set(b->cpu, line, level);
-}
-
-void ds_board_irq_update(ds_board *b, unsigned line)
-{
-    xt_irq_set(b->cpu, line, ((b->irq_dev | b->irq_forced) >> line) & 1u);
-}
-
 static uint64_t now_cb(void *user)
 {
     ds_board *b = user;
@@ -285,7 +267,7 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
     };
     ds_dbg_ops dops = { console_cb, marker_cb, halt_cb, b };
     b->dbg = ds_dbg_new(b->clk, &info, &dops);
-    b->ipc = ds_ipc_new(b->clk, (ds_irq_out){ irq_cb, b, BOARD_IRQ_IPC });
+    b->ipc = ds_ipc_new(b->clk, (ds_irq_out){ ds_board_irq_cb, b, BOARD_IRQ_IPC });
     if (!b->dbg || !b->ipc)
         goto fail;
     ds_ipc_host_ops iops = { d2h_cb, h2d_done_cb, b };
@@ -296,7 +278,7 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
                              .audio_hz = b->cfg.audio_hz,
                              .drift_ppb = b->cfg.audio_drift_ppb };
         b->ssp[i] = ds_ssp_new(b->clk, &sc,
-                               (ds_irq_out){ irq_cb, b, BOARD_IRQ_SSP(i) });
+                               (ds_irq_out){ ds_board_irq_cb, b, BOARD_IRQ_SSP(i) });
         if (!b->ssp[i])
             goto fail;
         ds_ssp_set_request(b->ssp[i], ssp_request_cb, b);
@@ -307,7 +289,7 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
     ds_dma_ports ports = { b->cfg.ssp_ports, p_tx_space, p_tx_push,
                            p_rx_avail, p_rx_pop, b };
     b->dma = ds_dma_new(b->clk, &dc, &dsp, &host, &ports,
-                        (ds_irq_out){ irq_cb, b, BOARD_IRQ_DMA }, log_cb, b);
+                        (ds_irq_out){ ds_board_irq_cb, b, BOARD_IRQ_DMA }, log_cb, b);
     if (!b->dma)
         goto fail;
 

@@ -64,7 +64,9 @@ void ds_board_faults_free(ds_board *b);
 /* board_fault.c: drops every pending fault event, releases storms
  * (ds_board_reset). */
 void ds_board_faults_cancel(ds_board *b);
-/* board.c: drive line to the OR of its device level and a storm. */
+/* board_irq.c: a device drives a line (a ds_irq_fn, user = the board);
+ * a line's level is re-driven after irq_forced changed. */
+void ds_board_irq_cb(void *user, unsigned line, bool level);
 void ds_board_irq_update(ds_board *b, unsigned line);
 
 #endif
