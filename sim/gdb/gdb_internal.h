@@ -79,7 +79,10 @@ typedef enum gdb_action {
     GDB_KILL,         /* k, vKill */
 } gdb_action;
 
-/* gdb_server.c */
+/* gdb_conn.c: a reply framed and sent; the client dropped (why is
+ * logged when not NULL), the target detached. */
+void gdb_drop_client(ds_gdb *g, const char *why);
+void gdb_write_raw(ds_gdb *g, const char *p, size_t n); /* acks: + - */
 void gdb_send(ds_gdb *g, const char *payload, size_t n);
 void gdb_send_str(ds_gdb *g, const char *s);
 void gdb_send_stop(ds_gdb *g);

@@ -87,64 +87,13 @@ bool ds_gdb_killed(const ds_gdb *g)
     return g && g->killed;
 }
 
-static void drop_client(ds_gdb *g, const char *why)
-{
-    if (g->cfd < 0)
-        return;
-    if (why)
-        fprintf(g->log, "%s: gdb: debugger %s\n", g->log_prefix, why);
-    close(g->cfd);
-    g->cfd = -1;
-    gdb_target_detach(g);
-}
-
 void ds_gdb_close(ds_gdb *g)
 {
     if (!g)
         return;
-    drop_client(g, NULL);
+    gdb_drop_client(g, NULL);
     close(g->lfd);
     free(g);
-}
-
-static void write_all(ds_gdb *g, const char *p, size_t n)
-{
-    while (n && g->cfd >= 0) {
-        ssize_t w = send(g->cfd, p, n, MSG_NOSIGNAL);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            drop_client(g, "connection lost");
-            return;
-        }
-        p += w;
-        n -= (size_t)w;
-    }
-}
-
-void gdb_send(ds_gdb *g, const char *payload, size_t n)
-{
-    if (n > RSP_MAX_PAYLOAD)
-        n = RSP_MAX_PAYLOAD;
-    g->out_len = rsp_frame(payload, n, g->out);
-    write_all(g, g->out, g->out_len);
-}
-
-void gdb_send_str(ds_gdb *g, const char *s)
-{
-    gdb_send(g, s, strlen(s));
-}
-
-void gdb_send_stop(ds_gdb *g)
-{
-    static const char *const kinds[] = { "watch", "rwatch", "awatch" };
-    char s[64];
-    if (g->stop_watch >= 0)
-        snprintf(s, sizeof s, "T%02x%s:%x;", g->stop_sig & 0xff,
-                 kinds[g->stop_watch], (unsigned)g->stop_addr);
-    else
-        snprintf(s, sizeof s, "T%02x", g->stop_sig & 0xff);
-    gdb_send_str(g, s);
 }
 
 static void accept_client(ds_gdb *g)
@@ -174,7 +123,7 @@ static gdb_action serve(ds_gdb *g)
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
-            drop_client(g, "disconnected");
+            gdb_drop_client(g, "disconnected");
             return GDB_DETACH;
         }
         for (ssize_t i = 0; i < n; i++) {
@@ -183,19 +132,19 @@ static gdb_action serve(ds_gdb *g)
             switch (ev) {
             case RSP_EV_PACKET:
                 if (!g->noack)
-                    write_all(g, "+", 1);
+                    gdb_write_raw(g, "+", 1);
                 a = gdb_handle_packet(g, g->rx.buf, g->rx.len);
                 break;
             case RSP_EV_BAD_CHECKSUM:
-                write_all(g, "-", 1);
+                gdb_write_raw(g, "-", 1);
                 break;
             case RSP_EV_TOO_LONG:
                 if (!g->noack)
-                    write_all(g, "+", 1);
+                    gdb_write_raw(g, "+", 1);
                 gdb_send_str(g, "E01");
                 break;
             case RSP_EV_NAK:
-                write_all(g, g->out, g->out_len);
+                gdb_write_raw(g, g->out, g->out_len);
                 break;
             default:   /* acks, a Ctrl-C while already stopped */
                 break;
@@ -204,10 +153,10 @@ static gdb_action serve(ds_gdb *g)
                 continue;
             if (a == GDB_KILL) {
                 g->killed = true;
-                drop_client(g, "killed the target");
+                gdb_drop_client(g, "killed the target");
                 xt_request_exit(g->cpu, DS_GDB_KILLED_STATUS);
             } else if (a == GDB_DETACH) {
-                drop_client(g, "detached");
+                gdb_drop_client(g, "detached");
             }
             /* bytes after a resume (none in the protocol) are dropped */
             rsp_rx_init(&g->rx);
@@ -242,7 +191,7 @@ static bool client_interrupted(ds_gdb *g)
     char buf[256];
     ssize_t n = read(g->cfd, buf, sizeof buf);
     if (n <= 0) {
-        drop_client(g, "disconnected");
+        gdb_drop_client(g, "disconnected");
         return false;
     }
     bool intr = false;
@@ -297,7 +246,7 @@ void ds_gdb_finish(ds_gdb *g, bool exited, int status, uint32_t pc)
     if (exited) {
         snprintf(s, sizeof s, "W%02x", status & 0xff);
         gdb_send_str(g, s);
-        drop_client(g, NULL);
+        gdb_drop_client(g, NULL);
         return;
     }
     /* an unrecoverable state: shown as SIGSEGV at pc until the debugger
@@ -309,7 +258,7 @@ void ds_gdb_finish(ds_gdb *g, bool exited, int status, uint32_t pc)
     if (serve(g) == GDB_RESUME) {
         snprintf(s, sizeof s, "X%02x", GDB_SIGSEGV);
         gdb_send_str(g, s);
-        drop_client(g, NULL);
+        gdb_drop_client(g, NULL);
     }
 }
 
