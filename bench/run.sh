@@ -124,8 +124,11 @@ for b in "${benches[@]}"; do
     engines=(qemu icount)
     if [ $have_dspsim = 1 ]; then
         # one untimed run fills the translation cache (the fast engine
-        # compiles hot code in the background; later runs load it)
-        run_timed "$tmp/warm.out" "$tmp/warm.err" "$dspsim" exec --stats "$elf"
+        # compiles hot code in the background; later runs load it); in
+        # the foreground here, so that every unit is in the cache before
+        # the timed runs, however loaded the machine
+        DSPSIM_XLATE_SYNC=1 run_timed "$tmp/warm.out" "$tmp/warm.err" \
+            "$dspsim" exec --stats "$elf"
         for m in dspsim interp; do
             best_of "$b.$m" $m "$elf"
             t=$best

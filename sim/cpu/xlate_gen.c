@@ -628,21 +628,25 @@ static unsigned access_size(unsigned op)
 /* Can the block at head h have a guarded copy?  Walks it as block_body
  * does; fills gp, and g->disp with each access's offset from its base
  * register's value at the block's start (an ADDI of a register to itself,
- * as in a stack frame's set-up, moves the offsets along).  Worth it from
- * two accesses on. */
+ * as in a stack frame's set-up, moves the offsets along).  Worth it for a
+ * loop from two accesses on, for a straight block from four. */
 static int plan_guard(gen *g, unsigned h, guard_plan *gp)
 {
     memset(gp, 0, sizeof *gp);
     int delta[16] = { 0 };
     unsigned clobbered = 0, accesses = 0;
+    int loop = 0; /* the block ends with a branch or jump to its head */
     for (int r = 0; r < 16; r++)
         gp->lo[r] = PAGE_I;
     for (unsigned off = h;;) {
         if ((off != h && g->head[off]) || !holdable(g, off))
             break;
         const xt_insn *in = &g->dp[off].in;
-        if (transfer_kind(in->op))
+        if (transfer_kind(in->op)) {
+            int tk = transfer_kind(in->op);
+            loop = (tk == 1 || tk == 2) && in->target == g->base + h;
             break;
+        }
         unsigned sz = access_size(in->op);
         if (in->op == XT_OP_L32R) {
             uint32_t pg = in->target >> XT_PAGE_SHIFT;
@@ -696,7 +700,9 @@ static int plan_guard(gen *g, unsigned h, guard_plan *gp)
             ((clobbered >> r & 1) || (delta[r] & (int)gp->amask[r])))
             gp->carry = 0;
     }
-    return accesses >= 2;
+    /* the copy doubles the block's C text (and its compile time): a loop
+     * gets one from two accesses on, a straight block from four */
+    return accesses >= (loop ? 2u : 4u);
 }
 
 static unsigned block(gen *g, unsigned h, int emit)
