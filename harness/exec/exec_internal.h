@@ -82,6 +82,7 @@ typedef struct xp_ep {
     /* outputs (exec_outspool.c): Q1.31 frames spooled to an unlinked
      * temporary file as they come, only a write buffer in memory */
     FILE *spool;
+    struct xp_obuf *obuf;       /* frames not yet handed to the spool */
     const char *spool_dir;      /* where the spool is created */
     uint64_t out_spooled;       /* frames in the spool */
     uint64_t out_first;         /* first frame kept (latency removed) */

@@ -3,7 +3,7 @@
  * run's memory does not grow with its duration (docs/harness.md
  * "Outputs and memory").  Each output endpoint's frames, Q1.31
  * interleaved in host byte order exactly as collected, go through a
- * 64 KiB stdio buffer into a temporary file created beside the outputs
+ * 16 KiB block and a 64 KiB stdio buffer into a temporary file created beside the outputs
  * (DIR/.dspsim-spool-XXXXXX, unlinked at once: a crash leaves nothing
  * behind; $TMPDIR when DIR refuses it).  Latency removal and tail
  * trimming (exec_align.c) only move the window of kept frames
@@ -19,7 +19,32 @@
 
 #include "exec/exec_internal.h"
 
-enum { SPOOL_BUF = 64 * 1024 };
+enum { SPOOL_BUF = 64 * 1024, OBUF_SAMPLES = 4096 };
+
+/* Frames gather here and reach the spool a block at a time: a stdio
+ * write per frame (48,000 a second per output) cost more than the frames'
+ * other handling. */
+struct xp_obuf {
+    size_t n;                   /* samples held */
+    int32_t s[OBUF_SAMPLES];
+};
+
+/* Hands the held frames to the spool; false (ep->spool_err) on failure. */
+static bool obuf_flush(const xp_ep *ep, char *err, size_t errsz)
+{
+    struct xp_obuf *b = ep->obuf;
+    if (!b || !b->n)
+        return true;
+    size_t n = b->n;
+    b->n = 0;
+    if (fwrite_unlocked(b->s, sizeof *b->s, n, ep->spool) != n) {
+        snprintf(err, errsz, "output '%s': writing its spool file after "
+                 "%" PRIu64 " frames: %s", ep->e->name, ep->out_spooled,
+                 strerror(errno));
+        return false;
+    }
+    return true;
+}
 
 static FILE *spool_create(const char *dir)
 {
@@ -55,14 +80,21 @@ bool xp_out_append(xp_ep *ep, const int32_t *q31, unsigned channels)
             return false;
         }
         setvbuf(ep->spool, NULL, _IOFBF, SPOOL_BUF);
+        ep->obuf = calloc(1, sizeof *ep->obuf);
+        if (!ep->obuf) {
+            snprintf(ep->spool_err, sizeof ep->spool_err, "output '%s': "
+                     "out of memory", ep->e->name);
+            ep->spool_failed = true;
+            return false;
+        }
     }
-    if (fwrite_unlocked(q31, sizeof *q31, channels, ep->spool) != channels) {
-        snprintf(ep->spool_err, sizeof ep->spool_err, "output '%s': "
-                 "writing its spool file after %" PRIu64 " frames: %s",
-                 ep->e->name, ep->out_spooled, strerror(errno));
+    if (ep->obuf->n + channels > OBUF_SAMPLES &&
+        !obuf_flush(ep, ep->spool_err, sizeof ep->spool_err)) {
         ep->spool_failed = true;
         return false;
     }
+    memcpy(ep->obuf->s + ep->obuf->n, q31, channels * sizeof *q31);
+    ep->obuf->n += channels;
     ep->out_spooled++;
     if (ep->out_first == 0)
         ep->out_frames = ep->out_spooled;   /* not aligned: all kept */
@@ -86,6 +118,8 @@ bool xp_out_read(const xp_ep *ep, uint64_t first, uint64_t n, int32_t *dst,
     }
     if (!n)
         return true;
+    if (!obuf_flush(ep, err, errsz))
+        return false;
     if (fflush(ep->spool) != 0) {
         snprintf(err, errsz, "output '%s': flushing its spool file: %s",
                  ep->e->name, strerror(errno));
@@ -139,4 +173,6 @@ void xp_out_close(xp_ep *ep)
     if (ep->spool)
         fclose(ep->spool);
     ep->spool = NULL;
+    free(ep->obuf);
+    ep->obuf = NULL;
 }
