@@ -28,4 +28,4 @@ set(FW_AUDIO_IPC_SOURCES
   ipc/ipc_notify.c ipc/ipc_test.c)
 set(FW_AUDIO_BOARD_SOURCES
   platform/board_audio.c platform/board_audio_dma.c
-  platform/board_audio_ipc.c)
+  platform/board_audio_ipc.c platform/board_audio_marker.c)
