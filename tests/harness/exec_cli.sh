@@ -6,21 +6,10 @@
 # (FAKE_FW_DIR: the stand-in firmware builds of tests/harness/guest)
 # Exits 77 (skipped) when the audio firmware image is not built.
 set -u
+. "$(dirname "$0")/../cli/lib_expect.sh"
 DSPSIM=$1 INVALID=$2 SIG=$3 WORK=$4 FAKE=$5
 CASES=$(dirname "$INVALID")     # vectors/cases in the source tree
-fails=0
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
-expect_rc() {   # WANT DESCRIPTION -- command...
-    local want=$1 what=$2; shift 3
-    "$@" >"$WORK/out" 2>"$WORK/err"; local rc=$?
-    if [ $rc -ne "$want" ]; then
-        fail "$what: exit $rc, want $want"
-        sed 's/^/  | /' "$WORK/out" "$WORK/err"
-    fi
-}
-has() {         # FILE TEXT DESCRIPTION
-    grep -qF -- "$2" "$1" || { fail "$3: '$2' not in output"; sed 's/^/  | /' "$1"; }
-}
+EXPECT_OUT=$WORK/out EXPECT_ERR=$WORK/err
 rm -rf "$WORK" && mkdir -p "$WORK" || exit 2
 
 # invalid cases: exit 2, FILE:LINE:COL, nothing run

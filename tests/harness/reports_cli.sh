@@ -10,9 +10,8 @@
 # irq and idle tracks, event count and summary line, same with either
 # engine.
 set -u
+. "$(dirname "$0")/../cli/lib_expect.sh"
 DSPSIM=$1 JG=$2 XMLLINT=$3 WORK=$4 FAKE=$5
-fails=0
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 # want FILE PATH VALUE: the JSON value at PATH is VALUE
 want() {
     local got; got=$("$JG" "$1" "$2") || { fail "$1: no $2"; return; }
