@@ -14,6 +14,9 @@
 #                         expect_rc and has in one: STREAM is out, err or
 #                         both (TEXT in either); WHAT is the command line.
 #   ok WHAT...            print "ok   WHAT..." (a check that held)
+#   expect WHAT COMMAND...
+#                         COMMAND (a test: [ ... ], grep -q ...) succeeds,
+#                         else a failure named WHAT.
 #
 # A script ends with: exit $((fails > 0))
 fails=0
@@ -22,6 +25,12 @@ EXPECT_ERR=${EXPECT_ERR:-err}
 
 fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 ok() { echo "ok   $*"; }
+
+expect() {
+    local what=$1
+    shift
+    "$@" || fail "$what"
+}
 
 expect_rc() {
     local want=$1 what=$2
