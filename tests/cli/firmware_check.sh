@@ -7,6 +7,7 @@
 set -u
 EXPECT_OUT=stdout EXPECT_ERR=stderr
 . "$(dirname "$0")/lib_expect.sh"
+. "$(dirname "$0")/lib_cases.sh"
 dspsim=$1 work=$2
 dir=$work/firmware_check
 rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || exit 1
@@ -29,22 +30,7 @@ t() {
 sox -n -r 48000 -c 2 -b 16 in.wav synth 0.01 sine 1000 vol 0.5 || exit 1
 printf 'not an elf\n' >text.elf
 mkdir adir.elf
-cat >case.yaml <<'YAML'
-name: volume 0 dB
-pipelines:
-  - id: 1
-    period_us: 1000
-    components:
-      - {id: host1, type: host, stream: music}
-      - {id: vol1, type: volume, gain_db: 0}
-      - {id: dai1, type: dai, port: ssp0}
-    connect: [[host1, vol1], [vol1, dai1]]
-streams:
-  music: {input: in.wav}
-ports:
-  ssp0: {rate: 48000, channels: 2, format: s32, output: o.wav}
-duration_ms: 5
-YAML
+volume_case "volume 0 dB" 0 in.wav o.wav 5 >case.yaml
 case=case.yaml
 # a case naming its own image: missing, or not an Xtensa ELF
 sed "/^name:/a firmware: /nonexistent/fw.elf" "$case" >own_missing.yaml
