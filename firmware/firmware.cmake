@@ -21,7 +21,7 @@ set(FW_LDSCRIPT ${FW_DIR}/arch/xtensa/firmware.ld)
 set(FW_PORTABLE_SOURCES
   kernel/ready_queue.c kernel/sched.c kernel/task.c kernel/timeout.c
   kernel/timer.c kernel/heap.c kernel/mem.c kernel/workq.c kernel/console.c
-  kernel/panic.c kernel/kernel.c)
+  kernel/panic.c kernel/kernel.c kernel/stack_guard.c kernel/sched_current.c)
 set(FW_RT_SOURCES lib/int_div32.c lib/int_div64.c lib/int_mul64.c)
 set(FW_TARGET_SOURCES
   arch/xtensa/vectors.S arch/xtensa/reset.S arch/xtensa/entry.S

@@ -21,10 +21,11 @@ set(FW_AUDIO_PIPE_SOURCES
   comp/cycle_stats.c comp/comp.c comp/comp_registry.c comp/comp_endpoint.c
   comp/comp_volume.c comp/comp_mixer.c comp/comp_tone.c comp/comp_convert.c
   comp/comp_eq_iir.c comp/fir_blob.c comp/comp_eq_fir.c comp/comp_src.c
-  pipeline/pipeline.c pipeline/pipeline_graph.c pipeline/pipeline_link.c)
+  pipeline/pipeline.c pipeline/pipeline_run.c pipeline/pipeline_graph.c
+  pipeline/pipeline_link.c)
 set(FW_AUDIO_IPC_SOURCES
   ipc/ipc_dispatch.c ipc/ipc_pipe.c ipc/ipc_graph.c ipc/ipc_ctl.c
   ipc/ipc_notify.c ipc/ipc_test.c)
 set(FW_AUDIO_BOARD_SOURCES
   platform/board_audio.c platform/board_audio_dma.c
-  platform/board_audio_ipc.c)
+  platform/board_audio_ipc.c platform/board_audio_marker.c)

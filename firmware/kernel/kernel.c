@@ -7,6 +7,7 @@
 #include "fw/kernel.h"
 #include "fw/platform.h"
 #include "fw/sched.h"
+#include "fw/task.h"
 #include "fw/timer.h"
 
 void fw_kernel_init(void)

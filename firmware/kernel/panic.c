@@ -7,8 +7,8 @@
 #include "abi/exccause_name.h"
 #include "fw/panic.h"
 #include "fw/platform.h"
-#include "fw/sched.h"
-#include "fw/task.h"
+#include "fw/sched_current.h"
+#include "fw/task_struct.h"
 #include "abi/trace.h"
 
 struct fw_panic_record fw_panic_rec;

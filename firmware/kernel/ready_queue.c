@@ -2,7 +2,8 @@
 /* EDF ready queue: a list (fw/dlist.h) sorted by absolute deadline,
  * compared wrap-safe; a new task goes behind tasks with an equal deadline. */
 #include <stddef.h>
-#include "fw/sched.h"
+#include "fw/ready_queue.h"
+#include "fw/timeout.h"
 
 void fw_rq_init(struct fw_ready_queue *q)
 {

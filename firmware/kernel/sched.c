@@ -7,12 +7,12 @@
 #include "fw/platform.h"
 #include "fw/panic.h"
 #include "fw/sched.h"
+#include "fw/stack_guard.h"
 #include "abi/trace.h"
 
 static struct fw_ready_queue rq;
 static struct fw_task idle_task;
-static struct fw_task *current;
-static uint32_t run_mark;        /* cycle time `current` started running */
+static uint32_t run_mark;  /* cycle time fw_sched_running started running */
 static uint32_t switches;
 
 static void default_miss_hook(struct fw_task *t, uint32_t deadline,
@@ -30,7 +30,7 @@ void fw_sched_init(void)
     fw_rq_init(&rq);
     idle_task = (struct fw_task){ .name = "idle", .id = 0,
                                   .state = FW_TASK_READY, .is_idle = 1 };
-    current = &idle_task;
+    fw_sched_running = &idle_task;
     run_mark = arch_cycles();
     switches = 0;
 }
@@ -40,7 +40,6 @@ void fw_sched_set_miss_hook(fw_miss_hook hook)
     miss_hook = hook ? hook : default_miss_hook;
 }
 
-struct fw_task *fw_sched_current(void) { return current; }
 struct fw_task *fw_sched_idle(void) { return &idle_task; }
 const struct fw_ready_queue *fw_sched_ready_queue(void) { return &rq; }
 uint32_t fw_sched_switch_count(void) { return switches; }
@@ -51,8 +50,8 @@ static uint32_t account(void)
     uint32_t now = arch_cycles();
     uint32_t d = now - run_mark;
 
-    current->job_cycles += d;
-    current->stats.cycles += d;
+    fw_sched_running->job_cycles += d;
+    fw_sched_running->stats.cycles += d;
     run_mark = now;
     return now;
 }
@@ -98,7 +97,7 @@ int fw_sched_release(struct fw_task *t, uint32_t release)
 void fw_sched_job_done(void)
 {
     uint32_t key = arch_irq_lock();
-    struct fw_task *t = current;
+    struct fw_task *t = fw_sched_running;
     uint32_t now = account();
 
     check_miss(t, now);
@@ -121,7 +120,7 @@ void fw_sched_preempt_check(void)
 {
     struct fw_task *head = fw_rq_first(&rq);
 
-    if (!arch_in_isr() && head && head != current)
+    if (!arch_in_isr() && head && head != fw_sched_running)
         arch_yield();
 }
 
@@ -132,16 +131,16 @@ void *fw_sched_switch(void *ctx)
 
     uintptr_t bad;
 
-    current->ctx = ctx;
-    if (next == current)
+    fw_sched_running->ctx = ctx;
+    if (next == fw_sched_running)
         return ctx;
-    bad = fw_task_stack_overflow(current);
+    bad = fw_task_stack_overflow(fw_sched_running);
     if (bad)
-        fw_panic_stack(current, bad, (uint32_t)(uintptr_t)ctx);
+        fw_panic_stack(fw_sched_running, bad, (uint32_t)(uintptr_t)ctx);
     account();
     switches++;
     next->stats.switches_in++;
-    current = next;
+    fw_sched_running = next;
     fw_plat_trace(FW_TRACE_SWITCH, next->id);
     return next->ctx;
 }

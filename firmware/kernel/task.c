@@ -58,20 +58,6 @@ int fw_task_init(struct fw_task *t, const struct fw_task_config *cfg)
     return 0;
 }
 
-uintptr_t fw_task_stack_overflow(const struct fw_task *t)
-{
-    if (!t->stack)
-        return 0;
-    for (uint32_t i = FW_TASK_STACK_GUARD / 4u; i-- > 0;) {
-        const volatile uint32_t *w =
-            (const volatile uint32_t *)(const void *)t->stack + i;
-
-        if (*w != FW_TASK_STACK_PATTERN)
-            return (uintptr_t)w;
-    }
-    return 0;
-}
-
 static void release_expired(struct fw_timeout *to)
 {
     struct fw_task *t = CONTAINER_OF(to, struct fw_task, release_timeout);

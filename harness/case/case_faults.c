@@ -70,6 +70,8 @@ static int find_endpoint(yctx *y, const dsh_case *c, const yaml_node_t *n,
     return e;
 }
 
+/* KEY of fault f as an integer in [lo, hi]; an absent optional key leaves
+ * *out as it was (the caller's default). */
 static bool get_int(yctx *y, const yaml_node_t *f, const char *key,
                     const char *what, bool required, int64_t lo, int64_t hi,
                     int64_t *out)
@@ -247,11 +249,10 @@ static bool parse_kind(yctx *y, dsh_case *c, const yaml_node_t *f,
             return false;
         }
         ft->overrun = m == 1;
-        ft->frames = 48;
+        v = 48;                   /* the default: get_int leaves it */
         if (!get_int(y, f, "frames", what, false, 1, 1000000, &v))
             return false;
-        if (y_get(y, f, "frames", NULL))
-            ft->frames = (uint32_t)v;
+        ft->frames = (uint32_t)v;
         return true;
     }
     case DSH_FAULT_CLOCK_STEP:
@@ -276,11 +277,10 @@ static bool parse_kind(yctx *y, dsh_case *c, const yaml_node_t *f,
     case DSH_FAULT_BIT_FLIP:
         return parse_flip(y, f, what, ft);
     case DSH_FAULT_STACK_OVERFLOW:
-        ft->bytes = 4096;
+        v = 4096;
         if (!get_int(y, f, "bytes", what, false, 64, 8192, &v))
             return false;
-        if (y_get(y, f, "bytes", NULL))
-            ft->bytes = (uint32_t)v;
+        ft->bytes = (uint32_t)v;
         return true;
     case DSH_FAULT_NKINDS:
         break;

@@ -168,13 +168,14 @@ typedef struct xp_run {
     dsh_case_result *res;
 } xp_run;
 
-/* Sets r->status/msg (first call wins) and returns false. */
+/* exec_log.c: sets r->status/msg (first call wins) and returns false;
+ * a line of the verbose log. */
 bool xp_fail(xp_run *r, dsh_res_status st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void xp_log(xp_run *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* TRIGGER cmd for pipeline p (exec_run.c).  A failure fails the case;
+/* exec_ipc.c: TRIGGER cmd for pipeline p.  A failure fails the case;
  * with setup (the first START) it may be the expected setup error. */
 bool xp_trigger(xp_run *r, xp_pipe *p, uint32_t cmd, const char *what,
                 bool setup);
@@ -194,10 +195,6 @@ bool xp_setup_accepted(xp_run *r);
  * streams, TRIGGER START; on_xrun: stop: logged only). */
 void xp_xrun_notified(xp_run *r, const dsh_drv_msg *m);
 bool xp_xrun_recover(xp_run *r);
-/* A host-side xrun on playback stream ep (a late refill let the DSP read
- * past what the host wrote): counted, logged, and its pipeline is stopped
- * and recovered at the next xp_xrun_recover like an XRUN. */
-void xp_host_xrun(xp_run *r, xp_ep *ep);
 
 /* exec_faults.c: board faults scheduled at START (false: ERROR set);
  * host faults due now applied (refill, bit flip, TEST stack overflow);
@@ -207,8 +204,9 @@ bool xp_faults_start(xp_run *r);
 bool xp_faults_host(xp_run *r);
 uint64_t xp_faults_next_host(const xp_run *r);
 void xp_faults_report(const xp_run *r, FILE *f);
-/* A command through the driver; one that times out (a lost doorbell) is
- * logged and sent once more.  A panic is judged against expect.panic. */
+/* exec_ipc.c: a command through the driver; one that times out (a lost
+ * doorbell) is logged and sent once more.  A panic is judged against
+ * expect.panic. */
 dsh_drv_err xp_command(xp_run *r, uint32_t id, const void *payload,
                        size_t len, dsh_drv_msg *reply);
 /* e is a panic the case expects (expect.panic; judged on its cause):

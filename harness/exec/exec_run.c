@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,36 +19,6 @@
 #endif
 
 const char *dsh_exec_default_firmware(void) { return DSH_DEFAULT_FIRMWARE; }
-
-bool xp_fail(xp_run *r, dsh_res_status st, const char *fmt, ...)
-{
-    if (r->status != DSH_RES_PASS)
-        return false;           /* the first diagnosis wins */
-    if (r->gdb && ds_gdb_killed(r->gdb)) {   /* the cause of what failed */
-        r->status = DSH_RES_ERROR;
-        snprintf(r->msg, sizeof r->msg, "killed by the debugger");
-        return false;
-    }
-    r->status = st;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->msg, sizeof r->msg, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-void xp_log(xp_run *r, const char *fmt, ...)
-{
-    if (!r->o->verbose)
-        return;
-    va_list ap;
-    fprintf(r->o->verbose, "[%12" PRIu64 "] ",
-            r->drv ? dsh_drv_cycles(r->drv) : 0);
-    va_start(ap, fmt);
-    vfprintf(r->o->verbose, fmt, ap);
-    va_end(ap);
-    fputc('\n', r->o->verbose);
-}
 
 static bool board_config(xp_run *r, ds_board_config *cfg)
 {
@@ -80,25 +49,6 @@ static void on_notify(void *user, const dsh_drv_msg *m)
 {
     if (m->id == IPC_NOTIFY_AUD_XRUN)
         xp_xrun_notified(user, m);
-}
-
-bool xp_trigger(xp_run *r, xp_pipe *p, uint32_t cmd, const char *what,
-                bool setup)
-{
-    uint32_t w[2] = { p->id, cmd };
-    dsh_drv_err e = xp_command(r, IPC_CMD_AUD_TRIGGER, w, sizeof w, NULL);
-    if (e == DSH_DRV_OK)
-        return true;
-    if (xp_expected_panic(r, e))
-        return false;
-    char msg[64];
-    snprintf(msg, sizeof msg, "pipeline %u %s", p->id, what);
-    if (e == DSH_DRV_ESTATUS && setup)
-        return xp_setup_rejected(r, IPC_CMD_AUD_TRIGGER, p->case_pipe, -1,
-                                 msg);
-    r->unexpected_ipc += e == DSH_DRV_ESTATUS;
-    return xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL : DSH_RES_ERROR,
-                   "%s: %s", msg, dsh_drv_diag(r->drv));
 }
 
 static bool get_stats(xp_run *r, xp_pipe *p)

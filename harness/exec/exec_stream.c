@@ -229,6 +229,27 @@ bool xp_streams_restart(xp_run *r, unsigned pi)
     return true;
 }
 
+/* A host-side xrun on playback stream ep (a late refill let the DSP read
+ * past what the host wrote): counted, logged, and its pipeline is stopped
+ * and recovered at the next xp_xrun_recover (exec_xrun.c) like an XRUN. */
+static void host_xrun(xp_run *r, xp_ep *ep)
+{
+    xp_pipe *p = &r->pipes[ep->pipe];
+    uint64_t now = dsh_drv_cycles(r->drv);
+    r->host_xruns++;
+    xp_log(r, "host xrun: stream '%s': the DSP read %" PRIu64 " bytes the "
+           "host had not written (refill late)", ep->e->name,
+           ep->pos - ep->moved);
+    dsh_timeline_instant(r->tl, "xruns", "host xrun", now, ep->e->name);
+    /* the host catches up from what the DSP has read */
+    ep->moved = ep->pos;
+    if (!p->xrun_pending && p->live) {
+        p->xrun_pending = true;
+        p->host_xrun = true;
+        p->xrun_cycle = now;
+    }
+}
+
 void xp_streams_service(xp_run *r)
 {
     ds_board *b = dsh_drv_board(r->drv);
@@ -252,7 +273,7 @@ void xp_streams_service(xp_run *r)
             /* a late refill: the DSP read what the host had not written
              * (stale data went out): a host-side xrun, recovered like a
              * firmware one (STOP, stream parameters, START) */
-            xp_host_xrun(r, ep);
+            host_xrun(r, ep);
             continue;
         }
         if (ep->e->dir == DSH_EP_INPUT ? ep->pos > ep->moved

@@ -42,24 +42,6 @@ void xp_xrun_notified(xp_run *r, const dsh_drv_msg *m)
         }
 }
 
-void xp_host_xrun(xp_run *r, xp_ep *ep)
-{
-    xp_pipe *p = &r->pipes[ep->pipe];
-    uint64_t now = dsh_drv_cycles(r->drv);
-    r->host_xruns++;
-    xp_log(r, "host xrun: stream '%s': the DSP read %" PRIu64 " bytes the "
-           "host had not written (refill late)", ep->e->name,
-           ep->pos - ep->moved);
-    dsh_timeline_instant(r->tl, "xruns", "host xrun", now, ep->e->name);
-    /* the host catches up from what the DSP has read */
-    ep->moved = ep->pos;
-    if (!p->xrun_pending && p->live) {
-        p->xrun_pending = true;
-        p->host_xrun = true;
-        p->xrun_cycle = now;
-    }
-}
-
 bool xp_xrun_recover(xp_run *r)
 {
     for (unsigned i = 0; i < r->npipes; i++) {

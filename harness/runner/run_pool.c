@@ -65,6 +65,19 @@ static void child(dsh_job *job, int fd, dsh_case_exec_fn exec,
     _exit(0);
 }
 
+/* Job i could not start (`what` failed, errno says why): an ERROR result,
+ * reported done. */
+static void not_started(dsh_job *jobs, size_t i, const char *what,
+                        const dsh_pool_hooks *hooks)
+{
+    jobs[i].result.status = DSH_RES_ERROR;
+    snprintf(jobs[i].result.message, sizeof jobs[i].result.message,
+             "%s: %s", what, strerror(errno));
+    jobs[i].done = 1;
+    if (hooks && hooks->done)
+        hooks->done(hooks->user, jobs, i);
+}
+
 static void finish(slot *s, dsh_job *jobs, const dsh_pool_hooks *hooks)
 {
     int status = 0;
@@ -127,14 +140,7 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel,
                 k++;
             int p[2];
             if (pipe2(p, O_CLOEXEC)) {
-                jobs[next].result.status = DSH_RES_ERROR;
-                snprintf(jobs[next].result.message,
-                         sizeof jobs[next].result.message, "pipe: %s",
-                         strerror(errno));
-                jobs[next].done = 1;
-                if (hooks && hooks->done)
-                    hooks->done(hooks->user, jobs, next);
-                next++;
+                not_started(jobs, next++, "pipe", hooks);
                 finished++;
                 continue;
             }
@@ -147,14 +153,7 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel,
             close(p[1]);
             if (pid < 0) {
                 close(p[0]);
-                jobs[next].result.status = DSH_RES_ERROR;
-                snprintf(jobs[next].result.message,
-                         sizeof jobs[next].result.message, "fork: %s",
-                         strerror(errno));
-                jobs[next].done = 1;
-                if (hooks && hooks->done)
-                    hooks->done(hooks->user, jobs, next);
-                next++;
+                not_started(jobs, next++, "fork", hooks);
                 finished++;
                 continue;
             }

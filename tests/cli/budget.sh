@@ -4,14 +4,10 @@
 # a clear message and the machine-state report on stderr; --stats JSON.
 # usage: budget.sh DSPSIM LOOP_ELF
 set -u
+. "$(dirname "$0")/lib_expect.sh"
 dspsim=$1 elf=$2
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-fail=0
-expect() {   # expect DESCRIPTION COMMAND...
-    local what=$1; shift
-    if ! "$@"; then echo "FAIL: $what"; fail=1; fi
-}
 
 "$dspsim" exec --max-insns 10000 --stats "$elf" >"$tmp/out" 2>"$tmp/err"
 rc=$?
@@ -50,5 +46,5 @@ expect "cycle budget: at least 5000 cycles" grep -qE \
     "exhausted: ([5-9][0-9]{3}|[0-9]{5,}) cycles \(--max-cycles 5000\)" \
     "$tmp/err"
 
-[ $fail -eq 0 ] && echo PASS
-exit $fail
+[ $fails -eq 0 ] && echo PASS
+exit $((fails > 0))

@@ -5,15 +5,11 @@
 # naming the option; DSPSIM_ENGINE selects the engine too.
 # usage: engine.sh DSPSIM HELLO_ELF LOOP_ELF
 set -u
+. "$(dirname "$0")/lib_expect.sh"
 dspsim=$1 hello=$2 loop=$3
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 export DSPSIM_CACHE_DIR=$tmp/cache
-fail=0
-expect() {   # expect DESCRIPTION COMMAND...
-    local what=$1; shift
-    if ! "$@"; then echo "FAIL: $what"; fail=1; fi
-}
 stat_of() { grep '^{' "$1" | sed 's/,"host_seconds":[^,]*,"mips":[^,]*//; s/,"xlate".*//'; }
 
 for e in fast interp; do
@@ -41,5 +37,5 @@ for sub in exec board test run play; do
 done
 "$dspsim" board --engine >/dev/null 2>"$tmp/bad.err"
 expect "board --engine without a value: exit 2" [ $? -eq 2 ]
-[ $fail -eq 0 ] && echo "engine.sh: PASS"
-exit $fail
+[ $fails -eq 0 ] && echo "engine.sh: PASS"
+exit $((fails > 0))

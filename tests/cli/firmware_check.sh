@@ -5,10 +5,12 @@
 # before anything runs: never a SKIP a CI gate would pass on.
 # usage: firmware_check.sh DSPSIM WORKDIR
 set -u
+EXPECT_OUT=stdout EXPECT_ERR=stderr
+. "$(dirname "$0")/lib_expect.sh"
+. "$(dirname "$0")/lib_cases.sh"
 dspsim=$1 work=$2
 dir=$work/firmware_check
 rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || exit 1
-fail=0
 
 # t STATUS KEYWORD -- ARGS...: exit status STATUS, KEYWORD on stderr, no
 # SKIP/PASS line on stdout, no output directory left
@@ -16,41 +18,19 @@ t() {
     local want=$1 key=$2
     shift 3
     rm -rf out
-    "$dspsim" "$@" >stdout 2>stderr </dev/null
-    local rc=$?
-    if [ $rc -ne "$want" ]; then
-        echo "FAIL dspsim $*: exit status $rc, expected $want"
-        sed 's/^/  | /' stdout stderr; fail=1
-    elif ! grep -qF -- "$key" stderr; then
-        echo "FAIL dspsim $*: stderr lacks '$key'"
-        sed 's/^/  | /' stderr; fail=1
-    elif grep -qE '^(SKIP|PASS)' stdout; then
-        echo "FAIL dspsim $*: a case ran or was skipped"
-        sed 's/^/  | /' stdout; fail=1
+    expect_cmd "$want" err "$key" -- "$dspsim" "$@" </dev/null || return
+    if grep -qE '^(SKIP|PASS)' stdout; then
+        fail "dspsim $*: a case ran or was skipped"
+        sed 's/^/  | /' stdout
     else
-        echo "ok   dspsim $*"
+        ok "dspsim $*"
     fi
 }
 
 sox -n -r 48000 -c 2 -b 16 in.wav synth 0.01 sine 1000 vol 0.5 || exit 1
 printf 'not an elf\n' >text.elf
 mkdir adir.elf
-cat >case.yaml <<'YAML'
-name: volume 0 dB
-pipelines:
-  - id: 1
-    period_us: 1000
-    components:
-      - {id: host1, type: host, stream: music}
-      - {id: vol1, type: volume, gain_db: 0}
-      - {id: dai1, type: dai, port: ssp0}
-    connect: [[host1, vol1], [vol1, dai1]]
-streams:
-  music: {input: in.wav}
-ports:
-  ssp0: {rate: 48000, channels: 2, format: s32, output: o.wav}
-duration_ms: 5
-YAML
+volume_case "volume 0 dB" 0 in.wav o.wav 5 >case.yaml
 case=case.yaml
 # a case naming its own image: missing, or not an Xtensa ELF
 sed "/^name:/a firmware: /nonexistent/fw.elf" "$case" >own_missing.yaml
@@ -69,7 +49,7 @@ for sub in test run play; do
     t 2 "'adir.elf' is not a regular file" -- "${args[@]}" \
         --firmware adir.elf
     t 2 "--firmware needs" -- "${args[@]}" --firmware=
-    [ -e o.wav ] && { echo "FAIL play wrote o.wav"; fail=1; }
+    [ -e o.wav ] && fail "play wrote o.wav"
 done
 # --fail-on-skip does not turn a bad image into a pass or a skip either
 t 2 "'/bin/true' cannot be loaded" -- test --no-progress --fail-on-skip \
@@ -82,5 +62,5 @@ for c in test run; do
         "${pre[@]}" own_host.yaml
     t 2 "text.elf' is not an ELF file" -- "${pre[@]}" own_text.yaml
 done
-[ -e out ] && { echo "FAIL an output directory was made"; fail=1; }
-exit $fail
+[ -e out ] && fail "an output directory was made"
+exit $((fails > 0))

@@ -8,26 +8,17 @@
 # harness commands take options anywhere.
 # usage: getopt.sh DSPSIM HELLO_ELF FW_ELF CASE_YAML WAV WORKDIR
 set -u
+. "$(dirname "$0")/lib_expect.sh"
 dspsim=$1 hello=$2 fw=$3 case=$4 wav=$5 work=$6
 dir=$work/getopt
 rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || exit 1
-fail=0
 
 # t STATUS STREAM TEXT -- ARGS...: exit STATUS, STREAM (out|err) holds TEXT
 t() {
     local want=$1 stream=$2 key=$3
     shift 4
-    "$dspsim" "$@" >out 2>err </dev/null
-    local rc=$?
-    if [ $rc -ne "$want" ]; then
-        echo "FAIL dspsim $*: exit status $rc, expected $want"; cat out err
-        fail=1
-    elif ! grep -qF -- "$key" "$stream"; then
-        echo "FAIL dspsim $*: $stream lacks '$key'"; cat out err
-        fail=1
-    else
-        echo "ok   dspsim $*"
-    fi
+    expect_cmd "$want" "$stream" "$key" -- "$dspsim" "$@" </dev/null &&
+        ok "dspsim $*"
 }
 
 # ---- exec
@@ -74,11 +65,11 @@ t 2 err "dspsim run: --snapshot-at needs a cycle and a file" -- run "$case" --sn
 t 0 out "PASS" -- play -q "$wav" a.wav --set=gain_db=-6 --period-us=500
 t 0 out "PASS" -- play --set gain_db=-6 "$wav" b.wav -q --period-us 500
 cmp -s a.wav b.wav && echo "ok   play: --opt=VALUE and --opt VALUE give the same output" ||
-    { echo "FAIL play: --opt=VALUE and --opt VALUE differ"; fail=1; }
+    fail "play: --opt=VALUE and --opt VALUE differ"
 t 2 err "dspsim play: --set needs a value" -- play "$wav" c.wav --set
 t 2 err "dspsim play: --save-case needs a file name" -- play "$wav" c.wav --save-case=
 t 2 err "dspsim play: too many files" -- play "$wav" c.wav d.wav e.wav
 t 2 err "dspsim play: option '--raw' takes no value" -- play --raw=1 "$wav" c.wav
 t 2 err "dspsim play: unknown option '-z'" -- play -vz "$wav" c.wav
 
-exit $fail
+exit $((fails > 0))

@@ -6,30 +6,21 @@
 # numeric --set; a hex value does what the same decimal value does.
 # usage: numbers.sh DSPSIM HELLO_ELF LOOP_ELF FW_AUDIO_ELF WORKDIR
 set -u
+. "$(dirname "$0")/lib_expect.sh"
 dspsim=$1 hello=$2 loop=$3 fw=$4 work=$5
 dir=$work/numbers
 rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || exit 1
-fail=0
 
 # t STATUS KEYWORD -- ARGS...: exit status and KEYWORD on stdout+stderr
 t() {
     local want=$1 key=$2
     shift 3
-    "$dspsim" "$@" >out 2>err </dev/null
-    local rc=$?
-    if [ $rc -ne "$want" ]; then
-        echo "FAIL dspsim $*: exit status $rc, expected $want"
-        sed 's/^/  | /' err; fail=1
-    elif ! cat out err | grep -qF -- "$key"; then
-        echo "FAIL dspsim $*: output lacks '$key'"
-        sed 's/^/  | /' out err; fail=1
-    else
-        echo "ok   dspsim $*"
-    fi
+    expect_cmd "$want" both "$key" -- "$dspsim" "$@" </dev/null &&
+        ok "dspsim $*"
 }
 same() {    # same FILE1 FILE2 WHAT
     if cmp -s "$1" "$2"; then echo "ok   $3"
-    else echo "FAIL $3: $1 and $2 differ"; fail=1; fi
+    else fail "$3: $1 and $2 differ"; fi
 }
 
 # exec: --max-insns / --max-cycles in hex stop where the decimal does
@@ -59,7 +50,7 @@ t 0 PASS -- play in.wav hex.wav --period-us 0x3E8 --cpu-mhz 0xa0 \
 same dec.wav hex.wav "play with hex --period-us, --cpu-mhz, --set"
 t 0 PASS -- play in.wav zero.wav --set gain_db=0 -q
 if cmp -s zero.wav hex.wav; then
-    echo "FAIL --set gain_db=0x3 had no effect"; fail=1
+    fail "--set gain_db=0x3 had no effect"
 fi
 t 0 PASS -- play in.wav r.wav --pipeline src --set out_rate=0x5622 -q
 t 0 "output frames: 221" -- play in.wav r.wav --pipeline src \
@@ -85,5 +76,5 @@ t 0 PASS -- play in.wav s.wav --snapshot-at 1048576 dec.snap -q
 same dec.snap hex.snap "--snapshot-at 0x100000 = 1048576"
 t 2 "not a cycle count" -- play in.wav o.wav --snapshot-at 0x x.snap
 t 2 "too large" -- play in.wav o.wav --snapshot-at 0x1ffffffffffffffff x.snap
-[ -e o.wav ] && { echo "FAIL a refused play wrote o.wav"; fail=1; }
-exit $fail
+[ -e o.wav ] && fail "a refused play wrote o.wav"
+exit $((fails > 0))

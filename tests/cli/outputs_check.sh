@@ -7,10 +7,12 @@
 # file written).
 # usage: outputs_check.sh DSPSIM HELLO_ELF FW_AUDIO_ELF WORKDIR
 set -u
+EXPECT_OUT=stdout EXPECT_ERR=stderr
+. "$(dirname "$0")/lib_expect.sh"
+. "$(dirname "$0")/lib_cases.sh"
 dspsim=$1 hello=$2 fw=$3 work=$4
 dir=$work/outputs_check
 rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || exit 1
-fail=0
 
 # t KEYWORD -- ARGS...: exit 2, KEYWORD on stderr, nothing on stdout,
 # no o.wav, out/ or ran/ made
@@ -18,41 +20,19 @@ t() {
     local key=$1
     shift 2
     rm -rf o.wav out ran
-    "$dspsim" "$@" >stdout 2>stderr </dev/null
-    local rc=$?
-    if [ $rc -ne 2 ]; then
-        echo "FAIL dspsim $*: exit status $rc, expected 2"
-        sed 's/^/  | /' stdout stderr; fail=1
-    elif ! grep -qF -- "$key" stderr; then
-        echo "FAIL dspsim $*: stderr lacks '$key'"
-        sed 's/^/  | /' stderr; fail=1
-    elif [ -s stdout ] || [ -e o.wav ] || [ -e out ] || [ -e ran ]; then
-        echo "FAIL dspsim $*: something ran or was written"
-        sed 's/^/  | /' stdout; fail=1
+    expect_cmd 2 err "$key" -- "$dspsim" "$@" </dev/null || return
+    if [ -s stdout ] || [ -e o.wav ] || [ -e out ] || [ -e ran ]; then
+        fail "dspsim $*: something ran or was written"
+        sed 's/^/  | /' stdout
     else
-        echo "ok   dspsim $*"
+        ok "dspsim $*"
     fi
 }
 
 sox -n -r 48000 -c 2 -b 16 in.wav synth 0.01 sine 1000 vol 0.5 || exit 1
 cp "$hello" hello.elf
 mkdir adir
-cat >case.yaml <<'YAML'
-name: volume 0 dB
-pipelines:
-  - id: 1
-    period_us: 1000
-    components:
-      - {id: host1, type: host, stream: music}
-      - {id: vol1, type: volume, gain_db: 0}
-      - {id: dai1, type: dai, port: ssp0}
-    connect: [[host1, vol1], [vol1, dai1]]
-streams:
-  music: {input: in.wav}
-ports:
-  ssp0: {rate: 48000, channels: 2, format: s32, output: o.wav}
-duration_ms: 5
-YAML
+volume_case "volume 0 dB" 0 in.wav o.wav 5 >case.yaml
 cp case.yaml case.keep
 
 # exec: --trace, --profile, --snapshot-at
@@ -63,7 +43,7 @@ t "is the input" -- exec --trace hello.elf hello.elf
 t "'adir' exists and is not a regular file" -- exec --profile adir hello.elf
 t "'adir' exists and is not a regular file" -- exec --snapshot-at 100 adir \
     hello.elf
-cmp -s "$hello" hello.elf || { echo "FAIL the program was overwritten"; fail=1; }
+cmp -s "$hello" hello.elf || fail "the program was overwritten"
 
 # board: --trace-log, --profile, --snapshot-at (the budget would stop
 # the run with 124 after it started)
@@ -87,13 +67,13 @@ t "adir/../case.yaml: refused: it is the case file" -- "${T[@]}" \
     --junit adir/../case.yaml case.yaml
 t "--out-dir 'in.wav' exists and is not a directory" -- test --no-progress \
     --out-dir in.wav case.yaml
-cmp -s case.yaml case.keep || { echo "FAIL the case was overwritten"; fail=1; }
+cmp -s case.yaml case.keep || fail "the case was overwritten"
 # a report beside the --out-dir, in a directory the run creates: taken
 "$dspsim" test --no-progress --out-dir new/ran --json new/r.json \
     --junit new/r.xml case.yaml >stdout 2>stderr
 if [ $? -ne 0 ] || [ ! -s new/r.json ] || [ ! -s new/r.xml ]; then
-    echo "FAIL reports in the directory --out-dir creates"
-    sed 's/^/  | /' stderr; fail=1
+    fail "reports in the directory --out-dir creates"
+    sed 's/^/  | /' stderr
 else
     echo "ok   reports in the directory --out-dir creates"
 fi
@@ -121,4 +101,4 @@ t "is the input" -- "${P[@]}" --save-case in.wav
 t "'adir' exists and is not a regular file" -- "${P[@]}" --snapshot-at 100 adir
 t "--artifacts 'case.yaml' exists and is not a directory" -- \
     play in.wav o.wav --artifacts case.yaml
-exit $fail
+exit $((fails > 0))

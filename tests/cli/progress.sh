@@ -68,41 +68,33 @@ tty run_q.txt "$dspsim" run -q "$case" --out-dir r2
 grep -q 'of audio' run_q.txt && bad "run -q: progress line shown" ||
     ok "run -q: no progress line"
 
-# ---- exec: same instructions and cycles (--stats) on a terminal
-tty exec_tty.txt "$dspsim" exec --stats --max-cycles 30000000 "$loop"
-"$dspsim" exec --stats --max-cycles 30000000 "$loop" >exec.out 2>exec.err
-has exec_tty.txt '\rdspsim exec: [0-9]+ cycles, [0-9.]+ MIPS\x1b\[K' &&
-    ok "exec: progress line on a terminal" ||
-    { bad "exec: no progress line:"; cat -v exec_tty.txt; }
-has exec_tty.txt "$dangling" && bad "exec: progress line not erased"
-s1=$(grep -ao '"instructions":[0-9]*,"cycles":[0-9]*' exec_tty.txt)
-s2=$(grep -o '"instructions":[0-9]*,"cycles":[0-9]*' exec.err)
-[ -n "$s1" ] && [ "$s1" = "$s2" ] && ok "exec: same counts ($s2)" ||
-    bad "exec: counts differ: '$s1' vs '$s2'"
-grep -q 'MIPS' exec.err && bad "exec: progress when not a terminal"
-tty exec_q.txt "$dspsim" exec -q --max-cycles 30000000 "$loop"
-grep -q 'MIPS' exec_q.txt && bad "exec -q: progress line shown" ||
-    ok "exec -q: no progress line"
+# ---- exec and board: a progress line on a terminal (erased at the end),
+# the same instructions and cycles (--stats) as off one, none with -q
+cycles_progress() {   # SUBCOMMAND PROGRAM
+    local sub=$1 prog=$2 s1 s2
+    tty "${sub}_tty.txt" "$dspsim" "$sub" --stats --max-cycles 30000000 "$prog"
+    "$dspsim" "$sub" --stats --max-cycles 30000000 "$prog" >"$sub.out" \
+        2>"$sub.err"
+    has "${sub}_tty.txt" "\\rdspsim $sub: [0-9]+ cycles, [0-9.]+ MIPS\\x1b\\[K" &&
+        ok "$sub: progress line on a terminal" ||
+        { bad "$sub: no progress line:"; cat -v "${sub}_tty.txt"; }
+    has "${sub}_tty.txt" "$dangling" && bad "$sub: progress line not erased"
+    s1=$(grep -ao '"instructions":[0-9]*,"cycles":[0-9]*' "${sub}_tty.txt")
+    s2=$(grep -o '"instructions":[0-9]*,"cycles":[0-9]*' "$sub.err")
+    [ -n "$s1" ] && [ "$s1" = "$s2" ] && ok "$sub: same counts ($s2)" ||
+        bad "$sub: counts differ: '$s1' vs '$s2'"
+    grep -q 'MIPS' "$sub.err" && bad "$sub: progress when not a terminal"
+    tty "${sub}_q.txt" "$dspsim" "$sub" -q --max-cycles 30000000 "$prog"
+    grep -q 'MIPS' "${sub}_q.txt" && bad "$sub -q: progress line shown" ||
+        ok "$sub -q: no progress line"
+}
+cycles_progress exec "$loop"
 # the default delay: a short run shows nothing
 script -qec "$(printf '%q ' "$dspsim" exec "$hello")" /dev/null \
     >exec_short.txt </dev/null
 grep -q 'MIPS' exec_short.txt && bad "exec: progress for a run under 1 s" ||
     ok "exec: no progress for a short run"
 
-# ---- board
-tty board_tty.txt "$dspsim" board --stats --max-cycles 30000000 "$fw"
-"$dspsim" board --stats --max-cycles 30000000 "$fw" >board.out 2>board.err
-has board_tty.txt '\rdspsim board: [0-9]+ cycles, [0-9.]+ MIPS\x1b\[K' &&
-    ok "board: progress line on a terminal" ||
-    { bad "board: no progress line:"; cat -v board_tty.txt; }
-has board_tty.txt "$dangling" && bad "board: progress line not erased"
-s1=$(grep -ao '"instructions":[0-9]*,"cycles":[0-9]*' board_tty.txt)
-s2=$(grep -o '"instructions":[0-9]*,"cycles":[0-9]*' board.err)
-[ -n "$s1" ] && [ "$s1" = "$s2" ] && ok "board: same counts ($s2)" ||
-    bad "board: counts differ: '$s1' vs '$s2'"
-grep -q 'MIPS' board.err && bad "board: progress when not a terminal"
-tty board_q.txt "$dspsim" board -q --max-cycles 30000000 "$fw"
-grep -q 'MIPS' board_q.txt && bad "board -q: progress line shown" ||
-    ok "board -q: no progress line"
+cycles_progress board "$fw"
 
 exit $fail

@@ -5,14 +5,10 @@
 # machine-state report on stderr.
 # usage: stops.sh DSPSIM FATAL_ELF IDLE_ELF
 set -u
+. "$(dirname "$0")/lib_expect.sh"
 dspsim=$1 fatal=$2 idle=$3
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-fail=0
-expect() {   # expect DESCRIPTION COMMAND...
-    local what=$1; shift
-    if ! "$@"; then echo "FAIL: $what"; fail=1; fi
-}
 report_ok() {   # report_ok FILE: the machine-state report is there
     expect "pc line" grep -qE '^  pc +[0-9a-f]+  ' "$1"
     expect "registers" grep -qE '^  a12 +[0-9a-f]+   a13 +[0-9a-f]+   a14 +[0-9a-f]+   a15 +[0-9a-f]+$' "$1"
@@ -40,5 +36,5 @@ expect "idle: waiti executed" grep -qE '^   [0-9a-f]+  _start\+0x[0-9a-f]+ +wait
     "$tmp/err"
 report_ok "$tmp/err"
 
-[ $fail -eq 0 ] && echo PASS
-exit $fail
+[ $fails -eq 0 ] && echo PASS
+exit $((fails > 0))

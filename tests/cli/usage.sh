@@ -4,27 +4,18 @@
 # arguments, clean stdout/stderr separation.
 # usage: usage.sh DSPSIM HELLO_ELF WORKDIR
 set -u
+. "$(dirname "$0")/lib_expect.sh"
 dspsim=$1 hello=$2 work=$3
 dir=$work/usage
 rm -rf "$dir" && mkdir -p "$dir" && cd "$dir" || exit 1
-fail=0
 
 # t STATUS STREAM KEYWORD -- ARGS... : run dspsim ARGS, check the exit
 # status and that STREAM (out or err) contains KEYWORD
 t() {
     local want=$1 stream=$2 key=$3
     shift 4
-    "$dspsim" "$@" >out 2>err </dev/null
-    local rc=$?
-    if [ $rc -ne "$want" ]; then
-        echo "FAIL dspsim $*: exit status $rc, expected $want"; cat err
-        fail=1
-    elif ! grep -qF -- "$key" "$stream"; then
-        echo "FAIL dspsim $*: $stream lacks '$key'"; cat out err
-        fail=1
-    else
-        echo "ok   dspsim $*"
-    fi
+    expect_cmd "$want" "$stream" "$key" -- "$dspsim" "$@" </dev/null &&
+        ok "dspsim $*"
 }
 
 t 2 err "usage: dspsim" --
@@ -58,10 +49,10 @@ t 3 out "hello from the guest" -- exec -- "$hello"
 rc=$?
 if [ $rc -ne 3 ] || [ "$(cat out)" != "hello from the guest" ] || [ -s err ]
 then
-    echo "FAIL clean run: status $rc"; cat out err; fail=1
+    fail "clean run: status $rc"; cat out err
 else
     echo "ok   clean run"
 fi
 
-[ $fail -eq 0 ] && echo PASS
-exit $fail
+[ $fails -eq 0 ] && echo PASS
+exit $((fails > 0))

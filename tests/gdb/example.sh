@@ -88,8 +88,10 @@ for f in vol_process_q1_31 fw_heap_free; do
     esac
 done
 # the profile names the planted copy as the kernel's source file (DWARF
-# lines of the firmware image, whose .debug_aranges libdw refuses)
-awk '$0 == "fn=vol_process_q1_31" { t = 1; next } /^fn=/ { t = 0 }
-     t && /^f[lie]=/' "$work/bug.cg" | grep -q "^f[lie]=.*/${src##*/}\$" ||
+# lines of the firmware image, whose .debug_aranges libdw refuses): the
+# fl= before its fn=, or an fi=/fe= within it
+awk '/^fl=/ { fl = $0 } $0 == "fn=vol_process_q1_31" { t = 1; print fl; next }
+     /^fn=/ { t = 0 } t && /^f[ie]=/' "$work/bug.cg" |
+    grep -q "^f[lie]=.*/${src##*/}\$" ||
     fail "the profile does not name ${src##*/} as vol_process_q1_31's file"
 echo "PASS profile"

@@ -309,6 +309,58 @@ static void expect_stop(const char *want_prefix, const char *what)
              want_prefix);
 }
 
+/* ---- steps the scenarios share ---- */
+/* A software breakpoint (Z0) at addr, and its removal. */
+static void break_set(uint32_t addr)
+{
+    expect(cmd("Z0,%x,3", addr), "OK", "Z0");
+}
+
+static void break_clear(uint32_t addr)
+{
+    expect(cmd("z0,%x,3", addr), "OK", "z0");
+}
+
+/* Continue to the breakpoint at s (stop i of them): the stop must be a
+ * SIGTRAP at s's address. */
+static void continue_to(const xt_elf_symbol *s, int i)
+{
+    expect(cmd("c"), "T05", "breakpoint");
+    uint32_t pc = reg(16);
+    if (pc != s->addr)
+        fail("stop %d at %08x, not %s (%08x)", i, pc, s->name, s->addr);
+}
+
+/* A write watchpoint (Z2) on len bytes at addr, continue to its hit, the
+ * watchpoint removed (z2): returns the address the stop reports. */
+static uint32_t watch_hit(uint32_t addr, uint32_t len)
+{
+    expect(cmd("Z2,%x,%x", addr, len), "OK", "Z2");
+    expect_stop("T05watch:", (send_packet("c"), "watchpoint"));
+    uint32_t hit = (uint32_t)strtoul(reply + 9, NULL, 16);
+    expect(cmd("z2,%x,%x", addr, len), "OK", "z2");
+    return hit;
+}
+
+/* The command under test ends with exit status want. */
+static void expect_exit(int want)
+{
+    int st = wait_child();
+    if (st != want)
+        fail("exit status %d, expected %d", st, want);
+}
+
+/* Continue to the end of the run: the exit packet W<want>, then the
+ * command's exit status want. */
+static void continue_to_exit(int want, const char *what)
+{
+    send_packet("c");
+    recv_packet(reply, sizeof reply);
+    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
+        fail("%s: '%s', expected W%02x", what, reply, want);
+    expect_exit(want);
+}
+
 /* ---- scenarios ---- */
 static void handshake(void)
 {
@@ -347,7 +399,7 @@ static void scenario_session(void)
     const xt_elf_symbol *add = sym("add_sample"), *tot = sym("total");
     const xt_elf_symbol *buf = sym("buffer");
 
-    expect(cmd("Z0,%x,3", add->addr), "OK", "Z0");
+    break_set(add->addr);
     for (uint32_t i = 0; i < 3; i++) {
         expect(cmd("c"), "T05", "breakpoint");
         regs(r);
@@ -358,7 +410,7 @@ static void scenario_session(void)
             fail("total %u at call %u, expected %u", mem32(tot->addr), i,
                  want);
     }
-    expect(cmd("z0,%x,3", add->addr), "OK", "z0");
+    break_clear(add->addr);
     expect(cmd("z0,%x,3", add->addr), "E16", "z0 of no breakpoint");
 
     /* the CALL0 in main: a0 holds the address after it */
@@ -366,22 +418,22 @@ static void scenario_session(void)
     uint32_t insn = mem32(call);
     if ((insn & 0x3f) != 0x05)
         fail("no call0 at %08x (%06x)", call, insn & 0xffffff);
-    expect(cmd("Z0,%x,3", call), "OK", "Z0 at the call");
+    break_set(call);
     expect(cmd("c"), "T05", "stop at the call");
     if (reg(16) != call || reg(2) != 3)
         fail("at the call: pc %08x a2 %u", reg(16), reg(2));
-    expect(cmd("z0,%x,3", call), "OK", "z0 at the call");
+    break_clear(call);
     /* step into it ... */
     expect(cmd("s"), "T05", "step");
     if (reg(16) != add->addr || reg(0) != call + 3)
         fail("step into call0: pc %08x a0 %08x", reg(16), reg(0));
     /* ... and over it: GDB's 'next' is a breakpoint at the return */
-    expect(cmd("Z0,%x,3", call + 3), "OK", "Z0 at the return");
+    break_set(call + 3);
     expect(cmd("c"), "T05", "return");
     if (reg(16) != call + 3 || reg(2) != 18 || mem32(tot->addr) != 18)
         fail("after the call: pc %08x a2 %u total %u", reg(16), reg(2),
              mem32(tot->addr));
-    expect(cmd("z0,%x,3", call + 3), "OK", "z0 at the return");
+    break_clear(call + 3);
     /* a vCont step moves one instruction */
     expect(cmd("vCont?"), "vCont;c;C;s;S", "vCont?");
     expect(cmd("vCont;s:1"), "T05", "vCont;s");
@@ -412,10 +464,7 @@ static void scenario_session(void)
         fail("Z1 stop at %08x", reg(16));
     expect(cmd("z1,%x,3", add->addr), "OK", "z1");
     /* to the end: 3 * (0 + ... + 19) = 570, & 0x7f = 0x3a */
-    expect(cmd("c"), "W3a", "exit");
-    int st = wait_child();
-    if (st != 0x3a)
-        fail("exit status %d, expected 58", st);
+    continue_to_exit(0x3a, "exit");
 }
 
 static void scenario_interrupt(void)
@@ -437,9 +486,7 @@ static void scenario_interrupt(void)
     if (mem32(sym("total")->addr) == t0)
         fail("the guest did not run between the interrupts");
     send_packet("k");
-    int st = wait_child();
-    if (st != 137)
-        fail("exit status %d after kill, expected 137", st);
+    expect_exit(137);
 }
 
 static void scenario_fault(void)
@@ -489,13 +536,7 @@ static void scenario_panic(int argc, char **argv)
         (reg(22) != pc && reg(25) != pc))
         fail("exccause %u excvaddr %08x epc1 %08x depc %08x", reg(31),
              reg(32), reg(22), reg(25));
-    send_packet("c");
-    recv_packet(reply, sizeof reply);
-    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
-        fail("after the panic: '%s', expected W%02x", reply, want);
-    int st = wait_child();
-    if (st != want)
-        fail("exit status %d, expected %d", st, want);
+    continue_to_exit(want, "after the panic");
 }
 
 /* A write watchpoint on SYMBOL+OFFSET (4 bytes) stops in FUNCTION after
@@ -510,23 +551,14 @@ static void scenario_watch_hit(int argc, char **argv)
     int want = atoi(argv[4]);
     handshake();
     uint32_t before = mem32(addr);
-    expect(cmd("Z2,%x,4", addr), "OK", "Z2");
-    expect_stop("T05watch:", (send_packet("c"), "watchpoint"));
-    uint32_t hit = (uint32_t)strtoul(reply + 9, NULL, 16), pc = reg(16);
+    uint32_t hit = watch_hit(addr, 4), pc = reg(16);
     if (hit != addr || !in_sym(pc, f) || mem32(addr) != value)
         fail("watch hit at %08x (want %08x), pc %08x, value %08x (was "
              "%08x)", hit, addr, pc, mem32(addr), before);
     printf("watchpoint: %08x changed from %#x to %#x, stopped at %08x in "
            "%s; a2 %08x a3 %u a4 %u a5 %u\n", addr, before, mem32(addr), pc,
            argv[2], reg(2), reg(3), reg(4), reg(5));
-    expect(cmd("z2,%x,4", addr), "OK", "z2");
-    send_packet("c");
-    recv_packet(reply, sizeof reply);
-    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
-        fail("end: '%s', expected W%02x", reply, want);
-    int st = wait_child();
-    if (st != want)
-        fail("exit status %d, expected %d", st, want);
+    continue_to_exit(want, "end");
 }
 
 /* k: the run ends at once with STATUS. */
@@ -536,9 +568,7 @@ static void scenario_kill(int argc, char **argv)
         fail("kill needs STATUS");
     handshake();
     send_packet("k");
-    int st = wait_child();
-    if (st != atoi(argv[0]))
-        fail("exit status %d after kill, expected %s", st, argv[0]);
+    expect_exit(atoi(argv[0]));
 }
 
 static void scenario_robust(void)
@@ -596,9 +626,7 @@ static void scenario_robust(void)
     expect(cmd("?"), "T05", "no-ack mode");
     /* gone without detaching: the run goes on to its end */
     close(sock);
-    int st = wait_child();
-    if (st != 0x3a)
-        fail("exit status %d after a disconnect, expected 58", st);
+    expect_exit(0x3a);
 }
 
 static void scenario_bp_continue(int argc, char **argv)
@@ -608,29 +636,18 @@ static void scenario_bp_continue(int argc, char **argv)
     const xt_elf_symbol *s = sym(argv[0]);
     int n = atoi(argv[1]), want = atoi(argv[2]);
     handshake();
-    expect(cmd("Z0,%x,3", s->addr), "OK", "Z0");
+    break_set(s->addr);
     for (int i = 0; i < n; i++) {
-        expect(cmd("c"), "T05", "breakpoint");
-        if (reg(16) != s->addr)
-            fail("stop %d at %08x, not %s", i, reg(16), argv[0]);
+        continue_to(s, i);
         uint32_t r[22];
         regs(r);   /* read everything, change nothing */
     }
-    expect(cmd("z0,%x,3", s->addr), "OK", "z0");
+    break_clear(s->addr);
     if (argc > 3) {
         const xt_elf_symbol *w = sym(argv[3]);
-        uint32_t len = w->size && w->size < 64 ? w->size : 4;
-        expect(cmd("Z2,%x,%x", w->addr, len), "OK", "Z2");
-        expect_stop("T05watch:", (send_packet("c"), "watchpoint"));
-        expect(cmd("z2,%x,%x", w->addr, len), "OK", "z2");
+        watch_hit(w->addr, w->size && w->size < 64 ? w->size : 4);
     }
-    send_packet("c");
-    recv_packet(reply, sizeof reply);
-    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
-        fail("end of the run: '%s', expected W%02x", reply, want);
-    int st = wait_child();
-    if (st != want)
-        fail("exit status %d, expected %d", st, want);
+    continue_to_exit(want, "end of the run");
 }
 
 /* Attach to a running target, stop at SYMBOL once, interrupt it, detach:
@@ -641,25 +658,17 @@ static void scenario_attach(int argc, char **argv)
         fail("attach needs SYMBOL");
     const xt_elf_symbol *s = sym(argv[0]);
     handshake();
-    expect(cmd("Z0,%x,3", s->addr), "OK", "Z0");
-    expect(cmd("c"), "T05", "breakpoint");
-    if (reg(16) != s->addr)
-        fail("stop at %08x, not %s", reg(16), argv[0]);
-    expect(cmd("z0,%x,3", s->addr), "OK", "z0");
-    if (argc > 1) {   /* a watchpoint set while hot code is translated */
-        const xt_elf_symbol *w = sym(argv[1]);
-        expect(cmd("Z2,%x,4", w->addr), "OK", "Z2");
-        expect_stop("T05watch:", (send_packet("c"), "watchpoint"));
-        expect(cmd("z2,%x,4", w->addr), "OK", "z2");
-    }
+    break_set(s->addr);
+    continue_to(s, 0);
+    break_clear(s->addr);
+    if (argc > 1)     /* a watchpoint set while hot code is translated */
+        watch_hit(sym(argv[1])->addr, 4);
     send_packet("c");
     sleep_ms(100);
     /* the run may have ended meanwhile (a fast host, a warm cache): the
      * server then has sent its exit packet and closed the connection */
     if (!try_send_raw("\x03", 1)) {
-        int st = wait_child();
-        if (st != 0)
-            fail("exit status %d", st);
+        expect_exit(0);
         return;
     }
     recv_packet(reply, sizeof reply);
@@ -669,9 +678,7 @@ static void scenario_attach(int argc, char **argv)
     } else if (reply[0] != 'W') {
         fail("after Ctrl-C: '%s'", reply);
     }
-    int st = wait_child();
-    if (st != 0)
-        fail("exit status %d", st);
+    expect_exit(0);
 }
 
 /* --restore with --gdb --gdb-wait: the debugger's first look is at the
@@ -694,7 +701,7 @@ static void scenario_restored(int argc, char **argv)
              xt_elf_entry(elf));
     printf("attached at the restored state: pc %08x, ccount %u\n", r[16],
            ccount);
-    expect(cmd("Z0,%x,3", s->addr), "OK", "Z0");
+    break_set(s->addr);
     uint32_t last = ccount;
     for (int i = 0; i < n; i++) {
         expect(cmd("c"), "T05", "breakpoint");
@@ -712,14 +719,8 @@ static void scenario_restored(int argc, char **argv)
                 fail("the step did not move from %08x", s->addr);
         }
     }
-    expect(cmd("z0,%x,3", s->addr), "OK", "z0");
-    send_packet("c");
-    recv_packet(reply, sizeof reply);
-    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
-        fail("end of the run: '%s', expected W%02x", reply, want);
-    int st = wait_child();
-    if (st != want)
-        fail("exit status %d, expected %d", st, want);
+    break_clear(s->addr);
+    continue_to_exit(want, "end of the run");
 }
 
 /* The worked example: which store writes past the kernel's output block? */
@@ -731,13 +732,11 @@ static void scenario_overrun(int argc, char **argv)
     int want = atoi(argv[1]);
     handshake();
     uint32_t start = reg(37);
-    expect(cmd("Z0,%x,3", f->addr), "OK", "Z0");
-    expect(cmd("c"), "T05", "breakpoint");
+    break_set(f->addr);
+    continue_to(f, 0);
     /* call0 ABI: a2 st, a3 out, a4 in, a5 frames; st->channels first */
     uint32_t r[22];
     regs(r);
-    if (r[16] != f->addr)
-        fail("stop at %08x, not %s", r[16], argv[0]);
     uint32_t channels = mem32(r[2]), out = r[3], frames = r[5];
     if (channels < 1 || channels > 8 || frames < 1 || frames > 4096)
         fail("%s(st %08x, out %08x, frames %u): %u channels?", argv[0], r[2],
@@ -745,10 +744,8 @@ static void scenario_overrun(int argc, char **argv)
     uint32_t guard = out + frames * channels * 4, before = mem32(guard);
     printf("%s: out %08x, %u frames of %u channels; watching %08x (holds "
            "%#x)\n", argv[0], out, frames, channels, guard, before);
-    expect(cmd("z0,%x,3", f->addr), "OK", "z0");
-    expect(cmd("Z2,%x,4", guard), "OK", "Z2");
-    expect_stop("T05watch:", (send_packet("c"), "watchpoint"));
-    uint32_t hit = (uint32_t)strtoul(reply + 9, NULL, 16), pc = reg(16);
+    break_clear(f->addr);
+    uint32_t hit = watch_hit(guard, 4), pc = reg(16);
     if (hit != guard || !in_sym(pc, f))
         fail("watch hit at %08x (want %08x), pc %08x (%s at %08x)", hit,
              guard, pc, argv[0], f->addr);
@@ -770,14 +767,7 @@ static void scenario_overrun(int argc, char **argv)
     regs(r);
     for (int i = 2; i < 16; i++)
         printf("a%d %08x%s", i, r[i], i == 15 ? "\n" : " ");
-    expect(cmd("z2,%x,4", guard), "OK", "z2");
-    send_packet("c");
-    recv_packet(reply, sizeof reply);
-    if (reply[0] != 'W' || strtol(reply + 1, NULL, 16) != want)
-        fail("end of the run: '%s', expected W%02x", reply, want);
-    int st = wait_child();
-    if (st != want)
-        fail("exit status %d, expected %d", st, want);
+    continue_to_exit(want, "end of the run");
 }
 
 int main(int argc, char **argv)

@@ -33,11 +33,11 @@ play() {   # play IN OUT [options]
 }
 play in plain
 play long plain-long
-"$client" bp-continue "$fw" "$work/c1" volume_copy 3 0 current -- \
+"$client" bp-continue "$fw" "$work/c1" volume_copy 3 0 fw_sched_running -- \
     "$dspsim" play "$work/in.wav" "$work/bp.wav" --set gain_db=-6 \
     --artifacts "$work/a-bp" --gdb 0 --gdb-wait > "$work/bp.txt"
 same bp ""
-"$client" attach "$fw" "$work/c2" volume_copy current -- \
+"$client" attach "$fw" "$work/c2" volume_copy fw_sched_running -- \
     "$dspsim" play "$work/long.wav" "$work/attach.wav" --set gain_db=-6 \
     --artifacts "$work/a-attach" --gdb 0 > "$work/attach.txt"
 same attach -long

@@ -43,7 +43,7 @@ play() {   # play OUT [options]
 play whole > "$work/whole.txt"
 play snap --snapshot-at 20000000 "$work/play.snap" > "$work/snap.txt"
 read -r pc cyc <<< "$(snap_at "$work/play.snap")"
-"$client" restored "$fw" "$work/c-play" "$pc" "$cyc" volume_copy current 3 0 \
+"$client" restored "$fw" "$work/c-play" "$pc" "$cyc" volume_copy fw_sched_running 3 0 \
     -- "$dspsim" play "$work/in.wav" "$work/resumed.wav" --set gain_db=-6 \
     --artifacts "$work/a-resumed" --restore "$work/play.snap" \
     --gdb 0 --gdb-wait > "$work/resumed.txt"
@@ -61,7 +61,7 @@ echo "PASS play: resumed at cycle $cyc (pc $pc) under the debugger, same output 
     --snapshot-at 8000000 "$work/run.snap" > "$work/run-snap.txt"
 read -r pc cyc <<< "$(snap_at "$work/run.snap")"
 "$client" restored "$fw" "$work/c-run" "$pc" "$cyc" volume_set_control \
-    current 1 0 -- "$dspsim" run "$case" -q --out-dir "$work/run-resumed" \
+    fw_sched_running 1 0 -- "$dspsim" run "$case" -q --out-dir "$work/run-resumed" \
     --restore "$work/run.snap" --gdb 0 --gdb-wait > "$work/run-resumed.txt"
 grep -q "^PASS restored" "$work/run-resumed.txt" || fail "run: the client did not pass"
 n=0

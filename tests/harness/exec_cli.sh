@@ -6,21 +6,11 @@
 # (FAKE_FW_DIR: the stand-in firmware builds of tests/harness/guest)
 # Exits 77 (skipped) when the audio firmware image is not built.
 set -u
+. "$(dirname "$0")/../cli/lib_expect.sh"
+. "$(dirname "$0")/../cli/lib_cases.sh"
 DSPSIM=$1 INVALID=$2 SIG=$3 WORK=$4 FAKE=$5
 CASES=$(dirname "$INVALID")     # vectors/cases in the source tree
-fails=0
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
-expect_rc() {   # WANT DESCRIPTION -- command...
-    local want=$1 what=$2; shift 3
-    "$@" >"$WORK/out" 2>"$WORK/err"; local rc=$?
-    if [ $rc -ne "$want" ]; then
-        fail "$what: exit $rc, want $want"
-        sed 's/^/  | /' "$WORK/out" "$WORK/err"
-    fi
-}
-has() {         # FILE TEXT DESCRIPTION
-    grep -qF -- "$2" "$1" || { fail "$3: '$2' not in output"; sed 's/^/  | /' "$1"; }
-}
+EXPECT_OUT=$WORK/out EXPECT_ERR=$WORK/err
 rm -rf "$WORK" && mkdir -p "$WORK" || exit 2
 
 # invalid cases: exit 2, FILE:LINE:COL, nothing run
@@ -88,24 +78,13 @@ cmp -s "$WORK/pa/timeline.json" "$WORK/pa2/timeline.json" ||
     fail "timeline differs between runs"
 
 # a case that fails a check: exit 1, artifacts named and present
-cat >"$WORK/fails.yaml" <<YAML
-name: deliberately wrong expectation
-pipelines:
-  - id: 1
-    period_us: 1000
-    components:
-      - {id: host1, type: host, stream: music}
-      - {id: vol1, type: volume, gain_db: -6}
-      - {id: dai1, type: dai, port: ssp0}
-    connect: [[host1, vol1], [vol1, dai1]]
-streams:
-  music: {input: $SIG/sine_997hz_48k_s16_stereo.wav}
-ports:
-  ssp0: {rate: 48000, channels: 2, format: s32, output: out.wav}
-duration_ms: 50
+{ volume_case "deliberately wrong expectation" -6 \
+      "$SIG/sine_997hz_48k_s16_stereo.wav" out.wav 50
+  cat <<YAML
 expect:
   ssp0: {reference: $SIG/sine_997hz_48k_s32_stereo.wav, gain_db: -3}
 YAML
+} >"$WORK/fails.yaml"
 expect_rc 1 "run failing case" -- "$DSPSIM" run -q "$WORK/fails.yaml" --out-dir "$WORK/f"
 has "$WORK/out" "FAIL " "run failing case result"
 has "$WORK/out" "expected -3.00 +- 0.10" "gain diagnosis"

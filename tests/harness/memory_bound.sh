@@ -13,11 +13,10 @@
 # ERROR that names the output.
 #   memory_bound.sh DSPSIM WORK
 set -u
+. "$(dirname "$0")/../cli/lib_expect.sh"
 DSPSIM=$1 WORK=$2
 BOUND_KIB=98304                 # 96 MiB
 rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 2
-fails=0
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 
 # case MS FILE: the tone case running MS ms
 case_file() {

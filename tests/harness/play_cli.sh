@@ -8,24 +8,16 @@
 # (FAKE_FW_DIR: the stand-in firmware builds of tests/harness/guest)
 # Exits 77 (skipped) without sox.
 set -u
+. "$(dirname "$0")/../cli/lib_expect.sh"
 DSPSIM=$1 WORK=$2 FAKE=$3
 command -v sox >/dev/null || { echo "SKIP: sox not installed"; exit 77; }
 case $DSPSIM in /*) ;; *) DSPSIM=$PWD/$DSPSIM ;; esac
 case $FAKE in /*) ;; *) FAKE=$PWD/$FAKE ;; esac
 rm -rf "$WORK" && mkdir -p "$WORK" || exit 2
 cd "$WORK" || exit 2
-fails=0
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
-run() {         # WANT DESCRIPTION -- command...
-    local want=$1 what=$2; shift 3
-    "$@" >out 2>err; local rc=$?
-    if [ $rc -ne "$want" ]; then
-        fail "$what: exit $rc, want $want"; sed 's/^/  | /' out err
-    fi
-    grep -q "play\.yaml" out err && fail "$what: names the internal case file"
-}
-has() {         # FILE TEXT DESCRIPTION
-    grep -qF -- "$2" "$1" || { fail "$3: '$2' not in $1"; sed 's/^/  | /' "$1"; }
+run() {         # WANT DESCRIPTION -- command...: and no internal file named
+    expect_rc "$@"
+    grep -q "play\.yaml" out err && fail "$2: names the internal case file"
 }
 same_pcm() {    # A.wav B.wav: the same samples (sox's raw decoding)
     sox "$1" -t raw a.raw && sox "$2" -t raw b.raw && cmp -s a.raw b.raw

@@ -13,14 +13,13 @@
 #   play_eq.sh DSPSIM WAV_DIFF WORK_DIR
 # Exits 77 (skipped) without sox.
 set -u
+. "$(dirname "$0")/../cli/lib_expect.sh"
 DSPSIM=$1 WAV_DIFF=$2 WORK=$3
 command -v sox >/dev/null || { echo "SKIP: sox not installed"; exit 77; }
 case $DSPSIM in /*) ;; *) DSPSIM=$PWD/$DSPSIM ;; esac
 case $WAV_DIFF in /*) ;; *) WAV_DIFF=$PWD/$WAV_DIFF ;; esac
 rm -rf "$WORK" && mkdir -p "$WORK" || exit 2
 cd "$WORK" || exit 2
-fails=0
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 within() {      # MAX_LSB DESCRIPTION A.wav B.wav [SKIP]: |A - B| <= MAX
     local r; r=$("$WAV_DIFF" "$3" "$4" ${5:-}) || { fail "$2: wav_diff"; return; }
     echo "$2: $r"

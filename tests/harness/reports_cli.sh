@@ -10,9 +10,9 @@
 # irq and idle tracks, event count and summary line, same with either
 # engine.
 set -u
+. "$(dirname "$0")/../cli/lib_expect.sh"
+. "$(dirname "$0")/../cli/lib_cases.sh"
 DSPSIM=$1 JG=$2 XMLLINT=$3 WORK=$4 FAKE=$5
-fails=0
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 # want FILE PATH VALUE: the JSON value at PATH is VALUE
 want() {
     local got; got=$("$JG" "$1" "$2") || { fail "$1: no $2"; return; }
@@ -37,21 +37,8 @@ sox -n -r 48000 -c 2 -b 16 "$WORK/in.wav" synth 0.1 sine 997 vol 0.5 ||
     { echo "FAIL sox could not make the input"; exit 1; }
 
 case_text() {   # NAME GAIN_EXPECTED
+volume_case "$1" -6 "$WORK/in.wav" out.wav 50
 cat <<YAML
-name: $1
-pipelines:
-  - id: 1
-    period_us: 1000
-    components:
-      - {id: host1, type: host, stream: music}
-      - {id: vol1, type: volume, gain_db: -6}
-      - {id: dai1, type: dai, port: ssp0}
-    connect: [[host1, vol1], [vol1, dai1]]
-streams:
-  music: {input: $WORK/in.wav}
-ports:
-  ssp0: {rate: 48000, channels: 2, format: s32, output: out.wav}
-duration_ms: 50
 expect:
   ssp0: {skip_ms: 10, gain_db: {value: $2, tolerance: 0.1}, thdn_db: {max: -60, freq_hz: 997}}
   deadlines: {missed: 0, max_load_pct: 90}

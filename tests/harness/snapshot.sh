@@ -15,11 +15,10 @@
 # the property each must have is checked on the snapshot itself, so the
 # test cannot drift into checking a point of another kind.
 set -u
+. "$(dirname "$0")/../cli/lib_expect.sh"
 DSPSIM=$1 INSPECT=$2 FW=$3 CASE=$4 WORK=$5
 OUT=vol_ramp.wav
 rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 2
-fails=0
-fail() { echo "FAIL $*"; fails=$((fails + 1)); }
 
 # run NAME [options...]: `dspsim run` of the case into NAME/; NAME.out,
 # NAME.err, NAME.rc

@@ -18,7 +18,7 @@
  *   SSP playback port  BOARD_AUDIO_DAI_LEAD * P: the DAI ring starts with
  *                      that many periods of silence ahead of the first
  *                      period the pipeline writes
- *                      (firmware/audio/platform/board_audio.h)
+ *                      (firmware/audio/platform/board_audio_dma.h)
  *   host capture       0: the DAI capture ring starts with the port's
  *                      first frame, the first job runs 1.5 periods after
  *                      START and sends the period on at once
@@ -40,7 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "platform/board_audio.h"
+#include "platform/board_audio_dma.h"
 #include "refgen_case.h"
 #include "refgen_pipe.h"
 

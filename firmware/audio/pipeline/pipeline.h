@@ -32,6 +32,10 @@
  * On error the pipeline stays INIT (fix the graph or free it).  Several
  * source endpoints (e.g. two host streams into a mixer) are allowed.
  *
+ * Files, bottom up: pipeline.c (building, lookups), pipeline_link.c
+ * (cross-pipeline links), pipeline_graph.c (order, checks), pipeline_run.c
+ * (complete, trigger, copy, free).
+ *
  * Trigger state machine (anything else is AUD_E_STATE, state unchanged):
  *   INIT --complete--> READY
  *   READY/STOPPED/XRUN --START--> RUNNING   (buffers cleared to silence,
@@ -193,9 +197,16 @@ struct audio_buffer *pipeline_buffer(const struct pipeline *p, uint32_t id);
 int pipeline_period_frames(uint32_t rate_hz, uint32_t period_us,
 			   uint32_t *out);
 /* Any rate: *max_frames = ceil(rate * period_us / 10^6) (the most a period
- * carries, see audio_period_sched), *rem = (rate * period_us) mod 10^6. */
-void pipeline_period_sched(uint32_t rate_hz, uint32_t period_us,
-			   uint32_t *max_frames, uint32_t *rem);
+ * carries, see audio_period_sched), *rem = (rate * period_us) mod 10^6.
+ * (Inline: pipeline.c and pipeline_run.c both inline it.) */
+static inline void pipeline_period_sched(uint32_t rate_hz, uint32_t period_us,
+					 uint32_t *max_frames, uint32_t *rem)
+{
+	uint32_t prod = rate_hz * period_us;   /* < 2^32 by the limits */
+
+	*rem = prod % AUDIO_PERIOD_DEN;
+	*max_frames = prod / AUDIO_PERIOD_DEN + (*rem ? 1u : 0u);
+}
 
 /* Graph validation and ordering (pipeline_graph.c), used by complete. */
 int pipeline_graph_order(struct pipeline *p);
@@ -237,7 +248,7 @@ void pipeline_detach(struct pipeline *p);
 /* Periods of silence a link restarts with: the producer's prefill_periods,
  * at least 1. */
 uint32_t pipeline_link_prefill(const struct pipeline *prod);
-/* For pipeline.c: restart the links of p (START/RELEASE, trigger context);
+/* For pipeline_run.c: restart the links of p (START/RELEASE, trigger context);
  * period start (job context, see pipeline_link.c); does c read a foreign
  * buffer. */
 void pipeline_link_restart(struct pipeline *p);

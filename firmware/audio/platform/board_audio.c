@@ -6,6 +6,9 @@
 #include <stdint.h>
 
 #include "board_audio.h"
+#include "board_audio_dma.h"
+#include "board_audio_ipc.h"
+#include "board_audio_marker.h"
 #include "board_mmio.h"
 #include "fw/arch.h"
 #include "fw/mem.h"
@@ -53,23 +56,14 @@ static uint32_t cycles(void *ctx)
 	return arch_cycles();
 }
 
-void board_audio_marker(uint32_t id, uint32_t value)
-{
-	uint32_t key = arch_irq_lock();
-
-	board_wr(BOARD_DBG_BASE + BOARD_DBG_TRACE_ID, id);
-	board_wr(BOARD_DBG_BASE + BOARD_DBG_TRACE_VALUE, value);
-	arch_irq_unlock(key);
-}
-
 static void audio_job(void *arg)
 {
 	unsigned n = (unsigned)(uintptr_t)arg;
 	uint32_t t0 = arch_cycles();
 
-	board_audio_marker(BOARD_AUDIO_MARK_START(n), periods[n]++);
+	board_audio_mark(BOARD_AUDIO_MARK_START(n), periods[n]++);
 	aud_ipc_pipe_job(n);
-	board_audio_marker(BOARD_AUDIO_MARK_END(n), arch_cycles() - t0);
+	board_audio_mark(BOARD_AUDIO_MARK_END(n), arch_cycles() - t0);
 }
 
 static int task_setup(void *ctx, unsigned n, struct pipeline *p,

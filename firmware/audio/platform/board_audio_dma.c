@@ -42,7 +42,9 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "board_audio.h"
+#include "board_audio_dma.h"
+#include "board_audio_ipc.h"
+#include "board_audio_marker.h"
 #include "board_mmio.h"
 #include "buffer/audio_err.h"
 #include "fw/arch.h"

@@ -9,7 +9,7 @@
  * counted. */
 #include <string.h>
 
-#include "board_audio.h"
+#include "board_audio_ipc.h"
 #include "board_mmio.h"
 #include "fw/arch.h"
 #include "fw/irq.h"

@@ -10,32 +10,9 @@
 #define FW_SCHED_H
 
 #include <stdint.h>
-#include "fw/task.h"
-
-struct fw_ready_queue {
-    struct fw_dlist list;   /* of fw_task.rq_node, earliest deadline first */
-};
-
-void fw_rq_init(struct fw_ready_queue *q);
-void fw_rq_insert(struct fw_ready_queue *q, struct fw_task *t);
-void fw_rq_remove(struct fw_ready_queue *q, struct fw_task *t);
-static inline struct fw_task *fw_rq_first(const struct fw_ready_queue *q)
-{
-    struct fw_dnode *n = q->list.head;
-
-    return n ? FW_CONTAINER_OF(n, struct fw_task, rq_node) : NULL;
-}
-/* The task after t in the queue, or NULL. */
-static inline struct fw_task *fw_rq_next(const struct fw_task *t)
-{
-    struct fw_dnode *n = t->rq_node.next;
-
-    return n ? FW_CONTAINER_OF(n, struct fw_task, rq_node) : NULL;
-}
-static inline uint32_t fw_rq_count(const struct fw_ready_queue *q)
-{
-    return q->list.count;
-}
+#include "fw/ready_queue.h"
+#include "fw/sched_current.h"
+#include "fw/task_struct.h"
 
 /* Called when a job misses its deadline (detected at completion, or at the
  * next release while the job is still active, whichever comes first; each
@@ -69,7 +46,6 @@ void *fw_sched_switch(void *ctx);
  * queue, switch to it now (interrupt handlers switch at their exit). */
 void fw_sched_preempt_check(void);
 
-struct fw_task *fw_sched_current(void);
 struct fw_task *fw_sched_idle(void);
 const struct fw_ready_queue *fw_sched_ready_queue(void);
 /* Total context switches since fw_sched_init. */

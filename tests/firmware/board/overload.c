@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include "check.h"
 #include "fw/kernel.h"
-#include "fw/sched.h"
+#include "fw/task.h"
 #include "fw/timer.h"
 #include "fw_board.h"
 #include "work.h"

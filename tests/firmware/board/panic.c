@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include "check.h"
 #include "fw/kernel.h"
-#include "fw/sched.h"
+#include "fw/task.h"
 #include "fw_board.h"
 
 static struct fw_task t;

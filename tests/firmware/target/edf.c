@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include "check.h"
 #include "fw/kernel.h"
-#include "fw/sched.h"
+#include "fw/task.h"
 #include "fw/timer.h"
 #include "work.h"
 

@@ -8,6 +8,7 @@
 #include "check.h"
 #include "fw/kernel.h"
 #include "fw/sched.h"
+#include "fw/task.h"
 #include "fw/timer.h"
 #include "work.h"
 

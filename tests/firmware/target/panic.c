@@ -8,7 +8,7 @@
 #include "check.h"
 #include "fw/kernel.h"
 #include "fw/panic.h"
-#include "fw/sched.h"
+#include "fw/task.h"
 #include "fw/timer.h"
 
 extern const char fw_test_bad_load[];

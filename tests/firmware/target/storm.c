@@ -11,7 +11,7 @@
 #include "fw/arch.h"
 #include "fw/irq.h"
 #include "fw/kernel.h"
-#include "fw/sched.h"
+#include "fw/task.h"
 #include "fw/timer.h"
 #include "fw/workq.h"
 

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 #include "arch_stub.h"
 #include "fw/sched.h"
+#include "fw/task.h"
 
 static uint8_t stacks[4][1024] __attribute__((aligned(16)));
 static struct fw_task ta, tb, tc, td;

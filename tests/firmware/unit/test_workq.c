@@ -10,6 +10,7 @@
 #include <cmocka.h>
 #include "arch_stub.h"
 #include "fw/sched.h"
+#include "fw/task.h"
 #include "fw/workq.h"
 
 static uint32_t ran[4096], nran;
