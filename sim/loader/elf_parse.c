@@ -20,20 +20,6 @@
 /* Refuse files larger than this: no guest memory map comes close. */
 #define MAX_FILE_SIZE (512u * 1024u * 1024u)
 
-void xt_elf_errf(char *err, size_t errsz, const char *name, const char *fmt,
-                 ...)
-{
-    if (!err || errsz == 0)
-        return;
-    int n = snprintf(err, errsz, "%s: ", name ? name : "(null)");
-    if (n < 0 || (size_t)n >= errsz)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err + n, errsz - (size_t)n, fmt, ap);
-    va_end(ap);
-}
-
 static const char *machine_name(unsigned m)
 {
     switch (m) {
