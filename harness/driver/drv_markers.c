@@ -34,6 +34,8 @@ static void charge(dsh_drv *d, uint64_t now)
     d->run_since = now;
 }
 
+/* Called for every marker (several an audio period): text for the
+ * timeline is formatted only when there is one. */
 void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value,
                        uint64_t cycle)
 {
@@ -66,27 +68,34 @@ void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value,
         t->total_cycles += d->job_cycles[s];
         if (d->job_cycles[s] > t->worst_cycles)
             t->worst_cycles = d->job_cycles[s];
-        snprintf(track, sizeof track, "task %u", (unsigned)value);
-        snprintf(detail, sizeof detail, "job %llu: %llu cycles on the CPU",
-                 (unsigned long long)t->jobs,
-                 (unsigned long long)d->job_cycles[s]);
-        dsh_timeline_span(d->o.timeline, track, "period", d->job_start[s],
-                          cycle, detail);
+        if (d->o.timeline) {
+            snprintf(track, sizeof track, "task %u", (unsigned)value);
+            snprintf(detail, sizeof detail,
+                     "job %llu: %llu cycles on the CPU",
+                     (unsigned long long)t->jobs,
+                     (unsigned long long)d->job_cycles[s]);
+            dsh_timeline_span(d->o.timeline, track, "period",
+                              d->job_start[s], cycle, detail);
+        }
         d->job_cycles[s] = 0;
         break;
     case MK_MISS:
         s = slot(d, value);
         if (s >= 0)
             d->tasks[s].misses++;
-        snprintf(track, sizeof track, "task %u", (unsigned)value);
-        dsh_timeline_instant(d->o.timeline, track, "deadline miss", cycle,
-                             NULL);
+        if (d->o.timeline) {
+            snprintf(track, sizeof track, "task %u", (unsigned)value);
+            dsh_timeline_instant(d->o.timeline, track, "deadline miss",
+                                 cycle, NULL);
+        }
         break;
     case MK_IRQ:
-        snprintf(detail, sizeof detail, "line %u",
-                 (unsigned)(value & 0xffu));
-        dsh_timeline_instant(d->o.timeline, "irq", "interrupt", cycle,
-                             detail);
+        if (d->o.timeline) {
+            snprintf(detail, sizeof detail, "line %u",
+                     (unsigned)(value & 0xffu));
+            dsh_timeline_instant(d->o.timeline, "irq", "interrupt", cycle,
+                                 detail);
+        }
         break;
     case MK_PANIC:
         snprintf(detail, sizeof detail, "cause %#x", (unsigned)value);
@@ -105,11 +114,13 @@ void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value,
             d->audio_period[id - 0x20] = value;
         } else if (id >= 0x30 && id < 0x38 && d->audio_start[id - 0x30]) {
             unsigned sl = id - 0x30;
-            snprintf(track, sizeof track, "audio pipeline slot %u", sl);
-            snprintf(detail, sizeof detail, "period %u: %u cycles",
-                     (unsigned)d->audio_period[sl], (unsigned)value);
-            dsh_timeline_span(d->o.timeline, track, "audio period",
-                              d->audio_start[sl], cycle, detail);
+            if (d->o.timeline) {
+                snprintf(track, sizeof track, "audio pipeline slot %u", sl);
+                snprintf(detail, sizeof detail, "period %u: %u cycles",
+                         (unsigned)d->audio_period[sl], (unsigned)value);
+                dsh_timeline_span(d->o.timeline, track, "audio period",
+                                  d->audio_start[sl], cycle, detail);
+            }
             d->audio_start[sl] = 0;
         }
         break;

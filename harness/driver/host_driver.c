@@ -150,12 +150,15 @@ static dsh_drv_err stopped(dsh_drv *d, const ds_run_result *res,
 static dsh_drv_err receive(dsh_drv *d, uint32_t id, uint64_t cycle,
                            dsh_drv_msg *m)
 {
-    char name[64];
+    /* the name is formatted only for the timeline and the errors: a
+     * notification comes every audio period */
+    char name[64] = "";
+#define NAME() (name[0] ? name : dsh_drv_id_name(d, id, name, sizeof name))
     memset(m, 0, sizeof *m);
     m->id = id;
     m->cycle = cycle;
-    dsh_drv_id_name(d, id, name, sizeof name);
-    dsh_timeline_instant(d->o.timeline, "doorbell", "D2H", cycle, name);
+    if (d->o.timeline)
+        dsh_timeline_instant(d->o.timeline, "doorbell", "D2H", cycle, NAME());
 
     if (id == IPC_NOTIFY_PANIC) {
         dsh_timeline_instant(d->o.timeline, "ipc", "PANIC", cycle, NULL);
@@ -175,14 +178,14 @@ static dsh_drv_err receive(dsh_drv *d, uint32_t id, uint64_t cycle,
     if (m->hdr.size < sizeof(struct ipc_hdr) ||
         m->hdr.size > IPC_MBOX_D2H_SIZE) {
         dsh_drv_diag_set(d, "message %s at cycle %" PRIu64 ": size %" PRIu32
-                         " outside 16..%u", name, cycle, m->hdr.size,
+                         " outside 16..%u", NAME(), cycle, m->hdr.size,
                          IPC_MBOX_D2H_SIZE);
         m->len = 0;
         return DSH_DRV_EPROTO;
     }
     if (m->hdr.id != id) {
         dsh_drv_diag_set(d, "message at cycle %" PRIu64 ": doorbell %s but "
-                         "header id %#" PRIx32, cycle, name, m->hdr.id);
+                         "header id %#" PRIx32, cycle, NAME(), m->hdr.id);
         return DSH_DRV_EPROTO;
     }
     if (m->hdr.seq == d->fw_seq && m->hdr.id == d->last_id &&
@@ -190,25 +193,29 @@ static dsh_drv_err receive(dsh_drv *d, uint32_t id, uint64_t cycle,
         /* the same message rung twice: acknowledged above, ignored */
         d->dup = true;
         d->st.duplicates++;
-        dsh_timeline_instant(d->o.timeline, "ipc", "duplicate doorbell",
-                             cycle, name);
+        if (d->o.timeline)
+            dsh_timeline_instant(d->o.timeline, "ipc", "duplicate doorbell",
+                                 cycle, NAME());
         return DSH_DRV_OK;
     }
     if (m->hdr.seq != d->fw_seq + 1) {
         dsh_drv_diag_set(d, "message %s at cycle %" PRIu64 ": sequence "
                          "number %" PRIu32 ", expected %" PRIu32
-                         " (lost or repeated message)", name, cycle,
+                         " (lost or repeated message)", NAME(), cycle,
                          m->hdr.seq, d->fw_seq + 1);
         return DSH_DRV_EPROTO;
     }
     d->fw_seq = m->hdr.seq;
     d->last_id = m->hdr.id;
-    char detail[96];
-    snprintf(detail, sizeof detail, "seq %" PRIu32 ", %" PRIu32
-             " bytes, status %s", m->hdr.seq, m->hdr.size,
-             dsh_drv_status_name(m->hdr.status));
-    dsh_timeline_instant(d->o.timeline, "ipc", name, cycle, detail);
+    if (d->o.timeline) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "seq %" PRIu32 ", %" PRIu32
+                 " bytes, status %s", m->hdr.seq, m->hdr.size,
+                 dsh_drv_status_name(m->hdr.status));
+        dsh_timeline_instant(d->o.timeline, "ipc", NAME(), cycle, detail);
+    }
     return DSH_DRV_OK;
+#undef NAME
 }
 
 /* Handles a notification (not FW_READY, not PANIC). */

@@ -69,16 +69,20 @@ static void fifo_clear(fifo *f)
     f->head = f->level = 0;
 }
 
-/* The ring holds level bytes from head; a push or pop is at most two
- * contiguous copies (before and after the wrap). */
+/* The ring holds level bytes from head (head < cap); a push or pop is at
+ * most two contiguous copies (before and after the wrap) and no division:
+ * it runs at every audio frame. */
 static size_t fifo_push(fifo *f, size_t cap, const uint8_t *src, size_t n)
 {
     if (n > cap - f->level)
         n = cap - f->level;
-    size_t tail = (f->head + f->level) % cap;
+    size_t tail = f->head + f->level;
+    if (tail >= cap)
+        tail -= cap;
     size_t first = cap - tail < n ? cap - tail : n;
     memcpy(f->buf + tail, src, first);
-    memcpy(f->buf, src + first, n - first);
+    if (first < n)
+        memcpy(f->buf, src + first, n - first);
     f->level += n;
     return n;
 }
@@ -89,8 +93,11 @@ static size_t fifo_pop(fifo *f, size_t cap, uint8_t *dst, size_t n)
         n = f->level;
     size_t first = cap - f->head < n ? cap - f->head : n;
     memcpy(dst, f->buf + f->head, first);
-    memcpy(dst + first, f->buf, n - first);
-    f->head = (f->head + n) % cap;
+    if (first < n)
+        memcpy(dst + first, f->buf, n - first);
+    f->head += n;
+    if (f->head >= cap)
+        f->head -= cap;
     f->level -= n;
     return n;
 }
