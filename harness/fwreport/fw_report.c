@@ -11,6 +11,7 @@
 #include "abi/exccause_name.h"
 #include "abi/trace.h"
 #include "abi/ipc_proto.h"
+#include "dspsim/errbuf.h"
 
 _Static_assert(DS_FW_PANIC_RECORD_SIZE == sizeof(struct ipc_panic_record),
                "panic record size");
@@ -24,13 +25,14 @@ _Static_assert(DS_FW_PANIC_STACK_WORDS == IPC_PANIC_STACK_WORDS,
 
 static ds_fwr_status fail(ds_fwr_status st, char *err, size_t errsz,
                           const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static ds_fwr_status fail(ds_fwr_status st, char *err, size_t errsz,
+                          const char *fmt, ...)
 {
-    if (err && errsz) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errsz, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    ds_verrf(err, errsz, fmt, ap);
+    va_end(ap);
     return st;
 }
 

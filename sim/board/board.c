@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The board: memory map, device wiring, host API.  The run loop is in
  * board_run.c. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "board_internal.h"
+#include "dspsim/errbuf.h"
 #include "dspsim/loader.h"
 
 const char *ds_strerror(ds_status st)
@@ -22,16 +22,6 @@ const char *ds_strerror(ds_status st)
     case DS_ERR_CPU: return "CPU engine error";
     }
     return "unknown error";
-}
-
-static void set_err(char *err, size_t errsz, const char *fmt, ...)
-{
-    if (!err || !errsz)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errsz, fmt, ap);
-    va_end(ap);
 }
 
 /* ---- callbacks the devices get ---------------------------------------- */
@@ -237,7 +227,7 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
     *out = NULL;
     ds_board *b = calloc(1, sizeof(*b));
     if (!b) {
-        set_err(err, errsz, "out of memory");
+        ds_errf(err, errsz, "out of memory");
         return DS_ERR_NOMEM;
     }
     if (cfg)
@@ -316,7 +306,7 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
                      b->ssp[i]);
     }
     if (e != XT_OK) {
-        set_err(err, errsz, "mapping %s: %s", what, xt_strerror(e));
+        ds_errf(err, errsz, "mapping %s: %s", what, xt_strerror(e));
         goto fail;
     }
     ds_board_reset(b);
@@ -324,7 +314,7 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
     return DS_OK;
 fail:
     if (st == DS_ERR_NOMEM)
-        set_err(err, errsz, "out of memory");
+        ds_errf(err, errsz, "out of memory");
     ds_board_free(b);
     return st;
 }

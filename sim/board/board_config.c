@@ -2,13 +2,13 @@
 /* Board description: defaults, YAML parsing (libyaml document API) and
  * checks. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
 #include "dspsim/board_config.h"
+#include "dspsim/errbuf.h"
 #include "abi/board_regs.h"
 #include "dspsim/yaml_guard.h"
 
@@ -34,20 +34,10 @@ void ds_board_config_default(ds_board_config *cfg)
     cfg->ssp_fifo_frames = 4;
 }
 
-static void fail(char *err, size_t errsz, const char *fmt, ...)
-{
-    if (!err || !errsz)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errsz, fmt, ap);
-    va_end(ap);
-}
-
 /* ---- checks ------------------------------------------------------------ */
 bool ds_board_config_check(const ds_board_config *c, char *err, size_t errsz)
 {
-#define CHECK(cond, ...) do { if (!(cond)) { fail(err, errsz, __VA_ARGS__); \
+#define CHECK(cond, ...) do { if (!(cond)) { ds_errf(err, errsz, __VA_ARGS__); \
                               return false; } } while (0)
     CHECK(c->cpu_hz >= 1000, "cpu_hz %u is too small (at least 1000)",
           (unsigned)c->cpu_hz);
@@ -174,7 +164,7 @@ static bool set_scalar(parse_ctx *c, const key_def *k, yaml_node_t *node)
     switch (k->kind) {
     case K_NAME:
         if (strlen(s) >= sizeof(c->cfg->name)) {
-            fail(c->err, c->errsz, "%s:%lu:%lu: %s: longer than %zu "
+            ds_errf(c->err, c->errsz, "%s:%lu:%lu: %s: longer than %zu "
                  "characters", c->name, line, col, k->path,
                  sizeof(c->cfg->name) - 1);
             return false;
@@ -184,7 +174,7 @@ static bool set_scalar(parse_ctx *c, const key_def *k, yaml_node_t *node)
     case K_U32:
     case K_SIZE:
         if (!parse_uint(s, k->kind == K_SIZE, &v) || v > UINT32_MAX) {
-            fail(c->err, c->errsz, "%s:%lu:%lu: %s: '%s' is not %s",
+            ds_errf(c->err, c->errsz, "%s:%lu:%lu: %s: '%s' is not %s",
                  c->name, line, col, k->path, s, k->kind == K_SIZE
                  ? "a size (bytes, optional K or M suffix)"
                  : "a non-negative 32-bit integer");
@@ -205,7 +195,7 @@ static bool set_scalar(parse_ctx *c, const key_def *k, yaml_node_t *node)
         double d = strtod(s, &end);
         if (errno || end == s || *end || d != d || d <= -100000.0 ||
             d >= 100000.0) {
-            fail(c->err, c->errsz, "%s:%lu:%lu: %s: '%s' is not a number "
+            ds_errf(c->err, c->errsz, "%s:%lu:%lu: %s: '%s' is not a number "
                  "of ppm within +-100000", c->name, line, col, k->path, s);
             return false;
         }
@@ -223,7 +213,7 @@ static bool walk(parse_ctx *c, yaml_node_t *node, const char *path)
     unsigned long col = (unsigned long)node->start_mark.column + 1;
     const char *where = *path ? path : "top level";
     if (node->type != YAML_MAPPING_NODE) {
-        fail(c->err, c->errsz, "%s:%lu:%lu: %s: expected a mapping of keys",
+        ds_errf(c->err, c->errsz, "%s:%lu:%lu: %s: expected a mapping of keys",
              c->name, line, col, where);
         return false;
     }
@@ -232,7 +222,7 @@ static bool walk(parse_ctx *c, yaml_node_t *node, const char *path)
         yaml_node_t *kn = yaml_document_get_node(c->doc, p->key);
         yaml_node_t *vn = yaml_document_get_node(c->doc, p->value);
         if (!kn || !vn || kn->type != YAML_SCALAR_NODE) {
-            fail(c->err, c->errsz, "%s:%lu:%lu: %s: keys must be plain "
+            ds_errf(c->err, c->errsz, "%s:%lu:%lu: %s: keys must be plain "
                  "names", c->name, kn ? (unsigned long)kn->start_mark.line + 1
                  : line, kn ? (unsigned long)kn->start_mark.column + 1 : col,
                  where);
@@ -244,7 +234,7 @@ static bool walk(parse_ctx *c, yaml_node_t *node, const char *path)
         unsigned long kline = (unsigned long)kn->start_mark.line + 1;
         unsigned long kcol = (unsigned long)kn->start_mark.column + 1;
         if (n < 0 || (size_t)n >= sizeof(full)) {
-            fail(c->err, c->errsz, "%s:%lu:%lu: key path too long", c->name,
+            ds_errf(c->err, c->errsz, "%s:%lu:%lu: key path too long", c->name,
                  kline, kcol);
             return false;
         }
@@ -254,7 +244,7 @@ static bool walk(parse_ctx *c, yaml_node_t *node, const char *path)
                 k = &keys[i];
         if (k) {
             if (vn->type != YAML_SCALAR_NODE) {
-                fail(c->err, c->errsz, "%s:%lu:%lu: %s: expected a single "
+                ds_errf(c->err, c->errsz, "%s:%lu:%lu: %s: expected a single "
                      "value", c->name, kline, kcol, full);
                 return false;
             }
@@ -264,7 +254,7 @@ static bool walk(parse_ctx *c, yaml_node_t *node, const char *path)
             if (!walk(c, vn, full))
                 return false;
         } else {
-            fail(c->err, c->errsz, "%s:%lu:%lu: unknown key '%s'", c->name,
+            ds_errf(c->err, c->errsz, "%s:%lu:%lu: unknown key '%s'", c->name,
                  kline, kcol, full);
             return false;
         }
@@ -284,16 +274,16 @@ bool ds_board_config_parse(ds_board_config *cfg, const char *name,
     yaml_document_t doc;
     ds_yaml_problem yp;
     if (!ds_yaml_guard(text, len, &board_yaml_limits, &yp)) {
-        fail(err, errsz, "%s:%u:%u: %s", name, yp.line, yp.col, yp.msg);
+        ds_errf(err, errsz, "%s:%u:%u: %s", name, yp.line, yp.col, yp.msg);
         return false;
     }
     if (!yaml_parser_initialize(&parser)) {
-        fail(err, errsz, "%s: out of memory", name);
+        ds_errf(err, errsz, "%s: out of memory", name);
         return false;
     }
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
     if (!yaml_parser_load(&parser, &doc)) {
-        fail(err, errsz, "%s:%lu:%lu: malformed YAML: %s", name,
+        ds_errf(err, errsz, "%s:%lu:%lu: malformed YAML: %s", name,
              (unsigned long)parser.problem_mark.line + 1,
              (unsigned long)parser.problem_mark.column + 1,
              parser.problem ? parser.problem : "parse error");
@@ -310,7 +300,7 @@ bool ds_board_config_parse(ds_board_config *cfg, const char *name,
     /* more than one document is not a board description */
     if (ok && yaml_parser_load(&parser, &doc)) {
         if (yaml_document_get_root_node(&doc)) {
-            fail(err, errsz, "%s: more than one YAML document", name);
+            ds_errf(err, errsz, "%s: more than one YAML document", name);
             ok = false;
         }
         yaml_document_delete(&doc);
@@ -319,7 +309,7 @@ bool ds_board_config_parse(ds_board_config *cfg, const char *name,
     if (ok && !ds_board_config_check(cfg, err, errsz)) {
         char msg[256];
         snprintf(msg, sizeof(msg), "%s", err ? err : "");
-        fail(err, errsz, "%s: %s", name, msg);
+        ds_errf(err, errsz, "%s: %s", name, msg);
         ok = false;
     }
     return ok;
@@ -331,7 +321,7 @@ bool ds_board_config_load(ds_board_config *cfg, const char *path, char *err,
     ds_board_config_default(cfg);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        fail(err, errsz, "%s: cannot open: %s", path, strerror(errno));
+        ds_errf(err, errsz, "%s: cannot open: %s", path, strerror(errno));
         return false;
     }
     size_t cap = 4096, n = 0;
@@ -344,7 +334,7 @@ bool ds_board_config_load(ds_board_config *cfg, const char *path, char *err,
         if (cap >= (1u << 20)) {
             free(buf);
             fclose(f);
-            fail(err, errsz, "%s: larger than 1 MiB, not a board "
+            ds_errf(err, errsz, "%s: larger than 1 MiB, not a board "
                  "description", path);
             return false;
         }
@@ -360,12 +350,12 @@ bool ds_board_config_load(ds_board_config *cfg, const char *path, char *err,
     bool rd_err = ferror(f);
     fclose(f);
     if (!buf) {
-        fail(err, errsz, "%s: out of memory", path);
+        ds_errf(err, errsz, "%s: out of memory", path);
         return false;
     }
     if (rd_err) {
         free(buf);
-        fail(err, errsz, "%s: read error", path);
+        ds_errf(err, errsz, "%s: read error", path);
         return false;
     }
     bool ok = ds_board_config_parse(cfg, path, buf, n, err, errsz);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "comp/comp_endpoint.h"
+#include "dspsim/errbuf.h"
 #include "dsp/format.h"
 
 /* Any valid CPU clock: cycles are not counted on the host. */
@@ -34,7 +35,7 @@ static bool fail(char *err, size_t errsz, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err, errsz, fmt, ap);
+    ds_verrf(err, errsz, fmt, ap);
     va_end(ap);
     return false;
 }
