@@ -171,19 +171,13 @@ static int parse_args(int argc, char **argv, board_opts *o)
 {
     int rc = cli_getopt_before_program("board", argc, argv, board_options,
                                        take_option, o);
+    if (rc < 0)
+        rc = cli_take_program("board", argc, argv, board_usage, &o->program,
+                              &o->guest_argc, &o->guest_argv);
     if (rc >= 0)
         return rc;
-    int i = optind;
-    if (i >= argc) {
-        fprintf(stderr, "dspsim board: missing PROGRAM.elf\n");
-        board_usage(stderr);
-        return DSPSIM_EXIT_USAGE;
-    }
     if (!cli_gdb_check("board", &o->gdb, o->lockstep))
         return DSPSIM_EXIT_USAGE;
-    o->program = argv[i];
-    o->guest_argc = argc - i - 1;
-    o->guest_argv = argv + i + 1;
     return -1;
 }
 

@@ -162,14 +162,11 @@ static int parse_args(int argc, char **argv, exec_opts *o)
 {
     int rc = cli_getopt_before_program("exec", argc, argv, exec_options,
                                        take_option, o);
+    if (rc < 0)
+        rc = cli_take_program("exec", argc, argv, exec_usage, &o->program,
+                              &o->guest_argc, &o->guest_argv);
     if (rc >= 0)
         return rc;
-    int i = optind;
-    if (i >= argc) {
-        fprintf(stderr, "dspsim exec: missing PROGRAM.elf\n");
-        exec_usage(stderr);
-        return DSPSIM_EXIT_USAGE;
-    }
     if (!cli_gdb_check("exec", &o->gdb, o->lockstep))
         return DSPSIM_EXIT_USAGE;
     if (o->lockstep && (o->snap.path || o->snap.restore)) {
@@ -177,9 +174,6 @@ static int parse_args(int argc, char **argv, exec_opts *o)
                 "combined\n");
         return DSPSIM_EXIT_USAGE;
     }
-    o->program = argv[i];
-    o->guest_argc = argc - i - 1;
-    o->guest_argv = argv + i + 1;
     return -1;
 }
 

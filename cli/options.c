@@ -171,3 +171,19 @@ int cli_getopt_before_program(const char *cmd, int argc, char **argv,
     }
     return -1;
 }
+
+int cli_take_program(const char *cmd, int argc, char **argv,
+                     void (*usage)(FILE *), const char **program,
+                     int *guest_argc, char ***guest_argv)
+{
+    int i = optind;
+    if (i >= argc) {
+        fprintf(stderr, "dspsim %s: missing PROGRAM.elf\n", cmd);
+        usage(stderr);
+        return DSPSIM_EXIT_USAGE;
+    }
+    *program = argv[i];
+    *guest_argc = argc - i - 1;
+    *guest_argv = argv + i + 1;
+    return -1;
+}

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Matches argv[*i] against "--name VALUE" or "--name=VALUE".  On a match
  * *i advances past VALUE and *value points at it, or is NULL when the
@@ -66,6 +67,13 @@ typedef int (*cli_take_fn)(int c, const char *v, int argc, char **argv,
 int cli_getopt_before_program(const char *cmd, int argc, char **argv,
                               const struct option *longopts, cli_take_fn take,
                               void *user);
+
+/* After cli_getopt_before_program: PROGRAM at optind and the guest's
+ * arguments after it.  Without PROGRAM says so, prints usage(stderr) and
+ * returns the usage status; else returns -1. */
+int cli_take_program(const char *cmd, int argc, char **argv,
+                     void (*usage)(FILE *), const char **program,
+                     int *guest_argc, char ***guest_argv);
 
 /* Monotonic wall-clock time in seconds. */
 double cli_now_seconds(void);
