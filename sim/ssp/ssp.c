@@ -24,6 +24,7 @@ struct ds_ssp {
     void *request_user;
     /* registers */
     uint32_t ctrl, format, clkdiv, status;
+    size_t fb, cap;            /* bytes a frame and a FIFO hold (format) */
     uint64_t underruns, overruns, frames;
     /* frame clock: frame k is due at t0 + floor(k * num / den) cycles
      * (tick_time); q and r hold floor and remainder of frame k's, stepped
@@ -56,12 +57,21 @@ static unsigned container_of(const ds_ssp *p)
 
 static size_t frame_bytes(const ds_ssp *p)
 {
-    return (size_t)container_of(p) * channels_of(p);
+    return p->fb;
 }
 
 static size_t fifo_cap(const ds_ssp *p)
 {
-    return p->cfg.fifo_frames * frame_bytes(p);
+    return p->cap;
+}
+
+/* The format register and what follows from it (looked up at every
+ * frame). */
+static void set_format(ds_ssp *p, uint32_t v)
+{
+    p->format = v;
+    p->fb = (size_t)container_of(p) * channels_of(p);
+    p->cap = p->cfg.fifo_frames * p->fb;
 }
 
 static void fifo_clear(fifo *f)
@@ -161,7 +171,7 @@ void ds_ssp_reset(ds_ssp *p)
     ds_clock_cancel(p->clk, p->ev);
     p->ev = 0;
     p->ctrl = p->status = 0;
-    p->format = BOARD_SSP_FORMAT_RESET;
+    set_format(p, BOARD_SSP_FORMAT_RESET);
     p->clkdiv = BOARD_SSP_CLKDIV_RESET;
     p->underruns = p->overruns = p->frames = 0;
     p->fault_ur = p->fault_or = 0;
@@ -427,7 +437,7 @@ bool ds_ssp_write(ds_ssp *p, uint32_t offset, unsigned size, uint32_t value)
             break;
         }
         if (value != p->format) {
-            p->format = value;
+            set_format(p, value);
             fifo_clear(&p->tx);
             fifo_clear(&p->rx);
         }
@@ -570,7 +580,7 @@ bool ds_ssp_load(ds_ssp *p, ds_snap_r *r)
         return ds_snap_fail(r, "SSP%u: format %#x or clock divider %u out "
                             "of range", p->cfg.index, (unsigned)format,
                             (unsigned)clkdiv);
-    p->format = format;
+    set_format(p, format);
     p->clkdiv = clkdiv;
     p->underruns = ds_snap_get_u64(&s);
     p->overruns = ds_snap_get_u64(&s);
