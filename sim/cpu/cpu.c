@@ -4,8 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu_internal.h"
+#include "core_state.h"
 #include "disasm.h"
+#include "events.h"
+#include "exec.h"
+#include "icache.h"
+#include "mem.h"
+#include "mmu.h"
+#include "sreg.h"
 #include "xlate.h"
 
 const char *xt_strerror(xt_err err)
@@ -46,8 +52,10 @@ xt_err xt_open(xt_cpu **out)
     xt_cpu *cpu = calloc(1, sizeof(*cpu));
     if (!cpu)
         return XT_ERR_NOMEM;
+    exec_init(); /* the instruction cache's handlers */
     mem_init(cpu);
-    if (!cpu->pages || !cpu->dcache) {
+    if (!cpu->pages || icache_init(cpu)) {
+        icache_free(cpu);
         mem_free(cpu);
         free(cpu);
         return XT_ERR_NOMEM;
@@ -71,6 +79,7 @@ void xt_close(xt_cpu *cpu)
     if (!cpu)
         return;
     xlate_free(cpu);
+    icache_free(cpu);
     mem_free(cpu);
     free(cpu);
 }
@@ -103,8 +112,8 @@ void xt_reset(xt_cpu *cpu)
     mmu_reset(cpu);
     mem_flush_code(cpu);
     mem_refresh_all(cpu);
-    timer_rearm(cpu);
-    cpu_update_events(cpu);
+    events_timer_rearm(cpu);
+    events_update(cpu);
 }
 
 /* ---- registers ---- */
@@ -137,12 +146,13 @@ xt_err xt_reg_write(xt_cpu *cpu, int reg, uint32_t value)
     }
     if (reg == XT_REG_PC) {
         if (value != cpu->pc) {
-            hist_record(cpu, cpu->pc, value, 1); /* a break in the history */
-            cpu->hz_mask = 0;                    /* and in the pipeline */
+            /* a break in the history and in the pipeline */
+            core_hist_record(cpu, cpu->pc, value, 1);
+            cpu->hz_mask = 0;
         }
         cpu->pc = value;
         cpu->waiting = 0;
-        cpu_update_events(cpu);
+        events_update(cpu);
         return XT_OK;
     }
     if (reg >= XT_REG_SR_BASE && reg < XT_REG_SR_BASE + 256) {
@@ -150,7 +160,7 @@ xt_err xt_reg_write(xt_cpu *cpu, int reg, uint32_t value)
         switch (sr) {
         case XT_SR_INTERRUPT:
             cpu->interrupt = value & 0x7FFF; /* raw pending bits */
-            cpu_update_events(cpu);
+            events_update(cpu);
             return XT_OK;
         case XT_SR_DEBUGCAUSE:
             cpu->debugcause = value;
@@ -185,7 +195,7 @@ xt_err xt_irq_set(xt_cpu *cpu, unsigned irq, bool level)
     } else if (level && !was) {
         cpu->interrupt |= bit; /* edge-triggered and NMI latch */
     }
-    cpu_update_events(cpu);
+    events_update(cpu);
     return XT_OK;
 }
 
@@ -223,7 +233,7 @@ xt_err xt_run(xt_cpu *cpu, const xt_run_opts *opts, xt_stop *why)
     cpu->use_until = o.use_until;
     cpu->until = o.until;
     cpu->running = 1;
-    hist_record(cpu, cpu->pc, cpu->pc, 1);
+    core_hist_record(cpu, cpu->pc, cpu->pc, 1);
     /* A core in WAITI that nothing can wake before the cycle budget ends
      * (no request, no deliverable interrupt, no timer match on the way):
      * the slice is only time passing, exactly as the slow check would let
@@ -231,20 +241,20 @@ xt_err xt_run(xt_cpu *cpu, const xt_run_opts *opts, xt_stop *why)
      * firmware idles, so it is worth the shortcut. */
     if (cpu->waiting && o.max_cycles && !cpu->stop_req && !cpu->exit_req &&
         cpu->cyc_end < cpu->timer_at && cpu->insns < cpu->ins_end &&
-        !cpu->n_code_hooks && !exc_interrupt_deliverable(cpu)) {
+        !cpu->n_code_hooks && !events_irq_deliverable(cpu)) {
         cpu->cycles = cpu->cyc_end;
         *why = XT_STOP_CYCLE_BUDGET;
     } else {
         if (cpu->engine == XT_ENGINE_FAST)
             xlate_poll(cpu);
-        cpu_update_events(cpu);
-        cpu_kick(cpu);
+        events_update(cpu);
+        events_kick(cpu);
         *why = exec_loop(cpu);
     }
     cpu->running = 0;
     cpu->use_until = 0;
     cpu->cyc_end = cpu->ins_end = UINT64_MAX;
-    cpu_update_events(cpu);
+    events_update(cpu);
     return XT_OK;
 }
 
@@ -252,14 +262,14 @@ void xt_stop_request(xt_cpu *cpu)
 {
     if (cpu->stop_req != 2)
         cpu->stop_req = 1;
-    cpu_update_events(cpu);
+    events_update(cpu);
 }
 
 void xt_request_exit(xt_cpu *cpu, int status)
 {
     cpu->exit_req = 1;
     cpu->exit_status = status;
-    cpu_update_events(cpu);
+    events_update(cpu);
 }
 
 int xt_exit_status(const xt_cpu *cpu) { return cpu->exit_status; }
@@ -290,7 +300,7 @@ xt_err xt_hook_add(xt_cpu *cpu, xt_hook *out, xt_hook_type type, void *cb,
             cpu->n_mem_hooks++;
             mem_refresh_all(cpu);
         }
-        cpu_update_events(cpu);
+        events_update(cpu);
         return XT_OK;
     }
     return XT_ERR_NOMEM;
@@ -314,7 +324,7 @@ xt_err xt_hook_del(xt_cpu *cpu, xt_hook id)
             mem_refresh_all(cpu);
         }
         h->id = 0;
-        cpu_update_events(cpu);
+        events_update(cpu);
         return XT_OK;
     }
     return XT_ERR_HOOK;

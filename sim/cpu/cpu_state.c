@@ -8,8 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu_internal.h"
-#include "xlate.h"
+#include "core_state.h"
+#include "events.h"
+#include "mem.h"
 
 #define STATE_MAGIC 0x54535458u     /* "XTST" */
 #define STATE_VERSION 1u
@@ -286,6 +287,6 @@ xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size)
     mem_refresh_all(c);
     c->cyc_end = c->ins_end = UINT64_MAX;
     c->use_until = 0;
-    cpu_update_events(c);
+    events_update(c);
     return XT_OK;
 }

@@ -2,25 +2,11 @@
 /* XEA2 exceptions and interrupts of the LX106 configuration: general
  * exceptions (EPC1/DEPC, user/kernel/double vectors), level-1 interrupts
  * (EXCCAUSE 4), the level-3 NMI, and debug exceptions at DEBUGLEVEL 2. */
-#include "cpu_internal.h"
+#include "events.h"
+#include "exc.h"
 
-unsigned exc_cintlevel(const xt_cpu *cpu)
-{
-    unsigned l = cpu->ps & PS_INTLEVEL;
-    if ((cpu->ps & PS_EXCM) && l < 1)
-        l = 1;
-    return l;
-}
-
-void hist_record(xt_cpu *cpu, uint32_t from, uint32_t to, int exclusive)
-{
-    xt_transfer *t = &cpu->hist[cpu->hist_n++ % XT_HISTORY];
-    t->from = from;
-    t->to = to;
-    t->from_exclusive = (uint8_t)exclusive;
-}
-
-void exc_call_hooks(xt_cpu *cpu, unsigned cause, uint32_t pc, uint32_t vec)
+static void call_exc_hooks(xt_cpu *cpu, unsigned cause, uint32_t pc,
+                           uint32_t vec)
 {
     for (unsigned i = 0; i < XT_MAX_HOOKS; i++) {
         const xt_hook_rec *h = &cpu->hooks[i];
@@ -58,19 +44,19 @@ static void set_fatal(xt_cpu *cpu, const char *why, unsigned cause,
     cpu->fatal.exccause = cause;
     cpu->fatal.excvaddr = vaddr;
     cpu->stop_req = 2;
-    cpu_kick(cpu);
+    events_kick(cpu);
 }
 
 static void enter(xt_cpu *cpu, uint32_t vec, unsigned hook_cause,
                   int exclusive)
 {
-    hist_record(cpu, cpu->pc, vec, exclusive);
-    exc_call_hooks(cpu, hook_cause, cpu->pc, vec);
+    core_hist_record(cpu, cpu->pc, vec, exclusive);
+    call_exc_hooks(cpu, hook_cause, cpu->pc, vec);
     cpu->pc = vec;
     cpu->cycles += cpu->timing.exception;
     cpu->icount_pending = 0;
     cpu->sar_left = 0;
-    cpu_update_events(cpu);
+    events_update(cpu);
 }
 
 void exc_raise(xt_cpu *cpu, unsigned cause, uint32_t vaddr, int has_vaddr)
@@ -92,7 +78,7 @@ void exc_raise(xt_cpu *cpu, unsigned cause, uint32_t vaddr, int has_vaddr)
     if (vec == cpu->pc && (hook_cause & XT_HOOK_EXC_DOUBLE)) {
         /* a double exception at the double-exception vector: taking it
          * changes no state, so the guest can never make progress */
-        hist_record(cpu, cpu->pc, cpu->pc, 0); /* it did execute */
+        core_hist_record(cpu, cpu->pc, cpu->pc, 0); /* it did execute */
         set_fatal(cpu, "double exception loop", cause,
                   has_vaddr ? vaddr : cpu->excvaddr);
         return;
@@ -111,7 +97,7 @@ static void high_level(xt_cpu *cpu, unsigned level, uint32_t vecofs,
 
 int exc_debug(xt_cpu *cpu, uint32_t cause_bits)
 {
-    if (exc_cintlevel(cpu) >= XT_DEBUGLEVEL)
+    if (core_cintlevel(cpu) >= XT_DEBUGLEVEL)
         return 0;
     cpu->debugcause = cause_bits;
     high_level(cpu, XT_DEBUGLEVEL, XT_VEC_LEVEL2,
@@ -119,22 +105,9 @@ int exc_debug(xt_cpu *cpu, uint32_t cause_bits)
     return 1;
 }
 
-int exc_interrupt_deliverable(const xt_cpu *cpu)
-{
-    uint32_t pending = cpu->interrupt & (cpu->intenable | XT_INT_NMI_MASK);
-    if (!pending)
-        return 0;
-    unsigned cint = exc_cintlevel(cpu);
-    if (cint > XT_NMILEVEL - 1)
-        cint = XT_NMILEVEL - 1;
-    if (pending & XT_INT_NMI_MASK)
-        return 1;
-    return (pending & XT_INT_LEVEL1_MASK) && cint < 1;
-}
-
 int exc_check_interrupts(xt_cpu *cpu)
 {
-    if (!exc_interrupt_deliverable(cpu))
+    if (!events_irq_deliverable(cpu))
         return 0;
     uint32_t pending = cpu->interrupt & (cpu->intenable | XT_INT_NMI_MASK);
     if (cpu->waiting && cpu->n_flow_hooks)

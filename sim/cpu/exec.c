@@ -2,7 +2,7 @@
 /* The interpreter: pre-decoded instructions dispatched by computed goto.
  *
  * Each guest page that is executed gets an array of decoded records, one
- * per byte address; a zero record (len 0) is decoded on first use.  The
+ * per byte address (icache.c); a record is decoded on first use.  The
  * fast loop keeps PC, the cycle and instruction counters in locals and
  * calls the slow check (precheck) only when cycles reach cpu->ev_cycles:
  * the next timer match, the cycle budget, or 0 when something needs a look
@@ -13,13 +13,18 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cpu_internal.h"
+#include "events.h"
+#include "exc.h"
+#include "exec.h"
+#include "icache.h"
+#include "mem.h"
+#include "mmu.h"
+#include "sreg.h"
 #include "xlate.h"
-
 
 static int timer_can_wake(const xt_cpu *cpu)
 {
-    return ((cpu->intenable >> XT_INT_TIMER0) & 1) && exc_cintlevel(cpu) < 1;
+    return ((cpu->intenable >> XT_INT_TIMER0) & 1) && core_cintlevel(cpu) < 1;
 }
 
 /* Slow check before an instruction.  Returns -1 to execute it, or a stop
@@ -29,14 +34,14 @@ static __attribute__((noinline)) int precheck(xt_cpu *cpu)
     for (;;) {
         if (cpu->stop_req == 2) {
             cpu->stop_req = 0;
-            cpu_update_events(cpu);
+            events_update(cpu);
             return XT_STOP_FATAL;
         }
         if (cpu->exit_req)
             return XT_STOP_EXIT;
         if (cpu->stop_req) {
             cpu->stop_req = 0;
-            cpu_update_events(cpu);
+            events_update(cpu);
             return XT_STOP_REQUEST;
         }
         while (cpu->cycles >= cpu->timer_at) {
@@ -67,7 +72,7 @@ static __attribute__((noinline)) int precheck(xt_cpu *cpu)
             cpu->icount++;
             cpu->icount_pending = 0;
         }
-        if (exc_cintlevel(cpu) < cpu->icountlevel) {
+        if (core_cintlevel(cpu) < cpu->icountlevel) {
             if (cpu->icount == 0xFFFFFFFFu) {
                 if (exc_debug(cpu, DBG_IC))
                     continue;
@@ -96,7 +101,7 @@ static __attribute__((noinline)) int precheck(xt_cpu *cpu)
             if (cpu->stop_req || cpu->exit_req)
                 continue;
         }
-        cpu_update_events(cpu);
+        events_update(cpu);
         return -1;
     }
 }
@@ -109,70 +114,25 @@ static uint32_t nsa32(uint32_t v)
     return x == 0 ? 31 : (uint32_t)__builtin_clz(x) - 1;
 }
 
-static const void *const *g_labels; /* + XT_OP_COUNT: decode, page end,
-                                       translated entry */
-
-void exec_page_init(xt_dinsn *page)
+void exec_init(void)
 {
-    if (!g_labels)
-        exec_loop(NULL);
-    memset(page, 0, XT_PAGE_ENTRIES * sizeof(xt_dinsn));
-    for (unsigned i = 0; i < XT_PAGE_SIZE; i++)
-        page[i].handler = g_labels[XT_OP_COUNT];
-    for (unsigned i = XT_PAGE_SIZE; i < XT_PAGE_ENTRIES; i++)
-        page[i].handler = g_labels[XT_OP_COUNT + 1];
+    exec_loop(NULL);
 }
 
-/* Only the handler is reset: an instruction that overwrites itself still
- * finds its own length and cost in the record (exec_loop's NEXT). */
-void exec_entry_reset(xt_dinsn *e)
-{
-    e->handler = g_labels[XT_OP_COUNT];
-}
-
-void exec_entry_mark(xt_dinsn *e)
-{
-    if (e->handler == g_labels[e->in.op])
-        e->handler = g_labels[XT_OP_COUNT + 2];
-}
-
-void exec_entry_unmark(xt_dinsn *e)
-{
-    if (e->handler == g_labels[XT_OP_COUNT + 2])
-        e->handler = g_labels[e->in.op];
-}
-
-int exec_entry_marked(const xt_dinsn *e)
-{
-    return e->handler == g_labels[XT_OP_COUNT + 2];
-}
-
-int exec_entry_decoded(const xt_dinsn *e)
-{
-    return e->handler != g_labels[XT_OP_COUNT] &&
-           e->handler != g_labels[XT_OP_COUNT + 1];
-}
-
-void exec_page_flush(xt_dinsn *page)
-{
-    for (unsigned i = 0; i < XT_PAGE_SIZE; i++)
-        page[i].handler = g_labels[XT_OP_COUNT];
-}
-
-/* With cpu == NULL, only publishes the handler addresses (for
- * exec_page_init) and returns. */
+/* With cpu == NULL, only publishes the handler addresses (exec_init) and
+ * returns. */
 xt_stop exec_loop(xt_cpu *cpu)
 {
-    static const void *const labels[XT_OP_COUNT + 3] = {
+    static const void *const labels[ICACHE_NHANDLERS] = {
 #define XT_OP_LABEL(name, mn) [XT_OP_##name] = &&op_##name,
         XT_OPCODES(XT_OP_LABEL)
 #undef XT_OP_LABEL
-        [XT_OP_COUNT] = &&op_DECODE,
-        [XT_OP_COUNT + 1] = &&op_PAGE_END,
-        [XT_OP_COUNT + 2] = &&op_XLATE,
+        [ICACHE_DECODE] = &&op_DECODE,
+        [ICACHE_PAGE_END] = &&op_PAGE_END,
+        [ICACHE_XLATE] = &&op_XLATE,
     };
     if (!cpu) {
-        g_labels = labels;
+        icache_set_handlers(labels);
         return XT_STOP_REQUEST;
     }
     uint32_t *const R = cpu->ar;
@@ -198,7 +158,7 @@ xt_stop exec_loop(xt_cpu *cpu)
                 cpu->hist_n = hn)
 #define LOAD() (pc = cpu->pc, cycles = cpu->cycles, insns = cpu->insns, \
                 ev = cpu->ev_cycles, hn = cpu->hist_n)
-#define UPDATE_EVENTS() (SAVE(), cpu_update_events(cpu), ev = cpu->ev_cycles)
+#define UPDATE_EVENTS() (SAVE(), events_update(cpu), ev = cpu->ev_cycles)
     /* fall through to the next instruction: the next entry of the page
      * (the sentinels past its end re-enter through 'far') */
 /* Each handler ends with its own copy of the dispatch (threaded code), so

@@ -1,26 +1,38 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Guest memory: region map, per-page fast-path pointers, the slow access
- * path (MMIO, faults, hooks, breakpoints) and the decoded-instruction
- * cache with its invalidation on stores. */
+ * path (MMIO, faults, hooks, breakpoints, region protection), instruction
+ * fetch into the decoded-instruction cache (icache.c), and dropping
+ * decoded and translated code (xlate_inval.c) that a store overwrites. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu_internal.h"
-#include "xlate.h"
+#include "exc.h"
+#include "icache.h"
+#include "mem.h"
+#include "timing.h"
+#include "xlate_inval.h"
+
+/* Which accesses a region attribute (ITLB/DTLB, mmu.c) permits. */
+enum { ACC_FETCH = 1, ACC_LOAD = 2, ACC_STORE = 4 };
+
+static unsigned attr_access(unsigned attr)
+{
+    switch (attr & 0xF) {
+    case 0: case 14: return ACC_LOAD | ACC_STORE;           /* no fetch */
+    case 1: case 2: case 4: case 5: return ACC_FETCH | ACC_LOAD | ACC_STORE;
+    case 3: return ACC_FETCH;                               /* execute only */
+    default: return 0;                                      /* invalid */
+    }
+}
 
 void mem_init(xt_cpu *cpu)
 {
     cpu->pages = calloc(XT_NUM_PAGES, sizeof(xt_page));
-    cpu->dcache = calloc(XT_NUM_PAGES, sizeof(xt_dinsn *));
 }
 
 void mem_free(xt_cpu *cpu)
 {
-    for (unsigned i = 0; cpu->dcache && i < cpu->n_code_pages; i++)
-        free(cpu->dcache[cpu->code_pages[i]]);
-    free(cpu->code_pages);
-    free(cpu->dcache);
     free(cpu->pages);
     for (unsigned i = 0; i < cpu->nregions; i++)
         free(cpu->regions[i].host);
@@ -49,11 +61,11 @@ static void page_refresh(xt_cpu *cpu, uint32_t pn)
     if (r->d.kind == XT_REGION_MMIO || cpu->n_mem_hooks || dbreak_active(cpu))
         return;
     uint32_t addr = pn << XT_PAGE_SHIFT;
-    unsigned acc = mmu_attr_access(cpu->dtlb_attr[addr >> 29]);
+    unsigned acc = attr_access(cpu->dtlb_attr[addr >> 29]);
     uint8_t *host = r->host + (addr - r->d.base);
-    if (acc & MMU_LOAD)
+    if (acc & ACC_LOAD)
         p->rd = host;
-    if ((acc & MMU_STORE) && r->d.kind == XT_REGION_RAM && !cpu->dcache[pn])
+    if ((acc & ACC_STORE) && r->d.kind == XT_REGION_RAM && !cpu->dcache[pn])
         p->wr = host;
 }
 
@@ -129,9 +141,9 @@ static void code_invalidate(xt_cpu *cpu, uint32_t addr, uint32_t n)
         xt_dinsn *d = cpu->dcache[pn];
         if (d) {
             for (uint32_t i = 0; i < k; i++)
-                exec_entry_reset(&d[off + i]);
+                icache_entry_reset(&d[off + i]);
             if (cpu->xl)
-                xlate_invalidate_page(cpu, pn);
+                xlate_inval_page(cpu, pn);
         }
         a += k;
         left -= k;
@@ -219,8 +231,8 @@ static int access_check(xt_cpu *cpu, uint32_t addr, unsigned size, int store)
         exc_raise(cpu, XT_EXC_LOAD_STORE_ALIGNMENT, addr, 1);
         return -1;
     }
-    if (!(mmu_attr_access(cpu->dtlb_attr[addr >> 29]) &
-          (store ? MMU_STORE : MMU_LOAD))) {
+    if (!(attr_access(cpu->dtlb_attr[addr >> 29]) &
+          (store ? ACC_STORE : ACC_LOAD))) {
         exc_raise(cpu, store ? XT_EXC_STORE_PROHIBITED : XT_EXC_LOAD_PROHIBITED,
                   addr, 1);
         return -1;
@@ -295,7 +307,7 @@ int mem_store_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t val)
 static int fetchable(const xt_cpu *cpu, uint32_t addr, uint32_t *fault,
                      int *cause)
 {
-    if (!(mmu_attr_access(cpu->itlb_attr[addr >> 29]) & MMU_FETCH)) {
+    if (!(attr_access(cpu->itlb_attr[addr >> 29]) & ACC_FETCH)) {
         *fault = addr;
         *cause = XT_EXC_INST_FETCH_PROHIBITED;
         return 0;
@@ -313,20 +325,9 @@ static xt_dinsn *alloc_code_page(xt_cpu *cpu, uint32_t pn)
 {
     xt_dinsn *d = cpu->dcache[pn];
     if (!d) {
-        if (cpu->n_code_pages == cpu->cap_code_pages) {
-            unsigned cap = cpu->cap_code_pages ? 2 * cpu->cap_code_pages : 64;
-            uint32_t *n = realloc(cpu->code_pages, cap * sizeof *n);
-            if (!n)
-                return NULL;
-            cpu->code_pages = n;
-            cpu->cap_code_pages = cap;
-        }
-        d = malloc(XT_PAGE_ENTRIES * sizeof(xt_dinsn));
+        d = icache_page_new(cpu, pn);
         if (!d)
             return NULL;
-        cpu->code_pages[cpu->n_code_pages++] = pn;
-        exec_page_init(d);
-        cpu->dcache[pn] = d;
         page_refresh(cpu, pn); /* stores to code take the slow path */
     }
     return d;
@@ -370,7 +371,6 @@ int mem_fetch_decode(xt_cpu *cpu, uint32_t pc, xt_insn *in, uint32_t *fault)
 
 void mem_flush_code(xt_cpu *cpu)
 {
-    xlate_flush(cpu);
-    for (unsigned i = 0; i < cpu->n_code_pages; i++)
-        exec_page_flush(cpu->dcache[cpu->code_pages[i]]);
+    xlate_inval_all(cpu);
+    icache_flush(cpu);
 }

@@ -1,18 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Region protection (the "mimic cache attribute" option): eight 512 MiB
  * regions, each with a 4-bit attribute in the instruction TLB and one in
- * the data TLB; virtual = physical. */
-#include "cpu_internal.h"
-
-unsigned mmu_attr_access(unsigned attr)
-{
-    switch (attr & 0xF) {
-    case 0: case 14: return MMU_LOAD | MMU_STORE;           /* no fetch */
-    case 1: case 2: case 4: case 5: return MMU_FETCH | MMU_LOAD | MMU_STORE;
-    case 3: return MMU_FETCH;                               /* execute only */
-    default: return 0;                                      /* invalid */
-    }
-}
+ * the data TLB; virtual = physical.  What each attribute permits is
+ * enforced by guest memory (mem.c). */
+#include "mem.h"
+#include "mmu.h"
 
 void mmu_reset(xt_cpu *cpu)
 {

@@ -2,40 +2,9 @@
 /* Special registers of the LX106 configuration: which exist, their write
  * masks and side effects (interrupt set/clear, timer re-arming, debug
  * state), as the reference implementation defines them (docs/cpu.md). */
-#include "cpu_internal.h"
-
-uint32_t sreg_ccount(const xt_cpu *cpu)
-{
-    return (uint32_t)cpu->cycles + cpu->ccount_offset;
-}
-
-void timer_rearm(xt_cpu *cpu)
-{
-    uint32_t delta = cpu->ccompare0 - sreg_ccount(cpu);
-    cpu->timer_at = cpu->cycles + (delta ? delta : (1ull << 32));
-}
-
-void cpu_update_events(xt_cpu *cpu)
-{
-    cpu->slow = cpu->use_until || cpu->n_code_hooks || cpu->stop_req ||
-                cpu->exit_req || cpu->waiting || cpu->icountlevel ||
-                cpu->icount_pending || (cpu->ibreakenable & 1);
-    uint64_t ev = cpu->timer_at < cpu->cyc_end ? cpu->timer_at : cpu->cyc_end;
-    if (cpu->ins_end != UINT64_MAX) {
-        uint64_t left = cpu->ins_end > cpu->insns ? cpu->ins_end - cpu->insns : 0;
-        if (cpu->cycles + left < ev)
-            ev = cpu->cycles + left;
-    }
-    if (cpu->slow || exc_interrupt_deliverable(cpu))
-        ev = 0;
-    /* a sample inside translated code would find nothing to translate:
-     * units run past the sampling point, and the interpreter takes the
-     * sample where it next runs */
-    cpu->ev_unit = ev;
-    if (cpu->engine == XT_ENGINE_FAST && cpu->xl && cpu->xl_sample_at < ev)
-        ev = cpu->xl_sample_at;
-    cpu->ev_cycles = ev;
-}
+#include "events.h"
+#include "mem.h"
+#include "sreg.h"
 
 int sreg_xsr_ok(unsigned sr)
 {
@@ -76,7 +45,7 @@ int sreg_read(xt_cpu *cpu, unsigned sr, uint32_t *v)
     case XT_SR_VECBASE: *v = cpu->vecbase; break;
     case XT_SR_EXCCAUSE: *v = cpu->exccause; break;
     case XT_SR_DEBUGCAUSE: *v = cpu->debugcause; break;
-    case XT_SR_CCOUNT: *v = sreg_ccount(cpu); break;
+    case XT_SR_CCOUNT: *v = core_ccount(cpu); break;
     case XT_SR_PRID: *v = cpu->prid; break;
     case XT_SR_ICOUNT: *v = cpu->icount; break;
     case XT_SR_ICOUNTLEVEL: *v = cpu->icountlevel; break;
@@ -117,7 +86,7 @@ int sreg_write(xt_cpu *cpu, unsigned sr, uint32_t v)
     case XT_SR_CCOUNT:
         cpu->ccount_offset = v - (uint32_t)cpu->cycles;
         cpu->interrupt &= ~(1u << XT_INT_TIMER0);
-        timer_rearm(cpu);
+        events_timer_rearm(cpu);
         break;
     case XT_SR_ICOUNT: cpu->icount = v; return 0;
     case XT_SR_ICOUNTLEVEL: cpu->icountlevel = v & 0xF; break;
@@ -125,10 +94,10 @@ int sreg_write(xt_cpu *cpu, unsigned sr, uint32_t v)
     case XT_SR_CCOMPARE0:
         cpu->ccompare0 = v;
         cpu->interrupt &= ~(1u << XT_INT_TIMER0);
-        timer_rearm(cpu);
+        events_timer_rearm(cpu);
         break;
     default: return -1; /* absent or read-only */
     }
-    cpu_update_events(cpu);
+    events_update(cpu);
     return 0;
 }

@@ -2,7 +2,7 @@
 /* The cycle model's static part: what each instruction costs at issue.
  * Dynamic parts (interlocks, taken branches, wait states, exception entry)
  * are added by the interpreter.  Figures and sources: docs/timing.md. */
-#include "cpu_internal.h"
+#include "timing.h"
 
 void xt_timing_default(xt_timing *t)
 {

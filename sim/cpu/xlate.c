@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The translated engine at run time: engine selection, PC sampling, jobs,
- * installing units, entering them, and invalidation (docs/performance.md).
+ * installing units and entering them (docs/performance.md); dropping
+ * them is xlate_inval.c's.
  *
  * Exactness rests on three rules: a unit runs only from decoded entries
  * the interpreter would run the same way; a block starts only if none of
@@ -14,7 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "events.h"
+#include "icache.h"
+#include "mem.h"
+#include "sreg.h"
 #include "xlate.h"
+#include "xlate_build.h"
+#include "xlate_gen.h"
+#include "xlate_inval.h"
+#include "xlate_state.h"
 
 /* The ABI mirrors must match the engine's own structures. */
 _Static_assert(sizeof(xt_xpage) == sizeof(xt_page), "xt_xpage size");
@@ -30,20 +39,7 @@ _Static_assert(XT_XHIST == XT_HISTORY, "history length");
 
 #define DEF_SAMPLE_CYCLES 4096u
 #define DEF_HOT_SAMPLES 24u
-#define MAX_INVALIDATIONS 4u
 #define MAX_BUILDS 32u
-
-/* DSPSIM_XLATE_DEBUG=1: one line on stderr per translator event. */
-static int debug_on(void)
-{
-    static int on = -1;
-    if (on < 0) {
-        const char *v = getenv("DSPSIM_XLATE_DEBUG");
-        on = v && *v == '1';
-    }
-    return on;
-}
-#define DBG(...) do { if (debug_on()) fprintf(stderr, "xlate: " __VA_ARGS__); } while (0)
 
 const char *xt_engine_name(xt_engine e)
 {
@@ -162,17 +158,17 @@ static int helper_sr_op(xt_xenv *e, uint32_t op, uint32_t sr, uint32_t *a)
     case XT_OP_RSIL:
         old = cpu->ps;
         cpu->ps = (cpu->ps & ~PS_INTLEVEL) | sr;
-        cpu_update_events(cpu);
+        events_update(cpu);
         *a = old;
         break;
     case XT_OP_XSR:
-        if (!xlate_sr_op_ok(op, sr) || sreg_read(cpu, sr, &old) ||
+        if (!xlate_gen_sr_op_ok(op, sr) || sreg_read(cpu, sr, &old) ||
             sreg_write(cpu, sr, *a))
             return XT_XH_LEFT; /* not generated: the generator checks */
         *a = old;
         break;
     case XT_OP_WSR:
-        if (!xlate_sr_op_ok(op, sr) || sreg_write(cpu, sr, *a))
+        if (!xlate_gen_sr_op_ok(op, sr) || sreg_write(cpu, sr, *a))
             return XT_XH_LEFT;
         break;
     default:
@@ -224,7 +220,7 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
     x->opt_level = env_uint("DSPSIM_XLATE_OPT", 1);
     const char *cc = getenv("DSPSIM_CC");
     snprintf(x->cc, sizeof x->cc, "%s", cc && *cc ? cc : "cc");
-    xlate_cache_dir(x->cache_dir, sizeof x->cache_dir, NULL);
+    xlate_build_cache_dir(x->cache_dir, sizeof x->cache_dir, NULL);
     x->env.ar = cpu->ar;
     x->env.cpu = cpu;
     x->env.ld = helper_ld;
@@ -246,9 +242,9 @@ xt_err xt_engine_set(xt_cpu *cpu, xt_engine e)
     if (e == XT_ENGINE_FAST && !xl_get(cpu))
         return XT_ERR_NOMEM;
     if (e == XT_ENGINE_INTERP && cpu->xl)
-        xlate_flush(cpu);
+        xlate_inval_all(cpu);
     cpu->engine = (uint8_t)e;
-    cpu_update_events(cpu);
+    events_update(cpu);
     return XT_OK;
 }
 
@@ -274,11 +270,11 @@ xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *o)
         x->opt_level = o->opt_level;
     x->env.single_block = o->single_block;
     if (o->cache_dir)
-        xlate_cache_dir(x->cache_dir, sizeof x->cache_dir, o->cache_dir);
+        xlate_build_cache_dir(x->cache_dir, sizeof x->cache_dir, o->cache_dir);
     if (o->cc)
         snprintf(x->cc, sizeof x->cc, "%s", o->cc);
     cpu->xl_sample_at = cpu->cycles + x->sample_cycles;
-    cpu_update_events(cpu);
+    events_update(cpu);
     return XT_OK;
 }
 
@@ -299,19 +295,6 @@ void xt_xlate_set_exit_hook(xt_cpu *cpu, xt_xlate_exit_cb cb, void *user)
 }
 
 /* ---- jobs ---- */
-
-static void page_unmark(xt_cpu *cpu, xl_page *p, uint32_t pn)
-{
-    xt_dinsn *dp = cpu->dcache[pn];
-    for (unsigned i = 0; dp && i < p->nheads; i++)
-        exec_entry_unmark(&dp[p->heads[i]]);
-    free(p->heads);
-    free(p->cover);
-    p->heads = NULL;
-    p->cover = NULL;
-    p->nheads = 0;
-    p->fn = NULL;
-}
 
 static void free_unit(xl_unit_src *u)
 {
@@ -373,7 +356,7 @@ static void install(xt_cpu *cpu, xl_job *job)
             continue;
         }
         if (p->fn)
-            page_unmark(cpu, p, u->pn); /* replaced by a larger unit */
+            xlate_inval_unit(cpu, p, u->pn); /* replaced by a larger unit */
         p->fn = fn;
         p->heads = u->heads;
         p->cover = u->cover;
@@ -382,10 +365,10 @@ static void install(xt_cpu *cpu, xl_job *job)
         p->hits = 0;
         p->builds++;
         free(u->text);
-        DBG("page %08x live: %u heads%s\n", u->pn << XT_PAGE_SHIFT, u->nheads,
-            u->cached ? " (cached)" : "");
+        XL_DBG("page %08x live: %u heads%s\n", u->pn << XT_PAGE_SHIFT,
+               u->nheads, u->cached ? " (cached)" : "");
         for (unsigned k = 0; k < u->nheads; k++)
-            exec_entry_mark(&dp[u->heads[k]]);
+            icache_entry_mark(&dp[u->heads[k]]);
         x->stats.pages_translated++;
     }
     if (failed) {
@@ -426,14 +409,14 @@ static void start_job(xt_cpu *cpu)
         uint8_t *cover;
         xl_buf b = {0};
         xl_unit_src u = { .pn = pn, .gen = p->gen,
-                          .key = xlate_unit_key(cpu, pn, seed) };
+                          .key = xlate_gen_unit_key(cpu, pn, seed) };
         snprintf(u.so_path, sizeof u.so_path, "%s/%016llx.so", x->cache_dir,
                  (unsigned long long)u.key);
         u.cached = access(u.so_path, R_OK) == 0; /* no text needed */
         unsigned nh = xlate_gen_unit(cpu, pn, u.cached ? NULL : &b, &heads,
                                      &cover);
         if (!nh || b.oom) {
-            DBG("page %08x: nothing to translate\n", pn << XT_PAGE_SHIFT);
+            XL_DBG("page %08x: nothing to translate\n", pn << XT_PAGE_SHIFT);
             p->state = XL_BANNED;
             free(heads);
             free(cover);
@@ -453,7 +436,7 @@ static void start_job(xt_cpu *cpu)
     job->units = units;
     job->nunits = n;
     if (pre.oom || xlate_build_start(job, x->cache_dir, pre.p, pre.len, x->sync))
-        DBG("could not start the compiler\n");
+        XL_DBG("could not start the compiler\n");
     free(pre.p);
     x->job = job;
     xlate_poll(cpu);
@@ -569,8 +552,8 @@ void xlate_sample(xt_cpu *cpu)
     if (++p->hits < x->hot_samples ||
         cpu->cycles - p->last_decode < x->settle_cycles)
         return; /* not hot yet, or its code is still being discovered */
-    DBG("page %08x hot at cycle %llu (pc %08x)\n", pn << XT_PAGE_SHIFT,
-        (unsigned long long)cpu->cycles, cpu->pc);
+    XL_DBG("page %08x hot at cycle %llu (pc %08x)\n", pn << XT_PAGE_SHIFT,
+           (unsigned long long)cpu->cycles, cpu->pc);
     enqueue(x, pn, p);
     /* the same build takes every other page that is ready */
     for (unsigned i = 0; i < x->nlive; i++) {
@@ -590,7 +573,7 @@ void xlate_note_decode(xt_cpu *cpu, uint32_t pc)
     }
 }
 
-/* ---- running and invalidation ---- */
+/* ---- running ---- */
 
 int xlate_enter(xt_cpu *cpu)
 {
@@ -613,7 +596,7 @@ int xlate_enter(xt_cpu *cpu)
         uint32_t pn = e->pc >> XT_PAGE_SHIFT;
         const xt_dinsn *d = cpu->dcache[pn];
         xl_page *q = x->pg[pn];
-        if (!d || !q || !q->fn || !exec_entry_marked(&d[e->pc & (XT_PAGE_SIZE - 1)]))
+        if (!d || !q || !q->fn || !icache_entry_marked(&d[e->pc & (XT_PAGE_SIZE - 1)]))
             break;
         uint64_t before = e->insns;
         if (!q->fn(e, e->pc) || e->insns == before)
@@ -631,47 +614,9 @@ int xlate_enter(xt_cpu *cpu)
     }
     if (x->exit_cb && x->exit_cb(cpu, entry, x->exit_user)) {
         cpu->ins_end = cpu->insns;
-        cpu_kick(cpu);
+        events_kick(cpu);
     }
     return r;
-}
-
-void xlate_invalidate_page(xt_cpu *cpu, uint32_t pn)
-{
-    struct xl_state_s *x = cpu->xl;
-    xl_page *p = x->pg[pn];
-    if (!p)
-        return;
-    p->gen++;
-    if (p->fn) {
-        DBG("page %08x invalidated at pc %08x\n", pn << XT_PAGE_SHIFT, cpu->pc);
-        page_unmark(cpu, p, pn);
-        x->stats.invalidations++;
-        p->invalidations++;
-        p->hits = 0;
-    }
-    /* a job in flight for the page is discarded when it completes (gen) */
-    if (p->state != XL_BANNED)
-        p->state = p->invalidations >= MAX_INVALIDATIONS ? XL_BANNED : XL_NONE;
-}
-
-void xlate_flush(xt_cpu *cpu)
-{
-    struct xl_state_s *x = cpu->xl;
-    if (!x)
-        return;
-    for (unsigned i = 0; i < x->nlive; i++) {
-        uint32_t pn = x->live[i];
-        xl_page *p = x->pg[pn];
-        p->gen++;
-        if (p->fn)
-            page_unmark(cpu, p, pn);
-        if (p->state != XL_BANNED)
-            p->state = XL_NONE;
-        p->hits = 0;
-        p->builds = 0;
-    }
-    x->nqueue = 0;
 }
 
 /* Before the CPU goes away: start (and leave running) a build of every
@@ -706,16 +651,16 @@ void xlate_free(xt_cpu *cpu)
     if (!x)
         return;
     build_for_next_run(cpu);
-    DBG("%llu pages, %llu compiles, %llu cached, %llu failures, %llu calls, "
-        "%llu of %llu instructions, %llu declined, %llu invalidations\n",
-        (unsigned long long)x->stats.pages_translated,
-        (unsigned long long)x->stats.compiles,
-        (unsigned long long)x->stats.cache_hits,
-        (unsigned long long)x->stats.compile_failures,
-        (unsigned long long)x->stats.unit_calls,
-        (unsigned long long)x->stats.insns, (unsigned long long)cpu->insns,
-        (unsigned long long)x->stats.declined,
-        (unsigned long long)x->stats.invalidations);
+    XL_DBG("%llu pages, %llu compiles, %llu cached, %llu failures, %llu calls, "
+           "%llu of %llu instructions, %llu declined, %llu invalidations\n",
+           (unsigned long long)x->stats.pages_translated,
+           (unsigned long long)x->stats.compiles,
+           (unsigned long long)x->stats.cache_hits,
+           (unsigned long long)x->stats.compile_failures,
+           (unsigned long long)x->stats.unit_calls,
+           (unsigned long long)x->stats.insns, (unsigned long long)cpu->insns,
+           (unsigned long long)x->stats.declined,
+           (unsigned long long)x->stats.invalidations);
     if (x->job) {
         xlate_build_abandon(x->job);
         for (unsigned i = 0; i < x->job->nunits; i++)

@@ -7,7 +7,7 @@
  * (XT_XLATE_ABI_TEXT, made by stringifying the one definition) at the top
  * of every generated file, so they cannot drift apart.  Only fixed-width
  * types are used; xt_xpage and xt_xhist mirror xt_page and xt_transfer
- * (cpu_internal.h), which xlate.c checks at compile time.
+ * (core_state.h), which xlate.c checks at compile time.
  *
  * A unit function runs translated blocks of one guest page starting at
  * 'entry' and returns 0 if it declined to run anything (the first block

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The translator's build step: each generated unit is compiled by the host
  * compiler into a shared object of its own, named by the unit's key
- * (xlate_unit_key: the generator's inputs, the generator's own hash, the
+ * (xlate_gen_unit_key: the generator's inputs, the generator's own hash, the
  * prelude, the compiler and its -O level).
  *
  * A job looks every unit up in the cache; the missing ones are written as
@@ -25,7 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "xlate.h"
+#include "xlate_build.h"
 #include "xlate_gen_hash.h"
 
 extern char **environ;
@@ -150,7 +150,7 @@ static int mkdirs(const char *path)
     return 0;
 }
 
-void xlate_cache_dir(char *out, size_t n, const char *opt)
+void xlate_build_cache_dir(char *out, size_t n, const char *opt)
 {
     const char *e;
     if (opt && *opt)

@@ -20,12 +20,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xlate.h"
+#include "icache.h"
+#include "xlate_abi.h"
+#include "xlate_gen.h"
 
 #define PAGE XT_PAGE_SIZE
 #define PAGE_I ((int)XT_PAGE_SIZE)
 
-void xl_printf(xl_buf *b, const char *fmt, ...)
+static __attribute__((format(printf, 2, 3))) void
+xl_printf(xl_buf *b, const char *fmt, ...)
 {
     if (!b || b->oom)
         return; /* no text wanted (the unit is cached): layout only */
@@ -155,7 +158,7 @@ static int wsr_inline(unsigned sr, int xsr)
     }
 }
 
-int xlate_sr_op_ok(unsigned op, unsigned sr)
+int xlate_gen_sr_op_ok(unsigned op, unsigned sr)
 {
     return op == XT_OP_RSIL ||
            ((op == XT_OP_WSR || op == XT_OP_XSR) && sr != XT_SR_SAR &&
@@ -787,7 +790,7 @@ static void find_heads(gen *g)
     free(reached);
 }
 
-uint64_t xlate_unit_key(xt_cpu *cpu, uint32_t pn, uint64_t seed)
+uint64_t xlate_gen_unit_key(xt_cpu *cpu, uint32_t pn, uint64_t seed)
 {
     const xt_dinsn *dp = cpu->dcache[pn];
     const xt_timing *T = &cpu->timing;
@@ -796,7 +799,7 @@ uint64_t xlate_unit_key(xt_cpu *cpu, uint32_t pn, uint64_t seed)
     MIX(pn);
     MIX(T->taken_branch); MIX(T->call_jump); MIX(T->load_use); MIX(T->mul_use);
     for (unsigned i = 0; dp && i < PAGE; i++) {
-        if (!exec_entry_decoded(&dp[i]))
+        if (!icache_entry_decoded(&dp[i]))
             continue;
         const xt_insn *in = &dp[i].in;
         MIX(i);
@@ -828,7 +831,7 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
     g->dp = dp;
     g->o = o;
     for (unsigned i = 0; i < PAGE; i++)
-        g->dec[i] = (uint8_t)exec_entry_decoded(&dp[i]);
+        g->dec[i] = (uint8_t)icache_entry_decoded(&dp[i]);
     find_heads(g);
     unsigned n = 0;
     uint16_t used = 1;

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Internal state of the LX106 engine, shared by its source files. */
-#ifndef DSPSIM_CPU_INTERNAL_H
-#define DSPSIM_CPU_INTERNAL_H
+/* The LX106 engine's state (struct xt_cpu), shared by all its source
+ * files, with the configuration constants and a few inline readers of the
+ * state that every layer uses.  No file owns it: it sits below them all
+ * (README.md lists the layers). */
+#ifndef DSPSIM_CORE_STATE_H
+#define DSPSIM_CORE_STATE_H
 
 #include <stdint.h>
 #include <string.h>
@@ -69,9 +72,9 @@ typedef struct xt_page {
     uint8_t region; /* index + 1 into regions, 0 = unmapped */
 } xt_page;
 
-/* A decoded-instruction cache entry: the interpreter's handler (a label
- * address; the decode stub until the instruction is decoded) and the
- * decoded record.  Each code page holds XT_PAGE_SIZE entries, one per byte
+/* A decoded-instruction cache entry (icache.h): the interpreter's handler
+ * (a label address; the decode stub until the instruction is decoded) and
+ * the decoded record.  Each code page holds XT_PAGE_SIZE entries, one per byte
  * address, plus sentinels that catch execution falling off its end. */
 typedef struct xt_dinsn {
     const void *handler;
@@ -150,93 +153,42 @@ struct xt_cpu {
 
     xt_timing timing;
 
-    /* execution engine (xlate.h) */
+    /* execution engine (xlate.c; the translator's state: xlate_state.h) */
     uint8_t engine;          /* xt_engine */
     struct xl_state_s *xl;   /* translator state, NULL until first used */
     uint64_t xl_sample_at;   /* fast engine: next PC sample (cycles) */
 };
-
-/* ---- mem.c ---- */
-void mem_init(xt_cpu *cpu);
-void mem_free(xt_cpu *cpu);
-/* Recompute the fast-path pointers of every page (after a map, region
- * attribute, hook or data-breakpoint change). */
-void mem_refresh_all(xt_cpu *cpu);
-/* Slow-path data access: data breakpoints, alignment, region protection,
- * MMIO, hooks, code invalidation.  Returns 0 on success, else raises the
- * guest exception (cpu->pc must be the faulting instruction) and returns
- * -1.  Wait-state cycles are added to cpu->cycles. */
-int mem_load_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t *val);
-int mem_store_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t val);
-/* The decoded page for instruction fetches at page number 'pn', allocated
- * on first use; NULL if the page cannot be fetched from (exception raised
- * by the caller). */
-xt_dinsn *mem_code_page(xt_cpu *cpu, uint32_t pn);
-/* Decode the instruction at 'pc' into 'in'.  Returns 0, or the EXCCAUSE
- * of a fetch fault with *fault_addr set. */
-int mem_fetch_decode(xt_cpu *cpu, uint32_t pc, xt_insn *in,
-                     uint32_t *fault_addr);
-/* Forget all decoded instructions (timing or ITLB change). */
-void mem_flush_code(xt_cpu *cpu);
-const xt_region *mem_region_at(const xt_cpu *cpu, uint32_t addr);
-
-/* ---- exc.c ---- */
-/* Raise a general exception at cpu->pc (EPC1/DEPC, EXCCAUSE, EXCVADDR,
- * PS.EXCM, vector). */
-void exc_raise(xt_cpu *cpu, unsigned cause, uint32_t vaddr, int has_vaddr);
-/* Debug exception (DEBUGCAUSE bits) at cpu->pc if CINTLEVEL < DEBUGLEVEL;
- * returns 1 if taken. */
-int exc_debug(xt_cpu *cpu, uint32_t cause_bits);
-/* Take the highest deliverable pending interrupt, if any; returns 1. */
-int exc_check_interrupts(xt_cpu *cpu);
-/* Can any pending interrupt be taken now? */
-int exc_interrupt_deliverable(const xt_cpu *cpu);
-unsigned exc_cintlevel(const xt_cpu *cpu);
-void exc_call_hooks(xt_cpu *cpu, unsigned cause, uint32_t pc, uint32_t vec);
-/* XT_HOOK_RETURN observers (cpu->n_flow_hooks > 0) */
-void exc_call_return_hooks(xt_cpu *cpu, unsigned level, uint32_t pc,
-                           uint32_t target, uint64_t cycle);
-void hist_record(xt_cpu *cpu, uint32_t from, uint32_t to, int exclusive);
-
-/* ---- sreg.c ---- */
-/* Returns 0, or -1 if the access is illegal (IllegalInstruction). */
-int sreg_read(xt_cpu *cpu, unsigned sr, uint32_t *val);
-int sreg_write(xt_cpu *cpu, unsigned sr, uint32_t val);
-int sreg_xsr_ok(unsigned sr);
-uint32_t sreg_ccount(const xt_cpu *cpu);
-void timer_rearm(xt_cpu *cpu);
-/* Recompute cpu->slow and cpu->ev_cycles after state changes. */
-void cpu_update_events(xt_cpu *cpu);
-/* Force the slow check before the next instruction. */
-static inline void cpu_kick(xt_cpu *cpu) { cpu->ev_cycles = cpu->ev_unit = 0; }
-
-/* ---- mmu.c ---- */
-enum { MMU_FETCH = 1, MMU_LOAD = 2, MMU_STORE = 4 };
-/* Which accesses a region attribute permits (MMU_* bits). */
-unsigned mmu_attr_access(unsigned attr);
-uint32_t mmu_tlb_read(xt_cpu *cpu, int itlb, int which, uint32_t as);
-void mmu_tlb_write(xt_cpu *cpu, int itlb, uint32_t at, uint32_t as);
-uint32_t mmu_probe(xt_cpu *cpu, int itlb, uint32_t as);
-void mmu_reset(xt_cpu *cpu);
-
-/* ---- timing.c ---- */
-/* Cost in cycles of an instruction, excluding wait states and dynamic
- * penalties. */
-unsigned timing_cost(const xt_timing *t, const xt_insn *in);
-
-/* ---- exec.c ---- */
-xt_stop exec_loop(xt_cpu *cpu);
-/* Set every entry of a new or flushed code page to "not decoded". */
-void exec_page_init(xt_dinsn *page);
-/* Forget every decoded entry of a page (timing or ITLB change). */
-void exec_page_flush(xt_dinsn *page);
-/* Forget one decoded entry (its bytes were written). */
-void exec_entry_reset(xt_dinsn *e);
 
 /* ---- little-endian guest memory helpers ---- */
 static inline uint32_t ld32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static inline uint16_t ld16(const uint8_t *p) { uint16_t v; memcpy(&v, p, 2); return v; }
 static inline void st32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
 static inline void st16(uint8_t *p, uint16_t v) { memcpy(p, &v, 2); }
+
+/* ---- readers of the state ---- */
+/* The current interrupt level: PS.INTLEVEL, at least 1 while PS.EXCM. */
+static inline unsigned core_cintlevel(const xt_cpu *cpu)
+{
+    unsigned l = cpu->ps & PS_INTLEVEL;
+    if ((cpu->ps & PS_EXCM) && l < 1)
+        l = 1;
+    return l;
+}
+
+/* CCOUNT as the guest reads it. */
+static inline uint32_t core_ccount(const xt_cpu *cpu)
+{
+    return (uint32_t)cpu->cycles + cpu->ccount_offset;
+}
+
+/* Record a control transfer in the history (xt_recent_pcs). */
+static inline void core_hist_record(xt_cpu *cpu, uint32_t from, uint32_t to,
+                                    int exclusive)
+{
+    xt_transfer *t = &cpu->hist[cpu->hist_n++ % XT_HISTORY];
+    t->from = from;
+    t->to = to;
+    t->from_exclusive = (uint8_t)exclusive;
+}
 
 #endif

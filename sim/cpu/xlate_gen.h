@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* xlate_gen.c: the translator's C generator. */
+#ifndef DSPSIM_XLATE_GEN_H
+#define DSPSIM_XLATE_GEN_H
+
+#include "core_state.h"
+
+/* A growing text buffer (oom set once an allocation failed). */
+typedef struct xl_buf {
+    char *p;
+    size_t len, cap;
+    int oom;
+} xl_buf;
+/* Append the unit of page pn (its decoded entries) to the text buffer;
+ * returns the number of heads (0: nothing to translate).  *heads gets a
+ * malloc'ed array of their page offsets, *cover a malloc'ed bitmap of
+ * the offsets of every instruction the unit holds.  With out == NULL,
+ * lays the unit out (heads, cover) without writing it. */
+unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *out,
+                        uint16_t **heads, uint8_t **cover);
+/* A key for page pn's unit: a hash of everything the generator reads
+ * (the decoded entries, the page, the timing parameters), mixed into
+ * seed (the prelude, compiler and options). */
+uint64_t xlate_gen_unit_key(xt_cpu *cpu, uint32_t pn, uint64_t seed);
+/* The declarations and helpers every unit's file starts with. */
+void xlate_gen_prelude(xl_buf *out);
+/* Whether a unit may hold instruction op (RSIL, WSR, XSR) on special
+ * register sr through the env's sr_op helper. */
+int xlate_gen_sr_op_ok(unsigned op, unsigned sr);
+
+#endif

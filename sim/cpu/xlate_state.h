@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The translated engine's state (cpu->xl), shared by xlate.c (the
+ * runtime) and xlate_inval.c (dropping units), and its debug trace.
+ *
+ * The interpreter (exec.c) stays the reference.  In the fast engine it
+ * samples the PC about every 'sample_cycles' cycles; a page sampled
+ * 'hot_samples' times is translated: its decoded instructions become
+ * blocks in a C unit (xlate_gen.c) that the host compiler builds into a
+ * shared object (xlate_build.c), cached under a key of the generator's
+ * inputs and of the generator itself.  Once loaded, the entries of the
+ * page where blocks begin get the interpreter's XLATE handler (icache.h),
+ * which calls the unit (docs/performance.md). */
+#ifndef DSPSIM_XLATE_STATE_H
+#define DSPSIM_XLATE_STATE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core_state.h"
+#include "xlate_abi.h"
+
+enum xl_state {
+    XL_NONE = 0,  /* sampled, not hot yet (or translated, see fn) */
+    XL_QUEUED,    /* hot, waiting for a compile job */
+    XL_COMPILING, /* part of the running job */
+    XL_BANNED,    /* invalidated too often, or nothing to translate */
+};
+
+typedef struct xl_page {
+    uint32_t hits;       /* samples in code the unit does not cover */
+    uint8_t state;
+    uint8_t invalidations;
+    uint8_t builds;      /* units built for the page so far */
+    uint32_t decodes;    /* instructions decoded on the page so far ... */
+    uint32_t decodes_built; /* ... and when its last unit was generated */
+    uint64_t last_decode;   /* cycle of its latest first execution */
+    uint64_t retry_at;      /* another process builds its unit: look
+                               again from this cycle on */
+    uint32_t gen;        /* bumped by every invalidation */
+    xt_xunit_fn fn;      /* the installed unit, or NULL */
+    uint16_t nheads;
+    uint16_t *heads;     /* offsets whose entries carry the XLATE handler */
+    uint8_t *cover;      /* bitmap of the offsets the unit's blocks hold */
+} xl_page;
+
+struct xl_job; /* xlate_build.h */
+
+struct xl_state_s {
+    xt_xenv env;
+    xl_page **pg;           /* XT_NUM_PAGES entries, allocated on sampling */
+    unsigned sample_cycles;  /* mean interval between PC samples */
+    uint32_t sample_rng;     /* dithers the interval (see xlate_sample) */
+    unsigned hot_samples;
+    uint64_t settle_cycles; /* no decodes for this long: code discovered */
+    uint32_t *live;         /* pages with an xl_page */
+    unsigned nlive, cap_live;
+    int sync;               /* compile in the foreground (tests) */
+    int for_later;          /* jobs from now on are for the next run */
+    unsigned opt_level;
+    int disabled;           /* the compiler failed: stay interpreted */
+    unsigned polls;         /* xlate_poll calls (rate of waitpid) */
+    char cache_dir[400];
+    char cc[128];
+    uint32_t queue[256];    /* hot pages waiting for a job */
+    unsigned nqueue;
+    struct xl_job *job;     /* the running job, or NULL */
+    void **handles;         /* loaded shared objects */
+    unsigned nhandles, cap_handles;
+    xt_xlate_stats stats;
+    xt_xlate_exit_cb exit_cb;
+    void *exit_user;
+};
+
+/* DSPSIM_XLATE_DEBUG=1: one line on stderr per translator event. */
+static inline int xl_debug_on(void)
+{
+    static int on = -1;
+    if (on < 0) {
+        const char *v = getenv("DSPSIM_XLATE_DEBUG");
+        on = v && *v == '1';
+    }
+    return on;
+}
+#define XL_DBG(...)                                                          \
+    do { if (xl_debug_on()) fprintf(stderr, "xlate: " __VA_ARGS__); } while (0)
+
+#endif
