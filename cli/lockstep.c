@@ -145,9 +145,9 @@ typedef struct boundary {
 
 void lockstep_xlate_opts(xt_xlate_opts *o, bool single_block)
 {
+    /* opt_level 0: the engine's default (-O1) or $DSPSIM_XLATE_OPT */
     *o = (xt_xlate_opts){ .sample_cycles = 64, .hot_samples = 1,
-                          .sync = true, .single_block = single_block,
-                          .opt_level = 1 };
+                          .sync = true, .single_block = single_block };
 }
 
 static bool stop_after_block(xt_cpu *cpu, uint32_t entry_pc, void *user)

@@ -217,7 +217,10 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
     x->hot_samples = env_uint("DSPSIM_XLATE_HOT", DEF_HOT_SAMPLES);
     x->sample_rng = 0x9e3779b9u;
     x->sync = getenv("DSPSIM_XLATE_SYNC") && *getenv("DSPSIM_XLATE_SYNC") == '1';
-    x->opt_level = env_uint("DSPSIM_XLATE_OPT", 1);
+    /* 0..3; 0 is allowed here (the lockstep tests compile at -O0) */
+    const char *ol = getenv("DSPSIM_XLATE_OPT");
+    x->opt_level = ol && ol[0] >= '0' && ol[0] <= '3' && !ol[1]
+                   ? (unsigned)(ol[0] - '0') : 1;
     const char *cc = getenv("DSPSIM_CC");
     snprintf(x->cc, sizeof x->cc, "%s", cc && *cc ? cc : "cc");
     xlate_build_cache_dir(x->cache_dir, sizeof x->cache_dir, NULL);

@@ -272,7 +272,7 @@ typedef struct xt_xlate_opts {
                                 $DSPSIM_XLATE_HOT) */
     bool sync;               /* compile in the foreground ($DSPSIM_XLATE_SYNC=1) */
     unsigned opt_level;      /* host compiler -O level 1..3 (0: 1, or
-                                $DSPSIM_XLATE_OPT) */
+                                $DSPSIM_XLATE_OPT, which may also be 0) */
     bool single_block;       /* return to the interpreter after each block
                                 (lockstep checking) */
     const char *cache_dir;   /* NULL: $DSPSIM_CACHE_DIR/xlate, else
