@@ -15,11 +15,11 @@
 #define MIXED_ROUNDS 1000
 #endif
 #define CRC_BYTES 16384
-#define SORT_N 2048
+#define SORT_N    2048
 #define HASH_BITS 12
 #define HASH_SIZE (1u << HASH_BITS)
 #define HASH_KEYS 3000
-#define DIV_OPS 4000
+#define DIV_OPS   4000
 
 static uint32_t crc_table[256];
 static uint8_t crc_buf[CRC_BYTES];

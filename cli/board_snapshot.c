@@ -23,8 +23,7 @@ bool board_snap_init(board_snap *s, const cli_snap_opts *o, ds_board *b,
     }
     const ds_board_config *cfg = ds_board_get_config(b);
     uint64_t h = ds_snap_hash(DS_SNAP_HASH_INIT, &cfg->cpu_hz,
-                              sizeof *cfg -
-                              offsetof(ds_board_config, cpu_hz));
+                              sizeof *cfg - offsetof(ds_board_config, cpu_hz));
     for (int i = 0; i < guest_argc; i++)
         h = ds_snap_hash(h, guest_argv[i], strlen(guest_argv[i]) + 1);
     s->case_hash = h;
@@ -52,16 +51,18 @@ bool board_snap_restore(board_snap *s)
                           r.len - r.pos);
     free(body);
     if (!ok) {
-        fprintf(stderr, "dspsim board: snapshot '%s': %s (a snapshot of "
-                "`dspsim board` holds the board alone)\n", s->o->restore,
-                err);
+        fprintf(stderr,
+                "dspsim board: snapshot '%s': %s (a snapshot of "
+                "`dspsim board` holds the board alone)\n",
+                s->o->restore, err);
         return false;
     }
     s->cycle = got.cycle;
     if (s->o->path && s->o->at < got.cycle) {
-        fprintf(stderr, "dspsim board: --snapshot-at %" PRIu64 " is before "
-                "cycle %" PRIu64 ", where '%s' resumes\n", s->o->at,
-                got.cycle, s->o->restore);
+        fprintf(stderr,
+                "dspsim board: --snapshot-at %" PRIu64 " is before "
+                "cycle %" PRIu64 ", where '%s' resumes\n",
+                s->o->at, got.cycle, s->o->restore);
         return false;
     }
     return true;
@@ -103,9 +104,11 @@ int board_snap_finish(board_snap *s, int status)
         return DSPSIM_EXIT_USAGE;
     }
     if (!s->taken) {
-        fprintf(stderr, "dspsim board: --snapshot-at %" PRIu64 ": beyond "
+        fprintf(stderr,
+                "dspsim board: --snapshot-at %" PRIu64 ": beyond "
                 "the run's end (it ended at cycle %" PRIu64 "); no snapshot "
-                "written\n", s->o->at, ds_board_cycles(s->b));
+                "written\n",
+                s->o->at, ds_board_cycles(s->b));
         return DSPSIM_EXIT_USAGE;
     }
     fprintf(stderr, "dspsim board: snapshot taken at cycle %" PRIu64 "\n",

@@ -18,8 +18,8 @@ typedef struct board_snap {
     ds_board *b;
     uint64_t fw_hash, case_hash;
     bool taken;
-    uint64_t cycle;             /* taken at / restored from */
-    bool failed;                /* writing it failed: err */
+    uint64_t cycle; /* taken at / restored from */
+    bool failed;    /* writing it failed: err */
     char err[1200];
 } board_snap;
 

@@ -33,24 +33,25 @@
 #include "report.h"
 
 typedef struct board_opts {
-    const char *board_file;  /* NULL = compiled-in defaults */
-    uint64_t max_cycles;     /* 0 = unlimited */
+    const char *board_file; /* NULL = compiled-in defaults */
+    uint64_t max_cycles;    /* 0 = unlimited */
     bool markers;
     bool stats;
-    bool lockstep;           /* compare with a board on the interpreter */
-    bool quiet;              /* -q: no progress line */
-    const char *trace_log;   /* firmware trace ring dump, NULL = none */
-    const char *profile;     /* callgrind profile, NULL = none */
-    cli_gdb gdb;             /* --gdb PORT, --gdb-wait */
+    bool lockstep;         /* compare with a board on the interpreter */
+    bool quiet;            /* -q: no progress line */
+    const char *trace_log; /* firmware trace ring dump, NULL = none */
+    const char *profile;   /* callgrind profile, NULL = none */
+    cli_gdb gdb;           /* --gdb PORT, --gdb-wait */
     const char *program;
     int guest_argc;
     char **guest_argv;
-    cli_snap_opts snap;      /* --snapshot-at, --restore */
+    cli_snap_opts snap; /* --snapshot-at, --restore */
 } board_opts;
 
 static void board_usage(FILE *f)
 {
-    fprintf(f,
+    fprintf(
+        f,
         "usage: dspsim board [options] PROGRAM.elf [guest args...]\n\n"
         "Run a bare-metal Xtensa LX106 ELF program on the virtual audio-DSP\n"
         "board (IRAM, DRAM, mailbox, debug device, IPC, DMA, SSP; see\n"
@@ -68,8 +69,7 @@ static void board_usage(FILE *f)
         "                  with a report at the first divergence\n"
         "  --profile FILE  write a cycle profile of the run to FILE in the\n"
         "                  callgrind format (docs/profile.md); slower, same\n"
-        "                  cycles\n"
-        CLI_GDB_HELP
+        "                  cycles\n" CLI_GDB_HELP
         "  --snapshot-at CYCLE FILE  save the whole board to FILE at the\n"
         "                  first instruction boundary at or after CYCLE\n"
         "                  (docs/debugging.md); same run otherwise\n"
@@ -93,10 +93,19 @@ static void board_usage(FILE *f)
         "trace ring is also printed on stderr after 123, 124 and 125.\n");
 }
 
-enum {   /* getopt_long codes of the long-only options */
-    OPT_MARKERS = 256, OPT_SNAPSHOT_AT, OPT_RESTORE, OPT_ENGINE,
-    OPT_LOCKSTEP, OPT_STATS, OPT_GDB, OPT_GDB_WAIT, OPT_BOARD, OPT_PROFILE,
-    OPT_TRACE_LOG, OPT_MAX_CYCLES,
+enum { /* getopt_long codes of the long-only options */
+       OPT_MARKERS = 256,
+       OPT_SNAPSHOT_AT,
+       OPT_RESTORE,
+       OPT_ENGINE,
+       OPT_LOCKSTEP,
+       OPT_STATS,
+       OPT_GDB,
+       OPT_GDB_WAIT,
+       OPT_BOARD,
+       OPT_PROFILE,
+       OPT_TRACE_LOG,
+       OPT_MAX_CYCLES,
 };
 
 static const struct option board_options[] = {
@@ -130,8 +139,7 @@ static bool file_value(const char *opt, const char *v, const char **out)
 
 /* One option (v: its value, NULL when missing).  Returns -1 to go on, or
  * an exit status. */
-static int take_option(int c, const char *v, int argc, char **argv,
-                       void *user)
+static int take_option(int c, const char *v, int argc, char **argv, void *user)
 {
     board_opts *o = user;
     bool ok = true;
@@ -139,26 +147,48 @@ static int take_option(int c, const char *v, int argc, char **argv,
     case 'h':
         board_usage(stdout);
         return 0;
-    case 'q': o->quiet = true; break;
-    case OPT_MARKERS: o->markers = true; break;
+    case 'q':
+        o->quiet = true;
+        break;
+    case OPT_MARKERS:
+        o->markers = true;
+        break;
     case OPT_SNAPSHOT_AT:
         ok = cli_snapshot_at_getopt("board", argc, argv, v, &o->snap);
         break;
-    case OPT_RESTORE: ok = cli_restore_value("board", v, &o->snap); break;
-    case OPT_ENGINE: ok = cli_set_engine("board", v); break;
-    case OPT_LOCKSTEP: o->lockstep = true; break;
-    case OPT_STATS: o->stats = true; break;
-    case OPT_GDB: ok = cli_gdb_value("board", v, &o->gdb); break;
-    case OPT_GDB_WAIT: o->gdb.wait = true; break;
-    case OPT_BOARD: ok = file_value("--board", v, &o->board_file); break;
-    case OPT_PROFILE: ok = file_value("--profile", v, &o->profile); break;
+    case OPT_RESTORE:
+        ok = cli_restore_value("board", v, &o->snap);
+        break;
+    case OPT_ENGINE:
+        ok = cli_set_engine("board", v);
+        break;
+    case OPT_LOCKSTEP:
+        o->lockstep = true;
+        break;
+    case OPT_STATS:
+        o->stats = true;
+        break;
+    case OPT_GDB:
+        ok = cli_gdb_value("board", v, &o->gdb);
+        break;
+    case OPT_GDB_WAIT:
+        o->gdb.wait = true;
+        break;
+    case OPT_BOARD:
+        ok = file_value("--board", v, &o->board_file);
+        break;
+    case OPT_PROFILE:
+        ok = file_value("--profile", v, &o->profile);
+        break;
     case OPT_TRACE_LOG:
         ok = file_value("--trace-log", v, &o->trace_log);
         break;
     case OPT_MAX_CYCLES:
         ok = cli_parse_count("board", "--max-cycles", v, &o->max_cycles);
         break;
-    default: ok = false; break;
+    default:
+        ok = false;
+        break;
     }
     return ok ? -1 : DSPSIM_EXIT_USAGE;
 }
@@ -219,7 +249,8 @@ static void report_fw_panic(ds_board *b, const ds_run_result *r,
     fprintf(stderr, "dspsim board: %s: firmware panic (halt status %d)\n",
             o->program, r->status);
     if (st != DS_FWR_OK)
-        fprintf(stderr, "dspsim board: %s: cannot decode the panic record: %s\n",
+        fprintf(stderr,
+                "dspsim board: %s: cannot decode the panic record: %s\n",
                 o->program, err);
     else
         ds_fw_panic_print(stderr, &p, elf);
@@ -266,14 +297,16 @@ static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
     case DS_STOP_EXIT:
         return r->status & 0xff;
     case DS_STOP_BUDGET:
-        fprintf(stderr, "dspsim board: %s: cycle budget exhausted: %" PRIu64
-                " cycles (--max-cycles %" PRIu64 ")\n", o->program,
-                r->cycles, o->max_cycles);
+        fprintf(stderr,
+                "dspsim board: %s: cycle budget exhausted: %" PRIu64
+                " cycles (--max-cycles %" PRIu64 ")\n",
+                o->program, r->cycles, o->max_cycles);
         report_state(stderr, cpu, elf);
         print_trace_ring(stderr, b);
         return DSPSIM_EXIT_BUDGET;
     case DS_STOP_IDLE:
-        fprintf(stderr, "dspsim board: %s: guest idle forever: WAITI with no "
+        fprintf(stderr,
+                "dspsim board: %s: guest idle forever: WAITI with no "
                 "interrupt, timer or board event that could wake it\n",
                 o->program);
         report_state(stderr, cpu, elf);
@@ -281,11 +314,11 @@ static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
         return DSPSIM_EXIT_IDLE;
     case DS_STOP_FATAL: {
         const xt_fatal_info *fi = xt_fatal(cpu);
-        fprintf(stderr, "dspsim board: %s: fatal guest state: %s at pc %08" PRIx32
+        fprintf(stderr,
+                "dspsim board: %s: fatal guest state: %s at pc %08" PRIx32
                 ", exccause %" PRIu32 ", excvaddr %08" PRIx32 "\n",
                 o->program, fi && fi->reason ? fi->reason : "unknown reason",
-                fi ? fi->pc : 0, fi ? fi->exccause : 0,
-                fi ? fi->excvaddr : 0);
+                fi ? fi->pc : 0, fi ? fi->exccause : 0, fi ? fi->excvaddr : 0);
         report_state(stderr, cpu, elf);
         print_trace_ring(stderr, b);
         return DSPSIM_EXIT_FATAL;
@@ -307,7 +340,8 @@ static bool write_trace_log(ds_board *b, const board_opts *o)
     bool ok = f && t;
 
     if (!f)
-        fprintf(stderr, "dspsim board: --trace-log %s: cannot open for writing\n",
+        fprintf(stderr,
+                "dspsim board: --trace-log %s: cannot open for writing\n",
                 o->trace_log);
     if (ok && ds_fw_trace_read(b, t, err, sizeof err) == DS_FWR_OK)
         ds_fw_trace_print(f, t);
@@ -322,8 +356,8 @@ static bool write_trace_log(ds_board *b, const board_opts *o)
     return ok;
 }
 
-#define LOCKSTEP_SLICE 10000u  /* cycles between comparisons */
-#define LOCKSTEP_MEM_EVERY 64u /* slices between memory comparisons */
+#define LOCKSTEP_SLICE     10000u /* cycles between comparisons */
+#define LOCKSTEP_MEM_EVERY 64u    /* slices between memory comparisons */
 
 /* --lockstep: a second board with the same program on the reference
  * interpreter, both run in the same slices and compared after each.
@@ -338,14 +372,18 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
     const ds_board_config *cfg = ds_board_get_config(b);
     if (ds_board_new(cfg, &ref, msg, sizeof msg) != DS_OK ||
         ds_board_load_elf(ref, o->program, msg, sizeof msg) != DS_OK) {
-        fprintf(stderr, "dspsim board: --lockstep: cannot build the "
-                "reference board: %s\n", msg);
+        fprintf(stderr,
+                "dspsim board: --lockstep: cannot build the "
+                "reference board: %s\n",
+                msg);
         goto out;
     }
     const char *gargv[] = { o->program, NULL };
     int null_fd = open("/dev/null", O_RDWR);
-    xt_semihost_config shc = { .stdin_fd = null_fd, .stdout_fd = null_fd,
-                               .stderr_fd = null_fd, .argc = 1,
+    xt_semihost_config shc = { .stdin_fd = null_fd,
+                               .stdout_fd = null_fd,
+                               .stderr_fd = null_fd,
+                               .argc = 1,
                                .argv = gargv };
     sh = null_fd >= 0 ? xt_semihost_new(&shc) : NULL;
     xt_xlate_opts xo;
@@ -355,7 +393,7 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
         xt_engine_set(ds_board_cpu(b), XT_ENGINE_FAST) != XT_OK ||
         xt_xlate_config(ds_board_cpu(b), &xo) != XT_OK) {
         fprintf(stderr, "dspsim board: --lockstep: cannot set up the "
-                "engines\n");
+                        "engines\n");
         goto out;
     }
     lockstep_range rg[2] = { { BOARD_IRAM_BASE, cfg->iram_size },
@@ -377,17 +415,20 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
         int bad = r->why != rr.why || r->status != rr.status ||
                   r->cycles != rr.cycles;
         if (bad)
-            fprintf(stderr, "dspsim board: lockstep: the boards stop differently: fast "
+            fprintf(stderr,
+                    "dspsim board: lockstep: the boards stop differently: fast "
                     "'%s' at cycle %" PRIu64 ", interp '%s' at %" PRIu64 "\n",
                     ds_stop_name(r->why), r->cycles, ds_stop_name(rr.why),
                     rr.cycles);
         bad |= lockstep_compare(ds_board_cpu(b), ds_board_cpu(ref), rg, 2,
-                                end || slices % LOCKSTEP_MEM_EVERY == 0,
-                                stderr, "board");
+                                end || slices % LOCKSTEP_MEM_EVERY == 0, stderr,
+                                "board");
         if (bad) {
-            fprintf(stderr, "dspsim board: lockstep: the engines diverge in the %" PRIu64
-                    " cycles before cycle %" PRIu64 "\n",
-                    (uint64_t)LOCKSTEP_SLICE, r->cycles);
+            fprintf(
+                stderr,
+                "dspsim board: lockstep: the engines diverge in the %" PRIu64
+                " cycles before cycle %" PRIu64 "\n",
+                (uint64_t)LOCKSTEP_SLICE, r->cycles);
             goto out;
         }
         if (end)
@@ -395,9 +436,11 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
     }
     xt_xlate_stats xs;
     xt_xlate_stats_get(ds_board_cpu(b), &xs);
-    fprintf(stderr, "dspsim board: lockstep: agree after %" PRIu64 " slices of %u cycles, "
-            "%" PRIu64 " of %" PRIu64 " instructions translated\n", slices,
-            LOCKSTEP_SLICE, xs.insns, xt_insn_count(ds_board_cpu(b)));
+    fprintf(stderr,
+            "dspsim board: lockstep: agree after %" PRIu64
+            " slices of %u cycles, "
+            "%" PRIu64 " of %" PRIu64 " instructions translated\n",
+            slices, LOCKSTEP_SLICE, xs.insns, xt_insn_count(ds_board_cpu(b)));
     status = 0;
 out:
     xt_semihost_free(sh);
@@ -426,27 +469,31 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     gargv[0] = o->program;
     for (int i = 0; i < o->guest_argc; i++)
         gargv[i + 1] = o->guest_argv[i];
-    xt_semihost_config shc = { .stdin_fd = 0, .stdout_fd = 1,
-                               .stderr_fd = 2, .argc = o->guest_argc + 1,
+    xt_semihost_config shc = { .stdin_fd = 0,
+                               .stdout_fd = 1,
+                               .stderr_fd = 2,
+                               .argc = o->guest_argc + 1,
                                .argv = gargv };
     xt_semihost *sh = xt_semihost_new(&shc);
     free(gargv);
     if (!sh || xt_semihost_install(sh, ds_board_cpu(b), NULL) != XT_OK) {
         fprintf(stderr, "dspsim board: internal error: cannot install "
-                "semihosting\n");
+                        "semihosting\n");
         xt_semihost_free(sh);
         return DSPSIM_EXIT_INTERNAL;
     }
     board_snap bs;
     if (!board_snap_init(&bs, &o->snap, b, o->program, o->guest_argc,
-                         o->guest_argv) || !board_snap_restore(&bs)) {
+                         o->guest_argv) ||
+        !board_snap_restore(&bs)) {
         xt_semihost_free(sh);
         return DSPSIM_EXIT_USAGE;
     }
-    uint64_t budget = o->max_cycles;   /* counted from reset */
+    uint64_t budget = o->max_cycles; /* counted from reset */
     if (budget && o->snap.restore) {
         if (budget <= ds_board_cycles(b)) {
-            fprintf(stderr, "dspsim board: --max-cycles %" PRIu64 " is not "
+            fprintf(stderr,
+                    "dspsim board: --max-cycles %" PRIu64 " is not "
                     "past cycle %" PRIu64 ", where the snapshot resumes\n",
                     budget, ds_board_cycles(b));
             xt_semihost_free(sh);
@@ -460,7 +507,7 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
         char perr[256];
         if (o->lockstep) {
             fprintf(stderr, "dspsim board: --profile and --lockstep cannot "
-                    "be combined\n");
+                            "be combined\n");
             xt_semihost_free(sh);
             return DSPSIM_EXIT_USAGE;
         }
@@ -548,13 +595,12 @@ int cmd_board(int argc, char **argv)
     if (rc >= 0)
         return rc;
 
-    const char *others[] = { o.program, o.board_file, o.profile,
-                             o.trace_log };
+    const char *others[] = { o.program, o.board_file, o.profile, o.trace_log };
     if (!cli_snapshot_check("board", &o.snap, others, 4))
         return DSPSIM_EXIT_USAGE;
     if (o.lockstep && (o.snap.path || o.snap.restore)) {
         fprintf(stderr, "dspsim board: --lockstep and snapshots cannot be "
-                "combined\n");
+                        "combined\n");
         return DSPSIM_EXIT_USAGE;
     }
     char profile_target[4096];
@@ -569,8 +615,7 @@ int cmd_board(int argc, char **argv)
     char trace_log_target[4096];
     if (o.trace_log && strcmp(o.trace_log, "-")) {
         if (!cli_check_output_file("board", o.trace_log, inputs, 1,
-                                   trace_log_target,
-                                   sizeof trace_log_target))
+                                   trace_log_target, sizeof trace_log_target))
             return DSPSIM_EXIT_USAGE;
         o.trace_log = trace_log_target;
     }

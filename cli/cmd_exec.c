@@ -33,23 +33,24 @@
 #include "trace.h"
 
 typedef struct exec_opts {
-    uint64_t max_insns;      /* 0 = unlimited */
-    uint64_t max_cycles;     /* 0 = unlimited */
-    const char *trace_path;  /* NULL = no trace */
+    uint64_t max_insns;       /* 0 = unlimited */
+    uint64_t max_cycles;      /* 0 = unlimited */
+    const char *trace_path;   /* NULL = no trace */
     const char *profile_path; /* NULL = no profile */
     bool stats;
-    bool lockstep;           /* compare with the reference interpreter */
-    bool quiet;              /* -q: no progress line */
-    cli_gdb gdb;             /* --gdb PORT, --gdb-wait */
-    cli_snap_opts snap;      /* --snapshot-at, --restore */
+    bool lockstep;      /* compare with the reference interpreter */
+    bool quiet;         /* -q: no progress line */
+    cli_gdb gdb;        /* --gdb PORT, --gdb-wait */
+    cli_snap_opts snap; /* --snapshot-at, --restore */
     const char *program;
-    int guest_argc;          /* arguments after PROGRAM */
+    int guest_argc; /* arguments after PROGRAM */
     char **guest_argv;
 } exec_opts;
 
 static void exec_usage(FILE *f)
 {
-    fprintf(f,
+    fprintf(
+        f,
         "usage: dspsim exec [options] PROGRAM.elf [guest args...]\n\n"
         "Run a bare-metal Xtensa LX106 ELF program on QEMU's 'sim' memory\n"
         "map with semihosting; exit with the guest's exit status.\n\n"
@@ -62,8 +63,7 @@ static void exec_usage(FILE *f)
         "                  slower, same cycles\n"
         "  --engine E      fast (default: translated hot code) or interp\n"
         "                  (the reference interpreter); same results\n"
-        "  --stats         print a JSON statistics line on stderr at exit\n"
-        CLI_GDB_HELP
+        "  --stats         print a JSON statistics line on stderr at exit\n" CLI_GDB_HELP
         "  --snapshot-at CYCLE FILE  save the CPU and its memories to FILE at\n"
         "                  the first instruction boundary at or after\n"
         "                  simulated cycle CYCLE; the run goes on unchanged\n"
@@ -81,10 +81,18 @@ static void exec_usage(FILE *f)
         "fatal guest state (see docs/cli.md).\n");
 }
 
-enum {   /* getopt_long codes of the long-only options */
-    OPT_ENGINE = 256, OPT_STATS, OPT_GDB, OPT_GDB_WAIT, OPT_LOCKSTEP,
-    OPT_MAX_INSNS, OPT_MAX_CYCLES, OPT_PROFILE, OPT_TRACE, OPT_SNAPSHOT_AT,
-    OPT_RESTORE,
+enum { /* getopt_long codes of the long-only options */
+       OPT_ENGINE = 256,
+       OPT_STATS,
+       OPT_GDB,
+       OPT_GDB_WAIT,
+       OPT_LOCKSTEP,
+       OPT_MAX_INSNS,
+       OPT_MAX_CYCLES,
+       OPT_PROFILE,
+       OPT_TRACE,
+       OPT_SNAPSHOT_AT,
+       OPT_RESTORE,
 };
 
 static const struct option exec_options[] = {
@@ -106,14 +114,14 @@ static const struct option exec_options[] = {
 
 /* One option (v: its value, NULL when missing).  Returns -1 to go on, or
  * an exit status. */
-static int take_option(int c, const char *v, int argc, char **argv,
-                       void *user)
+static int take_option(int c, const char *v, int argc, char **argv, void *user)
 {
     exec_opts *o = user;
     switch (c) {
     case OPT_SNAPSHOT_AT:
         return cli_snapshot_at_getopt("exec", argc, argv, v, &o->snap)
-               ? -1 : DSPSIM_EXIT_USAGE;
+                   ? -1
+                   : DSPSIM_EXIT_USAGE;
     case OPT_RESTORE:
         return cli_restore_value("exec", v, &o->snap) ? -1 : DSPSIM_EXIT_USAGE;
     case 'h':
@@ -137,10 +145,12 @@ static int take_option(int c, const char *v, int argc, char **argv,
         return -1;
     case OPT_MAX_INSNS:
         return cli_parse_count("exec", "--max-insns", v, &o->max_insns)
-               ? -1 : DSPSIM_EXIT_USAGE;
+                   ? -1
+                   : DSPSIM_EXIT_USAGE;
     case OPT_MAX_CYCLES:
         return cli_parse_count("exec", "--max-cycles", v, &o->max_cycles)
-               ? -1 : DSPSIM_EXIT_USAGE;
+                   ? -1
+                   : DSPSIM_EXIT_USAGE;
     case OPT_PROFILE:
     case OPT_TRACE:
         if (!v || !*v) {
@@ -171,7 +181,7 @@ static int parse_args(int argc, char **argv, exec_opts *o)
         return DSPSIM_EXIT_USAGE;
     if (o->lockstep && (o->snap.path || o->snap.restore)) {
         fprintf(stderr, "dspsim exec: --lockstep and snapshots cannot be "
-                "combined\n");
+                        "combined\n");
         return DSPSIM_EXIT_USAGE;
     }
     return -1;
@@ -186,15 +196,17 @@ static int conclude(xt_cpu *cpu, xt_stop why, const exec_opts *o,
     case XT_STOP_EXIT:
         return xt_exit_status(cpu) & 0xff;
     case XT_STOP_INSN_BUDGET:
-        fprintf(stderr, "dspsim exec: %s: instruction budget exhausted: %" PRIu64
-                " instructions executed (--max-insns %" PRIu64 ")\n", prog,
-                xt_insn_count(cpu), o->max_insns);
+        fprintf(stderr,
+                "dspsim exec: %s: instruction budget exhausted: %" PRIu64
+                " instructions executed (--max-insns %" PRIu64 ")\n",
+                prog, xt_insn_count(cpu), o->max_insns);
         report_state(stderr, cpu, elf);
         return DSPSIM_EXIT_BUDGET;
     case XT_STOP_CYCLE_BUDGET:
-        fprintf(stderr, "dspsim exec: %s: cycle budget exhausted: %" PRIu64
-                " cycles (--max-cycles %" PRIu64 ")\n", prog, xt_cycles(cpu),
-                o->max_cycles);
+        fprintf(stderr,
+                "dspsim exec: %s: cycle budget exhausted: %" PRIu64
+                " cycles (--max-cycles %" PRIu64 ")\n",
+                prog, xt_cycles(cpu), o->max_cycles);
         report_state(stderr, cpu, elf);
         return DSPSIM_EXIT_BUDGET;
     case XT_STOP_FATAL: {
@@ -202,16 +214,19 @@ static int conclude(xt_cpu *cpu, xt_stop why, const exec_opts *o,
         char sym[128];
         uint32_t pc = fi ? fi->pc : 0;
         xt_elf_format_sym(elf, pc, sym, sizeof(sym));
-        fprintf(stderr, "dspsim exec: %s: fatal guest state: %s at pc %08" PRIx32
+        fprintf(stderr,
+                "dspsim exec: %s: fatal guest state: %s at pc %08" PRIx32
                 " (%s), exccause %" PRIu32 ", excvaddr %08" PRIx32 "\n",
-                prog, fi && fi->reason ? fi->reason : "unknown reason", pc,
-                sym, fi ? fi->exccause : 0, fi ? fi->excvaddr : 0);
+                prog, fi && fi->reason ? fi->reason : "unknown reason", pc, sym,
+                fi ? fi->exccause : 0, fi ? fi->excvaddr : 0);
         report_state(stderr, cpu, elf);
         return DSPSIM_EXIT_FATAL;
     }
     case XT_STOP_IDLE:
-        fprintf(stderr, "dspsim exec: %s: guest idle forever: WAITI with no "
-                "interrupt or timer that could wake it\n", prog);
+        fprintf(stderr,
+                "dspsim exec: %s: guest idle forever: WAITI with no "
+                "interrupt or timer that could wake it\n",
+                prog);
         report_state(stderr, cpu, elf);
         return DSPSIM_EXIT_IDLE;
     case XT_STOP_REQUEST:
@@ -222,8 +237,8 @@ static int conclude(xt_cpu *cpu, xt_stop why, const exec_opts *o,
         }
         /* fall through */
     default:
-        fprintf(stderr, "dspsim exec: %s: run stopped unexpectedly (%s)\n", prog,
-                xt_stop_name(why));
+        fprintf(stderr, "dspsim exec: %s: run stopped unexpectedly (%s)\n",
+                prog, xt_stop_name(why));
         report_state(stderr, cpu, elf);
         return DSPSIM_EXIT_INTERNAL;
     }
@@ -245,8 +260,7 @@ static int prepare(const exec_opts *o, xt_elf *elf, xt_cpu *cpu, int out_fd,
     const char *region = NULL;
     xt_err err = xt_machine_sim_map(cpu, &region);
     if (err != XT_OK) {
-        snprintf(msg, sizeof(msg), "mapping region %s",
-                 region ? region : "?");
+        snprintf(msg, sizeof(msg), "mapping region %s", region ? region : "?");
         return api_fail(msg, err);
     }
     xt_reset(cpu);
@@ -267,8 +281,10 @@ static int prepare(const exec_opts *o, xt_elf *elf, xt_cpu *cpu, int out_fd,
     gargv[0] = o->program;
     for (int i = 0; i < o->guest_argc; i++)
         gargv[i + 1] = o->guest_argv[i];
-    xt_semihost_config shc = { .stdin_fd = 0, .stdout_fd = out_fd,
-                               .stderr_fd = err_fd, .argc = o->guest_argc + 1,
+    xt_semihost_config shc = { .stdin_fd = 0,
+                               .stdout_fd = out_fd,
+                               .stderr_fd = err_fd,
+                               .argc = o->guest_argc + 1,
                                .argv = gargv };
     xt_semihost *sh = xt_semihost_new(&shc);
     free(gargv);
@@ -305,18 +321,19 @@ static int run_lockstep(const exec_opts *o, xt_elf *elf, xt_cpu *cpu,
         if (regs[i].kind != XT_REGION_MMIO && regs[i].size <= 4u << 20)
             rg[nrg++] = (lockstep_range){ regs[i].base, regs[i].size };
     lockstep_stats st;
-    int r = lockstep_run(cpu, ref, ro, rg, nrg, elf, stderr, "exec", why,
-                         &st);
-    fprintf(stderr, "dspsim exec: lockstep: %s after %" PRIu64 " blocks, %" PRIu64
+    int r = lockstep_run(cpu, ref, ro, rg, nrg, elf, stderr, "exec", why, &st);
+    fprintf(stderr,
+            "dspsim exec: lockstep: %s after %" PRIu64 " blocks, %" PRIu64
             " memory checks, %" PRIu64 " of %" PRIu64 " instructions "
-            "translated\n", r == 0 ? "agree" : "DIVERGED", st.boundaries,
-            st.mem_checks, st.translated_insns, xt_insn_count(cpu));
+            "translated\n",
+            r == 0 ? "agree" : "DIVERGED", st.boundaries, st.mem_checks,
+            st.translated_insns, xt_insn_count(cpu));
     /* a divergence is a simulator failure */
     status = r == 0 ? -1 : DSPSIM_EXIT_INTERNAL;
 out:
     if (!ref || null_fd < 0)
         fprintf(stderr, "dspsim exec: --lockstep: cannot set up the "
-                "reference CPU\n");
+                        "reference CPU\n");
     xt_semihost_free(sh);
     xt_close(ref);
     if (null_fd >= 0)
@@ -364,7 +381,7 @@ static xt_err run_sliced(xt_cpu *cpu, const xt_run_opts *ro, ds_gdb *g,
             continue;
         }
         if (*why == XT_STOP_INSN_BUDGET || *why == XT_STOP_CYCLE_BUDGET)
-            continue;   /* the totals above decide */
+            continue; /* the totals above decide */
         if (*why == XT_STOP_REQUEST && g && ds_gdb_poll(g))
             continue;
         return XT_OK;
@@ -373,16 +390,16 @@ static xt_err run_sliced(xt_cpu *cpu, const xt_run_opts *ro, ds_gdb *g,
 
 /* --restore: --max-cycles and --max-insns count from reset, as in the
  * run the snapshot came from; xt_run counts from its call. */
-static bool budgets_from_reset(const exec_opts *o, xt_cpu *cpu,
-                               xt_run_opts *ro)
+static bool budgets_from_reset(const exec_opts *o, xt_cpu *cpu, xt_run_opts *ro)
 {
     if (!o->snap.restore)
         return true;
     uint64_t c = xt_cycles(cpu), n = xt_insn_count(cpu);
     if ((o->max_cycles && o->max_cycles <= c) ||
         (o->max_insns && o->max_insns <= n)) {
-        fprintf(stderr, "dspsim exec: --max-%s %" PRIu64 " is not past %"
-                PRIu64 ", where the snapshot resumes\n",
+        fprintf(stderr,
+                "dspsim exec: --max-%s %" PRIu64 " is not past %" PRIu64
+                ", where the snapshot resumes\n",
                 o->max_cycles && o->max_cycles <= c ? "cycles" : "insns",
                 o->max_cycles && o->max_cycles <= c ? o->max_cycles
                                                     : o->max_insns,
@@ -400,9 +417,9 @@ static bool budgets_from_reset(const exec_opts *o, xt_cpu *cpu,
  * cycle (the budgets still apply) and save there; *go: the run goes on,
  * with what is left of the budgets in ro.  Cutting the run there changes
  * no cycle. */
-static xt_err run_to_snapshot(exec_snap *es, xt_cpu *cpu,
-                              const xt_semihost *sh, xt_run_opts *ro,
-                              ds_gdb *gdb, xt_stop *why, bool *go)
+static xt_err run_to_snapshot(exec_snap *es, xt_cpu *cpu, const xt_semihost *sh,
+                              xt_run_opts *ro, ds_gdb *gdb, xt_stop *why,
+                              bool *go)
 {
     uint64_t c0 = xt_cycles(cpu), i0 = xt_insn_count(cpu);
     *go = false;
@@ -415,25 +432,24 @@ static xt_err run_to_snapshot(exec_snap *es, xt_cpu *cpu,
         xt_err err = gdb ? run_sliced(cpu, &r, gdb, NULL, why)
                          : xt_run(cpu, &r, why);
         if (err != XT_OK || !cut || *why != XT_STOP_CYCLE_BUDGET)
-            return err;   /* the run ended before: no snapshot */
+            return err; /* the run ended before: no snapshot */
     }
     if (!exec_snap_take(es, cpu, sh))
-        return XT_OK;     /* said; no run after it */
+        return XT_OK; /* said; no run after it */
     uint64_t dc = xt_cycles(cpu) - c0, di = xt_insn_count(cpu) - i0;
     if (ro->max_insns && di >= ro->max_insns) {
-        *why = XT_STOP_INSN_BUDGET;   /* both at the same boundary */
+        *why = XT_STOP_INSN_BUDGET; /* both at the same boundary */
         return XT_OK;
     }
     if (ro->max_cycles)
-        ro->max_cycles -= dc;   /* > dc: the cut came first */
+        ro->max_cycles -= dc; /* > dc: the cut came first */
     if (ro->max_insns)
         ro->max_insns -= di;
     *go = true;
     return XT_OK;
 }
 
-static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
-                       xt_cpu *cpu)
+static int run_program(const exec_opts *o, xt_elf *elf, trace *tr, xt_cpu *cpu)
 {
     ds_gdb *gdb = NULL;
     xt_semihost *sh = NULL;
@@ -451,7 +467,7 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
         char perr[256];
         if (o->lockstep) {
             fprintf(stderr, "dspsim exec: --profile and --lockstep cannot be "
-                    "combined\n");
+                            "combined\n");
             status = DSPSIM_EXIT_USAGE;
             goto out;
         }
@@ -472,17 +488,18 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
     }
 
     exec_snap es;
-    xt_run_opts ro = { .until = 0, .use_until = false,
+    xt_run_opts ro = { .until = 0,
+                       .use_until = false,
                        .max_insns = o->max_insns,
                        .max_cycles = o->max_cycles };
     if (!exec_snap_init(&es, &o->snap, o->program, o->guest_argc,
-                        o->guest_argv) || !exec_snap_restore(&es, cpu, sh) ||
-        !budgets_from_reset(o, cpu, &ro)) {
+                        o->guest_argv) ||
+        !exec_snap_restore(&es, cpu, sh) || !budgets_from_reset(o, cpu, &ro)) {
         status = DSPSIM_EXIT_USAGE;
         goto out;
     }
 
-    if (o->gdb.on) {   /* after a restore: the debugger sees its state */
+    if (o->gdb.on) { /* after a restore: the debugger sees its state */
         if (!(gdb = cli_gdb_start("exec", &o->gdb, cpu))) {
             status = DSPSIM_EXIT_USAGE;
             goto out;
@@ -521,29 +538,31 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr,
         status = api_fail("xt_run", err);
         goto out;
     }
-    if (es.failed) {   /* the snapshot could not be written (said) */
+    if (es.failed) { /* the snapshot could not be written (said) */
         status = DSPSIM_EXIT_USAGE;
         ds_gdb_finish(gdb, true, status, 0);
         goto out;
     }
     if (ds_gdb_killed(gdb))
-        fprintf(stderr, "dspsim exec: %s: killed by the debugger\n", o->program);
+        fprintf(stderr, "dspsim exec: %s: killed by the debugger\n",
+                o->program);
     status = conclude(cpu, why, o, elf, tr);
     if (o->snap.path && !es.taken && status != DSPSIM_EXIT_INTERNAL &&
         !ds_gdb_killed(gdb)) {
-        fprintf(stderr, "dspsim exec: --snapshot-at %" PRIu64 ": beyond "
+        fprintf(stderr,
+                "dspsim exec: --snapshot-at %" PRIu64 ": beyond "
                 "the run's end (it ended at cycle %" PRIu64 "); no "
-                "snapshot written\n", o->snap.at, xt_cycles(cpu));
+                "snapshot written\n",
+                o->snap.at, xt_cycles(cpu));
         status = DSPSIM_EXIT_USAGE;
     }
     if (gdb)
-        ds_gdb_finish(gdb, why != XT_STOP_FATAL, status,
-                      xt_fatal(cpu)->pc);
+        ds_gdb_finish(gdb, why != XT_STOP_FATAL, status, xt_fatal(cpu)->pc);
     if (prof) {
         char perr[600];
         xt_profile_finish(prof);
-        if (xt_profile_write_callgrind(prof, o->profile_path, o->program,
-                                       perr, sizeof perr)) {
+        if (xt_profile_write_callgrind(prof, o->profile_path, o->program, perr,
+                                       sizeof perr)) {
             fprintf(stderr, "dspsim exec: %s\n", perr);
             if (status != DSPSIM_EXIT_INTERNAL)
                 status = DSPSIM_EXIT_INTERNAL;

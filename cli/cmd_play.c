@@ -29,7 +29,7 @@
 /* The board's default core clock and the clocks `play` picks from when
  * an SRC pair needs more (real audio DSPs run 400-600 MHz). */
 #define PLAY_DEFAULT_MHZ 160u
-static const unsigned play_mhz_steps[] = { 160, 200, 240, 320, 400, 480,
+static const unsigned play_mhz_steps[] = { 160, 200, 240,  320,  400,  480,
                                            600, 800, 1000, 1200, 1600, 2000 };
 
 /* Cycles per ms of SRC rate_in -> rate_out on the board (whole pipeline:
@@ -70,7 +70,8 @@ static unsigned clock_for(double cycles_per_ms)
 
 static void usage(FILE *f)
 {
-    fprintf(f,
+    fprintf(
+        f,
         "usage: dspsim play IN.wav [IN2.wav] OUT.wav [--pipeline NAME[,NAME...]]\n"
         "                   [--set [NAME.]KEY=VALUE ...] [--period-us N] [--raw]\n"
         "                   [--save-case FILE.yaml]\n"
@@ -143,12 +144,14 @@ static bool strict_uint(const char *opt, const char *s, unsigned lo,
         fprintf(stderr, "dspsim play: %s needs a value\n", opt);
         return false;
     case CLI_NUM_SYNTAX:
-        fprintf(stderr, "dspsim play: %s '%s': not a decimal integer (or "
-                "0x hex)\n", opt, s);
+        fprintf(stderr,
+                "dspsim play: %s '%s': not a decimal integer (or "
+                "0x hex)\n",
+                opt, s);
         return false;
     default:
-        fprintf(stderr, "dspsim play: %s '%s': out of range [%u, %u]\n", opt,
-                s, lo, hi);
+        fprintf(stderr, "dspsim play: %s '%s': out of range [%u, %u]\n", opt, s,
+                lo, hi);
         return false;
     }
 }
@@ -157,8 +160,11 @@ static bool valid_utf8(const char *s)
 {
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
-        unsigned n = *p < 0x80 ? 0 : (*p & 0xe0) == 0xc0 ? 1 :
-                     (*p & 0xf0) == 0xe0 ? 2 : (*p & 0xf8) == 0xf0 ? 3 : 9;
+        unsigned n = *p < 0x80             ? 0
+                     : (*p & 0xe0) == 0xc0 ? 1
+                     : (*p & 0xf0) == 0xe0 ? 2
+                     : (*p & 0xf8) == 0xf0 ? 3
+                                           : 9;
         if (n == 9)
             return false;
         p++;
@@ -171,23 +177,24 @@ static bool valid_utf8(const char *s)
 
 /* --save-case FILE: the case of this run with absolute input paths,
  * written to a temporary file beside FILE and renamed over it. */
-static bool write_saved_case(const play_spec *s, bool raw,
-                             const char *target, const char *typed)
+static bool write_saved_case(const play_spec *s, bool raw, const char *target,
+                             const char *typed)
 {
     char abs[2][DSH_PATH_MAX];
     const char *in[2] = { NULL, NULL };
     for (unsigned i = 0; i < s->n_in; i++) {
         if (!realpath(s->in[i], abs[i])) {
-            fprintf(stderr, "dspsim play: --save-case %s: cannot resolve "
-                    "input '%s': %s\n", typed, s->in[i], strerror(errno));
+            fprintf(stderr,
+                    "dspsim play: --save-case %s: cannot resolve "
+                    "input '%s': %s\n",
+                    typed, s->in[i], strerror(errno));
             return false;
         }
         in[i] = abs[i];
     }
     play_text t;
     if (!play_case_build_saved(s, in, raw, &t)) {
-        fprintf(stderr, "dspsim play: --save-case %s: out of memory\n",
-                typed);
+        fprintf(stderr, "dspsim play: --save-case %s: out of memory\n", typed);
         return false;
     }
     char tmp[DSH_PATH_MAX + 64];
@@ -213,10 +220,21 @@ static bool write_saved_case(const play_spec *s, bool raw,
     return ok;
 }
 
-enum {   /* getopt_long codes of the long-only options */
-    OPT_RAW = 256, OPT_GDB, OPT_GDB_WAIT, OPT_SNAPSHOT_AT, OPT_RESTORE,
-    OPT_SAVE_CASE, OPT_PROFILE, OPT_PIPELINE, OPT_FIRMWARE, OPT_ARTIFACTS,
-    OPT_PERIOD_US, OPT_TIMELINE, OPT_CPU_MHZ, OPT_SET,
+enum { /* getopt_long codes of the long-only options */
+       OPT_RAW = 256,
+       OPT_GDB,
+       OPT_GDB_WAIT,
+       OPT_SNAPSHOT_AT,
+       OPT_RESTORE,
+       OPT_SAVE_CASE,
+       OPT_PROFILE,
+       OPT_PIPELINE,
+       OPT_FIRMWARE,
+       OPT_ARTIFACTS,
+       OPT_PERIOD_US,
+       OPT_TIMELINE,
+       OPT_CPU_MHZ,
+       OPT_SET,
 };
 
 static const struct option play_options[] = {
@@ -253,14 +271,13 @@ int cmd_play(int argc, char **argv)
     cli_snap_opts snap = { 0 };
 
     int oc;
-    optind = 0;   /* a fresh scan (glibc) */
+    optind = 0; /* a fresh scan (glibc) */
     opterr = 0;
-    while ((oc = getopt_long(argc, argv, ":hvq", play_options, NULL)) !=
-           -1) {
+    while ((oc = getopt_long(argc, argv, ":hvq", play_options, NULL)) != -1) {
         bool ok = true;
         v = oc == ':' ? NULL : optarg;
         if (oc == ':')
-            oc = optopt;   /* a value missing: the option's own message */
+            oc = optopt; /* a value missing: the option's own message */
         switch (oc) {
         case '?':
             cli_getopt_unknown("play", argv);
@@ -268,15 +285,27 @@ int cmd_play(int argc, char **argv)
         case 'h':
             usage(stdout);
             return 0;
-        case 'v': verbose = true; break;
-        case 'q': quiet = true; break;
-        case OPT_RAW: raw = true; break;
-        case OPT_GDB: ok = cli_gdb_value("play", v, &gdb); break;
-        case OPT_GDB_WAIT: gdb.wait = true; break;
+        case 'v':
+            verbose = true;
+            break;
+        case 'q':
+            quiet = true;
+            break;
+        case OPT_RAW:
+            raw = true;
+            break;
+        case OPT_GDB:
+            ok = cli_gdb_value("play", v, &gdb);
+            break;
+        case OPT_GDB_WAIT:
+            gdb.wait = true;
+            break;
         case OPT_SNAPSHOT_AT:
             ok = cli_snapshot_at_getopt("play", argc, argv, v, &snap);
             break;
-        case OPT_RESTORE: ok = cli_restore_value("play", v, &snap); break;
+        case OPT_RESTORE:
+            ok = cli_restore_value("play", v, &snap);
+            break;
         case OPT_SAVE_CASE:
         case OPT_PROFILE:
             if (!v || !*v) {
@@ -286,7 +315,7 @@ int cmd_play(int argc, char **argv)
             }
             *(oc == OPT_SAVE_CASE ? &save_case : &profile) = v;
             break;
-        default: {   /* the options with a value of their own kind */
+        default: { /* the options with a value of their own kind */
             const struct option *lo = play_options;
             while (lo->name && lo->val != oc)
                 lo++;
@@ -296,13 +325,25 @@ int cmd_play(int argc, char **argv)
                 return DSPSIM_EXIT_USAGE;
             }
             switch (oc) {
-            case OPT_TIMELINE: timeline = v; break;
-            case OPT_CPU_MHZ: cpu_arg = v; break;
-            case OPT_PIPELINE: s.pipe = v; break;
-            case OPT_FIRMWARE: fw = v; break;
-            case OPT_ARTIFACTS: art = v; break;
-            case OPT_PERIOD_US: period_arg = v; break;
-            default:   /* OPT_SET */
+            case OPT_TIMELINE:
+                timeline = v;
+                break;
+            case OPT_CPU_MHZ:
+                cpu_arg = v;
+                break;
+            case OPT_PIPELINE:
+                s.pipe = v;
+                break;
+            case OPT_FIRMWARE:
+                fw = v;
+                break;
+            case OPT_ARTIFACTS:
+                art = v;
+                break;
+            case OPT_PERIOD_US:
+                period_arg = v;
+                break;
+            default: /* OPT_SET */
                 if (nsets == PLAY_MAX_SETS) {
                     fprintf(stderr, "dspsim play: at most %d --set\n",
                             PLAY_MAX_SETS);
@@ -336,8 +377,8 @@ int cmd_play(int argc, char **argv)
                 s.pipe, mixer ? "IN.wav IN2.wav" : "IN.wav");
         return DSPSIM_EXIT_USAGE;
     }
-    if (period_arg && !strict_uint("--period-us", period_arg, 100, 1000000,
-                                   &s.period_us))
+    if (period_arg &&
+        !strict_uint("--period-us", period_arg, 100, 1000000, &s.period_us))
         return DSPSIM_EXIT_USAGE;
     if (cpu_arg && !strict_uint("--cpu-mhz", cpu_arg, 1, 2000, &s.cpu_mhz))
         return DSPSIM_EXIT_USAGE;
@@ -354,8 +395,10 @@ int cmd_play(int argc, char **argv)
         s.in[i] = files[i];
         s.info[i] = &info[i];
         if (!valid_utf8(files[i])) {
-            fprintf(stderr, "dspsim play: input '%s': the path is not valid "
-                    "UTF-8\n", files[i]);
+            fprintf(stderr,
+                    "dspsim play: input '%s': the path is not valid "
+                    "UTF-8\n",
+                    files[i]);
             return DSPSIM_EXIT_USAGE;
         }
         if (!dsh_audio_probe(files[i], &info[i], err, sizeof err)) {
@@ -379,9 +422,10 @@ int cmd_play(int argc, char **argv)
 
     /* the core clock: an SRC pair the default clock cannot carry gets a
      * faster core (said in the summary), unless --cpu-mhz chose one */
-    double src_est = play_chain_has(&s, "src") && s.out_rate != info[0].rate ?
-        src_cycles_per_ms(info[0].rate, s.out_rate, info[0].channels,
-                          src_high) : 0;
+    double src_est = play_chain_has(&s, "src") && s.out_rate != info[0].rate
+                         ? src_cycles_per_ms(info[0].rate, s.out_rate,
+                                             info[0].channels, src_high)
+                         : 0;
     bool auto_clock = false;
     if (!s.cpu_mhz && src_est > 0 && clock_for(src_est) > PLAY_DEFAULT_MHZ) {
         s.cpu_mhz = clock_for(src_est);
@@ -396,9 +440,9 @@ int cmd_play(int argc, char **argv)
                                sizeof target))
         return DSPSIM_EXIT_USAGE;
     char profile_target[DSH_PATH_MAX];
-    if (profile && !cli_check_output_file("play", profile, files, s.n_in,
-                                          profile_target,
-                                          sizeof profile_target))
+    if (profile &&
+        !cli_check_output_file("play", profile, files, s.n_in, profile_target,
+                               sizeof profile_target))
         return DSPSIM_EXIT_USAGE;
     const char *taken[5] = { files[0], s.n_in > 1 ? files[1] : NULL, out,
                              profile, timeline };
@@ -411,23 +455,25 @@ int cmd_play(int argc, char **argv)
     else if (slash == target)
         snprintf(outdir, sizeof outdir, "/");
     else
-        snprintf(outdir, sizeof outdir, "%.*s", (int)(slash - target),
-                 target);
+        snprintf(outdir, sizeof outdir, "%.*s", (int)(slash - target), target);
     if (!valid_utf8(outname)) {
-        fprintf(stderr, "dspsim play: output '%s': the file name is not "
-                "valid UTF-8\n", out);
+        fprintf(stderr,
+                "dspsim play: output '%s': the file name is not "
+                "valid UTF-8\n",
+                out);
         return DSPSIM_EXIT_USAGE;
     }
     s.out = out;
     s.out_name = outname;
     char save_target[DSH_PATH_MAX];
-    if (save_case && !cli_check_output_file("play", save_case, files,
-                                            s.n_in, save_target,
-                                            sizeof save_target))
+    if (save_case && !cli_check_output_file("play", save_case, files, s.n_in,
+                                            save_target, sizeof save_target))
         return DSPSIM_EXIT_USAGE;
     if (save_case && !strcmp(save_target, target)) {
-        fprintf(stderr, "dspsim play: --save-case %s: the same file as the "
-                "output\n", save_case);
+        fprintf(stderr,
+                "dspsim play: --save-case %s: the same file as the "
+                "output\n",
+                save_case);
         return DSPSIM_EXIT_USAGE;
     }
     struct stat art_st;
@@ -439,9 +485,9 @@ int cmd_play(int argc, char **argv)
      * the artifacts directory, where it may go, exists; a refusal takes
      * back a directory just made) */
     char timeline_target[DSH_PATH_MAX];
-    if (timeline && !cli_check_output_file("play", timeline, files, s.n_in,
-                                           timeline_target,
-                                           sizeof timeline_target)) {
+    if (timeline &&
+        !cli_check_output_file("play", timeline, files, s.n_in, timeline_target,
+                               sizeof timeline_target)) {
         if (!art_existed)
             rmdir(art);
         return DSPSIM_EXIT_USAGE;
@@ -474,17 +520,24 @@ int cmd_play(int argc, char **argv)
     cli_progress_init(&prog, "play", quiet || gdb.on, 0);
     FILE *log = verbose ? cli_progress_stderr(&prog) : NULL;
     dsh_exec_summary sum;
-    dsh_exec_opts o = { .firmware = fw, .keep_artifacts = true,
-                        .verbose = log, .summary = &sum,
-                        .outputs_dir = outdir, .align_outputs = !raw,
+    dsh_exec_opts o = { .firmware = fw,
+                        .keep_artifacts = true,
+                        .verbose = log,
+                        .summary = &sum,
+                        .outputs_dir = outdir,
+                        .align_outputs = !raw,
                         .flush_src = true,
-                        .no_timeline = !timeline, .timeline_path = timeline,
+                        .no_timeline = !timeline,
+                        .timeline_path = timeline,
                         .profile_path = profile ? profile_target : NULL,
-                        .gdb = gdb.on, .gdb_port = gdb.port,
-                        .gdb_wait = gdb.wait, .cmd = "play",
+                        .gdb = gdb.on,
+                        .gdb_port = gdb.port,
+                        .gdb_wait = gdb.wait,
+                        .cmd = "play",
                         .progress = cli_progress_exec_cb,
                         .progress_user = &prog,
-                        .case_text = t.text, .case_len = t.len };
+                        .case_text = t.text,
+                        .case_len = t.len };
     /* a snapshot's identity: the case without the output's name (a
      * resumed run may write elsewhere) */
     play_text idt = { 0 };
@@ -504,8 +557,10 @@ int cmd_play(int argc, char **argv)
     rc = cli_snapshot_status("play", &sum, rc);
     dsh_case_free(c);
     if (rc == 1 && sum.setup_refused) {
-        fprintf(stderr, "dspsim play: the firmware refuses the %s "
-                "pipeline's settings (", s.pipe);
+        fprintf(stderr,
+                "dspsim play: the firmware refuses the %s "
+                "pipeline's settings (",
+                s.pipe);
         for (unsigned i = 0; i < s.n_sets; i++)
             fprintf(stderr, "%s--set %s", i ? " " : "", s.sets[i].arg);
         fprintf(stderr, "%s; %u Hz in, %u Hz out): %s\n",
@@ -517,13 +572,13 @@ int cmd_play(int argc, char **argv)
         if (auto_clock)
             printf("core clock: %u MHz (SRC %u -> %u Hz, %u channels, "
                    "needs about %.0f cycles per ms: more than the default "
-                   "%u MHz carries; --cpu-mhz N to choose)\n", s.cpu_mhz,
-                   info[0].rate, s.out_rate, info[0].channels, src_est,
-                   PLAY_DEFAULT_MHZ);
+                   "%u MHz carries; --cpu-mhz N to choose)\n",
+                   s.cpu_mhz, info[0].rate, s.out_rate, info[0].channels,
+                   src_est, PLAY_DEFAULT_MHZ);
         dsh_exec_print_summary(stdout, &sum);
     }
-    if (rc == 0 && save_case && !write_saved_case(&s, raw, save_target,
-                                                  save_case))
+    if (rc == 0 && save_case &&
+        !write_saved_case(&s, raw, save_target, save_case))
         return DSPSIM_EXIT_USAGE;
     return rc;
 }

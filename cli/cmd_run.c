@@ -16,7 +16,8 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f,
+    fprintf(
+        f,
         "usage: dspsim run CASE.yaml [--out-dir DIR] [--firmware ELF]\n"
         "                  [--profile FILE] [--gdb PORT [--gdb-wait]]\n"
         "                  [--snapshot-at CYCLE FILE] [--restore FILE] [-q]\n"
@@ -26,8 +27,7 @@ static void usage(FILE *f)
         "DIR (default: dspsim-run-out/<case file name without extension>).\n"
         "  --firmware ELF  audio firmware image (default: the tree's)\n"
         "  --profile FILE  cycle profile of the firmware, callgrind format\n"
-        "                  (docs/profile.md); slower, same cycles\n"
-        CLI_GDB_HELP
+        "                  (docs/profile.md); slower, same cycles\n" CLI_GDB_HELP
         "  --snapshot-at CYCLE FILE  save the whole machine and the harness's\n"
         "                  place in the streams to FILE at the first point\n"
         "                  at or after simulated cycle CYCLE where the case\n"
@@ -41,9 +41,14 @@ static void usage(FILE *f)
         "a snapshot --restore refuses, or not runnable (reason printed).\n");
 }
 
-enum {   /* getopt_long codes of the long-only options */
-    OPT_OUT_DIR = 256, OPT_FIRMWARE, OPT_PROFILE, OPT_GDB, OPT_GDB_WAIT,
-    OPT_SNAPSHOT_AT, OPT_RESTORE,
+enum { /* getopt_long codes of the long-only options */
+       OPT_OUT_DIR = 256,
+       OPT_FIRMWARE,
+       OPT_PROFILE,
+       OPT_GDB,
+       OPT_GDB_WAIT,
+       OPT_SNAPSHOT_AT,
+       OPT_RESTORE,
 };
 
 static const struct option run_options[] = {
@@ -67,13 +72,13 @@ int cmd_run(int argc, char **argv)
     cli_snap_opts snap = { 0 };
 
     int opt;
-    optind = 0;   /* a fresh scan (glibc) */
+    optind = 0; /* a fresh scan (glibc) */
     opterr = 0;
     while ((opt = getopt_long(argc, argv, ":hq", run_options, NULL)) != -1) {
         bool ok = true;
         const char *v = opt == ':' ? NULL : optarg;
         if (opt == ':')
-            opt = optopt;   /* a value missing: the option's own message */
+            opt = optopt; /* a value missing: the option's own message */
         switch (opt) {
         case '?':
             cli_getopt_unknown("run", argv);
@@ -81,22 +86,32 @@ int cmd_run(int argc, char **argv)
         case 'h':
             usage(stdout);
             return 0;
-        case 'q': quiet = true; break;
-        case OPT_GDB: ok = cli_gdb_value("run", v, &gdb); break;
-        case OPT_GDB_WAIT: gdb.wait = true; break;
+        case 'q':
+            quiet = true;
+            break;
+        case OPT_GDB:
+            ok = cli_gdb_value("run", v, &gdb);
+            break;
+        case OPT_GDB_WAIT:
+            gdb.wait = true;
+            break;
         case OPT_SNAPSHOT_AT:
             ok = cli_snapshot_at_getopt("run", argc, argv, v, &snap);
             break;
-        case OPT_RESTORE: ok = cli_restore_value("run", v, &snap); break;
-        default:   /* --out-dir, --firmware, --profile */
+        case OPT_RESTORE:
+            ok = cli_restore_value("run", v, &snap);
+            break;
+        default: /* --out-dir, --firmware, --profile */
             if (!v) {
                 fprintf(stderr, "dspsim run: %s needs a value\n",
-                        opt == OPT_OUT_DIR ? "--out-dir" :
-                        opt == OPT_FIRMWARE ? "--firmware" : "--profile");
+                        opt == OPT_OUT_DIR    ? "--out-dir"
+                        : opt == OPT_FIRMWARE ? "--firmware"
+                                              : "--profile");
                 return DSPSIM_EXIT_USAGE;
             }
-            *(opt == OPT_OUT_DIR ? &out_dir : opt == OPT_FIRMWARE ? &fw
-                                                                 : &profile) = v;
+            *(opt == OPT_OUT_DIR    ? &out_dir
+              : opt == OPT_FIRMWARE ? &fw
+                                    : &profile) = v;
             break;
         }
         if (!ok)
@@ -147,12 +162,11 @@ int cmd_run(int argc, char **argv)
     char resolved_profile[DSH_PATH_MAX];
     if (!cli_check_firmware("run", c->firmware[0] ? c->firmware : fw,
                             fw != NULL && !c->firmware[0]) ||
-        (profile && !cli_check_output_file("run", profile,
-                                           (const char *const[]){ path }, 1,
-                                           resolved_profile,
-                                           sizeof resolved_profile)) ||
-        !cli_snapshot_check("run", &snap, (const char *const[]){ path,
-                            profile }, 2) ||
+        (profile && !cli_check_output_file(
+                        "run", profile, (const char *const[]){ path }, 1,
+                        resolved_profile, sizeof resolved_profile)) ||
+        !cli_snapshot_check("run", &snap,
+                            (const char *const[]){ path, profile }, 2) ||
         !cli_check_output_dir("run", "--out-dir", dir)) {
         dsh_case_free(c);
         return DSPSIM_EXIT_USAGE;
@@ -165,9 +179,12 @@ int cmd_run(int argc, char **argv)
     dsh_exec_opts o = { .profile_path = profile ? resolved_profile : NULL,
                         .firmware = fw,
                         .keep_artifacts = true,
-                        .verbose = log, .summary = &s,
-                        .gdb = gdb.on, .gdb_port = gdb.port,
-                        .gdb_wait = gdb.wait, .cmd = "run",
+                        .verbose = log,
+                        .summary = &s,
+                        .gdb = gdb.on,
+                        .gdb_port = gdb.port,
+                        .gdb_wait = gdb.wait,
+                        .cmd = "run",
                         .progress = cli_progress_exec_cb,
                         .progress_user = &prog };
     cli_snapshot_apply(&snap, &o);

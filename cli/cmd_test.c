@@ -20,7 +20,7 @@ int cmd_test(int argc, char **argv)
     bool given = false, runs = true, only_paths = false;
 
     opts.firmware = dsh_exec_default_firmware();
-    opts.cmd = "test";   /* the board's diagnostics: "dspsim test: board: " */
+    opts.cmd = "test"; /* the board's diagnostics: "dspsim test: board: " */
     for (int i = 0; i < argc; i++) {
         if (!only_paths && !strcmp(argv[i], "--firmware")) {
             if (i + 1 >= argc) {
@@ -36,9 +36,9 @@ int cmd_test(int argc, char **argv)
             given = true;
             continue;
         }
-        if (!only_paths && (!strcmp(argv[i], "--list") ||
-                            !strcmp(argv[i], "-h") ||
-                            !strcmp(argv[i], "--help")))
+        if (!only_paths &&
+            (!strcmp(argv[i], "--list") || !strcmp(argv[i], "-h") ||
+             !strcmp(argv[i], "--help")))
             runs = false;
         only_paths |= !strcmp(argv[i], "--");
         argv[n++] = argv[i];

@@ -16,11 +16,11 @@
 #include "exec_snapshot.h"
 
 #define TAG_XCPU DS_SNAP_TAG('X', 'C', 'P', 'U')
-#define TAG_XSH DS_SNAP_TAG('X', 'S', 'H', ' ')
-#define PAGE 4096u
+#define TAG_XSH  DS_SNAP_TAG('X', 'S', 'H', ' ')
+#define PAGE     4096u
 
-bool exec_snap_init(exec_snap *s, const cli_snap_opts *o,
-                    const char *program, int guest_argc, char **guest_argv)
+bool exec_snap_init(exec_snap *s, const cli_snap_opts *o, const char *program,
+                    int guest_argc, char **guest_argv)
 {
     memset(s, 0, sizeof *s);
     s->o = o;
@@ -53,12 +53,13 @@ bool exec_snap_take(exec_snap *s, xt_cpu *cpu, const xt_semihost *sh)
     uint8_t kinds[XT_SEMIHOST_FDS];
     unsigned host = xt_semihost_fd_kinds(sh, kinds);
     uint64_t cycle = xt_cycles(cpu);
-    s->failed = true;   /* until written */
+    s->failed = true; /* until written */
     if (host) {
-        fprintf(stderr, "dspsim exec: --snapshot-at %" PRIu64 ": at cycle %"
-                PRIu64 " the program has %u host file%s open; a snapshot "
-                "holds no host file, none written\n", s->o->at, cycle, host,
-                host == 1 ? "" : "s");
+        fprintf(stderr,
+                "dspsim exec: --snapshot-at %" PRIu64 ": at cycle %" PRIu64
+                " the program has %u host file%s open; a snapshot "
+                "holds no host file, none written\n",
+                s->o->at, cycle, host, host == 1 ? "" : "s");
         return false;
     }
     size_t n = xt_state_size(cpu);
@@ -66,7 +67,7 @@ bool exec_snap_take(exec_snap *s, xt_cpu *cpu, const xt_semihost *sh)
     if (!st || xt_state_save(cpu, st, n) != XT_OK) {
         free(st);
         fprintf(stderr, "dspsim exec: --snapshot-at: cannot save the CPU "
-                "(out of memory)\n");
+                        "(out of memory)\n");
         return false;
     }
     ds_snap_w w;
@@ -90,8 +91,8 @@ bool exec_snap_take(exec_snap *s, xt_cpu *cpu, const xt_semihost *sh)
     char err[1200];
     ds_snap_ident id = { s->fw_hash, s->case_hash, cycle };
     bool oom = w.oom;
-    bool ok = !oom && ds_snap_file_write(s->o->resolved, &id, w.p, w.len,
-                                         err, sizeof err);
+    bool ok = !oom && ds_snap_file_write(s->o->resolved, &id, w.p, w.len, err,
+                                         sizeof err);
     ds_snap_w_free(&w);
     if (!ok) {
         fprintf(stderr, "dspsim exec: %s\n",
@@ -103,8 +104,10 @@ bool exec_snap_take(exec_snap *s, xt_cpu *cpu, const xt_semihost *sh)
     s->cycle = cycle;
     uint32_t pc = 0;
     xt_reg_read(cpu, XT_REG_PC, &pc);
-    fprintf(stderr, "dspsim exec: snapshot taken at cycle %" PRIu64
-            " (pc %08" PRIx32 ")\n", cycle, pc);
+    fprintf(stderr,
+            "dspsim exec: snapshot taken at cycle %" PRIu64 " (pc %08" PRIx32
+            ")\n",
+            cycle, pc);
     return true;
 }
 
@@ -119,9 +122,10 @@ static uint8_t *load_cpu_state(ds_snap_r *r, size_t want)
     if (s.bad)
         return NULL;
     if (n != want || page != PAGE) {
-        ds_snap_fail(r, "CPU state of %" PRIu64 " bytes in pages of %u, "
-                     "this machine's is %zu in pages of %u", n, page, want,
-                     PAGE);
+        ds_snap_fail(r,
+                     "CPU state of %" PRIu64 " bytes in pages of %u, "
+                     "this machine's is %zu in pages of %u",
+                     n, page, want, PAGE);
         return NULL;
     }
     uint8_t *st = calloc(1, want ? want : 1);
@@ -181,17 +185,19 @@ bool exec_snap_restore(exec_snap *s, xt_cpu *cpu, xt_semihost *sh)
     free(st);
     free(body);
     if (!ok) {
-        fprintf(stderr, "dspsim exec: snapshot '%s': %s (a snapshot of "
+        fprintf(stderr,
+                "dspsim exec: snapshot '%s': %s (a snapshot of "
                 "`dspsim exec` holds the CPU, its memories and the "
-                "semihosting descriptors)\n", s->o->restore,
-                err[0] ? err : "corrupt");
+                "semihosting descriptors)\n",
+                s->o->restore, err[0] ? err : "corrupt");
         return false;
     }
     s->cycle = got.cycle;
     if (s->o->path && s->o->at < got.cycle) {
-        fprintf(stderr, "dspsim exec: --snapshot-at %" PRIu64 " is before "
-                "cycle %" PRIu64 ", where '%s' resumes\n", s->o->at,
-                got.cycle, s->o->restore);
+        fprintf(stderr,
+                "dspsim exec: --snapshot-at %" PRIu64 " is before "
+                "cycle %" PRIu64 ", where '%s' resumes\n",
+                s->o->at, got.cycle, s->o->restore);
         return false;
     }
     return true;

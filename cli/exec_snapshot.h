@@ -19,13 +19,13 @@ typedef struct exec_snap {
     const cli_snap_opts *o;
     uint64_t fw_hash, case_hash;
     bool taken;
-    bool failed;                /* taking it failed (message printed) */
-    uint64_t cycle;             /* taken at / restored from (CPU cycles) */
+    bool failed;    /* taking it failed (message printed) */
+    uint64_t cycle; /* taken at / restored from (CPU cycles) */
 } exec_snap;
 
 /* The identity of this run; false with a message printed (exit 2). */
-bool exec_snap_init(exec_snap *s, const cli_snap_opts *o,
-                    const char *program, int guest_argc, char **guest_argv);
+bool exec_snap_init(exec_snap *s, const cli_snap_opts *o, const char *program,
+                    int guest_argc, char **guest_argv);
 /* --restore: the CPU, its memories and the descriptor table as the
  * snapshot left them; false with a message printed (exit 2). */
 bool exec_snap_restore(exec_snap *s, xt_cpu *cpu, xt_semihost *sh);

@@ -8,13 +8,17 @@
 bool cli_gdb_value(const char *cmd, const char *v, cli_gdb *o)
 {
     if (!v) {
-        fprintf(stderr, "dspsim %s: --gdb needs a port number (0: any free "
-                "port)\n", cmd);
+        fprintf(stderr,
+                "dspsim %s: --gdb needs a port number (0: any free "
+                "port)\n",
+                cmd);
         return false;
     }
     if (ds_gdb_parse_port(v, &o->port)) {
-        fprintf(stderr, "dspsim %s: --gdb: '%s' is not a port number "
-                "(0..65535)\n", cmd, v);
+        fprintf(stderr,
+                "dspsim %s: --gdb: '%s' is not a port number "
+                "(0..65535)\n",
+                cmd, v);
         return false;
     }
     o->on = true;
@@ -28,8 +32,10 @@ bool cli_gdb_check(const char *cmd, const cli_gdb *o, bool lockstep)
         return false;
     }
     if (o->on && lockstep) {
-        fprintf(stderr, "dspsim %s: --gdb and --lockstep cannot be "
-                "combined\n", cmd);
+        fprintf(stderr,
+                "dspsim %s: --gdb and --lockstep cannot be "
+                "combined\n",
+                cmd);
         return false;
     }
     return true;

@@ -9,16 +9,16 @@
 #include "dspsim/gdb.h"
 
 typedef struct cli_gdb {
-    bool on;           /* --gdb given */
-    unsigned port;     /* 0: a free port, printed on stderr */
-    bool wait;         /* --gdb-wait */
+    bool on;       /* --gdb given */
+    unsigned port; /* 0: a free port, printed on stderr */
+    bool wait;     /* --gdb-wait */
 } cli_gdb;
 
 /* Help lines of the two options. */
-#define CLI_GDB_HELP \
-    "  --gdb PORT      serve GDB's remote protocol on 127.0.0.1:PORT (0: a\n" \
-    "                  free port, printed on stderr; docs/debugging.md)\n" \
-    "  --gdb-wait      with --gdb: wait for the debugger before the first\n" \
+#define CLI_GDB_HELP                                                           \
+    "  --gdb PORT      serve GDB's remote protocol on 127.0.0.1:PORT (0: a\n"  \
+    "                  free port, printed on stderr; docs/debugging.md)\n"     \
+    "  --gdb-wait      with --gdb: wait for the debugger before the first\n"   \
     "                  instruction\n"
 
 /* The value of --gdb (NULL: missing): sets o->on and o->port, or prints

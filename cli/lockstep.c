@@ -10,17 +10,35 @@
 
 /* Special registers compared at every block boundary (Xtensa numbers). */
 static const unsigned lock_srs[] = {
-    3,   /* sar */      5,   /* litbase */  96,  /* ibreakenable */
-    104, /* ddr */      128, /* ibreaka0 */ 144, /* dbreaka0 */
-    160, /* dbreakc0 */ 177, 178, 179,      /* epc1..3 */
-    192, /* depc */     194, 195,           /* eps2..3 */
-    209, 210, 211,      /* excsave1..3 */   226, /* interrupt */
-    228, /* intenable */ 230, /* ps */      231, /* vecbase */
-    232, /* exccause */ 233, /* debugcause */ 234, /* ccount */
-    236, /* icount */   237, /* icountlevel */ 238, /* excvaddr */
-    240, /* ccompare0 */
+    3,
+    /* sar */ 5,
+    /* litbase */ 96, /* ibreakenable */
+    104,
+    /* ddr */ 128,
+    /* ibreaka0 */ 144, /* dbreaka0 */
+    160,
+    /* dbreakc0 */ 177,
+    178,
+    179, /* epc1..3 */
+    192,
+    /* depc */ 194,
+    195, /* eps2..3 */
+    209,
+    210,
+    211,
+    /* excsave1..3 */ 226, /* interrupt */
+    228,
+    /* intenable */ 230,
+    /* ps */ 231, /* vecbase */
+    232,
+    /* exccause */ 233,
+    /* debugcause */ 234, /* ccount */
+    236,
+    /* icount */ 237,
+    /* icountlevel */ 238, /* excvaddr */
+    240,                   /* ccompare0 */
 };
-#define NSRS (sizeof lock_srs / sizeof lock_srs[0])
+#define NSRS      (sizeof lock_srs / sizeof lock_srs[0])
 #define MEM_EVERY 4096u /* boundaries between memory comparisons */
 
 typedef struct snap {
@@ -34,7 +52,8 @@ static void take(xt_cpu *cpu, snap *s)
         xt_reg_read(cpu, XT_REG_A0 + i, &s->r[i]);
     xt_reg_read(cpu, XT_REG_PC, &s->r[16]);
     for (size_t i = 0; i < NSRS; i++)
-        if (xt_reg_read(cpu, XT_REG_SR((int)lock_srs[i]), &s->r[17 + i]) != XT_OK)
+        if (xt_reg_read(cpu, XT_REG_SR((int)lock_srs[i]), &s->r[17 + i]) !=
+            XT_OK)
             s->r[17 + i] = 0;
     s->cycles = xt_cycles(cpu);
     s->insns = xt_insn_count(cpu);
@@ -51,8 +70,8 @@ static void reg_name(size_t i, char *buf, size_t n)
 }
 
 /* First differing byte of two CPUs' RAM/ROM in [lo, hi); 0 if none. */
-static int mem_diff(xt_cpu *a, xt_cpu *b, const lockstep_range *rg,
-                    size_t nrg, uint32_t *where)
+static int mem_diff(xt_cpu *a, xt_cpu *b, const lockstep_range *rg, size_t nrg,
+                    uint32_t *where)
 {
     static uint8_t ba[65536], bb[65536];
     for (size_t k = 0; k < nrg; k++) {
@@ -91,16 +110,17 @@ static int writes(const char *text, const char *reg)
 
 static void report_divergence(FILE *f, const char *cmd, xt_cpu *ref,
                               const snap *before, const snap *sf,
-                              const snap *sr, const xt_elf *elf,
-                              uint32_t entry)
+                              const snap *sr, const xt_elf *elf, uint32_t entry)
 {
-    fprintf(f, "dspsim %s: lockstep: the engines diverge in the block that "
-               "starts at pc %08" PRIx32 " (they agreed after %" PRIu64 " instructions, %"
-               PRIu64 " cycles, at pc %08" PRIx32 ")\n", cmd, entry, before->insns,
-            before->cycles, before->r[16]);
+    fprintf(f,
+            "dspsim %s: lockstep: the engines diverge in the block that "
+            "starts at pc %08" PRIx32 " (they agreed after %" PRIu64
+            " instructions, %" PRIu64 " cycles, at pc %08" PRIx32 ")\n",
+            cmd, entry, before->insns, before->cycles, before->r[16]);
     if (sf->insns != sr->insns || sf->cycles != sr->cycles)
-        fprintf(f, "  instructions fast %" PRIu64 " interp %" PRIu64
-                   ", cycles fast %" PRIu64 " interp %" PRIu64 "\n",
+        fprintf(f,
+                "  instructions fast %" PRIu64 " interp %" PRIu64
+                ", cycles fast %" PRIu64 " interp %" PRIu64 "\n",
                 sf->insns, sr->insns, sf->cycles, sr->cycles);
     char first_reg[16] = "";
     for (size_t i = 0; i < 17 + NSRS; i++) {
@@ -130,24 +150,28 @@ static void report_divergence(FILE *f, const char *cmd, xt_cpu *ref,
         marked |= first;
         char sym[96];
         xt_elf_format_sym(elf, pcs[i], sym, sizeof sym);
-        fprintf(f, "  %s %08" PRIx32 "  %-20s %s\n",
-                first ? "=>" : "  ", pcs[i], sym, dis);
+        fprintf(f, "  %s %08" PRIx32 "  %-20s %s\n", first ? "=>" : "  ",
+                pcs[i], sym, dis);
     }
     if (marked)
-        fprintf(f, "  => first instruction that writes a differing register "
-                   "(%s)\n", first_reg);
+        fprintf(f,
+                "  => first instruction that writes a differing register "
+                "(%s)\n",
+                first_reg);
 }
 
 typedef struct boundary {
-    int hit;          /* the run stopped after a translated block */
-    uint32_t entry;   /* where that block was entered */
+    int hit;        /* the run stopped after a translated block */
+    uint32_t entry; /* where that block was entered */
 } boundary;
 
 void lockstep_xlate_opts(xt_xlate_opts *o, bool single_block)
 {
     /* opt_level 0: the engine's default (-O1) or $DSPSIM_XLATE_OPT */
-    *o = (xt_xlate_opts){ .sample_cycles = 64, .hot_samples = 1,
-                          .sync = true, .single_block = single_block };
+    *o = (xt_xlate_opts){ .sample_cycles = 64,
+                          .hot_samples = 1,
+                          .sync = true,
+                          .single_block = single_block };
 }
 
 static bool stop_after_block(xt_cpu *cpu, uint32_t entry_pc, void *user)
@@ -161,11 +185,10 @@ static bool stop_after_block(xt_cpu *cpu, uint32_t entry_pc, void *user)
 
 int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
                  const lockstep_range *rg, size_t nrg, const xt_elf *elf,
-                 FILE *f, const char *cmd, xt_stop *why,
-                 lockstep_stats *st)
+                 FILE *f, const char *cmd, xt_stop *why, lockstep_stats *st)
 {
     memset(st, 0, sizeof *st);
-    boundary bd = {0};
+    boundary bd = { 0 };
     xt_xlate_set_exit_hook(fast, stop_after_block, &bd);
     uint64_t insns0 = xt_insn_count(fast), cycles0 = xt_cycles(fast);
     snap before, sf, sr;
@@ -195,7 +218,8 @@ int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
         uint64_t n = xt_insn_count(fast) - xt_insn_count(ref);
         xt_stop rwhy = XT_STOP_INSN_BUDGET;
         if (n) {
-            xt_run_opts r = { .until = ro->until, .use_until = ro->use_until,
+            xt_run_opts r = { .until = ro->until,
+                              .use_until = ro->use_until,
                               .max_insns = n };
             xt_run(ref, &r, &rwhy);
         }
@@ -208,7 +232,8 @@ int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
                     rwhy = XT_STOP_CYCLE_BUDGET;
             } else {
                 xt_run_opts r = { .until = ro->until,
-                                  .use_until = ro->use_until, .max_insns = 1 };
+                                  .use_until = ro->use_until,
+                                  .max_insns = 1 };
                 xt_run(ref, &r, &rwhy);
             }
         }
@@ -232,10 +257,12 @@ int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
         if ((last || st->boundaries % MEM_EVERY == 0)) {
             st->mem_checks++;
             if (mem_diff(fast, ref, rg, nrg, &where)) {
-                fprintf(f, "dspsim %s: lockstep: memory differs at %08" PRIx32
-                           " (found after %" PRIu64 " instructions; the last "
-                           "memory check that agreed was at most %u blocks "
-                           "earlier)\n", cmd, where, sf.insns, MEM_EVERY);
+                fprintf(f,
+                        "dspsim %s: lockstep: memory differs at %08" PRIx32
+                        " (found after %" PRIu64 " instructions; the last "
+                        "memory check that agreed was at most %u blocks "
+                        "earlier)\n",
+                        cmd, where, sf.insns, MEM_EVERY);
                 return 1;
             }
         }
@@ -258,9 +285,11 @@ int lockstep_compare(xt_cpu *fast, xt_cpu *ref, const lockstep_range *rg,
     take(ref, &sr);
     int bad = 0;
     if (sf.cycles != sr.cycles || sf.insns != sr.insns) {
-        fprintf(f, "dspsim %s: lockstep: instructions fast %" PRIu64
-                   " interp %" PRIu64 ", cycles fast %" PRIu64 " interp %"
-                   PRIu64 "\n", cmd, sf.insns, sr.insns, sf.cycles, sr.cycles);
+        fprintf(f,
+                "dspsim %s: lockstep: instructions fast %" PRIu64
+                " interp %" PRIu64 ", cycles fast %" PRIu64 " interp %" PRIu64
+                "\n",
+                cmd, sf.insns, sr.insns, sf.cycles, sr.cycles);
         bad = 1;
     }
     for (size_t i = 0; i < 17 + NSRS; i++) {
@@ -268,8 +297,10 @@ int lockstep_compare(xt_cpu *fast, xt_cpu *ref, const lockstep_range *rg,
             continue;
         char name[16];
         reg_name(i, name, sizeof name);
-        fprintf(f, "dspsim %s: lockstep: %-6s fast %08" PRIx32 "  interp %08"
-                   PRIx32 "\n", cmd, name, sf.r[i], sr.r[i]);
+        fprintf(f,
+                "dspsim %s: lockstep: %-6s fast %08" PRIx32
+                "  interp %08" PRIx32 "\n",
+                cmd, name, sf.r[i], sr.r[i]);
         bad = 1;
     }
     uint32_t where;

@@ -34,8 +34,7 @@ typedef struct lockstep_stats {
  * API error. */
 int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
                  const lockstep_range *rg, size_t nrg, const xt_elf *elf,
-                 FILE *f, const char *cmd, xt_stop *why,
-                 lockstep_stats *st);
+                 FILE *f, const char *cmd, xt_stop *why, lockstep_stats *st);
 
 /* The fast engine's options under lockstep: translate early, in the
  * foreground, at -O1; single_block returns after every block. */

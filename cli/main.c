@@ -13,14 +13,17 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    { "exec", cmd_exec, "run a bare-metal guest program (ELF) on the "
-                        "lx106 'sim' machine" },
-    { "board", cmd_board, "run a guest program (ELF) on the virtual "
-                          "audio-DSP board (docs/board.md)" },
+    { "exec", cmd_exec,
+      "run a bare-metal guest program (ELF) on the "
+      "lx106 'sim' machine" },
+    { "board", cmd_board,
+      "run a guest program (ELF) on the virtual "
+      "audio-DSP board (docs/board.md)" },
     { "test", cmd_test, "run harness test cases (docs/harness.md)" },
     { "run", cmd_run, "run one harness case, verbose, artifacts kept" },
-    { "play", cmd_play, "play WAV files through a built-in pipeline on "
-                        "the firmware" },
+    { "play", cmd_play,
+      "play WAV files through a built-in pipeline on "
+      "the firmware" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -44,8 +47,7 @@ int main(int argc, char **argv)
         return DSPSIM_EXIT_USAGE;
     }
     const char *cmd = argv[1];
-    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") ||
-        !strcmp(cmd, "help")) {
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         usage(stdout);
         return 0;
     }
@@ -58,8 +60,8 @@ int main(int argc, char **argv)
             continue;
         /* `dspsim COMMAND --version`: right after the command (exec and
          * board pass what follows their program to the guest) */
-        if (argc > 2 && (!strcmp(argv[2], "--version") ||
-                         !strcmp(argv[2], "-V"))) {
+        if (argc > 2 &&
+            (!strcmp(argv[2], "--version") || !strcmp(argv[2], "-V"))) {
             printf("dspsim %s %s\n", cmd, DSPSIM_VERSION);
             return 0;
         }

@@ -30,8 +30,7 @@ bool cli_opt_value(int argc, char **argv, int *i, const char *name,
     return true;
 }
 
-cli_num_err cli_number(const char *s, uint64_t lo, uint64_t hi,
-                       uint64_t *out)
+cli_num_err cli_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 {
     if (!s || !*s)
         return CLI_NUM_EMPTY;
@@ -56,7 +55,7 @@ cli_num_err cli_number(const char *s, uint64_t lo, uint64_t hi,
         else
             return CLI_NUM_SYNTAX;
         if (v > (UINT64_MAX - d) / base)
-            big = true;         /* keep checking the syntax */
+            big = true; /* keep checking the syntax */
         else
             v = v * base + d;
     }
@@ -78,8 +77,10 @@ bool cli_parse_uint(const char *cmd, const char *opt, const char *s,
         fprintf(stderr, "dspsim %s: %s needs a number\n", cmd, opt);
         break;
     case CLI_NUM_SYNTAX:
-        fprintf(stderr, "dspsim %s: %s: '%s' is not a decimal number or 0x "
-                "hex\n", cmd, opt, s);
+        fprintf(stderr,
+                "dspsim %s: %s: '%s' is not a decimal number or 0x "
+                "hex\n",
+                cmd, opt, s);
         break;
     case CLI_NUM_LOW:
         fprintf(stderr, "dspsim %s: %s must be at least %llu\n", cmd, opt,
@@ -110,8 +111,10 @@ bool cli_set_engine(const char *cmd, const char *name)
 {
     xt_engine e;
     if (!name || xt_engine_parse(name, &e)) {
-        fprintf(stderr, "dspsim %s: --engine: '%s' is not an engine "
-                "(fast or interp)\n", cmd, name ? name : "");
+        fprintf(stderr,
+                "dspsim %s: --engine: '%s' is not an engine "
+                "(fast or interp)\n",
+                cmd, name ? name : "");
         return false;
     }
     setenv("DSPSIM_ENGINE", xt_engine_name(e), 1);
@@ -141,14 +144,20 @@ void cli_getopt_unknown(const char *cmd, char **argv)
 {
     const char *a = argv[optind - 1];
     if (optopt && optopt < 256 && !(a[0] == '-' && a[1] == '-')) {
-        fprintf(stderr, "dspsim %s: unknown option '-%c' (see dspsim %s "
-                "--help)\n", cmd, optopt, cmd);
+        fprintf(stderr,
+                "dspsim %s: unknown option '-%c' (see dspsim %s "
+                "--help)\n",
+                cmd, optopt, cmd);
     } else if (optopt && strchr(a, '=')) {
-        fprintf(stderr, "dspsim %s: option '%.*s' takes no value (see dspsim "
-                "%s --help)\n", cmd, (int)(strchr(a, '=') - a), a, cmd);
+        fprintf(stderr,
+                "dspsim %s: option '%.*s' takes no value (see dspsim "
+                "%s --help)\n",
+                cmd, (int)(strchr(a, '=') - a), a, cmd);
     } else {
-        fprintf(stderr, "dspsim %s: unknown option '%s' (see dspsim %s "
-                "--help)\n", cmd, a, cmd);
+        fprintf(stderr,
+                "dspsim %s: unknown option '%s' (see dspsim %s "
+                "--help)\n",
+                cmd, a, cmd);
     }
 }
 
@@ -157,7 +166,7 @@ int cli_getopt_before_program(const char *cmd, int argc, char **argv,
                               void *user)
 {
     int c;
-    optind = 0;   /* a fresh scan (glibc) */
+    optind = 0; /* a fresh scan (glibc) */
     opterr = 0;
     while ((c = getopt_long(argc, argv, "+:hq", longopts, NULL)) != -1) {
         if (c == '?') {

@@ -19,13 +19,12 @@ bool cli_opt_value(int argc, char **argv, int *i, const char *name,
  * (never wrapped).  Returns what was wrong, and *out only on CLI_NUM_OK. */
 typedef enum cli_num_err {
     CLI_NUM_OK,
-    CLI_NUM_EMPTY,      /* NULL or "" */
-    CLI_NUM_SYNTAX,     /* not decimal or 0x hex digits */
-    CLI_NUM_LOW,        /* below lo */
-    CLI_NUM_HIGH,       /* above hi, or beyond 64 bits */
+    CLI_NUM_EMPTY,  /* NULL or "" */
+    CLI_NUM_SYNTAX, /* not decimal or 0x hex digits */
+    CLI_NUM_LOW,    /* below lo */
+    CLI_NUM_HIGH,   /* above hi, or beyond 64 bits */
 } cli_num_err;
-cli_num_err cli_number(const char *s, uint64_t lo, uint64_t hi,
-                       uint64_t *out);
+cli_num_err cli_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 
 /* cli_number with the messages: on error prints "dspsim CMD: OPT needs a
  * number", "dspsim CMD: OPT: 'S' is not a decimal number or 0x hex",

@@ -38,19 +38,23 @@ bool cli_check_output_file(const char *cmd, const char *out,
     snprintf(resolved, resolved_sz, "%s", out);
     if (stat(out, &so) == 0) {
         if (!S_ISREG(so.st_mode)) {
-            fprintf(stderr, "dspsim %s: output '%s' exists and is not a "
-                    "regular file (%s): refused\n", cmd, out,
-                    S_ISDIR(so.st_mode) ? "a directory" : "a device, FIFO "
-                    "or socket");
+            fprintf(stderr,
+                    "dspsim %s: output '%s' exists and is not a "
+                    "regular file (%s): refused\n",
+                    cmd, out,
+                    S_ISDIR(so.st_mode) ? "a directory"
+                                        : "a device, FIFO "
+                                          "or socket");
             return false;
         }
         for (unsigned i = 0; i < n; i++)
             if (stat(inputs[i], &si) == 0 && si.st_dev == so.st_dev &&
                 si.st_ino == so.st_ino) {
-                fprintf(stderr, "dspsim %s: output '%s' is the input '%s'"
-                        "%s: refused (it would be overwritten)\n", cmd, out,
-                        inputs[i], strcmp(out, inputs[i]) ?
-                        " (the same file)" : "");
+                fprintf(stderr,
+                        "dspsim %s: output '%s' is the input '%s'"
+                        "%s: refused (it would be overwritten)\n",
+                        cmd, out, inputs[i],
+                        strcmp(out, inputs[i]) ? " (the same file)" : "");
                 return false;
             }
         /* a symlink: write the file it points to, not over the link */
@@ -68,21 +72,27 @@ bool cli_check_output_file(const char *cmd, const char *out,
                 strerror(errno));
         return false;
     } else if (lstat(out, &sl) == 0) {
-        fprintf(stderr, "dspsim %s: output '%s' is a dangling symbolic "
-                "link: refused\n", cmd, out);
+        fprintf(stderr,
+                "dspsim %s: output '%s' is a dangling symbolic "
+                "link: refused\n",
+                cmd, out);
         return false;
     }
     char dir[PATH_MAX];
     struct stat sd;
     dir_of(resolved, dir, sizeof dir);
     if (stat(dir, &sd) != 0 || !S_ISDIR(sd.st_mode)) {
-        fprintf(stderr, "dspsim %s: output '%s': directory '%s' does not "
-                "exist\n", cmd, out, dir);
+        fprintf(stderr,
+                "dspsim %s: output '%s': directory '%s' does not "
+                "exist\n",
+                cmd, out, dir);
         return false;
     }
     if (access(dir, W_OK | X_OK) != 0) {
-        fprintf(stderr, "dspsim %s: output '%s': directory '%s' is not "
-                "writable: %s\n", cmd, out, dir, strerror(errno));
+        fprintf(stderr,
+                "dspsim %s: output '%s': directory '%s' is not "
+                "writable: %s\n",
+                cmd, out, dir, strerror(errno));
         return false;
     }
     return true;
@@ -97,8 +107,10 @@ bool cli_check_output_dir(const char *cmd, const char *opt, const char *dir)
         return false;
     }
     if (stat(dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "dspsim %s: %s '%s' exists and is not a "
-                "directory\n", cmd, opt, dir);
+        fprintf(stderr,
+                "dspsim %s: %s '%s' exists and is not a "
+                "directory\n",
+                cmd, opt, dir);
         return false;
     }
     if (!dsh_exec_mkdir_p(dir, err, sizeof err)) {
@@ -106,8 +118,8 @@ bool cli_check_output_dir(const char *cmd, const char *opt, const char *dir)
         return false;
     }
     if (access(dir, W_OK | X_OK) != 0) {
-        fprintf(stderr, "dspsim %s: %s '%s' is not writable: %s\n", cmd,
-                opt, dir, strerror(errno));
+        fprintf(stderr, "dspsim %s: %s '%s' is not writable: %s\n", cmd, opt,
+                dir, strerror(errno));
         return false;
     }
     return true;
@@ -123,26 +135,30 @@ bool cli_check_firmware(const char *cmd, const char *path, bool given)
         return false;
     }
     if (!fw[0]) {
-        fprintf(stderr, "dspsim %s: no firmware image configured (use "
-                "--firmware ELF)\n", cmd);
+        fprintf(stderr,
+                "dspsim %s: no firmware image configured (use "
+                "--firmware ELF)\n",
+                cmd);
         return false;
     }
     if (stat(fw, &st) != 0) {
         fprintf(stderr, "dspsim %s: %s '%s': %s%s\n", cmd, what, fw,
-                strerror(errno), given ? "" : " (the audio firmware is "
-                "not built: build the tree, or use --firmware ELF)");
+                strerror(errno),
+                given ? ""
+                      : " (the audio firmware is "
+                        "not built: build the tree, or use --firmware ELF)");
         return false;
     }
     if (!S_ISREG(st.st_mode)) {
-        fprintf(stderr, "dspsim %s: %s '%s' is not a regular file\n", cmd,
-                what, fw);
+        fprintf(stderr, "dspsim %s: %s '%s' is not a regular file\n", cmd, what,
+                fw);
         return false;
     }
     xt_elf *elf = NULL;
     char err[512];
     if (xt_elf_open(fw, &elf, err, sizeof err) != XT_LOAD_OK) {
-        fprintf(stderr, "dspsim %s: %s '%s' cannot be loaded: %s\n", cmd,
-                what, fw, err);
+        fprintf(stderr, "dspsim %s: %s '%s' cannot be loaded: %s\n", cmd, what,
+                fw, err);
         return false;
     }
     xt_elf_free(elf);

@@ -49,7 +49,7 @@ static bool taps_list(const char *v)
 }
 
 static const char *const play_types[] = { "volume", "eq_iir", "eq_fir",
-                                          "src", "mixer", NULL };
+                                          "src",    "mixer",  NULL };
 
 /* The --set keys each component type of a chain takes. */
 static const char *const play_keys[][5] = {
@@ -89,29 +89,38 @@ bool play_chain_parse(const char *arg, play_spec *s)
         snprintf(name, sizeof name, "%.*s", (int)(n < 15 ? n : 15), p);
         if ((n >= sizeof s->chain[0] || type_index(name) < 0) &&
             !strchr(arg, ',')) {
-            fprintf(stderr, "dspsim play: unknown pipeline '%s' (volume, "
-                    "eq_iir, eq_fir, src, mixer)\n", arg);
+            fprintf(stderr,
+                    "dspsim play: unknown pipeline '%s' (volume, "
+                    "eq_iir, eq_fir, src, mixer)\n",
+                    arg);
             return false;
         }
         if (n >= sizeof s->chain[0] || type_index(name) < 0) {
-            fprintf(stderr, "dspsim play: --pipeline %s: unknown component "
-                    "'%.*s' (volume, eq_iir, eq_fir, src, mixer)\n", arg,
-                    (int)n, p);
+            fprintf(stderr,
+                    "dspsim play: --pipeline %s: unknown component "
+                    "'%.*s' (volume, eq_iir, eq_fir, src, mixer)\n",
+                    arg, (int)n, p);
             return false;
         }
         if (play_chain_has(s, name)) {
-            fprintf(stderr, "dspsim play: --pipeline %s: '%s' twice (each "
-                    "component at most once)\n", arg, name);
+            fprintf(stderr,
+                    "dspsim play: --pipeline %s: '%s' twice (each "
+                    "component at most once)\n",
+                    arg, name);
             return false;
         }
         if (!strcmp(name, "mixer") && s->n_chain) {
-            fprintf(stderr, "dspsim play: --pipeline %s: the mixer can only "
-                    "come first (it takes IN.wav and IN2.wav)\n", arg);
+            fprintf(stderr,
+                    "dspsim play: --pipeline %s: the mixer can only "
+                    "come first (it takes IN.wav and IN2.wav)\n",
+                    arg);
             return false;
         }
         if (s->n_chain == PLAY_MAX_CHAIN) {
-            fprintf(stderr, "dspsim play: --pipeline %s: at most %d "
-                    "components\n", arg, PLAY_MAX_CHAIN);
+            fprintf(stderr,
+                    "dspsim play: --pipeline %s: at most %d "
+                    "components\n",
+                    arg, PLAY_MAX_CHAIN);
             return false;
         }
         snprintf(s->chain[s->n_chain++], sizeof s->chain[0], "%s", name);
@@ -140,9 +149,10 @@ bool play_set_split(const play_spec *s, const char *arg, play_set *out)
                 !strncmp(arg, s->chain[i], (size_t)(dot - arg)))
                 comp = (int)i;
         if (comp < 0) {
-            fprintf(stderr, "dspsim play: --set '%s': '%.*s' is not a "
-                    "component of the pipeline (%s)\n", arg,
-                    (int)(dot - arg), arg, s->pipe);
+            fprintf(stderr,
+                    "dspsim play: --set '%s': '%.*s' is not a "
+                    "component of the pipeline (%s)\n",
+                    arg, (int)(dot - arg), arg, s->pipe);
             return false;
         }
         k = dot + 1;
@@ -159,8 +169,10 @@ bool play_set_split(const play_spec *s, const char *arg, play_set *out)
     for (size_t i = 0; i < kn; i++) {
         char c = k[i];
         if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) {
-            fprintf(stderr, "dspsim play: --set '%s': a key is lower-case "
-                    "letters, digits and '_'\n", arg);
+            fprintf(stderr,
+                    "dspsim play: --set '%s': a key is lower-case "
+                    "letters, digits and '_'\n",
+                    arg);
             return false;
         }
     }
@@ -178,32 +190,37 @@ bool play_set_split(const play_spec *s, const char *arg, play_set *out)
                 n++;
             }
         if (n > 1) {
-            fprintf(stderr, "dspsim play: --set %s: more than one component "
-                    "of the pipeline takes '%s': write", arg, out->key);
+            fprintf(stderr,
+                    "dspsim play: --set %s: more than one component "
+                    "of the pipeline takes '%s': write",
+                    arg, out->key);
             for (unsigned i = 0, j = 0; i < s->n_chain; i++)
                 if (takes(s->chain[i], out->key))
-                    fprintf(stderr, "%s %s.%s", j++ ? " or" : "",
-                            s->chain[i], out->key);
+                    fprintf(stderr, "%s %s.%s", j++ ? " or" : "", s->chain[i],
+                            out->key);
             fprintf(stderr, "\n");
             return false;
         }
         if (!n && s->n_chain > 1) {
-            fprintf(stderr, "dspsim play: --set %s: no component of the "
-                    "pipeline (%s) takes '%s'\n", arg, s->pipe, out->key);
+            fprintf(stderr,
+                    "dspsim play: --set %s: no component of the "
+                    "pipeline (%s) takes '%s'\n",
+                    arg, s->pipe, out->key);
             return false;
         }
         if (comp < 0)
             comp = 0;
     }
     out->comp = (unsigned)comp;
-    if (out->value[0] == '0' && (out->value[1] == 'x' ||
-                                 out->value[1] == 'X')) {
+    if (out->value[0] == '0' &&
+        (out->value[1] == 'x' || out->value[1] == 'X')) {
         /* a number in hex like the board YAML: the case takes decimal */
         uint64_t v;
         if (cli_number(out->value, 0, INT64_MAX, &v) != CLI_NUM_OK) {
-            fprintf(stderr, "dspsim play: --set %s: value '%s' is not a "
-                    "0x hex integer (at most 63 bits)\n", out->key,
-                    out->value);
+            fprintf(stderr,
+                    "dspsim play: --set %s: value '%s' is not a "
+                    "0x hex integer (at most 63 bits)\n",
+                    out->key, out->value);
             return false;
         }
         snprintf(out->dec, sizeof out->dec, "%llu", (unsigned long long)v);
@@ -213,8 +230,10 @@ bool play_set_split(const play_spec *s, const char *arg, play_set *out)
     if (taps ? !taps_list(out->value)
              : !plain_word(out->value, strlen(out->value))) {
         fprintf(stderr, "dspsim play: --set %s: value '%s' is not %s\n",
-                out->key, out->value, taps ? "a comma-separated list of "
-                "numbers" : "a single number or word");
+                out->key, out->value,
+                taps ? "a comma-separated list of "
+                       "numbers"
+                     : "a single number or word");
         return false;
     }
     return true;
@@ -246,10 +265,10 @@ static bool put(play_text *t, const char *s, size_t n)
 }
 
 /* One line (fmt without the newline), owned by (from, index). */
-static bool line(play_text *t, play_from from, unsigned index,
-                 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static bool line(play_text *t, play_from from, unsigned index,
-                 const char *fmt, ...)
+static bool line(play_text *t, play_from from, unsigned index, const char *fmt,
+                 ...) __attribute__((format(printf, 4, 5)));
+static bool line(play_text *t, play_from from, unsigned index, const char *fmt,
+                 ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -319,14 +338,13 @@ static bool component(const play_spec *s, play_text *t, unsigned ci,
         const play_set *k = &s->sets[i];
         if (k->comp != ci)
             continue;
-        const char *ind = !iir ? "        " : j++ ? "            "
-                                                  : "          - ";
+        const char *ind = !iir  ? "        "
+                          : j++ ? "            "
+                                : "          - ";
         if (!strcmp(type, "eq_fir") && !strcmp(k->key, "taps"))
-            ok = line(t, PLAY_FROM_SET, i, "%s%s: [%s]", ind, k->key,
-                      k->value);
+            ok = line(t, PLAY_FROM_SET, i, "%s%s: [%s]", ind, k->key, k->value);
         else
-            ok = line(t, PLAY_FROM_SET, i, "%s%s: %s", ind, k->key,
-                      k->value);
+            ok = line(t, PLAY_FROM_SET, i, "%s%s: %s", ind, k->key, k->value);
     }
     return ok;
 }
@@ -361,8 +379,8 @@ static bool build(const play_spec *s, const char *const in_path[2],
         ok = ok && line(t, PLAY_FROM_NONE, 0, "%s", header);
     ok = ok && line(t, PLAY_FROM_NONE, 0, "name: play %s", s->pipe);
     if (s->cpu_mhz)
-        ok = ok && line(t, PLAY_FROM_CPU, 0, "board: {cpu_hz: %u000000}",
-                        s->cpu_mhz);
+        ok = ok &&
+             line(t, PLAY_FROM_CPU, 0, "board: {cpu_hz: %u000000}", s->cpu_mhz);
     if (align)
         ok = ok && line(t, PLAY_FROM_NONE, 0, "align_outputs: true");
     ok = ok && line(t, PLAY_FROM_NONE, 0, "pipelines:") &&
@@ -370,19 +388,21 @@ static bool build(const play_spec *s, const char *const in_path[2],
          line(t, PLAY_FROM_PERIOD, 0, "    period_us: %u", s->period_us) &&
          line(t, PLAY_FROM_NONE, 0, "    components:");
     for (unsigned i = 0; i < s->n_in && ok; i++)
-        ok = line(t, PLAY_FROM_IN, i, "      - {id: host%u, type: host, "
-                  "stream: in%u}", i + 1, i + 1);
+        ok = line(t, PLAY_FROM_IN, i,
+                  "      - {id: host%u, type: host, "
+                  "stream: in%u}",
+                  i + 1, i + 1);
     char ids[PLAY_MAX_CHAIN][16];
     for (unsigned ci = 0; ci < s->n_chain && ok; ci++) {
         comp_id(s, ci, ids[ci], sizeof ids[ci]);
         ok = component(s, t, ci, ids[ci]);
     }
-    ok = ok && line(t, PLAY_FROM_NONE, 0, "      - {id: dai1, type: dai, "
+    ok = ok && line(t, PLAY_FROM_NONE, 0,
+                    "      - {id: dai1, type: dai, "
                     "port: ssp0}");
     /* connect: host1 [host2] -> the chain in order -> dai1 */
     char conn[512];
-    int n = snprintf(conn, sizeof conn, "    connect: [[host1, %s], ",
-                     ids[0]);
+    int n = snprintf(conn, sizeof conn, "    connect: [[host1, %s], ", ids[0]);
     if (mixer)
         n += snprintf(conn + n, sizeof conn - (size_t)n, "[host2, %s], ",
                       ids[0]);
@@ -421,9 +441,11 @@ bool play_case_build(const play_spec *s, play_text *t)
 bool play_case_build_saved(const play_spec *s, const char *const abs_in[2],
                            bool raw, play_text *t)
 {
-    return build(s, abs_in, "# Written by `dspsim play --save-case`: "
+    return build(s, abs_in,
+                 "# Written by `dspsim play --save-case`: "
                  "`dspsim run` on this file\n# gives the output `dspsim "
-                 "play` gave (docs/cli.md).", !raw, t);
+                 "play` gave (docs/cli.md).",
+                 !raw, t);
 }
 
 void play_case_free(play_text *t)
@@ -453,46 +475,46 @@ static const char *text_of(const char *msg, const char *case_path)
     return msg;
 }
 
-void play_case_diag(const play_spec *s, const play_text *t,
-                    const dsh_diag *d, const char *case_path, FILE *f)
+void play_case_diag(const play_spec *s, const play_text *t, const dsh_diag *d,
+                    const char *case_path, FILE *f)
 {
     unsigned n = d->count < DSH_DIAG_MAX ? d->count : DSH_DIAG_MAX;
     bool said[PLAY_MAX_SETS + 5] = { false }, owned = false;
     for (int pass = 0; pass < 2; pass++) {
         for (unsigned i = 0; i < n; i++) {
             unsigned l = d->mark[i].line;
-            play_from from = l && l <= t->lines && l <= PLAY_MAX_LINES ?
-                             t->line[l].from : PLAY_FROM_NONE;
+            play_from from = l && l <= t->lines && l <= PLAY_MAX_LINES
+                                 ? t->line[l].from
+                                 : PLAY_FROM_NONE;
             unsigned idx = from == PLAY_FROM_NONE ? 0 : t->line[l].index;
             const char *msg = text_of(d->msg[i], case_path);
             if (pass == 0 && from != PLAY_FROM_NONE) {
                 /* the first problem of each argument (later ones follow
                  * from it) */
-                unsigned slot = from == PLAY_FROM_SET ? 5 + idx :
-                                from == PLAY_FROM_IN ? idx :
-                                from == PLAY_FROM_OUT ? 2 :
-                                from == PLAY_FROM_CPU ? 4 : 3;
+                unsigned slot = from == PLAY_FROM_SET   ? 5 + idx
+                                : from == PLAY_FROM_IN  ? idx
+                                : from == PLAY_FROM_OUT ? 2
+                                : from == PLAY_FROM_CPU ? 4
+                                                        : 3;
                 if (said[slot])
                     continue;
                 said[slot] = owned = true;
                 if (from == PLAY_FROM_SET)
-                    fprintf(f, "dspsim play: --set %s: %s\n",
-                            s->sets[idx].arg, msg);
-                else if (from == PLAY_FROM_IN)
-                    fprintf(f, "dspsim play: input '%s': %s\n",
-                            s->in[idx], msg);
-                else if (from == PLAY_FROM_OUT)
-                    fprintf(f, "dspsim play: output '%s': %s\n", s->out,
+                    fprintf(f, "dspsim play: --set %s: %s\n", s->sets[idx].arg,
                             msg);
+                else if (from == PLAY_FROM_IN)
+                    fprintf(f, "dspsim play: input '%s': %s\n", s->in[idx],
+                            msg);
+                else if (from == PLAY_FROM_OUT)
+                    fprintf(f, "dspsim play: output '%s': %s\n", s->out, msg);
                 else if (from == PLAY_FROM_CPU)
-                    fprintf(f, "dspsim play: --cpu-mhz %u: %s\n",
-                            s->cpu_mhz, msg);
+                    fprintf(f, "dspsim play: --cpu-mhz %u: %s\n", s->cpu_mhz,
+                            msg);
                 else
                     fprintf(f, "dspsim play: --period-us %u: %s\n",
                             s->period_us, msg);
             } else if (pass == 1 && from == PLAY_FROM_NONE && !owned) {
-                fprintf(f, "dspsim play: the %s pipeline: %s\n", s->pipe,
-                        msg);
+                fprintf(f, "dspsim play: the %s pipeline: %s\n", s->pipe, msg);
             }
         }
     }

@@ -15,45 +15,54 @@
 #include "audio/wav_io.h"
 #include "case/case_diag.h"
 
-#define PLAY_MAX_SETS 16
+#define PLAY_MAX_SETS  16
 #define PLAY_MAX_LINES 96
-#define PLAY_MAX_CHAIN 4        /* components in a --pipeline chain */
+#define PLAY_MAX_CHAIN 4 /* components in a --pipeline chain */
 
-typedef enum { PLAY_FROM_NONE, PLAY_FROM_IN, PLAY_FROM_OUT, PLAY_FROM_SET,
-               PLAY_FROM_PERIOD, PLAY_FROM_CPU } play_from;
+typedef enum {
+    PLAY_FROM_NONE,
+    PLAY_FROM_IN,
+    PLAY_FROM_OUT,
+    PLAY_FROM_SET,
+    PLAY_FROM_PERIOD,
+    PLAY_FROM_CPU
+} play_from;
 
 typedef struct play_set {
-    const char *arg;            /* as typed: KEY=VALUE */
-    char key[32];               /* without the COMPONENT. qualifier */
-    const char *value;          /* after the '=' */
-    unsigned comp;              /* index in the chain it applies to */
-    char dec[24];               /* a 0x value in decimal (value points
+    const char *arg;   /* as typed: KEY=VALUE */
+    char key[32];      /* without the COMPONENT. qualifier */
+    const char *value; /* after the '=' */
+    unsigned comp;     /* index in the chain it applies to */
+    char dec[24];      /* a 0x value in decimal (value points
                                    here then) */
 } play_set;
 
 typedef struct play_spec {
-    const char *pipe;           /* --pipeline as typed (messages) */
+    const char *pipe; /* --pipeline as typed (messages) */
     /* the chain: volume, eq_iir, eq_fir, src, mixer (mixer first only),
      * each at most once */
     char chain[PLAY_MAX_CHAIN][16];
     unsigned n_chain;
-    const char *in[2];          /* as typed */
+    const char *in[2]; /* as typed */
     unsigned n_in;
     const dsh_audio_info *info[2];
-    const char *out;            /* as typed (messages) */
-    const char *out_name;       /* file name in the outputs directory */
+    const char *out;      /* as typed (messages) */
+    const char *out_name; /* file name in the outputs directory */
     play_set sets[PLAY_MAX_SETS];
     unsigned n_sets;
     unsigned period_us;
-    unsigned out_rate;          /* src: out_rate, else the input's */
-    unsigned cpu_mhz;           /* core clock; 0 = the board's default */
+    unsigned out_rate; /* src: out_rate, else the input's */
+    unsigned cpu_mhz;  /* core clock; 0 = the board's default */
 } play_spec;
 
 typedef struct play_text {
-    char *text;                 /* malloc'd, NUL-terminated */
+    char *text; /* malloc'd, NUL-terminated */
     size_t len, cap;
-    unsigned lines;             /* lines written */
-    struct { play_from from; unsigned index; } line[PLAY_MAX_LINES + 1];
+    unsigned lines; /* lines written */
+    struct {
+        play_from from;
+        unsigned index;
+    } line[PLAY_MAX_LINES + 1];
 } play_text;
 
 /* Splits --pipeline NAME[,NAME...] into s->chain (s->pipe = arg).
@@ -82,7 +91,7 @@ void play_case_free(play_text *t);
 
 /* Prints the parser's diagnostics d about the case (parsed as case_path)
  * as "dspsim play: ..." lines naming the argument each came from. */
-void play_case_diag(const play_spec *s, const play_text *t,
-                    const dsh_diag *d, const char *case_path, FILE *f);
+void play_case_diag(const play_spec *s, const play_text *t, const dsh_diag *d,
+                    const char *case_path, FILE *f);
 
 #endif

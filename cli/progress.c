@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The progress line of long runs (progress.h). */
-#define _GNU_SOURCE   /* fopencookie */
+#define _GNU_SOURCE /* fopencookie */
 #include "progress.h"
 
 #include <stdlib.h>

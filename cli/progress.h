@@ -12,12 +12,12 @@
 #include <stdio.h>
 
 typedef struct cli_progress {
-    const char *cmd;     /* "play", "exec", ...: the line's prefix */
-    bool on;             /* stderr is a terminal, not quiet */
-    bool shown;          /* a line is on the screen now */
-    double t0;           /* host seconds at the start (monotonic) */
-    double next;         /* host seconds of the next redraw */
-    uint64_t insns0;     /* instructions at the start (exec, board) */
+    const char *cmd; /* "play", "exec", ...: the line's prefix */
+    bool on;         /* stderr is a terminal, not quiet */
+    bool shown;      /* a line is on the screen now */
+    double t0;       /* host seconds at the start (monotonic) */
+    double next;     /* host seconds of the next redraw */
+    uint64_t insns0; /* instructions at the start (exec, board) */
 } cli_progress;
 
 /* Redraws a second: at most this many. */

@@ -8,8 +8,14 @@
 #define RECENT_MAX 32
 
 /* Special registers of the report (numbers from the Xtensa ISA). */
-enum { SR_SAR = 3, SR_EPC1 = 177, SR_DEPC = 192, SR_PS = 230,
-       SR_EXCCAUSE = 232, SR_EXCVADDR = 238 };
+enum {
+    SR_SAR = 3,
+    SR_EPC1 = 177,
+    SR_DEPC = 192,
+    SR_PS = 230,
+    SR_EXCCAUSE = 232,
+    SR_EXCVADDR = 238
+};
 
 static uint32_t reg(xt_cpu *cpu, int id)
 {
@@ -27,8 +33,8 @@ void report_disasm(xt_cpu *cpu, uint32_t addr, char *buf, size_t n)
 
 /* One instruction line: marker, address, symbol+offset, disassembly with
  * the mnemonic padded to a column. */
-static void insn_line(FILE *f, xt_cpu *cpu, const xt_elf *elf,
-                      const char *mark, uint32_t pc)
+static void insn_line(FILE *f, xt_cpu *cpu, const xt_elf *elf, const char *mark,
+                      uint32_t pc)
 {
     char sym[128], dis[128];
     xt_elf_format_sym(elf, pc, sym, sizeof(sym));
@@ -49,13 +55,15 @@ void report_state(FILE *f, xt_cpu *cpu, const xt_elf *elf)
     char sym[128];
 
     xt_elf_format_sym(elf, pc, sym, sizeof(sym));
-    fprintf(f, "registers (after %" PRIu64 " instructions, %" PRIu64
-               " cycles):\n", xt_insn_count(cpu), xt_cycles(cpu));
+    fprintf(f,
+            "registers (after %" PRIu64 " instructions, %" PRIu64 " cycles):\n",
+            xt_insn_count(cpu), xt_cycles(cpu));
     fprintf(f, "  pc       %08" PRIx32 "  %s\n", pc, sym);
     fprintf(f, "  ps       %08" PRIx32 "  sar      %08" PRIx32 "\n",
             reg(cpu, XT_REG_SR(SR_PS)), reg(cpu, XT_REG_SR(SR_SAR)));
-    fprintf(f, "  exccause %08" PRIx32 "  epc1     %08" PRIx32
-               "  excvaddr %08" PRIx32 "  depc     %08" PRIx32 "\n",
+    fprintf(f,
+            "  exccause %08" PRIx32 "  epc1     %08" PRIx32
+            "  excvaddr %08" PRIx32 "  depc     %08" PRIx32 "\n",
             reg(cpu, XT_REG_SR(SR_EXCCAUSE)), reg(cpu, XT_REG_SR(SR_EPC1)),
             reg(cpu, XT_REG_SR(SR_EXCVADDR)), reg(cpu, XT_REG_SR(SR_DEPC)));
     for (int row = 0; row < 4; row++) {
@@ -81,12 +89,13 @@ void report_stats(FILE *f, xt_cpu *cpu, uint64_t cycles, double seconds)
     double mips = seconds > 0 ? (double)insns / seconds / 1e6 : 0.0;
     xt_xlate_stats x;
     xt_xlate_stats_get(cpu, &x);
-    fprintf(f, "{\"instructions\":%" PRIu64 ",\"cycles\":%" PRIu64
-               ",\"host_seconds\":%.6f,\"mips\":%.3f,\"engine\":\"%s\""
-               ",\"xlate\":{\"pages\":%" PRIu64 ",\"compiles\":%" PRIu64
-               ",\"cache_hits\":%" PRIu64 ",\"compile_failures\":%" PRIu64
-               ",\"unit_calls\":%" PRIu64 ",\"insns\":%" PRIu64 ",\"declined\":%" PRIu64
-               ",\"invalidations\":%" PRIu64 "}}\n",
+    fprintf(f,
+            "{\"instructions\":%" PRIu64 ",\"cycles\":%" PRIu64
+            ",\"host_seconds\":%.6f,\"mips\":%.3f,\"engine\":\"%s\""
+            ",\"xlate\":{\"pages\":%" PRIu64 ",\"compiles\":%" PRIu64
+            ",\"cache_hits\":%" PRIu64 ",\"compile_failures\":%" PRIu64
+            ",\"unit_calls\":%" PRIu64 ",\"insns\":%" PRIu64
+            ",\"declined\":%" PRIu64 ",\"invalidations\":%" PRIu64 "}}\n",
             insns, cycles, seconds, mips, xt_engine_name(xt_engine_get(cpu)),
             x.pages_translated, x.compiles, x.cache_hits, x.compile_failures,
             x.unit_calls, x.insns, x.declined, x.invalidations);

@@ -16,8 +16,10 @@ bool cli_snapshot_at_getopt(const char *cmd, int argc, char **argv,
                             const char *cycle, cli_snap_opts *o)
 {
     if (!cycle || optind >= argc) {
-        fprintf(stderr, "dspsim %s: --snapshot-at needs a cycle and a "
-                "file (--snapshot-at CYCLE FILE)\n", cmd);
+        fprintf(stderr,
+                "dspsim %s: --snapshot-at needs a cycle and a "
+                "file (--snapshot-at CYCLE FILE)\n",
+                cmd);
         return false;
     }
     o->at_arg = cycle;
@@ -41,16 +43,19 @@ static bool parse_cycle(const char *cmd, const char *s, uint64_t *out)
     case CLI_NUM_OK:
         return true;
     case CLI_NUM_EMPTY:
-        fprintf(stderr, "dspsim %s: --snapshot-at: the cycle is empty\n",
-                cmd);
+        fprintf(stderr, "dspsim %s: --snapshot-at: the cycle is empty\n", cmd);
         return false;
     case CLI_NUM_SYNTAX:
-        fprintf(stderr, "dspsim %s: --snapshot-at '%s': not a cycle "
-                "count (a decimal or 0x hex integer >= 0)\n", cmd, s);
+        fprintf(stderr,
+                "dspsim %s: --snapshot-at '%s': not a cycle "
+                "count (a decimal or 0x hex integer >= 0)\n",
+                cmd, s);
         return false;
     default:
-        fprintf(stderr, "dspsim %s: --snapshot-at '%s': too large (at "
-                "most %llu)\n", cmd, s, (unsigned long long)UINT64_MAX);
+        fprintf(stderr,
+                "dspsim %s: --snapshot-at '%s': too large (at "
+                "most %llu)\n",
+                cmd, s, (unsigned long long)UINT64_MAX);
         return false;
     }
 }
@@ -66,13 +71,15 @@ bool cli_snapshot_check(const char *cmd, cli_snap_opts *o,
             return false;
         }
         if (stat(o->restore, &st) != 0) {
-            fprintf(stderr, "dspsim %s: --restore '%s': %s\n", cmd,
-                    o->restore, strerror(errno));
+            fprintf(stderr, "dspsim %s: --restore '%s': %s\n", cmd, o->restore,
+                    strerror(errno));
             return false;
         }
         if (!S_ISREG(st.st_mode)) {
-            fprintf(stderr, "dspsim %s: --restore '%s': not a regular "
-                    "file\n", cmd, o->restore);
+            fprintf(stderr,
+                    "dspsim %s: --restore '%s': not a regular "
+                    "file\n",
+                    cmd, o->restore);
             return false;
         }
     }

@@ -11,11 +11,11 @@
 #include "exec/exec.h"
 
 typedef struct cli_snap_opts {
-    const char *at_arg;         /* CYCLE as given */
-    const char *path;           /* FILE as given */
-    uint64_t at;                /* CYCLE */
-    const char *restore;        /* --restore FILE */
-    char resolved[4096];        /* FILE to write (a symlink's target) */
+    const char *at_arg;  /* CYCLE as given */
+    const char *path;    /* FILE as given */
+    uint64_t at;         /* CYCLE */
+    const char *restore; /* --restore FILE */
+    char resolved[4096]; /* FILE to write (a symlink's target) */
 } cli_snap_opts;
 
 /* For getopt_long: --snapshot-at's CYCLE is getopt's optarg

@@ -9,8 +9,8 @@
 #include "trace.h"
 
 #define TRACE_BUFFER (1u << 20)
-#define CACHE_SIZE 2048u          /* direct-mapped, by PC */
-#define TEXT_MAX 232u
+#define CACHE_SIZE   2048u /* direct-mapped, by PC */
+#define TEXT_MAX     232u
 
 /* The "SYMBOL\tMNEMONIC\tOPERANDS" part of a line depends only on the PC
  * and the instruction bytes, so it is formatted once per PC and checked
@@ -18,7 +18,7 @@
 struct trace_cache {
     uint32_t pc;
     uint8_t bytes[3];
-    uint8_t nbytes;          /* 0: empty slot */
+    uint8_t nbytes; /* 0: empty slot */
     uint16_t len;
     char text[TEXT_MAX];
 };
@@ -75,7 +75,7 @@ static const struct trace_cache *lookup(trace *t, xt_cpu *cpu, uint32_t pc)
     c->len = (uint16_t)len;
     c->pc = pc;
     memcpy(c->bytes, b, sizeof(b));
-    c->nbytes = (uint8_t)n;   /* n == 0 (unreadable) is never a hit */
+    c->nbytes = (uint8_t)n; /* n == 0 (unreadable) is never a hit */
     return c;
 }
 

@@ -18,10 +18,10 @@ typedef struct trace {
     FILE *f;
     const char *path;
     const xt_elf *elf;
-    bool failed;       /* a write failed; the run was asked to stop */
-    int err;           /* errno of the failure */
+    bool failed; /* a write failed; the run was asked to stop */
+    int err;     /* errno of the failure */
     xt_hook hook;
-    struct trace_cache *cache;   /* formatted text per PC */
+    struct trace_cache *cache; /* formatted text per PC */
 } trace;
 
 /* Open path for writing; false with errno set on failure. */

@@ -88,7 +88,8 @@ static int parse_line(char *line, spec *sp)
             k = i;
     if (k < 0)
         return fail("unknown kind '%s' (sine, sweep, noise, silence, "
-                    "impulse)", tok[1]);
+                    "impulse)",
+                    tok[1]);
     sp->kind = (kind)k;
     unsigned long long v;
     if (!unsigned_num(tok[2], 384000, &v) || v < 1000)
@@ -111,8 +112,7 @@ static int parse_line(char *line, spec *sp)
         double d;
         if (!strcmp(key, "seed") || !strcmp(key, "at")) {
             if (!unsigned_num(val, UINT64_MAX, &v))
-                return fail("%s: '%s' is not a non-negative integer", key,
-                            val);
+                return fail("%s: '%s' is not a non-negative integer", key, val);
             if (key[0] == 's')
                 sp->seed = v;
             else
@@ -139,12 +139,11 @@ static int parse_line(char *line, spec *sp)
         }
     }
     double nyq = sp->rate / 2.0;
-    if (sp->kind == K_SINE && (!sp->has_freq || sp->freq <= 0 ||
-                               sp->freq >= nyq))
+    if (sp->kind == K_SINE &&
+        (!sp->has_freq || sp->freq <= 0 || sp->freq >= nyq))
         return fail("sine needs freq=HZ between 0 and %g", nyq);
-    if (sp->kind == K_SWEEP &&
-        (!sp->has_f0 || !sp->has_f1 || sp->f0 <= 0 || sp->f1 <= sp->f0 ||
-         sp->f1 >= nyq))
+    if (sp->kind == K_SWEEP && (!sp->has_f0 || !sp->has_f1 || sp->f0 <= 0 ||
+                                sp->f1 <= sp->f0 || sp->f1 >= nyq))
         return fail("sweep needs 0 < f0 < f1 < %g", nyq);
     return 0;
 }
@@ -167,8 +166,8 @@ static void generate(const spec *sp, int32_t *s, uint64_t frames)
     case K_SINE:
         for (uint64_t i = 0; i < frames; i++) {
             double ph = fmod((double)i * sp->freq, (double)sp->rate);
-            int32_t v = dsh_q31_from_double(
-                amp * sin(2.0 * M_PI * ph / sp->rate));
+            int32_t v = dsh_q31_from_double(amp *
+                                            sin(2.0 * M_PI * ph / sp->rate));
             for (unsigned c = 0; c < ch; c++)
                 s[i * ch + c] = v;
         }

@@ -8,8 +8,8 @@
 
 int main(void)
 {
-	fw_kernel_init();
-	board_audio_init();
-	fw_board_ready();
-	fw_kernel_run();
+    fw_kernel_init();
+    board_audio_init();
+    fw_board_ready();
+    fw_kernel_run();
 }

@@ -86,7 +86,8 @@ int fw_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
         case 'd':
         case 'i': {
             int64_t sv = lng >= 2 ? va_arg(ap, long long)
-                         : lng ? va_arg(ap, long) : va_arg(ap, int);
+                         : lng    ? va_arg(ap, long)
+                                  : va_arg(ap, int);
             neg = sv < 0;
             v = neg ? 0 - (uint64_t)sv : (uint64_t)sv;
             break;
@@ -103,7 +104,8 @@ int fw_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
             /* fall through */
         case 'u':
             v = lng >= 2 ? va_arg(ap, unsigned long long)
-                : lng ? va_arg(ap, unsigned long) : va_arg(ap, unsigned);
+                : lng    ? va_arg(ap, unsigned long)
+                         : va_arg(ap, unsigned);
             break;
         default:
             put(&o, '%');
@@ -142,8 +144,8 @@ int fw_vprintf(const char *fmt, va_list ap)
     char buf[160];
     int n = fw_vsnprintf(buf, sizeof buf, fmt, ap);
 
-    fw_plat_console_write(buf, n < (int)sizeof buf ? (size_t)n
-                                                   : sizeof buf - 1);
+    fw_plat_console_write(buf,
+                          n < (int)sizeof buf ? (size_t)n : sizeof buf - 1);
     return n;
 }
 

@@ -8,10 +8,10 @@
 #include "fw/heap.h"
 
 struct fw_heap_block {
-    uintptr_t size;                    /* bytes incl. header | USED */
+    uintptr_t size; /* bytes incl. header | USED */
     union {
-        struct fw_heap_block *next;    /* free */
-        uintptr_t check;               /* allocated */
+        struct fw_heap_block *next; /* free */
+        uintptr_t check;            /* allocated */
     } u;
 };
 
@@ -67,15 +67,15 @@ void *fw_heap_alloc(struct fw_heap *h, size_t bytes, size_t align)
         if (blk + need > end || blk + need < blk)
             continue;
         rest = end - (blk + need);
-        if (rest < 2 * UNIT) {          /* too small to stand alone */
+        if (rest < 2 * UNIT) { /* too small to stand alone */
             need += rest;
             rest = 0;
         }
-        if (blk != start) {             /* leading alignment fragment */
-            b->size = blk - start;      /* stays in the list */
+        if (blk != start) {        /* leading alignment fragment */
+            b->size = blk - start; /* stays in the list */
             link = &b->u.next;
         } else {
-            *link = b->u.next;          /* whole block taken */
+            *link = b->u.next; /* whole block taken */
         }
         if (rest) {
             struct fw_heap_block *r = (struct fw_heap_block *)(blk + need);

@@ -35,9 +35,9 @@ void fw_kernel_print_stats(void)
     for (t = fw_task_list(); t; t = t->all_next)
         fw_printf("%-10s %8u %8u %12llu %8u %8u %6u %6u\n", t->name,
                   (unsigned)t->stats.releases, (unsigned)t->stats.runs,
-                  (unsigned long long)t->stats.cycles,
-                  (unsigned)t->stats.worst, (unsigned)t->stats.last,
-                  (unsigned)t->stats.misses, (unsigned)t->stats.skipped);
+                  (unsigned long long)t->stats.cycles, (unsigned)t->stats.worst,
+                  (unsigned)t->stats.last, (unsigned)t->stats.misses,
+                  (unsigned)t->stats.skipped);
     fw_printf("context switches %u, idle cycles %llu\n",
               (unsigned)fw_sched_switch_count(),
               (unsigned long long)fw_sched_idle()->stats.cycles);

@@ -15,8 +15,8 @@ static struct {
 } sys;
 static struct fw_heap heaps[FW_ZONE_COUNT]; /* [RUNTIME], [DMA] used */
 
-void fw_mem_init(void *s, size_t s_size, void *rt, size_t rt_size,
-                 void *dma, size_t dma_size)
+void fw_mem_init(void *s, size_t s_size, void *rt, size_t rt_size, void *dma,
+                 size_t dma_size)
 {
     sys.base = sys.cur = s;
     sys.end = (uint8_t *)s + s_size;

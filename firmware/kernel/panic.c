@@ -14,8 +14,9 @@
 struct fw_panic_record fw_panic_rec;
 
 _Static_assert(FW_PANIC_CAUSE_SOFTWARE == FW_CAUSE_SOFTWARE &&
-               FW_PANIC_CAUSE_DOUBLE == FW_CAUSE_DOUBLE &&
-               FW_PANIC_CAUSE_STACK == FW_CAUSE_STACK, "panic cause codes");
+                   FW_PANIC_CAUSE_DOUBLE == FW_CAUSE_DOUBLE &&
+                   FW_PANIC_CAUSE_STACK == FW_CAUSE_STACK,
+               "panic cause codes");
 
 const char *fw_exccause_name(uint32_t cause)
 {
@@ -27,16 +28,15 @@ void fw_panic_print(const struct fw_panic_record *r)
     unsigned i;
 
     fw_printf("PANIC cause=%u (%s) epc1=0x%08x excvaddr=0x%08x ps=0x%08x\n",
-              (unsigned)r->cause, fw_exccause_name(r->cause),
-              (unsigned)r->epc1, (unsigned)r->excvaddr, (unsigned)r->ps);
+              (unsigned)r->cause, fw_exccause_name(r->cause), (unsigned)r->epc1,
+              (unsigned)r->excvaddr, (unsigned)r->ps);
     fw_printf("PANIC sar=%u depc=0x%08x ccount=%u task=%u info=0x%08x\n",
               (unsigned)r->sar, (unsigned)r->depc, (unsigned)r->ccount,
               (unsigned)r->task_id, (unsigned)r->info);
     for (i = 0; i < 16; i += 4)
-        fw_printf("PANIC a%u=0x%08x a%u=0x%08x a%u=0x%08x a%u=0x%08x\n",
-                  i, (unsigned)r->a[i], i + 1, (unsigned)r->a[i + 1],
-                  i + 2, (unsigned)r->a[i + 2], i + 3,
-                  (unsigned)r->a[i + 3]);
+        fw_printf("PANIC a%u=0x%08x a%u=0x%08x a%u=0x%08x a%u=0x%08x\n", i,
+                  (unsigned)r->a[i], i + 1, (unsigned)r->a[i + 1], i + 2,
+                  (unsigned)r->a[i + 2], i + 3, (unsigned)r->a[i + 3]);
     for (i = 0; i < FW_PANIC_STACK_WORDS; i += 4)
         fw_printf("PANIC stack 0x%08x: %08x %08x %08x %08x\n",
                   (unsigned)(r->stack_addr + 4 * i), (unsigned)r->stack[i],
@@ -69,8 +69,8 @@ void fw_panic_stack(const struct fw_task *t, uintptr_t guard, uint32_t sp)
     r->a[2] = (uint32_t)(uintptr_t)t->stack;
     r->a[3] = t->stack_size;
     fw_printf("PANIC stack overflow: task %u (%s), guard word 0x%08x "
-              "changed\n", (unsigned)t->id, t->name ? t->name : "",
-              (unsigned)guard);
+              "changed\n",
+              (unsigned)t->id, t->name ? t->name : "", (unsigned)guard);
     fw_panic_report(r);
 }
 

@@ -12,7 +12,7 @@
 
 static struct fw_ready_queue rq;
 static struct fw_task idle_task;
-static uint32_t run_mark;  /* cycle time fw_sched_running started running */
+static uint32_t run_mark; /* cycle time fw_sched_running started running */
 static uint32_t switches;
 
 static void default_miss_hook(struct fw_task *t, uint32_t deadline,
@@ -28,8 +28,9 @@ static fw_miss_hook miss_hook = default_miss_hook;
 void fw_sched_init(void)
 {
     fw_rq_init(&rq);
-    idle_task = (struct fw_task){ .name = "idle", .id = 0,
-                                  .state = FW_TASK_READY, .is_idle = 1 };
+    idle_task = (struct fw_task){
+        .name = "idle", .id = 0, .state = FW_TASK_READY, .is_idle = 1
+    };
     fw_sched_running = &idle_task;
     run_mark = arch_cycles();
     switches = 0;
@@ -40,9 +41,18 @@ void fw_sched_set_miss_hook(fw_miss_hook hook)
     miss_hook = hook ? hook : default_miss_hook;
 }
 
-struct fw_task *fw_sched_idle(void) { return &idle_task; }
-const struct fw_ready_queue *fw_sched_ready_queue(void) { return &rq; }
-uint32_t fw_sched_switch_count(void) { return switches; }
+struct fw_task *fw_sched_idle(void)
+{
+    return &idle_task;
+}
+const struct fw_ready_queue *fw_sched_ready_queue(void)
+{
+    return &rq;
+}
+uint32_t fw_sched_switch_count(void)
+{
+    return switches;
+}
 
 /* Charge the cycles since run_mark to the running task. */
 static uint32_t account(void)

@@ -5,4 +5,7 @@
 
 struct fw_task *fw_sched_running;
 
-struct fw_task *fw_sched_current(void) { return fw_sched_running; }
+struct fw_task *fw_sched_current(void)
+{
+    return fw_sched_running;
+}

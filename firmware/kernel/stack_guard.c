@@ -9,8 +9,9 @@ uintptr_t fw_task_stack_overflow(const struct fw_task *t)
     if (!t->stack)
         return 0;
     for (uint32_t i = FW_TASK_STACK_GUARD / 4u; i-- > 0;) {
-        const volatile uint32_t *w =
-            (const volatile uint32_t *)(const void *)t->stack + i;
+        const volatile uint32_t *w = (const volatile uint32_t *)(const void *)
+                                         t->stack +
+                                     i;
 
         if (*w != FW_TASK_STACK_PATTERN)
             return (uintptr_t)w;

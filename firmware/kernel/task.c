@@ -7,14 +7,20 @@
 #include "fw/task.h"
 #include "fw/timer.h"
 
-#define CONTAINER_OF(p, type, member) \
-    ((type *)(void *)((char *)(p) - offsetof(type, member)))
+#define CONTAINER_OF(p, type, member)                                          \
+    ((type *)(void *)((char *)(p)-offsetof(type, member)))
 
 static struct fw_task *all_tasks;
 static uint32_t next_id = 1;
 
-struct fw_task *fw_task_list(void) { return all_tasks; }
-struct fw_task *fw_task_current(void) { return fw_sched_current(); }
+struct fw_task *fw_task_list(void)
+{
+    return all_tasks;
+}
+struct fw_task *fw_task_current(void)
+{
+    return fw_sched_current();
+}
 
 static void task_main(void *arg)
 {
@@ -51,7 +57,7 @@ int fw_task_init(struct fw_task *t, const struct fw_task_config *cfg)
     t->ctx = arch_task_context_init((void *)top, task_main, t);
     for (o = all_tasks; o && o != t; o = o->all_next)
         ;
-    if (!o) {                       /* not re-initialising a listed task */
+    if (!o) { /* not re-initialising a listed task */
         t->all_next = all_tasks;
         all_tasks = t;
     }

@@ -33,8 +33,7 @@ void fw_tq_add(struct fw_timeout_queue *q, struct fw_timeout *to,
     to->queued = 1;
 }
 
-struct fw_timeout *fw_tq_pop_expired(struct fw_timeout_queue *q,
-                                     uint32_t now)
+struct fw_timeout *fw_tq_pop_expired(struct fw_timeout_queue *q, uint32_t now)
 {
     struct fw_timeout *to = fw_tq_first(q);
 

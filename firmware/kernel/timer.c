@@ -15,7 +15,10 @@ void fw_timer_init(void)
     arch_timer_stop();
 }
 
-const struct fw_timer_stats *fw_timer_stats(void) { return &st; }
+const struct fw_timer_stats *fw_timer_stats(void)
+{
+    return &st;
+}
 
 /* Program the timer for the head. Returns 0 when done, 1 when the head
  * is already due (the caller decides what to do). */

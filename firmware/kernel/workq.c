@@ -69,7 +69,7 @@ uint32_t fw_workq_run(struct fw_workq *q)
     while ((w = fw_workq_pop(q)) != NULL) {
         w->fn(w);
         n++;
-        q->done++;      /* only the worker writes `done` */
+        q->done++; /* only the worker writes `done` */
     }
     return n;
 }

@@ -22,7 +22,7 @@ static uint64_t udivmod64(uint64_t n, uint64_t d, uint64_t *rem)
         *rem = n;
         return 0;
     }
-    if ((n >> 32) == 0) {           /* both fit in 32 bits */
+    if ((n >> 32) == 0) { /* both fit in 32 bits */
         uint32_t r32;
         q = FW_RT(udivsi3)((uint32_t)n, (uint32_t)d);
         r32 = (uint32_t)n - (uint32_t)q * (uint32_t)d;

@@ -3,7 +3,7 @@
  * (GCC emits memset/memcpy calls for large struct copies/initialisers). */
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>   /* the prototypes this file defines */
+#include <string.h> /* the prototypes this file defines */
 
 void *memset(void *d, int c, size_t n)
 {

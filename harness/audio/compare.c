@@ -11,14 +11,15 @@ static bool same_shape(const dsh_audio *a, const dsh_audio *b, char *err,
 {
     if (a->rate == b->rate && a->channels == b->channels)
         return true;
-    snprintf(err, errsz, "cannot compare %u Hz, %u channels with %u Hz, %u "
-             "channels", a->rate, a->channels, b->rate, b->channels);
+    snprintf(err, errsz,
+             "cannot compare %u Hz, %u channels with %u Hz, %u "
+             "channels",
+             a->rate, a->channels, b->rate, b->channels);
     return false;
 }
 
 bool dsh_compare(const dsh_audio *a, const dsh_audio *b, dsh_pcm_format fmt,
-                 uint64_t skip, dsh_compare_result *r, char *err,
-                 size_t errsz)
+                 uint64_t skip, dsh_compare_result *r, char *err, size_t errsz)
 {
     memset(r, 0, sizeof *r);
     if (!same_shape(a, b, err, errsz))
@@ -27,8 +28,8 @@ bool dsh_compare(const dsh_audio *a, const dsh_audio *b, dsh_pcm_format fmt,
     r->frames_b = b->frames > skip ? b->frames - skip : 0;
     r->compared = r->frames_a < r->frames_b ? r->frames_a : r->frames_b;
     dsh_compare_block(a->samples + (size_t)skip * a->channels,
-                      b->samples + (size_t)skip * a->channels, 0,
-                      r->compared, a->channels, fmt, r);
+                      b->samples + (size_t)skip * a->channels, 0, r->compared,
+                      a->channels, fmt, r);
     r->bit_exact = !r->n_diff && r->frames_a == r->frames_b;
     return true;
 }
@@ -56,13 +57,13 @@ void dsh_compare_block(const int32_t *a, const int32_t *b, uint64_t first,
         }
 }
 
-void dsh_diff_samples(const int32_t *a, const int32_t *b, size_t n,
-                      int32_t *d)
+void dsh_diff_samples(const int32_t *a, const int32_t *b, size_t n, int32_t *d)
 {
     for (size_t i = 0; i < n; i++) {
         int64_t v = (int64_t)a[i] - b[i];
-        d[i] = v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN
-                                                         : (int32_t)v;
+        d[i] = v > INT32_MAX   ? INT32_MAX
+               : v < INT32_MIN ? INT32_MIN
+                               : (int32_t)v;
     }
 }
 

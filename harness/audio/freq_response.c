@@ -11,10 +11,9 @@
 #include "fft.h"
 #include "window.h"
 
-bool dsh_freq_response_measure(const double *in, const double *out,
-                               size_t n, unsigned rate, size_t segment,
-                               dsh_freq_response *fr, char *err,
-                               size_t errsz)
+bool dsh_freq_response_measure(const double *in, const double *out, size_t n,
+                               unsigned rate, size_t segment,
+                               dsh_freq_response *fr, char *err, size_t errsz)
 {
     memset(fr, 0, sizeof *fr);
     if (!segment)
@@ -22,17 +21,21 @@ bool dsh_freq_response_measure(const double *in, const double *out,
     while (segment > 256 && segment > n)
         segment /= 2;
     if (segment < 256 || (segment & (segment - 1)) || n < segment) {
-        snprintf(err, errsz, "frequency response needs at least 256 frames "
+        snprintf(err, errsz,
+                 "frequency response needs at least 256 frames "
                  "and a power-of-two segment (got %zu frames, segment %zu)",
                  n, segment);
         return false;
     }
     size_t bins = segment / 2 + 1;
     double *w = malloc(segment * sizeof *w);
-    double *xr = malloc(segment * sizeof *xr), *xi = malloc(segment * sizeof *xi);
-    double *yr = malloc(segment * sizeof *yr), *yi = malloc(segment * sizeof *yi);
+    double *xr = malloc(segment * sizeof *xr),
+           *xi = malloc(segment * sizeof *xi);
+    double *yr = malloc(segment * sizeof *yr),
+           *yi = malloc(segment * sizeof *yi);
     double *sxx = calloc(bins, sizeof *sxx);
-    double *sxy_r = calloc(bins, sizeof *sxy_r), *sxy_i = calloc(bins, sizeof *sxy_i);
+    double *sxy_r = calloc(bins, sizeof *sxy_r),
+           *sxy_i = calloc(bins, sizeof *sxy_i);
     fr->mag_db = malloc(bins * sizeof *fr->mag_db);
     bool ok = w && xr && xi && yr && yi && sxx && sxy_r && sxy_i && fr->mag_db;
     if (!ok)
@@ -73,8 +76,14 @@ bool dsh_freq_response_measure(const double *in, const double *out,
             ok = false;
         }
     }
-    free(w); free(xr); free(xi); free(yr); free(yi);
-    free(sxx); free(sxy_r); free(sxy_i);
+    free(w);
+    free(xr);
+    free(xi);
+    free(yr);
+    free(yi);
+    free(sxx);
+    free(sxy_r);
+    free(sxy_i);
     if (!ok)
         dsh_freq_response_free(fr);
     return ok;
@@ -98,8 +107,8 @@ double dsh_freq_response_at(const dsh_freq_response *fr, double f)
     return fr->mag_db[k] * (1 - t) + fr->mag_db[k + 1] * t;
 }
 
-static void limits_at(const dsh_mask_point *p, size_t n, double f,
-                      double *lo, double *hi)
+static void limits_at(const dsh_mask_point *p, size_t n, double f, double *lo,
+                      double *hi)
 {
     size_t i = 0;
     while (i + 2 < n && f > p[i + 1].freq_hz)
@@ -118,8 +127,7 @@ static void limits_at(const dsh_mask_point *p, size_t n, double f,
 }
 
 bool dsh_mask_check(const dsh_freq_response *fr, const dsh_mask_point *pts,
-                    size_t npts, dsh_mask_result *r, char *err,
-                    size_t errsz)
+                    size_t npts, dsh_mask_result *r, char *err, size_t errsz)
 {
     memset(r, 0, sizeof *r);
     r->pass = true;
@@ -155,8 +163,10 @@ bool dsh_mask_check(const dsh_freq_response *fr, const dsh_mask_point *pts,
         }
     }
     if (!r->checked) {
-        snprintf(err, errsz, "mask %g..%g Hz: no bin with enough input "
-                 "energy to measure", pts[0].freq_hz, pts[npts - 1].freq_hz);
+        snprintf(err, errsz,
+                 "mask %g..%g Hz: no bin with enough input "
+                 "energy to measure",
+                 pts[0].freq_hz, pts[npts - 1].freq_hz);
         return false;
     }
     return true;

@@ -20,16 +20,15 @@ typedef struct dsh_mask_point {
 } dsh_mask_point;
 
 typedef struct dsh_freq_response {
-    size_t bins;            /* segment / 2 + 1 */
+    size_t bins; /* segment / 2 + 1 */
     double bin_hz;
-    double *mag_db;         /* per bin; NAN where not measured */
+    double *mag_db; /* per bin; NAN where not measured */
 } dsh_freq_response;
 
 /* segment: power of two >= 256 (0 = 8192, shortened to fit n). */
-bool dsh_freq_response_measure(const double *in, const double *out,
-                               size_t n, unsigned rate, size_t segment,
-                               dsh_freq_response *fr, char *err,
-                               size_t errsz);
+bool dsh_freq_response_measure(const double *in, const double *out, size_t n,
+                               unsigned rate, size_t segment,
+                               dsh_freq_response *fr, char *err, size_t errsz);
 void dsh_freq_response_free(dsh_freq_response *fr);
 /* |H| at f (linear interpolation between bins); NAN if not measured. */
 double dsh_freq_response_at(const dsh_freq_response *fr, double f);
@@ -40,7 +39,7 @@ typedef struct dsh_mask_result {
     double worst_excess_db; /* largest violation (0 if pass) */
     double worst_freq_hz;
     double worst_mag_db;
-    double worst_lo_db, worst_hi_db;  /* the limits there */
+    double worst_lo_db, worst_hi_db; /* the limits there */
 } dsh_mask_result;
 
 /* Checks every measured bin from the first to the last mask frequency;
@@ -48,7 +47,6 @@ typedef struct dsh_mask_result {
  * A single point checks the bin nearest its frequency.  False (err) if no
  * bin could be checked. */
 bool dsh_mask_check(const dsh_freq_response *fr, const dsh_mask_point *pts,
-                    size_t npts, dsh_mask_result *r, char *err,
-                    size_t errsz);
+                    size_t npts, dsh_mask_result *r, char *err, size_t errsz);
 
 #endif

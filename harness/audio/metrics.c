@@ -10,7 +10,7 @@
 #include "window.h"
 
 #define KAISER_BETA 20.0
-#define MIN_FFT 1024
+#define MIN_FFT     1024
 
 double *dsh_audio_to_double(const dsh_audio *a, unsigned ch, uint64_t skip,
                             size_t *n)
@@ -86,9 +86,8 @@ void dsh_thdn_opts_default(dsh_thdn_opts *o)
     o->max_fft = 65536;
 }
 
-bool dsh_thdn(const double *x, size_t n, unsigned rate,
-              const dsh_thdn_opts *o, dsh_thdn_result *r, char *err,
-              size_t errsz)
+bool dsh_thdn(const double *x, size_t n, unsigned rate, const dsh_thdn_opts *o,
+              dsh_thdn_result *r, char *err, size_t errsz)
 {
     dsh_thdn_opts def;
     if (!o) {
@@ -99,14 +98,16 @@ bool dsh_thdn(const double *x, size_t n, unsigned rate,
     if (len > o->max_fft)
         len = dsh_pow2_floor(o->max_fft);
     if (len < MIN_FFT) {
-        snprintf(err, errsz, "THD+N needs at least %d frames, got %zu",
-                 MIN_FFT, n);
+        snprintf(err, errsz, "THD+N needs at least %d frames, got %zu", MIN_FFT,
+                 n);
         return false;
     }
     double *re = malloc(len * sizeof *re), *im = calloc(len, sizeof *im);
     double *w = malloc(len * sizeof *w);
     if (!re || !im || !w) {
-        free(re); free(im); free(w);
+        free(re);
+        free(im);
+        free(w);
         snprintf(err, errsz, "out of memory");
         return false;
     }
@@ -154,7 +155,9 @@ bool dsh_thdn(const double *x, size_t n, unsigned rate,
     for (size_t k = k_lo; k <= k_hi; k++)
         if (k < n_lo || k > n_hi)
             noise += re[k];
-    free(re); free(im); free(w);
+    free(re);
+    free(im);
+    free(w);
     if (!(fund > 0)) {
         snprintf(err, errsz, "THD+N: no fundamental (silent signal)");
         return false;
@@ -169,9 +172,8 @@ bool dsh_thdn(const double *x, size_t n, unsigned rate,
     return true;
 }
 
-bool dsh_snr(const double *x, size_t n, unsigned rate,
-             const dsh_thdn_opts *o, double *snr_db, char *err,
-             size_t errsz)
+bool dsh_snr(const double *x, size_t n, unsigned rate, const dsh_thdn_opts *o,
+             double *snr_db, char *err, size_t errsz)
 {
     dsh_thdn_result r;
     if (!dsh_thdn(x, n, rate, o, &r, err, errsz))
@@ -188,9 +190,10 @@ bool dsh_dynamic_range(const double *x, size_t n, unsigned rate,
     if (!dsh_thdn(x, n, rate, o, &r, err, errsz))
         return false;
     if (fabs(r.fund_dbfs + 60.0) > 3.0) {
-        snprintf(err, errsz, "dynamic range (AES17) needs a -60 dBFS tone; "
-                 "the fundamental at %.1f Hz is %.1f dBFS", r.freq_hz,
-                 r.fund_dbfs);
+        snprintf(err, errsz,
+                 "dynamic range (AES17) needs a -60 dBFS tone; "
+                 "the fundamental at %.1f Hz is %.1f dBFS",
+                 r.freq_hz, r.fund_dbfs);
         return false;
     }
     *dr_db = -r.noise_dbfs;

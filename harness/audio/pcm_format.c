@@ -7,21 +7,30 @@
 
 bool dsh_pcm_format_parse(const char *name, dsh_pcm_format *out)
 {
-    if (!strcmp(name, "s16")) { *out = DSH_PCM_S16; return true; }
+    if (!strcmp(name, "s16")) {
+        *out = DSH_PCM_S16;
+        return true;
+    }
     if (!strcmp(name, "s24") || !strcmp(name, "s24_4le")) {
         *out = DSH_PCM_S24;
         return true;
     }
-    if (!strcmp(name, "s32")) { *out = DSH_PCM_S32; return true; }
+    if (!strcmp(name, "s32")) {
+        *out = DSH_PCM_S32;
+        return true;
+    }
     return false;
 }
 
 const char *dsh_pcm_format_name(dsh_pcm_format f)
 {
     switch (f) {
-    case DSH_PCM_S16: return "s16";
-    case DSH_PCM_S24: return "s24";
-    case DSH_PCM_S32: return "s32";
+    case DSH_PCM_S16:
+        return "s16";
+    case DSH_PCM_S24:
+        return "s24";
+    case DSH_PCM_S32:
+        return "s32";
     }
     return "?";
 }

@@ -25,13 +25,13 @@
 
 typedef enum dsh_pcm_format {
     DSH_PCM_S16 = 16,
-    DSH_PCM_S24 = 24,   /* S24_4LE on the board, packed 24-bit in WAV */
+    DSH_PCM_S24 = 24, /* S24_4LE on the board, packed 24-bit in WAV */
     DSH_PCM_S32 = 32,
 } dsh_pcm_format;
 
 /* "s16", "s24", "s32" (also "s24_4le" for s24).  False if unknown. */
 bool dsh_pcm_format_parse(const char *name, dsh_pcm_format *out);
-const char *dsh_pcm_format_name(dsh_pcm_format f);   /* "s16" ... */
+const char *dsh_pcm_format_name(dsh_pcm_format f); /* "s16" ... */
 
 /* Round a Q1.31 sample to the nearest value representable at format f
  * (ties away from zero, saturating at positive full scale); returns it

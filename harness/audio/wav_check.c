@@ -17,14 +17,14 @@ bool dsh_wav_check_complete(const char *path, char *err, size_t errsz)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
-        return true;            /* the reader reports it */
+        return true; /* the reader reports it */
     struct stat st;
     unsigned char h[12];
     bool ok = true;
     if (fstat(fileno(f), &st) != 0 || fread(h, 1, 12, f) != 12 ||
         memcmp(h, "RIFF", 4) || memcmp(h + 8, "WAVE", 4)) {
         fclose(f);
-        return true;            /* not a plain RIFF WAV: nothing to check */
+        return true; /* not a plain RIFF WAV: nothing to check */
     }
     uint64_t pos = 12, size = (uint64_t)st.st_size;
     uint32_t block_align = 0;
@@ -44,9 +44,10 @@ bool dsh_wav_check_complete(const char *path, char *err, size_t errsz)
             if (n != 0 && n != 0xffffffffu && n > have) {
                 uint64_t promised = block_align ? n / block_align : n;
                 uint64_t held = block_align ? have / block_align : have;
-                snprintf(err, errsz, "%s: truncated file: its header "
-                         "promises %llu %s, the file holds %llu", path,
-                         (unsigned long long)promised,
+                snprintf(err, errsz,
+                         "%s: truncated file: its header "
+                         "promises %llu %s, the file holds %llu",
+                         path, (unsigned long long)promised,
                          block_align ? "frames" : "bytes",
                          (unsigned long long)held);
                 ok = false;

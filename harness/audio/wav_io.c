@@ -13,33 +13,72 @@
 
 #include <sndfile.h>
 
-#define MAX_FRAMES ((uint64_t)1 << 32)   /* sanity bound, ~24 h at 48 kHz */
+#define MAX_FRAMES ((uint64_t)1 << 32) /* sanity bound, ~24 h at 48 kHz */
 
 static void describe(const SF_INFO *si, dsh_audio_info *info)
 {
     const char *major;
     switch (si->format & SF_FORMAT_TYPEMASK) {
-    case SF_FORMAT_WAV: major = "WAV"; break;
-    case SF_FORMAT_WAVEX: major = "WAVEX"; break;
-    case SF_FORMAT_AIFF: major = "AIFF"; break;
-    case SF_FORMAT_AU: major = "AU"; break;
-    case SF_FORMAT_FLAC: major = "FLAC"; break;
-    case SF_FORMAT_W64: major = "W64"; break;
-    case SF_FORMAT_RF64: major = "RF64"; break;
-    case SF_FORMAT_CAF: major = "CAF"; break;
-    default: major = "audio"; break;
+    case SF_FORMAT_WAV:
+        major = "WAV";
+        break;
+    case SF_FORMAT_WAVEX:
+        major = "WAVEX";
+        break;
+    case SF_FORMAT_AIFF:
+        major = "AIFF";
+        break;
+    case SF_FORMAT_AU:
+        major = "AU";
+        break;
+    case SF_FORMAT_FLAC:
+        major = "FLAC";
+        break;
+    case SF_FORMAT_W64:
+        major = "W64";
+        break;
+    case SF_FORMAT_RF64:
+        major = "RF64";
+        break;
+    case SF_FORMAT_CAF:
+        major = "CAF";
+        break;
+    default:
+        major = "audio";
+        break;
     }
     const char *sub;
     info->bits = 0;
     switch (si->format & SF_FORMAT_SUBMASK) {
-    case SF_FORMAT_PCM_S8: sub = "PCM_S8"; info->bits = 8; break;
-    case SF_FORMAT_PCM_U8: sub = "PCM_U8"; info->bits = 8; break;
-    case SF_FORMAT_PCM_16: sub = "PCM_16"; info->bits = 16; break;
-    case SF_FORMAT_PCM_24: sub = "PCM_24"; info->bits = 24; break;
-    case SF_FORMAT_PCM_32: sub = "PCM_32"; info->bits = 32; break;
-    case SF_FORMAT_FLOAT: sub = "FLOAT"; break;
-    case SF_FORMAT_DOUBLE: sub = "DOUBLE"; break;
-    default: sub = "other"; break;
+    case SF_FORMAT_PCM_S8:
+        sub = "PCM_S8";
+        info->bits = 8;
+        break;
+    case SF_FORMAT_PCM_U8:
+        sub = "PCM_U8";
+        info->bits = 8;
+        break;
+    case SF_FORMAT_PCM_16:
+        sub = "PCM_16";
+        info->bits = 16;
+        break;
+    case SF_FORMAT_PCM_24:
+        sub = "PCM_24";
+        info->bits = 24;
+        break;
+    case SF_FORMAT_PCM_32:
+        sub = "PCM_32";
+        info->bits = 32;
+        break;
+    case SF_FORMAT_FLOAT:
+        sub = "FLOAT";
+        break;
+    case SF_FORMAT_DOUBLE:
+        sub = "DOUBLE";
+        break;
+    default:
+        sub = "other";
+        break;
     }
     snprintf(info->format, sizeof info->format, "%s %s", major, sub);
     info->rate = (unsigned)si->samplerate;
@@ -59,9 +98,10 @@ static SNDFILE *open_read(const char *path, SF_INFO *si, char *err,
     }
     if (si->channels < 1 || si->channels > 64 || si->samplerate < 1 ||
         si->frames < 0 || (uint64_t)si->frames > MAX_FRAMES) {
-        snprintf(err, errsz, "%s: unsupported sound file (%d channels, "
-                 "%d Hz, %lld frames)", path, si->channels, si->samplerate,
-                 (long long)si->frames);
+        snprintf(err, errsz,
+                 "%s: unsupported sound file (%d channels, "
+                 "%d Hz, %lld frames)",
+                 path, si->channels, si->samplerate, (long long)si->frames);
         sf_close(sf);
         return NULL;
     }
@@ -111,8 +151,7 @@ void dsh_audio_free(dsh_audio *a)
 
 /* Grows a's sample buffer to hold at least `frames` frames (doubling,
  * never beyond `limit`); false when out of memory. */
-static bool grow(dsh_audio *a, uint64_t *cap, uint64_t frames,
-                 uint64_t limit)
+static bool grow(dsh_audio *a, uint64_t *cap, uint64_t frames, uint64_t limit)
 {
     if (frames <= *cap)
         return true;
@@ -121,8 +160,8 @@ static bool grow(dsh_audio *a, uint64_t *cap, uint64_t frames,
         want *= 2;
     if (want > limit)
         want = limit;
-    int32_t *p = realloc(a->samples, (size_t)want * a->channels *
-                                         sizeof *a->samples);
+    int32_t *p = realloc(a->samples,
+                         (size_t)want * a->channels * sizeof *a->samples);
     if (!p)
         return false;
     a->samples = p;
@@ -130,8 +169,7 @@ static bool grow(dsh_audio *a, uint64_t *cap, uint64_t frames,
     return true;
 }
 
-bool dsh_audio_read(const char *path, dsh_audio *out, char *err,
-                    size_t errsz)
+bool dsh_audio_read(const char *path, dsh_audio *out, char *err, size_t errsz)
 {
     SF_INFO si;
     memset(out, 0, sizeof *out);
@@ -151,11 +189,10 @@ bool dsh_audio_read(const char *path, dsh_audio *out, char *err,
     if (!info.bits)
         sf_command(sf, SFC_SET_NORM_DOUBLE, NULL, SF_TRUE);
     uint64_t cap = 0, got = 0;
-    uint64_t per = READ_BLOCK / info.channels ? READ_BLOCK / info.channels
-                                              : 1;
-    double *dbuf = info.bits ? NULL
-                             : malloc((size_t)per * info.channels *
-                                      sizeof *dbuf);
+    uint64_t per = READ_BLOCK / info.channels ? READ_BLOCK / info.channels : 1;
+    double *dbuf = info.bits
+                       ? NULL
+                       : malloc((size_t)per * info.channels * sizeof *dbuf);
     bool oom = !info.bits && !dbuf;
     while (!oom && got < info.frames) {
         uint64_t want = info.frames - got;
@@ -198,7 +235,7 @@ bool dsh_audio_read(const char *path, dsh_audio *out, char *err,
         dsh_audio_free(out);
         return false;
     }
-    if (!out->samples) {           /* an empty file: a valid, empty buffer */
+    if (!out->samples) { /* an empty file: a valid, empty buffer */
         out->samples = calloc(1, sizeof *out->samples);
         if (!out->samples) {
             snprintf(err, errsz, "%s: out of memory", path);
@@ -253,14 +290,13 @@ bool dsh_audio_write_wav(const char *path, const int32_t *samples,
                          dsh_pcm_format fmt, char *err, size_t errsz)
 {
     mem_src m = { samples, channels };
-    return dsh_audio_write_wav_from(path, mem_read, &m, frames, channels,
-                                    rate, fmt, err, errsz);
+    return dsh_audio_write_wav_from(path, mem_read, &m, frames, channels, rate,
+                                    fmt, err, errsz);
 }
 
-bool dsh_audio_write_wav_from(const char *path, dsh_audio_reader rd,
-                              void *user, uint64_t frames, unsigned channels,
-                              unsigned rate, dsh_pcm_format fmt, char *err,
-                              size_t errsz)
+bool dsh_audio_write_wav_from(const char *path, dsh_audio_reader rd, void *user,
+                              uint64_t frames, unsigned channels, unsigned rate,
+                              dsh_pcm_format fmt, char *err, size_t errsz)
 {
     SF_INFO si;
     memset(&si, 0, sizeof si);
@@ -270,8 +306,10 @@ bool dsh_audio_write_wav_from(const char *path, dsh_audio_reader rd,
                                  : fmt == DSH_PCM_S24 ? SF_FORMAT_PCM_24
                                                       : SF_FORMAT_PCM_32);
     if (!channels || !sf_format_check(&si)) {
-        snprintf(err, errsz, "%s: cannot write WAV with %u channels at %u "
-                 "Hz, %s", path, channels, rate, dsh_pcm_format_name(fmt));
+        snprintf(err, errsz,
+                 "%s: cannot write WAV with %u channels at %u "
+                 "Hz, %s",
+                 path, channels, rate, dsh_pcm_format_name(fmt));
         return false;
     }
     /* a temporary file beside the target, renamed over it only once it
@@ -285,8 +323,7 @@ bool dsh_audio_write_wav_from(const char *path, dsh_audio_reader rd,
     }
     SNDFILE *sf = sf_open_fd(fd, SFM_WRITE, &si, SF_TRUE);
     if (!sf) {
-        snprintf(err, errsz, "%s: cannot create: %s", path,
-                 sf_strerror(NULL));
+        snprintf(err, errsz, "%s: cannot create: %s", path, sf_strerror(NULL));
         close(fd);
         unlink(tmp);
         return false;
@@ -314,8 +351,10 @@ bool dsh_audio_write_wav_from(const char *path, dsh_audio_reader rd,
         ok = false;
     }
     if (ok && rename(tmp, path) != 0) {
-        snprintf(err, errsz, "%s: cannot rename the finished file '%s' "
-                 "to it: %s", path, tmp, strerror(errno));
+        snprintf(err, errsz,
+                 "%s: cannot rename the finished file '%s' "
+                 "to it: %s",
+                 path, tmp, strerror(errno));
         ok = false;
     }
     if (!ok)
@@ -324,14 +363,15 @@ bool dsh_audio_write_wav_from(const char *path, dsh_audio_reader rd,
 }
 
 bool dsh_audio_check_params(const dsh_audio_info *info, const char *path,
-                            unsigned rate, unsigned channels,
-                            const char *what, char *err, size_t errsz)
+                            unsigned rate, unsigned channels, const char *what,
+                            char *err, size_t errsz)
 {
     if (info->rate == rate && info->channels == channels)
         return true;
-    snprintf(err, errsz, "'%s' is %u Hz, %u channel%s but %s is %u Hz, %u "
-             "channel%s (no resampling or channel mapping is done)", path,
-             info->rate, info->channels, info->channels == 1 ? "" : "s",
+    snprintf(err, errsz,
+             "'%s' is %u Hz, %u channel%s but %s is %u Hz, %u "
+             "channel%s (no resampling or channel mapping is done)",
+             path, info->rate, info->channels, info->channels == 1 ? "" : "s",
              what, rate, channels, channels == 1 ? "" : "s");
     return false;
 }

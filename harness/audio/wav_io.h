@@ -29,26 +29,25 @@
 #include "pcm_format.h"
 
 typedef struct dsh_audio_info {
-    unsigned rate;          /* Hz */
+    unsigned rate; /* Hz */
     unsigned channels;
     uint64_t frames;
-    unsigned bits;          /* integer PCM width; 0 = float or other */
-    char format[48];        /* e.g. "WAV PCM_16", for messages */
+    unsigned bits;   /* integer PCM width; 0 = float or other */
+    char format[48]; /* e.g. "WAV PCM_16", for messages */
 } dsh_audio_info;
 
 typedef struct dsh_audio {
-    int32_t *samples;       /* frames * channels, interleaved, Q1.31 */
+    int32_t *samples; /* frames * channels, interleaved, Q1.31 */
     uint64_t frames;
     unsigned channels;
-    unsigned rate;          /* Hz */
-    dsh_audio_info info;    /* what the file was */
+    unsigned rate;       /* Hz */
+    dsh_audio_info info; /* what the file was */
 } dsh_audio;
 
 /* Header only.  false + "path: problem" in err on failure. */
 bool dsh_audio_probe(const char *path, dsh_audio_info *info, char *err,
                      size_t errsz);
-bool dsh_audio_read(const char *path, dsh_audio *out, char *err,
-                    size_t errsz);
+bool dsh_audio_read(const char *path, dsh_audio *out, char *err, size_t errsz);
 /* Zero-filled buffer; false if out of memory or absurd size. */
 bool dsh_audio_alloc(dsh_audio *a, uint64_t frames, unsigned channels,
                      unsigned rate);
@@ -63,15 +62,14 @@ bool dsh_audio_write_wav(const char *path, const int32_t *samples,
  * write (no file is left).  n is at most 4096 / channels. */
 typedef bool (*dsh_audio_reader)(void *user, uint64_t first, uint64_t n,
                                  int32_t *dst, char *err, size_t errsz);
-bool dsh_audio_write_wav_from(const char *path, dsh_audio_reader rd,
-                              void *user, uint64_t frames, unsigned channels,
-                              unsigned rate, dsh_pcm_format fmt, char *err,
-                              size_t errsz);
+bool dsh_audio_write_wav_from(const char *path, dsh_audio_reader rd, void *user,
+                              uint64_t frames, unsigned channels, unsigned rate,
+                              dsh_pcm_format fmt, char *err, size_t errsz);
 
 /* false with "PATH is R Hz, C channels but WHAT is R2 Hz, C2 channels
  * (no resampling or channel mapping is done)" if they differ. */
 bool dsh_audio_check_params(const dsh_audio_info *info, const char *path,
-                            unsigned rate, unsigned channels,
-                            const char *what, char *err, size_t errsz);
+                            unsigned rate, unsigned channels, const char *what,
+                            char *err, size_t errsz);
 
 #endif

@@ -45,8 +45,9 @@ static bool board_int(yctx *y, const yaml_node_t *n, const char *key,
 bool dsh_parse_board(yctx *y, dsh_case *c, const yaml_node_t *n)
 {
     static const char *const keys[] = {
-        "file", "cpu_hz", "audio_clock_hz", "drift_ppm", "ssp_ports",
-        "ssp_fifo_frames", NULL
+        "file",      "cpu_hz",    "audio_clock_hz",
+        "drift_ppm", "ssp_ports", "ssp_fifo_frames",
+        NULL
     };
     dsh_board_spec *b = &c->board;
     char rel[DSH_PATH_MAX];
@@ -67,13 +68,17 @@ bool dsh_parse_board(yctx *y, dsh_case *c, const yaml_node_t *n)
           board_file_ok(y, v, "board.file", b->file)))
         ok = false;
     ok = board_int(y, n, "cpu_hz", 1000000, 2000000000, &b->has_cpu_hz,
-                   &b->cpu_hz) && ok;
+                   &b->cpu_hz) &&
+         ok;
     ok = board_int(y, n, "audio_clock_hz", 1000000, 100000000,
-                   &b->has_audio_clock_hz, &b->audio_clock_hz) && ok;
-    ok = board_int(y, n, "ssp_ports", 0, DSH_SSP_MAX_PORTS,
-                   &b->has_ssp_ports, &b->ssp_ports) && ok;
+                   &b->has_audio_clock_hz, &b->audio_clock_hz) &&
+         ok;
+    ok = board_int(y, n, "ssp_ports", 0, DSH_SSP_MAX_PORTS, &b->has_ssp_ports,
+                   &b->ssp_ports) &&
+         ok;
     ok = board_int(y, n, "ssp_fifo_frames", 1, 255, &b->has_ssp_fifo_frames,
-                   &b->ssp_fifo_frames) && ok;
+                   &b->ssp_fifo_frames) &&
+         ok;
     if ((v = y_get(y, n, "drift_ppm", NULL))) {
         if (y_number(y, v, "board.drift_ppm", -1000, 1000, &b->drift_ppm))
             b->has_drift_ppm = true;
@@ -155,14 +160,15 @@ bool dsh_check_audio_clock(yctx *y, dsh_case *c)
         if (clk <= 100000000)
             snprintf(hint, sizeof hint, " (e.g. %llu)",
                      (unsigned long long)clk);
-        dsh_diag_add(y->diag, y->file, conflict->mark, "ports.%s: %s at %u "
+        dsh_diag_add(y->diag, y->file, conflict->mark,
+                     "ports.%s: %s at %u "
                      "Hz needs a 48 kHz-family audio clock (%u Hz) but %s at "
                      "%u Hz a 44.1 kHz-family one (%u Hz); with no "
                      "board.audio_clock_hz one default cannot serve both: "
                      "set board: {audio_clock_hz: N}, N a multiple of every "
-                     "port rate%s", conflict->name, e48->name, e48->rate,
-                     DSH_AUDIO_CLOCK_48K, e44->name, e44->rate,
-                     DSH_AUDIO_CLOCK_44K1, hint);
+                     "port rate%s",
+                     conflict->name, e48->name, e48->rate, DSH_AUDIO_CLOCK_48K,
+                     e44->name, e44->rate, DSH_AUDIO_CLOCK_44K1, hint);
         return false;
     }
     if (first44) {

@@ -10,8 +10,8 @@ void dsh_diag_init(dsh_diag *d)
     memset(d, 0, sizeof *d);
 }
 
-void dsh_diag_add(dsh_diag *d, const char *file, dsh_mark m,
-                  const char *fmt, ...)
+void dsh_diag_add(dsh_diag *d, const char *file, dsh_mark m, const char *fmt,
+                  ...)
 {
     unsigned i = d->count++;
     if (i >= DSH_DIAG_MAX)

@@ -9,9 +9,8 @@
 #include "case_paths.h"
 #include "component_types.h"
 
-static const char *const endpoint_keys[] = {
-    "input", "output", "rate", "channels", "format", NULL
-};
+static const char *const endpoint_keys[] = { "input",    "output", "rate",
+                                             "channels", "format", NULL };
 
 static bool parse_format(yctx *y, const yaml_node_t *v, const char *what,
                          dsh_pcm_format *out)
@@ -31,17 +30,19 @@ static bool output_path_ok(yctx *y, const yaml_node_t *v, const char *what,
                            const char *p)
 {
     if (p[0] == '/' || !strcmp(p, "..") || !strncmp(p, "../", 3) ||
-        strstr(p, "/../") || (strlen(p) >= 3 && !strcmp(p + strlen(p) - 3,
-                                                       "/..")) ) {
-        y_error(y, v, "%s: '%s' must be a relative path inside the output "
-                "directory", what, p);
+        strstr(p, "/../") ||
+        (strlen(p) >= 3 && !strcmp(p + strlen(p) - 3, "/.."))) {
+        y_error(y, v,
+                "%s: '%s' must be a relative path inside the output "
+                "directory",
+                what, p);
         return false;
     }
     return true;
 }
 
-static bool parse_one(yctx *y, dsh_case *c, yaml_node_t *key,
-                      yaml_node_t *val, dsh_ep_kind kind, const char *section)
+static bool parse_one(yctx *y, dsh_case *c, yaml_node_t *key, yaml_node_t *val,
+                      dsh_ep_kind kind, const char *section)
 {
     char what[160];
     dsh_endpoint *e = &c->endpoints[c->n_endpoints];
@@ -65,10 +66,11 @@ static bool parse_one(yctx *y, dsh_case *c, yaml_node_t *key,
         e->port_index = (unsigned)idx;
     }
     if (dsh_case_find_endpoint(c, e->name) >= 0) {
-        y_error(y, key, "%s: '%s' is already defined as a %s", section,
-                e->name,
+        y_error(y, key, "%s: '%s' is already defined as a %s", section, e->name,
                 c->endpoints[dsh_case_find_endpoint(c, e->name)].kind ==
-                        DSH_EP_STREAM ? "stream" : "port");
+                        DSH_EP_STREAM
+                    ? "stream"
+                    : "port");
         return false;
     }
     if (!y_check_map(y, val, what, endpoint_keys))
@@ -82,8 +84,7 @@ static bool parse_one(yctx *y, dsh_case *c, yaml_node_t *key,
         return false;
     }
     if (!in && !out) {
-        y_error(y, val, "%s: missing required key 'input' or 'output'",
-                what);
+        y_error(y, val, "%s: missing required key 'input' or 'output'", what);
         return false;
     }
     char w[200];
@@ -159,16 +160,16 @@ static bool parse_one(yctx *y, dsh_case *c, yaml_node_t *key,
     }
     if (!rn) {
         if (!dsh_rate_valid(info.rate)) {
-            y_error(y, in, "%s: '%s' is %u Hz, not a supported sample rate",
-                    w, e->file, info.rate);
+            y_error(y, in, "%s: '%s' is %u Hz, not a supported sample rate", w,
+                    e->file, info.rate);
             return false;
         }
         e->rate = info.rate;
     }
     if (!cn) {
         if (info.channels > 8) {
-            y_error(y, in, "%s: '%s' has %u channels (at most 8)", w,
-                    e->file, info.channels);
+            y_error(y, in, "%s: '%s' has %u channels (at most 8)", w, e->file,
+                    info.channels);
             return false;
         }
         e->channels = info.channels;
@@ -176,8 +177,8 @@ static bool parse_one(yctx *y, dsh_case *c, yaml_node_t *key,
     char whom[80];
     snprintf(whom, sizeof whom, "%s '%s'",
              kind == DSH_EP_STREAM ? "stream" : "port", e->name);
-    if (!dsh_audio_check_params(&info, e->file, e->rate, e->channels, whom,
-                                err, sizeof err)) {
+    if (!dsh_audio_check_params(&info, e->file, e->rate, e->channels, whom, err,
+                                sizeof err)) {
         y_error(y, in, "%s: %s", w, err);
         return false;
     }
@@ -195,8 +196,10 @@ bool dsh_parse_endpoints(yctx *y, dsh_case *c, const yaml_node_t *n,
     for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
          p < n->data.mapping.pairs.top; p++) {
         if (c->n_endpoints >= DSH_MAX_ENDPOINTS) {
-            y_error(y, y_node(y, p->key), "%s: too many streams and ports "
-                    "(at most %d)", section, DSH_MAX_ENDPOINTS);
+            y_error(y, y_node(y, p->key),
+                    "%s: too many streams and ports "
+                    "(at most %d)",
+                    section, DSH_MAX_ENDPOINTS);
             return false;
         }
         if (parse_one(y, c, y_node(y, p->key), y_node(y, p->value), kind,

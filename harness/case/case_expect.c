@@ -8,18 +8,26 @@
 #include "case_internal.h"
 #include "case_paths.h"
 
-static const char *const audio_keys[] = {
-    "reference", "tolerance_lsb", "skip_ms", "relative_to", "gain_db",
-    "level_dbfs", "thdn_db", "snr_db", "dynamic_range_db", "dc_offset_dbfs",
-    "length", "freq_response", NULL
-};
+static const char *const audio_keys[] = { "reference",
+                                          "tolerance_lsb",
+                                          "skip_ms",
+                                          "relative_to",
+                                          "gain_db",
+                                          "level_dbfs",
+                                          "thdn_db",
+                                          "snr_db",
+                                          "dynamic_range_db",
+                                          "dc_offset_dbfs",
+                                          "length",
+                                          "freq_response",
+                                          NULL };
 
 /* `KEY: NUMBER` or `KEY: {FIELD: NUMBER, ...}`: the main field (value,
  * max or min) and an optional second one. */
 static bool number_or_map(yctx *y, const yaml_node_t *n, const char *what,
-                          const char *field, double lo, double hi,
-                          double *out, const char *field2, double lo2,
-                          double hi2, double *out2)
+                          const char *field, double lo, double hi, double *out,
+                          const char *field2, double lo2, double hi2,
+                          double *out2)
 {
     if (y_is_scalar(n))
         return y_number(y, n, what, lo, hi, out);
@@ -51,8 +59,8 @@ static bool parse_mask(yctx *y, dsh_audio_expect *a, const yaml_node_t *n,
     unsigned count = (unsigned)(m->data.sequence.items.top -
                                 m->data.sequence.items.start);
     if (count < 1 || count > DSH_MASK_MAX_POINTS) {
-        y_error(y, m, "%s: %u points; between 1 and %d are allowed", w,
-                count, DSH_MASK_MAX_POINTS);
+        y_error(y, m, "%s: %u points; between 1 and %d are allowed", w, count,
+                DSH_MASK_MAX_POINTS);
         return false;
     }
     for (unsigned i = 0; i < count; i++) {
@@ -62,8 +70,8 @@ static bool parse_mask(yctx *y, dsh_audio_expect *a, const yaml_node_t *n,
         if (!y_is_seq(pt) ||
             pt->data.sequence.items.top - pt->data.sequence.items.start != 3) {
             char d[64];
-            y_error(y, pt, "%s: expected [freq_hz, min_db, max_db], got %s",
-                    wp, y_describe(pt, d, sizeof d));
+            y_error(y, pt, "%s: expected [freq_hz, min_db, max_db], got %s", wp,
+                    y_describe(pt, d, sizeof d));
             return false;
         }
         dsh_mask_point *p = &a->freq_response.pts[i];
@@ -94,7 +102,7 @@ static int default_input(const dsh_case *c)
     for (unsigned i = 0; i < c->n_endpoints; i++)
         if (c->endpoints[i].dir == DSH_EP_INPUT) {
             if (found >= 0)
-                return -2;      /* ambiguous */
+                return -2; /* ambiguous */
             found = (int)i;
         }
     return found;
@@ -132,8 +140,8 @@ static bool parse_audio(yctx *y, dsh_case *c, unsigned ep,
             char whom[80];
             snprintf(whom, sizeof whom, "%s '%s'",
                      e->kind == DSH_EP_STREAM ? "stream" : "port", e->name);
-            if (!dsh_audio_check_params(&info, rel, e->rate, e->channels,
-                                        whom, err, sizeof err)) {
+            if (!dsh_audio_check_params(&info, rel, e->rate, e->channels, whom,
+                                        err, sizeof err)) {
                 y_error(y, v, "%s: %s", w, err);
                 ok = false;
             } else
@@ -177,9 +185,10 @@ static bool parse_audio(yctx *y, dsh_case *c, unsigned ep,
     if ((gn || fr) && !rt) {
         int r = default_input(c);
         if (r < 0) {
-            y_error(y, gn ? gn : fr, "%s: %s needs relative_to: the case "
-                    "has %s input stream or port", what,
-                    gn ? "gain_db" : "freq_response",
+            y_error(y, gn ? gn : fr,
+                    "%s: %s needs relative_to: the case "
+                    "has %s input stream or port",
+                    what, gn ? "gain_db" : "freq_response",
                     r == -1 ? "no" : "more than one");
             ok = false;
         }
@@ -205,16 +214,16 @@ static bool parse_audio(yctx *y, dsh_case *c, unsigned ep,
     }
     if ((v = y_get(y, n, "thdn_db", NULL))) {
         snprintf(w, sizeof w, "%s.thdn_db", what);
-        if (number_or_map(y, v, w, "max", -200, 0, &a->thdn.max_db,
-                          "freq_hz", 1, 96000, &a->thdn.freq_hz))
+        if (number_or_map(y, v, w, "max", -200, 0, &a->thdn.max_db, "freq_hz",
+                          1, 96000, &a->thdn.freq_hz))
             a->thdn.on = true;
         else
             ok = false;
     }
     if ((v = y_get(y, n, "snr_db", NULL))) {
         snprintf(w, sizeof w, "%s.snr_db", what);
-        if (number_or_map(y, v, w, "min", 0, 250, &a->snr.min_db, "freq_hz",
-                          1, 96000, &a->snr.freq_hz))
+        if (number_or_map(y, v, w, "min", 0, 250, &a->snr.min_db, "freq_hz", 1,
+                          96000, &a->snr.freq_hz))
             a->snr.on = true;
         else
             ok = false;
@@ -229,8 +238,8 @@ static bool parse_audio(yctx *y, dsh_case *c, unsigned ep,
     }
     if ((v = y_get(y, n, "dc_offset_dbfs", NULL))) {
         snprintf(w, sizeof w, "%s.dc_offset_dbfs", what);
-        if (number_or_map(y, v, w, "max", -250, 0, &a->dc_offset.max_dbfs,
-                          NULL, 0, 0, NULL))
+        if (number_or_map(y, v, w, "max", -250, 0, &a->dc_offset.max_dbfs, NULL,
+                          0, 0, NULL))
             a->dc_offset.on = true;
         else
             ok = false;
@@ -260,8 +269,7 @@ static bool parse_audio(yctx *y, dsh_case *c, unsigned ep,
             } else {
                 snprintf(wk, sizeof wk, "%s.ms", w);
                 if (y_number(y, ms, wk, 0, 86400000.0, &d)) {
-                    a->length.frames =
-                        (uint64_t)(d * e->rate / 1000.0 + 0.5);
+                    a->length.frames = (uint64_t)(d * e->rate / 1000.0 + 0.5);
                     a->length.on = true;
                 } else
                     ok = false;
@@ -289,8 +297,8 @@ static bool parse_deadline(yctx *y, const yaml_node_t *n, const char *what,
 {
     static const char *const keys_all[] = { "missed", "max_load_pct",
                                             "max_cycles", "pipelines", NULL };
-    static const char *const keys[] = { "missed", "max_load_pct",
-                                        "max_cycles", NULL };
+    static const char *const keys[] = { "missed", "max_load_pct", "max_cycles",
+                                        NULL };
     if (!y_check_map(y, n, what, allow_pipelines ? keys_all : keys))
         return false;
     d->on = true;
@@ -340,14 +348,15 @@ static bool parse_deadlines(yctx *y, dsh_case *c, const yaml_node_t *n)
             if (c->pipelines[i].id == (unsigned)id)
                 idx = (int)i;
         if (idx < 0) {
-            y_error(y, k, "expect.deadlines.pipelines: no pipeline with id "
-                    "%lld", (long long)id);
+            y_error(y, k,
+                    "expect.deadlines.pipelines: no pipeline with id "
+                    "%lld",
+                    (long long)id);
             ok = false;
             continue;
         }
         char w[80];
-        snprintf(w, sizeof w, "expect.deadlines.pipelines.%lld",
-                 (long long)id);
+        snprintf(w, sizeof w, "expect.deadlines.pipelines.%lld", (long long)id);
         if (!parse_deadline(y, y_node(y, p->value), w,
                             &c->pipeline_deadlines[idx], false))
             ok = false;
@@ -374,9 +383,11 @@ bool dsh_parse_expect(yctx *y, dsh_case *c, const yaml_node_t *n)
             ok = dsh_parse_count(y, v, "expect.xruns", false, &c->xruns) && ok;
         } else if (!strcmp(key, "ipc_errors")) {
             ok = dsh_parse_count(y, v, "expect.ipc_errors", false,
-                             &c->ipc_errors) && ok;
+                                 &c->ipc_errors) &&
+                 ok;
         } else if (!strcmp(key, "restarts")) {
-            ok = dsh_parse_count(y, v, "expect.restarts", false, &c->restarts) &&
+            ok = dsh_parse_count(y, v, "expect.restarts", false,
+                                 &c->restarts) &&
                  ok;
         } else if (!strcmp(key, "setup_error")) {
             ok = dsh_parse_setup_error(y, c, v) && ok;
@@ -384,15 +395,19 @@ bool dsh_parse_expect(yctx *y, dsh_case *c, const yaml_node_t *n)
             int e = dsh_case_find_endpoint(c, key);
             if (e < 0) {
                 bool comp = dsh_case_find_component(c, key) >= 0;
-                y_error(y, k, "expect: '%s' is %s; expected an output stream "
+                y_error(y, k,
+                        "expect: '%s' is %s; expected an output stream "
                         "or port, deadlines, xruns, ipc_errors, restarts or "
-                        "setup_error", key,
+                        "setup_error",
+                        key,
                         comp ? "a component, not a port or stream"
                              : "not a port or stream of this case");
                 ok = false;
             } else if (c->endpoints[e].dir != DSH_EP_OUTPUT) {
-                y_error(y, k, "expect: '%s' is an input %s; expectations "
-                        "apply to outputs", key,
+                y_error(y, k,
+                        "expect: '%s' is an input %s; expectations "
+                        "apply to outputs",
+                        key,
                         c->endpoints[e].kind == DSH_EP_STREAM ? "stream"
                                                               : "port");
                 ok = false;

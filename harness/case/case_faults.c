@@ -10,8 +10,8 @@
 #include "case_internal.h"
 
 static const char *const kind_names[DSH_FAULT_NKINDS + 1] = {
-    "dma_stall", "dma_desc_error", "host_refill", "doorbell", "ssp_xrun",
-    "clock_step", "irq_storm", "bit_flip", "stack_overflow", NULL
+    "dma_stall",  "dma_desc_error", "host_refill", "doorbell",       "ssp_xrun",
+    "clock_step", "irq_storm",      "bit_flip",    "stack_overflow", NULL
 };
 
 const char *dsh_fault_kind_name(dsh_fault_kind k)
@@ -22,17 +22,15 @@ const char *dsh_fault_kind_name(dsh_fault_kind k)
 /* Keys of each kind besides kind, at_us, at_period and pipeline. */
 static const char *const *kind_keys(dsh_fault_kind k)
 {
-    static const char *const dma_stall[] = { "endpoint", "duration_us",
-                                             NULL };
+    static const char *const dma_stall[] = { "endpoint", "duration_us", NULL };
     static const char *const dma_err[] = { "endpoint", NULL };
-    static const char *const refill[] = { "stream", "mode", "delay_us",
-                                          NULL };
+    static const char *const refill[] = { "stream", "mode", "delay_us", NULL };
     static const char *const doorbell[] = { "direction", "mode", NULL };
     static const char *const ssp[] = { "port", "mode", "frames", NULL };
     static const char *const clock[] = { "ppm", NULL };
     static const char *const storm[] = { "line", "duration_us", NULL };
     static const char *const flip[] = { "address", "symbol", "region",
-                                        "offset", "bit", NULL };
+                                        "offset",  "bit",    NULL };
     static const char *const stack[] = { "bytes", NULL };
     static const char *const *const t[DSH_FAULT_NKINDS] = {
         dma_stall, dma_err, refill, doorbell, ssp, clock, storm, flip, stack
@@ -40,8 +38,8 @@ static const char *const *kind_keys(dsh_fault_kind k)
     return t[k];
 }
 
-#define MAX_DURATION_US 10000000       /* 10 s */
-#define MAX_AT_US 86400000000LL        /* 24 h, as duration_ms */
+#define MAX_DURATION_US 10000000      /* 10 s */
+#define MAX_AT_US       86400000000LL /* 24 h, as duration_ms */
 
 /* An endpoint name of the case: streams and ports (sspN). */
 static int find_endpoint(yctx *y, const dsh_case *c, const yaml_node_t *n,
@@ -59,8 +57,10 @@ static int find_endpoint(yctx *y, const dsh_case *c, const yaml_node_t *n,
     const dsh_endpoint *ep = &c->endpoints[e];
     if (must_be && !strcmp(must_be, "playback stream") &&
         (ep->kind != DSH_EP_STREAM || ep->dir != DSH_EP_INPUT)) {
-        y_error(y, n, "%s: '%s' is not a playback stream (an input stream: "
-                "the host refills only those)", what, name);
+        y_error(y, n,
+                "%s: '%s' is not a playback stream (an input stream: "
+                "the host refills only those)",
+                what, name);
         return -1;
     }
     if (must_be && !strcmp(must_be, "port") && ep->kind != DSH_EP_PORT) {
@@ -86,8 +86,8 @@ static bool get_int(yctx *y, const yaml_node_t *f, const char *key,
 }
 
 static bool get_enum(yctx *y, const yaml_node_t *f, const char *key,
-                     const char *what, bool required,
-                     const char *const *names, int *out)
+                     const char *what, bool required, const char *const *names,
+                     int *out)
 {
     char w[160];
     snprintf(w, sizeof w, "%s.%s", what, key);
@@ -103,12 +103,11 @@ static bool get_enum(yctx *y, const yaml_node_t *f, const char *key,
 static bool parse_flip(yctx *y, const yaml_node_t *f, const char *what,
                        dsh_fault *ft)
 {
-    static const char *const regions[] = { "iram", "dram", "mailbox",
-                                           NULL };
+    static const char *const regions[] = { "iram", "dram", "mailbox", NULL };
     static const uint32_t bases[] = { BOARD_IRAM_BASE, BOARD_DRAM_BASE,
                                       BOARD_MBOX_BASE };
-    static const uint32_t sizes[] = { BOARD_IRAM_MAX_SIZE,
-                                      BOARD_DRAM_MAX_SIZE, BOARD_MBOX_SIZE };
+    static const uint32_t sizes[] = { BOARD_IRAM_MAX_SIZE, BOARD_DRAM_MAX_SIZE,
+                                      BOARD_MBOX_SIZE };
     yaml_node_t *a = y_get(y, f, "address", NULL);
     yaml_node_t *s = y_get(y, f, "symbol", NULL);
     yaml_node_t *r = y_get(y, f, "region", NULL);
@@ -119,8 +118,8 @@ static bool parse_flip(yctx *y, const yaml_node_t *f, const char *what,
                 what);
         return false;
     }
-    if (a && (!y_is_scalar(a) ||
-              a->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)) {
+    if (a &&
+        (!y_is_scalar(a) || a->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)) {
         snprintf(w, sizeof w, "%s.address", what);
         y_error(y, a, "%s: expected an address (decimal or 0x hex)", w);
         return false;
@@ -131,8 +130,10 @@ static bool parse_flip(yctx *y, const yaml_node_t *f, const char *what,
         const char *t = y_text(a);
         unsigned long long x = strtoull(t, &end, 0);
         if (!t[0] || *end || t[0] == '-' || x > 0xFFFFFFFFull) {
-            y_error(y, a, "%s: '%s' is not an address (decimal or 0x hex, "
-                    "32 bits)", w, t);
+            y_error(y, a,
+                    "%s: '%s' is not an address (decimal or 0x hex, "
+                    "32 bits)",
+                    w, t);
             return false;
         }
         ft->address = (uint32_t)x;
@@ -140,8 +141,10 @@ static bool parse_flip(yctx *y, const yaml_node_t *f, const char *what,
         for (unsigned i = 0; i < 3; i++)
             mapped |= x >= bases[i] && x - bases[i] < sizes[i];
         if (!mapped) {
-            y_error(y, a, "%s: 0x%08llx is not in IRAM, DRAM or the mailbox "
-                    "(docs/board.md)", w, x);
+            y_error(y, a,
+                    "%s: 0x%08llx is not in IRAM, DRAM or the mailbox "
+                    "(docs/board.md)",
+                    w, x);
             return false;
         }
     }
@@ -149,8 +152,10 @@ static bool parse_flip(yctx *y, const yaml_node_t *f, const char *what,
     if (!get_int(y, f, "offset", what, false, 0, 0xFFFFF, &off))
         return false;
     if (a && y_get(y, f, "offset", NULL)) {
-        y_error(y, y_get(y, f, "offset", NULL), "%s.offset: only with "
-                "symbol or region (an address is exact)", what);
+        y_error(y, y_get(y, f, "offset", NULL),
+                "%s.offset: only with "
+                "symbol or region (an address is exact)",
+                what);
         return false;
     }
     if (s) {
@@ -165,9 +170,10 @@ static bool parse_flip(yctx *y, const yaml_node_t *f, const char *what,
         if (!y_enum(y, r, w, regions, &k))
             return false;
         if ((uint64_t)off >= sizes[k]) {
-            y_error(y, y_get(y, f, "offset", NULL), "%s.offset: %lld is "
-                    "beyond the %s (%u bytes at most)", what, (long long)off,
-                    regions[k], (unsigned)sizes[k]);
+            y_error(y, y_get(y, f, "offset", NULL),
+                    "%s.offset: %lld is "
+                    "beyond the %s (%u bytes at most)",
+                    what, (long long)off, regions[k], (unsigned)sizes[k]);
             return false;
         }
         ft->address = bases[k] + (uint32_t)off;
@@ -198,8 +204,7 @@ static bool parse_kind(yctx *y, dsh_case *c, const yaml_node_t *f,
             return false;
         if (ft->kind == DSH_FAULT_DMA_DESC_ERROR)
             return true;
-        if (!get_int(y, f, "duration_us", what, true, 1, MAX_DURATION_US,
-                     &v))
+        if (!get_int(y, f, "duration_us", what, true, 1, MAX_DURATION_US, &v))
             return false;
         ft->duration_us = (uint64_t)v;
         return true;
@@ -214,8 +219,10 @@ static bool parse_kind(yctx *y, dsh_case *c, const yaml_node_t *f,
         ft->lost = m == 1;
         n = y_get(y, f, "delay_us", NULL);
         if (ft->lost && n) {
-            y_error(y, n, "%s.delay_us: only for mode late (a lost refill "
-                    "is never made)", what);
+            y_error(y, n,
+                    "%s.delay_us: only for mode late (a lost refill "
+                    "is never made)",
+                    what);
             return false;
         }
         if (ft->lost)
@@ -238,18 +245,20 @@ static bool parse_kind(yctx *y, dsh_case *c, const yaml_node_t *f,
             (ft->endpoint = find_endpoint(y, c, n, w, "port")) < 0)
             return false;
         const dsh_endpoint *ep = &c->endpoints[ft->endpoint];
-        m = ep->dir == DSH_EP_INPUT;    /* capture port: overrun */
+        m = ep->dir == DSH_EP_INPUT; /* capture port: overrun */
         if (!get_enum(y, f, "mode", what, false, ssp_modes, &m))
             return false;
         if ((m == 1) != (ep->dir == DSH_EP_INPUT)) {
-            y_error(y, y_get(y, f, "mode", NULL), "%s.mode: port '%s' is a "
-                    "%s port: it can only %s", what, ep->name,
+            y_error(y, y_get(y, f, "mode", NULL),
+                    "%s.mode: port '%s' is a "
+                    "%s port: it can only %s",
+                    what, ep->name,
                     ep->dir == DSH_EP_INPUT ? "capture" : "playback",
                     ep->dir == DSH_EP_INPUT ? "overrun" : "underrun");
             return false;
         }
         ft->overrun = m == 1;
-        v = 48;                   /* the default: get_int leaves it */
+        v = 48; /* the default: get_int leaves it */
         if (!get_int(y, f, "frames", what, false, 1, 1000000, &v))
             return false;
         ft->frames = (uint32_t)v;
@@ -269,8 +278,7 @@ static bool parse_kind(yctx *y, dsh_case *c, const yaml_node_t *f,
         if (!get_int(y, f, "line", what, true, 0, 5, &v))
             return false;
         ft->line = (unsigned)v;
-        if (!get_int(y, f, "duration_us", what, true, 1, MAX_DURATION_US,
-                     &v))
+        if (!get_int(y, f, "duration_us", what, true, 1, MAX_DURATION_US, &v))
             return false;
         ft->duration_us = (uint64_t)v;
         return true;
@@ -336,9 +344,10 @@ static bool parse_when(yctx *y, dsh_case *c, const yaml_node_t *f,
     }
     if (!c->until_input_ends && ft->at_us >= c->duration_ms * 1000.0) {
         snprintf(w, sizeof w, "%s.%s", what, us ? "at_us" : "at_period");
-        y_error(y, at, "%s: %llu us is not before the end of the run "
-                "(duration_ms %g)", w, (unsigned long long)ft->at_us,
-                c->duration_ms);
+        y_error(y, at,
+                "%s: %llu us is not before the end of the run "
+                "(duration_ms %g)",
+                w, (unsigned long long)ft->at_us, c->duration_ms);
         return false;
     }
     return true;
@@ -429,10 +438,12 @@ static bool parse_panic(yctx *y, dsh_case *c, const yaml_node_t *n)
         }
     }
     char d[64];
-    y_error(y, v, "expect.panic.cause: %s is not a panic cause; expected an "
+    y_error(y, v,
+            "expect.panic.cause: %s is not a panic cause; expected an "
             "Xtensa exception cause name (e.g. LoadStorePIFAddrError, "
             "IllegalInstruction) or SoftwarePanic, DoubleException, "
-            "StackOverflow", y_describe(v, d, sizeof d));
+            "StackOverflow",
+            y_describe(v, d, sizeof d));
     return false;
 }
 
@@ -463,8 +474,7 @@ bool dsh_parse_fault_expect(yctx *y, dsh_case *c, const char *key,
         *ok = dsh_parse_count(y, v, "expect.ipc_timeouts", false,
                               &c->ipc_timeouts);
     else if (!strcmp(key, "host_xruns"))
-        *ok = dsh_parse_count(y, v, "expect.host_xruns", false,
-                              &c->host_xruns);
+        *ok = dsh_parse_count(y, v, "expect.host_xruns", false, &c->host_xruns);
     else if (!strcmp(key, "xrun_causes"))
         *ok = parse_causes(y, c, v);
     else if (!strcmp(key, "panic"))

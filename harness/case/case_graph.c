@@ -8,8 +8,8 @@
 #include "component_types.h"
 
 static void port_limits(const dsh_case *c, const dsh_component *k,
-                        unsigned *min_in, unsigned *max_in,
-                        unsigned *min_out, unsigned *max_out)
+                        unsigned *min_in, unsigned *max_in, unsigned *min_out,
+                        unsigned *max_out)
 {
     const dsh_comp_type_info *info = dsh_comp_info(k->type);
     *min_in = info->min_in;
@@ -56,8 +56,8 @@ static bool check_ports(yctx *y, dsh_case *c)
         unsigned mi, xi, mo, xo;
         port_limits(c, from, &mi, &xi, &mo, &xo);
         if (++from->n_out > xo) {
-            conn_error(y, c, cn, "has no output here; outputs allowed:",
-                       from, xo);
+            conn_error(y, c, cn, "has no output here; outputs allowed:", from,
+                       xo);
             ok = false;
         }
         port_limits(c, to, &mi, &xi, &mo, &xo);
@@ -80,14 +80,16 @@ static bool check_connected(yctx *y, dsh_case *c)
         if (k->n_in < mi) {
             dsh_diag_add(y->diag, y->file, k->mark,
                          "%s '%s' is not connected: %s (it needs %s%u, "
-                         "add it to a connect: list)", role(c, k), k->id,
+                         "add it to a connect: list)",
+                         role(c, k), k->id,
                          k->n_in ? "too few inputs" : "no input",
                          mi == xi ? "" : "at least ", mi);
             ok = false;
         } else if (k->n_out < mo) {
             dsh_diag_add(y->diag, y->file, k->mark,
                          "%s '%s' is not connected: no output (add it to a "
-                         "connect: list)", role(c, k), k->id);
+                         "connect: list)",
+                         role(c, k), k->id);
             ok = false;
         }
     }
@@ -98,9 +100,9 @@ static bool check_connected(yctx *y, dsh_case *c)
 typedef struct dfs {
     yctx *y;
     dsh_case *c;
-    unsigned char color[DSH_MAX_COMPONENTS];   /* 0 new, 1 open, 2 done */
-    int via[DSH_MAX_COMPONENTS];               /* connection into node */
-    unsigned order[DSH_MAX_COMPONENTS];        /* reverse post-order */
+    unsigned char color[DSH_MAX_COMPONENTS]; /* 0 new, 1 open, 2 done */
+    int via[DSH_MAX_COMPONENTS];             /* connection into node */
+    unsigned order[DSH_MAX_COMPONENTS];      /* reverse post-order */
     unsigned n_order;
 } dfs;
 
@@ -156,8 +158,9 @@ static bool check_flow(yctx *y, dsh_case *c, const dfs *d)
     for (unsigned k = d->n_order; k-- > 0;) {
         unsigned v = d->order[k];
         dsh_component *comp = &c->comps[v];
-        const dsh_endpoint *ep =
-            comp->endpoint >= 0 ? &c->endpoints[comp->endpoint] : NULL;
+        const dsh_endpoint *ep = comp->endpoint >= 0
+                                     ? &c->endpoints[comp->endpoint]
+                                     : NULL;
         /* inputs */
         int first = -1;
         for (unsigned i = 0; i < c->n_conns; i++) {
@@ -174,9 +177,10 @@ static bool check_flow(yctx *y, dsh_case *c, const dfs *d)
                 dsh_diag_add(y->diag, y->file, cn->mark,
                              "pipelines[%u].connect: '%s' -> '%s': input "
                              "from '%s' is %u Hz, %u channels but input "
-                             "from '%s' is %u Hz, %u channels", cn->pipeline,
-                             src->id, comp->id, src->id, src->rate,
-                             src->channels, f->id, f->rate, f->channels);
+                             "from '%s' is %u Hz, %u channels",
+                             cn->pipeline, src->id, comp->id, src->id,
+                             src->rate, src->channels, f->id, f->rate,
+                             f->channels);
                 ok = false;
             }
         }
@@ -187,9 +191,9 @@ static bool check_flow(yctx *y, dsh_case *c, const dfs *d)
                          "pipelines[%u].connect: '%s' -> '%s': %s '%s' is "
                          "%u Hz, %u channels but receives %u Hz, %u "
                          "channels from '%s' (add a src component or fix "
-                         "the %s)", cn->pipeline, c->comps[cn->from].id,
-                         comp->id, ep->kind == DSH_EP_STREAM ? "stream"
-                                                             : "port",
+                         "the %s)",
+                         cn->pipeline, c->comps[cn->from].id, comp->id,
+                         ep->kind == DSH_EP_STREAM ? "stream" : "port",
                          ep->name, ep->rate, ep->channels, comp->rate,
                          comp->channels, c->comps[cn->from].id,
                          ep->kind == DSH_EP_STREAM ? "stream" : "port");
@@ -209,8 +213,8 @@ static bool check_flow(yctx *y, dsh_case *c, const dfs *d)
         if (comp->type == DSH_COMP_TONE && comp->p.freq_hz >= nyquist) {
             dsh_diag_add(y->diag, y->file, comp->mark,
                          "tone '%s': freq_hz %g is not below the Nyquist "
-                         "frequency %g Hz", comp->id, comp->p.freq_hz,
-                         nyquist);
+                         "frequency %g Hz",
+                         comp->id, comp->p.freq_hz, nyquist);
             ok = false;
         }
         if (comp->type == DSH_COMP_EQ_IIR)
@@ -219,16 +223,17 @@ static bool check_flow(yctx *y, dsh_case *c, const dfs *d)
                     dsh_diag_add(y->diag, y->file, comp->mark,
                                  "eq_iir '%s': biquads[%u].freq_hz %g is not "
                                  "below the Nyquist frequency %g Hz of its "
-                                 "input", comp->id, b,
-                                 comp->p.biquads[b].freq_hz, nyquist);
+                                 "input",
+                                 comp->id, b, comp->p.biquads[b].freq_hz,
+                                 nyquist);
                     ok = false;
                 }
         if (comp->type == DSH_COMP_MIXER && (comp->set & DSH_P_GAINS_DB) &&
             comp->p.n_gains != comp->n_in) {
             dsh_diag_add(y->diag, y->file, comp->mark,
                          "mixer '%s': gains_db has %u values but the mixer "
-                         "has %u inputs", comp->id, comp->p.n_gains,
-                         comp->n_in);
+                         "has %u inputs",
+                         comp->id, comp->p.n_gains, comp->n_in);
             ok = false;
         }
     }

@@ -32,8 +32,10 @@ bool dsh_parse_count(yctx *y, const yaml_node_t *n, const char *what,
     if (!y_is_map(n)) {
         if (y_is_seq(n)) {
             char d[64];
-            y_error(y, n, "%s: expected an integer or {min: N, max: M}, got "
-                    "%s", what, y_describe(n, d, sizeof d));
+            y_error(y, n,
+                    "%s: expected an integer or {min: N, max: M}, got "
+                    "%s",
+                    what, y_describe(n, d, sizeof d));
             return false;
         }
         if (!y_int(y, n, what, 0, INT64_MAX, &i))

@@ -19,15 +19,26 @@
 /* Checked on the event stream before the document is loaded
  * (dspsim/yaml_guard.h; docs/harness.md "Validation"): the deepest case
  * nests 7 levels (pipelines[].components[].biquads[]). */
-static const ds_yaml_limits case_yaml_limits = {
-    DSH_YAML_MAX_DEPTH, DSH_YAML_MAX_ANCHORS, DSH_YAML_MAX_ALIASES
-};
+static const ds_yaml_limits case_yaml_limits = { DSH_YAML_MAX_DEPTH,
+                                                 DSH_YAML_MAX_ANCHORS,
+                                                 DSH_YAML_MAX_ALIASES };
 
-static const char *const top_keys[] = {
-    "name", "description", "board", "firmware", "pipelines", "streams",
-    "ports", "controls", "duration_ms", "on_xrun", "end", "expect",
-    "align_outputs", "faults", "rebuild_every_ms", NULL
-};
+static const char *const top_keys[] = { "name",
+                                        "description",
+                                        "board",
+                                        "firmware",
+                                        "pipelines",
+                                        "streams",
+                                        "ports",
+                                        "controls",
+                                        "duration_ms",
+                                        "on_xrun",
+                                        "end",
+                                        "expect",
+                                        "align_outputs",
+                                        "faults",
+                                        "rebuild_every_ms",
+                                        NULL };
 
 void dsh_case_free(dsh_case *c)
 {
@@ -64,9 +75,10 @@ static bool parse_component(yctx *y, dsh_case *c, unsigned pipe,
         return false;
     int first = dsh_case_find_component(c, k->id);
     if (first >= 0) {
-        y_error(y, idn, "%s: duplicate component id '%s' (first defined at "
-                "%u:%u)", w, k->id, c->comps[first].mark.line,
-                c->comps[first].mark.col);
+        y_error(y, idn,
+                "%s: duplicate component id '%s' (first defined at "
+                "%u:%u)",
+                w, k->id, c->comps[first].mark.line, c->comps[first].mark.col);
         return false;
     }
     int type;
@@ -84,11 +96,11 @@ static bool parse_component(yctx *y, dsh_case *c, unsigned pipe,
         return false;
     dsh_param_mask missing = dsh_comp_info(k->type)->required & ~k->set;
     if (missing) {
-        const char *name = missing & DSH_P_STREAM ? "stream"
-                           : missing & DSH_P_PORT ? "port"
+        const char *name = missing & DSH_P_STREAM    ? "stream"
+                           : missing & DSH_P_PORT    ? "port"
                            : missing & DSH_P_BIQUADS ? "biquads"
-                           : missing & DSH_P_TAPS ? "taps' or 'taps_file"
-                                                  : "out_rate";
+                           : missing & DSH_P_TAPS    ? "taps' or 'taps_file"
+                                                     : "out_rate";
         y_error(y, n, "%s: missing required key '%s'", w, name);
         return false;
     }
@@ -98,8 +110,8 @@ static bool parse_component(yctx *y, dsh_case *c, unsigned pipe,
         yaml_node_t *rn = y_get(y, n, host ? "stream" : "port", NULL);
         snprintf(w, sizeof w, "%s.%s", what, host ? "stream" : "port");
         int e = dsh_case_find_endpoint(c, ref);
-        if (e < 0 || c->endpoints[e].kind !=
-                         (host ? DSH_EP_STREAM : DSH_EP_PORT)) {
+        if (e < 0 ||
+            c->endpoints[e].kind != (host ? DSH_EP_STREAM : DSH_EP_PORT)) {
             y_error(y, rn, "%s: no %s named '%s' (define it under %s:)", w,
                     host ? "stream" : "port", ref, host ? "streams" : "ports");
             return false;
@@ -141,20 +153,18 @@ static bool parse_connect(yctx *y, dsh_case *c, unsigned pipe,
         snprintf(w, sizeof w, "%s[%u]", what,
                  (unsigned)(it - n->data.sequence.items.start));
         yaml_node_t *e = y_node(y, *it);
-        if (!y_is_seq(e) || e->data.sequence.items.top -
-                                    e->data.sequence.items.start != 2) {
+        if (!y_is_seq(e) ||
+            e->data.sequence.items.top - e->data.sequence.items.start != 2) {
             char d[64];
             y_error(y, e, "%s: expected a pair [from, to], got %s", w,
                     y_describe(e, d, sizeof d));
             ok = false;
             continue;
         }
-        int from = lookup_conn_end(y, c,
-                                   y_node(y, e->data.sequence.items.start[0]),
-                                   w);
+        int from = lookup_conn_end(
+            y, c, y_node(y, e->data.sequence.items.start[0]), w);
         int to = lookup_conn_end(y, c,
-                                 y_node(y, e->data.sequence.items.start[1]),
-                                 w);
+                                 y_node(y, e->data.sequence.items.start[1]), w);
         if (from < 0 || to < 0) {
             ok = false;
             continue;
@@ -192,9 +202,8 @@ static bool parse_connect(yctx *y, dsh_case *c, unsigned pipe,
 
 static bool parse_pipelines(yctx *y, dsh_case *c, const yaml_node_t *n)
 {
-    static const char *const keys[] = {
-        "id", "period_us", "priority", "components", "connect", NULL
-    };
+    static const char *const keys[] = { "id",         "period_us", "priority",
+                                        "components", "connect",   NULL };
     if (!y_expect_seq(y, n, "pipelines"))
         return false;
     unsigned count = (unsigned)(n->data.sequence.items.top -
@@ -227,8 +236,10 @@ static bool parse_pipelines(yctx *y, dsh_case *c, const yaml_node_t *n)
         p->id = (unsigned)v;
         for (unsigned j = 0; j < c->n_pipelines; j++)
             if (c->pipelines[j].id == p->id) {
-                y_error(y, idn, "%s: duplicate pipeline id %u (first at "
-                        "%u:%u)", w, p->id, c->pipelines[j].mark.line,
+                y_error(y, idn,
+                        "%s: duplicate pipeline id %u (first at "
+                        "%u:%u)",
+                        w, p->id, c->pipelines[j].mark.line,
                         c->pipelines[j].mark.col);
                 ok = false;
             }
@@ -290,9 +301,8 @@ static int cmp_control(const void *a, const void *b)
 
 static bool parse_controls(yctx *y, dsh_case *c, const yaml_node_t *n)
 {
-    static const char *const keys[] = {
-        "at_ms", "component", "set", "expect_error", NULL
-    };
+    static const char *const keys[] = { "at_ms", "component", "set",
+                                        "expect_error", NULL };
     if (!y_expect_seq(y, n, "controls"))
         return false;
     bool ok = true;
@@ -324,8 +334,10 @@ static bool parse_controls(yctx *y, dsh_case *c, const yaml_node_t *n)
         snprintf(w, sizeof w, "%s.at_ms", what);
         bool good = y_number(y, at, w, 0, 86400000.0, &ctl->at_ms);
         if (good && !c->until_input_ends && ctl->at_ms >= c->duration_ms) {
-            y_error(y, at, "%s: %g ms is not before the end of the run "
-                    "(duration_ms %g)", w, ctl->at_ms, c->duration_ms);
+            y_error(y, at,
+                    "%s: %g ms is not before the end of the run "
+                    "(duration_ms %g)",
+                    w, ctl->at_ms, c->duration_ms);
             good = false;
         }
         char id[DSH_ID_MAX];
@@ -351,9 +363,10 @@ static bool parse_controls(yctx *y, dsh_case *c, const yaml_node_t *n)
             good = false;
         } else if ((ctl->set & DSH_P_GAINS_DB) &&
                    ctl->p.n_gains != c->comps[k].n_in) {
-            y_error(y, set, "%s: gains_db has %u values but mixer '%s' has "
-                    "%u inputs", w, ctl->p.n_gains, c->comps[k].id,
-                    c->comps[k].n_in);
+            y_error(y, set,
+                    "%s: gains_db has %u values but mixer '%s' has "
+                    "%u inputs",
+                    w, ctl->p.n_gains, c->comps[k].id, c->comps[k].n_in);
             good = false;
         }
         yaml_node_t *ee = y_get(y, cn, "expect_error", NULL);
@@ -379,7 +392,8 @@ static bool parse_duration(yctx *y, dsh_case *c, const yaml_node_t *root)
             has_input = true;
     if (n && y_is_scalar(n) && !strcmp(y_text(n), "until_input_ends")) {
         if (!has_input) {
-            y_error(y, n, "duration_ms: until_input_ends needs an input "
+            y_error(y, n,
+                    "duration_ms: until_input_ends needs an input "
                     "stream or port");
             return false;
         }
@@ -387,19 +401,20 @@ static bool parse_duration(yctx *y, dsh_case *c, const yaml_node_t *root)
         return true;
     }
     if (n) {
-        if (y_is_scalar(n) && n->data.scalar.style ==
-                                  YAML_PLAIN_SCALAR_STYLE &&
+        if (y_is_scalar(n) && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
             !y_is_null(n) && (y_text(n)[0] < '0' || y_text(n)[0] > '9') &&
-            y_text(n)[0] != '-' && y_text(n)[0] != '+' &&
-            y_text(n)[0] != '.') {
-            y_error(y, n, "duration_ms: expected a number of milliseconds "
-                    "or until_input_ends, got '%s'", y_text(n));
+            y_text(n)[0] != '-' && y_text(n)[0] != '+' && y_text(n)[0] != '.') {
+            y_error(y, n,
+                    "duration_ms: expected a number of milliseconds "
+                    "or until_input_ends, got '%s'",
+                    y_text(n));
             return false;
         }
         return y_number(y, n, "duration_ms", 1, 86400000.0, &c->duration_ms);
     }
     if (!has_input) {
-        y_error(y, root, "missing required key 'duration_ms' (no input "
+        y_error(y, root,
+                "missing required key 'duration_ms' (no input "
                 "stream or port can end the run)");
         return false;
     }
@@ -422,10 +437,12 @@ static bool firmware_is_xtensa_elf(yctx *y, const yaml_node_t *n,
         y_error(y, n, "firmware: '%s' is not an ELF file", path);
         return false;
     }
-    if (h[4] != 1 || h[5] != 1 || h[18] != 94 || h[19] != 0 ||
-        h[16] != 2 || h[17] != 0) {
-        y_error(y, n, "firmware: '%s' is not a 32-bit little-endian Xtensa "
-                "executable", path);
+    if (h[4] != 1 || h[5] != 1 || h[18] != 94 || h[19] != 0 || h[16] != 2 ||
+        h[17] != 0) {
+        y_error(y, n,
+                "firmware: '%s' is not a 32-bit little-endian Xtensa "
+                "executable",
+                path);
         return false;
     }
     return true;
@@ -439,15 +456,14 @@ static void parse_document(yctx *y, dsh_case *c, yaml_node_t *root)
     if ((v = y_require(y, root, "name", "case")))
         y_string(y, v, "name", c->name, sizeof c->name);
     if ((v = y_get(y, root, "description", NULL)))
-        y_string(y, v, "description", c->description,
-                 sizeof c->description);
+        y_string(y, v, "description", c->description, sizeof c->description);
     if ((v = y_get(y, root, "board", NULL)))
         dsh_parse_board(y, c, v);
     if ((v = y_get(y, root, "firmware", NULL))) {
         char rel[DSH_PATH_MAX];
         if (y_string(y, v, "firmware", rel, sizeof rel))
-            if (dsh_resolve_input(y, v, "firmware", c->dir, rel,
-                                  c->firmware, sizeof c->firmware))
+            if (dsh_resolve_input(y, v, "firmware", c->dir, rel, c->firmware,
+                                  sizeof c->firmware))
                 firmware_is_xtensa_elf(y, v, c->firmware);
     }
     if ((v = y_get(y, root, "streams", NULL)))
@@ -470,8 +486,10 @@ static void parse_document(yctx *y, dsh_case *c, yaml_node_t *root)
         y_number(y, v, "rebuild_every_ms", 10, 86400000.0,
                  &c->rebuild_every_ms)) {
         if (c->until_input_ends || c->rebuild_every_ms >= c->duration_ms) {
-            y_error(y, v, "rebuild_every_ms: %g ms needs a fixed duration_ms "
-                    "longer than it", c->rebuild_every_ms);
+            y_error(y, v,
+                    "rebuild_every_ms: %g ms needs a fixed duration_ms "
+                    "longer than it",
+                    c->rebuild_every_ms);
             c->rebuild_every_ms = 0;
         }
     }
@@ -537,14 +555,16 @@ dsh_case *dsh_case_parse(const char *path, const char *text, size_t len,
     yctx y = { &doc, c->path, diag };
     yaml_node_t *root = yaml_document_get_root_node(&doc);
     if (!root) {
-        dsh_diag_add(diag, path, (dsh_mark){ 1, 1 }, "the file is empty "
+        dsh_diag_add(diag, path, (dsh_mark){ 1, 1 },
+                     "the file is empty "
                      "(expected a mapping with name: and pipelines:)");
     } else {
         yaml_document_t doc2;
         if (yaml_parser_load(&parser, &doc2)) {
             yaml_node_t *r2 = yaml_document_get_root_node(&doc2);
             if (r2)
-                y_error(&y, r2, "a case file holds one YAML document; "
+                y_error(&y, r2,
+                        "a case file holds one YAML document; "
                         "found another");
             yaml_document_delete(&doc2);
         } else {
@@ -579,7 +599,7 @@ dsh_case *dsh_case_load(const char *path, dsh_diag *diag)
     fclose(f);
     if (err || n > MAX_CASE_BYTES) {
         dsh_diag_add(diag, path, (dsh_mark){ 0, 0 }, "%s",
-                     !buf ? "out of memory"
+                     !buf                 ? "out of memory"
                      : n > MAX_CASE_BYTES ? "file too large (over 4 MiB)"
                                           : "read error");
         free(buf);

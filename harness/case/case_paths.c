@@ -41,7 +41,7 @@ void dsh_dirname(const char *path, char *out, size_t outsz)
 /* Lexically removes ".", ".." and repeated '/' from an absolute path. */
 static void normalize(char *p)
 {
-    char *out = p;              /* p[0] == '/' */
+    char *out = p; /* p[0] == '/' */
     const char *s = p;
     while (*s) {
         while (*s == '/')
@@ -71,8 +71,8 @@ static void normalize(char *p)
  * path relative to the source root, under the build root.  false when
  * the roots are unknown or the file is not inside the source tree (or
  * already inside the build tree). */
-static bool build_tree_path(const char *base_dir, const char *rel,
-                            char *out, size_t outsz)
+static bool build_tree_path(const char *base_dir, const char *rel, char *out,
+                            size_t outsz)
 {
     char src[PATH_MAX], bin[PATH_MAX], dir[PATH_MAX], abs[2 * PATH_MAX];
     if (!source_root[0] || !build_root[0] || !realpath(source_root, src))
@@ -114,11 +114,12 @@ bool dsh_resolve_input(yctx *y, const yaml_node_t *n, const char *what,
             return false;
         }
         if (stat(gen, &st)) {
-            y_error(y, n, "%s: file not found: '%s' (%s: %s); not in the "
+            y_error(y, n,
+                    "%s: file not found: '%s' (%s: %s); not in the "
                     "build tree either (%s): if the build generates it, "
                     "build (cmake --build %s) or run the build-tree copy of "
-                    "the case", what, rel, out, strerror(err), gen,
-                    build_root);
+                    "the case",
+                    what, rel, out, strerror(err), gen, build_root);
             return false;
         }
         if (strlen(gen) >= outsz) {

@@ -12,9 +12,9 @@
 /* The commands the harness sends to set a case up, in that order (the
  * TRIGGER is the first START). */
 static const char *const setup_commands[] = {
-    "AUD_PIPE_NEW", "AUD_COMP_NEW", "AUD_BUF_NEW", "AUD_CONNECT",
-    "AUD_PIPE_CONNECT", "AUD_PIPE_COMPLETE", "AUD_STREAM_PARAMS",
-    "AUD_TRIGGER", NULL
+    "AUD_PIPE_NEW",      "AUD_COMP_NEW",     "AUD_BUF_NEW",
+    "AUD_CONNECT",       "AUD_PIPE_CONNECT", "AUD_PIPE_COMPLETE",
+    "AUD_STREAM_PARAMS", "AUD_TRIGGER",      NULL
 };
 
 static bool parse_command(yctx *y, dsh_setup_error *s, const yaml_node_t *v)
@@ -27,12 +27,14 @@ static bool parse_command(yctx *y, dsh_setup_error *s, const yaml_node_t *v)
         for (const char *const *n = setup_commands; *n; n++)
             setup |= !strcmp(*n, y_text(v));
         if (!setup) {
-            y_error(y, v, "%s: %s is not sent while setting up (setup "
+            y_error(y, v,
+                    "%s: %s is not sent while setting up (setup "
                     "commands: AUD_PIPE_NEW, AUD_COMP_NEW, AUD_BUF_NEW, "
                     "AUD_CONNECT, AUD_PIPE_CONNECT, AUD_PIPE_COMPLETE, "
                     "AUD_STREAM_PARAMS, AUD_TRIGGER); a rejected control is "
                     "`expect_error: "
-                    "true` on the control", w, y_text(v));
+                    "true` on the control",
+                    w, y_text(v));
             return false;
         }
     }
@@ -53,7 +55,7 @@ static bool parse_status(yctx *y, dsh_setup_error *s, const yaml_node_t *v)
     if (dsh_ipc_status_from_name(name, &s->status))
         return true;
     for (int32_t st = -1; st >= -200 && n < 63; st--) {
-        const char *nm = dsh_drv_status_name(st);   /* known: static */
+        const char *nm = dsh_drv_status_name(st); /* known: static */
         if (strncmp(nm, "status ", 7))
             names[n++] = nm;
     }
@@ -92,8 +94,10 @@ bool dsh_parse_setup_error(yctx *y, dsh_case *c, const yaml_node_t *n)
                 if (c->pipelines[i].id == (unsigned)id)
                     s->pipeline = (int)i;
             if (s->pipeline < 0) {
-                y_error(y, v, "expect.setup_error.pipeline: no pipeline "
-                        "with id %lld", (long long)id);
+                y_error(y, v,
+                        "expect.setup_error.pipeline: no pipeline "
+                        "with id %lld",
+                        (long long)id);
                 ok = false;
             }
         }
@@ -109,29 +113,31 @@ bool dsh_parse_setup_error(yctx *y, dsh_case *c, const yaml_node_t *n)
         } else if (ok && s->command != IPC_CMD_AUD_COMP_NEW &&
                    s->command != IPC_CMD_AUD_STREAM_PARAMS &&
                    s->command != IPC_CMD_AUD_PIPE_CONNECT) {
-            y_error(y, v, "%s: goes with AUD_COMP_NEW, AUD_STREAM_PARAMS or "
+            y_error(y, v,
+                    "%s: goes with AUD_COMP_NEW, AUD_STREAM_PARAMS or "
                     "AUD_PIPE_CONNECT (the consumer's component) only; %s "
-                    "concerns a whole pipeline (use pipeline:)", w,
-                    dsh_ipc_id_name(s->command));
+                    "concerns a whole pipeline (use pipeline:)",
+                    w, dsh_ipc_id_name(s->command));
             ok = false;
         } else if (ok && s->command == IPC_CMD_AUD_STREAM_PARAMS &&
                    c->comps[s->component].type != DSH_COMP_HOST) {
-            y_error(y, v, "%s: '%s' is not a host component; "
-                    "AUD_STREAM_PARAMS is sent for host components only", w,
-                    id);
+            y_error(y, v,
+                    "%s: '%s' is not a host component; "
+                    "AUD_STREAM_PARAMS is sent for host components only",
+                    w, id);
             ok = false;
         } else if (ok && s->pipeline >= 0 &&
-                   c->comps[s->component].pipeline !=
-                   (unsigned)s->pipeline) {
+                   c->comps[s->component].pipeline != (unsigned)s->pipeline) {
             y_error(y, v, "%s: '%s' is not in pipeline %u", w, id,
                     c->pipelines[s->pipeline].id);
             ok = false;
         }
     }
     if (ok && c->n_controls) {
-        y_error(y, n, "%s: nothing runs after the rejected setup, so the "
-                "case cannot have controls (first at %u:%u)", what,
-                c->controls[0].mark.line, c->controls[0].mark.col);
+        y_error(y, n,
+                "%s: nothing runs after the rejected setup, so the "
+                "case cannot have controls (first at %u:%u)",
+                what, c->controls[0].mark.line, c->controls[0].mark.col);
         ok = false;
     }
     s->on = ok;
@@ -148,10 +154,12 @@ bool dsh_check_setup_error(yctx *y, const dsh_case *c)
         deadlines |= c->pipeline_deadlines[i].on;
     if (!c->n_audio && !deadlines)
         return true;
-    dsh_diag_add(y->diag, y->file, s->mark, "expect.setup_error: nothing "
+    dsh_diag_add(y->diag, y->file, s->mark,
+                 "expect.setup_error: nothing "
                  "runs after the rejected setup, so '%s' cannot be checked "
                  "(only xruns, ipc_errors and restarts go with "
-                 "setup_error)", c->n_audio ?
-                 c->endpoints[c->audio[0].endpoint].name : "deadlines");
+                 "setup_error)",
+                 c->n_audio ? c->endpoints[c->audio[0].endpoint].name
+                            : "deadlines");
     return false;
 }

@@ -10,15 +10,13 @@
 
 #include "case_paths.h"
 
-const char *const dsh_comp_type_names[] = {
-    "host", "dai", "volume", "mixer", "eq_iir", "eq_fir", "src", "tone",
-    NULL
-};
+const char *const dsh_comp_type_names[] = { "host",  "dai",    "volume",
+                                            "mixer", "eq_iir", "eq_fir",
+                                            "src",   "tone",   NULL };
 
-const unsigned dsh_valid_rates[] = {
-    8000, 11025, 16000, 22050, 24000, 32000, 44100, 48000, 88200, 96000,
-    176400, 192000, 0
-};
+const unsigned dsh_valid_rates[] = { 8000,   11025,  16000, 22050, 24000,
+                                     32000,  44100,  48000, 88200, 96000,
+                                     176400, 192000, 0 };
 
 bool dsh_rate_valid(unsigned hz)
 {
@@ -32,19 +30,20 @@ static const dsh_comp_type_info infos[DSH_COMP_NTYPES] = {
     [DSH_COMP_HOST] = { "host", 0, 1, 0, 1, DSH_P_STREAM, DSH_P_STREAM, 0 },
     [DSH_COMP_DAI] = { "dai", 0, 1, 0, 1, DSH_P_PORT, DSH_P_PORT, 0 },
     [DSH_COMP_VOLUME] = { "volume", 1, 1, 1, 1,
-        DSH_P_GAIN_DB | DSH_P_RAMP_MS | DSH_P_MUTE, 0,
-        DSH_P_GAIN_DB | DSH_P_RAMP_MS | DSH_P_MUTE },
-    [DSH_COMP_MIXER] = { "mixer", 2, DSH_MIXER_MAX_INPUTS, 1, 1,
-        DSH_P_GAINS_DB, 0, DSH_P_GAINS_DB },
-    [DSH_COMP_EQ_IIR] = { "eq_iir", 1, 1, 1, 1, DSH_P_BIQUADS,
-        DSH_P_BIQUADS, DSH_P_BIQUADS },
+                          DSH_P_GAIN_DB | DSH_P_RAMP_MS | DSH_P_MUTE, 0,
+                          DSH_P_GAIN_DB | DSH_P_RAMP_MS | DSH_P_MUTE },
+    [DSH_COMP_MIXER] = { "mixer", 2, DSH_MIXER_MAX_INPUTS, 1, 1, DSH_P_GAINS_DB,
+                         0, DSH_P_GAINS_DB },
+    [DSH_COMP_EQ_IIR] = { "eq_iir", 1, 1, 1, 1, DSH_P_BIQUADS, DSH_P_BIQUADS,
+                          DSH_P_BIQUADS },
     [DSH_COMP_EQ_FIR] = { "eq_fir", 1, 1, 1, 1, DSH_P_TAPS, DSH_P_TAPS,
-        DSH_P_TAPS },
+                          DSH_P_TAPS },
     [DSH_COMP_SRC] = { "src", 1, 1, 1, 1, DSH_P_OUT_RATE | DSH_P_QUALITY,
-        DSH_P_OUT_RATE, 0 },
+                       DSH_P_OUT_RATE, 0 },
     [DSH_COMP_TONE] = { "tone", 0, 0, 1, 1,
-        DSH_P_FREQ_HZ | DSH_P_LEVEL_DBFS | DSH_P_CHANNELS | DSH_P_RATE, 0,
-        DSH_P_FREQ_HZ | DSH_P_LEVEL_DBFS },
+                        DSH_P_FREQ_HZ | DSH_P_LEVEL_DBFS | DSH_P_CHANNELS |
+                            DSH_P_RATE,
+                        0, DSH_P_FREQ_HZ | DSH_P_LEVEL_DBFS },
 };
 
 typedef struct param_name {
@@ -53,13 +52,13 @@ typedef struct param_name {
 } param_name;
 
 static const param_name param_names[] = {
-    { "stream", DSH_P_STREAM },       { "port", DSH_P_PORT },
-    { "gain_db", DSH_P_GAIN_DB },     { "ramp_ms", DSH_P_RAMP_MS },
-    { "mute", DSH_P_MUTE },           { "gains_db", DSH_P_GAINS_DB },
-    { "biquads", DSH_P_BIQUADS },     { "taps", DSH_P_TAPS },
-    { "taps_file", DSH_P_TAPS },      { "out_rate", DSH_P_OUT_RATE },
-    { "freq_hz", DSH_P_FREQ_HZ },     { "level_dbfs", DSH_P_LEVEL_DBFS },
-    { "channels", DSH_P_CHANNELS },   { "rate", DSH_P_RATE },
+    { "stream", DSH_P_STREAM },     { "port", DSH_P_PORT },
+    { "gain_db", DSH_P_GAIN_DB },   { "ramp_ms", DSH_P_RAMP_MS },
+    { "mute", DSH_P_MUTE },         { "gains_db", DSH_P_GAINS_DB },
+    { "biquads", DSH_P_BIQUADS },   { "taps", DSH_P_TAPS },
+    { "taps_file", DSH_P_TAPS },    { "out_rate", DSH_P_OUT_RATE },
+    { "freq_hz", DSH_P_FREQ_HZ },   { "level_dbfs", DSH_P_LEVEL_DBFS },
+    { "channels", DSH_P_CHANNELS }, { "rate", DSH_P_RATE },
     { "quality", DSH_P_QUALITY },
 };
 #define NPARAMS (sizeof param_names / sizeof param_names[0])
@@ -100,10 +99,9 @@ void dsh_comp_params_default(dsh_comp_type t, dsh_comp_params *p)
     p->rate = 48000;
 }
 
-static const char *const biquad_types[] = {
-    "lowpass", "highpass", "bandpass", "notch", "peaking", "lowshelf",
-    "highshelf", NULL
-};
+static const char *const biquad_types[] = { "lowpass",   "highpass", "bandpass",
+                                            "notch",     "peaking",  "lowshelf",
+                                            "highshelf", NULL };
 
 static bool parse_biquads(yctx *y, const yaml_node_t *n, const char *what,
                           dsh_comp_params *p)
@@ -118,7 +116,7 @@ static bool parse_biquads(yctx *y, const yaml_node_t *n, const char *what,
         return false;
     }
     static const char *const keys[] = { "type", "freq_hz", "q", "gain_db",
-                                         NULL };
+                                        NULL };
     bool ok = true;
     p->n_biquads = 0;
     for (unsigned i = 0; i < count; i++) {
@@ -165,8 +163,8 @@ static bool parse_taps_seq(yctx *y, const yaml_node_t *n, const char *what,
     unsigned count = (unsigned)(n->data.sequence.items.top -
                                 n->data.sequence.items.start);
     if (count < 1 || count > DSH_EQ_FIR_MAX_TAPS) {
-        y_error(y, n, "%s: %u taps; between 1 and %d are allowed", what,
-                count, DSH_EQ_FIR_MAX_TAPS);
+        y_error(y, n, "%s: %u taps; between 1 and %d are allowed", what, count,
+                DSH_EQ_FIR_MAX_TAPS);
         return false;
     }
     bool ok = true;
@@ -193,8 +191,7 @@ static bool parse_taps_file(yctx *y, const yaml_node_t *n, const char *what,
         return false;
     FILE *f = fopen(path, "r");
     if (!f) {
-        y_error(y, n, "%s: cannot open '%s': %s", what, path,
-                strerror(errno));
+        y_error(y, n, "%s: cannot open '%s': %s", what, path, strerror(errno));
         return false;
     }
     char line[1024];
@@ -211,8 +208,10 @@ static bool parse_taps_file(yctx *y, const yaml_node_t *n, const char *what,
             char *end;
             double v = strtod(tok, &end);
             if (*end || v < -8 || v > 8) {
-                y_error(y, n, "%s: %s line %u: '%s' is not a tap value in "
-                        "[-8, 8]", what, rel, lineno, tok);
+                y_error(y, n,
+                        "%s: %s line %u: '%s' is not a tap value in "
+                        "[-8, 8]",
+                        what, rel, lineno, tok);
                 ok = false;
             } else if (p->n_taps >= DSH_EQ_FIR_MAX_TAPS) {
                 y_error(y, n, "%s: %s has more than %d taps", what, rel,
@@ -232,8 +231,7 @@ static bool parse_taps_file(yctx *y, const yaml_node_t *n, const char *what,
 }
 
 static bool parse_one(yctx *y, const char *key, const yaml_node_t *v,
-                      const char *w, const char *base_dir,
-                      dsh_comp_params *p)
+                      const char *w, const char *base_dir, dsh_comp_params *p)
 {
     int64_t i;
     if (!strcmp(key, "stream"))
@@ -289,9 +287,11 @@ static bool parse_one(yctx *y, const char *key, const yaml_node_t *v,
         if (!y_int(y, v, w, 1, 1000000, &i))
             return false;
         if (!dsh_rate_valid((unsigned)i)) {
-            y_error(y, v, "%s: %lld Hz is not a supported sample rate "
+            y_error(y, v,
+                    "%s: %lld Hz is not a supported sample rate "
                     "(8000, 11025, 16000, 22050, 24000, 32000, 44100, "
-                    "48000, 88200, 96000, 176400, 192000)", w, (long long)i);
+                    "48000, 88200, 96000, 176400, 192000)",
+                    w, (long long)i);
             return false;
         }
         if (!strcmp(key, "rate"))
@@ -326,9 +326,8 @@ static bool parse_one(yctx *y, const char *key, const yaml_node_t *v,
 }
 
 bool dsh_comp_parse_params(yctx *y, dsh_comp_type t, const yaml_node_t *n,
-                           const char *what, bool runtime,
-                           const char *base_dir, dsh_comp_params *p,
-                           dsh_param_mask *set)
+                           const char *what, bool runtime, const char *base_dir,
+                           dsh_comp_params *p, dsh_param_mask *set)
 {
     const dsh_comp_type_info *info = &infos[t];
     dsh_param_mask allowed = runtime ? info->runtime : info->params;
@@ -355,16 +354,16 @@ bool dsh_comp_parse_params(yctx *y, dsh_comp_type t, const yaml_node_t *n,
                         if (wr > 0 && (size_t)wr < sizeof list - used)
                             used += (size_t)wr;
                     }
-                y_error(y, k, "%s: %s has no parameter '%s' settable at run "
-                        "time (settable: %s)", what, info->name, key,
-                        used ? list : "none");
+                y_error(y, k,
+                        "%s: %s has no parameter '%s' settable at run "
+                        "time (settable: %s)",
+                        what, info->name, key, used ? list : "none");
                 ok = false;
             }
-            continue;   /* definition keys are checked by the caller */
+            continue; /* definition keys are checked by the caller */
         }
         if ((*set & pn->bit) && pn->bit == DSH_P_TAPS) {
-            y_error(y, k, "%s: give either taps or taps_file, not both",
-                    what);
+            y_error(y, k, "%s: give either taps or taps_file, not both", what);
             ok = false;
             continue;
         }

@@ -12,9 +12,9 @@ typedef struct dsh_comp_type_info {
     /* Inputs and outputs; host and dai depend on their endpoint's
      * direction and are resolved by the graph check. */
     unsigned min_in, max_in, min_out, max_out;
-    dsh_param_mask params;      /* allowed in the definition */
-    dsh_param_mask required;    /* must be in the definition */
-    dsh_param_mask runtime;     /* allowed in a control's `set` */
+    dsh_param_mask params;   /* allowed in the definition */
+    dsh_param_mask required; /* must be in the definition */
+    dsh_param_mask runtime;  /* allowed in a control's `set` */
 } dsh_comp_type_info;
 
 const dsh_comp_type_info *dsh_comp_info(dsh_comp_type t);
@@ -32,9 +32,8 @@ void dsh_comp_params_default(dsh_comp_type t, dsh_comp_params *p);
  * the type's runtime parameters are accepted (and unknown keys are
  * reported here).  base_dir anchors taps_file. */
 bool dsh_comp_parse_params(yctx *y, dsh_comp_type t, const yaml_node_t *n,
-                           const char *what, bool runtime,
-                           const char *base_dir, dsh_comp_params *p,
-                           dsh_param_mask *set);
+                           const char *what, bool runtime, const char *base_dir,
+                           dsh_comp_params *p, dsh_param_mask *set);
 
 /* The key names a definition of type t may hold (id, type, params...),
  * NULL-terminated, in a static buffer. */

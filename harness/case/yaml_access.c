@@ -76,8 +76,8 @@ bool y_is_null(const yaml_node_t *n)
     if (!y_is_scalar(n) || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
         return false;
     const char *t = (const char *)n->data.scalar.value;
-    return !*t || !strcmp(t, "~") || !strcmp(t, "null") ||
-           !strcmp(t, "Null") || !strcmp(t, "NULL");
+    return !*t || !strcmp(t, "~") || !strcmp(t, "null") || !strcmp(t, "Null") ||
+           !strcmp(t, "NULL");
 }
 
 const char *y_text(const yaml_node_t *n)
@@ -162,11 +162,11 @@ bool y_check_map(yctx *y, const yaml_node_t *n, const char *what,
             ok = false;
         }
         if (first[i] != i) {
-            yaml_node_t *k2 =
-                y_node(y, n->data.mapping.pairs.start[first[i]].key);
+            yaml_node_t *k2 = y_node(y,
+                                     n->data.mapping.pairs.start[first[i]].key);
             dsh_mark m = y_mark(k2);
-            y_error(y, k, "%s: duplicate key '%s' (first at %u:%u)", what,
-                    ks, m.line, m.col);
+            y_error(y, k, "%s: duplicate key '%s' (first at %u:%u)", what, ks,
+                    m.line, m.col);
             ok = false;
         }
     }
@@ -319,8 +319,10 @@ bool y_ident(yctx *y, const yaml_node_t *n, const char *what, char *out,
     for (const char *p = out; *p && ok; p++)
         ok = isalnum((unsigned char)*p) || *p == '_' || *p == '-';
     if (!ok) {
-        y_error(y, n, "%s: '%s' is not a valid name (letters, digits, '_' "
-                "and '-', starting with a letter or '_')", what, out);
+        y_error(y, n,
+                "%s: '%s' is not a valid name (letters, digits, '_' "
+                "and '-', starting with a letter or '_')",
+                what, out);
         return false;
     }
     return true;
@@ -334,7 +336,7 @@ void y_join_names(char *buf, size_t bufsz, const char *const *names)
         int w = snprintf(buf + used, bufsz - used, "%s%s", used ? ", " : "",
                          *names);
         if (w < 0 || (size_t)w >= bufsz - used) {
-            buf[used] = '\0';      /* no partial name */
+            buf[used] = '\0'; /* no partial name */
             break;
         }
         used += (size_t)w;

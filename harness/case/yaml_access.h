@@ -33,8 +33,8 @@ yaml_node_t *y_node(yctx *y, int index);
 bool y_is_map(const yaml_node_t *n);
 bool y_is_seq(const yaml_node_t *n);
 bool y_is_scalar(const yaml_node_t *n);
-bool y_is_null(const yaml_node_t *n);   /* ~, null, empty plain scalar */
-const char *y_text(const yaml_node_t *n);   /* scalar text, else "" */
+bool y_is_null(const yaml_node_t *n);     /* ~, null, empty plain scalar */
+const char *y_text(const yaml_node_t *n); /* scalar text, else "" */
 
 /* Checks that node is a mapping whose keys are scalar, unique and among
  * allowed[] (NULL-terminated; NULL array = any key).  Reports every

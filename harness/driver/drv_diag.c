@@ -8,7 +8,7 @@
 #include "driver/drv_internal.h"
 #include "fwreport/fw_report.h"
 
-#define DIAG_TRACE_LINES 12u
+#define DIAG_TRACE_LINES   12u
 #define DIAG_CONSOLE_LINES 8u
 
 void dsh_drv_diag_set(dsh_drv *d, const char *fmt, ...)
@@ -125,8 +125,7 @@ void dsh_drv_diag_panic(dsh_drv *d)
     dsh_drv_diag_log(d);
 }
 
-const char *dsh_drv_id_name(const dsh_drv *d, uint32_t id, char *buf,
-                            size_t n)
+const char *dsh_drv_id_name(const dsh_drv *d, uint32_t id, char *buf, size_t n)
 {
     const char *name = d->o.name ? d->o.name(id) : NULL;
     if (!name)

@@ -10,38 +10,37 @@
 struct dsh_drv {
     dsh_drv_opts o;
     ds_board *b;
-    xt_elf *elf;                /* symbols for panic reports; may be NULL */
+    xt_elf *elf; /* symbols for panic reports; may be NULL */
     double cpu_hz;
-    uint32_t host_seq;          /* last command seq sent */
-    uint32_t fw_seq;            /* last firmware seq received */
+    uint32_t host_seq; /* last command seq sent */
+    uint32_t fw_seq;   /* last firmware seq received */
     bool booted;
-    dsh_drv_err dead;           /* EPANIC / ESTOPPED: sticky */
+    dsh_drv_err dead; /* EPANIC / ESTOPPED: sticky */
     struct ipc_fw_ready ready;
-    int32_t last_status;        /* status of the last reply received */
+    int32_t last_status; /* status of the last reply received */
     dsh_drv_stats st;
     char diag[DSH_DRV_DIAG_MAX];
-    char *console;              /* DSH_DRV_CONSOLE_MAX + 1 */
+    char *console; /* DSH_DRV_CONSOLE_MAX + 1 */
     size_t ncons;
     /* markers */
     dsh_drv_task_stats tasks[DSH_DRV_MAX_TASKS];
     unsigned ntasks;
-    uint32_t running;           /* task id running (0 = idle) */
-    uint64_t run_since;         /* cycle it was switched to */
-    uint64_t job_cycles[DSH_DRV_MAX_TASKS];     /* current job so far */
-    uint64_t job_start[DSH_DRV_MAX_TASKS];      /* its release */
+    uint32_t running;                       /* task id running (0 = idle) */
+    uint64_t run_since;                     /* cycle it was switched to */
+    uint64_t job_cycles[DSH_DRV_MAX_TASKS]; /* current job so far */
+    uint64_t job_start[DSH_DRV_MAX_TASKS];  /* its release */
     uint64_t last_release[DSH_DRV_MAX_TASKS];
-    uint64_t audio_start[8];    /* audio period start marker per slot */
+    uint64_t audio_start[8]; /* audio period start marker per slot */
     uint32_t audio_period[8];
     dsh_drv_dai_first dai_first[DSH_DRV_DAI_PORTS];
     /* lost / duplicated doorbells (issue 14) */
-    uint32_t last_id;           /* id of the last message received */
-    bool dup;                   /* receive(): a repeat of the last one */
-    dsh_timeline_cpu *tl_cpu;   /* the timeline's irq and idle tracks */
+    uint32_t last_id;         /* id of the last message received */
+    bool dup;                 /* receive(): a repeat of the last one */
+    dsh_timeline_cpu *tl_cpu; /* the timeline's irq and idle tracks */
 };
 
 /* drv_markers.c: the board's marker observer. */
-void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value,
-                       uint64_t cycle);
+void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value, uint64_t cycle);
 
 /* drv_diag.c: diagnoses into d->diag. */
 void dsh_drv_diag_set(dsh_drv *d, const char *fmt, ...)
@@ -50,7 +49,6 @@ void dsh_drv_diag_set(dsh_drv *d, const char *fmt, ...)
 void dsh_drv_diag_panic(dsh_drv *d);
 /* Appends the last trace-ring and console lines. */
 void dsh_drv_diag_log(dsh_drv *d);
-const char *dsh_drv_id_name(const dsh_drv *d, uint32_t id, char *buf,
-                            size_t n);
+const char *dsh_drv_id_name(const dsh_drv *d, uint32_t id, char *buf, size_t n);
 
 #endif

@@ -9,8 +9,14 @@
 
 #include "driver/drv_internal.h"
 
-enum { MK_SWITCH = 2, MK_RELEASE = 3, MK_JOB_DONE = 4, MK_MISS = 5,
-       MK_IRQ = 6, MK_PANIC = 7 };
+enum {
+    MK_SWITCH = 2,
+    MK_RELEASE = 3,
+    MK_JOB_DONE = 4,
+    MK_MISS = 5,
+    MK_IRQ = 6,
+    MK_PANIC = 7
+};
 
 static int slot(dsh_drv *d, uint32_t task)
 {
@@ -36,8 +42,7 @@ static void charge(dsh_drv *d, uint64_t now)
 
 /* Called for every marker (several an audio period): text for the
  * timeline is formatted only when there is one. */
-void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value,
-                       uint64_t cycle)
+void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value, uint64_t cycle)
 {
     dsh_drv *d = user;
     char track[32], detail[96];
@@ -70,12 +75,11 @@ void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value,
             t->worst_cycles = d->job_cycles[s];
         if (d->o.timeline) {
             snprintf(track, sizeof track, "task %u", (unsigned)value);
-            snprintf(detail, sizeof detail,
-                     "job %llu: %llu cycles on the CPU",
+            snprintf(detail, sizeof detail, "job %llu: %llu cycles on the CPU",
                      (unsigned long long)t->jobs,
                      (unsigned long long)d->job_cycles[s]);
-            dsh_timeline_span(d->o.timeline, track, "period",
-                              d->job_start[s], cycle, detail);
+            dsh_timeline_span(d->o.timeline, track, "period", d->job_start[s],
+                              cycle, detail);
         }
         d->job_cycles[s] = 0;
         break;
@@ -85,8 +89,8 @@ void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value,
             d->tasks[s].misses++;
         if (d->o.timeline) {
             snprintf(track, sizeof track, "task %u", (unsigned)value);
-            dsh_timeline_instant(d->o.timeline, track, "deadline miss",
-                                 cycle, NULL);
+            dsh_timeline_instant(d->o.timeline, track, "deadline miss", cycle,
+                                 NULL);
         }
         break;
     case MK_IRQ:
@@ -99,8 +103,7 @@ void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value,
         break;
     case MK_PANIC:
         snprintf(detail, sizeof detail, "cause %#x", (unsigned)value);
-        dsh_timeline_instant(d->o.timeline, "firmware", "panic", cycle,
-                             detail);
+        dsh_timeline_instant(d->o.timeline, "firmware", "panic", cycle, detail);
         break;
     default:
         if (id >= 0x40 && id < 0x40 + DSH_DRV_DAI_PORTS) {

@@ -6,7 +6,7 @@
 #include "driver/drv_internal.h"
 
 #define DRV_STATE_VERSION 1u
-#define TAG_DRV DS_SNAP_TAG('D', 'R', 'V', ' ')
+#define TAG_DRV           DS_SNAP_TAG('D', 'R', 'V', ' ')
 
 void dsh_drv_save(const dsh_drv *d, ds_snap_w *w)
 {
@@ -19,9 +19,10 @@ void dsh_drv_save(const dsh_drv *d, ds_snap_w *w)
     ds_snap_put_u32(w, (uint32_t)sizeof d->ready);
     ds_snap_put_bytes(w, &d->ready, sizeof d->ready);
     ds_snap_put_u32(w, (uint32_t)d->last_status);
-    const uint64_t st[] = { d->st.commands, d->st.replies, d->st.ipc_errors,
-                            d->st.notifications, d->st.deadline_misses,
-                            d->st.misses_reported, d->st.max_reply_cycles };
+    const uint64_t st[] = { d->st.commands,        d->st.replies,
+                            d->st.ipc_errors,      d->st.notifications,
+                            d->st.deadline_misses, d->st.misses_reported,
+                            d->st.max_reply_cycles };
     for (unsigned i = 0; i < sizeof st / sizeof *st; i++)
         ds_snap_put_u64(w, st[i]);
     ds_snap_put_u64(w, d->ncons);
@@ -62,8 +63,10 @@ bool dsh_drv_load(dsh_drv *d, ds_snap_r *r)
         return false;
     uint32_t ver = ds_snap_get_u32(&s);
     if (ver != DRV_STATE_VERSION)
-        return ds_snap_fail(r, "host driver: state version %u, this one "
-                            "reads %u", (unsigned)ver, DRV_STATE_VERSION);
+        return ds_snap_fail(r,
+                            "host driver: state version %u, this one "
+                            "reads %u",
+                            (unsigned)ver, DRV_STATE_VERSION);
     d->host_seq = ds_snap_get_u32(&s);
     d->fw_seq = ds_snap_get_u32(&s);
     d->booted = ds_snap_get_u8(&s) != 0;
@@ -74,8 +77,8 @@ bool dsh_drv_load(dsh_drv *d, ds_snap_r *r)
     d->dead = (dsh_drv_err)dead;
     ds_snap_get_bytes(&s, &d->ready, sizeof d->ready);
     d->last_status = (int32_t)ds_snap_get_u32(&s);
-    uint64_t *const st[] = { &d->st.commands, &d->st.replies,
-                             &d->st.ipc_errors, &d->st.notifications,
+    uint64_t *const st[] = { &d->st.commands,        &d->st.replies,
+                             &d->st.ipc_errors,      &d->st.notifications,
                              &d->st.deadline_misses, &d->st.misses_reported,
                              &d->st.max_reply_cycles };
     for (unsigned i = 0; i < sizeof st / sizeof *st; i++)
@@ -90,8 +93,8 @@ bool dsh_drv_load(dsh_drv *d, ds_snap_r *r)
     }
     uint32_t maxt = ds_snap_get_u32(&s), nt = ds_snap_get_u32(&s);
     if (!s.bad && (maxt != DSH_DRV_MAX_TASKS || nt > DSH_DRV_MAX_TASKS))
-        return ds_snap_fail(r, "host driver: %u of %u task slots",
-                            (unsigned)nt, (unsigned)maxt);
+        return ds_snap_fail(r, "host driver: %u of %u task slots", (unsigned)nt,
+                            (unsigned)maxt);
     d->ntasks = nt;
     for (unsigned i = 0; i < DSH_DRV_MAX_TASKS; i++) {
         dsh_drv_task_stats *t = &d->tasks[i];

@@ -13,13 +13,20 @@
 const char *dsh_drv_err_name(dsh_drv_err e)
 {
     switch (e) {
-    case DSH_DRV_OK: return "ok";
-    case DSH_DRV_ESETUP: return "setup error";
-    case DSH_DRV_ETIMEOUT: return "timeout";
-    case DSH_DRV_EPANIC: return "firmware panic";
-    case DSH_DRV_ESTOPPED: return "firmware stopped";
-    case DSH_DRV_EPROTO: return "protocol error";
-    case DSH_DRV_ESTATUS: return "command failed";
+    case DSH_DRV_OK:
+        return "ok";
+    case DSH_DRV_ESETUP:
+        return "setup error";
+    case DSH_DRV_ETIMEOUT:
+        return "timeout";
+    case DSH_DRV_EPANIC:
+        return "firmware panic";
+    case DSH_DRV_ESTOPPED:
+        return "firmware stopped";
+    case DSH_DRV_EPROTO:
+        return "protocol error";
+    case DSH_DRV_ESTATUS:
+        return "command failed";
     }
     return "?";
 }
@@ -74,8 +81,7 @@ dsh_drv_err dsh_drv_new(const dsh_drv_opts *opts, dsh_drv **out, char *err,
     if (d->o.timeline) {
         ds_board_add_dma_observer(d->b, dsh_timeline_dma_observer,
                                   d->o.timeline);
-        d->tl_cpu = dsh_timeline_cpu_attach(d->o.timeline,
-                                            ds_board_cpu(d->b));
+        d->tl_cpu = dsh_timeline_cpu_attach(d->o.timeline, ds_board_cpu(d->b));
     }
     *out = d;
     return DSH_DRV_OK;
@@ -92,14 +98,38 @@ void dsh_drv_free(dsh_drv *d)
     free(d);
 }
 
-ds_board *dsh_drv_board(dsh_drv *d) { return d->b; }
-const xt_elf *dsh_drv_elf(const dsh_drv *d) { return d->elf; }
-uint64_t dsh_drv_cycles(const dsh_drv *d) { return ds_board_cycles(d->b); }
-double dsh_drv_cpu_hz(const dsh_drv *d) { return d->cpu_hz; }
-const dsh_drv_stats *dsh_drv_get_stats(const dsh_drv *d) { return &d->st; }
-const char *dsh_drv_diag(const dsh_drv *d) { return d->diag; }
-int32_t dsh_drv_last_status(const dsh_drv *d) { return d->last_status; }
-const char *dsh_drv_console(const dsh_drv *d) { return d->console; }
+ds_board *dsh_drv_board(dsh_drv *d)
+{
+    return d->b;
+}
+const xt_elf *dsh_drv_elf(const dsh_drv *d)
+{
+    return d->elf;
+}
+uint64_t dsh_drv_cycles(const dsh_drv *d)
+{
+    return ds_board_cycles(d->b);
+}
+double dsh_drv_cpu_hz(const dsh_drv *d)
+{
+    return d->cpu_hz;
+}
+const dsh_drv_stats *dsh_drv_get_stats(const dsh_drv *d)
+{
+    return &d->st;
+}
+const char *dsh_drv_diag(const dsh_drv *d)
+{
+    return d->diag;
+}
+int32_t dsh_drv_last_status(const dsh_drv *d)
+{
+    return d->last_status;
+}
+const char *dsh_drv_console(const dsh_drv *d)
+{
+    return d->console;
+}
 const struct ipc_fw_ready *dsh_drv_ready(const dsh_drv *d)
 {
     return &d->ready;
@@ -132,10 +162,10 @@ static dsh_drv_err stopped(dsh_drv *d, const ds_run_result *res,
                  res->status == DS_FW_PANIC_STATUS &&
                  ds_fw_panic_read(d->b, &p, err, sizeof err) == DS_FWR_OK;
 
-    dsh_drv_diag_set(d, "firmware stopped (%s, status %d) at cycle %" PRIu64
-                     "%s%s", ds_stop_name(res->why), res->status,
-                     res->cycles, waiting ? " while waiting for the " : "",
-                     waiting ? waiting : "");
+    dsh_drv_diag_set(
+        d, "firmware stopped (%s, status %d) at cycle %" PRIu64 "%s%s",
+        ds_stop_name(res->why), res->status, res->cycles,
+        waiting ? " while waiting for the " : "", waiting ? waiting : "");
     if (panic) {
         dsh_drv_diag_panic(d);
         return DSH_DRV_EPANIC;
@@ -162,8 +192,7 @@ static dsh_drv_err receive(dsh_drv *d, uint32_t id, uint64_t cycle,
 
     if (id == IPC_NOTIFY_PANIC) {
         dsh_timeline_instant(d->o.timeline, "ipc", "PANIC", cycle, NULL);
-        dsh_drv_diag_set(d, "firmware panic notified at cycle %" PRIu64,
-                         cycle);
+        dsh_drv_diag_set(d, "firmware panic notified at cycle %" PRIu64, cycle);
         dsh_drv_diag_panic(d);
         return DSH_DRV_EPANIC;
     }
@@ -177,19 +206,21 @@ static dsh_drv_err receive(dsh_drv *d, uint32_t id, uint64_t cycle,
 
     if (m->hdr.size < sizeof(struct ipc_hdr) ||
         m->hdr.size > IPC_MBOX_D2H_SIZE) {
-        dsh_drv_diag_set(d, "message %s at cycle %" PRIu64 ": size %" PRIu32
-                         " outside 16..%u", NAME(), cycle, m->hdr.size,
-                         IPC_MBOX_D2H_SIZE);
+        dsh_drv_diag_set(d,
+                         "message %s at cycle %" PRIu64 ": size %" PRIu32
+                         " outside 16..%u",
+                         NAME(), cycle, m->hdr.size, IPC_MBOX_D2H_SIZE);
         m->len = 0;
         return DSH_DRV_EPROTO;
     }
     if (m->hdr.id != id) {
-        dsh_drv_diag_set(d, "message at cycle %" PRIu64 ": doorbell %s but "
-                         "header id %#" PRIx32, cycle, NAME(), m->hdr.id);
+        dsh_drv_diag_set(d,
+                         "message at cycle %" PRIu64 ": doorbell %s but "
+                         "header id %#" PRIx32,
+                         cycle, NAME(), m->hdr.id);
         return DSH_DRV_EPROTO;
     }
-    if (m->hdr.seq == d->fw_seq && m->hdr.id == d->last_id &&
-        d->fw_seq) {
+    if (m->hdr.seq == d->fw_seq && m->hdr.id == d->last_id && d->fw_seq) {
         /* the same message rung twice: acknowledged above, ignored */
         d->dup = true;
         d->st.duplicates++;
@@ -199,19 +230,20 @@ static dsh_drv_err receive(dsh_drv *d, uint32_t id, uint64_t cycle,
         return DSH_DRV_OK;
     }
     if (m->hdr.seq != d->fw_seq + 1) {
-        dsh_drv_diag_set(d, "message %s at cycle %" PRIu64 ": sequence "
+        dsh_drv_diag_set(d,
+                         "message %s at cycle %" PRIu64 ": sequence "
                          "number %" PRIu32 ", expected %" PRIu32
-                         " (lost or repeated message)", NAME(), cycle,
-                         m->hdr.seq, d->fw_seq + 1);
+                         " (lost or repeated message)",
+                         NAME(), cycle, m->hdr.seq, d->fw_seq + 1);
         return DSH_DRV_EPROTO;
     }
     d->fw_seq = m->hdr.seq;
     d->last_id = m->hdr.id;
     if (d->o.timeline) {
         char detail[96];
-        snprintf(detail, sizeof detail, "seq %" PRIu32 ", %" PRIu32
-                 " bytes, status %s", m->hdr.seq, m->hdr.size,
-                 dsh_drv_status_name(m->hdr.status));
+        snprintf(detail, sizeof detail,
+                 "seq %" PRIu32 ", %" PRIu32 " bytes, status %s", m->hdr.seq,
+                 m->hdr.size, dsh_drv_status_name(m->hdr.status));
         dsh_timeline_instant(d->o.timeline, "ipc", NAME(), cycle, detail);
     }
     return DSH_DRV_OK;
@@ -260,15 +292,15 @@ static dsh_drv_err pump(dsh_drv *d, uint64_t until, uint32_t want_reply,
             if (!timed_out && ds_board_doorbell_pending(d->b, &id, &cyc)) {
                 timed_out = true;
                 dsh_timeline_instant(d->o.timeline, "ipc",
-                                     "doorbell lost: D2H read at timeout",
-                                     now, NULL);
+                                     "doorbell lost: D2H read at timeout", now,
+                                     NULL);
                 res.why = DS_STOP_HOST_EVENT;
                 goto got_doorbell;
             }
             if (want_reply) {
                 d->st.ipc_timeouts++;
-                dsh_drv_diag_set(d, "no %s by cycle %" PRIu64
-                                 " (timeout)", waiting, until);
+                dsh_drv_diag_set(d, "no %s by cycle %" PRIu64 " (timeout)",
+                                 waiting, until);
                 dsh_drv_diag_log(d);
                 rc = DSH_DRV_ETIMEOUT;
             }
@@ -277,13 +309,13 @@ static dsh_drv_err pump(dsh_drv *d, uint64_t until, uint32_t want_reply,
         if (ds_board_wait_doorbell(d->b, until - now, &id, &cyc, &res) !=
             DS_OK) {
             dsh_drv_diag_set(d, "host driver: ds_board_wait_doorbell "
-                             "failed");
+                                "failed");
             rc = DSH_DRV_ESETUP;
             break;
         }
         if (res.why == DS_STOP_BUDGET)
             continue;
-got_doorbell:
+    got_doorbell:
         if (res.why == DS_STOP_IDLE && !want_reply) {
             if (idle)
                 *idle = true;
@@ -303,11 +335,11 @@ got_doorbell:
             d->st.late_messages++;
         if (id >= IPC_CMD_FIRST && id <= IPC_CMD_LAST) {
             if (!want_reply || id != want_reply) {
-                dsh_drv_diag_set(d, "unexpected reply %s at cycle %" PRIu64
-                                 "%s%s", dsh_drv_id_name(d, id, name,
-                                                         sizeof name),
-                                 cyc, want_reply ? " while waiting for the " :
-                                 " (no command outstanding)",
+                dsh_drv_diag_set(d,
+                                 "unexpected reply %s at cycle %" PRIu64 "%s%s",
+                                 dsh_drv_id_name(d, id, name, sizeof name), cyc,
+                                 want_reply ? " while waiting for the "
+                                            : " (no command outstanding)",
                                  want_reply ? waiting : "");
                 rc = DSH_DRV_EPROTO;
                 break;
@@ -321,13 +353,16 @@ got_doorbell:
             break;
         }
         if (id == IPC_NOTIFY_FW_READY) {
-            dsh_drv_diag_set(d, "unexpected FW_READY at cycle %" PRIu64
-                             " (the firmware restarted?)", cyc);
+            dsh_drv_diag_set(d,
+                             "unexpected FW_READY at cycle %" PRIu64
+                             " (the firmware restarted?)",
+                             cyc);
             rc = DSH_DRV_EPROTO;
             break;
         }
         if (id < 0x1000u || id > IPC_NOTIFY_LAST) {
-            dsh_drv_diag_set(d, "message id %#" PRIx32 " at cycle %" PRIu64
+            dsh_drv_diag_set(d,
+                             "message id %#" PRIx32 " at cycle %" PRIu64
                              " is neither a reply nor a notification",
                              id, cyc);
             rc = DSH_DRV_EPROTO;
@@ -352,15 +387,17 @@ dsh_drv_err dsh_drv_boot(dsh_drv *d)
     for (;;) {
         uint64_t now = ds_board_cycles(d->b);
         if (now >= until) {
-            dsh_drv_diag_set(d, "no FW_READY within %" PRIu64 " cycles of "
-                             "reset (timeout)", d->o.boot_timeout);
+            dsh_drv_diag_set(d,
+                             "no FW_READY within %" PRIu64 " cycles of "
+                             "reset (timeout)",
+                             d->o.boot_timeout);
             dsh_drv_diag_log(d);
             return DSH_DRV_ETIMEOUT;
         }
         if (ds_board_wait_doorbell(d->b, until - now, &id, &cyc, &res) !=
             DS_OK) {
             dsh_drv_diag_set(d, "host driver: ds_board_wait_doorbell "
-                             "failed");
+                                "failed");
             return DSH_DRV_ESETUP;
         }
         if (res.why == DS_STOP_HOST_EVENT)
@@ -388,23 +425,23 @@ dsh_drv_err dsh_drv_boot(dsh_drv *d)
         uint32_t pv = d->ready.proto_version;
         if (pv >> 16 != IPC_PROTO_MAJOR ||
             (pv & 0xffffu) < d->o.min_proto_minor) {
-            dsh_drv_diag_set(d, "firmware speaks IPC protocol %u.%u; this "
+            dsh_drv_diag_set(d,
+                             "firmware speaks IPC protocol %u.%u; this "
                              "host needs %u.%u or a later %u.x",
                              (unsigned)(pv >> 16), (unsigned)(pv & 0xffffu),
-                             IPC_PROTO_MAJOR,
-                             (unsigned)d->o.min_proto_minor,
+                             IPC_PROTO_MAJOR, (unsigned)d->o.min_proto_minor,
                              IPC_PROTO_MAJOR);
             rc = DSH_DRV_EPROTO;
         } else if (d->ready.h2d.offset != IPC_MBOX_H2D_OFF ||
                    d->ready.h2d.size != IPC_MBOX_H2D_SIZE ||
                    d->ready.d2h.offset != IPC_MBOX_D2H_OFF ||
                    d->ready.d2h.size != IPC_MBOX_D2H_SIZE) {
-            dsh_drv_diag_set(d, "FW_READY mailbox layout (H2D %#x+%#x, "
-                             "D2H %#x+%#x) differs from ipc_proto.h",
-                             (unsigned)d->ready.h2d.offset,
-                             (unsigned)d->ready.h2d.size,
-                             (unsigned)d->ready.d2h.offset,
-                             (unsigned)d->ready.d2h.size);
+            dsh_drv_diag_set(
+                d,
+                "FW_READY mailbox layout (H2D %#x+%#x, "
+                "D2H %#x+%#x) differs from ipc_proto.h",
+                (unsigned)d->ready.h2d.offset, (unsigned)d->ready.h2d.size,
+                (unsigned)d->ready.d2h.offset, (unsigned)d->ready.d2h.size);
             rc = DSH_DRV_EPROTO;
         }
     }
@@ -423,15 +460,14 @@ dsh_drv_err dsh_drv_command_timeout(dsh_drv *d, uint32_t id,
     char name[64], waiting[96];
     dsh_drv_id_name(d, id, name, sizeof name);
     if (d->dead)
-        return d->dead;     /* the diagnosis of the end stays */
+        return d->dead; /* the diagnosis of the end stays */
     d->diag[0] = '\0';
     if (!d->booted) {
         dsh_drv_diag_set(d, "command %s: the firmware has not booted", name);
         return DSH_DRV_ESETUP;
     }
     if (id < IPC_CMD_FIRST || id > IPC_CMD_LAST ||
-        len > IPC_MBOX_H2D_SIZE - sizeof(struct ipc_hdr) ||
-        (len && !payload)) {
+        len > IPC_MBOX_H2D_SIZE - sizeof(struct ipc_hdr) || (len && !payload)) {
         dsh_drv_diag_set(d, "command %s: bad id or payload size %zu", name,
                          len);
         return DSH_DRV_ESETUP;
@@ -443,27 +479,28 @@ dsh_drv_err dsh_drv_command_timeout(dsh_drv *d, uint32_t id,
         uint64_t now = ds_board_cycles(d->b);
         ds_run_result res;
         if (now >= until) {
-            dsh_drv_diag_set(d, "command %s: the firmware has not taken the "
-                             "previous command by cycle %" PRIu64
-                             " (timeout)", name, until);
+            dsh_drv_diag_set(d,
+                             "command %s: the firmware has not taken the "
+                             "previous command by cycle %" PRIu64 " (timeout)",
+                             name, until);
             dsh_drv_diag_log(d);
             return DSH_DRV_ETIMEOUT;
         }
-        ds_board_run(d->b, until - now, DS_EVENT_H2D_DONE | DS_EVENT_D2H,
-                     &res);
+        ds_board_run(d->b, until - now, DS_EVENT_H2D_DONE | DS_EVENT_D2H, &res);
         if (res.why == DS_STOP_HOST_EVENT && (res.events & DS_EVENT_D2H)) {
-            dsh_drv_err rc = pump(d, ds_board_cycles(d->b) + 1, 0, NULL,
-                                  NULL, NULL);
+            dsh_drv_err rc = pump(d, ds_board_cycles(d->b) + 1, 0, NULL, NULL,
+                                  NULL);
             if (rc != DSH_DRV_OK)
                 return rc;
-        } else if (res.why != DS_STOP_HOST_EVENT &&
-                   res.why != DS_STOP_BUDGET) {
+        } else if (res.why != DS_STOP_HOST_EVENT && res.why != DS_STOP_BUDGET) {
             return d->dead = stopped(d, &res, "the H2D acknowledgement");
         }
     }
     uint8_t buf[IPC_MBOX_H2D_SIZE];
-    struct ipc_hdr h = { .size = (uint32_t)(sizeof h + len), .id = id,
-                         .seq = ++d->host_seq, .status = 0 };
+    struct ipc_hdr h = { .size = (uint32_t)(sizeof h + len),
+                         .id = id,
+                         .seq = ++d->host_seq,
+                         .status = 0 };
     memcpy(buf, &h, sizeof h);
     if (len)
         memcpy(buf + sizeof h, payload, len);
@@ -474,27 +511,31 @@ dsh_drv_err dsh_drv_command_timeout(dsh_drv *d, uint32_t id,
     }
     d->st.commands++;
     char detail[64];
-    snprintf(detail, sizeof detail, "seq %" PRIu32 ", %" PRIu32 " bytes",
-             h.seq, h.size);
+    snprintf(detail, sizeof detail, "seq %" PRIu32 ", %" PRIu32 " bytes", h.seq,
+             h.size);
     dsh_timeline_instant(d->o.timeline, "doorbell", "H2D", start, name);
     dsh_timeline_instant(d->o.timeline, "ipc", name, start, detail);
 
-    snprintf(waiting, sizeof waiting, "reply to %s (seq %" PRIu32 ")",
-             name, h.seq);
+    snprintf(waiting, sizeof waiting, "reply to %s (seq %" PRIu32 ")", name,
+             h.seq);
     dsh_drv_msg *r = reply ? reply : malloc(sizeof *r);
     if (!r)
         return DSH_DRV_ESETUP;
     dsh_drv_err rc = pump(d, until, DSH_DRV_REPLY_ID(id), waiting, r, NULL);
     if (rc == DSH_DRV_OK) {
-        uint32_t req_seq = r->len >= sizeof(struct ipc_reply) ?
-            le32(r->body + offsetof(struct ipc_reply, req_seq)) : 0;
+        uint32_t req_seq = r->len >= sizeof(struct ipc_reply)
+                               ? le32(r->body +
+                                      offsetof(struct ipc_reply, req_seq))
+                               : 0;
         if (r->len < sizeof(struct ipc_reply) || req_seq != h.seq) {
-            dsh_drv_diag_set(d, "reply to %s at cycle %" PRIu64 ": %s "
-                             "(req_seq %" PRIu32 ", command seq %" PRIu32
-                             ")", name, r->cycle,
-                             r->len < sizeof(struct ipc_reply) ?
-                             "shorter than struct ipc_reply" :
-                             "answers another command", req_seq, h.seq);
+            dsh_drv_diag_set(d,
+                             "reply to %s at cycle %" PRIu64 ": %s "
+                             "(req_seq %" PRIu32 ", command seq %" PRIu32 ")",
+                             name, r->cycle,
+                             r->len < sizeof(struct ipc_reply)
+                                 ? "shorter than struct ipc_reply"
+                                 : "answers another command",
+                             req_seq, h.seq);
             rc = DSH_DRV_EPROTO;
         }
     }
@@ -504,8 +545,8 @@ dsh_drv_err dsh_drv_command_timeout(dsh_drv *d, uint32_t id,
         d->st.replies++;
         if (lat > d->st.max_reply_cycles)
             d->st.max_reply_cycles = lat;
-        dsh_timeline_span(d->o.timeline, "ipc commands", name, start,
-                          r->cycle, dsh_drv_status_name(r->hdr.status));
+        dsh_timeline_span(d->o.timeline, "ipc commands", name, start, r->cycle,
+                          dsh_drv_status_name(r->hdr.status));
         if (r->hdr.status != IPC_STATUS_OK) {
             d->st.ipc_errors++;
             uint32_t detail_off = le32(r->body +
@@ -514,9 +555,9 @@ dsh_drv_err dsh_drv_command_timeout(dsh_drv *d, uint32_t id,
             if (detail_off != 0xFFFFFFFFu)
                 snprintf(where, sizeof where, ", field at byte %" PRIu32,
                          detail_off);
-            dsh_drv_diag_set(d, "command %s failed: %s (%" PRId32 ")%s",
-                             name, dsh_drv_status_name(r->hdr.status),
-                             r->hdr.status, where);
+            dsh_drv_diag_set(d, "command %s failed: %s (%" PRId32 ")%s", name,
+                             dsh_drv_status_name(r->hdr.status), r->hdr.status,
+                             where);
             rc = DSH_DRV_ESTATUS;
         }
     }

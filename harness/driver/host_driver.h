@@ -37,30 +37,30 @@
 
 /* Defaults: boot budget (the firmware promises 5,000 cycles; a generous
  * margin), and the reply budget of one command. */
-#define DSH_DRV_BOOT_TIMEOUT 1000000ull
+#define DSH_DRV_BOOT_TIMEOUT  1000000ull
 #define DSH_DRV_REPLY_TIMEOUT 2000000ull
 /* The reply to command id c carries doorbell/header id c. */
-#define DSH_DRV_REPLY_ID(c) (c)
-#define DSH_DRV_DIAG_MAX 16384
+#define DSH_DRV_REPLY_ID(c)   (c)
+#define DSH_DRV_DIAG_MAX      16384
 
 typedef enum dsh_drv_err {
     DSH_DRV_OK = 0,
-    DSH_DRV_ESETUP,     /* board, ELF, out of memory, bad argument */
-    DSH_DRV_ETIMEOUT,   /* no FW_READY / reply within the budget */
-    DSH_DRV_EPANIC,     /* the firmware panicked */
-    DSH_DRV_ESTOPPED,   /* the firmware halted, exited, idled, faulted */
-    DSH_DRV_EPROTO,     /* malformed or unexpected message, version */
-    DSH_DRV_ESTATUS,    /* the reply's status was not IPC_STATUS_OK */
+    DSH_DRV_ESETUP,   /* board, ELF, out of memory, bad argument */
+    DSH_DRV_ETIMEOUT, /* no FW_READY / reply within the budget */
+    DSH_DRV_EPANIC,   /* the firmware panicked */
+    DSH_DRV_ESTOPPED, /* the firmware halted, exited, idled, faulted */
+    DSH_DRV_EPROTO,   /* malformed or unexpected message, version */
+    DSH_DRV_ESTATUS,  /* the reply's status was not IPC_STATUS_OK */
 } dsh_drv_err;
 
-const char *dsh_drv_err_name(dsh_drv_err e);     /* "timeout", ... */
+const char *dsh_drv_err_name(dsh_drv_err e); /* "timeout", ... */
 
 /* One D2H message as received. */
 typedef struct dsh_drv_msg {
-    uint32_t id;                /* doorbell message id */
-    uint64_t cycle;             /* when the DSP rang */
-    struct ipc_hdr hdr;         /* = the first 16 bytes of body */
-    uint32_t len;               /* bytes valid in body (= hdr.size) */
+    uint32_t id;        /* doorbell message id */
+    uint64_t cycle;     /* when the DSP rang */
+    struct ipc_hdr hdr; /* = the first 16 bytes of body */
+    uint32_t len;       /* bytes valid in body (= hdr.size) */
     uint8_t body[IPC_MBOX_D2H_SIZE];
 } dsh_drv_msg;
 
@@ -73,38 +73,38 @@ typedef void (*dsh_drv_notify_fn)(void *user, const dsh_drv_msg *m);
 typedef const char *(*dsh_drv_name_fn)(uint32_t id);
 
 typedef struct dsh_drv_opts {
-    const char *elf;                    /* firmware image, required */
-    const ds_board_config *board;       /* NULL = compiled-in defaults */
-    uint64_t boot_timeout;              /* cycles; 0 = default */
-    uint64_t reply_timeout;             /* cycles; 0 = default */
-    uint32_t min_proto_minor;           /* FW_READY minor must be >= */
-    dsh_timeline *timeline;             /* NULL = not recorded */
-    dsh_drv_notify_fn notify;           /* NULL = counted only */
+    const char *elf;              /* firmware image, required */
+    const ds_board_config *board; /* NULL = compiled-in defaults */
+    uint64_t boot_timeout;        /* cycles; 0 = default */
+    uint64_t reply_timeout;       /* cycles; 0 = default */
+    uint32_t min_proto_minor;     /* FW_READY minor must be >= */
+    dsh_timeline *timeline;       /* NULL = not recorded */
+    dsh_drv_notify_fn notify;     /* NULL = counted only */
     void *user;
-    dsh_drv_name_fn name;               /* NULL = ids in hex */
-    FILE *console;                      /* echo of the firmware console;
+    dsh_drv_name_fn name; /* NULL = ids in hex */
+    FILE *console;        /* echo of the firmware console;
                                            NULL = captured only */
 } dsh_drv_opts;
 
 /* Counters since dsh_drv_new. */
 typedef struct dsh_drv_stats {
-    uint64_t commands;          /* commands sent */
-    uint64_t replies;           /* replies received */
-    uint64_t ipc_errors;        /* replies whose status was not OK */
-    uint64_t notifications;     /* all notifications (FW_READY incl.) */
-    uint64_t deadline_misses;   /* DEADLINE_MISS notifications */
-    uint64_t misses_reported;   /* highest `total` reported in them */
-    uint64_t max_reply_cycles;  /* worst command -> reply latency */
+    uint64_t commands;         /* commands sent */
+    uint64_t replies;          /* replies received */
+    uint64_t ipc_errors;       /* replies whose status was not OK */
+    uint64_t notifications;    /* all notifications (FW_READY incl.) */
+    uint64_t deadline_misses;  /* DEADLINE_MISS notifications */
+    uint64_t misses_reported;  /* highest `total` reported in them */
+    uint64_t max_reply_cycles; /* worst command -> reply latency */
     /* lost and duplicated doorbells (issue 14, docs/harness.md
      * "Faults"): */
-    uint64_t ipc_timeouts;      /* commands with no reply rung within
+    uint64_t ipc_timeouts;  /* commands with no reply rung within
                                    their budget (late_replies included) */
-    uint64_t late_replies;      /* of those, replies found waiting in D2H
+    uint64_t late_replies;  /* of those, replies found waiting in D2H
                                    when the budget ran out (the doorbell
                                    to the host was lost): taken then */
-    uint64_t late_messages;     /* notifications found waiting in D2H
+    uint64_t late_messages; /* notifications found waiting in D2H
                                    with no doorbell, at the end of a run */
-    uint64_t duplicates;        /* D2H messages rung twice (same seq and
+    uint64_t duplicates;    /* D2H messages rung twice (same seq and
                                    id as the last): acknowledged, ignored */
 } dsh_drv_stats;
 
@@ -112,12 +112,12 @@ typedef struct dsh_drv_stats {
  * switch, job done; abi/trace.h). */
 #define DSH_DRV_MAX_TASKS 16
 typedef struct dsh_drv_task_stats {
-    uint32_t task_id;           /* 0 = slot unused */
-    uint64_t jobs;              /* completed jobs */
-    uint64_t worst_cycles;      /* most CPU cycles one job ran */
-    uint64_t total_cycles;      /* CPU cycles of all jobs */
-    uint64_t period_cycles;     /* last release-to-release interval */
-    uint64_t misses;            /* miss markers */
+    uint32_t task_id;       /* 0 = slot unused */
+    uint64_t jobs;          /* completed jobs */
+    uint64_t worst_cycles;  /* most CPU cycles one job ran */
+    uint64_t total_cycles;  /* CPU cycles of all jobs */
+    uint64_t period_cycles; /* last release-to-release interval */
+    uint64_t misses;        /* miss markers */
 } dsh_drv_task_stats;
 
 typedef struct dsh_drv dsh_drv;

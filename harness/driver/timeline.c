@@ -20,9 +20,9 @@ typedef struct event {
     unsigned track;
     uint64_t begin, end;
     double value;
-    char *name;         /* owned */
-    char *detail;       /* owned, may be NULL */
-    bool has_dma;       /* DMA span: args bytes, src, dst */
+    char *name;   /* owned */
+    char *detail; /* owned, may be NULL */
+    bool has_dma; /* DMA span: args bytes, src, dst */
     uint32_t dma_src, dma_dst, dma_bytes;
 } event;
 
@@ -128,8 +128,8 @@ void dsh_timeline_span(dsh_timeline *t, const char *track, const char *name,
     }
 }
 
-void dsh_timeline_instant(dsh_timeline *t, const char *track,
-                          const char *name, uint64_t at, const char *detail)
+void dsh_timeline_instant(dsh_timeline *t, const char *track, const char *name,
+                          uint64_t at, const char *detail)
 {
     event *e = add(t, EV_INSTANT, track, name, detail);
     if (e)
@@ -146,13 +146,12 @@ void dsh_timeline_counter(dsh_timeline *t, const char *name, uint64_t at,
     }
 }
 
-void dsh_timeline_dma_observer(void *user, unsigned channel,
-                               ds_dma_event ev, uint32_t src,
-                               uint32_t dst, uint32_t bytes, uint64_t cycle)
+void dsh_timeline_dma_observer(void *user, unsigned channel, ds_dma_event ev,
+                               uint32_t src, uint32_t dst, uint32_t bytes,
+                               uint64_t cycle)
 {
     dsh_timeline *t = user;
-    if (!t || channel >= BOARD_MAX_DMA_CHANNELS ||
-        ev == DS_DMA_EV_BURST_DONE)
+    if (!t || channel >= BOARD_MAX_DMA_CHANNELS || ev == DS_DMA_EV_BURST_DONE)
         return;
     dma_open *o = &t->dma[channel];
     if (ev == DS_DMA_EV_DESC_START) {
@@ -182,7 +181,10 @@ void dsh_timeline_dma_observer(void *user, unsigned channel,
     }
 }
 
-size_t dsh_timeline_count(const dsh_timeline *t) { return t ? t->n : 0; }
+size_t dsh_timeline_count(const dsh_timeline *t)
+{
+    return t ? t->n : 0;
+}
 uint64_t dsh_timeline_dropped(const dsh_timeline *t)
 {
     return t ? t->dropped : 0;
@@ -199,11 +201,10 @@ static json_t *us(const dsh_timeline *t, uint64_t cycles)
 static json_t *event_json(const dsh_timeline *t, const event *e)
 {
     static const char ph[][2] = { "X", "i", "C" };
-    json_t *o = json_pack("{s:s, s:i, s:i}", "ph", ph[e->kind], "pid", 1,
-                          "tid", (int)e->track + 1);
+    json_t *o = json_pack("{s:s, s:i, s:i}", "ph", ph[e->kind], "pid", 1, "tid",
+                          (int)e->track + 1);
     json_t *args = json_object();
-    if (!o || !args ||
-        json_object_set_new(o, "name", dsh_json_text(e->name)) ||
+    if (!o || !args || json_object_set_new(o, "name", dsh_json_text(e->name)) ||
         json_object_set_new(o, "ts", us(t, e->begin)) ||
         (e->kind == EV_SPAN &&
          json_object_set_new(o, "dur", us(t, e->end - e->begin))) ||
@@ -220,8 +221,7 @@ static json_t *event_json(const dsh_timeline *t, const event *e)
             (e->detail && dsh_json_set_text(args, "detail", e->detail)))
             goto fail;
         if (e->has_dma) {
-            if (json_object_set_new(args, "bytes",
-                                    json_integer(e->dma_bytes)))
+            if (json_object_set_new(args, "bytes", json_integer(e->dma_bytes)))
                 goto fail;
             snprintf(a, sizeof a, "0x%08" PRIx32, e->dma_src);
             if (json_object_set_new(args, "src", json_string(a)))
@@ -247,8 +247,9 @@ static bool put(FILE *f, json_t *o, bool first)
     if (!o)
         return false;
     bool ok = (first || fputs(",\n", f) != EOF) &&
-              json_dumpf(o, f, JSON_PRESERVE_ORDER |
-                         JSON_REAL_PRECISION(DSH_JSON_REAL_DIGITS)) == 0;
+              json_dumpf(o, f,
+                         JSON_PRESERVE_ORDER |
+                             JSON_REAL_PRECISION(DSH_JSON_REAL_DIGITS)) == 0;
     json_decref(o);
     return ok;
 }
@@ -263,27 +264,31 @@ int dsh_timeline_write(const dsh_timeline *t, const char *path, char *err,
         return -1;
     FILE *f = out.f;
     json_t *other = json_pack("{s:f, s:I, s:I, s:I}", "cpu_hz", t->cpu_hz,
-                              "max_events",
-                              (json_int_t)DSH_TIMELINE_MAX_EVENTS,
-                              "events", (json_int_t)t->n,
-                              "dropped_events", (json_int_t)t->dropped);
-    char *head = other ? json_dumps(other, JSON_PRESERVE_ORDER |
-                                    JSON_REAL_PRECISION(
-                                        DSH_JSON_REAL_DIGITS)) : NULL;
+                              "max_events", (json_int_t)DSH_TIMELINE_MAX_EVENTS,
+                              "events", (json_int_t)t->n, "dropped_events",
+                              (json_int_t)t->dropped);
+    char *head = other
+                     ? json_dumps(other,
+                                  JSON_PRESERVE_ORDER |
+                                      JSON_REAL_PRECISION(DSH_JSON_REAL_DIGITS))
+                     : NULL;
     json_decref(other);
-    bool ok = head && fprintf(f, "{\"displayTimeUnit\": \"ns\", "
+    bool ok = head && fprintf(f,
+                              "{\"displayTimeUnit\": \"ns\", "
                               "\"otherData\": %s,\n\"traceEvents\": [\n",
                               head) > 0;
     free(head);
-    ok = ok && put(f, json_pack("{s:s, s:i, s:s, s:{s:s}}", "ph", "M",
-                                "pid", 1, "name", "process_name", "args",
-                                "name", "dspsim board"), true);
+    ok = ok &&
+         put(f,
+             json_pack("{s:s, s:i, s:s, s:{s:s}}", "ph", "M", "pid", 1, "name",
+                       "process_name", "args", "name", "dspsim board"),
+             true);
     for (unsigned i = 0; ok && i < t->ntracks; i++) {
         json_t *o = json_pack("{s:s, s:i, s:i, s:s}", "ph", "M", "pid", 1,
                               "tid", (int)i + 1, "name", "thread_name");
         json_t *a = json_object();
-        if (o && a && !json_object_set_new(a, "name",
-                                           dsh_json_text(t->tracks[i])) &&
+        if (o && a &&
+            !json_object_set_new(a, "name", dsh_json_text(t->tracks[i])) &&
             !json_object_set_new(o, "args", a)) {
             ok = put(f, o, false);
         } else {

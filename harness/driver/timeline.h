@@ -46,8 +46,8 @@ void dsh_timeline_free(dsh_timeline *t);
 void dsh_timeline_span(dsh_timeline *t, const char *track, const char *name,
                        uint64_t begin, uint64_t end, const char *detail);
 /* A point event. */
-void dsh_timeline_instant(dsh_timeline *t, const char *track,
-                          const char *name, uint64_t at, const char *detail);
+void dsh_timeline_instant(dsh_timeline *t, const char *track, const char *name,
+                          uint64_t at, const char *detail);
 /* A counter sample (name's value from `at` on). */
 void dsh_timeline_counter(dsh_timeline *t, const char *name, uint64_t at,
                           double value);
@@ -60,11 +60,11 @@ void dsh_timeline_counter(dsh_timeline *t, const char *name, uint64_t at,
  * whose bytes are those moved; an error with no descriptor running (bad
  * descriptor) an instant "error".  Bursts are not recorded, nor a
  * descriptor still running when the file is written. */
-void dsh_timeline_dma_observer(void *user, unsigned channel,
-                               ds_dma_event event, uint32_t src,
-                               uint32_t dst, uint32_t bytes, uint64_t cycle);
+void dsh_timeline_dma_observer(void *user, unsigned channel, ds_dma_event event,
+                               uint32_t src, uint32_t dst, uint32_t bytes,
+                               uint64_t cycle);
 
-size_t dsh_timeline_count(const dsh_timeline *t);     /* stored events */
+size_t dsh_timeline_count(const dsh_timeline *t); /* stored events */
 uint64_t dsh_timeline_dropped(const dsh_timeline *t);
 
 /* Write the JSON file.  0 on success, -1 with a message in err. */

@@ -9,7 +9,7 @@
 /* Xtensa special registers (ISA): INTERRUPT 226, INTENABLE 228 */
 #define SR_INTERRUPT 226
 #define SR_INTENABLE 228
-#define LEVELS 8        /* 0: double exception (RFDE), 1: RFE, n: RFI n */
+#define LEVELS       8 /* 0: double exception (RFDE), 1: RFE, n: RFI n */
 
 struct dsh_timeline_cpu {
     dsh_timeline *t;
@@ -50,8 +50,8 @@ static void on_exception(xt_cpu *cpu, unsigned cause, uint32_t pc,
     c->lv[level].lines = level == 1 ? pend & en : pend;
 }
 
-static void on_return(xt_cpu *cpu, unsigned level, uint32_t pc,
-                      uint32_t target, uint64_t cycle, void *user)
+static void on_return(xt_cpu *cpu, unsigned level, uint32_t pc, uint32_t target,
+                      uint64_t cycle, void *user)
 {
     dsh_timeline_cpu *c = user;
     (void)cpu;
@@ -63,8 +63,7 @@ static void on_return(xt_cpu *cpu, unsigned level, uint32_t pc,
     if (!c->lv[level].irq)
         return;
     char detail[32];
-    snprintf(detail, sizeof detail, "lines 0x%x",
-             (unsigned)c->lv[level].lines);
+    snprintf(detail, sizeof detail, "lines 0x%x", (unsigned)c->lv[level].lines);
     dsh_timeline_span(c->t, "irq", "ISR", c->lv[level].begin, cycle, detail);
 }
 
@@ -84,12 +83,12 @@ dsh_timeline_cpu *dsh_timeline_cpu_attach(dsh_timeline *t, xt_cpu *cpu)
         return NULL;
     c->t = t;
     c->cpu = cpu;
-    if (xt_hook_add(cpu, &c->exc, XT_HOOK_EXCEPTION, (void *)on_exception,
-                    c, 1, 0) != XT_OK ||
-        xt_hook_add(cpu, &c->ret, XT_HOOK_RETURN, (void *)on_return, c, 1,
+    if (xt_hook_add(cpu, &c->exc, XT_HOOK_EXCEPTION, (void *)on_exception, c, 1,
                     0) != XT_OK ||
-        xt_hook_add(cpu, &c->idle, XT_HOOK_IDLE, (void *)on_idle, c, 1,
-                    0) != XT_OK) {
+        xt_hook_add(cpu, &c->ret, XT_HOOK_RETURN, (void *)on_return, c, 1, 0) !=
+            XT_OK ||
+        xt_hook_add(cpu, &c->idle, XT_HOOK_IDLE, (void *)on_idle, c, 1, 0) !=
+            XT_OK) {
         dsh_timeline_cpu_detach(c);
         return NULL;
     }

@@ -47,18 +47,18 @@
 
 /* What one run measured (for `dspsim play`'s summary and `run -v`). */
 typedef struct dsh_exec_summary {
-    double audio_seconds;       /* simulated time from START to STOP */
-    uint64_t cycles;            /* simulated CPU cycles, whole run */
+    double audio_seconds; /* simulated time from START to STOP */
+    uint64_t cycles;      /* simulated CPU cycles, whole run */
     double cpu_hz;
-    double mcps;                /* busy cycles of all pipelines / s / 1e6 */
-    double worst_load_pct;      /* worst period cycles / period cycles */
+    double mcps;           /* busy cycles of all pipelines / s / 1e6 */
+    double worst_load_pct; /* worst period cycles / period cycles */
     uint64_t worst_period_cycles;
     uint64_t deadline_misses;
     uint64_t xruns;
-    uint64_t xrun_restarts;     /* pipelines started again (on_xrun) */
+    uint64_t xrun_restarts; /* pipelines started again (on_xrun) */
     uint64_t ipc_errors;
-    double wall_seconds;        /* host time of the simulation */
-    double realtime_factor;     /* audio_seconds / wall_seconds */
+    double wall_seconds;    /* host time of the simulation */
+    double realtime_factor; /* audio_seconds / wall_seconds */
     /* each component's share (the firmware's CCOUNT around its copy):
      * average cycles per period as MCPS, worst period as a share of the
      * period; "p<pipeline>.<component> <type>" names it */
@@ -72,13 +72,13 @@ typedef struct dsh_exec_summary {
      * latency_rate) and the frames kept */
     bool aligned;
     uint64_t latency_frames, out_frames;
-    uint64_t src_delay_frames;  /* of latency_frames: SRC group delay */
+    uint64_t src_delay_frames; /* of latency_frames: SRC group delay */
     unsigned latency_rate;
     /* the run ended in the setup (PIPE_NEW .. the first START) with an
      * error reply no expect.setup_error asked for: the firmware refused
      * a value of the case (`dspsim play` makes this exit 2) */
     bool setup_refused;
-    char setup_message[512];    /* the firmware's reason, when refused */
+    char setup_message[512]; /* the firmware's reason, when refused */
     /* snapshots (exec_snapshot.c): the cycle --snapshot-at saved the
      * machine at, and the cycle --restore resumed from */
     bool snapshot_taken;
@@ -100,11 +100,11 @@ typedef struct dsh_exec_summary {
 } dsh_exec_summary;
 
 typedef struct dsh_exec_opts {
-    const char *firmware;       /* default image when the case names none */
-    bool keep_artifacts;        /* also on success (`dspsim run`) */
-    FILE *verbose;              /* progress and IPC lines; NULL = quiet */
-    dsh_exec_summary *summary;  /* filled when not NULL */
-    const char *outputs_dir;    /* output files here instead of the
+    const char *firmware;      /* default image when the case names none */
+    bool keep_artifacts;       /* also on success (`dspsim run`) */
+    FILE *verbose;             /* progress and IPC lines; NULL = quiet */
+    dsh_exec_summary *summary; /* filled when not NULL */
+    const char *outputs_dir;   /* output files here instead of the
                                    case's out_dir (`dspsim play`) */
     /* outputs aligned with the inputs (`dspsim play` without --raw):
      * the board's measured output latency removed and the tail cut, so

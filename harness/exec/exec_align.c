@@ -49,14 +49,12 @@ static uint64_t input_frames_at(const xp_run *r, unsigned rate)
         if (e->dir != DSH_EP_INPUT || !e->rate)
             continue;
         /* f / r > best_f / best_r */
-        if (e->input_frames * best_r >
-            best_f * e->rate) {
+        if (e->input_frames * best_r > best_f * e->rate) {
             best_f = e->input_frames;
             best_r = e->rate;
         }
     }
-    return (uint64_t)((best_f * rate + best_r / 2) /
-                      best_r);
+    return (uint64_t)((best_f * rate + best_r / 2) / best_r);
 }
 
 bool xp_align_outputs(xp_run *r, dsh_exec_summary *s)
@@ -67,36 +65,45 @@ bool xp_align_outputs(xp_run *r, dsh_exec_summary *s)
         if (e->dir != DSH_EP_OUTPUT)
             continue;
         if (e->kind != DSH_EP_PORT)
-            return xp_fail(r, DSH_RES_ERROR, "output '%s': only SSP "
-                           "playback outputs can be aligned", e->name);
-        const dsh_drv_dai_first *f =
-            dsh_drv_dai_first_period(r->drv, e->port_index);
+            return xp_fail(r, DSH_RES_ERROR,
+                           "output '%s': only SSP "
+                           "playback outputs can be aligned",
+                           e->name);
+        const dsh_drv_dai_first *f = dsh_drv_dai_first_period(r->drv,
+                                                              e->port_index);
         if (!f || !f->starts)
-            return xp_fail(r, DSH_RES_ERROR, "output '%s': the firmware "
+            return xp_fail(r, DSH_RES_ERROR,
+                           "output '%s': the firmware "
                            "marked no first DAI period (marker 0x%x): "
-                           "latency unknown, use --raw", e->name,
-                           0x40u + e->port_index);
+                           "latency unknown, use --raw",
+                           e->name, 0x40u + e->port_index);
         if (!ep->frame_bytes || f->offset_bytes % ep->frame_bytes)
-            return xp_fail(r, DSH_RES_ERROR, "output '%s': first DAI "
+            return xp_fail(r, DSH_RES_ERROR,
+                           "output '%s': first DAI "
                            "period at byte %" PRIu32 ", not a whole frame "
-                           "of %u bytes", e->name, f->offset_bytes,
-                           ep->frame_bytes);
+                           "of %u bytes",
+                           e->name, f->offset_bytes, ep->frame_bytes);
         uint64_t board = f->offset_bytes / ep->frame_bytes;
-        uint64_t src = e->component >= 0 ? (uint64_t)llround(
-            xp_src_delay_s(r->c, (unsigned)e->component) * e->rate) : 0;
+        uint64_t src = e->component >= 0
+                           ? (uint64_t)llround(
+                                 xp_src_delay_s(r->c, (unsigned)e->component) *
+                                 e->rate)
+                           : 0;
         uint64_t lat = board + src;
         uint64_t want = input_frames_at(r, e->rate);
         if (ep->out_frames < lat + want)
-            return xp_fail(r, DSH_RES_ERROR, "output '%s': %" PRIu64
-                           " frames recorded, fewer than the latency (%"
-                           PRIu64 ") and the input's %" PRIu64 " frames",
+            return xp_fail(r, DSH_RES_ERROR,
+                           "output '%s': %" PRIu64
+                           " frames recorded, fewer than the latency (%" PRIu64
+                           ") and the input's %" PRIu64 " frames",
                            e->name, ep->out_frames, lat, want);
         /* the spool keeps every frame: only the kept window moves */
         ep->out_first = lat;
         ep->out_frames = want;
-        xp_log(r, "output '%s': %" PRIu64 " frames of latency removed (%"
-               PRIu64 " board, %" PRIu64 " SRC group delay), %" PRIu64
-               " frames kept", e->name, lat, board, src, want);
+        xp_log(r,
+               "output '%s': %" PRIu64 " frames of latency removed (%" PRIu64
+               " board, %" PRIu64 " SRC group delay), %" PRIu64 " frames kept",
+               e->name, lat, board, src, want);
         if (s) {
             s->aligned = true;
             s->latency_frames = lat;

@@ -62,24 +62,41 @@ static void design(const dsh_biquad *q, double rate, double c[5])
     double b0, b1, b2, a0, a1, a2;
     switch (q->type) {
     case DSH_BQ_LOWPASS:
-        b0 = b2 = (1 - cs) / 2; b1 = 1 - cs;
-        a0 = 1 + alpha; a1 = -2 * cs; a2 = 1 - alpha;
+        b0 = b2 = (1 - cs) / 2;
+        b1 = 1 - cs;
+        a0 = 1 + alpha;
+        a1 = -2 * cs;
+        a2 = 1 - alpha;
         break;
     case DSH_BQ_HIGHPASS:
-        b0 = b2 = (1 + cs) / 2; b1 = -(1 + cs);
-        a0 = 1 + alpha; a1 = -2 * cs; a2 = 1 - alpha;
+        b0 = b2 = (1 + cs) / 2;
+        b1 = -(1 + cs);
+        a0 = 1 + alpha;
+        a1 = -2 * cs;
+        a2 = 1 - alpha;
         break;
     case DSH_BQ_BANDPASS:
-        b0 = alpha; b1 = 0; b2 = -alpha;
-        a0 = 1 + alpha; a1 = -2 * cs; a2 = 1 - alpha;
+        b0 = alpha;
+        b1 = 0;
+        b2 = -alpha;
+        a0 = 1 + alpha;
+        a1 = -2 * cs;
+        a2 = 1 - alpha;
         break;
     case DSH_BQ_NOTCH:
-        b0 = b2 = 1; b1 = -2 * cs;
-        a0 = 1 + alpha; a1 = -2 * cs; a2 = 1 - alpha;
+        b0 = b2 = 1;
+        b1 = -2 * cs;
+        a0 = 1 + alpha;
+        a1 = -2 * cs;
+        a2 = 1 - alpha;
         break;
     case DSH_BQ_PEAKING:
-        b0 = 1 + alpha * A; b1 = -2 * cs; b2 = 1 - alpha * A;
-        a0 = 1 + alpha / A; a1 = -2 * cs; a2 = 1 - alpha / A;
+        b0 = 1 + alpha * A;
+        b1 = -2 * cs;
+        b2 = 1 - alpha * A;
+        a0 = 1 + alpha / A;
+        a1 = -2 * cs;
+        a2 = 1 - alpha / A;
         break;
     case DSH_BQ_LOWSHELF:
         b0 = A * ((A + 1) - (A - 1) * cs + sa);
@@ -99,8 +116,11 @@ static void design(const dsh_biquad *q, double rate, double c[5])
         a2 = (A + 1) - (A - 1) * cs - sa;
         break;
     }
-    c[0] = b0 / a0; c[1] = b1 / a0; c[2] = b2 / a0;
-    c[3] = a1 / a0; c[4] = a2 / a0;
+    c[0] = b0 / a0;
+    c[1] = b1 / a0;
+    c[2] = b2 / a0;
+    c[3] = a1 / a0;
+    c[4] = a2 / a0;
 }
 
 /* The L1 norm (sum |h[n]|) of the impulse response of the cascade of
@@ -109,7 +129,8 @@ static void design(const dsh_biquad *q, double rate, double c[5])
  * magnitude the cascade can give for any input within [-1, 1]. */
 static double cascade_l1(double c[][5], unsigned n)
 {
-    double s1[DSH_EQ_IIR_MAX_BIQUADS] = { 0 }, s2[DSH_EQ_IIR_MAX_BIQUADS] = { 0 };
+    double s1[DSH_EQ_IIR_MAX_BIQUADS] = { 0 },
+           s2[DSH_EQ_IIR_MAX_BIQUADS] = { 0 };
     double l1 = 0;
     for (unsigned long k = 0; k < (1ul << 22); k++) {
         double x = k == 0 ? 1.0 : 0.0, st = 0;
@@ -141,7 +162,7 @@ size_t xp_iir_blob(const dsh_comp_params *p, unsigned rate, uint8_t *out)
         design(&p->biquads[s], rate, c[s]);
         double l1 = cascade_l1(c, s + 1);
         double bmax = fmax(fabs(c[s][0]), fmax(fabs(c[s][1]), fabs(c[s][2])));
-        int k = 0;      /* this stage's b scaled by 2^-k */
+        int k = 0; /* this stage's b scaled by 2^-k */
         while (k < 8 && (l1 * ldexp(1, -(e + k)) > 1.0 + 1e-9 ||
                          bmax * ldexp(1, -k) >= 2.0))
             k++;

@@ -65,9 +65,11 @@ unsigned xp_control_sets(const dsh_case *c, const dsh_control *ctl,
     case DSH_COMP_EQ_FIR:
         if (ctl->set & (DSH_P_BIQUADS | DSH_P_TAPS)) {
             xp_ctl_set *s = add(sets, &n, IPC_AUD_CTL_BLOB);
-            s->bytes = (uint32_t)(k->type == DSH_COMP_EQ_IIR ?
-                xp_iir_blob(&ctl->p, k->rate, (uint8_t *)s->data) :
-                xp_fir_blob(&ctl->p, (uint8_t *)s->data));
+            s->bytes = (uint32_t)(k->type == DSH_COMP_EQ_IIR
+                                      ? xp_iir_blob(&ctl->p, k->rate,
+                                                    (uint8_t *)s->data)
+                                      : xp_fir_blob(&ctl->p,
+                                                    (uint8_t *)s->data));
         }
         return n;
     default:
@@ -77,8 +79,8 @@ unsigned xp_control_sets(const dsh_case *c, const dsh_control *ctl,
 
 /* Judges a control's reply against expect_error; *rejected is set when
  * the firmware refused it as expected. */
-static bool control_result(xp_run *r, const dsh_control *ctl,
-                           dsh_drv_err e, const char *what, bool *rejected)
+static bool control_result(xp_run *r, const dsh_control *ctl, dsh_drv_err e,
+                           const char *what, bool *rejected)
 {
     if (e == DSH_DRV_ESTATUS) {
         xp_log(r, "%s rejected: %s", what, dsh_drv_diag(r->drv));
@@ -93,8 +95,7 @@ static bool control_result(xp_run *r, const dsh_control *ctl,
     if (xp_expected_panic(r, e))
         return false;
     if (e != DSH_DRV_OK)
-        return xp_fail(r, DSH_RES_ERROR, "%s: %s", what,
-                       dsh_drv_diag(r->drv));
+        return xp_fail(r, DSH_RES_ERROR, "%s: %s", what, dsh_drv_diag(r->drv));
     return true;
 }
 
@@ -110,20 +111,23 @@ bool xp_control(xp_run *r, const dsh_control *ctl)
     snprintf(what, sizeof what, "control at %.3f ms on '%s'", ctl->at_ms,
              k->id);
     if (!nsets)
-        return xp_fail(r, DSH_RES_SKIP, "%s: %s controls are not supported "
-                       "by the harness yet", what,
-                       dsh_comp_type_name(k->type));
+        return xp_fail(r, DSH_RES_SKIP,
+                       "%s: %s controls are not supported "
+                       "by the harness yet",
+                       what, dsh_comp_type_name(k->type));
     for (unsigned i = 0; i < nsets; i++) {
         uint32_t w[4 + XP_CTL_MAX_WORDS] = { p->id, ctl->component + 1,
                                              sets[i].ctl, sets[i].bytes };
         memcpy(w + 4, sets[i].data, sets[i].bytes);
-        if (!control_result(r, ctl, xp_command(r,
-                            IPC_CMD_AUD_SET_CONTROL, w, 16 + sets[i].bytes,
-                            NULL), what, &rejected))
+        if (!control_result(r, ctl,
+                            xp_command(r, IPC_CMD_AUD_SET_CONTROL, w,
+                                       16 + sets[i].bytes, NULL),
+                            what, &rejected))
             return false;
     }
     if (ctl->expect_error && !rejected)
-        return xp_fail(r, DSH_RES_FAIL, "%s: expected the firmware to "
+        return xp_fail(r, DSH_RES_FAIL,
+                       "%s: expected the firmware to "
                        "reject it (expect_error), but it was accepted",
                        what);
     if (rejected)

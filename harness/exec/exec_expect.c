@@ -112,16 +112,15 @@ bool xp_write_outputs(xp_run *r, const dsh_exec_env *env)
         for (char *s = path + strlen(dir) + 1; *s; s++)
             if (*s == '/') {
                 *s = '\0';
-                mkdir(path, 0777);      /* exists already: fine */
+                mkdir(path, 0777); /* exists already: fine */
                 *s = '/';
             }
         /* read back from the spool a block at a time */
         if (ep->spool_failed)
             return xp_fail(r, DSH_RES_ERROR, "%s", ep->spool_err);
-        if (!dsh_audio_write_wav_from(path, spool_read, ep,
-                                      ep->out_frames, ep->e->channels,
-                                      ep->e->rate, ep->e->format, err,
-                                      sizeof err))
+        if (!dsh_audio_write_wav_from(path, spool_read, ep, ep->out_frames,
+                                      ep->e->channels, ep->e->rate,
+                                      ep->e->format, err, sizeof err))
             return xp_fail(r, DSH_RES_ERROR, "%s", err);
     }
     return true;
@@ -157,18 +156,18 @@ static double *out_doubles(const xp_ep *ep, unsigned ch, uint64_t skip,
 }
 
 /* dsh_compare of the kept output (read back in blocks) with ref. */
-static bool compare_spool(const xp_ep *ep, const dsh_audio *ref,
-                          uint64_t skip, dsh_compare_result *cr, char *err,
-                          size_t errsz)
+static bool compare_spool(const xp_ep *ep, const dsh_audio *ref, uint64_t skip,
+                          dsh_compare_result *cr, char *err, size_t errsz)
 {
     enum { BLOCK = 4096 };
     int32_t buf[BLOCK];
     unsigned ch = ep->e->channels;
     memset(cr, 0, sizeof *cr);
     if (ref->rate != ep->e->rate || ref->channels != ch) {
-        snprintf(err, errsz, "cannot compare %u Hz, %u channels with %u "
-                 "Hz, %u channels", ep->e->rate, ch, ref->rate,
-                 ref->channels);
+        snprintf(err, errsz,
+                 "cannot compare %u Hz, %u channels with %u "
+                 "Hz, %u channels",
+                 ep->e->rate, ch, ref->rate, ref->channels);
         return false;
     }
     cr->frames_a = ep->out_frames > skip ? ep->out_frames - skip : 0;
@@ -179,8 +178,8 @@ static bool compare_spool(const xp_ep *ep, const dsh_audio *ref,
         uint64_t k = cr->compared - f < per ? cr->compared - f : per;
         if (!xp_out_read(ep, skip + f, k, buf, err, errsz))
             return false;
-        dsh_compare_block(buf, ref->samples + (size_t)(skip + f) * ch, f, k,
-                          ch, ep->e->format, cr);
+        dsh_compare_block(buf, ref->samples + (size_t)(skip + f) * ch, f, k, ch,
+                          ep->e->format, cr);
     }
     cr->bit_exact = !cr->n_diff && cr->frames_a == cr->frames_b;
     return true;
@@ -199,8 +198,8 @@ static bool diff_read(void *user, uint64_t first, uint64_t n, int32_t *dst,
     unsigned ch = d->ep->e->channels;
     if (!xp_out_read(d->ep, first, n, dst, err, errsz))
         return false;
-    dsh_diff_samples(dst, d->ref->samples + (size_t)first * ch,
-                     (size_t)n * ch, dst);
+    dsh_diff_samples(dst, d->ref->samples + (size_t)first * ch, (size_t)n * ch,
+                     dst);
     return true;
 }
 
@@ -218,7 +217,8 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
      * and gain read it back in blocks, the THD+N family its first
      * max_fft frames (all dsh_thdn transforms) */
     bool whole = x->freq_response.on;
-    dsh_audio out = { .frames = ep->out_frames, .channels = ep->e->channels,
+    dsh_audio out = { .frames = ep->out_frames,
+                      .channels = ep->e->channels,
                       .rate = ep->e->rate };
     if (whole && !xp_out_load(ep, 0, &out, err, sizeof err)) {
         failf(f, "%s", err);
@@ -226,15 +226,14 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
     }
 
     if (x->length.on) {
-        uint64_t d = out.frames > x->length.frames ?
-                     out.frames - x->length.frames :
-                     x->length.frames - out.frames;
+        uint64_t d = out.frames > x->length.frames
+                         ? out.frames - x->length.frames
+                         : x->length.frames - out.frames;
         figure_tol(r, name, "length", "frames", (double)out.frames,
                    (double)x->length.frames, (double)x->length.tolerance);
         if (d > x->length.tolerance)
-            failf(f, "%s: %" PRIu64 " frames, expected %" PRIu64 " +- %"
-                  PRIu64, name, out.frames, x->length.frames,
-                  x->length.tolerance);
+            failf(f, "%s: %" PRIu64 " frames, expected %" PRIu64 " +- %" PRIu64,
+                  name, out.frames, x->length.frames, x->length.tolerance);
     }
     if (x->has_reference) {
         dsh_audio ref = { 0 };
@@ -245,26 +244,27 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
             failf(f, "%s: %s", name, err);
         } else {
             if (cr.frames_a < cr.frames_b)
-                failf(f, "%s: %" PRIu64 " frames after skip_ms, shorter "
+                failf(f,
+                      "%s: %" PRIu64 " frames after skip_ms, shorter "
                       "than the reference's %" PRIu64 " (only those were "
-                      "compared)", name, cr.frames_a, cr.frames_b);
-            figure(r, name, "reference", "LSB", (double)cr.max_diff_lsb,
-                   false, 0, true, x->tolerance_lsb);
+                      "compared)",
+                      name, cr.frames_a, cr.frames_b);
+            figure(r, name, "reference", "LSB", (double)cr.max_diff_lsb, false,
+                   0, true, x->tolerance_lsb);
             if (cr.max_diff_lsb > x->tolerance_lsb)
-                failf(f, "%s differs from the reference by up to %" PRIu64
+                failf(f,
+                      "%s differs from the reference by up to %" PRIu64
                       " LSB (tolerance %u; %" PRIu64 " samples differ, "
-                      "first at frame %" PRIu64 " channel %u)", name,
-                      cr.max_diff_lsb, x->tolerance_lsb, cr.n_diff,
+                      "first at frame %" PRIu64 " channel %u)",
+                      name, cr.max_diff_lsb, x->tolerance_lsb, cr.n_diff,
                       cr.first_diff_frame + skip, cr.first_diff_channel);
             char path[DSH_PATH_MAX * 2];
-            snprintf(path, sizeof path, "%s/%s.diff.wav", env->out_dir,
-                     name);
+            snprintf(path, sizeof path, "%s/%s.diff.wav", env->out_dir, name);
             diff_src ds = { ep, &ref };
             uint64_t nd = ep->out_frames < ref.frames ? ep->out_frames
                                                       : ref.frames;
             dsh_audio_write_wav_from(path, diff_read, &ds, nd, ref.channels,
-                                     ref.rate, ep->e->format, err,
-                                     sizeof err);
+                                     ref.rate, ep->e->format, err, sizeof err);
         }
         dsh_audio_free(&ref);
     }
@@ -305,8 +305,8 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
                 if (c->endpoints[i].dir == DSH_EP_INPUT)
                     ri = (int)i;
         size_t ni = 0;
-        double *in = ri >= 0 ? dsh_audio_to_double(&r->eps[ri].in,
-                                                   UINT32_MAX, skip, &ni)
+        double *in = ri >= 0 ? dsh_audio_to_double(&r->eps[ri].in, UINT32_MAX,
+                                                   skip, &ni)
                              : NULL;
         if (!in || !ni) {
             failf(f, "%s: no input signal to compare with", name);
@@ -324,8 +324,8 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
                         size_t k = m - done < 65536 ? m - done : 65536;
                         uint64_t f0 = skip + done / ep->e->channels;
                         size_t lead = done % ep->e->channels;
-                        double *b = out_doubles(ep, UINT32_MAX, f0,
-                                                k + lead, err, sizeof err);
+                        double *b = out_doubles(ep, UINT32_MAX, f0, k + lead,
+                                                err, sizeof err);
                         if (!b)
                             break;
                         for (size_t i = lead; i < lead + k; i++)
@@ -336,13 +336,13 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
                     if (done < m)
                         failf(f, "%s", err);
                 }
-                double g = 20.0 * log10(sqrt((double)(s2 / m)) /
-                                        dsh_rms(in, m));
+                double g = 20.0 *
+                           log10(sqrt((double)(s2 / m)) / dsh_rms(in, m));
                 figure_tol(r, name, "gain_db", "dB", g, x->gain_db.value,
                            x->gain_db.tolerance);
                 if (!(fabs(g - x->gain_db.value) <= x->gain_db.tolerance))
-                    failf(f, "%s: gain %.2f dB, expected %.2f +- %.2f",
-                          name, g, x->gain_db.value, x->gain_db.tolerance);
+                    failf(f, "%s: gain %.2f dB, expected %.2f +- %.2f", name, g,
+                          x->gain_db.value, x->gain_db.tolerance);
             }
             if (x->freq_response.on) {
                 /* measured on the first channel of both: interleaved
@@ -371,10 +371,11 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
                     figure(r, name, "freq_response", "dB", mr.worst_mag_db,
                            true, mr.worst_lo_db, true, mr.worst_hi_db);
                     if (!mr.pass)
-                        failf(f, "%s: response %.2f dB at %.0f Hz outside "
-                              "[%.2f, %.2f]", name, mr.worst_mag_db,
-                              mr.worst_freq_hz, mr.worst_lo_db,
-                              mr.worst_hi_db);
+                        failf(f,
+                              "%s: response %.2f dB at %.0f Hz outside "
+                              "[%.2f, %.2f]",
+                              name, mr.worst_mag_db, mr.worst_freq_hz,
+                              mr.worst_lo_db, mr.worst_hi_db);
                 }
                 dsh_freq_response_free(&fr);
                 free(in0);
@@ -416,8 +417,7 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
         if (!dsh_snr(y, nf, ep->e->rate, &o, &snr, err, sizeof err)) {
             failf(f, "%s: SNR: %s", name, err);
         } else {
-            figure(r, name, "snr_db", "dB", snr, true, x->snr.min_db, false,
-                   0);
+            figure(r, name, "snr_db", "dB", snr, true, x->snr.min_db, false, 0);
             if (snr < x->snr.min_db)
                 failf(f, "%s: SNR %.2f dB below %.2f", name, snr,
                       x->snr.min_db);
@@ -426,8 +426,7 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
     if (y && x->dynamic_range.on) {
         double dr;
         o.freq_hz = 0;
-        if (!dsh_dynamic_range(y, nf, ep->e->rate, &o, &dr, err,
-                               sizeof err)) {
+        if (!dsh_dynamic_range(y, nf, ep->e->rate, &o, &dr, err, sizeof err)) {
             failf(f, "%s: dynamic range: %s", name, err);
         } else {
             figure(r, name, "dynamic_range_db", "dB", dr, true,
@@ -472,8 +471,8 @@ static void expect_count(xp_run *r, const char *subject, const char *check,
 /* check_missed: false when the pipeline has its own deadlines entry,
  * whose `missed` replaces the top-level one. */
 static void expect_deadlines(xp_run *r, const xp_pipe *p,
-                             const dsh_deadline_expect *d,
-                             const char *what, bool check_missed, fails *f)
+                             const dsh_deadline_expect *d, const char *what,
+                             bool check_missed, fails *f)
 {
     if (!d->on)
         return;
@@ -485,25 +484,25 @@ static void expect_deadlines(xp_run *r, const xp_pipe *p,
     snprintf(w, sizeof w, "deadline misses in %s", what);
     if (check_missed)
         expect_count(r, what, "missed", &d->missed, p->misses, w, f);
-    double load = p->period_cycles ?
-        100.0 * p->worst_cycles / p->period_cycles : 0;
+    double load = p->period_cycles ? 100.0 * p->worst_cycles / p->period_cycles
+                                   : 0;
     if (d->max_load_pct >= 0)
         figure(r, what, "max_load_pct", "%", load, false, 0, true,
                d->max_load_pct);
     if (d->max_cycles)
-        figure(r, what, "max_cycles", "cycles", p->worst_cycles, false, 0,
-               true, (double)d->max_cycles);
+        figure(r, what, "max_cycles", "cycles", p->worst_cycles, false, 0, true,
+               (double)d->max_cycles);
     if (d->max_load_pct >= 0 && load > d->max_load_pct)
-        failf(f, "%s: worst period load %.1f%% above %.1f%% (%" PRIu32
-              " of %" PRIu32 " cycles)", what, load, d->max_load_pct,
-              p->worst_cycles, p->period_cycles);
+        failf(f,
+              "%s: worst period load %.1f%% above %.1f%% (%" PRIu32
+              " of %" PRIu32 " cycles)",
+              what, load, d->max_load_pct, p->worst_cycles, p->period_cycles);
     if (d->max_cycles && p->worst_cycles > d->max_cycles)
         failf(f, "%s: worst period %" PRIu32 " cycles above %" PRIu64, what,
               p->worst_cycles, d->max_cycles);
 }
 
-void xp_expect(xp_run *r, const dsh_exec_env *env,
-               const dsh_exec_summary *s)
+void xp_expect(xp_run *r, const dsh_exec_env *env, const dsh_exec_summary *s)
 {
     const dsh_case *c = r->c;
     fails f = { .text = "", .n = 0 };
@@ -514,8 +513,7 @@ void xp_expect(xp_run *r, const dsh_exec_env *env,
     for (unsigned pi = 0; pi < r->npipes; pi++) {
         snprintf(what, sizeof what, "pipeline %u", r->pipes[pi].id);
         const dsh_deadline_expect *own = &c->pipeline_deadlines[pi];
-        expect_deadlines(r, &r->pipes[pi], &c->deadlines, what, !own->on,
-                         &f);
+        expect_deadlines(r, &r->pipes[pi], &c->deadlines, what, !own->on, &f);
         expect_deadlines(r, &r->pipes[pi], own, what, true, &f);
     }
     expect_count(r, "run", "xruns", &c->xruns, s->xruns, "xruns", &f);
@@ -535,8 +533,10 @@ void xp_expect(xp_run *r, const dsh_exec_env *env,
     expect_count(r, "run", "xrun_causes.dma", &c->xrun_dma, r->xrun_codes[2],
                  "DMA-error xruns", &f);
     if (c->panic.on && !r->panic_seen)
-        failf(&f, "expected a firmware panic with cause %s, but the firmware "
-              "did not panic", ds_fw_cause_name(c->panic.cause));
+        failf(&f,
+              "expected a firmware panic with cause %s, but the firmware "
+              "did not panic",
+              ds_fw_cause_name(c->panic.cause));
     if (f.n)
         xp_fail(r, DSH_RES_FAIL, "%s", f.text);
 }

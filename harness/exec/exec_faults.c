@@ -47,8 +47,8 @@ static void on_board_fault(void *user, const ds_fault *f, uint64_t cycle)
     char d[96];
     switch (f->kind) {
     case DS_FAULT_DMA_STALL:
-        snprintf(d, sizeof d, "DMA channel %u stalled for %" PRIu64
-                 " cycles", f->target, f->cycles);
+        snprintf(d, sizeof d, "DMA channel %u stalled for %" PRIu64 " cycles",
+                 f->target, f->cycles);
         break;
     case DS_FAULT_DMA_DESC_ERROR:
         snprintf(d, sizeof d, "DMA channel %u: descriptor error", f->target);
@@ -63,8 +63,8 @@ static void on_board_fault(void *user, const ds_fault *f, uint64_t cycle)
         snprintf(d, sizeof d, "audio clock step %+.3f ppm", f->ppb / 1000.0);
         break;
     case DS_FAULT_IRQ_STORM:
-        snprintf(d, sizeof d, "interrupt line %u held for %" PRIu64
-                 " cycles", f->target, f->cycles);
+        snprintf(d, sizeof d, "interrupt line %u held for %" PRIu64 " cycles",
+                 f->target, f->cycles);
         break;
     default: {
         static const char *const db[] = { "H2D doorbell lost",
@@ -113,9 +113,10 @@ bool xp_faults_start(xp_run *r)
         case DSH_FAULT_DMA_DESC_ERROR: {
             int ch = dma_channel(r, cf->endpoint);
             if (ch < 0)
-                return xp_fail(r, DSH_RES_ERROR, "fault %u: '%s' has no DMA "
-                               "channel", i,
-                               r->c->endpoints[cf->endpoint].name);
+                return xp_fail(r, DSH_RES_ERROR,
+                               "fault %u: '%s' has no DMA "
+                               "channel",
+                               i, r->c->endpoints[cf->endpoint].name);
             f.kind = cf->kind == DSH_FAULT_DMA_STALL ? DS_FAULT_DMA_STALL
                                                      : DS_FAULT_DMA_DESC_ERROR;
             f.target = (unsigned)ch;
@@ -148,10 +149,10 @@ bool xp_faults_start(xp_run *r)
         }
         ds_status st = ds_board_fault_at(b, at_cycle(r, cf->at_us), &f);
         if (st != DS_OK)
-            return xp_fail(r, DSH_RES_ERROR, "fault %u (%s at %" PRIu64
-                           " us): the board refused it: %s", i,
-                           dsh_fault_kind_name(cf->kind), cf->at_us,
-                           ds_strerror(st));
+            return xp_fail(
+                r, DSH_RES_ERROR,
+                "fault %u (%s at %" PRIu64 " us): the board refused it: %s", i,
+                dsh_fault_kind_name(cf->kind), cf->at_us, ds_strerror(st));
     }
     r->next_fault = 0;
     return true;
@@ -176,19 +177,22 @@ static bool bit_flip(xp_run *r, const dsh_fault *f)
             if (!strcmp(xt_elf_symbol_at(elf, i)->name, f->symbol))
                 s = xt_elf_symbol_at(elf, i);
         if (!s)
-            return xp_fail(r, DSH_RES_ERROR, "bit_flip: no symbol '%s' in "
-                           "the firmware image", f->symbol);
+            return xp_fail(r, DSH_RES_ERROR,
+                           "bit_flip: no symbol '%s' in "
+                           "the firmware image",
+                           f->symbol);
         addr = s->addr + f->address;
     }
     xt_cpu *cpu = ds_board_cpu(dsh_drv_board(r->drv));
     uint8_t byte;
     if (xt_mem_read(cpu, addr, &byte, 1) != XT_OK)
-        return xp_fail(r, DSH_RES_ERROR, "bit_flip: address 0x%08" PRIx32
-                       " is not DSP memory", addr);
+        return xp_fail(r, DSH_RES_ERROR,
+                       "bit_flip: address 0x%08" PRIx32 " is not DSP memory",
+                       addr);
     byte ^= (uint8_t)(1u << f->bit);
     xt_mem_write(cpu, addr, &byte, 1);
-    snprintf(d, sizeof d, "bit %u of the byte at 0x%08" PRIx32 "%s%s%s",
-             f->bit, addr, f->symbol[0] ? " (" : "", f->symbol,
+    snprintf(d, sizeof d, "bit %u of the byte at 0x%08" PRIx32 "%s%s%s", f->bit,
+             addr, f->symbol[0] ? " (" : "", f->symbol,
              f->symbol[0] ? ")" : "");
     record(r, "bit_flip", dsh_drv_cycles(r->drv), d);
     return true;
@@ -218,8 +222,9 @@ bool xp_faults_host(xp_run *r)
                 uint64_t until = now + us_cycles(r, f->duration_us);
                 if (until > ep->refill_hold)
                     ep->refill_hold = until;
-                snprintf(d, sizeof d, "stream '%s': refills held for %" PRIu64
-                         " us", ep->e->name, f->duration_us);
+                snprintf(d, sizeof d,
+                         "stream '%s': refills held for %" PRIu64 " us",
+                         ep->e->name, f->duration_us);
             }
             ep->refill_faulted = true;
             record(r, "host_refill", now, d);
@@ -231,16 +236,18 @@ bool xp_faults_host(xp_run *r)
             break;
         case DSH_FAULT_STACK_OVERFLOW: {
             uint32_t w[2] = { IPC_AUD_TEST_STACK_OVERFLOW, f->bytes };
-            snprintf(d, sizeof d, "TEST STACK_OVERFLOW: %" PRIu32 " bytes of "
-                     "the IPC worker's stack", f->bytes);
+            snprintf(d, sizeof d,
+                     "TEST STACK_OVERFLOW: %" PRIu32 " bytes of "
+                     "the IPC worker's stack",
+                     f->bytes);
             record(r, "stack_overflow", now, d);
             dsh_drv_err e = xp_command(r, IPC_CMD_AUD_TEST, w, sizeof w, NULL);
             if (e == DSH_DRV_EPANIC)
-                return false;   /* judged by xp_command */
+                return false; /* judged by xp_command */
             if (e != DSH_DRV_OK)
-                return xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL
-                                                       : DSH_RES_ERROR,
-                               "stack_overflow: %s", dsh_drv_diag(r->drv));
+                return xp_fail(
+                    r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL : DSH_RES_ERROR,
+                    "stack_overflow: %s", dsh_drv_diag(r->drv));
             break;
         }
         default:
@@ -254,11 +261,13 @@ void xp_faults_report(const xp_run *r, FILE *f)
 {
     const dsh_drv_stats *st = r->drv ? dsh_drv_get_stats(r->drv) : NULL;
     if (r->c->rebuild_every_ms)
-        fprintf(f, "rebuilds: %u (every %g ms), %" PRIu64 " periods run by "
-                "the torn-down pipelines; heap before the first build %"
-                PRIu32 " bytes free (run-time), back to it after every "
-                "teardown\n", r->rebuilds, r->c->rebuild_every_ms,
-                r->rebuild_periods, r->heap_rt0);
+        fprintf(f,
+                "rebuilds: %u (every %g ms), %" PRIu64 " periods run by "
+                "the torn-down pipelines; heap before the first build %" PRIu32
+                " bytes free (run-time), back to it after every "
+                "teardown\n",
+                r->rebuilds, r->c->rebuild_every_ms, r->rebuild_periods,
+                r->heap_rt0);
     if (!r->c->n_faults && !(st && (st->ipc_timeouts || st->duplicates)))
         return;
     fprintf(f, "faults: %u scripted, %" PRIu64 " fired\n", r->c->n_faults,
@@ -266,14 +275,15 @@ void xp_faults_report(const xp_run *r, FILE *f)
     for (unsigned i = 0; i < r->nfired && i < XP_MAX_FIRED; i++)
         fprintf(f, "  cycle %" PRIu64 ": %s: %s\n", r->fired[i].cycle,
                 r->fired[i].kind, r->fired[i].detail);
-    fprintf(f, "fault effects: %" PRIu64 " xruns (%" PRIu64 " underrun, %"
-            PRIu64 " overrun, %" PRIu64 " DMA), %" PRIu64 " host xruns, %"
-            PRIu64 " IPC timeouts (%" PRIu64 " replies found after a lost "
+    fprintf(f,
+            "fault effects: %" PRIu64 " xruns (%" PRIu64 " underrun, %" PRIu64
+            " overrun, %" PRIu64 " DMA), %" PRIu64 " host xruns, %" PRIu64
+            " IPC timeouts (%" PRIu64 " replies found after a lost "
             "doorbell), %" PRIu64 " duplicated doorbells ignored, %" PRIu64
-            " messages found without a doorbell%s%s\n", r->xruns,
-            r->xrun_codes[0], r->xrun_codes[1], r->xrun_codes[2],
-            r->host_xruns, st ? st->ipc_timeouts : 0,
-            st ? st->late_replies : 0, st ? st->duplicates : 0,
-            st ? st->late_messages : 0, r->panic_seen ? ", panic: " : "",
+            " messages found without a doorbell%s%s\n",
+            r->xruns, r->xrun_codes[0], r->xrun_codes[1], r->xrun_codes[2],
+            r->host_xruns, st ? st->ipc_timeouts : 0, st ? st->late_replies : 0,
+            st ? st->duplicates : 0, st ? st->late_messages : 0,
+            r->panic_seen ? ", panic: " : "",
             r->panic_seen ? ds_fw_cause_name(r->panic_cause) : "");
 }

@@ -16,16 +16,16 @@
 
 /* One firmware component (a case component or an inserted CONVERT). */
 typedef struct xp_comp {
-    uint32_t id;                /* firmware comp id in its pipeline */
-    uint32_t type;              /* IPC_AUD_COMP_* */
-    int case_comp;              /* index in dsh_case.comps, -1 = convert */
-    uint32_t cfg[256];          /* config words */
+    uint32_t id;       /* firmware comp id in its pipeline */
+    uint32_t type;     /* IPC_AUD_COMP_* */
+    int case_comp;     /* index in dsh_case.comps, -1 = convert */
+    uint32_t cfg[256]; /* config words */
     uint32_t cfg_bytes;
 } xp_comp;
 
 typedef struct xp_buf {
     uint32_t id, fmt, channels, rate, frames;
-    uint32_t src, sink;         /* comp ids (IPC_AUD_ID_NONE = none) */
+    uint32_t src, sink; /* comp ids (IPC_AUD_ID_NONE = none) */
     /* a cross-pipeline connection (protocol 1.3): this buffer is the
      * pipeline's output, read by comp link_comp of pipeline link_pipe
      * (an xp_pipe index; -1 = none); sink is then IPC_AUD_ID_NONE */
@@ -34,83 +34,85 @@ typedef struct xp_buf {
 } xp_buf;
 
 typedef struct xp_pipe {
-    unsigned case_pipe;         /* index in dsh_case.pipelines */
+    unsigned case_pipe; /* index in dsh_case.pipelines */
     uint32_t id, dir, period_us, priority;
-    bool has_dir;               /* dir known (sink endpoint or a link) */
+    bool has_dir; /* dir known (sink endpoint or a link) */
     xp_comp comps[XP_MAX_COMPS];
     unsigned ncomps;
     xp_buf bufs[XP_MAX_COMPS];
     unsigned nbufs;
-    uint32_t task_id, period_cycles;   /* from PIPE_NEW's reply */
+    uint32_t task_id, period_cycles; /* from PIPE_NEW's reply */
     bool live;
     /* xrun recovery (exec_xrun.c) */
-    bool xrun_pending;          /* XRUN notified, not handled yet */
-    bool host_xrun;             /* ... found by the host: STOP first */
-    uint64_t xrun_cycle;        /* when it was notified */
-    unsigned restarts;          /* recoveries done */
+    bool xrun_pending;   /* XRUN notified, not handled yet */
+    bool host_xrun;      /* ... found by the host: STOP first */
+    uint64_t xrun_cycle; /* when it was notified */
+    unsigned restarts;   /* recoveries done */
     /* GET_STATS at the end */
     bool have_stats;
-    uint32_t state;             /* IPC_AUD_PIPE_* at the last GET_STATS */
-    bool drained;               /* ended by DRAIN (no STOP) */
+    uint32_t state; /* IPC_AUD_PIPE_* at the last GET_STATS */
+    bool drained;   /* ended by DRAIN (no STOP) */
     uint32_t periods, worst_cycles, avg_cycles, misses, xruns, dropped;
-    uint32_t releases;          /* jobs released (GET_STATS) */
+    uint32_t releases; /* jobs released (GET_STATS) */
     /* the firmware's own figures (GET_STATS: CCOUNT around pipeline_copy)
      * when the deadline figures above come from the trace (exec_trace.c) */
     bool traced;
     uint32_t fw_worst_cycles, fw_avg_cycles, fw_misses;
     /* per component (GET_STATS), in processing order */
     unsigned ncomp_stats;
-    struct { uint32_t id, type, avg, worst; } comp_stats[XP_MAX_COMPS];
+    struct {
+        uint32_t id, type, avg, worst;
+    } comp_stats[XP_MAX_COMPS];
 } xp_pipe;
 
 /* Host-side state of one case endpoint. */
 typedef struct xp_ep {
     const dsh_endpoint *e;
-    unsigned pipe;              /* xp_pipe index */
-    uint32_t comp_id;           /* host/dai component's firmware id */
-    uint32_t fmt;               /* IPC_AUD_FMT_* */
+    unsigned pipe;    /* xp_pipe index */
+    uint32_t comp_id; /* host/dai component's firmware id */
+    uint32_t fmt;     /* IPC_AUD_FMT_* */
     unsigned sample_bytes, frame_bytes;
     /* host streams */
     uint32_t slot, host_addr, host_bytes, period_bytes;
-    uint64_t moved;             /* bytes written (playback) / read
+    uint64_t moved;    /* bytes written (playback) / read
                                    (capture) by the host so far */
-    uint32_t last_pos;          /* last position seen (mod 2^32) */
-    uint64_t pos;               /* unwrapped position */
+    uint32_t last_pos; /* last position seen (mod 2^32) */
+    uint64_t pos;      /* unwrapped position */
     /* audio */
-    dsh_audio in;               /* inputs */
-    uint64_t in_frame;          /* next input frame to deliver */
+    dsh_audio in;      /* inputs */
+    uint64_t in_frame; /* next input frame to deliver */
     /* outputs (exec_outspool.c): Q1.31 frames spooled to an unlinked
      * temporary file as they come, only a write buffer in memory */
     FILE *spool;
-    struct xp_obuf *obuf;       /* frames not yet handed to the spool */
-    const char *spool_dir;      /* where the spool is created */
-    uint64_t out_spooled;       /* frames in the spool */
-    uint64_t out_first;         /* first frame kept (latency removed) */
-    uint64_t out_frames;        /* frames kept from out_first */
-    bool spool_failed;          /* a spool write failed: spool_err */
+    struct xp_obuf *obuf;  /* frames not yet handed to the spool */
+    const char *spool_dir; /* where the spool is created */
+    uint64_t out_spooled;  /* frames in the spool */
+    uint64_t out_first;    /* first frame kept (latency removed) */
+    uint64_t out_frames;   /* frames kept from out_first */
+    bool spool_failed;     /* a spool write failed: spool_err */
     char spool_err[256];
-    bool active;                /* START done, collecting */
+    bool active; /* START done, collecting */
     /* host_refill faults (exec_faults.c) */
-    uint64_t refill_hold;       /* no refill before this cycle */
-    unsigned refill_skip;       /* refills to lose */
-    bool refill_faulted;        /* a DSP position past what was written
+    uint64_t refill_hold; /* no refill before this cycle */
+    unsigned refill_skip; /* refills to lose */
+    bool refill_faulted;  /* a DSP position past what was written
                                    is a host xrun (else out of step) */
 } xp_ep;
 
 /* Where the harness is when a snapshot may be taken (exec_snapshot.c):
  * inside a step of simulated time of one of these phases. */
 typedef enum xp_phase {
-    XP_PHASE_NONE = 0,          /* not at a point a run can resume from */
-    XP_PHASE_STREAM,            /* stream(): the timed run with controls */
-    XP_PHASE_FETCH,             /* fetch_rest(): inputs ended */
-    XP_PHASE_FLUSH,             /* flush_src(): SRC group delay */
+    XP_PHASE_NONE = 0, /* not at a point a run can resume from */
+    XP_PHASE_STREAM,   /* stream(): the timed run with controls */
+    XP_PHASE_FETCH,    /* fetch_rest(): inputs ended */
+    XP_PHASE_FLUSH,    /* flush_src(): SRC group delay */
 } xp_phase;
 
 typedef struct xp_pos {
     xp_phase phase;
-    unsigned next_ctl;          /* STREAM: next control to send */
-    uint64_t until;             /* the step runs until this cycle */
-    uint64_t aux;               /* FETCH: its limit; FLUSH: its end */
+    unsigned next_ctl; /* STREAM: next control to send */
+    uint64_t until;    /* the step runs until this cycle */
+    uint64_t aux;      /* FETCH: its limit; FLUSH: its end */
 } xp_pos;
 /* A fault as it fired (exec_faults.c). */
 #define XP_MAX_FIRED 512
@@ -125,44 +127,44 @@ typedef struct xp_run {
     const dsh_exec_opts *o;
     dsh_drv *drv;
     dsh_timeline *tl;
-    xt_profile *prof;           /* --profile */
-    ds_gdb *gdb;                /* --gdb */
+    xt_profile *prof; /* --profile */
+    ds_gdb *gdb;      /* --gdb */
     xp_pipe pipes[DSH_MAX_PIPELINES];
     unsigned npipes;
     xp_ep eps[DSH_MAX_ENDPOINTS];
-    const char *spool_dir;      /* output spools here (exec_outspool.c) */
+    const char *spool_dir; /* output spools here (exec_outspool.c) */
     uint64_t start_cycle;
-    uint64_t stream_end_cycle;  /* end of the streamed run (before a drain) */
+    uint64_t stream_end_cycle; /* end of the streamed run (before a drain) */
     uint64_t xruns;
     uint64_t unexpected_ipc;    /* error replies not expected */
     uint64_t expected_rejected; /* expect_error controls rejected */
     uint64_t restarts;          /* xrun recoveries, all pipelines */
     /* faults (exec_faults.c) */
-    unsigned next_fault;        /* next host-side fault to apply */
+    unsigned next_fault; /* next host-side fault to apply */
     xp_fired fired[XP_MAX_FIRED];
     uint64_t nfired;
-    uint64_t host_xruns;        /* DSP read past what the host wrote */
-    uint64_t xrun_codes[3];     /* XRUNs: underrun, overrun, DMA */
-    bool panic_seen;            /* the firmware panicked */
+    uint64_t host_xruns;    /* DSP read past what the host wrote */
+    uint64_t xrun_codes[3]; /* XRUNs: underrun, overrun, DMA */
+    bool panic_seen;        /* the firmware panicked */
     uint32_t panic_cause;
     /* rebuild_every_ms (exec_rebuild.c) */
     unsigned rebuilds;
-    uint32_t heap_rt0, heap_dma0;   /* free bytes before the first build */
-    uint32_t heap_dma1;             /* DMA heap after the first teardown */
-    uint64_t rebuild_periods;       /* periods run by torn-down pipelines */
-    bool setup_rejected;        /* the expected setup error came */
-    bool setup_refused;         /* a setup error reply not expected */
-    char msg[DSH_DRV_DIAG_MAX + 512];  /* full diagnosis (multi-line) */
+    uint32_t heap_rt0, heap_dma0;     /* free bytes before the first build */
+    uint32_t heap_dma1;               /* DMA heap after the first teardown */
+    uint64_t rebuild_periods;         /* periods run by torn-down pipelines */
+    bool setup_rejected;              /* the expected setup error came */
+    bool setup_refused;               /* a setup error reply not expected */
+    char msg[DSH_DRV_DIAG_MAX + 512]; /* full diagnosis (multi-line) */
     dsh_res_status status;
     /* snapshots (exec_snapshot.c) */
-    xp_pos pos;                 /* set around each step of the phases */
-    bool resuming;              /* restored: the step at pos is to finish */
+    xp_pos pos;    /* set around each step of the phases */
+    bool resuming; /* restored: the step at pos is to finish */
     bool snap_taken;
     uint64_t snap_cycle;
     uint64_t restored_cycle;
     uint64_t fw_hash;
     bool restore_refused;
-    uint64_t resumable_end;     /* end of the last step of the phases */
+    uint64_t resumable_end; /* end of the last step of the phases */
     /* the runner's result: the figures each expectation measured go to
      * res->checks (exec_expect.c), the run's to res->run */
     dsh_case_result *res;
@@ -207,8 +209,8 @@ void xp_faults_report(const xp_run *r, FILE *f);
 /* exec_ipc.c: a command through the driver; one that times out (a lost
  * doorbell) is logged and sent once more.  A panic is judged against
  * expect.panic. */
-dsh_drv_err xp_command(xp_run *r, uint32_t id, const void *payload,
-                       size_t len, dsh_drv_msg *reply);
+dsh_drv_err xp_command(xp_run *r, uint32_t id, const void *payload, size_t len,
+                       dsh_drv_msg *reply);
 /* e is a panic the case expects (expect.panic; judged on its cause):
  * the run ends there without an error of its own. */
 bool xp_expected_panic(xp_run *r, dsh_drv_err e);
@@ -227,17 +229,16 @@ uint32_t xp_fmt(dsh_pcm_format f);
 
 /* Frames of the largest period at rate: a period that is not whole frames
  * (44.1 kHz at 1 ms) carries 44 or 45 frames (docs/components.md). */
-static inline uint32_t xp_period_frames_max(uint32_t rate,
-                                            uint32_t period_us)
+static inline uint32_t xp_period_frames_max(uint32_t rate, uint32_t period_us)
 {
     return (uint32_t)(((uint64_t)rate * period_us + 999999u) / 1000000u);
 }
-int32_t xp_q8_8(double db);            /* dB -> Q8.8, rounded */
+int32_t xp_q8_8(double db); /* dB -> Q8.8, rounded */
 /* exec_align.c: the group delay and lead (s) of the SRC components on
  * the path into case component comp (first inputs), as the firmware
  * plans them. */
 double xp_src_delay_s(const dsh_case *c, unsigned comp);
-uint32_t xp_tone_ampl(double dbfs);     /* dBFS -> Q1.31 amplitude */
+uint32_t xp_tone_ampl(double dbfs); /* dBFS -> Q1.31 amplitude */
 
 /* exec_trace.c: after the final GET_STATS, the deadline figures of each
  * pipeline (worst and average cycles per period, misses) are taken from
@@ -251,11 +252,11 @@ bool xp_trace_deadlines(xp_run *r);
 /* exec_control.c: a timed control as SET_CONTROL data (IPC_AUD_CTL_* id
  * and data, in the order sent); 0 sets = the harness cannot express it.
  * dsh-refgen applies the same sets to its host-built pipeline. */
-#define XP_CTL_MAX_SETS 4
+#define XP_CTL_MAX_SETS  4
 #define XP_CTL_MAX_WORDS 256
 typedef struct {
-    uint32_t ctl;                       /* IPC_AUD_CTL_* */
-    uint32_t bytes;                     /* data bytes, a multiple of 4 */
+    uint32_t ctl;   /* IPC_AUD_CTL_* */
+    uint32_t bytes; /* data bytes, a multiple of 4 */
     uint32_t data[XP_CTL_MAX_WORDS];
 } xp_ctl_set;
 unsigned xp_control_sets(const dsh_case *c, const dsh_control *ctl,
@@ -270,14 +271,14 @@ size_t xp_iir_blob(const dsh_comp_params *p, unsigned rate, uint8_t *out);
 size_t xp_fir_blob(const dsh_comp_params *p, uint8_t *out);
 
 /* exec_stream.c */
-bool xp_streams_open(xp_run *r);        /* inputs, host memory, SSP */
-bool xp_streams_params(xp_run *r);      /* STREAM_PARAMS + prefill */
+bool xp_streams_open(xp_run *r);   /* inputs, host memory, SSP */
+bool xp_streams_params(xp_run *r); /* STREAM_PARAMS + prefill */
 /* Before a restart of pipeline pi after an xrun: positions up to the
  * stop taken, playback input rewound to what the DSP fetched, host
  * buffers reset and refilled, STREAM_PARAMS again (the host DMA and the
  * position restart at 0). */
 bool xp_streams_restart(xp_run *r, unsigned pi);
-void xp_streams_service(xp_run *r);     /* after each period of time */
+void xp_streams_service(xp_run *r); /* after each period of time */
 /* Every input frame has been taken by the DSP (host streams: up to their
  * position; capture ports: clocked out by the SSP). */
 bool xp_streams_inputs_fetched(const xp_run *r);
@@ -306,8 +307,7 @@ bool xp_out_load(const xp_ep *ep, uint64_t skip, dsh_audio *a, char *err,
 void xp_out_close(xp_ep *ep);
 
 /* exec_expect.c: evaluates expectations; writes outputs and diffs. */
-void xp_expect(xp_run *r, const dsh_exec_env *env,
-               const dsh_exec_summary *s);
+void xp_expect(xp_run *r, const dsh_exec_env *env, const dsh_exec_summary *s);
 bool xp_write_outputs(xp_run *r, const dsh_exec_env *env);
 /* exec_align.c: removes the measured latency and the tail of every output
  * (o->align_outputs); the figures go to s (may be NULL). */

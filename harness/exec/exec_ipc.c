@@ -24,19 +24,24 @@ static void panicked(xp_run *r)
     if (!r->c->panic.on)
         return;
     if (!ok) {
-        xp_fail(r, DSH_RES_FAIL, "the firmware panicked but its panic "
-                "record is unreadable (%s); expected cause %s", err,
-                ds_fw_cause_name(r->c->panic.cause));
+        xp_fail(r, DSH_RES_FAIL,
+                "the firmware panicked but its panic "
+                "record is unreadable (%s); expected cause %s",
+                err, ds_fw_cause_name(r->c->panic.cause));
         return;
     }
     if (p.cause != r->c->panic.cause) {
-        xp_fail(r, DSH_RES_FAIL, "the firmware panicked with cause %s, "
-                "expected %s\n%s", ds_fw_cause_name(p.cause),
-                ds_fw_cause_name(r->c->panic.cause), dsh_drv_diag(r->drv));
+        xp_fail(r, DSH_RES_FAIL,
+                "the firmware panicked with cause %s, "
+                "expected %s\n%s",
+                ds_fw_cause_name(p.cause), ds_fw_cause_name(r->c->panic.cause),
+                dsh_drv_diag(r->drv));
         return;
     }
-    xp_log(r, "the firmware panicked with cause %s, as expected "
-           "(expect.panic)", ds_fw_cause_name(p.cause));
+    xp_log(r,
+           "the firmware panicked with cause %s, as expected "
+           "(expect.panic)",
+           ds_fw_cause_name(p.cause));
 }
 
 bool xp_expected_panic(xp_run *r, dsh_drv_err e)
@@ -47,8 +52,8 @@ bool xp_expected_panic(xp_run *r, dsh_drv_err e)
     return r->c->panic.on;
 }
 
-dsh_drv_err xp_command(xp_run *r, uint32_t id, const void *payload,
-                       size_t len, dsh_drv_msg *reply)
+dsh_drv_err xp_command(xp_run *r, uint32_t id, const void *payload, size_t len,
+                       dsh_drv_msg *reply)
 {
     uint64_t timeouts = dsh_drv_get_stats(r->drv)->ipc_timeouts;
     dsh_drv_err e = dsh_drv_command(r->drv, id, payload, len, reply);
@@ -60,8 +65,7 @@ dsh_drv_err xp_command(xp_run *r, uint32_t id, const void *payload,
     if (e == DSH_DRV_ETIMEOUT) {
         /* a lost doorbell (or a firmware that did not answer in time):
          * report it, send the command once more */
-        xp_log(r, "IPC timeout: %s; sending it again",
-               dsh_drv_diag(r->drv));
+        xp_log(r, "IPC timeout: %s; sending it again", dsh_drv_diag(r->drv));
         dsh_timeline_instant(r->tl, "ipc", "timeout: command sent again",
                              dsh_drv_cycles(r->drv), NULL);
         e = dsh_drv_command(r->drv, id, payload, len, reply);
@@ -83,8 +87,7 @@ bool xp_trigger(xp_run *r, xp_pipe *p, uint32_t cmd, const char *what,
     char msg[64];
     snprintf(msg, sizeof msg, "pipeline %u %s", p->id, what);
     if (e == DSH_DRV_ESTATUS && setup)
-        return xp_setup_rejected(r, IPC_CMD_AUD_TRIGGER, p->case_pipe, -1,
-                                 msg);
+        return xp_setup_rejected(r, IPC_CMD_AUD_TRIGGER, p->case_pipe, -1, msg);
     r->unexpected_ipc += e == DSH_DRV_ESTATUS;
     return xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL : DSH_RES_ERROR,
                    "%s: %s", msg, dsh_drv_diag(r->drv));

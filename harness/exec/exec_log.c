@@ -11,8 +11,8 @@
 bool xp_fail(xp_run *r, dsh_res_status st, const char *fmt, ...)
 {
     if (r->status != DSH_RES_PASS)
-        return false;           /* the first diagnosis wins */
-    if (r->gdb && ds_gdb_killed(r->gdb)) {   /* the cause of what failed */
+        return false;                      /* the first diagnosis wins */
+    if (r->gdb && ds_gdb_killed(r->gdb)) { /* the cause of what failed */
         r->status = DSH_RES_ERROR;
         snprintf(r->msg, sizeof r->msg, "killed by the debugger");
         return false;

@@ -25,7 +25,7 @@ enum { SPOOL_BUF = 64 * 1024, OBUF_SAMPLES = 4096 };
  * write per frame (48,000 a second per output) cost more than the frames'
  * other handling. */
 struct xp_obuf {
-    size_t n;                   /* samples held */
+    size_t n; /* samples held */
     int32_t s[OBUF_SAMPLES];
 };
 
@@ -38,9 +38,10 @@ static bool obuf_flush(const xp_ep *ep, char *err, size_t errsz)
     size_t n = b->n;
     b->n = 0;
     if (fwrite_unlocked(b->s, sizeof *b->s, n, ep->spool) != n) {
-        snprintf(err, errsz, "output '%s': writing its spool file after "
-                 "%" PRIu64 " frames: %s", ep->e->name, ep->out_spooled,
-                 strerror(errno));
+        snprintf(err, errsz,
+                 "output '%s': writing its spool file after "
+                 "%" PRIu64 " frames: %s",
+                 ep->e->name, ep->out_spooled, strerror(errno));
         return false;
     }
     return true;
@@ -72,7 +73,8 @@ bool xp_out_append(xp_ep *ep, const int32_t *q31, unsigned channels)
     if (!ep->spool) {
         ep->spool = spool_create(ep->spool_dir);
         if (!ep->spool) {
-            snprintf(ep->spool_err, sizeof ep->spool_err, "output '%s': "
+            snprintf(ep->spool_err, sizeof ep->spool_err,
+                     "output '%s': "
                      "cannot create its spool file in '%s': %s",
                      ep->e->name, ep->spool_dir ? ep->spool_dir : "$TMPDIR",
                      strerror(errno));
@@ -82,8 +84,10 @@ bool xp_out_append(xp_ep *ep, const int32_t *q31, unsigned channels)
         setvbuf(ep->spool, NULL, _IOFBF, SPOOL_BUF);
         ep->obuf = calloc(1, sizeof *ep->obuf);
         if (!ep->obuf) {
-            snprintf(ep->spool_err, sizeof ep->spool_err, "output '%s': "
-                     "out of memory", ep->e->name);
+            snprintf(ep->spool_err, sizeof ep->spool_err,
+                     "output '%s': "
+                     "out of memory",
+                     ep->e->name);
             ep->spool_failed = true;
             return false;
         }
@@ -97,7 +101,7 @@ bool xp_out_append(xp_ep *ep, const int32_t *q31, unsigned channels)
     ep->obuf->n += channels;
     ep->out_spooled++;
     if (ep->out_first == 0)
-        ep->out_frames = ep->out_spooled;   /* not aligned: all kept */
+        ep->out_frames = ep->out_spooled; /* not aligned: all kept */
     return true;
 }
 
@@ -111,9 +115,10 @@ bool xp_out_read(const xp_ep *ep, uint64_t first, uint64_t n, int32_t *dst,
     }
     if (first > ep->out_frames || n > ep->out_frames - first ||
         ep->out_first + first + n > ep->out_spooled) {
-        snprintf(err, errsz, "output '%s': frames %" PRIu64 "..%" PRIu64
-                 " asked, %" PRIu64 " kept", ep->e->name, first, first + n,
-                 ep->out_frames);
+        snprintf(err, errsz,
+                 "output '%s': frames %" PRIu64 "..%" PRIu64 " asked, %" PRIu64
+                 " kept",
+                 ep->e->name, first, first + n, ep->out_frames);
         return false;
     }
     if (!n)
@@ -148,15 +153,18 @@ bool xp_out_load(const xp_ep *ep, uint64_t skip, dsh_audio *a, char *err,
     a->channels = ep->e->channels;
     a->rate = ep->e->rate;
     if (n > SIZE_MAX / sizeof(int32_t) / (a->channels ? a->channels : 1)) {
-        snprintf(err, errsz, "output '%s': %" PRIu64 " frames do not fit "
-                 "in memory", ep->e->name, n);
+        snprintf(err, errsz,
+                 "output '%s': %" PRIu64 " frames do not fit "
+                 "in memory",
+                 ep->e->name, n);
         return false;
     }
     a->samples = malloc(n ? (size_t)n * a->channels * sizeof *a->samples
                           : sizeof *a->samples);
     if (!a->samples) {
-        snprintf(err, errsz, "output '%s': out of memory for %" PRIu64
-                 " frames", ep->e->name, n);
+        snprintf(err, errsz,
+                 "output '%s': out of memory for %" PRIu64 " frames",
+                 ep->e->name, n);
         return false;
     }
     a->frames = n;

@@ -41,10 +41,13 @@ bool xp_rebuild_baseline(xp_run *r)
     if (!heap_free(r, &r->heap_rt0, &r->heap_dma0))
         return false;
     if (!r->heap_rt0)
-        return xp_fail(r, DSH_RES_SKIP, "rebuild_every_ms: the firmware "
+        return xp_fail(r, DSH_RES_SKIP,
+                       "rebuild_every_ms: the firmware "
                        "reports no heap figures in its PING reply");
-    xp_log(r, "heap before the first build: %" PRIu32 " bytes free "
-           "(run-time), %" PRIu32 " (DMA)", r->heap_rt0, r->heap_dma0);
+    xp_log(r,
+           "heap before the first build: %" PRIu32 " bytes free "
+           "(run-time), %" PRIu32 " (DMA)",
+           r->heap_rt0, r->heap_dma0);
     return true;
 }
 
@@ -59,18 +62,21 @@ static bool teardown(xp_run *r)
         if (xp_expected_panic(r, e))
             return false;
         if (e != DSH_DRV_OK || m.len < sizeof(struct ipc_aud_stats_reply))
-            return xp_fail(r, DSH_RES_ERROR, "rebuild %u: pipeline %u "
-                           "statistics: %s", r->rebuilds + 1, p->id,
-                           dsh_drv_diag(r->drv));
+            return xp_fail(r, DSH_RES_ERROR,
+                           "rebuild %u: pipeline %u "
+                           "statistics: %s",
+                           r->rebuilds + 1, p->id, dsh_drv_diag(r->drv));
         struct ipc_aud_stats_reply s;
         memcpy(&s, m.body, sizeof s);
         /* a pipeline that never ran a period since it was built is
          * stuck (an xrun it is still in counts as progress stopped by
          * the fault, not a stuck pipeline) */
         if (s.cycles.periods == 0 && s.xruns == 0)
-            return xp_fail(r, DSH_RES_FAIL, "rebuild %u: pipeline %u ran "
+            return xp_fail(r, DSH_RES_FAIL,
+                           "rebuild %u: pipeline %u ran "
                            "no period since it was built (state %" PRIu32
-                           "): stuck", r->rebuilds + 1, p->id, s.state);
+                           "): stuck",
+                           r->rebuilds + 1, p->id, s.state);
         r->rebuild_periods += s.cycles.periods;
         if ((s.state == IPC_AUD_PIPE_RUNNING ||
              s.state == IPC_AUD_PIPE_PAUSED || s.state == IPC_AUD_PIPE_XRUN) &&
@@ -78,7 +84,7 @@ static bool teardown(xp_run *r)
             return false;
         p->xrun_pending = p->host_xrun = false;
     }
-    xp_streams_service(r);          /* what capture moved last */
+    xp_streams_service(r); /* what capture moved last */
     for (unsigned i = 0; i < r->npipes; i++) {
         xp_pipe *p = &r->pipes[i];
         if (!p->live)
@@ -88,10 +94,10 @@ static bool teardown(xp_run *r)
         if (xp_expected_panic(r, e))
             return false;
         if (e != DSH_DRV_OK)
-            return xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL
-                                                   : DSH_RES_ERROR,
-                           "rebuild %u: pipeline %u FREE: %s",
-                           r->rebuilds + 1, p->id, dsh_drv_diag(r->drv));
+            return xp_fail(r,
+                           e == DSH_DRV_ESTATUS ? DSH_RES_FAIL : DSH_RES_ERROR,
+                           "rebuild %u: pipeline %u FREE: %s", r->rebuilds + 1,
+                           p->id, dsh_drv_diag(r->drv));
     }
     return true;
 }
@@ -103,11 +109,12 @@ static bool check_heap(xp_run *r)
         return false;
     unsigned n = r->rebuilds + 1;
     if (rt != r->heap_rt0)
-        return xp_fail(r, DSH_RES_FAIL, "rebuild %u: after the teardown the "
+        return xp_fail(r, DSH_RES_FAIL,
+                       "rebuild %u: after the teardown the "
                        "firmware's run-time heap has %" PRIu32 " bytes free, "
                        "%" PRIu32 " before the first build: %" PRId64
-                       " bytes leaked", n, rt, r->heap_rt0,
-                       (int64_t)r->heap_rt0 - (int64_t)rt);
+                       " bytes leaked",
+                       n, rt, r->heap_rt0, (int64_t)r->heap_rt0 - (int64_t)rt);
     /* a playback DAI's ring stays allocated until its play-out ends and
      * the next claim frees it (firmware/audio/platform/
      * board_audio_dma.c): the DMA heap is compared with the first
@@ -115,14 +122,16 @@ static bool check_heap(xp_run *r)
     if (n == 1)
         r->heap_dma1 = dma;
     else if (dma < r->heap_dma1)
-        return xp_fail(r, DSH_RES_FAIL, "rebuild %u: after the teardown the "
-                       "firmware's DMA heap has %" PRIu32 " bytes free, %"
-                       PRIu32 " after the first teardown: %" PRIu32
-                       " bytes leaked", n, dma, r->heap_dma1,
-                       r->heap_dma1 - dma);
-    xp_log(r, "rebuild %u: heap after the teardown: %" PRIu32 " bytes free "
-           "(run-time, as before the first build), %" PRIu32 " (DMA)", n,
-           rt, dma);
+        return xp_fail(r, DSH_RES_FAIL,
+                       "rebuild %u: after the teardown the "
+                       "firmware's DMA heap has %" PRIu32
+                       " bytes free, %" PRIu32
+                       " after the first teardown: %" PRIu32 " bytes leaked",
+                       n, dma, r->heap_dma1, r->heap_dma1 - dma);
+    xp_log(r,
+           "rebuild %u: heap after the teardown: %" PRIu32 " bytes free "
+           "(run-time, as before the first build), %" PRIu32 " (DMA)",
+           n, rt, dma);
     return true;
 }
 

@@ -19,7 +19,7 @@ int dsh_exec_one(const dsh_case *c, const char *dir, const dsh_exec_opts *o,
     dsh_case_result r = { 0 };
     dsh_exec_case(c, &env, &r, o);
     if (o && o->progress)
-        o->progress(o->progress_user, 0, -1.0);   /* the run is over */
+        o->progress(o->progress_user, 0, -1.0); /* the run is over */
     static const char *const tag[] = { "PASS", "FAIL", "SKIP", "ERROR" };
     printf("%s %s (%s)%s%s\n", tag[r.status], c->path, c->name,
            r.message[0] ? ": " : "", r.message);
@@ -27,9 +27,12 @@ int dsh_exec_one(const dsh_case *c, const char *dir, const dsh_exec_opts *o,
         printf("artifacts: %s\n", dir);
     fflush(stdout);
     switch (r.status) {
-    case DSH_RES_PASS: return 0;
-    case DSH_RES_SKIP: return 2;
-    default: return 1;
+    case DSH_RES_PASS:
+        return 0;
+    case DSH_RES_SKIP:
+        return 2;
+    default:
+        return 1;
     }
 }
 
@@ -37,21 +40,29 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
 {
     fprintf(f, "audio seconds processed: %.3f\n", s->audio_seconds);
     if (s->aligned)
-        fprintf(f, "latency removed: %" PRIu64 " frames (%.3f ms); output "
-                "frames: %" PRIu64 "\n", s->latency_frames,
-                s->latency_rate ? 1000.0 * (double)s->latency_frames /
-                s->latency_rate : 0.0, s->out_frames);
+        fprintf(f,
+                "latency removed: %" PRIu64 " frames (%.3f ms); output "
+                "frames: %" PRIu64 "\n",
+                s->latency_frames,
+                s->latency_rate
+                    ? 1000.0 * (double)s->latency_frames / s->latency_rate
+                    : 0.0,
+                s->out_frames);
     if (s->aligned && s->src_delay_frames)
-        fprintf(f, "SRC group delay and lead: %" PRIu64 " frames (%.3f ms; part of "
-                "the latency removed)\n", s->src_delay_frames,
-                s->latency_rate ? 1000.0 * (double)s->src_delay_frames /
-                s->latency_rate : 0.0);
+        fprintf(f,
+                "SRC group delay and lead: %" PRIu64
+                " frames (%.3f ms; part of "
+                "the latency removed)\n",
+                s->src_delay_frames,
+                s->latency_rate
+                    ? 1000.0 * (double)s->src_delay_frames / s->latency_rate
+                    : 0.0);
     fprintf(f, "simulated cycles: %" PRIu64 " (%.0f Hz)\n", s->cycles,
             s->cpu_hz);
     fprintf(f, "MCPS: %.3f\n", s->mcps);
     for (unsigned i = 0; i < s->ncomps; i++)
-        fprintf(f, "  %s: %.3f MCPS, worst period %.1f%%\n",
-                s->comps[i].name, s->comps[i].mcps, s->comps[i].worst_pct);
+        fprintf(f, "  %s: %.3f MCPS, worst period %.1f%%\n", s->comps[i].name,
+                s->comps[i].mcps, s->comps[i].worst_pct);
     fprintf(f, "worst period load: %.1f%% (%" PRIu64 " cycles)\n",
             s->worst_load_pct, s->worst_period_cycles);
     fprintf(f, "deadline misses: %" PRIu64 "\n", s->deadline_misses);
@@ -61,9 +72,11 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
     fprintf(f, "real-time factor: %.2f (%.3f s of host time)\n",
             s->realtime_factor, s->wall_seconds);
     if (s->timeline && s->timeline_dropped)
-        fprintf(f, "timeline: %" PRIu64 " events, cap of %u reached: %"
-                PRIu64 " later events dropped\n", s->timeline_events,
-                DSH_TIMELINE_MAX_EVENTS, s->timeline_dropped);
+        fprintf(f,
+                "timeline: %" PRIu64 " events, cap of %u reached: %" PRIu64
+                " later events dropped\n",
+                s->timeline_events, DSH_TIMELINE_MAX_EVENTS,
+                s->timeline_dropped);
     else if (s->timeline)
         fprintf(f, "timeline: %" PRIu64 " events\n", s->timeline_events);
     if (s->peak_rss_kib)
@@ -72,6 +85,5 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
         fprintf(f, "restored from a snapshot at cycle: %" PRIu64 "\n",
                 s->restored_cycle);
     if (s->snapshot_taken)
-        fprintf(f, "snapshot taken at cycle: %" PRIu64 "\n",
-                s->snapshot_cycle);
+        fprintf(f, "snapshot taken at cycle: %" PRIu64 "\n", s->snapshot_cycle);
 }

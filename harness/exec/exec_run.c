@@ -18,7 +18,10 @@
 #define DSH_DEFAULT_FIRMWARE ""
 #endif
 
-const char *dsh_exec_default_firmware(void) { return DSH_DEFAULT_FIRMWARE; }
+const char *dsh_exec_default_firmware(void)
+{
+    return DSH_DEFAULT_FIRMWARE;
+}
 
 static bool board_config(xp_run *r, ds_board_config *cfg)
 {
@@ -32,8 +35,10 @@ static bool board_config(xp_run *r, ds_board_config *cfg)
     if (b->has_audio_clock_hz)
         cfg->audio_hz = b->audio_clock_hz;
     if (b->audio_clock_auto)
-        xp_log(r, "audio clock %u Hz: every SSP port is of the 44.1 kHz "
-               "family and the case sets no clock", (unsigned)cfg->audio_hz);
+        xp_log(r,
+               "audio clock %u Hz: every SSP port is of the 44.1 kHz "
+               "family and the case sets no clock",
+               (unsigned)cfg->audio_hz);
     if (b->has_drift_ppm)
         cfg->audio_drift_ppb = (int32_t)lround(b->drift_ppm * 1000.0);
     if (b->has_ssp_ports)
@@ -59,14 +64,15 @@ static bool get_stats(xp_run *r, xp_pipe *p)
         return false;
     if (e != DSH_DRV_OK) {
         r->unexpected_ipc += e == DSH_DRV_ESTATUS;
-        return xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL
-                                               : DSH_RES_ERROR,
+        return xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL : DSH_RES_ERROR,
                        "pipeline %u statistics: %s", p->id,
                        dsh_drv_diag(r->drv));
     }
     if (m.len < sizeof(struct ipc_aud_stats_reply))
-        return xp_fail(r, DSH_RES_ERROR, "pipeline %u statistics: reply of "
-                       "%" PRIu32 " bytes", p->id, m.len);
+        return xp_fail(r, DSH_RES_ERROR,
+                       "pipeline %u statistics: reply of "
+                       "%" PRIu32 " bytes",
+                       p->id, m.len);
     struct ipc_aud_stats_reply s;
     memcpy(&s, m.body, sizeof s);
     p->have_stats = true;
@@ -91,9 +97,10 @@ static bool get_stats(xp_run *r, xp_pipe *p)
         p->comp_stats[i].avg = cs.cycles.avg;
         p->comp_stats[i].worst = cs.cycles.worst;
     }
-    xp_log(r, "pipeline %u: %" PRIu32 " periods, worst %" PRIu32 " avg %"
-           PRIu32 " of %" PRIu32 " cycles, %" PRIu32 " misses, %" PRIu32
-           " xruns", p->id, s.cycles.periods, s.cycles.worst, s.cycles.avg,
+    xp_log(r,
+           "pipeline %u: %" PRIu32 " periods, worst %" PRIu32 " avg %" PRIu32
+           " of %" PRIu32 " cycles, %" PRIu32 " misses, %" PRIu32 " xruns",
+           p->id, s.cycles.periods, s.cycles.worst, s.cycles.avg,
            s.period_cycles, s.misses, s.xruns);
     return true;
 }
@@ -135,7 +142,8 @@ static bool stream_step(xp_run *r, uint64_t cycles)
         uint64_t now = dsh_drv_cycles(r->drv);
         r->o->progress(r->o->progress_user, now,
                        now > r->start_cycle ? (double)(now - r->start_cycle) /
-                       dsh_drv_cpu_hz(r->drv) : 0.0);
+                                                  dsh_drv_cpu_hz(r->drv)
+                                            : 0.0);
     }
     return xp_xrun_recover(r);
 }
@@ -163,8 +171,7 @@ static bool stream(xp_run *r, double ms)
     uint64_t end = r->start_cycle + (uint64_t)llround(ms * hz / 1000.0);
     unsigned next_ctl = r->resuming ? r->pos.next_ctl : 0;
     /* rebuild_every_ms: teardown and rebuild at each multiple of it */
-    uint64_t rb_every = (uint64_t)llround(r->c->rebuild_every_ms * hz /
-                                          1000.0);
+    uint64_t rb_every = (uint64_t)llround(r->c->rebuild_every_ms * hz / 1000.0);
     uint64_t next_rb = rb_every ? r->start_cycle + rb_every : UINT64_MAX;
     if (!step)
         step = 1;
@@ -220,8 +227,8 @@ static bool fetch_rest(xp_run *r)
         max_us = us > max_us ? us : max_us;
     }
     uint64_t step = (uint64_t)(hz * min_us / 1e6);
-    uint64_t limit = dsh_drv_cycles(r->drv) +
-        (uint64_t)(hz * max_us / 1e6) * (DSH_EXEC_HOST_PERIODS + 4);
+    uint64_t limit = dsh_drv_cycles(r->drv) + (uint64_t)(hz * max_us / 1e6) *
+                                                  (DSH_EXEC_HOST_PERIODS + 4);
     if (!step)
         step = 1;
     if (r->resuming && r->pos.phase == XP_PHASE_FETCH)
@@ -230,9 +237,10 @@ static bool fetch_rest(xp_run *r)
         return false;
     while (!xp_streams_inputs_fetched(r)) {
         if (dsh_drv_cycles(r->drv) >= limit) {
-            xp_log(r, "the DSP has not taken every input frame %u us "
-                   "after the inputs ended", (unsigned)(
-                   (DSH_EXEC_HOST_PERIODS + 4) * max_us));
+            xp_log(r,
+                   "the DSP has not taken every input frame %u us "
+                   "after the inputs ended",
+                   (unsigned)((DSH_EXEC_HOST_PERIODS + 4) * max_us));
             return true;
         }
         r->pos = (xp_pos){ XP_PHASE_FETCH, 0, 0, limit };
@@ -315,15 +323,17 @@ static bool drain(xp_run *r)
             return false;
     }
     uint64_t step = (uint64_t)(hz * min_us / 1e6);
-    uint64_t limit = dsh_drv_cycles(r->drv) + (uint64_t)(hz * max_us / 1e6) * 16;
+    uint64_t limit = dsh_drv_cycles(r->drv) +
+                     (uint64_t)(hz * max_us / 1e6) * 16;
     unsigned pending = r->npipes;
     if (!step)
         step = 1;
     while (pending) {
         if (dsh_drv_cycles(r->drv) >= limit)
-            return xp_fail(r, DSH_RES_FAIL, "DRAIN: %u pipeline(s) still "
-                           "running %u ms after the drain started", pending,
-                           16 * max_us / 1000);
+            return xp_fail(r, DSH_RES_FAIL,
+                           "DRAIN: %u pipeline(s) still "
+                           "running %u ms after the drain started",
+                           pending, 16 * max_us / 1000);
         if (!run_serviced(r, step, step, "while draining"))
             return false;
         for (unsigned i = 0; i < r->npipes; i++) {
@@ -347,14 +357,14 @@ static bool drain(xp_run *r)
 static const char *comp_type_name(uint32_t type)
 {
     static const char *const names[] = {
-        [IPC_AUD_COMP_HOST] = "host", [IPC_AUD_COMP_DAI] = "dai",
-        [IPC_AUD_COMP_VOLUME] = "volume", [IPC_AUD_COMP_MIXER] = "mixer",
-        [IPC_AUD_COMP_EQ_IIR] = "eq_iir", [IPC_AUD_COMP_EQ_FIR] = "eq_fir",
-        [IPC_AUD_COMP_SRC] = "src", [IPC_AUD_COMP_TONE] = "tone",
+        [IPC_AUD_COMP_HOST] = "host",       [IPC_AUD_COMP_DAI] = "dai",
+        [IPC_AUD_COMP_VOLUME] = "volume",   [IPC_AUD_COMP_MIXER] = "mixer",
+        [IPC_AUD_COMP_EQ_IIR] = "eq_iir",   [IPC_AUD_COMP_EQ_FIR] = "eq_fir",
+        [IPC_AUD_COMP_SRC] = "src",         [IPC_AUD_COMP_TONE] = "tone",
         [IPC_AUD_COMP_CONVERT] = "convert",
     };
     return type < sizeof names / sizeof names[0] && names[type] ? names[type]
-                                                              : "?";
+                                                                : "?";
 }
 
 static void write_fw_log(const xp_run *r, FILE *f);
@@ -369,9 +379,10 @@ static void write_artifacts(xp_run *r, const dsh_exec_env *env)
     if (r->tl && dsh_timeline_write(r->tl, path, err, sizeof err) != 0)
         xp_log(r, "%s", err);
     else if (r->tl && dsh_timeline_dropped(r->tl))
-        xp_log(r, "timeline: cap of %u events reached, %" PRIu64 " later "
-               "events dropped", DSH_TIMELINE_MAX_EVENTS,
-               dsh_timeline_dropped(r->tl));
+        xp_log(r,
+               "timeline: cap of %u events reached, %" PRIu64 " later "
+               "events dropped",
+               DSH_TIMELINE_MAX_EVENTS, dsh_timeline_dropped(r->tl));
     snprintf(path, sizeof path, "%s/firmware.log", env->out_dir);
     FILE *f = fopen(path, "w");
     if (!f)
@@ -388,15 +399,18 @@ static void write_fw_log(const xp_run *r, FILE *f)
     fprintf(f, "case: %s (%s)\nresult: %s%s%s\n", r->c->path, r->c->name,
             dsh_res_status_name(r->status), r->msg[0] ? ": " : "", r->msg);
     if (r->tl && dsh_timeline_dropped(r->tl))
-        fprintf(f, "timeline: %zu events, cap of %u reached: %" PRIu64
-                " later events dropped\n", dsh_timeline_count(r->tl),
-                DSH_TIMELINE_MAX_EVENTS, dsh_timeline_dropped(r->tl));
+        fprintf(f,
+                "timeline: %zu events, cap of %u reached: %" PRIu64
+                " later events dropped\n",
+                dsh_timeline_count(r->tl), DSH_TIMELINE_MAX_EVENTS,
+                dsh_timeline_dropped(r->tl));
     else if (r->tl)
         fprintf(f, "timeline: %zu events\n", dsh_timeline_count(r->tl));
     if (r->drv) {
         const dsh_drv_stats *st = dsh_drv_get_stats(r->drv);
-        fprintf(f, "cycles: %" PRIu64 "\nIPC: %" PRIu64 " commands, %"
-                PRIu64 " replies, %" PRIu64 " error replies, %" PRIu64
+        fprintf(f,
+                "cycles: %" PRIu64 "\nIPC: %" PRIu64 " commands, %" PRIu64
+                " replies, %" PRIu64 " error replies, %" PRIu64
                 " notifications, %" PRIu64 " deadline-miss notifications, "
                 "worst reply latency %" PRIu64 " cycles\n",
                 dsh_drv_cycles(r->drv), st->commands, st->replies,
@@ -405,21 +419,23 @@ static void write_fw_log(const xp_run *r, FILE *f)
         for (unsigned i = 0; i < r->npipes; i++) {
             const xp_pipe *p = &r->pipes[i];
             if (p->have_stats)
-                fprintf(f, "pipeline %u: %" PRIu32 " periods, worst %" PRIu32
+                fprintf(f,
+                        "pipeline %u: %" PRIu32 " periods, worst %" PRIu32
                         " avg %" PRIu32 " of %" PRIu32 " cycles, %" PRIu32
-                        " misses, %" PRIu32 " xruns, %u xrun restarts, %"
-                        PRIu32 " notifications dropped\n", p->id,
-                        p->periods, p->worst_cycles, p->avg_cycles,
+                        " misses, %" PRIu32 " xruns, %u xrun restarts, %" PRIu32
+                        " notifications dropped\n",
+                        p->id, p->periods, p->worst_cycles, p->avg_cycles,
                         p->period_cycles, p->misses, p->xruns, p->restarts,
                         p->dropped);
             for (unsigned k = 0; k < p->ncomp_stats; k++)
-                fprintf(f, "  component %" PRIu32 " (%s): avg %" PRIu32
-                        " worst %" PRIu32 " cycles a period (%.3f MCPS)\n",
-                        p->comp_stats[k].id,
-                        comp_type_name(p->comp_stats[k].type),
-                        p->comp_stats[k].avg, p->comp_stats[k].worst,
-                        p->period_us ? p->comp_stats[k].avg /
-                                       (double)p->period_us : 0);
+                fprintf(
+                    f,
+                    "  component %" PRIu32 " (%s): avg %" PRIu32
+                    " worst %" PRIu32 " cycles a period (%.3f MCPS)\n",
+                    p->comp_stats[k].id, comp_type_name(p->comp_stats[k].type),
+                    p->comp_stats[k].avg, p->comp_stats[k].worst,
+                    p->period_us ? p->comp_stats[k].avg / (double)p->period_us
+                                 : 0);
         }
         xp_faults_report(r, f);
         fputs("\n", f);
@@ -490,8 +506,9 @@ static void result_run(const xp_run *r, const dsh_exec_summary *s,
         if (!p->have_stats)
             continue;
         f->pipes[f->npipes++] = (struct dsh_pipe_figures){
-            p->id, p->periods, p->period_cycles, p->avg_cycles,
-            p->worst_cycles, p->misses };
+            p->id,         p->periods,      p->period_cycles,
+            p->avg_cycles, p->worst_cycles, p->misses
+        };
     }
     for (unsigned i = 0; i < s->ncomps && i < DSH_RESULT_MAX_COMPS; i++) {
         struct dsh_comp_figures *c = &f->comps[f->ncomps++];
@@ -535,14 +552,18 @@ static void summarize(xp_run *r, double wall, dsh_exec_summary *s)
         if (p->worst_cycles > s->worst_period_cycles)
             s->worst_period_cycles = p->worst_cycles;
         for (unsigned k = 0; k < p->ncomp_stats &&
-             s->ncomps < sizeof s->comps / sizeof s->comps[0]; k++) {
+                             s->ncomps < sizeof s->comps / sizeof s->comps[0];
+             k++) {
             struct dsh_exec_comp *sc = &s->comps[s->ncomps++];
             snprintf(sc->name, sizeof sc->name, "p%u.%u %s", p->id,
-                     p->comp_stats[k].id, comp_type_name(p->comp_stats[k].type));
-            sc->mcps = p->period_us ? p->comp_stats[k].avg /
-                                      (double)p->period_us : 0;
-            sc->worst_pct = p->period_cycles ? 100.0 *
-                p->comp_stats[k].worst / p->period_cycles : 0;
+                     p->comp_stats[k].id,
+                     comp_type_name(p->comp_stats[k].type));
+            sc->mcps = p->period_us
+                           ? p->comp_stats[k].avg / (double)p->period_us
+                           : 0;
+            sc->worst_pct = p->period_cycles ? 100.0 * p->comp_stats[k].worst /
+                                                   p->period_cycles
+                                             : 0;
         }
     }
     s->mcps = busy_per_s / 1e6;
@@ -565,8 +586,7 @@ static bool start_gdb(xp_run *r)
 {
     char err[256];
     ds_board *b = dsh_drv_board(r->drv);
-    if (ds_gdb_open(ds_board_cpu(b), r->o->gdb_port, &r->gdb, err,
-                    sizeof err))
+    if (ds_gdb_open(ds_board_cpu(b), r->o->gdb_port, &r->gdb, err, sizeof err))
         return xp_fail(r, DSH_RES_ERROR, "%s", err);
     char prefix[32];
     snprintf(prefix, sizeof prefix, "dspsim%s%s", r->o->cmd ? " " : "",
@@ -595,8 +615,12 @@ static void execute(xp_run *r, const char *fw)
     if (!board_config(r, &cfg))
         return;
     r->tl = r->o->no_timeline ? NULL : dsh_timeline_new(cfg.cpu_hz);
-    dsh_drv_opts o = { .elf = fw, .board = &cfg, .min_proto_minor = 1,
-                       .timeline = r->tl, .notify = on_notify, .user = r };
+    dsh_drv_opts o = { .elf = fw,
+                       .board = &cfg,
+                       .min_proto_minor = 1,
+                       .timeline = r->tl,
+                       .notify = on_notify,
+                       .user = r };
     if (dsh_drv_new(&o, &r->drv, err, sizeof err) != DSH_DRV_OK) {
         xp_fail(r, DSH_RES_ERROR, "%s", err);
         return;
@@ -631,10 +655,12 @@ static void execute(xp_run *r, const char *fw)
     e = dsh_drv_boot(r->drv);
     if (e != DSH_DRV_OK) {
         const struct ipc_fw_ready *rd = dsh_drv_ready(r->drv);
-        if (e == DSH_DRV_EPROTO && rd->proto_version >> 16 ==
-            IPC_PROTO_MAJOR && (rd->proto_version & 0xffff) < 1)
-            xp_fail(r, DSH_RES_SKIP, "firmware '%s' speaks IPC protocol 1.0 "
-                    "(no audio commands)", fw);
+        if (e == DSH_DRV_EPROTO && rd->proto_version >> 16 == IPC_PROTO_MAJOR &&
+            (rd->proto_version & 0xffff) < 1)
+            xp_fail(r, DSH_RES_SKIP,
+                    "firmware '%s' speaks IPC protocol 1.0 "
+                    "(no audio commands)",
+                    fw);
         else
             xp_fail(r, DSH_RES_ERROR, "boot: %s", dsh_drv_diag(r->drv));
         return;
@@ -653,7 +679,7 @@ static void execute(xp_run *r, const char *fw)
     for (unsigned i = 0; i < r->npipes; i++)
         if (!xp_trigger(r, &r->pipes[i], IPC_AUD_TRIGGER_START, "START",
                         true)) {
-            r->start_cycle = 0;         /* nothing to collect */
+            r->start_cycle = 0; /* nothing to collect */
             goto free_pipes;
         }
     if (!xp_setup_accepted(r))
@@ -669,18 +695,17 @@ resume:
     if (!r->resuming)
         r->stream_end_cycle = dsh_drv_cycles(r->drv);
     /* (like the drain, not counted in the audio seconds) */
-    if (r->c->until_input_ends &&
-        (r->o->flush_src || r->c->align_outputs) && !flush_src(r))
+    if (r->c->until_input_ends && (r->o->flush_src || r->c->align_outputs) &&
+        !flush_src(r))
         goto free_pipes;
     if (r->c->end == DSH_END_DRAIN && !drain(r))
         goto free_pipes;
 stop:
     for (unsigned i = 0; i < r->npipes; i++)
         if (!r->pipes[i].drained &&
-            !xp_trigger(r, &r->pipes[i], IPC_AUD_TRIGGER_STOP, "STOP",
-                        false))
+            !xp_trigger(r, &r->pipes[i], IPC_AUD_TRIGGER_STOP, "STOP", false))
             goto free_pipes;
-    xp_streams_service(r);      /* drain what capture moved last */
+    xp_streams_service(r); /* drain what capture moved last */
     for (unsigned i = 0; i < r->c->n_endpoints; i++)
         r->eps[i].active = false;
     for (unsigned i = 0; i < r->npipes; i++)
@@ -690,7 +715,7 @@ stop:
 free_pipes:
     for (unsigned i = 0; i < r->npipes; i++) {
         xp_pipe *p = &r->pipes[i];
-        if (!p->live || r->panic_seen)  /* a panicked firmware is gone */
+        if (!p->live || r->panic_seen) /* a panicked firmware is gone */
             continue;
         p->live = false;
         e = xp_command(r, IPC_CMD_AUD_PIPE_FREE, &p->id, 4, NULL);
@@ -716,15 +741,17 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
     r->status = DSH_RES_PASS;
     r->res = res;
     r->spool_dir = o->outputs_dir ? o->outputs_dir : env->out_dir;
-    const char *fw = c->firmware[0] ? c->firmware :
-                     o->firmware && o->firmware[0] ? o->firmware :
-                     dsh_exec_default_firmware();
+    const char *fw = c->firmware[0] ? c->firmware
+                     : o->firmware && o->firmware[0]
+                         ? o->firmware
+                         : dsh_exec_default_firmware();
     double w0 = wall_now();
     dsh_exec_summary s;
 
     if (!fw[0]) {
         /* a missing image is an error, never a SKIP a CI gate passes on */
-        xp_fail(r, DSH_RES_ERROR, "no audio firmware image configured "
+        xp_fail(r, DSH_RES_ERROR,
+                "no audio firmware image configured "
                 "(use --firmware ELF)");
     } else if (access(fw, R_OK) != 0) {
         xp_fail(r, DSH_RES_ERROR, "firmware '%s': %s", fw, strerror(errno));
@@ -776,7 +803,7 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
         snprintf(s.setup_message, sizeof s.setup_message, "%s", r->msg);
     struct rusage ru;
     if (getrusage(RUSAGE_SELF, &ru) == 0 && ru.ru_maxrss > 0)
-        s.peak_rss_kib = (uint64_t)ru.ru_maxrss;    /* KiB on Linux */
+        s.peak_rss_kib = (uint64_t)ru.ru_maxrss; /* KiB on Linux */
     if (o->summary)
         *o->summary = s;
     result_run(r, &s, res);
@@ -791,8 +818,8 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
              nl ? " (report and trace in firmware.log)" : "");
     if (r->status != DSH_RES_PASS && r->status != DSH_RES_SKIP) {
         size_t n = strlen(res->message);
-        snprintf(res->message + n, sizeof res->message - n,
-                 " [artifacts: %s]", env->out_dir);
+        snprintf(res->message + n, sizeof res->message - n, " [artifacts: %s]",
+                 env->out_dir);
     }
     xp_streams_close(r);
     dsh_drv_free(r->drv);

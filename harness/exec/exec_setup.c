@@ -27,25 +27,23 @@ bool xp_setup_rejected(xp_run *r, uint32_t cmd, unsigned pipe, int comp,
     const dsh_setup_error *x = &r->c->setup_error;
     int32_t st = dsh_drv_last_status(r->drv);
     char want[160];
-    if (x->on && !r->setup_rejected && cmd == x->command &&
-        st == x->status && (x->pipeline < 0 || x->pipeline == (int)pipe) &&
+    if (x->on && !r->setup_rejected && cmd == x->command && st == x->status &&
+        (x->pipeline < 0 || x->pipeline == (int)pipe) &&
         (x->component < 0 || x->component == comp)) {
         r->setup_rejected = true;
         xp_log(r, "%s: rejected as expected (setup_error): %s", what,
                dsh_drv_diag(r->drv));
         dsh_timeline_instant(r->tl, "ipc", "expected setup error",
-                             dsh_drv_cycles(r->drv),
-                             dsh_drv_status_name(st));
+                             dsh_drv_cycles(r->drv), dsh_drv_status_name(st));
         return false;
     }
     r->unexpected_ipc++;
     r->setup_refused = true;
     if (!x->on)
-        return xp_fail(r, DSH_RES_FAIL, "%s: %s", what,
-                       dsh_drv_diag(r->drv));
+        return xp_fail(r, DSH_RES_FAIL, "%s: %s", what, dsh_drv_diag(r->drv));
     expected(r, want, sizeof want);
-    return xp_fail(r, DSH_RES_FAIL, "%s: %s; expected %s (setup_error)",
-                   what, dsh_drv_diag(r->drv), want);
+    return xp_fail(r, DSH_RES_FAIL, "%s: %s; expected %s (setup_error)", what,
+                   dsh_drv_diag(r->drv), want);
 }
 
 bool xp_setup_accepted(xp_run *r)
@@ -54,6 +52,8 @@ bool xp_setup_accepted(xp_run *r)
     if (!r->c->setup_error.on)
         return true;
     expected(r, want, sizeof want);
-    return xp_fail(r, DSH_RES_FAIL, "expected %s (setup_error), but the "
-                   "firmware accepted the whole setup", want);
+    return xp_fail(r, DSH_RES_FAIL,
+                   "expected %s (setup_error), but the "
+                   "firmware accepted the whole setup",
+                   want);
 }

@@ -28,7 +28,7 @@
 #include "exec/exec_internal.h"
 
 #define EXEC_STATE_VERSION 1u
-#define TAG_EXEC DS_SNAP_TAG('E', 'X', 'E', 'C')
+#define TAG_EXEC           DS_SNAP_TAG('E', 'X', 'E', 'C')
 
 /* The case's identity: its text, the board configuration and the input
  * samples. */
@@ -52,7 +52,7 @@ static bool case_hash(xp_run *r, uint64_t *out)
         if (a->samples)
             h = ds_snap_hash(h, a->samples,
                              (size_t)a->frames * a->channels *
-                             sizeof *a->samples);
+                                 sizeof *a->samples);
     }
     *out = h;
     return true;
@@ -67,9 +67,10 @@ static bool exec_save(const xp_run *r, ds_snap_w *w, char *err, size_t errsz)
     ds_snap_put_u32(w, r->pos.next_ctl);
     ds_snap_put_u64(w, r->pos.until);
     ds_snap_put_u64(w, r->pos.aux);
-    const uint64_t v[] = { r->start_cycle, r->stream_end_cycle, r->xruns,
-                           r->unexpected_ipc, r->expected_rejected,
-                           r->restarts };
+    const uint64_t v[] = {
+        r->start_cycle,    r->stream_end_cycle,  r->xruns,
+        r->unexpected_ipc, r->expected_rejected, r->restarts
+    };
     for (unsigned i = 0; i < sizeof v / sizeof *v; i++)
         ds_snap_put_u64(w, v[i]);
     ds_snap_put_u8(w, r->setup_rejected);
@@ -86,8 +87,8 @@ static bool exec_save(const xp_run *r, ds_snap_w *w, char *err, size_t errsz)
     ds_snap_put_u32(w, r->c->n_endpoints);
     for (unsigned i = 0; i < r->c->n_endpoints; i++) {
         const xp_ep *ep = &r->eps[i];
-        const uint32_t u[] = { ep->pipe, ep->comp_id, ep->fmt, ep->slot,
-                               ep->last_pos, ep->e->channels };
+        const uint32_t u[] = { ep->pipe, ep->comp_id,  ep->fmt,
+                               ep->slot, ep->last_pos, ep->e->channels };
         for (unsigned k = 0; k < sizeof u / sizeof *u; k++)
             ds_snap_put_u32(w, u[k]);
         ds_snap_put_u64(w, ep->moved);
@@ -103,8 +104,8 @@ static bool exec_save(const xp_run *r, ds_snap_w *w, char *err, size_t errsz)
             uint64_t k = ep->out_frames - f < per ? ep->out_frames - f : per;
             if (!xp_out_read(ep, f, k, buf, err, errsz))
                 return false;
-            ds_snap_put_bytes(w, buf, (size_t)k * ep->e->channels *
-                              sizeof *buf);
+            ds_snap_put_bytes(w, buf,
+                              (size_t)k * ep->e->channels * sizeof *buf);
         }
     }
     ds_snap_end(w, m);
@@ -119,21 +120,25 @@ static bool exec_load(xp_run *r, ds_snap_r *rd, dsh_res_status *status)
         return false;
     uint32_t ver = ds_snap_get_u32(&s);
     if (ver != EXEC_STATE_VERSION)
-        return ds_snap_fail(rd, "harness: state version %u, this one reads "
-                            "%u", (unsigned)ver, EXEC_STATE_VERSION);
+        return ds_snap_fail(rd,
+                            "harness: state version %u, this one reads "
+                            "%u",
+                            (unsigned)ver, EXEC_STATE_VERSION);
     uint32_t phase = ds_snap_get_u32(&s);
     r->pos.next_ctl = ds_snap_get_u32(&s);
     r->pos.until = ds_snap_get_u64(&s);
     r->pos.aux = ds_snap_get_u64(&s);
     if (!s.bad && (phase < XP_PHASE_STREAM || phase > XP_PHASE_FLUSH ||
                    r->pos.next_ctl > r->c->n_controls))
-        return ds_snap_fail(rd, "harness: phase %u, control %u of %u: out "
-                            "of range", (unsigned)phase, r->pos.next_ctl,
-                            r->c->n_controls);
+        return ds_snap_fail(rd,
+                            "harness: phase %u, control %u of %u: out "
+                            "of range",
+                            (unsigned)phase, r->pos.next_ctl, r->c->n_controls);
     r->pos.phase = (xp_phase)phase;
-    uint64_t *const v[] = { &r->start_cycle, &r->stream_end_cycle,
-                            &r->xruns, &r->unexpected_ipc,
-                            &r->expected_rejected, &r->restarts };
+    uint64_t *const v[] = {
+        &r->start_cycle,    &r->stream_end_cycle,  &r->xruns,
+        &r->unexpected_ipc, &r->expected_rejected, &r->restarts
+    };
     for (unsigned i = 0; i < sizeof v / sizeof *v; i++)
         *v[i] = ds_snap_get_u64(&s);
     r->setup_rejected = ds_snap_get_u8(&s) != 0;
@@ -142,7 +147,7 @@ static bool exec_load(xp_run *r, ds_snap_r *rd, dsh_res_status *status)
     if (!s.bad && (st > DSH_RES_ERROR || ml >= sizeof r->msg))
         return ds_snap_fail(rd, "harness: status %u, message of %u bytes",
                             (unsigned)st, (unsigned)ml);
-    *status = (dsh_res_status)st;  /* applied once the load is done */
+    *status = (dsh_res_status)st; /* applied once the load is done */
     char msg[sizeof r->msg];
     ds_snap_get_bytes(&s, msg, ml);
     msg[ml] = '\0';
@@ -175,10 +180,11 @@ static bool exec_load(xp_run *r, ds_snap_r *rd, dsh_res_status *status)
             break;
         if (ch != r->c->endpoints[i].channels || ep->pipe >= np ||
             n > (s.len - s.pos) / 4 / (ch ? ch : 1))
-            return ds_snap_fail(rd, "harness: endpoint %u: %u channels, "
+            return ds_snap_fail(rd,
+                                "harness: endpoint %u: %u channels, "
                                 "pipeline %u, %" PRIu64 " frames: does "
-                                "not fit the case", i, (unsigned)ch,
-                                ep->pipe, n);
+                                "not fit the case",
+                                i, (unsigned)ch, ep->pipe, n);
         /* into a new spool, a block at a time */
         ep->e = &r->c->endpoints[i];
         ep->spool_dir = r->spool_dir;
@@ -203,7 +209,7 @@ static bool on_pause(void *user, uint64_t cycle)
 {
     xp_run *r = user;
     if (r->pos.phase == XP_PHASE_NONE)
-        return false;       /* not a point to resume from: ask again */
+        return false; /* not a point to resume from: ask again */
     uint64_t ch;
     if (!case_hash(r, &ch))
         return true;
@@ -249,9 +255,10 @@ static bool firmware_hash(xp_run *r, const char *fw)
 static bool snapshot_supported(xp_run *r, const char *what)
 {
     if (r->c->n_faults || r->c->rebuild_every_ms > 0)
-        return xp_fail(r, DSH_RES_ERROR, "%s: not supported for a case with "
-                       "%s (docs/debugging.md, \"Snapshots\")", what,
-                       r->c->n_faults ? "faults:" : "rebuild_every_ms");
+        return xp_fail(r, DSH_RES_ERROR,
+                       "%s: not supported for a case with "
+                       "%s (docs/debugging.md, \"Snapshots\")",
+                       what, r->c->n_faults ? "faults:" : "rebuild_every_ms");
     return true;
 }
 
@@ -263,8 +270,7 @@ bool xp_snapshot_arm(xp_run *r, const char *fw)
         return false;
     if (!firmware_hash(r, fw))
         return false;
-    ds_board_set_pause(dsh_drv_board(r->drv), r->o->snapshot_at, on_pause,
-                       r);
+    ds_board_set_pause(dsh_drv_board(r->drv), r->o->snapshot_at, on_pause, r);
     return true;
 }
 
@@ -278,16 +284,16 @@ bool xp_snapshot_restore(xp_run *r, const char *fw)
         return false;
     want.firmware_hash = r->fw_hash;
     /* the case hash covers the inputs: checked once the streams are open */
-    if (!ds_snap_file_read(r->o->restore_path, &want, &got, &body, &len,
-                           err, sizeof err))
+    if (!ds_snap_file_read(r->o->restore_path, &want, &got, &body, &len, err,
+                           sizeof err))
         return xp_fail(r, DSH_RES_ERROR, "%s", err);
     ds_snap_r rd;
     ds_snap_r_init(&rd, body, len, err, sizeof err);
     dsh_res_status saved = DSH_RES_PASS;
     bool ok = exec_load(r, &rd, &saved) && xp_streams_open(r);
     uint64_t ch = 0;
-    if (ok && r->status == DSH_RES_PASS && (!case_hash(r, &ch) ||
-                                             ch != got.case_hash)) {
+    if (ok && r->status == DSH_RES_PASS &&
+        (!case_hash(r, &ch) || ch != got.case_hash)) {
         free(body);
         r->npipes = 0;
         if (r->status != DSH_RES_PASS)
@@ -302,11 +308,10 @@ bool xp_snapshot_restore(xp_run *r, const char *fw)
                           rd.len - rd.pos);
     free(body);
     if (!ok) {
-        r->npipes = 0;          /* nothing to free on a board in pieces */
+        r->npipes = 0; /* nothing to free on a board in pieces */
         if (r->status != DSH_RES_PASS)
             return false;
-        snprintf(msg, sizeof msg, "snapshot '%s': %s", r->o->restore_path,
-                 err);
+        snprintf(msg, sizeof msg, "snapshot '%s': %s", r->o->restore_path, err);
         return xp_fail(r, DSH_RES_ERROR, "%s", msg);
     }
     r->status = saved;
@@ -315,10 +320,11 @@ bool xp_snapshot_restore(xp_run *r, const char *fw)
     xp_log(r, "restored from %s at cycle %" PRIu64, r->o->restore_path,
            got.cycle);
     if (r->o->snapshot_path && r->o->snapshot_at < got.cycle)
-        return xp_fail(r, DSH_RES_ERROR, "--snapshot-at %" PRIu64 " is "
+        return xp_fail(r, DSH_RES_ERROR,
+                       "--snapshot-at %" PRIu64 " is "
                        "before cycle %" PRIu64 ", where the restored "
-                       "snapshot '%s' resumes", r->o->snapshot_at, got.cycle,
-                       r->o->restore_path);
+                       "snapshot '%s' resumes",
+                       r->o->snapshot_at, got.cycle, r->o->restore_path);
     return true;
 }
 
@@ -329,18 +335,23 @@ void xp_snapshot_finish(xp_run *r)
     ds_board_set_pause(dsh_drv_board(r->drv), 0, NULL, NULL);
     uint64_t end = dsh_drv_cycles(r->drv);
     if (r->o->snapshot_at >= end)
-        xp_fail(r, DSH_RES_ERROR, "--snapshot-at %" PRIu64 ": beyond the "
+        xp_fail(r, DSH_RES_ERROR,
+                "--snapshot-at %" PRIu64 ": beyond the "
                 "run's end (it ended at cycle %" PRIu64 "); no snapshot "
-                "written", r->o->snapshot_at, end);
+                "written",
+                r->o->snapshot_at, end);
     else if (!r->resumable_end)
-        xp_fail(r, DSH_RES_ERROR, "--snapshot-at %" PRIu64 ": the run "
+        xp_fail(r, DSH_RES_ERROR,
+                "--snapshot-at %" PRIu64 ": the run "
                 "never streamed (it ended in its setup, at cycle %" PRIu64
                 "), and a snapshot is taken while the case streams; no "
-                "snapshot written", r->o->snapshot_at, end);
+                "snapshot written",
+                r->o->snapshot_at, end);
     else
-        xp_fail(r, DSH_RES_ERROR, "--snapshot-at %" PRIu64 ": after the "
+        xp_fail(r, DSH_RES_ERROR,
+                "--snapshot-at %" PRIu64 ": after the "
                 "streaming part of the run (cycles %" PRIu64 "..%" PRIu64
                 "; the drain and stop that follow are not points a run "
-                "resumes from); no snapshot written", r->o->snapshot_at,
-                r->start_cycle, r->resumable_end);
+                "resumes from); no snapshot written",
+                r->o->snapshot_at, r->start_cycle, r->resumable_end);
 }

@@ -17,8 +17,9 @@
 
 static unsigned width_of(uint32_t fmt)
 {
-    return fmt == IPC_AUD_FMT_S16_LE ? 16 :
-           fmt == IPC_AUD_FMT_S24_4LE ? 24 : 32;
+    return fmt == IPC_AUD_FMT_S16_LE    ? 16
+           : fmt == IPC_AUD_FMT_S24_4LE ? 24
+                                        : 32;
 }
 
 static void ssp_sink(void *user, unsigned port, const int32_t *samples,
@@ -48,8 +49,7 @@ static void ssp_source(void *user, unsigned port, int32_t *samples,
     if (!ep->active || ep->in_frame >= ep->in.frames)
         return;
     for (unsigned i = 0; i < channels && i < ep->in.channels; i++)
-        samples[i] = ep->in.samples[ep->in_frame * ep->in.channels + i] >>
-                     sh;
+        samples[i] = ep->in.samples[ep->in_frame * ep->in.channels + i] >> sh;
     ep->in_frame++;
 }
 
@@ -73,8 +73,10 @@ bool xp_streams_open(xp_run *r)
         if (e->kind == DSH_EP_PORT) {
             ds_ssp *p = ds_board_ssp(b, e->port_index);
             if (!p)
-                return xp_fail(r, DSH_RES_SKIP, "port '%s': the board has "
-                               "no SSP port %u", e->name, e->port_index);
+                return xp_fail(r, DSH_RES_SKIP,
+                               "port '%s': the board has "
+                               "no SSP port %u",
+                               e->name, e->port_index);
             if (e->dir == DSH_EP_OUTPUT)
                 ds_ssp_set_sink(p, ssp_sink, ep);
             else
@@ -92,9 +94,11 @@ bool xp_streams_open(xp_run *r)
         ep->host_addr = host_next;
         host_next += (ep->host_bytes + 63u) & ~63u;
         if (host_next > host_size)
-            return xp_fail(r, DSH_RES_SKIP, "host buffers need %" PRIu32
+            return xp_fail(r, DSH_RES_SKIP,
+                           "host buffers need %" PRIu32
                            " bytes; the board has %" PRIu32 " of host "
-                           "memory", host_next, host_size);
+                           "memory",
+                           host_next, host_size);
     }
     return true;
 }
@@ -102,10 +106,10 @@ bool xp_streams_open(xp_run *r)
 /* Encodes / decodes one sample in host memory. */
 static void put_sample(uint8_t *p, uint32_t fmt, int32_t q31)
 {
-    uint32_t v = fmt == IPC_AUD_FMT_S16_LE ?
-                 (uint32_t)(dsh_q31_quantize(q31, DSH_PCM_S16) >> 16) :
-                 fmt == IPC_AUD_FMT_S24_4LE ? dsh_s24_4le_from_q31(q31)
-                                            : (uint32_t)q31;
+    uint32_t v = fmt == IPC_AUD_FMT_S16_LE
+                     ? (uint32_t)(dsh_q31_quantize(q31, DSH_PCM_S16) >> 16)
+                 : fmt == IPC_AUD_FMT_S24_4LE ? dsh_s24_4le_from_q31(q31)
+                                              : (uint32_t)q31;
     unsigned n = fmt == IPC_AUD_FMT_S16_LE ? 2 : 4;
     for (unsigned i = 0; i < n; i++)
         p[i] = (uint8_t)(v >> (8 * i));
@@ -115,10 +119,9 @@ static int32_t get_sample(const uint8_t *p, uint32_t fmt)
 {
     if (fmt == IPC_AUD_FMT_S16_LE)
         return (int32_t)((uint32_t)(p[0] | p[1] << 8) << 16);
-    uint32_t w = (uint32_t)p[0] | (uint32_t)p[1] << 8 |
-                 (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-    return fmt == IPC_AUD_FMT_S24_4LE ? dsh_q31_from_s24_4le(w)
-                                      : (int32_t)w;
+    uint32_t w = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+                 (uint32_t)p[3] << 24;
+    return fmt == IPC_AUD_FMT_S24_4LE ? dsh_q31_from_s24_4le(w) : (int32_t)w;
 }
 
 /* Playback: write the next `bytes` (whole frames) at the host. */
@@ -133,11 +136,13 @@ static void host_fill(xp_run *r, xp_ep *ep, uint32_t bytes)
         if (n > ep->host_bytes - off)
             n = ep->host_bytes - off;
         if (n == 0)
-            break;              /* not whole frames: nothing sensible */
+            break; /* not whole frames: nothing sensible */
         for (uint32_t f = 0; f < n / ep->frame_bytes; f++) {
             for (unsigned ch = 0; ch < ep->e->channels; ch++) {
-                int32_t s = ep->in_frame < ep->in.frames ?
-                    ep->in.samples[ep->in_frame * ep->in.channels + ch] : 0;
+                int32_t s =
+                    ep->in_frame < ep->in.frames
+                        ? ep->in.samples[ep->in_frame * ep->in.channels + ch]
+                        : 0;
                 put_sample(buf + f * ep->frame_bytes + ch * ep->sample_bytes,
                            ep->fmt, s);
             }
@@ -165,8 +170,8 @@ static void host_drain(xp_run *r, xp_ep *ep)
         ds_board_host_read(b, ep->host_addr + off, buf, n);
         for (uint32_t i = 0; i < n / ep->frame_bytes; i++) {
             for (unsigned ch = 0; ch < ep->e->channels && ch < 8; ch++)
-                f[ch] = get_sample(buf + i * ep->frame_bytes +
-                                   ch * ep->sample_bytes, ep->fmt);
+                f[ch] = get_sample(
+                    buf + i * ep->frame_bytes + ch * ep->sample_bytes, ep->fmt);
             xp_out_append(ep, f, ep->e->channels);
         }
         ep->moved += n;
@@ -178,15 +183,15 @@ static void host_drain(xp_run *r, xp_ep *ep)
 static bool stream_params(xp_run *r, xp_ep *ep, bool setup)
 {
     const xp_pipe *p = &r->pipes[ep->pipe];
-    uint32_t w[8] = { p->id, ep->comp_id, ep->e->rate, ep->e->channels,
-                      ep->fmt, ep->host_addr, ep->host_bytes,
-                      ep->period_bytes };
+    uint32_t w[8] = {
+        p->id,   ep->comp_id,   ep->e->rate,    ep->e->channels,
+        ep->fmt, ep->host_addr, ep->host_bytes, ep->period_bytes
+    };
     ep->moved = ep->pos = 0;
     ep->last_pos = 0;
     if (ep->e->dir == DSH_EP_INPUT)
         host_fill(r, ep, ep->host_bytes);
-    dsh_drv_err e = xp_command(r, IPC_CMD_AUD_STREAM_PARAMS, w, sizeof w,
-                               NULL);
+    dsh_drv_err e = xp_command(r, IPC_CMD_AUD_STREAM_PARAMS, w, sizeof w, NULL);
     if (xp_expected_panic(r, e))
         return false;
     if (e == DSH_DRV_OK)
@@ -212,7 +217,7 @@ bool xp_streams_params(xp_run *r)
 
 bool xp_streams_restart(xp_run *r, unsigned pi)
 {
-    xp_streams_service(r);      /* the positions the stop left */
+    xp_streams_service(r); /* the positions the stop left */
     for (unsigned i = 0; i < r->c->n_endpoints; i++) {
         xp_ep *ep = &r->eps[i];
         if (ep->e->kind != DSH_EP_STREAM || ep->pipe != pi)
@@ -237,9 +242,10 @@ static void host_xrun(xp_run *r, xp_ep *ep)
     xp_pipe *p = &r->pipes[ep->pipe];
     uint64_t now = dsh_drv_cycles(r->drv);
     r->host_xruns++;
-    xp_log(r, "host xrun: stream '%s': the DSP read %" PRIu64 " bytes the "
-           "host had not written (refill late)", ep->e->name,
-           ep->pos - ep->moved);
+    xp_log(r,
+           "host xrun: stream '%s': the DSP read %" PRIu64 " bytes the "
+           "host had not written (refill late)",
+           ep->e->name, ep->pos - ep->moved);
     dsh_timeline_instant(r->tl, "xruns", "host xrun", now, ep->e->name);
     /* the host catches up from what the DSP has read */
     ep->moved = ep->pos;
@@ -258,8 +264,8 @@ void xp_streams_service(xp_run *r)
         if (ep->e->kind != DSH_EP_STREAM || !ep->active)
             continue;
         struct ipc_aud_stream_slot s;
-        if (ds_board_mbox_read(b, IPC_MBOX_STREAM_OFF + ep->slot * sizeof s,
-                               &s, sizeof s) != DS_OK)
+        if (ds_board_mbox_read(b, IPC_MBOX_STREAM_OFF + ep->slot * sizeof s, &s,
+                               sizeof s) != DS_OK)
             continue;
         if (s.pipe_id != r->pipes[ep->pipe].id || s.comp_id != ep->comp_id)
             continue;
@@ -278,9 +284,10 @@ void xp_streams_service(xp_run *r)
         }
         if (ep->e->dir == DSH_EP_INPUT ? ep->pos > ep->moved
                                        : ep->pos > ep->moved + ep->host_bytes) {
-            xp_fail(r, DSH_RES_ERROR, "stream '%s': DSP position %" PRIu64
-                    " bytes against %" PRIu64 " %s by the host in a %"
-                    PRIu32 "-byte buffer: host and DSP out of step",
+            xp_fail(r, DSH_RES_ERROR,
+                    "stream '%s': DSP position %" PRIu64
+                    " bytes against %" PRIu64 " %s by the host in a %" PRIu32
+                    "-byte buffer: host and DSP out of step",
                     ep->e->name, ep->pos, ep->moved,
                     ep->e->dir == DSH_EP_INPUT ? "written" : "read",
                     ep->host_bytes);
@@ -288,16 +295,16 @@ void xp_streams_service(xp_run *r)
             continue;
         }
         if (ep->e->dir == DSH_EP_INPUT && ep->refill_skip) {
-            ep->refill_skip--;          /* a lost refill */
+            ep->refill_skip--; /* a lost refill */
             continue;
         }
         if (ep->e->dir == DSH_EP_INPUT &&
             dsh_drv_cycles(r->drv) < ep->refill_hold)
-            continue;                   /* a late refill */
+            continue; /* a late refill */
         if (ep->e->dir == DSH_EP_INPUT) {
             if (ep->pos + ep->host_bytes > ep->moved)
-                host_fill(r, ep, (uint32_t)(ep->pos + ep->host_bytes -
-                                            ep->moved));
+                host_fill(r, ep,
+                          (uint32_t)(ep->pos + ep->host_bytes - ep->moved));
         } else {
             host_drain(r, ep);
         }
@@ -313,8 +320,9 @@ bool xp_streams_inputs_fetched(const xp_run *r)
         uint64_t fetched = ep->in_frame;
         if (ep->e->kind == DSH_EP_STREAM) {
             /* written to host memory minus what the DSP has not taken */
-            uint64_t ahead = ep->moved > ep->pos ?
-                             (ep->moved - ep->pos) / ep->frame_bytes : 0;
+            uint64_t ahead = ep->moved > ep->pos
+                                 ? (ep->moved - ep->pos) / ep->frame_bytes
+                                 : 0;
             fetched = fetched > ahead ? fetched - ahead : 0;
         }
         if (fetched < ep->in.frames)

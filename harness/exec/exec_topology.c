@@ -8,13 +8,14 @@
 
 #include "exec/exec_internal.h"
 
-#define XP_BUF_ID_BASE 100u
+#define XP_BUF_ID_BASE  100u
 #define XP_CONV_ID_BASE 200u
 
 uint32_t xp_fmt(dsh_pcm_format f)
 {
-    return f == DSH_PCM_S16 ? IPC_AUD_FMT_S16_LE :
-           f == DSH_PCM_S24 ? IPC_AUD_FMT_S24_4LE : IPC_AUD_FMT_S32_LE;
+    return f == DSH_PCM_S16   ? IPC_AUD_FMT_S16_LE
+           : f == DSH_PCM_S24 ? IPC_AUD_FMT_S24_4LE
+                              : IPC_AUD_FMT_S32_LE;
 }
 
 /* Sample format a component works in: endpoints their file's, the rest
@@ -27,7 +28,10 @@ static uint32_t native_fmt(const dsh_case *c, unsigned ci)
     return IPC_AUD_FMT_S32_LE;
 }
 
-int32_t xp_q8_8(double db) { return (int32_t)lround(db * 256.0); }
+int32_t xp_q8_8(double db)
+{
+    return (int32_t)lround(db * 256.0);
+}
 
 uint32_t xp_tone_ampl(double dbfs)
 {
@@ -39,7 +43,7 @@ static int find_dma(xp_run *r, unsigned *next)
 {
     unsigned n = ds_board_get_config(dsh_drv_board(r->drv))->dma_channels;
     if (n > 4)
-        n = 4;              /* the protocol numbers channels 0..3 */
+        n = 4; /* the protocol numbers channels 0..3 */
     return *next < n ? (int)(*next)++ : -1;
 }
 
@@ -54,8 +58,10 @@ static bool comp_config(xp_run *r, unsigned ci, xp_comp *x, unsigned *slot,
     case DSH_COMP_HOST:
     case DSH_COMP_DAI:
         if ((ch = find_dma(r, dma)) < 0)
-            return xp_fail(r, DSH_RES_SKIP, "component '%s': more endpoints "
-                           "than DMA channels", k->id);
+            return xp_fail(r, DSH_RES_SKIP,
+                           "component '%s': more endpoints "
+                           "than DMA channels",
+                           k->id);
         if (k->type == DSH_COMP_HOST) {
             if (*slot >= IPC_AUD_MAX_STREAMS)
                 return xp_fail(r, DSH_RES_SKIP, "more than %u host streams",
@@ -85,8 +91,9 @@ static bool comp_config(xp_run *r, unsigned ci, xp_comp *x, unsigned *slot,
         x->type = IPC_AUD_COMP_MIXER;
         x->cfg[0] = k->n_in;
         for (unsigned i = 0; i < 4; i++) {
-            x->cfg[1 + i] = i < k->p.n_gains ?
-                (uint32_t)xp_q8_8(k->p.gains_db[i]) : 0;
+            x->cfg[1 + i] = i < k->p.n_gains
+                                ? (uint32_t)xp_q8_8(k->p.gains_db[i])
+                                : 0;
             gains |= x->cfg[1 + i] != 0;
         }
         x->cfg_bytes = gains ? 20 : 4;
@@ -101,8 +108,9 @@ static bool comp_config(xp_run *r, unsigned ci, xp_comp *x, unsigned *slot,
         x->cfg[0] = in_rate;
         x->cfg[1] = k->p.out_rate;
         /* protocol 1.6: quality; the default keeps the 1.1 8-byte form */
-        x->cfg[2] = k->p.quality == DSH_QUALITY_HIGH ?
-            IPC_AUD_SRC_QUALITY_HIGH : IPC_AUD_SRC_QUALITY_DEFAULT;
+        x->cfg[2] = k->p.quality == DSH_QUALITY_HIGH
+                        ? IPC_AUD_SRC_QUALITY_HIGH
+                        : IPC_AUD_SRC_QUALITY_DEFAULT;
         x->cfg_bytes = x->cfg[2] ? 12 : 8;
         return true;
     }
@@ -114,17 +122,17 @@ static bool comp_config(xp_run *r, unsigned ci, xp_comp *x, unsigned *slot,
         return true;
     case DSH_COMP_EQ_IIR:
         x->type = IPC_AUD_COMP_EQ_IIR;
-        x->cfg_bytes = (uint32_t)xp_iir_blob(&k->p, k->rate,
-                                             (uint8_t *)x->cfg);
+        x->cfg_bytes = (uint32_t)xp_iir_blob(&k->p, k->rate, (uint8_t *)x->cfg);
         return true;
     case DSH_COMP_EQ_FIR:
         x->type = IPC_AUD_COMP_EQ_FIR;
         x->cfg_bytes = (uint32_t)xp_fir_blob(&k->p, (uint8_t *)x->cfg);
         return true;
     default:
-        return xp_fail(r, DSH_RES_SKIP, "component '%s' (%s) is not "
-                       "supported by the harness", k->id,
-                       dsh_comp_type_name(k->type));
+        return xp_fail(r, DSH_RES_SKIP,
+                       "component '%s' (%s) is not "
+                       "supported by the harness",
+                       k->id, dsh_comp_type_name(k->type));
     }
 }
 
@@ -132,8 +140,10 @@ static bool add_buf(xp_run *r, xp_pipe *p, uint32_t fmt, uint32_t ch,
                     uint32_t rate, uint32_t src, uint32_t sink)
 {
     if (p->nbufs == XP_MAX_COMPS || p->ncomps + p->nbufs >= XP_MAX_COMPS)
-        return xp_fail(r, DSH_RES_SKIP, "pipeline %u: more than %u "
-                       "components and buffers", p->id, XP_MAX_COMPS);
+        return xp_fail(r, DSH_RES_SKIP,
+                       "pipeline %u: more than %u "
+                       "components and buffers",
+                       p->id, XP_MAX_COMPS);
     xp_buf *b = &p->bufs[p->nbufs];
     b->id = XP_BUF_ID_BASE + p->nbufs;
     p->nbufs++;
@@ -156,10 +166,11 @@ static bool export_last(xp_run *r, xp_pipe *p, unsigned pipe, uint32_t comp)
 {
     xp_buf *b = &p->bufs[p->nbufs - 1];
     if ((uint64_t)b->rate * p->period_us % 1000000u)
-        return xp_fail(r, DSH_RES_SKIP, "pipeline %u: a cross-pipeline "
+        return xp_fail(r, DSH_RES_SKIP,
+                       "pipeline %u: a cross-pipeline "
                        "connection needs a whole number of frames per "
-                       "period; %u us at %u Hz is not", p->id,
-                       p->period_us, b->rate);
+                       "period; %u us at %u Hz is not",
+                       p->id, p->period_us, b->rate);
     b->link_pipe = (int)pipe;
     b->link_comp = comp;
     b->sink = IPC_AUD_ID_NONE;
@@ -184,7 +195,8 @@ static bool link_directions(xp_run *r)
         }
     for (unsigned pi = 0; pi < r->npipes; pi++)
         if (!r->pipes[pi].has_dir)
-            return xp_fail(r, DSH_RES_SKIP, "pipeline %u has no sink "
+            return xp_fail(r, DSH_RES_SKIP,
+                           "pipeline %u has no sink "
                            "endpoint (host capture stream or SSP playback "
                            "port) and feeds no other pipeline",
                            r->pipes[pi].id);
@@ -209,8 +221,10 @@ bool xp_plan(xp_run *r)
             if (k->pipeline != pi)
                 continue;
             if (p->ncomps == XP_MAX_COMPS)
-                return xp_fail(r, DSH_RES_SKIP, "pipeline %u: more than %u "
-                               "components", p->id, XP_MAX_COMPS);
+                return xp_fail(r, DSH_RES_SKIP,
+                               "pipeline %u: more than %u "
+                               "components",
+                               p->id, XP_MAX_COMPS);
             xp_comp *x = &p->comps[p->ncomps++];
             memset(x, 0, sizeof *x);
             x->id = ci + 1;
@@ -227,9 +241,11 @@ bool xp_plan(xp_run *r)
                     ep->slot = x->cfg[0];
                 if (e->dir == DSH_EP_OUTPUT) {
                     if (p->has_dir)
-                        return xp_fail(r, DSH_RES_SKIP, "pipeline %u has two "
+                        return xp_fail(r, DSH_RES_SKIP,
+                                       "pipeline %u has two "
                                        "sink endpoints; the firmware takes "
-                                       "one per pipeline", p->id);
+                                       "one per pipeline",
+                                       p->id);
                     p->has_dir = true;
                     p->dir = k->type == DSH_COMP_DAI ? IPC_AUD_DIR_PLAYBACK
                                                      : IPC_AUD_DIR_CAPTURE;
@@ -256,15 +272,16 @@ bool xp_plan(xp_run *r)
                 continue;
             }
             if (p->ncomps == XP_MAX_COMPS)
-                return xp_fail(r, DSH_RES_SKIP, "pipeline %u: too many "
-                               "components with format converters", p->id);
+                return xp_fail(r, DSH_RES_SKIP,
+                               "pipeline %u: too many "
+                               "components with format converters",
+                               p->id);
             xp_comp *x = &p->comps[p->ncomps++];
             memset(x, 0, sizeof *x);
             x->id = XP_CONV_ID_BASE + nconv++;
             x->type = IPC_AUD_COMP_CONVERT;
             x->case_comp = -1;
-            if (!add_buf(r, p, fa, a->channels, a->rate, k->from + 1,
-                         x->id) ||
+            if (!add_buf(r, p, fa, a->channels, a->rate, k->from + 1, x->id) ||
                 !add_buf(r, p, fb, a->channels, a->rate, x->id, k->to + 1))
                 return false;
             if (to_pipe != pi && !export_last(r, p, to_pipe, k->to + 1))
@@ -293,8 +310,7 @@ bool xp_build(xp_run *r)
     char what[96];
     for (unsigned pi = 0; pi < r->npipes; pi++) {
         xp_pipe *p = &r->pipes[pi];
-        uint32_t pn[7] = { p->id, p->dir, p->period_us, p->priority, 0, 0,
-                           0 };
+        uint32_t pn[7] = { p->id, p->dir, p->period_us, p->priority, 0, 0, 0 };
         snprintf(what, sizeof what, "pipeline %u", p->id);
         if (!send(r, IPC_CMD_AUD_PIPE_NEW, pn, 7, &m, pi, -1, what))
             return false;
@@ -314,10 +330,9 @@ bool xp_build(xp_run *r)
         }
         for (unsigned i = 0; i < p->nbufs; i++) {
             xp_buf *b = &p->bufs[i];
-            uint32_t w[6] = { p->id, b->id, b->fmt, b->channels, b->rate,
-                              b->frames };
-            snprintf(what, sizeof what, "pipeline %u buffer %u", p->id,
-                     b->id);
+            uint32_t w[6] = { p->id,       b->id,   b->fmt,
+                              b->channels, b->rate, b->frames };
+            snprintf(what, sizeof what, "pipeline %u buffer %u", p->id, b->id);
             if (!send(r, IPC_CMD_AUD_BUF_NEW, w, 6, NULL, pi, -1, what))
                 return false;
             uint32_t cn[4] = { p->id, b->src, b->id, b->sink };
@@ -334,9 +349,10 @@ bool xp_build(xp_run *r)
                 continue;
             const xp_pipe *q = &r->pipes[b->link_pipe];
             uint32_t w[4] = { p->id, b->id, q->id, b->link_comp };
-            snprintf(what, sizeof what, "pipeline %u buffer %u -> pipeline "
-                     "%u component '%s'", p->id, b->id, q->id,
-                     r->c->comps[b->link_comp - 1].id);
+            snprintf(what, sizeof what,
+                     "pipeline %u buffer %u -> pipeline "
+                     "%u component '%s'",
+                     p->id, b->id, q->id, r->c->comps[b->link_comp - 1].id);
             if (!send(r, IPC_CMD_AUD_PIPE_CONNECT, w, 4, NULL,
                       (unsigned)b->link_pipe, (int)b->link_comp - 1, what))
                 return false;
@@ -345,13 +361,12 @@ bool xp_build(xp_run *r)
     for (unsigned pi = 0; pi < r->npipes; pi++) {
         xp_pipe *p = &r->pipes[pi];
         snprintf(what, sizeof what, "pipeline %u COMPLETE", p->id);
-        if (!send(r, IPC_CMD_AUD_PIPE_COMPLETE, &p->id, 1, NULL, pi, -1,
-                  what))
+        if (!send(r, IPC_CMD_AUD_PIPE_COMPLETE, &p->id, 1, NULL, pi, -1, what))
             return false;
-        xp_log(r, "pipeline %u: %u components, %u buffers, task %u, "
-               "%u cycles per period", p->id, p->ncomps, p->nbufs,
-               p->task_id, p->period_cycles);
+        xp_log(r,
+               "pipeline %u: %u components, %u buffers, task %u, "
+               "%u cycles per period",
+               p->id, p->ncomps, p->nbufs, p->task_id, p->period_cycles);
     }
     return true;
 }
-

@@ -50,14 +50,18 @@ bool xp_xrun_recover(xp_run *r)
             continue;
         p->xrun_pending = false;
         if (r->c->on_xrun == DSH_XRUN_STOP) {
-            xp_log(r, "pipeline %u stays stopped after the xrun (on_xrun: "
-                   "stop)", p->id);
+            xp_log(r,
+                   "pipeline %u stays stopped after the xrun (on_xrun: "
+                   "stop)",
+                   p->id);
             continue;
         }
         if (p->host_xrun) {
             p->host_xrun = false;
-            if (!xp_trigger(r, p, IPC_AUD_TRIGGER_STOP, "STOP after a host "
-                            "xrun", false))
+            if (!xp_trigger(r, p, IPC_AUD_TRIGGER_STOP,
+                            "STOP after a host "
+                            "xrun",
+                            false))
                 return false;
         }
         if (!xp_streams_restart(r, i) ||
@@ -72,8 +76,10 @@ bool xp_xrun_recover(xp_run *r)
         char detail[96];
         snprintf(detail, sizeof detail, "pipeline %u restart %u", p->id,
                  p->restarts);
-        xp_log(r, "pipeline %u: xrun recovery %u: stream parameters and "
-               "START again, %.3f ms after the xrun", p->id, p->restarts, ms);
+        xp_log(r,
+               "pipeline %u: xrun recovery %u: stream parameters and "
+               "START again, %.3f ms after the xrun",
+               p->id, p->restarts, ms);
         dsh_timeline_span(r->tl, "xruns", "recovery", p->xrun_cycle, now,
                           detail);
     }

@@ -26,10 +26,10 @@ extern "C" {
 
 typedef enum ds_fwr_status {
     DS_FWR_OK = 0,
-    DS_FWR_EMPTY,       /* magic absent: no record written */
-    DS_FWR_TRUNCATED,   /* fewer bytes than the record needs */
-    DS_FWR_VERSION,     /* unsupported record version */
-    DS_FWR_BAD,         /* inconsistent fields (message says which) */
+    DS_FWR_EMPTY,     /* magic absent: no record written */
+    DS_FWR_TRUNCATED, /* fewer bytes than the record needs */
+    DS_FWR_VERSION,   /* unsupported record version */
+    DS_FWR_BAD,       /* inconsistent fields (message says which) */
 } ds_fwr_status;
 
 /* Doorbell message of a panic (IPC_NOTIFY_PANIC) and the halt status the
@@ -44,20 +44,20 @@ typedef enum ds_fwr_status {
 
 /* A decoded panic record (fields as in struct ipc_panic_record). */
 typedef struct ds_fw_panic {
-    uint32_t cause;     /* EXCCAUSE, or 0x100 software, 0x101 double,
+    uint32_t cause; /* EXCCAUSE, or 0x100 software, 0x101 double,
                            0x102 stack */
     uint32_t epc1, excvaddr, ps, sar, depc, ccount, task_id, info;
     uint32_t a[16];
     uint32_t stack_addr;
     uint32_t stack[DS_FW_PANIC_STACK_WORDS];
-    uint32_t line;      /* 0 = unknown */
-    char file[41];      /* NUL-terminated, non-printables as '?' */
+    uint32_t line; /* 0 = unknown */
+    char file[41]; /* NUL-terminated, non-printables as '?' */
     char msg[37];
 } ds_fw_panic;
 
 /* Decode len bytes of the exception region. */
-ds_fwr_status ds_fw_panic_decode(const void *buf, size_t len,
-                                 ds_fw_panic *out, char *err, size_t errsz);
+ds_fwr_status ds_fw_panic_decode(const void *buf, size_t len, ds_fw_panic *out,
+                                 char *err, size_t errsz);
 /* Read the exception region of a board's mailbox and decode it. */
 ds_fwr_status ds_fw_panic_read(ds_board *b, ds_fw_panic *out, char *err,
                                size_t errsz);
@@ -68,10 +68,10 @@ void ds_fw_panic_print(FILE *f, const ds_fw_panic *p, const xt_elf *elf);
 
 /* One trace ring entry. */
 typedef struct ds_fw_trace_entry {
-    uint32_t index;     /* entry number since boot (wraps at 2^32) */
+    uint32_t index; /* entry number since boot (wraps at 2^32) */
     uint32_t cycle;
     uint16_t id;
-    uint8_t level;      /* 1 error, 2 warn, 3 info, 4 debug */
+    uint8_t level; /* 1 error, 2 warn, 3 info, 4 debug */
     uint32_t arg[2];
 } ds_fw_trace_entry;
 
@@ -79,15 +79,15 @@ typedef struct ds_fw_trace_entry {
 
 /* The valid entries of the ring, oldest first. */
 typedef struct ds_fw_trace {
-    uint32_t write_index;   /* entries ever written */
+    uint32_t write_index; /* entries ever written */
     uint32_t capacity;
-    uint32_t level;         /* firmware's threshold */
-    uint32_t count;         /* entries[0 .. count) */
+    uint32_t level; /* firmware's threshold */
+    uint32_t count; /* entries[0 .. count) */
     ds_fw_trace_entry entries[DS_FW_TRACE_MAX_ENTRIES];
 } ds_fw_trace;
 
-ds_fwr_status ds_fw_trace_decode(const void *buf, size_t len,
-                                 ds_fw_trace *out, char *err, size_t errsz);
+ds_fwr_status ds_fw_trace_decode(const void *buf, size_t len, ds_fw_trace *out,
+                                 char *err, size_t errsz);
 ds_fwr_status ds_fw_trace_read(ds_board *b, ds_fw_trace *out, char *err,
                                size_t errsz);
 /* One line per entry: "#INDEX CYCLE LEVEL ID-NAME arg0 arg1". */

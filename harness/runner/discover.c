@@ -36,10 +36,9 @@ static bool is_case_name(const char *name)
 /* Every case file below dir (fts, following links as stat does): hidden
  * entries and DSH_DISCOVER_SKIP_DIR folders left out, dangling links and
  * directory cycles skipped, an unreadable directory an error. */
-static bool walk(const char *dir, dsh_path_list *out, char *err,
-                 size_t errsz)
+static bool walk(const char *dir, dsh_path_list *out, char *err, size_t errsz)
 {
-    char *root = strdup(dir);   /* fts_open takes writable names */
+    char *root = strdup(dir); /* fts_open takes writable names */
     char *roots[] = { root, NULL };
     FTS *fts = root ? fts_open(roots, FTS_LOGICAL | FTS_NOCHDIR, NULL) : NULL;
     if (!fts) {
@@ -65,7 +64,7 @@ static bool walk(const char *dir, dsh_path_list *out, char *err,
         case FTS_D:
             if (hidden || (e->fts_level > 0 &&
                            !strcmp(e->fts_name, DSH_DISCOVER_SKIP_DIR))) {
-                fts_set(fts, e, FTS_SKIP);   /* rejected cases: only named */
+                fts_set(fts, e, FTS_SKIP); /* rejected cases: only named */
             } else if (e->fts_level > 32) {
                 snprintf(err, errsz, "%s: directories nested too deeply",
                          e->fts_path);
@@ -81,12 +80,13 @@ static bool walk(const char *dir, dsh_path_list *out, char *err,
             }
             break;
         case FTS_F:
-            if (!hidden && is_case_name(e->fts_name) && !add(out, e->fts_path)) {
+            if (!hidden && is_case_name(e->fts_name) &&
+                !add(out, e->fts_path)) {
                 snprintf(err, errsz, "out of memory");
                 ok = false;
             }
             break;
-        default:            /* dangling links, cycles, other file types */
+        default: /* dangling links, cycles, other file types */
             break;
         }
     }
@@ -100,8 +100,8 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-bool dsh_discover(const char *const *paths, size_t npaths,
-                  dsh_path_list *out, char *err, size_t errsz)
+bool dsh_discover(const char *const *paths, size_t npaths, dsh_path_list *out,
+                  char *err, size_t errsz)
 {
     memset(out, 0, sizeof *out);
     for (size_t i = 0; i < npaths; i++) {
@@ -141,8 +141,7 @@ void dsh_path_list_free(dsh_path_list *l)
     memset(l, 0, sizeof *l);
 }
 
-bool dsh_filter_match(const char *pattern, const char *name,
-                      const char *path)
+bool dsh_filter_match(const char *pattern, const char *name, const char *path)
 {
     if (strpbrk(pattern, "*?["))
         return !fnmatch(pattern, name, 0) || !fnmatch(pattern, path, 0);

@@ -21,15 +21,14 @@ typedef struct dsh_path_list {
  * explicitly is taken whatever its name).  The list is sorted (strcmp)
  * without duplicates.  false + err for a path that does not exist or
  * cannot be read. */
-bool dsh_discover(const char *const *paths, size_t npaths,
-                  dsh_path_list *out, char *err, size_t errsz);
+bool dsh_discover(const char *const *paths, size_t npaths, dsh_path_list *out,
+                  char *err, size_t errsz);
 void dsh_path_list_free(dsh_path_list *l);
 
 /* --filter: a pattern with * ? or [ is a shell glob (fnmatch) that must
  * match the whole case name or path; otherwise it is a substring of the
  * name or the path. */
-bool dsh_filter_match(const char *pattern, const char *name,
-                      const char *path);
+bool dsh_filter_match(const char *pattern, const char *name, const char *path);
 
 /* --shard I/N: 1 <= I <= N; false on any other text. */
 bool dsh_shard_parse(const char *text, unsigned *index, unsigned *count);

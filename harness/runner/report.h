@@ -56,7 +56,7 @@ typedef struct dsh_report_entry {
     const char *path;
     const char *name;
     const dsh_case_result *result;
-    const char *root;   /* the search path the case was found under, for
+    const char *root; /* the search path the case was found under, for
                            its classname (NULL: the path's own dirs) */
 } dsh_report_entry;
 
@@ -65,13 +65,13 @@ typedef struct dsh_report {
     size_t n;
     unsigned shard_index, shard_count;
     double seconds;
-    size_t count[4];        /* by dsh_res_status */
-    time_t started;         /* wall-clock start of the run (UTC in files);
+    size_t count[4];      /* by dsh_res_status */
+    time_t started;       /* wall-clock start of the run (UTC in files);
                                0: the time of writing */
-    const char *hostname;   /* NULL: gethostname() */
+    const char *hostname; /* NULL: gethostname() */
 } dsh_report;
 
-void dsh_report_count(dsh_report *r);   /* fills count[] from entries */
+void dsh_report_count(dsh_report *r); /* fills count[] from entries */
 
 /* The classname of a case: its path relative to root (when root is a
  * leading directory of it), without the extension, leading "./" and "/"
@@ -90,12 +90,11 @@ const char *dsh_report_root_of(const char *path, const char *const *paths,
  * with a trailing 'Z' when zone (JUnit's schema takes none). */
 void dsh_report_timestamp(time_t t, bool zone, char *buf, size_t bufsz);
 /* r->hostname, or this machine's name ("localhost" if unknown). */
-const char *dsh_report_hostname(const dsh_report *r, char *buf,
-                                size_t bufsz);
+const char *dsh_report_hostname(const dsh_report *r, char *buf, size_t bufsz);
 
 bool dsh_report_write_json(const char *path, const dsh_report *r, char *err,
                            size_t errsz);
-bool dsh_report_write_junit(const char *path, const dsh_report *r,
-                            char *err, size_t errsz);
+bool dsh_report_write_junit(const char *path, const dsh_report *r, char *err,
+                            size_t errsz);
 
 #endif

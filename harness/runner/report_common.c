@@ -11,10 +11,14 @@
 const char *dsh_res_status_name(dsh_res_status s)
 {
     switch (s) {
-    case DSH_RES_PASS: return "passed";
-    case DSH_RES_FAIL: return "failed";
-    case DSH_RES_SKIP: return "skipped";
-    case DSH_RES_ERROR: return "error";
+    case DSH_RES_PASS:
+        return "passed";
+    case DSH_RES_FAIL:
+        return "failed";
+    case DSH_RES_SKIP:
+        return "skipped";
+    case DSH_RES_ERROR:
+        return "error";
     }
     return "?";
 }
@@ -79,7 +83,7 @@ const char *dsh_report_root_of(const char *path, const char *const *paths,
     size_t best_len = 0;
     for (size_t i = 0; i < npaths; i++) {
         if (!strcmp(paths[i], path))
-            return paths[i];    /* named as a file (classname.c) */
+            return paths[i]; /* named as a file (classname.c) */
         size_t k = dir_prefix(paths[i], path);
         if (k > best_len) {
             best = paths[i];
@@ -95,13 +99,12 @@ void dsh_report_timestamp(time_t t, bool zone, char *buf, size_t bufsz)
     if (!t)
         t = time(NULL);
     if (!gmtime_r(&t, &tm) ||
-        !strftime(buf, bufsz, zone ? "%Y-%m-%dT%H:%M:%SZ"
-                                   : "%Y-%m-%dT%H:%M:%S", &tm))
+        !strftime(buf, bufsz, zone ? "%Y-%m-%dT%H:%M:%SZ" : "%Y-%m-%dT%H:%M:%S",
+                  &tm))
         snprintf(buf, bufsz, "1970-01-01T00:00:00%s", zone ? "Z" : "");
 }
 
-const char *dsh_report_hostname(const dsh_report *r, char *buf,
-                                size_t bufsz)
+const char *dsh_report_hostname(const dsh_report *r, char *buf, size_t bufsz)
 {
     if (r->hostname)
         return r->hostname;

@@ -41,27 +41,26 @@ static json_t *checks_json(const dsh_case_result *res)
 
 static json_t *run_json(const dsh_run_figures *f)
 {
-    json_t *o = json_pack("{s:I, s:o, s:o, s:o, s:o, s:I, s:I, s:I}",
-                          "cycles", (json_int_t)f->cycles,
-                          "cpu_hz", real6(f->cpu_hz),
-                          "audio_seconds", real6(f->audio_seconds),
-                          "mcps", real6(f->mcps),
-                          "worst_load_pct", real6(f->worst_load_pct),
-                          "deadline_misses", (json_int_t)f->deadline_misses,
-                          "xruns", (json_int_t)f->xruns,
-                          "ipc_errors", (json_int_t)f->ipc_errors);
+    json_t *o = json_pack(
+        "{s:I, s:o, s:o, s:o, s:o, s:I, s:I, s:I}", "cycles",
+        (json_int_t)f->cycles, "cpu_hz", real6(f->cpu_hz), "audio_seconds",
+        real6(f->audio_seconds), "mcps", real6(f->mcps), "worst_load_pct",
+        real6(f->worst_load_pct), "deadline_misses",
+        (json_int_t)f->deadline_misses, "xruns", (json_int_t)f->xruns,
+        "ipc_errors", (json_int_t)f->ipc_errors);
     json_t *pipes = json_array(), *comps = json_array();
     if (!o || !pipes || !comps)
         goto fail;
     for (unsigned i = 0; i < f->npipes && i < DSH_RESULT_MAX_PIPES; i++) {
         const struct dsh_pipe_figures *p = &f->pipes[i];
-        if (json_array_append_new(pipes, json_pack(
-                "{s:I, s:I, s:I, s:I, s:I, s:I}", "id", (json_int_t)p->id,
-                "periods", (json_int_t)p->periods,
-                "period_cycles", (json_int_t)p->period_cycles,
-                "avg_cycles", (json_int_t)p->avg_cycles,
-                "worst_cycles", (json_int_t)p->worst_cycles,
-                "misses", (json_int_t)p->misses)))
+        if (json_array_append_new(
+                pipes,
+                json_pack("{s:I, s:I, s:I, s:I, s:I, s:I}", "id",
+                          (json_int_t)p->id, "periods", (json_int_t)p->periods,
+                          "period_cycles", (json_int_t)p->period_cycles,
+                          "avg_cycles", (json_int_t)p->avg_cycles,
+                          "worst_cycles", (json_int_t)p->worst_cycles, "misses",
+                          (json_int_t)p->misses)))
             goto fail;
     }
     for (unsigned i = 0; i < f->ncomps && i < DSH_RESULT_MAX_COMPS; i++) {
@@ -117,20 +116,24 @@ bool dsh_report_write_json(const char *path, const dsh_report *r, char *err,
     dsh_report_timestamp(r->started, true, ts, sizeof ts);
     json_t *root = json_object(), *cases = json_array();
     bool ok = root && cases &&
-        !json_object_set_new(root, "tool", json_string("dspsim test")) &&
-        !json_object_set_new(root, "version", json_integer(2)) &&
-        !json_object_set_new(root, "timestamp", json_string(ts)) &&
-        !dsh_json_set_text(root, "hostname",
-                           dsh_report_hostname(r, host, sizeof host)) &&
-        !json_object_set_new(root, "shard", json_pack("{s:i, s:i}",
-            "index", (int)r->shard_index, "count", (int)r->shard_count)) &&
-        !json_object_set_new(root, "summary", json_pack(
-            "{s:I, s:I, s:I, s:I, s:I, s:o}", "total", (json_int_t)r->n,
-            "passed", (json_int_t)r->count[DSH_RES_PASS],
-            "failed", (json_int_t)r->count[DSH_RES_FAIL],
-            "errors", (json_int_t)r->count[DSH_RES_ERROR],
-            "skipped", (json_int_t)r->count[DSH_RES_SKIP],
-            "seconds", real6(r->seconds)));
+              !json_object_set_new(root, "tool", json_string("dspsim test")) &&
+              !json_object_set_new(root, "version", json_integer(2)) &&
+              !json_object_set_new(root, "timestamp", json_string(ts)) &&
+              !dsh_json_set_text(root, "hostname",
+                                 dsh_report_hostname(r, host, sizeof host)) &&
+              !json_object_set_new(root, "shard",
+                                   json_pack("{s:i, s:i}", "index",
+                                             (int)r->shard_index, "count",
+                                             (int)r->shard_count)) &&
+              !json_object_set_new(
+                  root, "summary",
+                  json_pack("{s:I, s:I, s:I, s:I, s:I, s:o}", "total",
+                            (json_int_t)r->n, "passed",
+                            (json_int_t)r->count[DSH_RES_PASS], "failed",
+                            (json_int_t)r->count[DSH_RES_FAIL], "errors",
+                            (json_int_t)r->count[DSH_RES_ERROR], "skipped",
+                            (json_int_t)r->count[DSH_RES_SKIP], "seconds",
+                            real6(r->seconds)));
     for (size_t i = 0; ok && i < r->n; i++)
         ok = !json_array_append_new(cases, case_json(&r->entries[i]));
     if (ok)

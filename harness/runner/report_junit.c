@@ -18,8 +18,7 @@ typedef xmlTextWriterPtr W;
 static int attr(W w, const char *name, const char *value)
 {
     char *v = dsh_utf8_lossy(value ? value : "", true);
-    int rc = v ? xmlTextWriterWriteAttribute(w, BAD_CAST name, BAD_CAST v)
-               : -1;
+    int rc = v ? xmlTextWriterWriteAttribute(w, BAD_CAST name, BAD_CAST v) : -1;
     free(v);
     return rc < 0 ? -1 : 0;
 }
@@ -34,8 +33,12 @@ static int attrf(W w, const char *name, const char *fmt, double v)
 static int counts(W w, const dsh_report *r)
 {
     char b[32];
-    static const struct { const char *name; int st; } k[] = {
-        { "failures", DSH_RES_FAIL }, { "errors", DSH_RES_ERROR },
+    static const struct {
+        const char *name;
+        int st;
+    } k[] = {
+        { "failures", DSH_RES_FAIL },
+        { "errors", DSH_RES_ERROR },
         { "skipped", DSH_RES_SKIP },
     };
     snprintf(b, sizeof b, "%zu", r->n);
@@ -56,22 +59,22 @@ static int testcase(W w, const dsh_report_entry *e)
     dsh_report_classname(e->root, e->path, cls, sizeof cls);
     if (xmlTextWriterStartElement(w, BAD_CAST "testcase") < 0 ||
         attr(w, "classname", cls) || attr(w, "name", e->name) ||
-        attr(w, "file", e->path) ||
-        attrf(w, "time", "%.3f", res->seconds))
+        attr(w, "file", e->path) || attrf(w, "time", "%.3f", res->seconds))
         return -1;
     const char *tag = res->status == DSH_RES_FAIL    ? "failure"
                       : res->status == DSH_RES_ERROR ? "error"
                       : res->status == DSH_RES_SKIP  ? "skipped"
                                                      : NULL;
-    if (tag && (xmlTextWriterStartElement(w, BAD_CAST tag) < 0 ||
-                attr(w, "message", res->message) ||
-                xmlTextWriterEndElement(w) < 0))
+    if (tag &&
+        (xmlTextWriterStartElement(w, BAD_CAST tag) < 0 ||
+         attr(w, "message", res->message) || xmlTextWriterEndElement(w) < 0))
         return -1;
     if ((res->status == DSH_RES_FAIL || res->status == DSH_RES_ERROR) &&
         res->log[0]) {
         char *t = dsh_utf8_lossy(res->log, true);
         int rc = t ? xmlTextWriterWriteElement(w, BAD_CAST "system-out",
-                                               BAD_CAST t) : -1;
+                                               BAD_CAST t)
+                   : -1;
         free(t);
         if (rc < 0)
             return -1;
@@ -91,8 +94,8 @@ static int document(W w, const dsh_report *r)
         attr(w, "name", "dspsim test") || counts(w, r) ||
         attr(w, "timestamp", ts) ||
         xmlTextWriterStartElement(w, BAD_CAST "testsuite") < 0 ||
-        attr(w, "name", "dspsim") || counts(w, r) ||
-        attr(w, "timestamp", ts) || attr(w, "hostname", h))
+        attr(w, "name", "dspsim") || counts(w, r) || attr(w, "timestamp", ts) ||
+        attr(w, "hostname", h))
         return -1;
     for (size_t i = 0; i < r->n; i++)
         if (testcase(w, &r->entries[i]))
@@ -100,14 +103,14 @@ static int document(W w, const dsh_report *r)
     return xmlTextWriterEndDocument(w) < 0 ? -1 : 0;
 }
 
-bool dsh_report_write_junit(const char *path, const dsh_report *r,
-                            char *err, size_t errsz)
+bool dsh_report_write_junit(const char *path, const dsh_report *r, char *err,
+                            size_t errsz)
 {
     xmlBufferPtr buf = xmlBufferCreate();
     W w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
     bool ok = w && document(w, r) == 0;
     if (w)
-        xmlFreeTextWriter(w);       /* flushes into buf */
+        xmlFreeTextWriter(w); /* flushes into buf */
     if (!ok) {
         if (buf)
             xmlBufferFree(buf);

@@ -18,7 +18,7 @@ typedef struct slot {
     pid_t pid;
     int fd;
     size_t job;
-    size_t got;                 /* bytes of the result received */
+    size_t got; /* bytes of the result received */
     dsh_case_result buf;
     double start;
     int timed_out;
@@ -31,15 +31,13 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void child(dsh_job *job, int fd, dsh_case_exec_fn exec,
-                  const void *user)
+static void child(dsh_job *job, int fd, dsh_case_exec_fn exec, const void *user)
 {
     /* A crash must end this process and be seen by the parent, whatever
      * handlers the parent installed. */
-    static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+    static const int crash_signals[] = { SIGSEGV, SIGBUS,  SIGFPE, SIGILL,
                                          SIGABRT, SIGTERM, SIGINT };
-    for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0];
-         i++)
+    for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++)
         signal(crash_signals[i], SIG_DFL);
     dsh_case_result r;
     memset(&r, 0, sizeof r);
@@ -71,8 +69,8 @@ static void not_started(dsh_job *jobs, size_t i, const char *what,
                         const dsh_pool_hooks *hooks)
 {
     jobs[i].result.status = DSH_RES_ERROR;
-    snprintf(jobs[i].result.message, sizeof jobs[i].result.message,
-             "%s: %s", what, strerror(errno));
+    snprintf(jobs[i].result.message, sizeof jobs[i].result.message, "%s: %s",
+             what, strerror(errno));
     jobs[i].done = 1;
     if (hooks && hooks->done)
         hooks->done(hooks->user, jobs, i);
@@ -99,8 +97,8 @@ static void finish(slot *s, dsh_job *jobs, const dsh_pool_hooks *hooks)
         job->result.seconds = elapsed;
         if (WIFSIGNALED(status))
             snprintf(job->result.message, sizeof job->result.message,
-                     "case process crashed: signal %d (%s)",
-                     WTERMSIG(status), strsignal(WTERMSIG(status)));
+                     "case process crashed: signal %d (%s)", WTERMSIG(status),
+                     strsignal(WTERMSIG(status)));
         else
             snprintf(job->result.message, sizeof job->result.message,
                      "case process exited with status %d without a result",
@@ -112,8 +110,8 @@ static void finish(slot *s, dsh_job *jobs, const dsh_pool_hooks *hooks)
         hooks->done(hooks->user, jobs, s->job);
 }
 
-void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel,
-                  double timeout_s, dsh_case_exec_fn exec, const void *exec_user,
+void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
+                  dsh_case_exec_fn exec, const void *exec_user,
                   const dsh_pool_hooks *hooks)
 {
     if (parallel < 1)
@@ -157,8 +155,9 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel,
                 finished++;
                 continue;
             }
-            slots[k] = (slot){ .pid = pid, .fd = p[0], .job = next,
-                               .start = now() };
+            slots[k] = (slot){
+                .pid = pid, .fd = p[0], .job = next, .start = now()
+            };
             next++;
             running++;
         }
@@ -186,8 +185,7 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel,
                                  : read(s->fd, sink, sizeof sink);
                 if (r > 0 && room)
                     s->got += (size_t)r;
-                else if (r == 0 || (r < 0 && errno != EINTR &&
-                                    errno != EAGAIN))
+                else if (r == 0 || (r < 0 && errno != EINTR && errno != EAGAIN))
                     eof = true;
             }
             if (!eof && timeout_s > 0 && t - s->start > timeout_s &&

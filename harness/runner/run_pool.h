@@ -10,7 +10,7 @@
 typedef struct dsh_job {
     const dsh_case *c;
     char out_dir[DSH_PATH_MAX];
-    dsh_case_result result;     /* filled when done */
+    dsh_case_result result; /* filled when done */
     int done;
 } dsh_job;
 
@@ -28,8 +28,8 @@ typedef struct dsh_pool_hooks {
  * time.  timeout_s > 0 kills a child after that many seconds (ERROR).  A
  * child that dies without a result is an ERROR naming the signal or exit
  * status. */
-void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel,
-                  double timeout_s, dsh_case_exec_fn exec, const void *exec_user,
+void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
+                  dsh_case_exec_fn exec, const void *exec_user,
                   const dsh_pool_hooks *hooks);
 
 #endif

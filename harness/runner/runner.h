@@ -20,23 +20,26 @@
 
 #include "case/case.h"
 
-enum { DSH_TEST_EXIT_PASS = 0, DSH_TEST_EXIT_FAIL = 1,
-       DSH_TEST_EXIT_USAGE = 2 };
+enum {
+    DSH_TEST_EXIT_PASS = 0,
+    DSH_TEST_EXIT_FAIL = 1,
+    DSH_TEST_EXIT_USAGE = 2
+};
 
 typedef enum dsh_res_status {
     DSH_RES_PASS,
-    DSH_RES_FAIL,       /* an expectation was not met */
-    DSH_RES_SKIP,       /* could not be run (reason in message) */
-    DSH_RES_ERROR,      /* the run itself failed: crash, timeout, I/O */
+    DSH_RES_FAIL,  /* an expectation was not met */
+    DSH_RES_SKIP,  /* could not be run (reason in message) */
+    DSH_RES_ERROR, /* the run itself failed: crash, timeout, I/O */
 } dsh_res_status;
 
-const char *dsh_res_status_name(dsh_res_status s);   /* "passed", ... */
+const char *dsh_res_status_name(dsh_res_status s); /* "passed", ... */
 
-#define DSH_RESULT_MSG 1024
-#define DSH_RESULT_LOG 8192         /* system-out of a failed case */
+#define DSH_RESULT_MSG        1024
+#define DSH_RESULT_LOG        8192 /* system-out of a failed case */
 #define DSH_RESULT_MAX_CHECKS 48
-#define DSH_RESULT_MAX_PIPES 8
-#define DSH_RESULT_MAX_COMPS 32
+#define DSH_RESULT_MAX_PIPES  8
+#define DSH_RESULT_MAX_COMPS  32
 
 /* One figure an expectation measured: `subject` is what was measured (an
  * endpoint name, "pipeline 1", "run"), `check` the expectation's key
@@ -65,20 +68,20 @@ typedef struct dsh_run_figures {
     unsigned npipes;
     struct dsh_pipe_figures {
         unsigned id;
-        unsigned long long periods, period_cycles, avg_cycles,
-                           worst_cycles, misses;
+        unsigned long long periods, period_cycles, avg_cycles, worst_cycles,
+            misses;
     } pipes[DSH_RESULT_MAX_PIPES];
     unsigned ncomps;
     struct dsh_comp_figures {
-        char name[32];          /* "p<pipeline>.<component> <type>" */
+        char name[32]; /* "p<pipeline>.<component> <type>" */
         double mcps, worst_pct;
     } comps[DSH_RESULT_MAX_COMPS];
 } dsh_run_figures;
 
 typedef struct dsh_case_result {
     dsh_res_status status;
-    char message[DSH_RESULT_MSG];   /* one line; "" for a plain pass */
-    double seconds;                 /* wall time of the child */
+    char message[DSH_RESULT_MSG]; /* one line; "" for a plain pass */
+    double seconds;               /* wall time of the child */
     /* a failed or errored run's diagnosis, decoded panic report and the
      * tail of its firmware log (what firmware.log holds, cut to fit from
      * the front of the log part); "" when none */
@@ -89,7 +92,7 @@ typedef struct dsh_case_result {
 } dsh_case_result;
 
 typedef struct dsh_exec_env {
-    const char *out_dir;            /* this case's output directory
+    const char *out_dir; /* this case's output directory
                                        (created; outputs go here) */
 } dsh_exec_env;
 

@@ -30,28 +30,28 @@ typedef struct options {
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-        "usage: dspsim test [PATHS...] [options]\n"
-        "Run the harness test cases (*.yaml, *.yml) found under PATHS\n"
-        "(default: the current directory); docs/harness.md.\n\n"
-        "  -j, --jobs N         run N cases at once [number of CPUs]\n"
-        "  --filter PATTERN     only cases whose name or path contains\n"
-        "                       PATTERN (or matches it, if it holds * ? [)\n"
-        "  --shard I/N          only the I-th of N shards (1 <= I <= N)\n"
-        "  --junit FILE         write a JUnit XML report\n"
-        "  --json FILE          write a JSON report\n"
-        "  --out-dir DIR        case outputs go to DIR/<case path> "
-        "[dspsim-test-out]\n"
-        "  --timeout SECONDS    kill a case running longer (error) [none]\n"
-        "  --list               list the selected cases, run nothing\n"
-        "  --fail-on-skip       a skipped case makes the run fail\n"
-        "  --no-progress        no progress line, even on a terminal\n"
-        "  --firmware ELF       audio firmware image [the tree's]; missing\n"
-        "                       or not loadable: exit 2, nothing run\n"
-        "  -h, --help           this help\n\n"
-        "Exit status: 0 all selected cases passed (or were skipped), 1 a "
-        "case\nfailed or errored, 2 usage error, invalid case file or bad "
-        "firmware\n(nothing run).\n");
+    fprintf(
+        f, "usage: dspsim test [PATHS...] [options]\n"
+           "Run the harness test cases (*.yaml, *.yml) found under PATHS\n"
+           "(default: the current directory); docs/harness.md.\n\n"
+           "  -j, --jobs N         run N cases at once [number of CPUs]\n"
+           "  --filter PATTERN     only cases whose name or path contains\n"
+           "                       PATTERN (or matches it, if it holds * ? [)\n"
+           "  --shard I/N          only the I-th of N shards (1 <= I <= N)\n"
+           "  --junit FILE         write a JUnit XML report\n"
+           "  --json FILE          write a JSON report\n"
+           "  --out-dir DIR        case outputs go to DIR/<case path> "
+           "[dspsim-test-out]\n"
+           "  --timeout SECONDS    kill a case running longer (error) [none]\n"
+           "  --list               list the selected cases, run nothing\n"
+           "  --fail-on-skip       a skipped case makes the run fail\n"
+           "  --no-progress        no progress line, even on a terminal\n"
+           "  --firmware ELF       audio firmware image [the tree's]; missing\n"
+           "                       or not loadable: exit 2, nothing run\n"
+           "  -h, --help           this help\n\n"
+           "Exit status: 0 all selected cases passed (or were skipped), 1 a "
+           "case\nfailed or errored, 2 usage error, invalid case file or bad "
+           "firmware\n(nothing run).\n");
 }
 
 static int usage_error(const char *fmt, const char *arg)
@@ -62,9 +62,16 @@ static int usage_error(const char *fmt, const char *arg)
     return DSH_TEST_EXIT_USAGE;
 }
 
-enum {   /* getopt_long codes of the long-only options */
-    OPT_FILTER = 256, OPT_SHARD, OPT_JUNIT, OPT_JSON, OPT_OUT_DIR,
-    OPT_TIMEOUT, OPT_LIST, OPT_FAIL_ON_SKIP, OPT_NO_PROGRESS,
+enum { /* getopt_long codes of the long-only options */
+       OPT_FILTER = 256,
+       OPT_SHARD,
+       OPT_JUNIT,
+       OPT_JSON,
+       OPT_OUT_DIR,
+       OPT_TIMEOUT,
+       OPT_LIST,
+       OPT_FAIL_ON_SKIP,
+       OPT_NO_PROGRESS,
 };
 
 static const struct option test_options[] = {
@@ -91,14 +98,21 @@ static int take_option(int c, const char *v, options *o)
     case 'h':
         usage(stdout);
         return -1;
-    case OPT_LIST: o->list = true; return 0;
-    case OPT_FAIL_ON_SKIP: o->fail_on_skip = true; return 0;
-    case OPT_NO_PROGRESS: o->progress = false; return 0;
+    case OPT_LIST:
+        o->list = true;
+        return 0;
+    case OPT_FAIL_ON_SKIP:
+        o->fail_on_skip = true;
+        return 0;
+    case OPT_NO_PROGRESS:
+        o->progress = false;
+        return 0;
     case 'j': {
         long n = v ? strtol(v, &end, 10) : 0;
         if (!v || !*v || *end || n < 1 || n > 1024)
             return usage_error("-j needs a number of jobs 1..1024, got "
-                               "'%s'", v ? v : "");
+                               "'%s'",
+                               v ? v : "");
         o->jobs = (unsigned)n;
         return 0;
     }
@@ -110,7 +124,8 @@ static int take_option(int c, const char *v, options *o)
     case OPT_SHARD:
         if (!v || !dsh_shard_parse(v, &o->shard_index, &o->shard_count))
             return usage_error("--shard needs I/N with 1 <= I <= N, "
-                               "got '%s'", v ? v : "");
+                               "got '%s'",
+                               v ? v : "");
         return 0;
     case OPT_JUNIT:
     case OPT_JSON:
@@ -128,7 +143,8 @@ static int take_option(int c, const char *v, options *o)
         double t = v ? strtod(v, &end) : 0;
         if (!v || !*v || *end || !(t > 0) || t > 86400)
             return usage_error("--timeout needs seconds (0 < s <= "
-                               "86400), got '%s'", v ? v : "");
+                               "86400), got '%s'",
+                               v ? v : "");
         o->timeout_s = t;
         return 0;
     }
@@ -149,7 +165,7 @@ static int parse_options(int argc, char **argv, options *o)
     if (!o->paths)
         return usage_error("%s", "out of memory");
     int c;
-    optind = 0;   /* a fresh scan (glibc) */
+    optind = 0; /* a fresh scan (glibc) */
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":hj:", test_options, NULL)) != -1) {
         int rc;
@@ -226,10 +242,14 @@ typedef struct console {
 static const char *tag(dsh_res_status s)
 {
     switch (s) {
-    case DSH_RES_PASS: return "PASS ";
-    case DSH_RES_FAIL: return "FAIL ";
-    case DSH_RES_SKIP: return "SKIP ";
-    case DSH_RES_ERROR: return "ERROR";
+    case DSH_RES_PASS:
+        return "PASS ";
+    case DSH_RES_FAIL:
+        return "FAIL ";
+    case DSH_RES_SKIP:
+        return "SKIP ";
+    case DSH_RES_ERROR:
+        return "ERROR";
     }
     return "?";
 }
@@ -252,8 +272,7 @@ static void on_done(void *user, dsh_job *jobs, size_t i)
         const dsh_job *j = &jobs[c->next_print++];
         clear_progress(c);
         printf("%s %s (%s)%s%s\n", tag(j->result.status), j->c->path,
-               j->c->name, j->result.message[0] ? ": " : "",
-               j->result.message);
+               j->c->name, j->result.message[0] ? ": " : "", j->result.message);
     }
     fflush(stdout);
 }
@@ -281,21 +300,24 @@ static void on_progress(void *user, size_t finished, size_t running,
  * problem.  A directory still missing that the --out-dir `made` will
  * create (it or one of its parents) passes; called again once it is. */
 static bool report_path_ok(const char *opt, const char *path,
-                           dsh_case *const *cases, size_t n,
-                           const char *made)
+                           dsh_case *const *cases, size_t n, const char *made)
 {
     struct stat st, cs;
     if (!stat(path, &st)) {
         if (!S_ISREG(st.st_mode)) {
-            fprintf(stderr, "dspsim test: %s: cannot create: it exists and "
-                    "is not a regular file (%s)\n", path, opt);
+            fprintf(stderr,
+                    "dspsim test: %s: cannot create: it exists and "
+                    "is not a regular file (%s)\n",
+                    path, opt);
             return false;
         }
         for (size_t i = 0; i < n; i++)
             if (!stat(cases[i]->path, &cs) && cs.st_dev == st.st_dev &&
                 cs.st_ino == st.st_ino) {
-                fprintf(stderr, "dspsim test: %s: refused: it is the case "
-                        "file '%s' (%s)\n", path, cases[i]->path, opt);
+                fprintf(stderr,
+                        "dspsim test: %s: refused: it is the case "
+                        "file '%s' (%s)\n",
+                        path, cases[i]->path, opt);
                 return false;
             }
     } else if (errno != ENOENT) {
@@ -316,17 +338,21 @@ static bool report_path_ok(const char *opt, const char *path,
     else
         snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
     size_t dn = strlen(dir);
-    if (made && stat(dir, &st) && errno == ENOENT &&
-        !strncmp(made, dir, dn) && (made[dn] == '/' || !made[dn]))
+    if (made && stat(dir, &st) && errno == ENOENT && !strncmp(made, dir, dn) &&
+        (made[dn] == '/' || !made[dn]))
         return true;
     if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "dspsim test: %s: cannot create: directory '%s' "
-                "does not exist (%s)\n", path, dir, opt);
+        fprintf(stderr,
+                "dspsim test: %s: cannot create: directory '%s' "
+                "does not exist (%s)\n",
+                path, dir, opt);
         return false;
     }
     if (access(dir, W_OK | X_OK)) {
-        fprintf(stderr, "dspsim test: %s: cannot create: directory '%s' is "
-                "not writable (%s)\n", path, dir, opt);
+        fprintf(stderr,
+                "dspsim test: %s: cannot create: directory '%s' is "
+                "not writable (%s)\n",
+                path, dir, opt);
         return false;
     }
     return true;
@@ -393,8 +419,10 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
         goto out;
     }
     if (invalid) {
-        fprintf(stderr, "dspsim test: %zu invalid case file%s; nothing was "
-                "run\n", invalid, invalid == 1 ? "" : "s");
+        fprintf(stderr,
+                "dspsim test: %zu invalid case file%s; nothing was "
+                "run\n",
+                invalid, invalid == 1 ? "" : "s");
         status = DSH_TEST_EXIT_USAGE;
         goto out;
     }
@@ -416,8 +444,10 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
             jobs[n++].c = cases[i];
     }
     if (o.filter && !matched) {
-        fprintf(stderr, "dspsim test: no case matches --filter '%s' (%zu "
-                "cases found)\n", o.filter, files.n);
+        fprintf(stderr,
+                "dspsim test: no case matches --filter '%s' (%zu "
+                "cases found)\n",
+                o.filter, files.n);
         status = DSH_TEST_EXIT_USAGE;
         goto out;
     }
@@ -429,18 +459,20 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
     /* every output checked before anything runs */
     struct stat ost;
     if (!stat(o.out_dir, &ost) && !S_ISDIR(ost.st_mode)) {
-        fprintf(stderr, "dspsim test: --out-dir '%s' exists and is not a "
-                "directory\n", o.out_dir);
+        fprintf(stderr,
+                "dspsim test: --out-dir '%s' exists and is not a "
+                "directory\n",
+                o.out_dir);
         status = DSH_TEST_EXIT_USAGE;
         goto out;
     }
     for (int pass = 0; pass < 2; pass++) {
         /* pass 0 before --out-dir is made, pass 1 after */
         const char *made = pass ? NULL : o.out_dir;
-        if ((o.json && !report_path_ok("--json", o.json, cases, files.n,
-                                       made)) ||
-            (o.junit && !report_path_ok("--junit", o.junit, cases,
-                                        files.n, made))) {
+        if ((o.json &&
+             !report_path_ok("--json", o.json, cases, files.n, made)) ||
+            (o.junit &&
+             !report_path_ok("--junit", o.junit, cases, files.n, made))) {
             status = DSH_TEST_EXIT_USAGE;
             goto out;
         }
@@ -455,23 +487,24 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
         }
     }
 
-    console con = { jobs, n, 0, o.progress && isatty(STDOUT_FILENO),
-                    false };
+    console con = { jobs, n, 0, o.progress && isatty(STDOUT_FILENO), false };
     dsh_pool_hooks hooks = { on_done, on_progress, &con };
     time_t started = time(NULL);
     double t0 = now();
     dsh_run_pool(jobs, n, o.jobs, o.timeout_s, exec, user, &hooks);
     clear_progress(&con);
 
-    dsh_report rep = { entries, n, o.shard_index, o.shard_count,
-                       now() - t0, { 0 }, started, NULL };
+    dsh_report rep = { entries,    n,     o.shard_index, o.shard_count,
+                       now() - t0, { 0 }, started,       NULL };
     for (size_t i = 0; i < n; i++)
         entries[i] = (dsh_report_entry){
             jobs[i].c->path, jobs[i].c->name, &jobs[i].result,
-            dsh_report_root_of(jobs[i].c->path, o.paths, o.npaths) };
+            dsh_report_root_of(jobs[i].c->path, o.paths, o.npaths)
+        };
     dsh_report_count(&rep);
     printf("\n%zu case%s: %zu passed, %zu failed, %zu errors, %zu skipped "
-           "(%.2f s)", n, n == 1 ? "" : "s", rep.count[DSH_RES_PASS],
+           "(%.2f s)",
+           n, n == 1 ? "" : "s", rep.count[DSH_RES_PASS],
            rep.count[DSH_RES_FAIL], rep.count[DSH_RES_ERROR],
            rep.count[DSH_RES_SKIP], rep.seconds);
     if (o.shard_count > 1)
@@ -479,8 +512,7 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
     printf("\n");
     fflush(stdout);
     if ((o.json && !dsh_report_write_json(o.json, &rep, err, sizeof err)) ||
-        (o.junit && !dsh_report_write_junit(o.junit, &rep, err,
-                                            sizeof err))) {
+        (o.junit && !dsh_report_write_junit(o.junit, &rep, err, sizeof err))) {
         fprintf(stderr, "dspsim test: %s\n", err);
         status = DSH_TEST_EXIT_USAGE;
         goto out;

@@ -37,8 +37,8 @@ int dsh_json_set_text(json_t *obj, const char *key, const char *s)
     return rc;
 }
 
-bool dsh_json_write_file(const json_t *root, const char *path,
-                         unsigned indent, char *err, size_t errsz)
+bool dsh_json_write_file(const json_t *root, const char *path, unsigned indent,
+                         char *err, size_t errsz)
 {
     dsh_out_file o;
     if (!dsh_out_open(&o, path, err, errsz))

@@ -27,7 +27,7 @@ json_t *dsh_json_text(const char *s);
 /* Writes root to path (whole or not at all, out_file.h), indented by
  * `indent` spaces (0: one line), keys in insertion order.  false with a
  * message naming the file. */
-bool dsh_json_write_file(const json_t *root, const char *path,
-                         unsigned indent, char *err, size_t errsz);
+bool dsh_json_write_file(const json_t *root, const char *path, unsigned indent,
+                         char *err, size_t errsz);
 
 #endif

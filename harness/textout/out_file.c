@@ -6,13 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
-bool dsh_out_open(dsh_out_file *o, const char *path, char *err,
-                  size_t errsz)
+bool dsh_out_open(dsh_out_file *o, const char *path, char *err, size_t errsz)
 {
     o->path = path;
     o->f = NULL;
-    int n = snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld", path,
-                     (long)getpid());
+    int n = snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld", path, (long)getpid());
     if (n < 0 || (size_t)n >= sizeof o->tmp) {
         snprintf(err, errsz, "%s: cannot create: path too long", path);
         return false;

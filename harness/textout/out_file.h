@@ -16,8 +16,7 @@ typedef struct dsh_out_file {
 } dsh_out_file;
 
 /* Opens the temporary file; false with "PATH: cannot create: REASON". */
-bool dsh_out_open(dsh_out_file *o, const char *path, char *err,
-                  size_t errsz);
+bool dsh_out_open(dsh_out_file *o, const char *path, char *err, size_t errsz);
 /* Closes it and renames it to the target (ok) or removes it (!ok, or a
  * write error: false with "PATH: write error[: REASON]"). */
 bool dsh_out_close(dsh_out_file *o, bool ok, char *err, size_t errsz);

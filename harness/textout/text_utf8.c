@@ -26,7 +26,7 @@ static size_t seq_len(const unsigned char *p, uint32_t *cp)
         return 0;
     }
     for (size_t i = 1; i < n; i++) {
-        if ((p[i] & 0xc0) != 0x80)      /* also stops at the NUL */
+        if ((p[i] & 0xc0) != 0x80) /* also stops at the NUL */
             return 0;
         v = v << 6 | (p[i] & 0x3f);
     }
@@ -57,9 +57,9 @@ static bool xml_forbidden(uint32_t cp)
 
 char *dsh_utf8_lossy(const char *s, bool xml)
 {
-    static const char repl[] = "\xef\xbf\xbd";      /* U+FFFD */
+    static const char repl[] = "\xef\xbf\xbd"; /* U+FFFD */
     size_t len = strlen(s);
-    char *out = malloc(len * 3 + 1);      /* each byte at most U+FFFD */
+    char *out = malloc(len * 3 + 1); /* each byte at most U+FFFD */
     if (!out)
         return NULL;
     const unsigned char *p = (const unsigned char *)s;

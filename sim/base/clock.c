@@ -6,7 +6,7 @@
 
 typedef struct ds_event {
     uint64_t at;
-    uint64_t seq;      /* insertion order; also the event id */
+    uint64_t seq; /* insertion order; also the event id */
     ds_event_fn fn;
     void *user;
 } ds_event;
@@ -15,7 +15,7 @@ struct ds_clock {
     ds_event *heap;
     size_t n, cap;
     uint64_t next_seq;
-    uint64_t now;                     /* without a time source */
+    uint64_t now; /* without a time source */
     uint64_t (*now_fn)(void *);
     void *now_user;
     void (*hook)(void *, uint64_t);
@@ -148,7 +148,10 @@ uint64_t ds_clock_next(const ds_clock *clk)
     return clk->n ? clk->heap[0].at : DS_CLOCK_NEVER;
 }
 
-size_t ds_clock_pending(const ds_clock *clk) { return clk->n; }
+size_t ds_clock_pending(const ds_clock *clk)
+{
+    return clk->n;
+}
 
 size_t ds_clock_run_due(ds_clock *clk, uint64_t now)
 {
@@ -183,7 +186,10 @@ uint64_t ds_clock_event_time(const ds_clock *clk, ds_event_id id)
     return DS_CLOCK_NEVER;
 }
 
-uint64_t ds_clock_next_id(const ds_clock *clk) { return clk->next_seq; }
+uint64_t ds_clock_next_id(const ds_clock *clk)
+{
+    return clk->next_seq;
+}
 
 void ds_clock_load_begin(ds_clock *clk, uint64_t next_id)
 {

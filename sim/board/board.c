@@ -12,14 +12,22 @@
 const char *ds_strerror(ds_status st)
 {
     switch (st) {
-    case DS_OK: return "success";
-    case DS_ERR_ARG: return "invalid argument";
-    case DS_ERR_NOMEM: return "out of memory";
-    case DS_ERR_CONFIG: return "invalid board description";
-    case DS_ERR_RANGE: return "address range outside the memory";
-    case DS_ERR_BUSY: return "doorbell busy";
-    case DS_ERR_LOAD: return "program could not be loaded";
-    case DS_ERR_CPU: return "CPU engine error";
+    case DS_OK:
+        return "success";
+    case DS_ERR_ARG:
+        return "invalid argument";
+    case DS_ERR_NOMEM:
+        return "out of memory";
+    case DS_ERR_CONFIG:
+        return "invalid board description";
+    case DS_ERR_RANGE:
+        return "address range outside the memory";
+    case DS_ERR_BUSY:
+        return "doorbell busy";
+    case DS_ERR_LOAD:
+        return "program could not be loaded";
+    case DS_ERR_CPU:
+        return "CPU engine error";
     }
     return "unknown error";
 }
@@ -72,9 +80,8 @@ static void marker_cb(void *user, uint32_t id, uint32_t value, uint64_t cyc)
         b->markers[i].fn(b->markers[i].user, id, value, cyc);
 }
 
-static void dma_obs_cb(void *user, unsigned ch, ds_dma_event ev,
-                       uint32_t src, uint32_t dst, uint32_t bytes,
-                       uint64_t cyc)
+static void dma_obs_cb(void *user, unsigned ch, ds_dma_event ev, uint32_t src,
+                       uint32_t dst, uint32_t bytes, uint64_t cyc)
 {
     ds_board *b = user;
     for (unsigned i = 0; i < b->n_dma_obs; i++)
@@ -113,27 +120,45 @@ static void h2d_done_cb(void *user, uint32_t msg, uint64_t cycle)
 
 /* ---- MMIO trampolines ---------------------------------------------------- */
 static bool dbg_rd(void *u, uint32_t o, unsigned s, uint32_t *v)
-{ return ds_dbg_read(((ds_board *)u)->dbg, o, s, v); }
+{
+    return ds_dbg_read(((ds_board *)u)->dbg, o, s, v);
+}
 static bool dbg_wr(void *u, uint32_t o, unsigned s, uint32_t v)
-{ return ds_dbg_write(((ds_board *)u)->dbg, o, s, v); }
+{
+    return ds_dbg_write(((ds_board *)u)->dbg, o, s, v);
+}
 static bool ipc_rd(void *u, uint32_t o, unsigned s, uint32_t *v)
-{ return ds_ipc_read(((ds_board *)u)->ipc, o, s, v); }
+{
+    return ds_ipc_read(((ds_board *)u)->ipc, o, s, v);
+}
 static bool ipc_wr(void *u, uint32_t o, unsigned s, uint32_t v)
-{ return ds_ipc_write(((ds_board *)u)->ipc, o, s, v); }
+{
+    return ds_ipc_write(((ds_board *)u)->ipc, o, s, v);
+}
 static bool dma_rd(void *u, uint32_t o, unsigned s, uint32_t *v)
-{ return ds_dma_read(((ds_board *)u)->dma, o, s, v); }
+{
+    return ds_dma_read(((ds_board *)u)->dma, o, s, v);
+}
 static bool dma_wr(void *u, uint32_t o, unsigned s, uint32_t v)
-{ return ds_dma_write(((ds_board *)u)->dma, o, s, v); }
+{
+    return ds_dma_write(((ds_board *)u)->dma, o, s, v);
+}
 static bool ssp_rd(void *u, uint32_t o, unsigned s, uint32_t *v)
-{ return ds_ssp_read(u, o, s, v); }
+{
+    return ds_ssp_read(u, o, s, v);
+}
 static bool ssp_wr(void *u, uint32_t o, unsigned s, uint32_t v)
-{ return ds_ssp_write(u, o, s, v); }
+{
+    return ds_ssp_write(u, o, s, v);
+}
 
 /* ---- buses for the DMA ------------------------------------------------- */
 /* Is [addr, addr+n) inside one of IRAM, DRAM, mailbox? */
 static bool dsp_mem_range(const ds_board *b, uint32_t addr, size_t n)
 {
-    const struct { uint32_t base, size; } m[3] = {
+    const struct {
+        uint32_t base, size;
+    } m[3] = {
         { BOARD_IRAM_BASE, b->cfg.iram_size },
         { BOARD_DRAM_BASE, b->cfg.dram_size },
         { BOARD_MBOX_BASE, BOARD_MBOX_SIZE },
@@ -184,13 +209,21 @@ static bool host_write(void *user, uint32_t addr, const void *src, size_t n)
 
 /* SSP FIFOs for the DMA; port < nports is checked by the DMA. */
 static size_t p_tx_space(void *u, unsigned port)
-{ return ds_ssp_tx_space(((ds_board *)u)->ssp[port]); }
+{
+    return ds_ssp_tx_space(((ds_board *)u)->ssp[port]);
+}
 static size_t p_tx_push(void *u, unsigned port, const uint8_t *s, size_t n)
-{ return ds_ssp_tx_push(((ds_board *)u)->ssp[port], s, n); }
+{
+    return ds_ssp_tx_push(((ds_board *)u)->ssp[port], s, n);
+}
 static size_t p_rx_avail(void *u, unsigned port)
-{ return ds_ssp_rx_avail(((ds_board *)u)->ssp[port]); }
+{
+    return ds_ssp_rx_avail(((ds_board *)u)->ssp[port]);
+}
 static size_t p_rx_pop(void *u, unsigned port, uint8_t *d, size_t n)
-{ return ds_ssp_rx_pop(((ds_board *)u)->ssp[port], d, n); }
+{
+    return ds_ssp_rx_pop(((ds_board *)u)->ssp[port], d, n);
+}
 
 static void ssp_request_cb(void *user, unsigned port, uint64_t at)
 {
@@ -202,20 +235,28 @@ static void ssp_request_cb(void *user, unsigned port, uint64_t at)
 static xt_err map_ram(ds_board *b, const char *name, uint32_t base,
                       uint32_t size, unsigned wait)
 {
-    xt_region_desc d = { .name = name, .base = base, .size = size,
-                         .kind = XT_REGION_RAM, .read_wait = wait,
-                         .write_wait = wait, .fetch_wait = wait };
+    xt_region_desc d = { .name = name,
+                         .base = base,
+                         .size = size,
+                         .kind = XT_REGION_RAM,
+                         .read_wait = wait,
+                         .write_wait = wait,
+                         .fetch_wait = wait };
     return xt_map(b->cpu, &d);
 }
 
 static xt_err map_mmio(ds_board *b, const char *name, uint32_t base,
                        xt_mmio_read_cb rd, xt_mmio_write_cb wr, void *user)
 {
-    xt_region_desc d = { .name = name, .base = base, .size = BOARD_DEV_SIZE,
+    xt_region_desc d = { .name = name,
+                         .base = base,
+                         .size = BOARD_DEV_SIZE,
                          .kind = XT_REGION_MMIO,
                          .read_wait = b->cfg.periph_wait,
                          .write_wait = b->cfg.periph_wait,
-                         .read = rd, .write = wr, .user = user };
+                         .read = rd,
+                         .write = wr,
+                         .user = user };
     return xt_map(b->cpu, &d);
 }
 
@@ -252,34 +293,40 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
         .config = (b->cfg.dma_channels << BOARD_CONFIG_DMA_CH_SHIFT) |
                   (b->cfg.ssp_ports << BOARD_CONFIG_SSP_SHIFT) |
                   (b->cfg.ssp_fifo_frames << BOARD_CONFIG_FIFO_SHIFT),
-        .cpu_hz = b->cfg.cpu_hz, .audio_hz = b->cfg.audio_hz,
-        .iram_size = b->cfg.iram_size, .dram_size = b->cfg.dram_size,
+        .cpu_hz = b->cfg.cpu_hz,
+        .audio_hz = b->cfg.audio_hz,
+        .iram_size = b->cfg.iram_size,
+        .dram_size = b->cfg.dram_size,
     };
     ds_dbg_ops dops = { console_cb, marker_cb, halt_cb, b };
     b->dbg = ds_dbg_new(b->clk, &info, &dops);
-    b->ipc = ds_ipc_new(b->clk, (ds_irq_out){ ds_board_irq_cb, b, BOARD_IRQ_IPC });
+    b->ipc = ds_ipc_new(b->clk,
+                        (ds_irq_out){ ds_board_irq_cb, b, BOARD_IRQ_IPC });
     if (!b->dbg || !b->ipc)
         goto fail;
     ds_ipc_host_ops iops = { d2h_cb, h2d_done_cb, b };
     ds_ipc_set_host_ops(b->ipc, &iops);
     for (unsigned i = 0; i < b->cfg.ssp_ports; i++) {
-        ds_ssp_config sc = { .index = i, .fifo_frames = b->cfg.ssp_fifo_frames,
+        ds_ssp_config sc = { .index = i,
+                             .fifo_frames = b->cfg.ssp_fifo_frames,
                              .cpu_hz = b->cfg.cpu_hz,
                              .audio_hz = b->cfg.audio_hz,
                              .drift_ppb = b->cfg.audio_drift_ppb };
-        b->ssp[i] = ds_ssp_new(b->clk, &sc,
-                               (ds_irq_out){ ds_board_irq_cb, b, BOARD_IRQ_SSP(i) });
+        b->ssp[i] = ds_ssp_new(
+            b->clk, &sc, (ds_irq_out){ ds_board_irq_cb, b, BOARD_IRQ_SSP(i) });
         if (!b->ssp[i])
             goto fail;
         ds_ssp_set_request(b->ssp[i], ssp_request_cb, b);
     }
     ds_dma_config dc = { b->cfg.dma_channels, b->cfg.dma_bytes_per_cycle,
                          b->cfg.dma_burst_bytes, b->cfg.dma_burst_latency };
-    ds_bus dsp = { dsp_read, dsp_write, b }, host = { host_read, host_write, b };
+    ds_bus dsp = { dsp_read, dsp_write, b },
+           host = { host_read, host_write, b };
     ds_dma_ports ports = { b->cfg.ssp_ports, p_tx_space, p_tx_push,
-                           p_rx_avail, p_rx_pop, b };
+                           p_rx_avail,       p_rx_pop,   b };
     b->dma = ds_dma_new(b->clk, &dc, &dsp, &host, &ports,
-                        (ds_irq_out){ ds_board_irq_cb, b, BOARD_IRQ_DMA }, log_cb, b);
+                        (ds_irq_out){ ds_board_irq_cb, b, BOARD_IRQ_DMA },
+                        log_cb, b);
     if (!b->dma)
         goto fail;
 
@@ -302,8 +349,7 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
     for (unsigned i = 0; e == XT_OK && i < b->cfg.ssp_ports; i++) {
         static const char *const names[] = { "ssp0", "ssp1", "ssp2", "ssp3" };
         what = names[i];
-        e = map_mmio(b, names[i], BOARD_SSP_ADDR(i), ssp_rd, ssp_wr,
-                     b->ssp[i]);
+        e = map_mmio(b, names[i], BOARD_SSP_ADDR(i), ssp_rd, ssp_wr, b->ssp[i]);
     }
     if (e != XT_OK) {
         ds_errf(err, errsz, "mapping %s: %s", what, xt_strerror(e));
@@ -375,15 +421,30 @@ const ds_board_config *ds_board_get_config(const ds_board *b)
 {
     return &b->cfg;
 }
-xt_cpu *ds_board_cpu(ds_board *b) { return b->cpu; }
-ds_clock *ds_board_clock(ds_board *b) { return b->clk; }
-ds_dma *ds_board_dma(ds_board *b) { return b->dma; }
-ds_ipc *ds_board_ipc(ds_board *b) { return b->ipc; }
+xt_cpu *ds_board_cpu(ds_board *b)
+{
+    return b->cpu;
+}
+ds_clock *ds_board_clock(ds_board *b)
+{
+    return b->clk;
+}
+ds_dma *ds_board_dma(ds_board *b)
+{
+    return b->dma;
+}
+ds_ipc *ds_board_ipc(ds_board *b)
+{
+    return b->ipc;
+}
 ds_ssp *ds_board_ssp(ds_board *b, unsigned port)
 {
     return port < b->cfg.ssp_ports ? b->ssp[port] : NULL;
 }
-uint64_t ds_board_cycles(const ds_board *b) { return xt_cycles(b->cpu); }
+uint64_t ds_board_cycles(const ds_board *b)
+{
+    return xt_cycles(b->cpu);
+}
 
 void ds_board_set_console(ds_board *b, void (*fn)(void *user, uint8_t byte),
                           void *user)
@@ -392,8 +453,7 @@ void ds_board_set_console(ds_board *b, void (*fn)(void *user, uint8_t byte),
     b->console_user = fn ? user : NULL;
 }
 
-ds_status ds_board_add_marker_observer(ds_board *b, ds_marker_fn fn,
-                                       void *user)
+ds_status ds_board_add_marker_observer(ds_board *b, ds_marker_fn fn, void *user)
 {
     if (!b || !fn)
         return DS_ERR_ARG;
@@ -426,8 +486,7 @@ void ds_board_set_log(ds_board *b, ds_log_fn fn, void *user)
 }
 
 /* ---- mailbox and host memory ------------------------------------------- */
-ds_status ds_board_mbox_read(ds_board *b, uint32_t offset, void *dst,
-                             size_t n)
+ds_status ds_board_mbox_read(ds_board *b, uint32_t offset, void *dst, size_t n)
 {
     if (!b || (!dst && n))
         return DS_ERR_ARG;
@@ -436,7 +495,8 @@ ds_status ds_board_mbox_read(ds_board *b, uint32_t offset, void *dst,
     if (!n)
         return DS_OK;
     return xt_mem_read(b->cpu, BOARD_MBOX_BASE + offset, dst, n) == XT_OK
-           ? DS_OK : DS_ERR_CPU;
+               ? DS_OK
+               : DS_ERR_CPU;
 }
 
 ds_status ds_board_mbox_write(ds_board *b, uint32_t offset, const void *src,
@@ -449,10 +509,14 @@ ds_status ds_board_mbox_write(ds_board *b, uint32_t offset, const void *src,
     if (!n)
         return DS_OK;
     return xt_mem_write(b->cpu, BOARD_MBOX_BASE + offset, src, n) == XT_OK
-           ? DS_OK : DS_ERR_CPU;
+               ? DS_OK
+               : DS_ERR_CPU;
 }
 
-uint32_t ds_board_host_size(const ds_board *b) { return b->cfg.host_size; }
+uint32_t ds_board_host_size(const ds_board *b)
+{
+    return b->cfg.host_size;
+}
 
 ds_status ds_board_host_read(ds_board *b, uint32_t addr, void *dst, size_t n)
 {

@@ -37,25 +37,35 @@ void ds_board_config_default(ds_board_config *cfg)
 /* ---- checks ------------------------------------------------------------ */
 bool ds_board_config_check(const ds_board_config *c, char *err, size_t errsz)
 {
-#define CHECK(cond, ...) do { if (!(cond)) { ds_errf(err, errsz, __VA_ARGS__); \
-                              return false; } } while (0)
+#define CHECK(cond, ...)                                                       \
+    do {                                                                       \
+        if (!(cond)) {                                                         \
+            ds_errf(err, errsz, __VA_ARGS__);                                  \
+            return false;                                                      \
+        }                                                                      \
+    } while (0)
     CHECK(c->cpu_hz >= 1000, "cpu_hz %u is too small (at least 1000)",
           (unsigned)c->cpu_hz);
     CHECK(c->iram_size >= 4096 && c->iram_size <= BOARD_IRAM_MAX_SIZE &&
-          c->iram_size % 4096 == 0, "memory.iram.size %u must be a multiple "
-          "of 4096 between 4K and %uK", (unsigned)c->iram_size,
-          BOARD_IRAM_MAX_SIZE / 1024);
+              c->iram_size % 4096 == 0,
+          "memory.iram.size %u must be a multiple "
+          "of 4096 between 4K and %uK",
+          (unsigned)c->iram_size, BOARD_IRAM_MAX_SIZE / 1024);
     CHECK(c->dram_size >= 4096 && c->dram_size <= BOARD_DRAM_MAX_SIZE &&
-          c->dram_size % 4096 == 0, "memory.dram.size %u must be a multiple "
-          "of 4096 between 4K and %uK", (unsigned)c->dram_size,
-          BOARD_DRAM_MAX_SIZE / 1024);
+              c->dram_size % 4096 == 0,
+          "memory.dram.size %u must be a multiple "
+          "of 4096 between 4K and %uK",
+          (unsigned)c->dram_size, BOARD_DRAM_MAX_SIZE / 1024);
     CHECK(c->host_size >= 4096 && c->host_size <= (256u << 20),
           "memory.host.size %u must be between 4K and 256M",
           (unsigned)c->host_size);
     CHECK(c->iram_wait <= 64 && c->dram_wait <= 64 && c->mbox_wait <= 64 &&
-          c->periph_wait <= 64, "wait_states must be at most 64");
-    CHECK(c->audio_hz >= 8000, "audio.clock_hz %u is too small (at least "
-          "8000)", (unsigned)c->audio_hz);
+              c->periph_wait <= 64,
+          "wait_states must be at most 64");
+    CHECK(c->audio_hz >= 8000,
+          "audio.clock_hz %u is too small (at least "
+          "8000)",
+          (unsigned)c->audio_hz);
     CHECK(c->audio_drift_ppb > -100000000 && c->audio_drift_ppb < 100000000,
           "audio.drift_ppm must be within +-100000");
     CHECK(c->dma_channels >= 1 && c->dma_channels <= BOARD_MAX_DMA_CHANNELS,
@@ -65,15 +75,20 @@ bool ds_board_config_check(const ds_board_config *c, char *err, size_t errsz)
           "dma.bytes_per_cycle %u must be between 1 and 64",
           c->dma_bytes_per_cycle);
     CHECK(c->dma_burst_bytes >= 4 && c->dma_burst_bytes <= 4096 &&
-          c->dma_burst_bytes % 4 == 0, "dma.burst_bytes %u must be a "
-          "multiple of 4 between 4 and 4096", c->dma_burst_bytes);
-    CHECK(c->dma_burst_latency <= 100000, "dma.burst_latency %u is too "
-          "large (at most 100000)", c->dma_burst_latency);
-    CHECK(c->ssp_ports <= BOARD_MAX_SSP_PORTS, "ssp.ports %u must be at "
-          "most %d", c->ssp_ports, BOARD_MAX_SSP_PORTS);
+              c->dma_burst_bytes % 4 == 0,
+          "dma.burst_bytes %u must be a "
+          "multiple of 4 between 4 and 4096",
+          c->dma_burst_bytes);
+    CHECK(c->dma_burst_latency <= 100000,
+          "dma.burst_latency %u is too "
+          "large (at most 100000)",
+          c->dma_burst_latency);
+    CHECK(c->ssp_ports <= BOARD_MAX_SSP_PORTS,
+          "ssp.ports %u must be at "
+          "most %d",
+          c->ssp_ports, BOARD_MAX_SSP_PORTS);
     CHECK(c->ssp_fifo_frames >= 1 && c->ssp_fifo_frames <= 255,
-          "ssp.fifo_frames %u must be between 1 and 255",
-          c->ssp_fifo_frames);
+          "ssp.fifo_frames %u must be between 1 and 255", c->ssp_fifo_frames);
 #undef CHECK
     return true;
 }
@@ -164,9 +179,10 @@ static bool set_scalar(parse_ctx *c, const key_def *k, yaml_node_t *node)
     switch (k->kind) {
     case K_NAME:
         if (strlen(s) >= sizeof(c->cfg->name)) {
-            ds_errf(c->err, c->errsz, "%s:%lu:%lu: %s: longer than %zu "
-                 "characters", c->name, line, col, k->path,
-                 sizeof(c->cfg->name) - 1);
+            ds_errf(c->err, c->errsz,
+                    "%s:%lu:%lu: %s: longer than %zu "
+                    "characters",
+                    c->name, line, col, k->path, sizeof(c->cfg->name) - 1);
             return false;
         }
         snprintf(c->cfg->name, sizeof(c->cfg->name), "%s", s);
@@ -174,10 +190,10 @@ static bool set_scalar(parse_ctx *c, const key_def *k, yaml_node_t *node)
     case K_U32:
     case K_SIZE:
         if (!parse_uint(s, k->kind == K_SIZE, &v) || v > UINT32_MAX) {
-            ds_errf(c->err, c->errsz, "%s:%lu:%lu: %s: '%s' is not %s",
-                 c->name, line, col, k->path, s, k->kind == K_SIZE
-                 ? "a size (bytes, optional K or M suffix)"
-                 : "a non-negative 32-bit integer");
+            ds_errf(c->err, c->errsz, "%s:%lu:%lu: %s: '%s' is not %s", c->name,
+                    line, col, k->path, s,
+                    k->kind == K_SIZE ? "a size (bytes, optional K or M suffix)"
+                                      : "a non-negative 32-bit integer");
             return false;
         }
         if (k->off == offsetof(ds_board_config, cpu_hz) ||
@@ -195,8 +211,10 @@ static bool set_scalar(parse_ctx *c, const key_def *k, yaml_node_t *node)
         double d = strtod(s, &end);
         if (errno || end == s || *end || d != d || d <= -100000.0 ||
             d >= 100000.0) {
-            ds_errf(c->err, c->errsz, "%s:%lu:%lu: %s: '%s' is not a number "
-                 "of ppm within +-100000", c->name, line, col, k->path, s);
+            ds_errf(c->err, c->errsz,
+                    "%s:%lu:%lu: %s: '%s' is not a number "
+                    "of ppm within +-100000",
+                    c->name, line, col, k->path, s);
             return false;
         }
         double ppb = d * 1000.0;
@@ -214,7 +232,7 @@ static bool walk(parse_ctx *c, yaml_node_t *node, const char *path)
     const char *where = *path ? path : "top level";
     if (node->type != YAML_MAPPING_NODE) {
         ds_errf(c->err, c->errsz, "%s:%lu:%lu: %s: expected a mapping of keys",
-             c->name, line, col, where);
+                c->name, line, col, where);
         return false;
     }
     for (yaml_node_pair_t *p = node->data.mapping.pairs.start;
@@ -222,10 +240,11 @@ static bool walk(parse_ctx *c, yaml_node_t *node, const char *path)
         yaml_node_t *kn = yaml_document_get_node(c->doc, p->key);
         yaml_node_t *vn = yaml_document_get_node(c->doc, p->value);
         if (!kn || !vn || kn->type != YAML_SCALAR_NODE) {
-            ds_errf(c->err, c->errsz, "%s:%lu:%lu: %s: keys must be plain "
-                 "names", c->name, kn ? (unsigned long)kn->start_mark.line + 1
-                 : line, kn ? (unsigned long)kn->start_mark.column + 1 : col,
-                 where);
+            ds_errf(c->err, c->errsz,
+                    "%s:%lu:%lu: %s: keys must be plain "
+                    "names",
+                    c->name, kn ? (unsigned long)kn->start_mark.line + 1 : line,
+                    kn ? (unsigned long)kn->start_mark.column + 1 : col, where);
             return false;
         }
         char full[256];
@@ -235,7 +254,7 @@ static bool walk(parse_ctx *c, yaml_node_t *node, const char *path)
         unsigned long kcol = (unsigned long)kn->start_mark.column + 1;
         if (n < 0 || (size_t)n >= sizeof(full)) {
             ds_errf(c->err, c->errsz, "%s:%lu:%lu: key path too long", c->name,
-                 kline, kcol);
+                    kline, kcol);
             return false;
         }
         const key_def *k = NULL;
@@ -244,8 +263,10 @@ static bool walk(parse_ctx *c, yaml_node_t *node, const char *path)
                 k = &keys[i];
         if (k) {
             if (vn->type != YAML_SCALAR_NODE) {
-                ds_errf(c->err, c->errsz, "%s:%lu:%lu: %s: expected a single "
-                     "value", c->name, kline, kcol, full);
+                ds_errf(c->err, c->errsz,
+                        "%s:%lu:%lu: %s: expected a single "
+                        "value",
+                        c->name, kline, kcol, full);
                 return false;
             }
             if (!set_scalar(c, k, vn))
@@ -255,7 +276,7 @@ static bool walk(parse_ctx *c, yaml_node_t *node, const char *path)
                 return false;
         } else {
             ds_errf(c->err, c->errsz, "%s:%lu:%lu: unknown key '%s'", c->name,
-                 kline, kcol, full);
+                    kline, kcol, full);
             return false;
         }
     }
@@ -284,15 +305,15 @@ bool ds_board_config_parse(ds_board_config *cfg, const char *name,
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
     if (!yaml_parser_load(&parser, &doc)) {
         ds_errf(err, errsz, "%s:%lu:%lu: malformed YAML: %s", name,
-             (unsigned long)parser.problem_mark.line + 1,
-             (unsigned long)parser.problem_mark.column + 1,
-             parser.problem ? parser.problem : "parse error");
+                (unsigned long)parser.problem_mark.line + 1,
+                (unsigned long)parser.problem_mark.column + 1,
+                parser.problem ? parser.problem : "parse error");
         yaml_parser_delete(&parser);
         return false;
     }
     bool ok = true;
     yaml_node_t *root = yaml_document_get_root_node(&doc);
-    if (root) {   /* an empty document means all defaults */
+    if (root) { /* an empty document means all defaults */
         parse_ctx c = { cfg, &doc, name, err, errsz };
         ok = walk(&c, root, "");
     }
@@ -334,8 +355,10 @@ bool ds_board_config_load(ds_board_config *cfg, const char *path, char *err,
         if (cap >= (1u << 20)) {
             free(buf);
             fclose(f);
-            ds_errf(err, errsz, "%s: larger than 1 MiB, not a board "
-                 "description", path);
+            ds_errf(err, errsz,
+                    "%s: larger than 1 MiB, not a board "
+                    "description",
+                    path);
             return false;
         }
         char *nb = realloc(buf, cap * 2);

@@ -11,19 +11,19 @@ struct ds_fault_node {
     ds_board *b;
     ds_fault f;
     ds_event_id ev;
-    bool storm_on;       /* IRQ_STORM: the line is held; the end is due */
+    bool storm_on; /* IRQ_STORM: the line is held; the end is due */
 };
 
 const char *ds_fault_kind_name(ds_fault_kind k)
 {
     static const char *const names[DS_FAULT_KINDS] = {
-        "dma_stall", "dma_desc_error", "ssp_underrun", "ssp_overrun",
-        "clock_step", "irq_storm", "doorbell",
+        "dma_stall",  "dma_desc_error", "ssp_underrun", "ssp_overrun",
+        "clock_step", "irq_storm",      "doorbell",
     };
     return (unsigned)k < DS_FAULT_KINDS ? names[k] : "?";
 }
 
-#define STORM_LINES 6u   /* board lines 0..5 (abi/board_regs.h) */
+#define STORM_LINES 6u /* board lines 0..5 (abi/board_regs.h) */
 
 static bool step_ok(const ds_board *b, int32_t ppb)
 {

@@ -8,7 +8,7 @@
 #include "dspsim/debug_dev.h"
 
 #define DS_BOARD_MAX_MARKER_OBSERVERS 8
-#define DS_BOARD_MAX_DMA_OBSERVERS 8
+#define DS_BOARD_MAX_DMA_OBSERVERS    8
 
 struct ds_board {
     ds_board_config cfg;
@@ -24,23 +24,27 @@ struct ds_board {
     void *console_user;
     ds_log_fn log;
     void *log_user;
-    struct { ds_marker_fn fn; void *user; }
-        markers[DS_BOARD_MAX_MARKER_OBSERVERS];
+    struct {
+        ds_marker_fn fn;
+        void *user;
+    } markers[DS_BOARD_MAX_MARKER_OBSERVERS];
     unsigned n_markers;
-    struct { ds_dma_observer_fn fn; void *user; }
-        dma_obs[DS_BOARD_MAX_DMA_OBSERVERS];
+    struct {
+        ds_dma_observer_fn fn;
+        void *user;
+    } dma_obs[DS_BOARD_MAX_DMA_OBSERVERS];
     unsigned n_dma_obs;
     ds_ipc_host_ops ipc_ops;
 
     /* run state */
-    bool running;         /* inside ds_board_run */
-    bool in_run;          /* inside xt_run */
-    uint64_t run_end;     /* cycle at which the current xt_run ends */
-    unsigned stop_on;     /* DS_EVENT_* ending the current ds_board_run */
-    unsigned events;      /* DS_EVENT_* seen in the current run */
+    bool running;     /* inside ds_board_run */
+    bool in_run;      /* inside xt_run */
+    uint64_t run_end; /* cycle at which the current xt_run ends */
+    unsigned stop_on; /* DS_EVENT_* ending the current ds_board_run */
+    unsigned events;  /* DS_EVENT_* seen in the current run */
     bool halted;
     uint32_t halt_status;
-    uint64_t d2h_cycle;   /* when the pending DSP message was rung */
+    uint64_t d2h_cycle; /* when the pending DSP message was rung */
 
     /* debugger (ds_board_set_debugger) */
     ds_debug_poll_fn dbg_poll;
@@ -51,12 +55,12 @@ struct ds_board {
     void *pause_user;
     uint64_t pause_at;
     /* fault injection (board_fault.c) */
-    struct ds_fault_node *faults;   /* every scheduled fault (owned) */
+    struct ds_fault_node *faults; /* every scheduled fault (owned) */
     ds_fault_fn fault_obs;
     void *fault_obs_user;
     uint64_t faults_fired;
-    uint32_t irq_dev;     /* line levels the devices drive */
-    uint32_t irq_forced;  /* lines an interrupt storm holds high */
+    uint32_t irq_dev;    /* line levels the devices drive */
+    uint32_t irq_forced; /* lines an interrupt storm holds high */
 };
 
 /* board_fault.c: frees every fault node (ds_board_free). */

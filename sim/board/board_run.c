@@ -5,12 +5,18 @@
 const char *ds_stop_name(ds_stop why)
 {
     switch (why) {
-    case DS_STOP_HALT: return "halt";
-    case DS_STOP_EXIT: return "exit";
-    case DS_STOP_BUDGET: return "cycle budget";
-    case DS_STOP_IDLE: return "idle";
-    case DS_STOP_FATAL: return "fatal";
-    case DS_STOP_HOST_EVENT: return "host event";
+    case DS_STOP_HALT:
+        return "halt";
+    case DS_STOP_EXIT:
+        return "exit";
+    case DS_STOP_BUDGET:
+        return "cycle budget";
+    case DS_STOP_IDLE:
+        return "idle";
+    case DS_STOP_FATAL:
+        return "fatal";
+    case DS_STOP_HOST_EVENT:
+        return "host event";
     }
     return "unknown";
 }
@@ -31,11 +37,12 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
                        ds_run_result *res)
 {
     if (!b || !res || b->running)
-        return DS_ERR_ARG;   /* not from a callback inside a run */
+        return DS_ERR_ARG; /* not from a callback inside a run */
     b->running = true;
     uint64_t start = xt_cycles(b->cpu);
     uint64_t limit = max_cycles && max_cycles <= DS_CLOCK_NEVER - start
-                     ? start + max_cycles : DS_CLOCK_NEVER;
+                         ? start + max_cycles
+                         : DS_CLOCK_NEVER;
     b->halted = false;
     b->events = 0;
     b->stop_on = stop_on;
@@ -57,7 +64,7 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
         if (b->dbg_poll && b->dbg_slice && end - now > b->dbg_slice)
             end = now + b->dbg_slice;
         if (b->pause_fn && b->pause_at > now && b->pause_at < end)
-            end = b->pause_at;      /* a slice ends at the pause point */
+            end = b->pause_at; /* a slice ends at the pause point */
         xt_run_opts ro = { .max_cycles = end == DS_CLOCK_NEVER ? 0
                                                                : end - now };
         xt_stop why;
@@ -79,7 +86,7 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
             return finish(b, res, DS_STOP_FATAL, 0);
         case XT_STOP_IDLE:
             return finish(b, res, DS_STOP_IDLE, 0);
-        default:   /* budget (= next event) or stop request: go round */
+        default: /* budget (= next event) or stop request: go round */
             if (b->dbg_poll)
                 b->dbg_poll(b->dbg_user);
             if (b->events & stop_on)
@@ -118,8 +125,7 @@ ds_status ds_board_wait_doorbell(ds_board *b, uint64_t max_cycles,
     return st;
 }
 
-void ds_board_set_pause(ds_board *b, uint64_t at, ds_pause_fn fn,
-                        void *user)
+void ds_board_set_pause(ds_board *b, uint64_t at, ds_pause_fn fn, void *user)
 {
     b->pause_fn = fn;
     b->pause_user = fn ? user : NULL;

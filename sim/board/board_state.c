@@ -8,9 +8,9 @@
 #include "board_internal.h"
 
 #define BOARD_STATE_VERSION 1u
-#define TAG_BOARD DS_SNAP_TAG('B', 'R', 'D', ' ')
-#define TAG_CPU DS_SNAP_TAG('C', 'P', 'U', ' ')
-#define TAG_CLOCK DS_SNAP_TAG('C', 'L', 'K', ' ')
+#define TAG_BOARD           DS_SNAP_TAG('B', 'R', 'D', ' ')
+#define TAG_CPU             DS_SNAP_TAG('C', 'P', 'U', ' ')
+#define TAG_CLOCK           DS_SNAP_TAG('C', 'L', 'K', ' ')
 
 void ds_board_save(const ds_board *b, ds_snap_w *w)
 {
@@ -55,10 +55,11 @@ bool ds_board_load(ds_board *b, ds_snap_r *r)
     uint32_t ports = ds_snap_get_u32(&s);
     if (!s.bad && (ver != BOARD_STATE_VERSION || host != b->cfg.host_size ||
                    ports != b->cfg.ssp_ports))
-        return ds_snap_fail(r, "board: state version %u, %u bytes of host "
+        return ds_snap_fail(r,
+                            "board: state version %u, %u bytes of host "
                             "memory, %u SSP ports; this board: version %u, "
-                            "%u bytes, %u ports", (unsigned)ver,
-                            (unsigned)host, (unsigned)ports,
+                            "%u bytes, %u ports",
+                            (unsigned)ver, (unsigned)host, (unsigned)ports,
                             BOARD_STATE_VERSION, (unsigned)b->cfg.host_size,
                             (unsigned)b->cfg.ssp_ports);
     b->halted = ds_snap_get_u8(&s) != 0;
@@ -91,7 +92,8 @@ bool ds_board_load(ds_board *b, ds_snap_r *r)
         if (!ds_ssp_load(b->ssp[i], r))
             return false;
     if (ds_clock_pending(b->clk) != pending)
-        return ds_snap_fail(r, "clock: %llu events were pending, the "
+        return ds_snap_fail(r,
+                            "clock: %llu events were pending, the "
                             "devices re-created %zu",
                             (unsigned long long)pending,
                             ds_clock_pending(b->clk));

@@ -10,7 +10,7 @@ struct ds_dbg {
     ds_dbg_info info;
     ds_dbg_ops ops;
     uint32_t trace_id;
-    uint32_t cycles_hi;     /* latched by a CYCLES_LO read */
+    uint32_t cycles_hi; /* latched by a CYCLES_LO read */
     uint32_t scratch;
 };
 
@@ -27,7 +27,10 @@ ds_dbg *ds_dbg_new(ds_clock *clk, const ds_dbg_info *info,
     return d;
 }
 
-void ds_dbg_free(ds_dbg *d) { free(d); }
+void ds_dbg_free(ds_dbg *d)
+{
+    free(d);
+}
 
 void ds_dbg_reset(ds_dbg *d)
 {
@@ -42,21 +45,41 @@ bool ds_dbg_read(ds_dbg *d, uint32_t offset, unsigned size, uint32_t *value)
         return false;
     uint64_t now;
     switch (offset) {
-    case BOARD_DBG_TRACE_ID: *value = d->trace_id; return true;
+    case BOARD_DBG_TRACE_ID:
+        *value = d->trace_id;
+        return true;
     case BOARD_DBG_CYCLES_LO:
         now = ds_clock_now(d->clk);
         d->cycles_hi = (uint32_t)(now >> 32);
         *value = (uint32_t)now;
         return true;
-    case BOARD_DBG_CYCLES_HI: *value = d->cycles_hi; return true;
-    case BOARD_DBG_ID: *value = BOARD_ID_VALUE; return true;
-    case BOARD_DBG_CONFIG: *value = d->info.config; return true;
-    case BOARD_DBG_CPU_HZ: *value = d->info.cpu_hz; return true;
-    case BOARD_DBG_AUDIO_HZ: *value = d->info.audio_hz; return true;
-    case BOARD_DBG_IRAM_SIZE: *value = d->info.iram_size; return true;
-    case BOARD_DBG_DRAM_SIZE: *value = d->info.dram_size; return true;
-    case BOARD_DBG_SCRATCH: *value = d->scratch; return true;
-    default: *value = 0; return true;   /* write-only registers read 0 */
+    case BOARD_DBG_CYCLES_HI:
+        *value = d->cycles_hi;
+        return true;
+    case BOARD_DBG_ID:
+        *value = BOARD_ID_VALUE;
+        return true;
+    case BOARD_DBG_CONFIG:
+        *value = d->info.config;
+        return true;
+    case BOARD_DBG_CPU_HZ:
+        *value = d->info.cpu_hz;
+        return true;
+    case BOARD_DBG_AUDIO_HZ:
+        *value = d->info.audio_hz;
+        return true;
+    case BOARD_DBG_IRAM_SIZE:
+        *value = d->info.iram_size;
+        return true;
+    case BOARD_DBG_DRAM_SIZE:
+        *value = d->info.dram_size;
+        return true;
+    case BOARD_DBG_SCRATCH:
+        *value = d->scratch;
+        return true;
+    default:
+        *value = 0;
+        return true; /* write-only registers read 0 */
     }
 }
 
@@ -70,7 +93,9 @@ bool ds_dbg_write(ds_dbg *d, uint32_t offset, unsigned size, uint32_t value)
     if (size != 4 || (offset & 3) || offset >= BOARD_DBG_REG_END)
         return false;
     switch (offset) {
-    case BOARD_DBG_TRACE_ID: d->trace_id = value; break;
+    case BOARD_DBG_TRACE_ID:
+        d->trace_id = value;
+        break;
     case BOARD_DBG_TRACE_VALUE:
         if (d->ops.marker)
             d->ops.marker(d->ops.user, d->trace_id, value,
@@ -80,8 +105,11 @@ bool ds_dbg_write(ds_dbg *d, uint32_t offset, unsigned size, uint32_t value)
         if (d->ops.halt)
             d->ops.halt(d->ops.user, value, ds_clock_now(d->clk));
         break;
-    case BOARD_DBG_SCRATCH: d->scratch = value; break;
-    default: break;   /* read-only registers ignore writes */
+    case BOARD_DBG_SCRATCH:
+        d->scratch = value;
+        break;
+    default:
+        break; /* read-only registers ignore writes */
     }
     return true;
 }
@@ -106,8 +134,10 @@ bool ds_dbg_load(ds_dbg *d, ds_snap_r *r)
         return false;
     uint32_t ver = ds_snap_get_u32(&s);
     if (ver != DBG_STATE_VERSION)
-        return ds_snap_fail(r, "debug device: state version %u, this board "
-                            "has %u", (unsigned)ver, DBG_STATE_VERSION);
+        return ds_snap_fail(r,
+                            "debug device: state version %u, this board "
+                            "has %u",
+                            (unsigned)ver, DBG_STATE_VERSION);
     d->trace_id = ds_snap_get_u32(&s);
     d->cycles_hi = ds_snap_get_u32(&s);
     d->scratch = ds_snap_get_u32(&s);

@@ -7,10 +7,10 @@
 #include <string.h>
 #include <yaml.h>
 
-static void problem(ds_yaml_problem *p, const yaml_event_t *e,
-                    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void problem(ds_yaml_problem *p, const yaml_event_t *e,
-                    const char *fmt, ...)
+static void problem(ds_yaml_problem *p, const yaml_event_t *e, const char *fmt,
+                    ...) __attribute__((format(printf, 3, 4)));
+static void problem(ds_yaml_problem *p, const yaml_event_t *e, const char *fmt,
+                    ...)
 {
     p->line = (unsigned)e->start_mark.line + 1;
     p->col = (unsigned)e->start_mark.column + 1;
@@ -38,14 +38,14 @@ bool ds_yaml_guard(const char *text, size_t len, const ds_yaml_limits *lim,
 {
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser))
-        return true;            /* the loader reports out of memory */
+        return true; /* the loader reports out of memory */
     yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
     unsigned depth = 0, anchors = 0, aliases = 0;
     bool ok = true, done = false;
     while (ok && !done) {
         yaml_event_t e;
         if (!yaml_parser_parse(&parser, &e))
-            break;              /* syntax error: the loader reports it */
+            break; /* syntax error: the loader reports it */
         const yaml_char_t *tag = NULL, *anchor = NULL;
         char buf[64];
         switch (e.type) {
@@ -62,8 +62,10 @@ bool ds_yaml_guard(const char *text, size_t len, const ds_yaml_limits *lim,
                 anchor = e.data.mapping_start.anchor;
             }
             if (++depth > lim->max_depth) {
-                problem(p, &e, "YAML nesting deeper than %u levels of "
-                        "mappings and sequences", lim->max_depth);
+                problem(p, &e,
+                        "YAML nesting deeper than %u levels of "
+                        "mappings and sequences",
+                        lim->max_depth);
                 ok = false;
             }
             break;
@@ -77,8 +79,7 @@ bool ds_yaml_guard(const char *text, size_t len, const ds_yaml_limits *lim,
             break;
         case YAML_ALIAS_EVENT:
             if (++aliases > lim->max_aliases) {
-                problem(p, &e, "more than %u YAML aliases",
-                        lim->max_aliases);
+                problem(p, &e, "more than %u YAML aliases", lim->max_aliases);
                 ok = false;
             }
             break;
@@ -86,14 +87,14 @@ bool ds_yaml_guard(const char *text, size_t len, const ds_yaml_limits *lim,
             break;
         }
         if (ok && tag) {
-            problem(p, &e, "YAML tag '%s' is not supported: write the value "
+            problem(p, &e,
+                    "YAML tag '%s' is not supported: write the value "
                     "without a tag (quote it to make it a string)",
                     tag_text(tag, buf, sizeof buf));
             ok = false;
         }
         if (ok && anchor && ++anchors > lim->max_anchors) {
-            problem(p, &e, "more than %u YAML anchors",
-                    lim->max_anchors);
+            problem(p, &e, "more than %u YAML anchors", lim->max_anchors);
             ok = false;
         }
         yaml_event_delete(&e);

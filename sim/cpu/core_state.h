@@ -12,41 +12,41 @@
 #include "dspsim/xtcpu.h"
 #include "isa.h"
 
-#define XT_PAGE_SHIFT 12
-#define XT_NUM_PAGES (1u << (32 - XT_PAGE_SHIFT))
+#define XT_PAGE_SHIFT  12
+#define XT_NUM_PAGES   (1u << (32 - XT_PAGE_SHIFT))
 #define XT_MAX_REGIONS 64
-#define XT_MAX_HOOKS 64
-#define XT_HISTORY 32 /* control transfers kept for xt_recent_pcs */
+#define XT_MAX_HOOKS   64
+#define XT_HISTORY     32 /* control transfers kept for xt_recent_pcs */
 
-#define likely(x) __builtin_expect(!!(x), 1)
+#define likely(x)   __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 
 /* Configuration constants of LX106 (core-isa.h). */
-#define XT_VECBASE_RESET 0x40000000u
-#define XT_RESET_PC 0x50000000u
-#define XT_VEC_LEVEL2 0x10u /* = debug vector (DEBUGLEVEL 2) */
-#define XT_VEC_NMI 0x20u
-#define XT_VEC_KERNEL 0x30u
-#define XT_VEC_USER 0x50u
-#define XT_VEC_DOUBLE 0x70u
-#define XT_DEBUGLEVEL 2
-#define XT_NMILEVEL 3
-#define XT_INT_LEVEL_MASK 0x003Fu  /* lines 0-5: level-triggered */
-#define XT_INT_TIMER0 6
+#define XT_VECBASE_RESET     0x40000000u
+#define XT_RESET_PC          0x50000000u
+#define XT_VEC_LEVEL2        0x10u /* = debug vector (DEBUGLEVEL 2) */
+#define XT_VEC_NMI           0x20u
+#define XT_VEC_KERNEL        0x30u
+#define XT_VEC_USER          0x50u
+#define XT_VEC_DOUBLE        0x70u
+#define XT_DEBUGLEVEL        2
+#define XT_NMILEVEL          3
+#define XT_INT_LEVEL_MASK    0x003Fu /* lines 0-5: level-triggered */
+#define XT_INT_TIMER0        6
 #define XT_INT_SOFTWARE_MASK 0x0080u
-#define XT_INT_EDGE_MASK 0x3F00u   /* lines 8-13: edge-triggered */
-#define XT_INT_NMI 14
-#define XT_INT_LEVEL1_MASK 0x3FFFu
-#define XT_INT_NMI_MASK 0x4000u
-#define XT_CONFIGID0 0xC28CDAFAu
-#define XT_CONFIGID1 0x1082B6F6u
+#define XT_INT_EDGE_MASK     0x3F00u /* lines 8-13: edge-triggered */
+#define XT_INT_NMI           14
+#define XT_INT_LEVEL1_MASK   0x3FFFu
+#define XT_INT_NMI_MASK      0x4000u
+#define XT_CONFIGID0         0xC28CDAFAu
+#define XT_CONFIGID1         0x1082B6F6u
 
 /* PS fields */
-#define PS_INTLEVEL 0x0000000Fu
-#define PS_EXCM 0x00000010u
-#define PS_UM 0x00000020u
+#define PS_INTLEVEL   0x0000000Fu
+#define PS_EXCM       0x00000010u
+#define PS_UM         0x00000020u
 #define PS_WRITE_MASK 0x00070F3Fu
-#define PS_RESET 0x1Fu
+#define PS_RESET      0x1Fu
 
 /* DEBUGCAUSE bits */
 #define DBG_IC 0x01u
@@ -83,7 +83,7 @@ typedef struct xt_dinsn {
 #define XT_PAGE_ENTRIES (XT_PAGE_SIZE + 4)
 
 typedef struct xt_hook_rec {
-    xt_hook id;    /* 0 = free slot */
+    xt_hook id; /* 0 = free slot */
     xt_hook_type type;
     void *cb;
     void *user;
@@ -91,8 +91,8 @@ typedef struct xt_hook_rec {
 } xt_hook_rec;
 
 typedef struct xt_transfer {
-    uint32_t from; /* last instruction of the segment that ended */
-    uint32_t to;   /* first instruction executed after it */
+    uint32_t from;          /* last instruction of the segment that ended */
+    uint32_t to;            /* first instruction executed after it */
     uint8_t from_exclusive; /* 'from' was not executed (interrupt) */
 } xt_transfer;
 
@@ -116,16 +116,16 @@ struct xt_cpu {
     uint64_t timer_at; /* absolute cycle of the next CCOMPARE0 match */
 
     /* run control */
-    uint64_t ev_cycles;  /* the fast loop calls the slow check at this cycle */
-    uint64_t ev_unit;    /* the same without the translator's sampling
+    uint64_t ev_cycles; /* the fast loop calls the slow check at this cycle */
+    uint64_t ev_unit;   /* the same without the translator's sampling
                             point: translated code runs past it */
     uint64_t cyc_end, ins_end;
     uint32_t until;
     uint8_t use_until, running, stop_req, exit_req, waiting, slow;
     uint8_t icount_pending; /* previous instruction completes an ICOUNT step */
-    uint16_t hz_mask;  /* registers still in flight (load/multiply) ... */
-    uint8_t hz_cost;   /* ... and the stall a reader of them pays */
-    uint8_t sar_left;  /* SAR last set by ssl/ssa8b in the current straight
+    uint16_t hz_mask;       /* registers still in flight (load/multiply) ... */
+    uint8_t hz_cost;        /* ... and the stall a reader of them pays */
+    uint8_t sar_left;       /* SAR last set by ssl/ssa8b in the current straight
                           run of code: srl/sra then shift by SAR mod 32, as
                           the reference does (docs/cpu.md) */
     int exit_status;
@@ -144,8 +144,8 @@ struct xt_cpu {
     xt_hook_rec hooks[XT_MAX_HOOKS];
     xt_hook next_hook_id;
     unsigned n_code_hooks;
-    unsigned n_flow_hooks;   /* XT_HOOK_RETURN and XT_HOOK_IDLE */
-    uint64_t wait_since;     /* cycle the current WAITI wait began */
+    unsigned n_flow_hooks; /* XT_HOOK_RETURN and XT_HOOK_IDLE */
+    uint64_t wait_since;   /* cycle the current WAITI wait began */
 
     /* history of control transfers */
     xt_transfer hist[XT_HISTORY];
@@ -154,16 +154,32 @@ struct xt_cpu {
     xt_timing timing;
 
     /* execution engine (xlate.c; the translator's state: xlate_state.h) */
-    uint8_t engine;          /* xt_engine */
-    struct xl_state_s *xl;   /* translator state, NULL until first used */
-    uint64_t xl_sample_at;   /* fast engine: next PC sample (cycles) */
+    uint8_t engine;        /* xt_engine */
+    struct xl_state_s *xl; /* translator state, NULL until first used */
+    uint64_t xl_sample_at; /* fast engine: next PC sample (cycles) */
 };
 
 /* ---- little-endian guest memory helpers ---- */
-static inline uint32_t ld32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static inline uint16_t ld16(const uint8_t *p) { uint16_t v; memcpy(&v, p, 2); return v; }
-static inline void st32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
-static inline void st16(uint8_t *p, uint16_t v) { memcpy(p, &v, 2); }
+static inline uint32_t ld32(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+static inline uint16_t ld16(const uint8_t *p)
+{
+    uint16_t v;
+    memcpy(&v, p, 2);
+    return v;
+}
+static inline void st32(uint8_t *p, uint32_t v)
+{
+    memcpy(p, &v, 4);
+}
+static inline void st16(uint8_t *p, uint16_t v)
+{
+    memcpy(p, &v, 2);
+}
 
 /* ---- readers of the state ---- */
 /* The current interrupt level: PS.INTLEVEL, at least 1 while PS.EXCM. */

@@ -17,16 +17,26 @@
 const char *xt_strerror(xt_err err)
 {
     switch (err) {
-    case XT_OK: return "ok";
-    case XT_ERR_NOMEM: return "out of host memory";
-    case XT_ERR_ARG: return "invalid argument";
-    case XT_ERR_ALIGN: return "region base or size not page-aligned";
-    case XT_ERR_OVERLAP: return "region overlaps an existing region";
-    case XT_ERR_UNMAPPED: return "address not mapped";
-    case XT_ERR_REG: return "unknown register";
-    case XT_ERR_HOOK: return "unknown hook";
-    case XT_ERR_BUSY: return "engine is running";
-    case XT_ERR_STATE: return "saved state does not fit this engine";
+    case XT_OK:
+        return "ok";
+    case XT_ERR_NOMEM:
+        return "out of host memory";
+    case XT_ERR_ARG:
+        return "invalid argument";
+    case XT_ERR_ALIGN:
+        return "region base or size not page-aligned";
+    case XT_ERR_OVERLAP:
+        return "region overlaps an existing region";
+    case XT_ERR_UNMAPPED:
+        return "address not mapped";
+    case XT_ERR_REG:
+        return "unknown register";
+    case XT_ERR_HOOK:
+        return "unknown hook";
+    case XT_ERR_BUSY:
+        return "engine is running";
+    case XT_ERR_STATE:
+        return "saved state does not fit this engine";
     }
     return "unknown error";
 }
@@ -34,13 +44,20 @@ const char *xt_strerror(xt_err err)
 const char *xt_stop_name(xt_stop why)
 {
     switch (why) {
-    case XT_STOP_UNTIL: return "until-address reached";
-    case XT_STOP_INSN_BUDGET: return "instruction budget exhausted";
-    case XT_STOP_CYCLE_BUDGET: return "cycle budget exhausted";
-    case XT_STOP_REQUEST: return "stop requested";
-    case XT_STOP_EXIT: return "guest exit";
-    case XT_STOP_FATAL: return "fatal guest state";
-    case XT_STOP_IDLE: return "idle forever (WAITI with nothing to wake it)";
+    case XT_STOP_UNTIL:
+        return "until-address reached";
+    case XT_STOP_INSN_BUDGET:
+        return "instruction budget exhausted";
+    case XT_STOP_CYCLE_BUDGET:
+        return "cycle budget exhausted";
+    case XT_STOP_REQUEST:
+        return "stop requested";
+    case XT_STOP_EXIT:
+        return "guest exit";
+    case XT_STOP_FATAL:
+        return "fatal guest state";
+    case XT_STOP_IDLE:
+        return "idle forever (WAITI with nothing to wake it)";
     }
     return "unknown stop";
 }
@@ -200,8 +217,14 @@ xt_err xt_irq_set(xt_cpu *cpu, unsigned irq, bool level)
 }
 
 /* ---- time ---- */
-uint64_t xt_cycles(const xt_cpu *cpu) { return cpu->cycles; }
-uint64_t xt_insn_count(const xt_cpu *cpu) { return cpu->insns; }
+uint64_t xt_cycles(const xt_cpu *cpu)
+{
+    return cpu->cycles;
+}
+uint64_t xt_insn_count(const xt_cpu *cpu)
+{
+    return cpu->insns;
+}
 
 xt_err xt_timing_set(xt_cpu *cpu, const xt_timing *t)
 {
@@ -225,7 +248,7 @@ xt_err xt_run(xt_cpu *cpu, const xt_run_opts *opts, xt_stop *why)
         return XT_ERR_ARG;
     if (cpu->running)
         return XT_ERR_BUSY;
-    xt_run_opts o = {0};
+    xt_run_opts o = { 0 };
     if (opts)
         o = *opts;
     cpu->cyc_end = o.max_cycles ? cpu->cycles + o.max_cycles : UINT64_MAX;
@@ -272,8 +295,14 @@ void xt_request_exit(xt_cpu *cpu, int status)
     events_update(cpu);
 }
 
-int xt_exit_status(const xt_cpu *cpu) { return cpu->exit_status; }
-const xt_fatal_info *xt_fatal(const xt_cpu *cpu) { return &cpu->fatal; }
+int xt_exit_status(const xt_cpu *cpu)
+{
+    return cpu->exit_status;
+}
+const xt_fatal_info *xt_fatal(const xt_cpu *cpu)
+{
+    return &cpu->fatal;
+}
 
 /* ---- hooks ---- */
 xt_err xt_hook_add(xt_cpu *cpu, xt_hook *out, xt_hook_type type, void *cb,
@@ -372,7 +401,7 @@ static int walk(xt_cpu *cpu, uint32_t start, uint32_t end, int inclusive,
 unsigned xt_recent_pcs(xt_cpu *cpu, uint32_t *out, unsigned max)
 {
     enum { CAP = 64 };
-    uint32_t rev[CAP];   /* newest first */
+    uint32_t rev[CAP]; /* newest first */
     unsigned nrev = 0;
     uint32_t end = cpu->pc;
     int inclusive = 0;

@@ -12,11 +12,11 @@
 #include "events.h"
 #include "mem.h"
 
-#define STATE_MAGIC 0x54535458u     /* "XTST" */
+#define STATE_MAGIC   0x54535458u /* "XTST" */
 #define STATE_VERSION 1u
 
 typedef struct sw {
-    uint8_t *p;     /* NULL: count only */
+    uint8_t *p; /* NULL: count only */
     size_t n, cap;
 } sw;
 
@@ -67,7 +67,8 @@ static uint32_t get32(sr *r)
 {
     const uint8_t *p = get(r, 4);
     return p ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-               (uint32_t)p[3] << 24 : 0;
+                   (uint32_t)p[3] << 24
+             : 0;
 }
 
 static uint64_t get64(sr *r)
@@ -120,7 +121,7 @@ static void encode_regs(const xt_cpu *c, sw *w)
     put64(w, c->timer_at);
     /* carried between instructions and runs */
     uint8_t b[8] = { c->waiting, c->stop_req, c->exit_req, c->icount_pending,
-                     c->hz_cost, c->sar_left, 0, 0 };
+                     c->hz_cost, c->sar_left, 0,           0 };
     put(w, b, 8);
     put32(w, c->hz_mask);
     put32(w, (uint32_t)c->exit_status);
@@ -242,7 +243,7 @@ xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size)
     c->timer_at = get64(&r);
     const uint8_t *b = get(&r, 8);
     c->waiting = b[0];
-    c->wait_since = c->cycles;      /* not in the state: an observation */
+    c->wait_since = c->cycles; /* not in the state: an observation */
     c->stop_req = b[1];
     c->exit_req = b[2];
     c->icount_pending = b[3];

@@ -12,17 +12,47 @@
 
 /* ---- field extraction --------------------------------------------- */
 
-static inline unsigned f_op0(uint32_t w) { return w & 0xf; }
-static inline unsigned f_t(uint32_t w) { return (w >> 4) & 0xf; }
-static inline unsigned f_s(uint32_t w) { return (w >> 8) & 0xf; }
-static inline unsigned f_r(uint32_t w) { return (w >> 12) & 0xf; }
-static inline unsigned f_op1(uint32_t w) { return (w >> 16) & 0xf; }
-static inline unsigned f_op2(uint32_t w) { return (w >> 20) & 0xf; }
-static inline unsigned f_imm8(uint32_t w) { return (w >> 16) & 0xff; }
-static inline unsigned f_sr(uint32_t w) { return (w >> 8) & 0xff; }
+static inline unsigned f_op0(uint32_t w)
+{
+    return w & 0xf;
+}
+static inline unsigned f_t(uint32_t w)
+{
+    return (w >> 4) & 0xf;
+}
+static inline unsigned f_s(uint32_t w)
+{
+    return (w >> 8) & 0xf;
+}
+static inline unsigned f_r(uint32_t w)
+{
+    return (w >> 12) & 0xf;
+}
+static inline unsigned f_op1(uint32_t w)
+{
+    return (w >> 16) & 0xf;
+}
+static inline unsigned f_op2(uint32_t w)
+{
+    return (w >> 20) & 0xf;
+}
+static inline unsigned f_imm8(uint32_t w)
+{
+    return (w >> 16) & 0xff;
+}
+static inline unsigned f_sr(uint32_t w)
+{
+    return (w >> 8) & 0xff;
+}
 /* CALL format: n = w[5:4], m = w[7:6] (BRI8/BRI12 sub-opcodes too). */
-static inline unsigned f_n(uint32_t w) { return (w >> 4) & 3; }
-static inline unsigned f_m(uint32_t w) { return (w >> 6) & 3; }
+static inline unsigned f_n(uint32_t w)
+{
+    return (w >> 4) & 3;
+}
+static inline unsigned f_m(uint32_t w)
+{
+    return (w >> 6) & 3;
+}
 
 static inline int32_t sext(uint32_t v, unsigned bits)
 {
@@ -44,84 +74,138 @@ static const int32_t b4constu[16] = {
 enum { RD_A = 1, RD_B = 2, RD_C = 4, RD_A0 = 8 };
 
 struct op_props {
-    uint8_t flags;  /* XT_IF_* */
-    uint8_t reads;  /* RD_*: which operand fields are source registers */
+    uint8_t flags; /* XT_IF_* */
+    uint8_t reads; /* RD_*: which operand fields are source registers */
 };
 
-#define BR (XT_IF_BRANCH)
+#define BR  (XT_IF_BRANCH)
 #define BRT (XT_IF_BRANCH | XT_IF_TARGET)
-#define LD (XT_IF_LOAD)
-#define MU (XT_IF_MUL)
+#define LD  (XT_IF_LOAD)
+#define MU  (XT_IF_MUL)
 
 static const struct op_props op_props[XT_OP_COUNT] = {
-    [XT_OP_ILLEGAL] = {BR, 0},
-    [XT_OP_ADD] = {0, RD_B | RD_C},    [XT_OP_ADDX2] = {0, RD_B | RD_C},
-    [XT_OP_ADDX4] = {0, RD_B | RD_C},  [XT_OP_ADDX8] = {0, RD_B | RD_C},
-    [XT_OP_SUB] = {0, RD_B | RD_C},    [XT_OP_SUBX2] = {0, RD_B | RD_C},
-    [XT_OP_SUBX4] = {0, RD_B | RD_C},  [XT_OP_SUBX8] = {0, RD_B | RD_C},
-    [XT_OP_AND] = {0, RD_B | RD_C},    [XT_OP_OR] = {0, RD_B | RD_C},
-    [XT_OP_XOR] = {0, RD_B | RD_C},
-    [XT_OP_NEG] = {0, RD_B},           [XT_OP_ABS] = {0, RD_B},
-    [XT_OP_ADDI] = {0, RD_B},          [XT_OP_ADDMI] = {0, RD_B},
-    [XT_OP_MOVI] = {0, 0},
-    [XT_OP_MOVEQZ] = {0, RD_B | RD_C}, [XT_OP_MOVNEZ] = {0, RD_B | RD_C},
-    [XT_OP_MOVLTZ] = {0, RD_B | RD_C}, [XT_OP_MOVGEZ] = {0, RD_B | RD_C},
-    [XT_OP_SLL] = {0, RD_B},           [XT_OP_SRL] = {0, RD_B},
-    [XT_OP_SRA] = {0, RD_B},           [XT_OP_SRC] = {0, RD_B | RD_C},
-    [XT_OP_SLLI] = {0, RD_B},          [XT_OP_SRLI] = {0, RD_B},
-    [XT_OP_SRAI] = {0, RD_B},          [XT_OP_EXTUI] = {0, RD_B},
-    [XT_OP_SSR] = {0, RD_A},           [XT_OP_SSL] = {0, RD_A},
-    [XT_OP_SSA8L] = {0, RD_A},         [XT_OP_SSA8B] = {0, RD_A},
-    [XT_OP_SSAI] = {0, 0},
-    [XT_OP_NSA] = {0, RD_B},           [XT_OP_NSAU] = {0, RD_B},
-    [XT_OP_MUL16U] = {MU, RD_B | RD_C}, [XT_OP_MUL16S] = {MU, RD_B | RD_C},
-    [XT_OP_MULL] = {MU, RD_B | RD_C},
-    [XT_OP_L8UI] = {LD, RD_B},         [XT_OP_L16UI] = {LD, RD_B},
-    [XT_OP_L16SI] = {LD, RD_B},        [XT_OP_L32I] = {LD, RD_B},
-    [XT_OP_S8I] = {0, RD_A | RD_B},    [XT_OP_S16I] = {0, RD_A | RD_B},
-    [XT_OP_S32I] = {0, RD_A | RD_B},
-    [XT_OP_L32R] = {LD | XT_IF_TARGET, 0},
-    [XT_OP_BEQ] = {BRT, RD_A | RD_B},  [XT_OP_BNE] = {BRT, RD_A | RD_B},
-    [XT_OP_BLT] = {BRT, RD_A | RD_B},  [XT_OP_BGE] = {BRT, RD_A | RD_B},
-    [XT_OP_BLTU] = {BRT, RD_A | RD_B}, [XT_OP_BGEU] = {BRT, RD_A | RD_B},
-    [XT_OP_BANY] = {BRT, RD_A | RD_B}, [XT_OP_BNONE] = {BRT, RD_A | RD_B},
-    [XT_OP_BALL] = {BRT, RD_A | RD_B}, [XT_OP_BNALL] = {BRT, RD_A | RD_B},
-    [XT_OP_BBC] = {BRT, RD_A | RD_B},  [XT_OP_BBS] = {BRT, RD_A | RD_B},
-    [XT_OP_BBCI] = {BRT, RD_A},        [XT_OP_BBSI] = {BRT, RD_A},
-    [XT_OP_BEQI] = {BRT, RD_A},        [XT_OP_BNEI] = {BRT, RD_A},
-    [XT_OP_BLTI] = {BRT, RD_A},        [XT_OP_BGEI] = {BRT, RD_A},
-    [XT_OP_BLTUI] = {BRT, RD_A},       [XT_OP_BGEUI] = {BRT, RD_A},
-    [XT_OP_BEQZ] = {BRT, RD_A},        [XT_OP_BNEZ] = {BRT, RD_A},
-    [XT_OP_BLTZ] = {BRT, RD_A},        [XT_OP_BGEZ] = {BRT, RD_A},
-    [XT_OP_J] = {BRT, 0},              [XT_OP_JX] = {BR, RD_A},
-    [XT_OP_CALL0] = {BRT, 0},          [XT_OP_CALLX0] = {BR, RD_A},
-    [XT_OP_RET] = {BR, RD_A0},
-    [XT_OP_RSR] = {0, 0},              [XT_OP_WSR] = {0, RD_A},
-    [XT_OP_XSR] = {0, RD_A},
-    [XT_OP_RSIL] = {0, 0},             [XT_OP_WAITI] = {BR, 0},
-    [XT_OP_RFE] = {BR, 0},             [XT_OP_RFDE] = {BR, 0},
-    [XT_OP_RFI] = {BR, 0},             [XT_OP_RFDO] = {BR, 0},
-    [XT_OP_RFDD] = {BR, 0},
-    [XT_OP_SYSCALL] = {BR, 0},         [XT_OP_SIMCALL] = {BR, 0},
-    [XT_OP_BREAK] = {BR, 0},           [XT_OP_ILL] = {BR, 0},
-    [XT_OP_EXCW] = {0, 0},
-    [XT_OP_ISYNC] = {0, 0},            [XT_OP_RSYNC] = {0, 0},
-    [XT_OP_ESYNC] = {0, 0},            [XT_OP_DSYNC] = {0, 0},
-    [XT_OP_MEMW] = {0, 0},             [XT_OP_EXTW] = {0, 0},
-    [XT_OP_NOP] = {0, 0},
-    [XT_OP_RER] = {0, RD_B},           [XT_OP_WER] = {0, RD_A | RD_B},
-    [XT_OP_RITLB0] = {0, RD_B},        [XT_OP_RITLB1] = {0, RD_B},
-    [XT_OP_RDTLB0] = {0, RD_B},        [XT_OP_RDTLB1] = {0, RD_B},
-    [XT_OP_WITLB] = {0, RD_A | RD_B},  [XT_OP_WDTLB] = {0, RD_A | RD_B},
-    [XT_OP_IITLB] = {0, RD_A},         [XT_OP_IDTLB] = {0, RD_A},
-    [XT_OP_PITLB] = {0, RD_B},         [XT_OP_PDTLB] = {0, RD_B},
-    [XT_OP_ADD_N] = {0, RD_B | RD_C},  [XT_OP_ADDI_N] = {0, RD_B},
-    [XT_OP_MOV_N] = {0, RD_B},         [XT_OP_MOVI_N] = {0, 0},
-    [XT_OP_L32I_N] = {LD, RD_B},       [XT_OP_S32I_N] = {0, RD_A | RD_B},
-    [XT_OP_BEQZ_N] = {BRT, RD_A},      [XT_OP_BNEZ_N] = {BRT, RD_A},
-    [XT_OP_RET_N] = {BR, RD_A0},
-    [XT_OP_BREAK_N] = {BR, 0},         [XT_OP_NOP_N] = {0, 0},
-    [XT_OP_ILL_N] = {BR, 0},
+    [XT_OP_ILLEGAL] = { BR, 0 },
+    [XT_OP_ADD] = { 0, RD_B | RD_C },
+    [XT_OP_ADDX2] = { 0, RD_B | RD_C },
+    [XT_OP_ADDX4] = { 0, RD_B | RD_C },
+    [XT_OP_ADDX8] = { 0, RD_B | RD_C },
+    [XT_OP_SUB] = { 0, RD_B | RD_C },
+    [XT_OP_SUBX2] = { 0, RD_B | RD_C },
+    [XT_OP_SUBX4] = { 0, RD_B | RD_C },
+    [XT_OP_SUBX8] = { 0, RD_B | RD_C },
+    [XT_OP_AND] = { 0, RD_B | RD_C },
+    [XT_OP_OR] = { 0, RD_B | RD_C },
+    [XT_OP_XOR] = { 0, RD_B | RD_C },
+    [XT_OP_NEG] = { 0, RD_B },
+    [XT_OP_ABS] = { 0, RD_B },
+    [XT_OP_ADDI] = { 0, RD_B },
+    [XT_OP_ADDMI] = { 0, RD_B },
+    [XT_OP_MOVI] = { 0, 0 },
+    [XT_OP_MOVEQZ] = { 0, RD_B | RD_C },
+    [XT_OP_MOVNEZ] = { 0, RD_B | RD_C },
+    [XT_OP_MOVLTZ] = { 0, RD_B | RD_C },
+    [XT_OP_MOVGEZ] = { 0, RD_B | RD_C },
+    [XT_OP_SLL] = { 0, RD_B },
+    [XT_OP_SRL] = { 0, RD_B },
+    [XT_OP_SRA] = { 0, RD_B },
+    [XT_OP_SRC] = { 0, RD_B | RD_C },
+    [XT_OP_SLLI] = { 0, RD_B },
+    [XT_OP_SRLI] = { 0, RD_B },
+    [XT_OP_SRAI] = { 0, RD_B },
+    [XT_OP_EXTUI] = { 0, RD_B },
+    [XT_OP_SSR] = { 0, RD_A },
+    [XT_OP_SSL] = { 0, RD_A },
+    [XT_OP_SSA8L] = { 0, RD_A },
+    [XT_OP_SSA8B] = { 0, RD_A },
+    [XT_OP_SSAI] = { 0, 0 },
+    [XT_OP_NSA] = { 0, RD_B },
+    [XT_OP_NSAU] = { 0, RD_B },
+    [XT_OP_MUL16U] = { MU, RD_B | RD_C },
+    [XT_OP_MUL16S] = { MU, RD_B | RD_C },
+    [XT_OP_MULL] = { MU, RD_B | RD_C },
+    [XT_OP_L8UI] = { LD, RD_B },
+    [XT_OP_L16UI] = { LD, RD_B },
+    [XT_OP_L16SI] = { LD, RD_B },
+    [XT_OP_L32I] = { LD, RD_B },
+    [XT_OP_S8I] = { 0, RD_A | RD_B },
+    [XT_OP_S16I] = { 0, RD_A | RD_B },
+    [XT_OP_S32I] = { 0, RD_A | RD_B },
+    [XT_OP_L32R] = { LD | XT_IF_TARGET, 0 },
+    [XT_OP_BEQ] = { BRT, RD_A | RD_B },
+    [XT_OP_BNE] = { BRT, RD_A | RD_B },
+    [XT_OP_BLT] = { BRT, RD_A | RD_B },
+    [XT_OP_BGE] = { BRT, RD_A | RD_B },
+    [XT_OP_BLTU] = { BRT, RD_A | RD_B },
+    [XT_OP_BGEU] = { BRT, RD_A | RD_B },
+    [XT_OP_BANY] = { BRT, RD_A | RD_B },
+    [XT_OP_BNONE] = { BRT, RD_A | RD_B },
+    [XT_OP_BALL] = { BRT, RD_A | RD_B },
+    [XT_OP_BNALL] = { BRT, RD_A | RD_B },
+    [XT_OP_BBC] = { BRT, RD_A | RD_B },
+    [XT_OP_BBS] = { BRT, RD_A | RD_B },
+    [XT_OP_BBCI] = { BRT, RD_A },
+    [XT_OP_BBSI] = { BRT, RD_A },
+    [XT_OP_BEQI] = { BRT, RD_A },
+    [XT_OP_BNEI] = { BRT, RD_A },
+    [XT_OP_BLTI] = { BRT, RD_A },
+    [XT_OP_BGEI] = { BRT, RD_A },
+    [XT_OP_BLTUI] = { BRT, RD_A },
+    [XT_OP_BGEUI] = { BRT, RD_A },
+    [XT_OP_BEQZ] = { BRT, RD_A },
+    [XT_OP_BNEZ] = { BRT, RD_A },
+    [XT_OP_BLTZ] = { BRT, RD_A },
+    [XT_OP_BGEZ] = { BRT, RD_A },
+    [XT_OP_J] = { BRT, 0 },
+    [XT_OP_JX] = { BR, RD_A },
+    [XT_OP_CALL0] = { BRT, 0 },
+    [XT_OP_CALLX0] = { BR, RD_A },
+    [XT_OP_RET] = { BR, RD_A0 },
+    [XT_OP_RSR] = { 0, 0 },
+    [XT_OP_WSR] = { 0, RD_A },
+    [XT_OP_XSR] = { 0, RD_A },
+    [XT_OP_RSIL] = { 0, 0 },
+    [XT_OP_WAITI] = { BR, 0 },
+    [XT_OP_RFE] = { BR, 0 },
+    [XT_OP_RFDE] = { BR, 0 },
+    [XT_OP_RFI] = { BR, 0 },
+    [XT_OP_RFDO] = { BR, 0 },
+    [XT_OP_RFDD] = { BR, 0 },
+    [XT_OP_SYSCALL] = { BR, 0 },
+    [XT_OP_SIMCALL] = { BR, 0 },
+    [XT_OP_BREAK] = { BR, 0 },
+    [XT_OP_ILL] = { BR, 0 },
+    [XT_OP_EXCW] = { 0, 0 },
+    [XT_OP_ISYNC] = { 0, 0 },
+    [XT_OP_RSYNC] = { 0, 0 },
+    [XT_OP_ESYNC] = { 0, 0 },
+    [XT_OP_DSYNC] = { 0, 0 },
+    [XT_OP_MEMW] = { 0, 0 },
+    [XT_OP_EXTW] = { 0, 0 },
+    [XT_OP_NOP] = { 0, 0 },
+    [XT_OP_RER] = { 0, RD_B },
+    [XT_OP_WER] = { 0, RD_A | RD_B },
+    [XT_OP_RITLB0] = { 0, RD_B },
+    [XT_OP_RITLB1] = { 0, RD_B },
+    [XT_OP_RDTLB0] = { 0, RD_B },
+    [XT_OP_RDTLB1] = { 0, RD_B },
+    [XT_OP_WITLB] = { 0, RD_A | RD_B },
+    [XT_OP_WDTLB] = { 0, RD_A | RD_B },
+    [XT_OP_IITLB] = { 0, RD_A },
+    [XT_OP_IDTLB] = { 0, RD_A },
+    [XT_OP_PITLB] = { 0, RD_B },
+    [XT_OP_PDTLB] = { 0, RD_B },
+    [XT_OP_ADD_N] = { 0, RD_B | RD_C },
+    [XT_OP_ADDI_N] = { 0, RD_B },
+    [XT_OP_MOV_N] = { 0, RD_B },
+    [XT_OP_MOVI_N] = { 0, 0 },
+    [XT_OP_L32I_N] = { LD, RD_B },
+    [XT_OP_S32I_N] = { 0, RD_A | RD_B },
+    [XT_OP_BEQZ_N] = { BRT, RD_A },
+    [XT_OP_BNEZ_N] = { BRT, RD_A },
+    [XT_OP_RET_N] = { BR, RD_A0 },
+    [XT_OP_BREAK_N] = { BR, 0 },
+    [XT_OP_NOP_N] = { 0, 0 },
+    [XT_OP_ILL_N] = { BR, 0 },
 };
 
 #undef BR
@@ -142,46 +226,46 @@ const char *xt_op_name(unsigned op)
 
 /* ---- special registers -------------------------------------------- */
 
-#define R_ XT_SR_ACC_R
-#define W_ XT_SR_ACC_W
+#define R_  XT_SR_ACC_R
+#define W_  XT_SR_ACC_W
 #define RWX (XT_SR_ACC_R | XT_SR_ACC_W | XT_SR_ACC_X)
 
 static const struct sr_info {
     const char *name;
     uint8_t access;
 } sr_table[256] = {
-    [XT_SR_SAR] = {"sar", RWX},
-    [XT_SR_LITBASE] = {"litbase", RWX},
-    [XT_SR_MMID] = {"mmid", W_},
-    [XT_SR_IBREAKENABLE] = {"ibreakenable", RWX},
-    [XT_SR_DDR] = {"ddr", RWX},
-    [XT_SR_IBREAKA0] = {"ibreaka0", RWX},
-    [XT_SR_DBREAKA0] = {"dbreaka0", RWX},
-    [XT_SR_DBREAKC0] = {"dbreakc0", RWX},
-    [XT_SR_CONFIGID0] = {"176", R_ | W_},
-    [XT_SR_EPC1] = {"epc1", RWX},
-    [XT_SR_EPC2] = {"epc2", RWX},
-    [XT_SR_EPC3] = {"epc3", RWX},
-    [XT_SR_DEPC] = {"depc", RWX},
-    [XT_SR_EPS2] = {"eps2", RWX},
-    [XT_SR_EPS3] = {"eps3", RWX},
-    [XT_SR_CONFIGID1] = {"208", R_},
-    [XT_SR_EXCSAVE1] = {"excsave1", RWX},
-    [XT_SR_EXCSAVE2] = {"excsave2", RWX},
-    [XT_SR_EXCSAVE3] = {"excsave3", RWX},
-    [XT_SR_INTERRUPT] = {"interrupt", R_ | W_},
-    [XT_SR_INTCLEAR] = {"intclear", W_},
-    [XT_SR_INTENABLE] = {"intenable", RWX},
-    [XT_SR_PS] = {"ps", RWX},
-    [XT_SR_VECBASE] = {"vecbase", RWX},
-    [XT_SR_EXCCAUSE] = {"exccause", RWX},
-    [XT_SR_DEBUGCAUSE] = {"debugcause", RWX},
-    [XT_SR_CCOUNT] = {"ccount", RWX},
-    [XT_SR_PRID] = {"prid", R_},
-    [XT_SR_ICOUNT] = {"icount", RWX},
-    [XT_SR_ICOUNTLEVEL] = {"icountlevel", RWX},
-    [XT_SR_EXCVADDR] = {"excvaddr", RWX},
-    [XT_SR_CCOMPARE0] = {"ccompare0", RWX},
+    [XT_SR_SAR] = { "sar", RWX },
+    [XT_SR_LITBASE] = { "litbase", RWX },
+    [XT_SR_MMID] = { "mmid", W_ },
+    [XT_SR_IBREAKENABLE] = { "ibreakenable", RWX },
+    [XT_SR_DDR] = { "ddr", RWX },
+    [XT_SR_IBREAKA0] = { "ibreaka0", RWX },
+    [XT_SR_DBREAKA0] = { "dbreaka0", RWX },
+    [XT_SR_DBREAKC0] = { "dbreakc0", RWX },
+    [XT_SR_CONFIGID0] = { "176", R_ | W_ },
+    [XT_SR_EPC1] = { "epc1", RWX },
+    [XT_SR_EPC2] = { "epc2", RWX },
+    [XT_SR_EPC3] = { "epc3", RWX },
+    [XT_SR_DEPC] = { "depc", RWX },
+    [XT_SR_EPS2] = { "eps2", RWX },
+    [XT_SR_EPS3] = { "eps3", RWX },
+    [XT_SR_CONFIGID1] = { "208", R_ },
+    [XT_SR_EXCSAVE1] = { "excsave1", RWX },
+    [XT_SR_EXCSAVE2] = { "excsave2", RWX },
+    [XT_SR_EXCSAVE3] = { "excsave3", RWX },
+    [XT_SR_INTERRUPT] = { "interrupt", R_ | W_ },
+    [XT_SR_INTCLEAR] = { "intclear", W_ },
+    [XT_SR_INTENABLE] = { "intenable", RWX },
+    [XT_SR_PS] = { "ps", RWX },
+    [XT_SR_VECBASE] = { "vecbase", RWX },
+    [XT_SR_EXCCAUSE] = { "exccause", RWX },
+    [XT_SR_DEBUGCAUSE] = { "debugcause", RWX },
+    [XT_SR_CCOUNT] = { "ccount", RWX },
+    [XT_SR_PRID] = { "prid", R_ },
+    [XT_SR_ICOUNT] = { "icount", RWX },
+    [XT_SR_ICOUNTLEVEL] = { "icountlevel", RWX },
+    [XT_SR_EXCVADDR] = { "excvaddr", RWX },
+    [XT_SR_CCOMPARE0] = { "ccompare0", RWX },
 };
 
 #undef R_
@@ -202,10 +286,17 @@ const char *xt_sr_insn_name(unsigned op, unsigned sr)
 {
     unsigned need;
     switch (op) {
-    case XT_OP_RSR: need = XT_SR_ACC_R; break;
-    case XT_OP_WSR: need = XT_SR_ACC_W; break;
-    case XT_OP_XSR: need = XT_SR_ACC_X; break;
-    default: return NULL;
+    case XT_OP_RSR:
+        need = XT_SR_ACC_R;
+        break;
+    case XT_OP_WSR:
+        need = XT_SR_ACC_W;
+        break;
+    case XT_OP_XSR:
+        need = XT_SR_ACC_X;
+        break;
+    default:
+        return NULL;
     }
     if (!(xt_sr_access(sr) & need))
         return NULL;
@@ -217,8 +308,8 @@ const char *xt_sr_insn_name(unsigned op, unsigned sr)
 /* ---- decoding ------------------------------------------------------ */
 
 /* Small setters keep the case bodies one line each. */
-static inline unsigned set_op(xt_insn *in, unsigned op, unsigned a,
-                              unsigned b, unsigned c)
+static inline unsigned set_op(xt_insn *in, unsigned op, unsigned a, unsigned b,
+                              unsigned c)
 {
     in->op = (uint16_t)op;
     in->a = (uint8_t)a;
@@ -227,15 +318,15 @@ static inline unsigned set_op(xt_insn *in, unsigned op, unsigned a,
     return op;
 }
 
-static inline unsigned set_imm(xt_insn *in, unsigned op, unsigned a,
-                               unsigned b, int32_t imm)
+static inline unsigned set_imm(xt_insn *in, unsigned op, unsigned a, unsigned b,
+                               int32_t imm)
 {
     in->imm = imm;
     return set_op(in, op, a, b, 0);
 }
 
-static inline unsigned set_br(xt_insn *in, unsigned op, unsigned a,
-                              unsigned b, int32_t imm, uint32_t target)
+static inline unsigned set_br(xt_insn *in, unsigned op, unsigned a, unsigned b,
+                              int32_t imm, uint32_t target)
 {
     in->target = target;
     return set_imm(in, op, a, b, imm);
@@ -261,14 +352,22 @@ static unsigned decode_st0(uint32_t w, xt_insn *in)
         if (s != 0)
             return XT_OP_ILLEGAL;
         switch (t) {
-        case 0x0: return set_op(in, XT_OP_ISYNC, 0, 0, 0);
-        case 0x1: return set_op(in, XT_OP_RSYNC, 0, 0, 0);
-        case 0x2: return set_op(in, XT_OP_ESYNC, 0, 0, 0);
-        case 0x3: return set_op(in, XT_OP_DSYNC, 0, 0, 0);
-        case 0x8: return set_op(in, XT_OP_EXCW, 0, 0, 0);
-        case 0xc: return set_op(in, XT_OP_MEMW, 0, 0, 0);
-        case 0xd: return set_op(in, XT_OP_EXTW, 0, 0, 0);
-        case 0xf: return set_op(in, XT_OP_NOP, 0, 0, 0);
+        case 0x0:
+            return set_op(in, XT_OP_ISYNC, 0, 0, 0);
+        case 0x1:
+            return set_op(in, XT_OP_RSYNC, 0, 0, 0);
+        case 0x2:
+            return set_op(in, XT_OP_ESYNC, 0, 0, 0);
+        case 0x3:
+            return set_op(in, XT_OP_DSYNC, 0, 0, 0);
+        case 0x8:
+            return set_op(in, XT_OP_EXCW, 0, 0, 0);
+        case 0xc:
+            return set_op(in, XT_OP_MEMW, 0, 0, 0);
+        case 0xd:
+            return set_op(in, XT_OP_EXTW, 0, 0, 0);
+        case 0xf:
+            return set_op(in, XT_OP_NOP, 0, 0, 0);
         }
         return XT_OP_ILLEGAL;
     case 3: /* RFEI */
@@ -304,18 +403,26 @@ static unsigned decode_st1(uint32_t w, xt_insn *in)
     unsigned t = f_t(w), s = f_s(w);
 
     switch (f_r(w)) {
-    case 0x0: return t ? XT_OP_ILLEGAL : set_op(in, XT_OP_SSR, s, 0, 0);
-    case 0x1: return t ? XT_OP_ILLEGAL : set_op(in, XT_OP_SSL, s, 0, 0);
-    case 0x2: return t ? XT_OP_ILLEGAL : set_op(in, XT_OP_SSA8L, s, 0, 0);
-    case 0x3: return t ? XT_OP_ILLEGAL : set_op(in, XT_OP_SSA8B, s, 0, 0);
+    case 0x0:
+        return t ? XT_OP_ILLEGAL : set_op(in, XT_OP_SSR, s, 0, 0);
+    case 0x1:
+        return t ? XT_OP_ILLEGAL : set_op(in, XT_OP_SSL, s, 0, 0);
+    case 0x2:
+        return t ? XT_OP_ILLEGAL : set_op(in, XT_OP_SSA8L, s, 0, 0);
+    case 0x3:
+        return t ? XT_OP_ILLEGAL : set_op(in, XT_OP_SSA8B, s, 0, 0);
     case 0x4:
         if (t > 1)
             return XT_OP_ILLEGAL;
         return set_imm(in, XT_OP_SSAI, 0, 0, (int32_t)(s | (t << 4)));
-    case 0x6: return set_op(in, XT_OP_RER, t, s, 0);
-    case 0x7: return set_op(in, XT_OP_WER, t, s, 0);
-    case 0xe: return set_op(in, XT_OP_NSA, t, s, 0);
-    case 0xf: return set_op(in, XT_OP_NSAU, t, s, 0);
+    case 0x6:
+        return set_op(in, XT_OP_RER, t, s, 0);
+    case 0x7:
+        return set_op(in, XT_OP_WER, t, s, 0);
+    case 0xe:
+        return set_op(in, XT_OP_NSA, t, s, 0);
+    case 0xf:
+        return set_op(in, XT_OP_NSAU, t, s, 0);
     }
     return XT_OP_ILLEGAL;
 }
@@ -326,16 +433,26 @@ static unsigned decode_tlb(uint32_t w, xt_insn *in)
     unsigned t = f_t(w), s = f_s(w);
 
     switch (f_r(w)) {
-    case 0x3: return set_op(in, XT_OP_RITLB0, t, s, 0);
-    case 0x4: return t ? XT_OP_ILLEGAL : set_op(in, XT_OP_IITLB, s, 0, 0);
-    case 0x5: return set_op(in, XT_OP_PITLB, t, s, 0);
-    case 0x6: return set_op(in, XT_OP_WITLB, t, s, 0);
-    case 0x7: return set_op(in, XT_OP_RITLB1, t, s, 0);
-    case 0xb: return set_op(in, XT_OP_RDTLB0, t, s, 0);
-    case 0xc: return t ? XT_OP_ILLEGAL : set_op(in, XT_OP_IDTLB, s, 0, 0);
-    case 0xd: return set_op(in, XT_OP_PDTLB, t, s, 0);
-    case 0xe: return set_op(in, XT_OP_WDTLB, t, s, 0);
-    case 0xf: return set_op(in, XT_OP_RDTLB1, t, s, 0);
+    case 0x3:
+        return set_op(in, XT_OP_RITLB0, t, s, 0);
+    case 0x4:
+        return t ? XT_OP_ILLEGAL : set_op(in, XT_OP_IITLB, s, 0, 0);
+    case 0x5:
+        return set_op(in, XT_OP_PITLB, t, s, 0);
+    case 0x6:
+        return set_op(in, XT_OP_WITLB, t, s, 0);
+    case 0x7:
+        return set_op(in, XT_OP_RITLB1, t, s, 0);
+    case 0xb:
+        return set_op(in, XT_OP_RDTLB0, t, s, 0);
+    case 0xc:
+        return t ? XT_OP_ILLEGAL : set_op(in, XT_OP_IDTLB, s, 0, 0);
+    case 0xd:
+        return set_op(in, XT_OP_PDTLB, t, s, 0);
+    case 0xe:
+        return set_op(in, XT_OP_WDTLB, t, s, 0);
+    case 0xf:
+        return set_op(in, XT_OP_RDTLB1, t, s, 0);
     }
     return XT_OP_ILLEGAL;
 }
@@ -346,26 +463,40 @@ static unsigned decode_rst0(uint32_t w, xt_insn *in)
     unsigned t = f_t(w), s = f_s(w), r = f_r(w);
 
     switch (f_op2(w)) {
-    case 0x0: return decode_st0(w, in);
-    case 0x1: return set_op(in, XT_OP_AND, r, s, t);
-    case 0x2: return set_op(in, XT_OP_OR, r, s, t);
-    case 0x3: return set_op(in, XT_OP_XOR, r, s, t);
-    case 0x4: return decode_st1(w, in);
-    case 0x5: return decode_tlb(w, in);
+    case 0x0:
+        return decode_st0(w, in);
+    case 0x1:
+        return set_op(in, XT_OP_AND, r, s, t);
+    case 0x2:
+        return set_op(in, XT_OP_OR, r, s, t);
+    case 0x3:
+        return set_op(in, XT_OP_XOR, r, s, t);
+    case 0x4:
+        return decode_st1(w, in);
+    case 0x5:
+        return decode_tlb(w, in);
     case 0x6:
         if (s == 0)
             return set_op(in, XT_OP_NEG, r, t, 0);
         if (s == 1)
             return set_op(in, XT_OP_ABS, r, t, 0);
         return XT_OP_ILLEGAL;
-    case 0x8: return set_op(in, XT_OP_ADD, r, s, t);
-    case 0x9: return set_op(in, XT_OP_ADDX2, r, s, t);
-    case 0xa: return set_op(in, XT_OP_ADDX4, r, s, t);
-    case 0xb: return set_op(in, XT_OP_ADDX8, r, s, t);
-    case 0xc: return set_op(in, XT_OP_SUB, r, s, t);
-    case 0xd: return set_op(in, XT_OP_SUBX2, r, s, t);
-    case 0xe: return set_op(in, XT_OP_SUBX4, r, s, t);
-    case 0xf: return set_op(in, XT_OP_SUBX8, r, s, t);
+    case 0x8:
+        return set_op(in, XT_OP_ADD, r, s, t);
+    case 0x9:
+        return set_op(in, XT_OP_ADDX2, r, s, t);
+    case 0xa:
+        return set_op(in, XT_OP_ADDX4, r, s, t);
+    case 0xb:
+        return set_op(in, XT_OP_ADDX8, r, s, t);
+    case 0xc:
+        return set_op(in, XT_OP_SUB, r, s, t);
+    case 0xd:
+        return set_op(in, XT_OP_SUBX2, r, s, t);
+    case 0xe:
+        return set_op(in, XT_OP_SUBX4, r, s, t);
+    case 0xf:
+        return set_op(in, XT_OP_SUBX8, r, s, t);
     }
     return XT_OP_ILLEGAL;
 }
@@ -384,19 +515,29 @@ static unsigned decode_rst1(uint32_t w, xt_insn *in)
     unsigned t = f_t(w), s = f_s(w), r = f_r(w), op2 = f_op2(w);
 
     switch (op2) {
-    case 0x0: case 0x1: /* slli: encoded as 32 - shift */
+    case 0x0:
+    case 0x1: /* slli: encoded as 32 - shift */
         return set_imm(in, XT_OP_SLLI, r, s,
                        (int32_t)(32 - (((op2 & 1) << 4) | t)));
-    case 0x2: case 0x3:
+    case 0x2:
+    case 0x3:
         return set_imm(in, XT_OP_SRAI, r, t, (int32_t)(((op2 & 1) << 4) | s));
-    case 0x4: return set_imm(in, XT_OP_SRLI, r, t, (int32_t)s);
-    case 0x6: return decode_sr(XT_OP_XSR, w, in);
-    case 0x8: return set_op(in, XT_OP_SRC, r, s, t);
-    case 0x9: return s ? XT_OP_ILLEGAL : set_op(in, XT_OP_SRL, r, t, 0);
-    case 0xa: return t ? XT_OP_ILLEGAL : set_op(in, XT_OP_SLL, r, s, 0);
-    case 0xb: return s ? XT_OP_ILLEGAL : set_op(in, XT_OP_SRA, r, t, 0);
-    case 0xc: return set_op(in, XT_OP_MUL16U, r, s, t);
-    case 0xd: return set_op(in, XT_OP_MUL16S, r, s, t);
+    case 0x4:
+        return set_imm(in, XT_OP_SRLI, r, t, (int32_t)s);
+    case 0x6:
+        return decode_sr(XT_OP_XSR, w, in);
+    case 0x8:
+        return set_op(in, XT_OP_SRC, r, s, t);
+    case 0x9:
+        return s ? XT_OP_ILLEGAL : set_op(in, XT_OP_SRL, r, t, 0);
+    case 0xa:
+        return t ? XT_OP_ILLEGAL : set_op(in, XT_OP_SLL, r, s, 0);
+    case 0xb:
+        return s ? XT_OP_ILLEGAL : set_op(in, XT_OP_SRA, r, t, 0);
+    case 0xc:
+        return set_op(in, XT_OP_MUL16U, r, s, t);
+    case 0xd:
+        return set_op(in, XT_OP_MUL16S, r, s, t);
     case 0xf: /* IMP */
         if (r != 0xe)
             return XT_OP_ILLEGAL;
@@ -415,21 +556,30 @@ static unsigned decode_qrst(uint32_t w, xt_insn *in)
     unsigned t = f_t(w), s = f_s(w), r = f_r(w), op2 = f_op2(w);
 
     switch (f_op1(w)) {
-    case 0x0: return decode_rst0(w, in);
-    case 0x1: return decode_rst1(w, in);
-    case 0x2: return op2 == 8 ? set_op(in, XT_OP_MULL, r, s, t)
-                              : XT_OP_ILLEGAL;
+    case 0x0:
+        return decode_rst0(w, in);
+    case 0x1:
+        return decode_rst1(w, in);
+    case 0x2:
+        return op2 == 8 ? set_op(in, XT_OP_MULL, r, s, t) : XT_OP_ILLEGAL;
     case 0x3:
         switch (op2) {
-        case 0x0: return decode_sr(XT_OP_RSR, w, in);
-        case 0x1: return decode_sr(XT_OP_WSR, w, in);
-        case 0x8: return set_op(in, XT_OP_MOVEQZ, r, s, t);
-        case 0x9: return set_op(in, XT_OP_MOVNEZ, r, s, t);
-        case 0xa: return set_op(in, XT_OP_MOVLTZ, r, s, t);
-        case 0xb: return set_op(in, XT_OP_MOVGEZ, r, s, t);
+        case 0x0:
+            return decode_sr(XT_OP_RSR, w, in);
+        case 0x1:
+            return decode_sr(XT_OP_WSR, w, in);
+        case 0x8:
+            return set_op(in, XT_OP_MOVEQZ, r, s, t);
+        case 0x9:
+            return set_op(in, XT_OP_MOVNEZ, r, s, t);
+        case 0xa:
+            return set_op(in, XT_OP_MOVLTZ, r, s, t);
+        case 0xb:
+            return set_op(in, XT_OP_MOVGEZ, r, s, t);
         }
         return XT_OP_ILLEGAL;
-    case 0x4: case 0x5: /* extui: shift = op1[0]:s, mask bits = op2 + 1 */
+    case 0x4:
+    case 0x5: /* extui: shift = op1[0]:s, mask bits = op2 + 1 */
         in->imm2 = (uint16_t)(op2 + 1);
         return set_imm(in, XT_OP_EXTUI, r, t,
                        (int32_t)(((f_op1(w) & 1) << 4) | s));
@@ -443,15 +593,24 @@ static unsigned decode_lsai(uint32_t w, xt_insn *in)
     unsigned t = f_t(w), s = f_s(w), imm8 = f_imm8(w);
 
     switch (f_r(w)) {
-    case 0x0: return set_imm(in, XT_OP_L8UI, t, s, (int32_t)imm8);
-    case 0x1: return set_imm(in, XT_OP_L16UI, t, s, (int32_t)(imm8 << 1));
-    case 0x2: return set_imm(in, XT_OP_L32I, t, s, (int32_t)(imm8 << 2));
-    case 0x4: return set_imm(in, XT_OP_S8I, t, s, (int32_t)imm8);
-    case 0x5: return set_imm(in, XT_OP_S16I, t, s, (int32_t)(imm8 << 1));
-    case 0x6: return set_imm(in, XT_OP_S32I, t, s, (int32_t)(imm8 << 2));
-    case 0x9: return set_imm(in, XT_OP_L16SI, t, s, (int32_t)(imm8 << 1));
-    case 0xa: return set_imm(in, XT_OP_MOVI, t, 0, sext((s << 8) | imm8, 12));
-    case 0xc: return set_imm(in, XT_OP_ADDI, t, s, sext(imm8, 8));
+    case 0x0:
+        return set_imm(in, XT_OP_L8UI, t, s, (int32_t)imm8);
+    case 0x1:
+        return set_imm(in, XT_OP_L16UI, t, s, (int32_t)(imm8 << 1));
+    case 0x2:
+        return set_imm(in, XT_OP_L32I, t, s, (int32_t)(imm8 << 2));
+    case 0x4:
+        return set_imm(in, XT_OP_S8I, t, s, (int32_t)imm8);
+    case 0x5:
+        return set_imm(in, XT_OP_S16I, t, s, (int32_t)(imm8 << 1));
+    case 0x6:
+        return set_imm(in, XT_OP_S32I, t, s, (int32_t)(imm8 << 2));
+    case 0x9:
+        return set_imm(in, XT_OP_L16SI, t, s, (int32_t)(imm8 << 1));
+    case 0xa:
+        return set_imm(in, XT_OP_MOVI, t, 0, sext((s << 8) | imm8, 12));
+    case 0xc:
+        return set_imm(in, XT_OP_ADDI, t, s, sext(imm8, 8));
     case 0xd:
         return set_imm(in, XT_OP_ADDMI, t, s, sext(imm8, 8) * 256);
     }
@@ -461,10 +620,10 @@ static unsigned decode_lsai(uint32_t w, xt_insn *in)
 /* op0 = 6 (SI): j, and branches against zero or a constant. */
 static unsigned decode_si(uint32_t pc, uint32_t w, xt_insn *in)
 {
-    static const uint8_t bz_ops[4] = {XT_OP_BEQZ, XT_OP_BNEZ, XT_OP_BLTZ,
-                                      XT_OP_BGEZ};
-    static const uint8_t bi0_ops[4] = {XT_OP_BEQI, XT_OP_BNEI, XT_OP_BLTI,
-                                       XT_OP_BGEI};
+    static const uint8_t bz_ops[4] = { XT_OP_BEQZ, XT_OP_BNEZ, XT_OP_BLTZ,
+                                       XT_OP_BGEZ };
+    static const uint8_t bi0_ops[4] = { XT_OP_BEQI, XT_OP_BNEI, XT_OP_BLTI,
+                                        XT_OP_BGEI };
     unsigned s = f_s(w), r = f_r(w), m = f_m(w);
     uint32_t t8 = pc + 4 + (uint32_t)sext(f_imm8(w), 8);
 
@@ -491,10 +650,9 @@ static unsigned decode_si(uint32_t pc, uint32_t w, xt_insn *in)
 static unsigned decode_b(uint32_t pc, uint32_t w, xt_insn *in)
 {
     static const uint8_t ops[16] = {
-        XT_OP_BNONE, XT_OP_BEQ, XT_OP_BLT, XT_OP_BLTU,
-        XT_OP_BALL, XT_OP_BBC, XT_OP_BBCI, XT_OP_BBCI,
-        XT_OP_BANY, XT_OP_BNE, XT_OP_BGE, XT_OP_BGEU,
-        XT_OP_BNALL, XT_OP_BBS, XT_OP_BBSI, XT_OP_BBSI,
+        XT_OP_BNONE, XT_OP_BEQ,  XT_OP_BLT,  XT_OP_BLTU, XT_OP_BALL, XT_OP_BBC,
+        XT_OP_BBCI,  XT_OP_BBCI, XT_OP_BANY, XT_OP_BNE,  XT_OP_BGE,  XT_OP_BGEU,
+        XT_OP_BNALL, XT_OP_BBS,  XT_OP_BBSI, XT_OP_BBSI,
     };
     unsigned t = f_t(w), s = f_s(w), r = f_r(w), op = ops[r];
     uint32_t target = pc + 4 + (uint32_t)sext(f_imm8(w), 8);
@@ -510,11 +668,15 @@ static unsigned decode_narrow(uint32_t pc, uint32_t w, xt_insn *in)
     unsigned t = f_t(w), s = f_s(w), r = f_r(w);
 
     switch (f_op0(w)) {
-    case 0x8: return set_imm(in, XT_OP_L32I_N, t, s, (int32_t)(r << 2));
-    case 0x9: return set_imm(in, XT_OP_S32I_N, t, s, (int32_t)(r << 2));
-    case 0xa: return set_op(in, XT_OP_ADD_N, r, s, t);
-    case 0xb: return set_imm(in, XT_OP_ADDI_N, r, s, t ? (int32_t)t : -1);
-    case 0xc: /* ST2 */
+    case 0x8:
+        return set_imm(in, XT_OP_L32I_N, t, s, (int32_t)(r << 2));
+    case 0x9:
+        return set_imm(in, XT_OP_S32I_N, t, s, (int32_t)(r << 2));
+    case 0xa:
+        return set_op(in, XT_OP_ADD_N, r, s, t);
+    case 0xb:
+        return set_imm(in, XT_OP_ADDI_N, r, s, t ? (int32_t)t : -1);
+    case 0xc:        /* ST2 */
         if (t < 8) { /* movi.n: 7-bit immediate, range -32..95 */
             int32_t v = (int32_t)(((t & 7) << 4) | r);
             return set_imm(in, XT_OP_MOVI_N, s, 0, v >= 96 ? v - 128 : v);
@@ -527,10 +689,14 @@ static unsigned decode_narrow(uint32_t pc, uint32_t w, xt_insn *in)
         if (r != 0xf)
             return XT_OP_ILLEGAL;
         switch (t) {
-        case 0: return set_op(in, XT_OP_RET_N, 0, 0, 0); /* s ignored */
-        case 2: return set_imm(in, XT_OP_BREAK_N, 0, 0, (int32_t)s);
-        case 3: return s ? XT_OP_ILLEGAL : set_op(in, XT_OP_NOP_N, 0, 0, 0);
-        case 6: return s ? XT_OP_ILLEGAL : set_op(in, XT_OP_ILL_N, 0, 0, 0);
+        case 0:
+            return set_op(in, XT_OP_RET_N, 0, 0, 0); /* s ignored */
+        case 2:
+            return set_imm(in, XT_OP_BREAK_N, 0, 0, (int32_t)s);
+        case 3:
+            return s ? XT_OP_ILLEGAL : set_op(in, XT_OP_NOP_N, 0, 0, 0);
+        case 6:
+            return s ? XT_OP_ILLEGAL : set_op(in, XT_OP_ILL_N, 0, 0, 0);
         }
         return XT_OP_ILLEGAL;
     }
@@ -540,21 +706,30 @@ static unsigned decode_narrow(uint32_t pc, uint32_t w, xt_insn *in)
 static unsigned decode_word(uint32_t pc, uint32_t w, xt_insn *in)
 {
     switch (f_op0(w)) {
-    case 0x0: return decode_qrst(w, in);
+    case 0x0:
+        return decode_qrst(w, in);
     case 0x1: { /* l32r: offset = 1s(14) : imm16 : 00, always negative */
         int32_t off = (int32_t)(0xfffc0000u | ((w >> 8) << 2));
         return set_br(in, XT_OP_L32R, f_t(w), 0, off,
                       ((pc + 3) & ~3u) + (uint32_t)off);
     }
-    case 0x2: return decode_lsai(w, in);
+    case 0x2:
+        return decode_lsai(w, in);
     case 0x5: /* CALLN: only call0 (no windowed calls) */
         if (f_n(w) != 0)
             return XT_OP_ILLEGAL;
         return set_br(in, XT_OP_CALL0, 0, 0, 0,
                       (pc & ~3u) + 4 + ((uint32_t)sext(w >> 6, 18) << 2));
-    case 0x6: return decode_si(pc, w, in);
-    case 0x7: return decode_b(pc, w, in);
-    case 0x8: case 0x9: case 0xa: case 0xb: case 0xc: case 0xd:
+    case 0x6:
+        return decode_si(pc, w, in);
+    case 0x7:
+        return decode_b(pc, w, in);
+    case 0x8:
+    case 0x9:
+    case 0xa:
+    case 0xb:
+    case 0xc:
+    case 0xd:
         return decode_narrow(pc, w, in);
     }
     /* op0 3 (LSCI: FP/cache loads), 4 (MAC16), 14, 15: not in this core */
@@ -563,7 +738,7 @@ static unsigned decode_word(uint32_t pc, uint32_t w, xt_insn *in)
 
 int xt_decode(uint32_t pc, const uint8_t *buf, size_t avail, xt_insn *out)
 {
-    xt_insn in = {0};
+    xt_insn in = { 0 };
     int len;
     uint32_t w;
     unsigned op;
@@ -579,7 +754,7 @@ int xt_decode(uint32_t pc, const uint8_t *buf, size_t avail, xt_insn *out)
 
     op = decode_word(pc, w, &in);
     if (op == XT_OP_ILLEGAL) {
-        in = (xt_insn){0};
+        in = (xt_insn){ 0 };
         in.imm = (int32_t)w;
     }
     in.op = (uint16_t)op;

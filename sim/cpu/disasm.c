@@ -20,44 +20,40 @@
 /* Operand layout per opcode: A/B/C registers a/b/c, I imm, J imm2,
  * T target.  Letters are emitted in order, separated by ", ". */
 static const char *const layouts[XT_OP_COUNT] = {
-    [XT_OP_ADD] = "ABC",   [XT_OP_ADDX2] = "ABC", [XT_OP_ADDX4] = "ABC",
-    [XT_OP_ADDX8] = "ABC", [XT_OP_SUB] = "ABC",   [XT_OP_SUBX2] = "ABC",
-    [XT_OP_SUBX4] = "ABC", [XT_OP_SUBX8] = "ABC", [XT_OP_AND] = "ABC",
-    [XT_OP_OR] = "ABC",    [XT_OP_XOR] = "ABC",   [XT_OP_SRC] = "ABC",
+    [XT_OP_ADD] = "ABC",    [XT_OP_ADDX2] = "ABC",  [XT_OP_ADDX4] = "ABC",
+    [XT_OP_ADDX8] = "ABC",  [XT_OP_SUB] = "ABC",    [XT_OP_SUBX2] = "ABC",
+    [XT_OP_SUBX4] = "ABC",  [XT_OP_SUBX8] = "ABC",  [XT_OP_AND] = "ABC",
+    [XT_OP_OR] = "ABC",     [XT_OP_XOR] = "ABC",    [XT_OP_SRC] = "ABC",
     [XT_OP_MUL16U] = "ABC", [XT_OP_MUL16S] = "ABC", [XT_OP_MULL] = "ABC",
     [XT_OP_MOVEQZ] = "ABC", [XT_OP_MOVNEZ] = "ABC", [XT_OP_MOVLTZ] = "ABC",
-    [XT_OP_MOVGEZ] = "ABC", [XT_OP_ADD_N] = "ABC",
-    [XT_OP_NEG] = "AB",    [XT_OP_ABS] = "AB",    [XT_OP_SLL] = "AB",
-    [XT_OP_SRL] = "AB",    [XT_OP_SRA] = "AB",    [XT_OP_NSA] = "AB",
-    [XT_OP_NSAU] = "AB",   [XT_OP_MOV_N] = "AB",
-    [XT_OP_RITLB0] = "AB", [XT_OP_RITLB1] = "AB", [XT_OP_RDTLB0] = "AB",
-    [XT_OP_RDTLB1] = "AB", [XT_OP_WITLB] = "AB",  [XT_OP_WDTLB] = "AB",
-    [XT_OP_PITLB] = "AB",  [XT_OP_PDTLB] = "AB",
-    [XT_OP_ADDI] = "ABI",  [XT_OP_ADDMI] = "ABI", [XT_OP_SLLI] = "ABI",
-    [XT_OP_SRLI] = "ABI",  [XT_OP_SRAI] = "ABI",  [XT_OP_L8UI] = "ABI",
-    [XT_OP_L16UI] = "ABI", [XT_OP_L16SI] = "ABI", [XT_OP_L32I] = "ABI",
-    [XT_OP_S8I] = "ABI",   [XT_OP_S16I] = "ABI",  [XT_OP_S32I] = "ABI",
+    [XT_OP_MOVGEZ] = "ABC", [XT_OP_ADD_N] = "ABC",  [XT_OP_NEG] = "AB",
+    [XT_OP_ABS] = "AB",     [XT_OP_SLL] = "AB",     [XT_OP_SRL] = "AB",
+    [XT_OP_SRA] = "AB",     [XT_OP_NSA] = "AB",     [XT_OP_NSAU] = "AB",
+    [XT_OP_MOV_N] = "AB",   [XT_OP_RITLB0] = "AB",  [XT_OP_RITLB1] = "AB",
+    [XT_OP_RDTLB0] = "AB",  [XT_OP_RDTLB1] = "AB",  [XT_OP_WITLB] = "AB",
+    [XT_OP_WDTLB] = "AB",   [XT_OP_PITLB] = "AB",   [XT_OP_PDTLB] = "AB",
+    [XT_OP_ADDI] = "ABI",   [XT_OP_ADDMI] = "ABI",  [XT_OP_SLLI] = "ABI",
+    [XT_OP_SRLI] = "ABI",   [XT_OP_SRAI] = "ABI",   [XT_OP_L8UI] = "ABI",
+    [XT_OP_L16UI] = "ABI",  [XT_OP_L16SI] = "ABI",  [XT_OP_L32I] = "ABI",
+    [XT_OP_S8I] = "ABI",    [XT_OP_S16I] = "ABI",   [XT_OP_S32I] = "ABI",
     [XT_OP_ADDI_N] = "ABI", [XT_OP_L32I_N] = "ABI", [XT_OP_S32I_N] = "ABI",
-    [XT_OP_EXTUI] = "ABIJ",
-    [XT_OP_MOVI] = "AI",   [XT_OP_MOVI_N] = "AI", [XT_OP_RSIL] = "AI",
-    [XT_OP_SSR] = "A",     [XT_OP_SSL] = "A",     [XT_OP_SSA8L] = "A",
-    [XT_OP_SSA8B] = "A",   [XT_OP_JX] = "A",      [XT_OP_CALLX0] = "A",
-    [XT_OP_IITLB] = "A",   [XT_OP_IDTLB] = "A",
-    [XT_OP_RSR] = "A",     [XT_OP_WSR] = "A",     [XT_OP_XSR] = "A",
-    [XT_OP_SSAI] = "I",    [XT_OP_WAITI] = "I",   [XT_OP_RFI] = "I",
-    [XT_OP_RFDO] = "I",    [XT_OP_BREAK_N] = "I",
-    [XT_OP_BREAK] = "IJ",
-    [XT_OP_L32R] = "AT",   [XT_OP_BEQZ] = "AT",   [XT_OP_BNEZ] = "AT",
-    [XT_OP_BLTZ] = "AT",   [XT_OP_BGEZ] = "AT",   [XT_OP_BEQZ_N] = "AT",
-    [XT_OP_BNEZ_N] = "AT",
-    [XT_OP_BEQ] = "ABT",   [XT_OP_BNE] = "ABT",   [XT_OP_BLT] = "ABT",
-    [XT_OP_BGE] = "ABT",   [XT_OP_BLTU] = "ABT",  [XT_OP_BGEU] = "ABT",
-    [XT_OP_BANY] = "ABT",  [XT_OP_BNONE] = "ABT", [XT_OP_BALL] = "ABT",
-    [XT_OP_BNALL] = "ABT", [XT_OP_BBC] = "ABT",   [XT_OP_BBS] = "ABT",
-    [XT_OP_BBCI] = "AIT",  [XT_OP_BBSI] = "AIT",  [XT_OP_BEQI] = "AIT",
-    [XT_OP_BNEI] = "AIT",  [XT_OP_BLTI] = "AIT",  [XT_OP_BGEI] = "AIT",
-    [XT_OP_BLTUI] = "AIT", [XT_OP_BGEUI] = "AIT",
-    [XT_OP_J] = "T",       [XT_OP_CALL0] = "T",
+    [XT_OP_EXTUI] = "ABIJ", [XT_OP_MOVI] = "AI",    [XT_OP_MOVI_N] = "AI",
+    [XT_OP_RSIL] = "AI",    [XT_OP_SSR] = "A",      [XT_OP_SSL] = "A",
+    [XT_OP_SSA8L] = "A",    [XT_OP_SSA8B] = "A",    [XT_OP_JX] = "A",
+    [XT_OP_CALLX0] = "A",   [XT_OP_IITLB] = "A",    [XT_OP_IDTLB] = "A",
+    [XT_OP_RSR] = "A",      [XT_OP_WSR] = "A",      [XT_OP_XSR] = "A",
+    [XT_OP_SSAI] = "I",     [XT_OP_WAITI] = "I",    [XT_OP_RFI] = "I",
+    [XT_OP_RFDO] = "I",     [XT_OP_BREAK_N] = "I",  [XT_OP_BREAK] = "IJ",
+    [XT_OP_L32R] = "AT",    [XT_OP_BEQZ] = "AT",    [XT_OP_BNEZ] = "AT",
+    [XT_OP_BLTZ] = "AT",    [XT_OP_BGEZ] = "AT",    [XT_OP_BEQZ_N] = "AT",
+    [XT_OP_BNEZ_N] = "AT",  [XT_OP_BEQ] = "ABT",    [XT_OP_BNE] = "ABT",
+    [XT_OP_BLT] = "ABT",    [XT_OP_BGE] = "ABT",    [XT_OP_BLTU] = "ABT",
+    [XT_OP_BGEU] = "ABT",   [XT_OP_BANY] = "ABT",   [XT_OP_BNONE] = "ABT",
+    [XT_OP_BALL] = "ABT",   [XT_OP_BNALL] = "ABT",  [XT_OP_BBC] = "ABT",
+    [XT_OP_BBS] = "ABT",    [XT_OP_BBCI] = "AIT",   [XT_OP_BBSI] = "AIT",
+    [XT_OP_BEQI] = "AIT",   [XT_OP_BNEI] = "AIT",   [XT_OP_BLTI] = "AIT",
+    [XT_OP_BGEI] = "AIT",   [XT_OP_BLTUI] = "AIT",  [XT_OP_BGEUI] = "AIT",
+    [XT_OP_J] = "T",        [XT_OP_CALL0] = "T",
     /* everything else (ret, nop, rfe, rer, wer, ...): no operands */
 };
 
@@ -68,8 +64,8 @@ struct out {
     size_t len;
 };
 
-__attribute__((format(printf, 2, 3)))
-static void put(struct out *o, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static void put(struct out *o,
+                                                      const char *fmt, ...)
 {
     va_list ap;
     size_t room = o->len < o->n ? o->n - o->len : 0;
@@ -112,10 +108,10 @@ static void put_addr(struct out *o, uint32_t addr, xt_sym_lookup_fn sym,
         put(o, " <%s+0x%x>", name, (unsigned)off);
 }
 
-int xt_disasm_insn(const xt_insn *in, char *buf, size_t n,
-                   xt_sym_lookup_fn sym, const void *user)
+int xt_disasm_insn(const xt_insn *in, char *buf, size_t n, xt_sym_lookup_fn sym,
+                   const void *user)
 {
-    struct out o = {buf, n, 0};
+    struct out o = { buf, n, 0 };
     unsigned op = in->op;
     const char *layout;
 
@@ -145,12 +141,24 @@ int xt_disasm_insn(const xt_insn *in, char *buf, size_t n,
     for (const char *p = layout; p && *p; p++) {
         put(&o, p == layout ? "\t" : ", ");
         switch (*p) {
-        case 'A': put(&o, "a%u", in->a); break;
-        case 'B': put(&o, "a%u", in->b); break;
-        case 'C': put(&o, "a%u", in->c); break;
-        case 'I': put_imm(&o, in->imm); break;
-        case 'J': put_imm(&o, in->imm2); break;
-        case 'T': put_addr(&o, in->target, sym, user); break;
+        case 'A':
+            put(&o, "a%u", in->a);
+            break;
+        case 'B':
+            put(&o, "a%u", in->b);
+            break;
+        case 'C':
+            put(&o, "a%u", in->c);
+            break;
+        case 'I':
+            put_imm(&o, in->imm);
+            break;
+        case 'J':
+            put_imm(&o, in->imm2);
+            break;
+        case 'T':
+            put_addr(&o, in->target, sym, user);
+            break;
         }
     }
     return (int)o.len;
@@ -158,7 +166,7 @@ int xt_disasm_insn(const xt_insn *in, char *buf, size_t n,
 
 int xt_insn_hex(const uint8_t *bytes, int len, char *buf, size_t n)
 {
-    struct out o = {buf, n, 0};
+    struct out o = { buf, n, 0 };
 
     if (n)
         buf[0] = '\0';
@@ -167,9 +175,8 @@ int xt_insn_hex(const uint8_t *bytes, int len, char *buf, size_t n)
     return (int)o.len;
 }
 
-int xt_disasm_bytes(uint32_t pc, const uint8_t *bytes, size_t avail,
-                    char *buf, size_t n, xt_sym_lookup_fn sym,
-                    const void *user)
+int xt_disasm_bytes(uint32_t pc, const uint8_t *bytes, size_t avail, char *buf,
+                    size_t n, xt_sym_lookup_fn sym, const void *user)
 {
     xt_insn in;
     int len = xt_decode(pc, bytes, avail, &in);

@@ -25,17 +25,16 @@ typedef const char *(*xt_sym_lookup_fn)(const void *user, uint32_t addr,
  * some undecodable words a bogus "excw").
  * Always NUL-terminates (n > 0); returns the full text length, like
  * snprintf (so a return >= n means the text was truncated). */
-int xt_disasm_insn(const xt_insn *in, char *buf, size_t n,
-                   xt_sym_lookup_fn sym, const void *user);
+int xt_disasm_insn(const xt_insn *in, char *buf, size_t n, xt_sym_lookup_fn sym,
+                   const void *user);
 
 /* Decode the instruction at pc (bytes, avail readable) and format it as
  * xt_disasm_insn() does.  Returns the instruction length, 0 if avail is
  * too short (buf is then "").  The building block of the public
  * xt_disasm_at(cpu, addr, ...): fetch 3 bytes (or what is mapped) at addr
  * and call this. */
-int xt_disasm_bytes(uint32_t pc, const uint8_t *bytes, size_t avail,
-                    char *buf, size_t n, xt_sym_lookup_fn sym,
-                    const void *user);
+int xt_disasm_bytes(uint32_t pc, const uint8_t *bytes, size_t avail, char *buf,
+                    size_t n, xt_sym_lookup_fn sym, const void *user);
 
 /* Instruction bytes as objdump shows them: the little-endian word in hex,
  * most significant byte first ("000021" for 21 00 00; "0df0" for f0 0d).

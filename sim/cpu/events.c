@@ -33,7 +33,8 @@ void events_update(xt_cpu *cpu)
                 cpu->icount_pending || (cpu->ibreakenable & 1);
     uint64_t ev = cpu->timer_at < cpu->cyc_end ? cpu->timer_at : cpu->cyc_end;
     if (cpu->ins_end != UINT64_MAX) {
-        uint64_t left = cpu->ins_end > cpu->insns ? cpu->ins_end - cpu->insns : 0;
+        uint64_t left = cpu->ins_end > cpu->insns ? cpu->ins_end - cpu->insns
+                                                  : 0;
         if (cpu->cycles + left < ev)
             ev = cpu->cycles + left;
     }

@@ -10,7 +10,10 @@
  * after state changes. */
 void events_update(xt_cpu *cpu);
 /* Force the slow check before the next instruction. */
-static inline void events_kick(xt_cpu *cpu) { cpu->ev_cycles = cpu->ev_unit = 0; }
+static inline void events_kick(xt_cpu *cpu)
+{
+    cpu->ev_cycles = cpu->ev_unit = 0;
+}
 /* Can any pending interrupt be taken now? */
 int events_irq_deliverable(const xt_cpu *cpu);
 /* Recompute the cycle of the next CCOMPARE0 match (cpu->timer_at). */

@@ -21,8 +21,7 @@ void exc_call_return_hooks(xt_cpu *cpu, unsigned level, uint32_t pc,
     for (unsigned i = 0; i < XT_MAX_HOOKS; i++) {
         const xt_hook_rec *h = &cpu->hooks[i];
         if (h->id && h->type == XT_HOOK_RETURN)
-            ((xt_hook_return_cb)h->cb)(cpu, level, pc, target, cycle,
-                                       h->user);
+            ((xt_hook_return_cb)h->cb)(cpu, level, pc, target, cycle, h->user);
     }
 }
 
@@ -47,8 +46,7 @@ static void set_fatal(xt_cpu *cpu, const char *why, unsigned cause,
     events_kick(cpu);
 }
 
-static void enter(xt_cpu *cpu, uint32_t vec, unsigned hook_cause,
-                  int exclusive)
+static void enter(xt_cpu *cpu, uint32_t vec, unsigned hook_cause, int exclusive)
 {
     core_hist_record(cpu, cpu->pc, vec, exclusive);
     call_exc_hooks(cpu, hook_cause, cpu->pc, vec);
@@ -123,7 +121,8 @@ int exc_check_interrupts(xt_cpu *cpu)
      * clear here, so it always goes through EPC1 */
     cpu->epc[1] = cpu->pc;
     cpu->exccause = XT_EXC_LEVEL1_INT;
-    uint32_t vec = cpu->vecbase + ((cpu->ps & PS_UM) ? XT_VEC_USER : XT_VEC_KERNEL);
+    uint32_t vec = cpu->vecbase +
+                   ((cpu->ps & PS_UM) ? XT_VEC_USER : XT_VEC_KERNEL);
     cpu->ps |= PS_EXCM;
     enter(cpu, vec, XT_EXC_LEVEL1_INT, 1);
     return 1;

@@ -15,7 +15,9 @@
 
 /* X-macro: opcode name (enum suffix) and mnemonic as objdump prints it.
  * RSR/WSR/XSR carry the special-register number in imm; the mnemonic
- * suffix (".sar") comes from the SR name table. */
+ * suffix (".sar") comes from the SR name table.  Laid out by hand: the
+ * formatter leaves it alone. */
+/* clang-format off */
 #define XT_OPCODES(X)                                                          \
     X(ILLEGAL, "<illegal>") /* undecodable: raises IllegalInstruction */     \
     X(ADD, "add") X(ADDX2, "addx2") X(ADDX4, "addx4") X(ADDX8, "addx8")       \
@@ -59,12 +61,13 @@
     X(MOVI_N, "movi.n") X(L32I_N, "l32i.n") X(S32I_N, "s32i.n")               \
     X(BEQZ_N, "beqz.n") X(BNEZ_N, "bnez.n") X(RET_N, "ret.n")                 \
     X(BREAK_N, "break.n") X(NOP_N, "nop.n") X(ILL_N, "ill.n")
+/* clang-format on */
 
 enum xt_op {
 #define XT_OP_ENUM(name, mn) XT_OP_##name,
     XT_OPCODES(XT_OP_ENUM)
 #undef XT_OP_ENUM
-    XT_OP_COUNT
+        XT_OP_COUNT
 };
 
 /* Operand conventions per opcode (assembler order):
@@ -95,15 +98,15 @@ enum xt_op {
  * Fields not listed for an opcode are 0.
  */
 typedef struct xt_insn {
-    uint16_t op;      /* enum xt_op */
-    uint8_t len;      /* instruction length in bytes: 2 or 3 */
-    uint8_t a, b, c;  /* register operands, see above */
-    uint8_t cost;     /* base cost in cycles, filled by the timing model */
-    uint8_t flags;    /* XT_IF_* */
-    uint16_t rmask;   /* bit n set: the instruction reads a<n> (interlocks) */
-    uint16_t imm2;    /* second immediate (extui mask bits, break imm t) */
-    int32_t imm;      /* first immediate */
-    uint32_t target;  /* absolute branch/call/literal address */
+    uint16_t op;     /* enum xt_op */
+    uint8_t len;     /* instruction length in bytes: 2 or 3 */
+    uint8_t a, b, c; /* register operands, see above */
+    uint8_t cost;    /* base cost in cycles, filled by the timing model */
+    uint8_t flags;   /* XT_IF_* */
+    uint16_t rmask;  /* bit n set: the instruction reads a<n> (interlocks) */
+    uint16_t imm2;   /* second immediate (extui mask bits, break imm t) */
+    int32_t imm;     /* first immediate */
+    uint32_t target; /* absolute branch/call/literal address */
 } xt_insn;
 
 enum {

@@ -19,10 +19,18 @@ enum { ACC_FETCH = 1, ACC_LOAD = 2, ACC_STORE = 4 };
 static unsigned attr_access(unsigned attr)
 {
     switch (attr & 0xF) {
-    case 0: case 14: return ACC_LOAD | ACC_STORE;           /* no fetch */
-    case 1: case 2: case 4: case 5: return ACC_FETCH | ACC_LOAD | ACC_STORE;
-    case 3: return ACC_FETCH;                               /* execute only */
-    default: return 0;                                      /* invalid */
+    case 0:
+    case 14:
+        return ACC_LOAD | ACC_STORE; /* no fetch */
+    case 1:
+    case 2:
+    case 4:
+    case 5:
+        return ACC_FETCH | ACC_LOAD | ACC_STORE;
+    case 3:
+        return ACC_FETCH; /* execute only */
+    default:
+        return 0; /* invalid */
     }
 }
 

@@ -34,16 +34,19 @@ _Static_assert(offsetof(xt_xpage, wr_wait) == offsetof(xt_page, wr_wait), "ww");
 _Static_assert(sizeof(xt_xhist) == sizeof(xt_transfer), "xt_xhist size");
 _Static_assert(offsetof(xt_xhist, to) == offsetof(xt_transfer, to), "to");
 _Static_assert(offsetof(xt_xhist, from_exclusive) ==
-               offsetof(xt_transfer, from_exclusive), "excl");
+                   offsetof(xt_transfer, from_exclusive),
+               "excl");
 _Static_assert(XT_XHIST == XT_HISTORY, "history length");
 
 #define DEF_SAMPLE_CYCLES 4096u
-#define DEF_HOT_SAMPLES 24u
-#define MAX_BUILDS 32u
+#define DEF_HOT_SAMPLES   24u
+#define MAX_BUILDS        32u
 
 const char *xt_engine_name(xt_engine e)
 {
-    return e == XT_ENGINE_INTERP ? "interp" : e == XT_ENGINE_FAST ? "fast" : "?";
+    return e == XT_ENGINE_INTERP ? "interp"
+           : e == XT_ENGINE_FAST ? "fast"
+                                 : "?";
 }
 
 int xt_engine_parse(const char *s, xt_engine *out)
@@ -191,7 +194,10 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
         free(x);
         return NULL;
     }
-    static const struct { unsigned sr; size_t off; } srs[] = {
+    static const struct {
+        unsigned sr;
+        size_t off;
+    } srs[] = {
         { XT_SR_LITBASE, offsetof(xt_cpu, litbase) },
         { XT_SR_EPC1, offsetof(xt_cpu, epc[1]) },
         { XT_SR_EPC2, offsetof(xt_cpu, epc[2]) },
@@ -211,16 +217,19 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
         { XT_SR_CCOMPARE0, offsetof(xt_cpu, ccompare0) },
     };
     for (size_t i = 0; i < sizeof srs / sizeof srs[0]; i++)
-        x->env.sr[srs[i].sr] = (const uint32_t *)((const char *)cpu + srs[i].off);
+        x->env.sr[srs[i].sr] = (const uint32_t *)((const char *)cpu +
+                                                  srs[i].off);
     x->sample_cycles = env_uint("DSPSIM_XLATE_SAMPLE", DEF_SAMPLE_CYCLES);
     x->settle_cycles = 8ull * x->sample_cycles;
     x->hot_samples = env_uint("DSPSIM_XLATE_HOT", DEF_HOT_SAMPLES);
     x->sample_rng = 0x9e3779b9u;
-    x->sync = getenv("DSPSIM_XLATE_SYNC") && *getenv("DSPSIM_XLATE_SYNC") == '1';
+    x->sync = getenv("DSPSIM_XLATE_SYNC") &&
+              *getenv("DSPSIM_XLATE_SYNC") == '1';
     /* 0..3; 0 is allowed here (the lockstep tests compile at -O0) */
     const char *ol = getenv("DSPSIM_XLATE_OPT");
     x->opt_level = ol && ol[0] >= '0' && ol[0] <= '3' && !ol[1]
-                   ? (unsigned)(ol[0] - '0') : 1;
+                       ? (unsigned)(ol[0] - '0')
+                       : 1;
     const char *cc = getenv("DSPSIM_CC");
     snprintf(x->cc, sizeof x->cc, "%s", cc && *cc ? cc : "cc");
     xlate_build_cache_dir(x->cache_dir, sizeof x->cache_dir, NULL);
@@ -390,7 +399,7 @@ static void start_job(xt_cpu *cpu)
         return;
     xl_job *job = calloc(1, sizeof *job);
     xl_unit_src *units = calloc(x->nqueue, sizeof *units);
-    xl_buf pre = {0};
+    xl_buf pre = { 0 };
     if (!job || !units) {
         free(job);
         free(units);
@@ -410,8 +419,9 @@ static void start_job(xt_cpu *cpu)
             continue;
         uint16_t *heads;
         uint8_t *cover;
-        xl_buf b = {0};
-        xl_unit_src u = { .pn = pn, .gen = p->gen,
+        xl_buf b = { 0 };
+        xl_unit_src u = { .pn = pn,
+                          .gen = p->gen,
                           .key = xlate_gen_unit_key(cpu, pn, seed) };
         snprintf(u.so_path, sizeof u.so_path, "%s/%016llx.so", x->cache_dir,
                  (unsigned long long)u.key);
@@ -438,7 +448,8 @@ static void start_job(xt_cpu *cpu)
     x->nqueue = 0;
     job->units = units;
     job->nunits = n;
-    if (pre.oom || xlate_build_start(job, x->cache_dir, pre.p, pre.len, x->sync))
+    if (pre.oom ||
+        xlate_build_start(job, x->cache_dir, pre.p, pre.len, x->sync))
         XL_DBG("could not start the compiler\n");
     free(pre.p);
     x->job = job;
@@ -501,9 +512,8 @@ static xl_page *page_get(struct xl_state_s *x, uint32_t pn)
 static int ripe(const struct xl_state_s *x, const xl_page *p, uint64_t now)
 {
     return p->state == XL_NONE && p->builds < MAX_BUILDS &&
-           now >= p->retry_at &&
-           p->decodes != p->decodes_built && p->hits >= 1 &&
-           now - p->last_decode >= x->settle_cycles;
+           now >= p->retry_at && p->decodes != p->decodes_built &&
+           p->hits >= 1 && now - p->last_decode >= x->settle_cycles;
 }
 
 static void enqueue(struct xl_state_s *x, uint32_t pn, xl_page *p)
@@ -599,7 +609,8 @@ int xlate_enter(xt_cpu *cpu)
         uint32_t pn = e->pc >> XT_PAGE_SHIFT;
         const xt_dinsn *d = cpu->dcache[pn];
         xl_page *q = x->pg[pn];
-        if (!d || !q || !q->fn || !icache_entry_marked(&d[e->pc & (XT_PAGE_SIZE - 1)]))
+        if (!d || !q || !q->fn ||
+            !icache_entry_marked(&d[e->pc & (XT_PAGE_SIZE - 1)]))
             break;
         uint64_t before = e->insns;
         if (!q->fn(e, e->pc) || e->insns == before)

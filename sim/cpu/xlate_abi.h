@@ -37,46 +37,46 @@
 
 #define XT_XLATE_ABI_DECL(...) __VA_ARGS__
 #define XT_XLATE_ABI_STR2(...) #__VA_ARGS__
-#define XT_XLATE_ABI_STR(...) XT_XLATE_ABI_STR2(__VA_ARGS__)
+#define XT_XLATE_ABI_STR(...)  XT_XLATE_ABI_STR2(__VA_ARGS__)
 
-#define XT_XLATE_ABI(X) X(                                                   \
-typedef struct xt_xpage {                                                    \
-    uint8_t *rd;                                                             \
-    uint8_t *wr;                                                             \
-    uint8_t rd_wait;                                                         \
-    uint8_t wr_wait;                                                         \
-    uint8_t region;                                                          \
-} xt_xpage;                                                                  \
-typedef struct xt_xhist {                                                    \
-    uint32_t from;                                                           \
-    uint32_t to;                                                             \
-    uint8_t from_exclusive;                                                  \
-} xt_xhist;                                                                  \
-typedef struct xt_xenv xt_xenv;                                              \
-struct xt_xenv {                                                             \
-    uint32_t *ar;                                                            \
-    const xt_xpage *pages;                                                   \
-    xt_xhist *hist;                                                          \
-    uint64_t cycles;                                                         \
-    uint64_t insns;                                                          \
-    uint64_t ev;                                                             \
-    uint32_t pc;                                                             \
-    uint32_t sar;                                                            \
-    uint32_t litbase;                                                        \
-    uint32_t hist_n;                                                         \
-    uint8_t sar_left;                                                        \
-    uint8_t single_block;                                                    \
-    uint32_t ccount_offset;                                                  \
-    uint16_t hz_mask;                                                        \
-    uint8_t hz_cost;                                                         \
-    int (*ld)(xt_xenv *e, uint32_t addr, uint32_t size, uint32_t *v);        \
-    int (*st)(xt_xenv *e, uint32_t addr, uint32_t size, uint32_t v);         \
-    int (*sr_op)(xt_xenv *e, uint32_t op, uint32_t sr, uint32_t *a);         \
-    void *cpu;                                                               \
-    const uint32_t *sr[256];                                                 \
-};                                                                           \
-typedef int (*xt_xunit_fn)(xt_xenv *e, uint32_t entry);                      \
-)
+#define XT_XLATE_ABI(X)                                                        \
+    X(                                                                         \
+        typedef struct xt_xpage {                                              \
+            uint8_t *rd;                                                       \
+            uint8_t *wr;                                                       \
+            uint8_t rd_wait;                                                   \
+            uint8_t wr_wait;                                                   \
+            uint8_t region;                                                    \
+        } xt_xpage;                                                            \
+        typedef struct xt_xhist {                                              \
+            uint32_t from;                                                     \
+            uint32_t to;                                                       \
+            uint8_t from_exclusive;                                            \
+        } xt_xhist;                                                            \
+        typedef struct xt_xenv xt_xenv; struct xt_xenv {                       \
+            uint32_t *ar;                                                      \
+            const xt_xpage *pages;                                             \
+            xt_xhist *hist;                                                    \
+            uint64_t cycles;                                                   \
+            uint64_t insns;                                                    \
+            uint64_t ev;                                                       \
+            uint32_t pc;                                                       \
+            uint32_t sar;                                                      \
+            uint32_t litbase;                                                  \
+            uint32_t hist_n;                                                   \
+            uint8_t sar_left;                                                  \
+            uint8_t single_block;                                              \
+            uint32_t ccount_offset;                                            \
+            uint16_t hz_mask;                                                  \
+            uint8_t hz_cost;                                                   \
+            int (*ld)(xt_xenv * e, uint32_t addr, uint32_t size,               \
+                      uint32_t * v);                                           \
+            int (*st)(xt_xenv * e, uint32_t addr, uint32_t size, uint32_t v);  \
+            int (*sr_op)(xt_xenv * e, uint32_t op, uint32_t sr, uint32_t * a); \
+            void *cpu;                                                         \
+            const uint32_t *sr[256];                                           \
+        };                                                                     \
+        typedef int (*xt_xunit_fn)(xt_xenv * e, uint32_t entry);)
 
 XT_XLATE_ABI(XT_XLATE_ABI_DECL)
 
@@ -86,9 +86,9 @@ XT_XLATE_ABI(XT_XLATE_ABI_DECL)
 #define XT_XHIST 32 /* = XT_HISTORY */
 
 /* Results of the env's ld, st and sr_op helpers (see above). */
-#define XT_XH_DONE 0
-#define XT_XH_LEFT 1
-#define XT_XH_TAKEN 2
+#define XT_XH_DONE    0
+#define XT_XH_LEFT    1
+#define XT_XH_TAKEN   2
 #define XT_XH_PENDING 3
 
 #endif

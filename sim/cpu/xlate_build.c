@@ -219,10 +219,11 @@ int xlate_build_start(xl_job *job, const char *cache_dir, const char *prelude,
     snprintf(opt, sizeof opt, "-O%u", job->opt_level);
     /* argv: sh -c SCRIPT sh CC OPT DBG LOCK MODE OWNER {c tmp so lock}...
      * NULL */
-    char **argv = calloc(ARGV_UNITS + 1 + 4 * (size_t)job->nunits, sizeof *argv);
+    char **argv = calloc(ARGV_UNITS + 1 + 4 * (size_t)job->nunits,
+                         sizeof *argv);
     char build_lock[600];
     snprintf(build_lock, sizeof build_lock, "%s/.build.lock", cache_dir);
-    char (*paths)[3][600] = calloc(job->nunits ? job->nunits : 1, sizeof *paths);
+    char(*paths)[3][600] = calloc(job->nunits ? job->nunits : 1, sizeof *paths);
     if (!argv || !paths) {
         free(argv);
         free(paths);

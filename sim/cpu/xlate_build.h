@@ -15,21 +15,21 @@ typedef struct xl_unit_src {
     uint16_t nheads;
     uint16_t *heads;
     uint8_t *cover;
-    char *text;              /* the unit's C function (after the prelude) */
+    char *text; /* the unit's C function (after the prelude) */
     size_t len;
-    uint64_t key;            /* xlate_gen_unit_key: names its object */
-    char so_path[512];       /* its object in the cache */
-    int cached;              /* the object was there when the job began */
-    int busy;                /* another process is building it */
+    uint64_t key;      /* xlate_gen_unit_key: names its object */
+    char so_path[512]; /* its object in the cache */
+    int cached;        /* the object was there when the job began */
+    int busy;          /* another process is building it */
 } xl_unit_src;
 
 typedef struct xl_job {
     xl_unit_src *units;
     unsigned nunits;
-    pid_t pid;               /* the builder shell, 0 when none is running */
+    pid_t pid; /* the builder shell, 0 when none is running */
     const char *cc;
-    unsigned opt_level;      /* the compiler's -O level */
-    int for_later;           /* built for the next run (at close): dropped
+    unsigned opt_level; /* the compiler's -O level */
+    int for_later;      /* built for the next run (at close): dropped
                                 if the cache's builder is busy */
 } xl_job;
 

@@ -16,8 +16,8 @@ typedef struct xl_buf {
  * malloc'ed array of their page offsets, *cover a malloc'ed bitmap of
  * the offsets of every instruction the unit holds.  With out == NULL,
  * lays the unit out (heads, cover) without writing it. */
-unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *out,
-                        uint16_t **heads, uint8_t **cover);
+unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *out, uint16_t **heads,
+                        uint8_t **cover);
 /* A key for page pn's unit: a hash of everything the generator reads
  * (the decoded entries, the page, the timing parameters), mixed into
  * seed (the prelude, compiler and options). */

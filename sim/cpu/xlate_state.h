@@ -28,20 +28,20 @@ enum xl_state {
 };
 
 typedef struct xl_page {
-    uint32_t hits;       /* samples in code the unit does not cover */
+    uint32_t hits; /* samples in code the unit does not cover */
     uint8_t state;
     uint8_t invalidations;
-    uint8_t builds;      /* units built for the page so far */
-    uint32_t decodes;    /* instructions decoded on the page so far ... */
+    uint8_t builds;         /* units built for the page so far */
+    uint32_t decodes;       /* instructions decoded on the page so far ... */
     uint32_t decodes_built; /* ... and when its last unit was generated */
     uint64_t last_decode;   /* cycle of its latest first execution */
     uint64_t retry_at;      /* another process builds its unit: look
                                again from this cycle on */
-    uint32_t gen;        /* bumped by every invalidation */
-    xt_xunit_fn fn;      /* the installed unit, or NULL */
+    uint32_t gen;           /* bumped by every invalidation */
+    xt_xunit_fn fn;         /* the installed unit, or NULL */
     uint16_t nheads;
-    uint16_t *heads;     /* offsets whose entries carry the XLATE handler */
-    uint8_t *cover;      /* bitmap of the offsets the unit's blocks hold */
+    uint16_t *heads; /* offsets whose entries carry the XLATE handler */
+    uint8_t *cover;  /* bitmap of the offsets the unit's blocks hold */
 } xl_page;
 
 struct xl_job; /* xlate_build.h */
@@ -49,23 +49,23 @@ struct xl_job; /* xlate_build.h */
 struct xl_state_s {
     xt_xenv env;
     xl_page **pg;           /* XT_NUM_PAGES entries, allocated on sampling */
-    unsigned sample_cycles;  /* mean interval between PC samples */
-    uint32_t sample_rng;     /* dithers the interval (see xlate_sample) */
+    unsigned sample_cycles; /* mean interval between PC samples */
+    uint32_t sample_rng;    /* dithers the interval (see xlate_sample) */
     unsigned hot_samples;
     uint64_t settle_cycles; /* no decodes for this long: code discovered */
     uint32_t *live;         /* pages with an xl_page */
     unsigned nlive, cap_live;
-    int sync;               /* compile in the foreground (tests) */
-    int for_later;          /* jobs from now on are for the next run */
+    int sync;      /* compile in the foreground (tests) */
+    int for_later; /* jobs from now on are for the next run */
     unsigned opt_level;
-    int disabled;           /* the compiler failed: stay interpreted */
-    unsigned polls;         /* xlate_poll calls (rate of waitpid) */
+    int disabled;   /* the compiler failed: stay interpreted */
+    unsigned polls; /* xlate_poll calls (rate of waitpid) */
     char cache_dir[400];
     char cc[128];
-    uint32_t queue[256];    /* hot pages waiting for a job */
+    uint32_t queue[256]; /* hot pages waiting for a job */
     unsigned nqueue;
-    struct xl_job *job;     /* the running job, or NULL */
-    void **handles;         /* loaded shared objects */
+    struct xl_job *job; /* the running job, or NULL */
+    void **handles;     /* loaded shared objects */
     unsigned nhandles, cap_handles;
     xt_xlate_stats stats;
     xt_xlate_exit_cb exit_cb;
@@ -82,7 +82,10 @@ static inline int xl_debug_on(void)
     }
     return on;
 }
-#define XL_DBG(...)                                                          \
-    do { if (xl_debug_on()) fprintf(stderr, "xlate: " __VA_ARGS__); } while (0)
+#define XL_DBG(...)                                                            \
+    do {                                                                       \
+        if (xl_debug_on())                                                     \
+            fprintf(stderr, "xlate: " __VA_ARGS__);                            \
+    } while (0)
 
 #endif

@@ -18,15 +18,15 @@ typedef struct channel {
     uint32_t ctrl, desc, status, cur, bytes, err_addr;
     /* the descriptor being executed */
     uint32_t src, dst, remaining, next, flags;
-    uint32_t pending;    /* bytes of the burst in flight */
-    uint32_t d_src, d_dst, d_count;   /* the descriptor as fetched */
-    uint32_t moved;      /* bytes the current descriptor has moved */
+    uint32_t pending;               /* bytes of the burst in flight */
+    uint32_t d_src, d_dst, d_count; /* the descriptor as fetched */
+    uint32_t moved;                 /* bytes the current descriptor has moved */
     ch_state state;
     ds_event_id ev;
     /* injected faults (issue 14) */
-    uint64_t stall_until;  /* nothing starts before this cycle */
-    bool stall_fetch;      /* CH_STALL: a fetch (else a burst) resumes */
-    bool fault_desc;       /* the next descriptor fetch fails */
+    uint64_t stall_until; /* nothing starts before this cycle */
+    bool stall_fetch;     /* CH_STALL: a fetch (else a burst) resumes */
+    bool fault_desc;      /* the next descriptor fetch fails */
 } channel;
 
 struct ds_dma {
@@ -69,15 +69,13 @@ static void update_irq(ds_dma *dma)
     ds_irq_drive(&dma->irq, level);
 }
 
-ds_dma *ds_dma_new(ds_clock *clk, const ds_dma_config *cfg,
-                   const ds_bus *dsp, const ds_bus *host,
-                   const ds_dma_ports *ports, ds_irq_out irq,
-                   ds_log_fn log, void *log_user)
+ds_dma *ds_dma_new(ds_clock *clk, const ds_dma_config *cfg, const ds_bus *dsp,
+                   const ds_bus *host, const ds_dma_ports *ports,
+                   ds_irq_out irq, ds_log_fn log, void *log_user)
 {
     if (!clk || !cfg || !dsp || !host || cfg->channels < 1 ||
         cfg->channels > BOARD_MAX_DMA_CHANNELS || cfg->bytes_per_cycle < 1 ||
-        cfg->burst_bytes < 4 || cfg->burst_bytes > 4096 ||
-        cfg->burst_bytes % 4)
+        cfg->burst_bytes < 4 || cfg->burst_bytes > 4096 || cfg->burst_bytes % 4)
         return NULL;
     ds_dma *dma = calloc(1, sizeof(*dma));
     if (!dma)
@@ -142,8 +140,8 @@ void ds_dma_reset(ds_dma *dma)
     update_irq(dma);
 }
 
-static void ch_error(channel *c, unsigned code, uint32_t addr,
-                     const char *what, uint64_t at)
+static void ch_error(channel *c, unsigned code, uint32_t addr, const char *what,
+                     uint64_t at)
 {
     ds_dma *dma = c->dma;
     ch_halt(c);
@@ -155,9 +153,10 @@ static void ch_error(channel *c, unsigned code, uint32_t addr,
         notify(c, DS_DMA_EV_ERROR, c->src, c->dst, c->moved, at);
     if (dma->log) {
         char msg[256];
-        snprintf(msg, sizeof(msg), "dma channel %u: %s (address 0x%08x, "
-                 "descriptor 0x%08x, cycle %llu)", c->idx, what,
-                 (unsigned)addr, (unsigned)c->cur,
+        snprintf(msg, sizeof(msg),
+                 "dma channel %u: %s (address 0x%08x, "
+                 "descriptor 0x%08x, cycle %llu)",
+                 c->idx, what, (unsigned)addr, (unsigned)c->cur,
                  (unsigned long long)ds_clock_now(dma->clk));
         dma->log(dma->log_user, msg);
     }
@@ -216,7 +215,8 @@ static void start_burst(channel *c, uint64_t t)
     c->status &= ~(uint32_t)BOARD_DMA_ST_WAITING;
     c->pending = n;
     uint64_t cost = dma->cfg.burst_latency +
-                    (n + dma->cfg.bytes_per_cycle - 1) / dma->cfg.bytes_per_cycle;
+                    (n + dma->cfg.bytes_per_cycle - 1) /
+                        dma->cfg.bytes_per_cycle;
     schedule(c, t + cost, ev_burst);
 }
 
@@ -263,17 +263,25 @@ static void ev_fetch(void *user, uint64_t at)
     if (c->remaining == 0)
         snprintf(why, sizeof(why), "bad descriptor: byte count is 0");
     else if (dir > BOARD_DMA_DIR_SSP2MEM)
-        snprintf(why, sizeof(why), "bad descriptor: direction %u is not "
-                 "defined", dir);
+        snprintf(why, sizeof(why),
+                 "bad descriptor: direction %u is not "
+                 "defined",
+                 dir);
     else if (dir == BOARD_DMA_DIR_MEM2SSP && c->dst >= dma->ports.count)
-        snprintf(why, sizeof(why), "bad descriptor: SSP port %u does not "
-                 "exist (%u ports)", (unsigned)c->dst, dma->ports.count);
+        snprintf(why, sizeof(why),
+                 "bad descriptor: SSP port %u does not "
+                 "exist (%u ports)",
+                 (unsigned)c->dst, dma->ports.count);
     else if (dir == BOARD_DMA_DIR_SSP2MEM && c->src >= dma->ports.count)
-        snprintf(why, sizeof(why), "bad descriptor: SSP port %u does not "
-                 "exist (%u ports)", (unsigned)c->src, dma->ports.count);
+        snprintf(why, sizeof(why),
+                 "bad descriptor: SSP port %u does not "
+                 "exist (%u ports)",
+                 (unsigned)c->src, dma->ports.count);
     else if (c->next & 3)
-        snprintf(why, sizeof(why), "bad descriptor: next descriptor 0x%08x "
-                 "is not 4-byte aligned", (unsigned)c->next);
+        snprintf(why, sizeof(why),
+                 "bad descriptor: next descriptor 0x%08x "
+                 "is not 4-byte aligned",
+                 (unsigned)c->next);
     else {
         bool src_mem = dir != BOARD_DMA_DIR_SSP2MEM;
         bool dst_mem = dir != BOARD_DMA_DIR_MEM2SSP;
@@ -281,7 +289,8 @@ static void ev_fetch(void *user, uint64_t at)
              ((c->src & 3) || (c->remaining & 3))) ||
             (dst_mem && !(c->flags & BOARD_DMA_DESC_DST_INC) &&
              ((c->dst & 3) || (c->remaining & 3))))
-            snprintf(why, sizeof(why), "bad descriptor: a fixed (non-"
+            snprintf(why, sizeof(why),
+                     "bad descriptor: a fixed (non-"
                      "incrementing) address needs 4-byte alignment and a "
                      "byte count multiple of 4");
     }
@@ -312,8 +321,7 @@ static bool side_read(channel *c, unsigned dir, uint8_t *dst, uint32_t n)
     return true;
 }
 
-static bool side_write(channel *c, unsigned dir, const uint8_t *src,
-                       uint32_t n)
+static bool side_write(channel *c, unsigned dir, const uint8_t *src, uint32_t n)
 {
     ds_dma *dma = c->dma;
     if (dir == BOARD_DMA_DIR_MEM2SSP)
@@ -339,18 +347,20 @@ static void ev_burst(void *user, uint64_t at)
     if (!side_read(c, dir, dma->buf, n)) {
         snprintf(what, sizeof(what), "%s: source of %u bytes is outside %s",
                  dir_names[dir], (unsigned)n,
-                 dir == BOARD_DMA_DIR_HOST2DSP ? "host memory"
+                 dir == BOARD_DMA_DIR_HOST2DSP  ? "host memory"
                  : dir == BOARD_DMA_DIR_SSP2MEM ? "the RX FIFO"
-                 : "DSP memory");
+                                                : "DSP memory");
         ch_error(c, BOARD_DMA_ERR_SRC, c->src, what, at);
         return;
     }
     if (!side_write(c, dir, dma->buf, n)) {
-        snprintf(what, sizeof(what), "%s: destination of %u bytes is "
-                 "outside %s", dir_names[dir], (unsigned)n,
-                 dir == BOARD_DMA_DIR_DSP2HOST ? "host memory"
+        snprintf(what, sizeof(what),
+                 "%s: destination of %u bytes is "
+                 "outside %s",
+                 dir_names[dir], (unsigned)n,
+                 dir == BOARD_DMA_DIR_DSP2HOST  ? "host memory"
                  : dir == BOARD_DMA_DIR_MEM2SSP ? "the TX FIFO (overflow)"
-                 : "DSP memory");
+                                                : "DSP memory");
         ch_error(c, BOARD_DMA_ERR_DST, c->dst, what, at);
         return;
     }
@@ -416,8 +426,8 @@ void ds_dma_fault_desc_error(ds_dma *dma, unsigned ch)
         c->fault_desc = true;
         return;
     }
-    ch_error(c, BOARD_DMA_ERR_DESC, c->cur,
-             "bad descriptor (injected fault)", ds_clock_now(dma->clk));
+    ch_error(c, BOARD_DMA_ERR_DESC, c->cur, "bad descriptor (injected fault)",
+             ds_clock_now(dma->clk));
 }
 
 void ds_dma_port_request(ds_dma *dma, unsigned port, uint64_t at)
@@ -444,8 +454,7 @@ static channel *chan_at(ds_dma *dma, uint32_t offset, uint32_t *reg)
     return &dma->ch[n];
 }
 
-bool ds_dma_read(ds_dma *dma, uint32_t offset, unsigned size,
-                 uint32_t *value)
+bool ds_dma_read(ds_dma *dma, uint32_t offset, unsigned size, uint32_t *value)
 {
     if (size != 4 || (offset & 3))
         return false;
@@ -466,23 +475,34 @@ bool ds_dma_read(ds_dma *dma, uint32_t offset, unsigned size,
     if (!c)
         return false;
     switch (reg) {
-    case BOARD_DMA_CTRL: *value = c->ctrl; break;
-    case BOARD_DMA_DESC: *value = c->desc; break;
-    case BOARD_DMA_STATUS: *value = c->status; break;
-    case BOARD_DMA_CUR_DESC: *value = c->cur; break;
-    case BOARD_DMA_BYTES: *value = c->bytes; break;
-    default: *value = c->err_addr; break;
+    case BOARD_DMA_CTRL:
+        *value = c->ctrl;
+        break;
+    case BOARD_DMA_DESC:
+        *value = c->desc;
+        break;
+    case BOARD_DMA_STATUS:
+        *value = c->status;
+        break;
+    case BOARD_DMA_CUR_DESC:
+        *value = c->cur;
+        break;
+    case BOARD_DMA_BYTES:
+        *value = c->bytes;
+        break;
+    default:
+        *value = c->err_addr;
+        break;
     }
     return true;
 }
 
-bool ds_dma_write(ds_dma *dma, uint32_t offset, unsigned size,
-                  uint32_t value)
+bool ds_dma_write(ds_dma *dma, uint32_t offset, unsigned size, uint32_t value)
 {
     if (size != 4 || (offset & 3))
         return false;
     if (offset == BOARD_DMA_INFO || offset == BOARD_DMA_IRQ_STATUS)
-        return true;   /* read-only */
+        return true; /* read-only */
     uint32_t reg;
     channel *c = chan_at(dma, offset, &reg);
     if (!c)
@@ -514,7 +534,7 @@ bool ds_dma_write(ds_dma *dma, uint32_t offset, unsigned size,
         break;
     }
     default:
-        break;   /* read-only */
+        break; /* read-only */
     }
     update_irq(dma);
     return true;
@@ -530,7 +550,10 @@ uint32_t ds_dma_channel_bytes(const ds_dma *dma, unsigned ch)
     return ch < dma->cfg.channels ? dma->ch[ch].bytes : 0;
 }
 
-uint64_t ds_dma_errors(const ds_dma *dma) { return dma->errors; }
+uint64_t ds_dma_errors(const ds_dma *dma)
+{
+    return dma->errors;
+}
 
 /* ---- saved state ---------------------------------------------------------- */
 #define DMA_STATE_VERSION 1u
@@ -549,11 +572,13 @@ void ds_dma_save(const ds_dma *dma, ds_snap_w *w)
     ds_snap_put_u64(w, dma->errors);
     for (unsigned i = 0; i < dma->cfg.channels; i++) {
         const channel *c = &dma->ch[i];
-        const uint32_t v[] = { c->ctrl, c->desc, c->status, c->cur, c->bytes,
-                               c->err_addr, c->src, c->dst, c->remaining,
-                               c->next, c->flags, c->pending, c->d_src,
-                               c->d_dst, c->d_count, c->moved,
-                               (uint32_t)c->state };
+        const uint32_t v[] = {
+            c->ctrl,           c->desc,     c->status,  c->cur,
+            c->bytes,          c->err_addr, c->src,     c->dst,
+            c->remaining,      c->next,     c->flags,   c->pending,
+            c->d_src,          c->d_dst,    c->d_count, c->moved,
+            (uint32_t)c->state
+        };
         for (unsigned k = 0; k < sizeof v / sizeof *v; k++)
             ds_snap_put_u32(w, v[k]);
         ds_snap_put_u64(w, c->ev);
@@ -569,18 +594,20 @@ bool ds_dma_load(ds_dma *dma, ds_snap_r *r)
         return false;
     uint32_t ver = ds_snap_get_u32(&s), n = ds_snap_get_u32(&s);
     if (ver != DMA_STATE_VERSION || n != dma->cfg.channels)
-        return ds_snap_fail(r, "DMA: state version %u with %u channels; "
+        return ds_snap_fail(r,
+                            "DMA: state version %u with %u channels; "
                             "this board has version %u with %u",
                             (unsigned)ver, (unsigned)n, DMA_STATE_VERSION,
                             dma->cfg.channels);
     dma->errors = ds_snap_get_u64(&s);
     for (unsigned i = 0; i < n; i++) {
         channel *c = &dma->ch[i];
-        uint32_t *const v[] = { &c->ctrl, &c->desc, &c->status, &c->cur,
-                                &c->bytes, &c->err_addr, &c->src, &c->dst,
-                                &c->remaining, &c->next, &c->flags,
-                                &c->pending, &c->d_src, &c->d_dst,
-                                &c->d_count, &c->moved };
+        uint32_t *const v[] = { &c->ctrl,  &c->desc,  &c->status,
+                                &c->cur,   &c->bytes, &c->err_addr,
+                                &c->src,   &c->dst,   &c->remaining,
+                                &c->next,  &c->flags, &c->pending,
+                                &c->d_src, &c->d_dst, &c->d_count,
+                                &c->moved };
         for (unsigned k = 0; k < sizeof v / sizeof *v; k++)
             *v[k] = ds_snap_get_u32(&s);
         uint32_t st = ds_snap_get_u32(&s);
@@ -589,9 +616,10 @@ bool ds_dma_load(ds_dma *dma, ds_snap_r *r)
         if (s.bad)
             break;
         if (st > CH_WAIT || c->pending > sizeof dma->buf)
-            return ds_snap_fail(r, "DMA channel %u: state %u, burst %u "
-                                "bytes: out of range", i, (unsigned)st,
-                                (unsigned)c->pending);
+            return ds_snap_fail(r,
+                                "DMA channel %u: state %u, burst %u "
+                                "bytes: out of range",
+                                i, (unsigned)st, (unsigned)c->pending);
         c->state = (ch_state)st;
         /* a running channel's descriptor was checked when fetched */
         unsigned dir = dir_of(c->flags);
@@ -599,19 +627,21 @@ bool ds_dma_load(ds_dma *dma, ds_snap_r *r)
             if (dir > BOARD_DMA_DIR_SSP2MEM ||
                 (dir == BOARD_DMA_DIR_MEM2SSP && c->dst >= dma->ports.count) ||
                 (dir == BOARD_DMA_DIR_SSP2MEM && c->src >= dma->ports.count))
-                return ds_snap_fail(r, "DMA channel %u: descriptor in "
+                return ds_snap_fail(r,
+                                    "DMA channel %u: descriptor in "
                                     "progress names direction %u / a "
-                                    "port this board lacks", i, dir);
+                                    "port this board lacks",
+                                    i, dir);
         }
         bool timed = c->state == CH_FETCH || c->state == CH_XFER;
         if (timed != (c->ev != 0) ||
-            (timed && !ds_clock_restore_event(dma->clk, at, c->ev,
-                                              c->state == CH_FETCH ? ev_fetch
-                                                                   : ev_burst,
-                                              c)))
-            return ds_snap_fail(r, "DMA channel %u: its pending event (id "
-                                "%llu) does not fit its state", i,
-                                (unsigned long long)c->ev);
+            (timed && !ds_clock_restore_event(
+                          dma->clk, at, c->ev,
+                          c->state == CH_FETCH ? ev_fetch : ev_burst, c)))
+            return ds_snap_fail(r,
+                                "DMA channel %u: its pending event (id "
+                                "%llu) does not fit its state",
+                                i, (unsigned long long)c->ev);
     }
     if (s.bad) {
         r->bad = true;

@@ -10,7 +10,7 @@
 #include "gdb_regs.h"
 
 #define E_MALFORMED "E01"
-#define E_FAULT "E0e"
+#define E_FAULT     "E0e"
 
 static bool starts(const char *s, const char *prefix)
 {
@@ -46,8 +46,8 @@ static bool write_reg(ds_gdb *g, unsigned n, uint32_t v)
 {
     if (n == GDB_REG_PC && g->fault_view) {
         if (v == g->fault_pc)
-            return true;        /* unchanged as the debugger sees it */
-        g->fault_view = false;  /* a new PC leaves the exception's view */
+            return true;       /* unchanged as the debugger sees it */
+        g->fault_view = false; /* a new PC leaves the exception's view */
     }
     return gdb_reg_set(g->cpu, n, v);
 }
@@ -132,7 +132,7 @@ static void cmd_read_mem(ds_gdb *g, const char *p)
         return;
     }
     if (len > RSP_MAX_PAYLOAD / 2)
-        len = RSP_MAX_PAYLOAD / 2;   /* a short reply: GDB asks again */
+        len = RSP_MAX_PAYLOAD / 2; /* a short reply: GDB asks again */
     if ((uint64_t)addr + len > 0x100000000ull)
         len = (uint32_t)(0x100000000ull - addr);
     static uint8_t buf[RSP_MAX_PAYLOAD / 2];
@@ -169,7 +169,7 @@ static void cmd_write_mem(ds_gdb *g, char *p, size_t n, bool binary)
         gdb_send_str(g, E_MALFORMED);
         return;
     }
-    if (len == 0) {             /* X with no data: GDB probes support */
+    if (len == 0) { /* X with no data: GDB probes support */
         gdb_send_str(g, "OK");
         return;
     }
@@ -196,10 +196,8 @@ static void cmd_point(ds_gdb *g, const char *p, bool insert)
         e = insert ? gdb_break_insert(g, addr, t == '1')
                    : gdb_break_remove(g, addr, t == '1');
     else
-        e = insert ? gdb_watch_insert(g, (gdb_watch_kind)(t - '2'), addr,
-                                      kind)
-                   : gdb_watch_remove(g, (gdb_watch_kind)(t - '2'), addr,
-                                      kind);
+        e = insert ? gdb_watch_insert(g, (gdb_watch_kind)(t - '2'), addr, kind)
+                   : gdb_watch_remove(g, (gdb_watch_kind)(t - '2'), addr, kind);
     if (e)
         reply_error(g, e);
     else
@@ -266,7 +264,7 @@ static void cmd_xfer_features(ds_gdb *g, const char *p)
     }
     if ((size_t)(colon - p) != strlen("target.xml") ||
         strncmp(p, "target.xml", (size_t)(colon - p))) {
-        gdb_send_str(g, "E00");  /* no such annex */
+        gdb_send_str(g, "E00"); /* no such annex */
         return;
     }
     p = colon + 1;
@@ -279,7 +277,7 @@ static void cmd_xfer_features(ds_gdb *g, const char *p)
     const char *xml = gdb_target_xml(&n);
     static char out[RSP_MAX_PAYLOAD];
     if (len > RSP_MAX_PAYLOAD / 2 - 1)
-        len = RSP_MAX_PAYLOAD / 2 - 1;   /* escapes may double it */
+        len = RSP_MAX_PAYLOAD / 2 - 1; /* escapes may double it */
     if (off >= n) {
         gdb_send_str(g, "l");
         return;
@@ -294,8 +292,10 @@ static void cmd_query(ds_gdb *g, const char *p)
 {
     if (starts(p, "qSupported")) {
         char s[128];
-        snprintf(s, sizeof s, "PacketSize=%x;qXfer:features:read+;"
-                 "QStartNoAckMode+;vContSupported+", RSP_MAX_PAYLOAD);
+        snprintf(s, sizeof s,
+                 "PacketSize=%x;qXfer:features:read+;"
+                 "QStartNoAckMode+;vContSupported+",
+                 RSP_MAX_PAYLOAD);
         gdb_send_str(g, s);
     } else if (starts(p, "qXfer:features:read:")) {
         cmd_xfer_features(g, p + strlen("qXfer:features:read:"));
@@ -357,13 +357,13 @@ gdb_action gdb_handle_packet(ds_gdb *g, char *pkt, size_t len)
         return cmd_resume(g, a, pkt[0] == 'S', true);
     case 'H':
     case 'T':
-        gdb_send_str(g, "OK");   /* one thread */
+        gdb_send_str(g, "OK"); /* one thread */
         return GDB_STAY;
     case 'D':
         gdb_send_str(g, "OK");
         return GDB_DETACH;
     case 'k':
-        return GDB_KILL;         /* no reply */
+        return GDB_KILL; /* no reply */
     case 'q':
         cmd_query(g, pkt);
         return GDB_STAY;
@@ -386,7 +386,7 @@ gdb_action gdb_handle_packet(ds_gdb *g, char *pkt, size_t len)
             gdb_send_str(g, "OK");
             return GDB_KILL;
         }
-        gdb_send_str(g, "");     /* vMustReplyEmpty and the others */
+        gdb_send_str(g, ""); /* vMustReplyEmpty and the others */
         return GDB_STAY;
     default:
         gdb_send_str(g, "");

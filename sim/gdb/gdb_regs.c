@@ -7,13 +7,13 @@
 
 #include "gdb_regs.h"
 
-#define RO 1   /* read-only for the debugger */
+#define RO 1 /* read-only for the debugger */
 
 static const struct gdb_reg {
     const char *name;
-    int xt;            /* xtcpu.h register id */
+    int xt; /* xtcpu.h register id */
     unsigned flags;
-    const char *type;  /* target.xml type */
+    const char *type; /* target.xml type */
 } regs[] = {
     { "a0", XT_REG_A0 + 0, 0, "code_ptr" },
     { "a1", XT_REG_A0 + 1, 0, "data_ptr" },
@@ -34,8 +34,8 @@ static const struct gdb_reg {
     { "pc", XT_REG_PC, 0, "code_ptr" },
     { "sar", XT_REG_SR(3), 0, "int" },
     { "litbase", XT_REG_SR(5), 0, "int" },
-    { "sr176", XT_REG_SR(176), RO, "int" },    /* CONFIGID0 */
-    { "sr208", XT_REG_SR(208), RO, "int" },    /* CONFIGID1 */
+    { "sr176", XT_REG_SR(176), RO, "int" }, /* CONFIGID0 */
+    { "sr208", XT_REG_SR(208), RO, "int" }, /* CONFIGID1 */
     { "ps", XT_REG_SR(230), 0, "int" },
     /* 22.. : 'p'/'P' and target.xml only */
     { "epc1", XT_REG_SR(177), 0, "code_ptr" },
@@ -98,16 +98,18 @@ const char *gdb_target_xml(size_t *len)
     static size_t n;
     if (!n) {
         n = (size_t)snprintf(xml, sizeof xml,
-            "<?xml version=\"1.0\"?>\n"
-            "<!DOCTYPE target SYSTEM \"gdb-target.dtd\">\n"
-            "<target version=\"1.0\">\n"
-            "<architecture>xtensa</architecture>\n"
-            "<feature name=\"org.gnu.gdb.xtensa.lx106\">\n");
+                             "<?xml version=\"1.0\"?>\n"
+                             "<!DOCTYPE target SYSTEM \"gdb-target.dtd\">\n"
+                             "<target version=\"1.0\">\n"
+                             "<architecture>xtensa</architecture>\n"
+                             "<feature name=\"org.gnu.gdb.xtensa.lx106\">\n");
         for (unsigned i = 0; i < GDB_NUM_REGS && n < sizeof xml; i++)
-            n += (size_t)snprintf(xml + n, sizeof xml - n,
-                    "<reg name=\"%s\" bitsize=\"32\" regnum=\"%u\" "
-                    "type=\"%s\"%s/>\n", regs[i].name, i, regs[i].type,
-                    i < GDB_G_REGS ? "" : " group=\"system\"");
+            n += (size_t)snprintf(
+                xml + n, sizeof xml - n,
+                "<reg name=\"%s\" bitsize=\"32\" regnum=\"%u\" "
+                "type=\"%s\"%s/>\n",
+                regs[i].name, i, regs[i].type,
+                i < GDB_G_REGS ? "" : " group=\"system\"");
         if (n < sizeof xml)
             n += (size_t)snprintf(xml + n, sizeof xml - n,
                                   "</feature>\n</target>\n");

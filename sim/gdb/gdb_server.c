@@ -146,7 +146,7 @@ static gdb_action serve(ds_gdb *g)
             case RSP_EV_NAK:
                 gdb_write_raw(g, g->out, g->out_len);
                 break;
-            default:   /* acks, a Ctrl-C while already stopped */
+            default: /* acks, a Ctrl-C while already stopped */
                 break;
             }
             if (a == GDB_STAY)
@@ -205,7 +205,7 @@ bool ds_gdb_poll(ds_gdb *g)
 {
     if (!g || g->ended || g->killed)
         return false;
-    if (g->stop_pending) {   /* a hook stopped the target */
+    if (g->stop_pending) { /* a hook stopped the target */
         g->stop_pending = false;
         if (g->cfd >= 0) {
             gdb_send_stop(g);
@@ -224,7 +224,7 @@ bool ds_gdb_poll(ds_gdb *g)
         accept_client(g);
         if (g->cfd < 0)
             return false;
-        serve(g);     /* a new debugger finds the target stopped */
+        serve(g); /* a new debugger finds the target stopped */
         return true;
     }
     if (!client_interrupted(g))

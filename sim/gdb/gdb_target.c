@@ -24,7 +24,7 @@
 static void request_stop(ds_gdb *g, int sig)
 {
     if (g->stop_pending)
-        return;     /* the first reason wins (e.g. a fault during a step) */
+        return; /* the first reason wins (e.g. a fault during a step) */
     g->stop_pending = true;
     g->stop_sig = sig;
     g->stop_watch = -1;
@@ -50,8 +50,8 @@ static void on_code(xt_cpu *cpu, uint32_t pc, unsigned len, void *user)
         }
 }
 
-static void on_mem(xt_cpu *cpu, xt_hook_type type, uint32_t addr,
-                   unsigned size, uint32_t value, void *user)
+static void on_mem(xt_cpu *cpu, xt_hook_type type, uint32_t addr, unsigned size,
+                   uint32_t value, void *user)
 {
     ds_gdb *g = user;
     (void)cpu;
@@ -97,7 +97,7 @@ static int fault_signal(unsigned cause)
     case XT_EXC_LOAD_PROHIBITED:
     case XT_EXC_STORE_PROHIBITED:
         return GDB_SIGSEGV;
-    default:   /* level-1 interrupt, SYSCALL, ALLOCA: normal flow */
+    default: /* level-1 interrupt, SYSCALL, ALLOCA: normal flow */
         return 0;
     }
 }
@@ -111,7 +111,7 @@ static void on_exception(xt_cpu *cpu, unsigned cause, uint32_t pc,
     int sig = fault_signal(cause);
     if (!sig)
         return;
-    g->stop_pending = false;   /* the fault outranks a step's stop */
+    g->stop_pending = false; /* the fault outranks a step's stop */
     request_stop(g, sig);
     g->fault_view = true;
     g->fault_pc = pc;
@@ -149,11 +149,11 @@ int gdb_break_insert(ds_gdb *g, uint32_t addr, bool hw)
         if (g->breaks[i].hw != hw)
             continue;
         if (g->breaks[i].addr == addr)
-            return 0;   /* already there (GDB may insert twice) */
+            return 0; /* already there (GDB may insert twice) */
         same_kind++;
     }
     if (same_kind >= (hw ? GDB_MAX_HW_BREAKS : GDB_MAX_SW_BREAKS))
-        return 0x1c;    /* ENOSPC */
+        return 0x1c; /* ENOSPC */
     g->breaks[g->nbreaks++] = (gdb_break){ addr, hw };
     update_hooks(g);
     return 0;
@@ -167,11 +167,10 @@ int gdb_break_remove(ds_gdb *g, uint32_t addr, bool hw)
             update_hooks(g);
             return 0;
         }
-    return 0x16;        /* EINVAL: no such breakpoint */
+    return 0x16; /* EINVAL: no such breakpoint */
 }
 
-int gdb_watch_insert(ds_gdb *g, gdb_watch_kind k, uint32_t addr,
-                     uint32_t len)
+int gdb_watch_insert(ds_gdb *g, gdb_watch_kind k, uint32_t addr, uint32_t len)
 {
     if (len == 0 || len > GDB_MAX_WATCH_LEN ||
         (uint64_t)addr + len > 0x100000000ull)
@@ -187,8 +186,7 @@ int gdb_watch_insert(ds_gdb *g, gdb_watch_kind k, uint32_t addr,
     return 0;
 }
 
-int gdb_watch_remove(ds_gdb *g, gdb_watch_kind k, uint32_t addr,
-                     uint32_t len)
+int gdb_watch_remove(ds_gdb *g, gdb_watch_kind k, uint32_t addr, uint32_t len)
 {
     for (unsigned i = 0; i < g->nwatches; i++)
         if (g->watches[i].kind == k && g->watches[i].addr == addr &&
@@ -214,9 +212,8 @@ void gdb_target_resume(ds_gdb *g, bool step)
 
 void gdb_target_attach(ds_gdb *g)
 {
-    if (!g->exc_hook &&
-        xt_hook_add(g->cpu, &g->exc_hook, XT_HOOK_EXCEPTION,
-                    (void *)on_exception, g, 1, 0) != XT_OK)
+    if (!g->exc_hook && xt_hook_add(g->cpu, &g->exc_hook, XT_HOOK_EXCEPTION,
+                                    (void *)on_exception, g, 1, 0) != XT_OK)
         g->exc_hook = 0;
 }
 

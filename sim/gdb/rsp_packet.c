@@ -46,7 +46,7 @@ rsp_event rsp_rx_byte(rsp_rx *rx, uint8_t c)
             rx->buf[rx->len] = '\0';
             return RSP_EV_NONE;
         }
-        if (c == '$') {             /* a new packet restarts the frame */
+        if (c == '$') { /* a new packet restarts the frame */
             rx->len = 0;
             rx->sum = 0;
             rx->overflow = false;
@@ -61,7 +61,7 @@ rsp_event rsp_rx_byte(rsp_rx *rx, uint8_t c)
     case 2: {
         int d = rsp_hex_digit(c);
         rx->cs = (uint8_t)((d < 0 ? 0 : d) << 4);
-        rx->state = d < 0 ? 4 : 3;   /* 4: a bad digit, still 1 to skip */
+        rx->state = d < 0 ? 4 : 3; /* 4: a bad digit, still 1 to skip */
         return RSP_EV_NONE;
     }
     case 3: {

@@ -24,13 +24,13 @@ typedef enum rsp_event {
 } rsp_event;
 
 typedef struct rsp_rx {
-    int state;                      /* 0 between packets, 1 payload,
+    int state;                     /* 0 between packets, 1 payload,
                                        2/3 first/second checksum digit */
-    char buf[RSP_MAX_PAYLOAD + 1];  /* payload as sent (escapes kept),
+    char buf[RSP_MAX_PAYLOAD + 1]; /* payload as sent (escapes kept),
                                        NUL-terminated */
     size_t len;
-    uint8_t sum;                    /* running checksum of the payload */
-    uint8_t cs;                     /* checksum received */
+    uint8_t sum; /* running checksum of the payload */
+    uint8_t cs;  /* checksum received */
     bool overflow;
 } rsp_rx;
 

@@ -8,15 +8,15 @@
 #include "dspsim/loader.h"
 
 struct xt_elf {
-    char *name;              /* path or name given by the caller */
-    uint8_t *data;           /* the whole file */
-    size_t size;             /* bytes in data */
-    uint32_t entry;          /* e_entry */
-    xt_elf_segment *segs;    /* PT_LOAD segments with memsz > 0 */
+    char *name;           /* path or name given by the caller */
+    uint8_t *data;        /* the whole file */
+    size_t size;          /* bytes in data */
+    uint32_t entry;       /* e_entry */
+    xt_elf_segment *segs; /* PT_LOAD segments with memsz > 0 */
     size_t nsegs;
-    xt_elf_symbol *syms;     /* sorted by address */
+    xt_elf_symbol *syms; /* sorted by address */
     size_t nsyms;
-    char *names;             /* storage of the symbol names */
+    char *names; /* storage of the symbol names */
 };
 
 /* snprintf into err as "NAME: ..." (err may be NULL). */
@@ -25,7 +25,7 @@ void xt_elf_errf(char *err, size_t errsz, const char *name, const char *fmt,
 
 /* Read the symbol table of the parsed image into elf->syms.  Returns
  * XT_LOAD_OK when there is none. */
-xt_load_status xt_elf_read_symbols(xt_elf *elf, void *libelf_handle,
-                                   char *err, size_t errsz);
+xt_load_status xt_elf_read_symbols(xt_elf *elf, void *libelf_handle, char *err,
+                                   size_t errsz);
 
 #endif

@@ -27,17 +27,21 @@ xt_load_status xt_elf_load(const xt_elf *elf, const xt_load_target *t,
         const xt_elf_segment *s = &elf->segs[i];
         uint32_t bad = s->paddr;
         if (!t->mapped(t->user, s->paddr, s->memsz, &bad)) {
-            xt_elf_errf(err, errsz, elf->name, "segment %d (0x%08x-0x%08x, "
+            xt_elf_errf(err, errsz, elf->name,
+                        "segment %d (0x%08x-0x%08x, "
                         "%u bytes) is outside mapped memory: address 0x%08x "
-                        "is not RAM or ROM", seg_index(elf, s), s->paddr,
-                        s->paddr + (s->memsz - 1), s->memsz, bad);
+                        "is not RAM or ROM",
+                        seg_index(elf, s), s->paddr, s->paddr + (s->memsz - 1),
+                        s->memsz, bad);
             return XT_LOAD_ERR_MEMORY;
         }
     }
     uint32_t bad;
     if (!t->mapped(t->user, elf->entry, 2, &bad)) {
-        xt_elf_errf(err, errsz, elf->name, "entry point 0x%08x is outside "
-                    "mapped memory", elf->entry);
+        xt_elf_errf(err, errsz, elf->name,
+                    "entry point 0x%08x is outside "
+                    "mapped memory",
+                    elf->entry);
         return XT_LOAD_ERR_MEMORY;
     }
     for (size_t i = 0; i < elf->nsegs; i++) {
@@ -53,9 +57,10 @@ xt_load_status xt_elf_load(const xt_elf *elf, const xt_load_target *t,
                 src = elf->data + s->offset + done;
             }
             if (!t->write(t->user, s->paddr + done, src, n)) {
-                xt_elf_errf(err, errsz, elf->name, "segment %d: writing %u "
-                            "bytes at 0x%08x failed", seg_index(elf, s), n,
-                            s->paddr + done);
+                xt_elf_errf(err, errsz, elf->name,
+                            "segment %d: writing %u "
+                            "bytes at 0x%08x failed",
+                            seg_index(elf, s), n, s->paddr + done);
                 return XT_LOAD_ERR_MEMORY;
             }
             done += n;
@@ -68,8 +73,7 @@ xt_load_status xt_elf_load(const xt_elf *elf, const xt_load_target *t,
 
 /* A page is loadable when the host can read it (RAM or ROM). Regions are
  * page-aligned, so probing one byte per page is exact. */
-static bool cpu_mapped(void *user, uint32_t addr, uint32_t len,
-                       uint32_t *bad)
+static bool cpu_mapped(void *user, uint32_t addr, uint32_t len, uint32_t *bad)
 {
     xt_cpu *cpu = user;
     uint64_t end = (uint64_t)addr + len;

@@ -23,27 +23,42 @@
 static const char *machine_name(unsigned m)
 {
     switch (m) {
-    case 0: return "EM_NONE";
-    case 2: return "SPARC";
-    case 3: return "x86";
-    case 8: return "MIPS";
-    case 20: return "PowerPC";
-    case 40: return "ARM";
-    case 62: return "x86-64";
-    case 183: return "AArch64";
-    case 243: return "RISC-V";
-    default: return "unknown";
+    case 0:
+        return "EM_NONE";
+    case 2:
+        return "SPARC";
+    case 3:
+        return "x86";
+    case 8:
+        return "MIPS";
+    case 20:
+        return "PowerPC";
+    case 40:
+        return "ARM";
+    case 62:
+        return "x86-64";
+    case 183:
+        return "AArch64";
+    case 243:
+        return "RISC-V";
+    default:
+        return "unknown";
     }
 }
 
 static const char *type_name(unsigned t)
 {
     switch (t) {
-    case ET_NONE: return "ET_NONE";
-    case ET_REL: return "ET_REL, a relocatable object";
-    case ET_DYN: return "ET_DYN, a shared object or PIE";
-    case ET_CORE: return "ET_CORE, a core dump";
-    default: return "unknown";
+    case ET_NONE:
+        return "ET_NONE";
+    case ET_REL:
+        return "ET_REL, a relocatable object";
+    case ET_DYN:
+        return "ET_DYN, a shared object or PIE";
+    case ET_CORE:
+        return "ET_CORE, a core dump";
+    default:
+        return "unknown";
     }
 }
 
@@ -60,54 +75,69 @@ static xt_load_status check_header(const char *name, const uint8_t *d,
     static const uint8_t magic[4] = { 0x7f, 'E', 'L', 'F' };
 
     if (size == 0) {
-        xt_elf_errf(err, errsz, name, "empty file (0 bytes), not an ELF "
+        xt_elf_errf(err, errsz, name,
+                    "empty file (0 bytes), not an ELF "
                     "file");
         return XT_LOAD_ERR_FORMAT;
     }
     size_t m = size < 4 ? size : 4;
     if (memcmp(d, magic, m) != 0) {
-        xt_elf_errf(err, errsz, name, "not an ELF file (bad magic: the "
+        xt_elf_errf(err, errsz, name,
+                    "not an ELF file (bad magic: the "
                     "file does not start with 7f 45 4c 46)");
         return XT_LOAD_ERR_FORMAT;
     }
     if (size < EI_NIDENT) {
-        xt_elf_errf(err, errsz, name, "truncated ELF header (%zu bytes, "
-                    "need %zu)", size, sizeof(Elf32_Ehdr));
+        xt_elf_errf(err, errsz, name,
+                    "truncated ELF header (%zu bytes, "
+                    "need %zu)",
+                    size, sizeof(Elf32_Ehdr));
         return XT_LOAD_ERR_FORMAT;
     }
     if (d[EI_CLASS] != ELFCLASS32) {
-        xt_elf_errf(err, errsz, name, "wrong ELF class %u (%s), need "
-                    "ELFCLASS32 (32-bit)", d[EI_CLASS],
+        xt_elf_errf(err, errsz, name,
+                    "wrong ELF class %u (%s), need "
+                    "ELFCLASS32 (32-bit)",
+                    d[EI_CLASS],
                     d[EI_CLASS] == ELFCLASS64 ? "ELFCLASS64, 64-bit"
                                               : "invalid");
         return XT_LOAD_ERR_FORMAT;
     }
     if (d[EI_DATA] != ELFDATA2LSB) {
-        xt_elf_errf(err, errsz, name, "wrong endianness: EI_DATA %u (%s), "
-                    "need little-endian (ELFDATA2LSB)", d[EI_DATA],
+        xt_elf_errf(err, errsz, name,
+                    "wrong endianness: EI_DATA %u (%s), "
+                    "need little-endian (ELFDATA2LSB)",
+                    d[EI_DATA],
                     d[EI_DATA] == ELFDATA2MSB ? "big-endian" : "invalid");
         return XT_LOAD_ERR_FORMAT;
     }
     if (d[EI_VERSION] != EV_CURRENT) {
-        xt_elf_errf(err, errsz, name, "unsupported ELF version %u (need "
-                    "%u)", d[EI_VERSION], EV_CURRENT);
+        xt_elf_errf(err, errsz, name,
+                    "unsupported ELF version %u (need "
+                    "%u)",
+                    d[EI_VERSION], EV_CURRENT);
         return XT_LOAD_ERR_FORMAT;
     }
     if (size < sizeof(Elf32_Ehdr)) {
-        xt_elf_errf(err, errsz, name, "truncated ELF header (%zu bytes, "
-                    "need %zu)", size, sizeof(Elf32_Ehdr));
+        xt_elf_errf(err, errsz, name,
+                    "truncated ELF header (%zu bytes, "
+                    "need %zu)",
+                    size, sizeof(Elf32_Ehdr));
         return XT_LOAD_ERR_FORMAT;
     }
     unsigned type = rd16(d + 16), machine = rd16(d + 18);
     if (machine != EM_XTENSA) {
-        xt_elf_errf(err, errsz, name, "wrong machine: e_machine %u (%s), "
-                    "need EM_XTENSA (%u)", machine, machine_name(machine),
-                    EM_XTENSA);
+        xt_elf_errf(err, errsz, name,
+                    "wrong machine: e_machine %u (%s), "
+                    "need EM_XTENSA (%u)",
+                    machine, machine_name(machine), EM_XTENSA);
         return XT_LOAD_ERR_FORMAT;
     }
     if (type != ET_EXEC) {
-        xt_elf_errf(err, errsz, name, "not an executable: e_type %u (%s), "
-                    "need ET_EXEC", type, type_name(type));
+        xt_elf_errf(err, errsz, name,
+                    "not an executable: e_type %u (%s), "
+                    "need ET_EXEC",
+                    type, type_name(type));
         return XT_LOAD_ERR_FORMAT;
     }
     return XT_LOAD_OK;
@@ -139,21 +169,25 @@ static xt_load_status read_segments(xt_elf *elf, Elf *e, char *err,
         return XT_LOAD_ERR_FORMAT;
     }
     if (phnum == 0) {
-        xt_elf_errf(err, errsz, name, "no program headers, so no loadable "
+        xt_elf_errf(err, errsz, name,
+                    "no program headers, so no loadable "
                     "segment (PT_LOAD)");
         return XT_LOAD_ERR_FORMAT;
     }
     if (eh->e_phentsize != sizeof(Elf32_Phdr)) {
-        xt_elf_errf(err, errsz, name, "bad program header entry size %u "
-                    "(need %zu)", eh->e_phentsize, sizeof(Elf32_Phdr));
+        xt_elf_errf(err, errsz, name,
+                    "bad program header entry size %u "
+                    "(need %zu)",
+                    eh->e_phentsize, sizeof(Elf32_Phdr));
         return XT_LOAD_ERR_FORMAT;
     }
     if (!in_file(eh->e_phoff, (uint64_t)phnum * sizeof(Elf32_Phdr),
                  elf->size)) {
-        xt_elf_errf(err, errsz, name, "truncated file: the program header "
+        xt_elf_errf(err, errsz, name,
+                    "truncated file: the program header "
                     "table (offset 0x%x, %zu entries) extends beyond the end "
-                    "of the file (%zu bytes)", eh->e_phoff, phnum,
-                    elf->size);
+                    "of the file (%zu bytes)",
+                    eh->e_phoff, phnum, elf->size);
         return XT_LOAD_ERR_FORMAT;
     }
     elf->segs = calloc(phnum, sizeof(*elf->segs));
@@ -183,22 +217,26 @@ static xt_load_status read_segments(xt_elf *elf, Elf *e, char *err,
         if (p->p_type != PT_LOAD || p->p_memsz == 0)
             continue;
         if (p->p_filesz > p->p_memsz) {
-            xt_elf_errf(err, errsz, name, "segment %zu: file size 0x%x is "
-                        "larger than its memory size 0x%x", i, p->p_filesz,
-                        p->p_memsz);
+            xt_elf_errf(err, errsz, name,
+                        "segment %zu: file size 0x%x is "
+                        "larger than its memory size 0x%x",
+                        i, p->p_filesz, p->p_memsz);
             return XT_LOAD_ERR_FORMAT;
         }
         if (!in_file(p->p_offset, p->p_filesz, elf->size)) {
-            xt_elf_errf(err, errsz, name, "segment %zu: file data (offset "
+            xt_elf_errf(err, errsz, name,
+                        "segment %zu: file data (offset "
                         "0x%x, 0x%x bytes) extends beyond the end of the "
-                        "file (%zu bytes): truncated or corrupt file", i,
-                        p->p_offset, p->p_filesz, elf->size);
+                        "file (%zu bytes): truncated or corrupt file",
+                        i, p->p_offset, p->p_filesz, elf->size);
             return XT_LOAD_ERR_FORMAT;
         }
         if ((uint64_t)p->p_paddr + p->p_memsz > UINT64_C(0x100000000)) {
-            xt_elf_errf(err, errsz, name, "segment %zu: address range 0x%08x "
+            xt_elf_errf(err, errsz, name,
+                        "segment %zu: address range 0x%08x "
                         "+ 0x%x goes past the end of the 32-bit address "
-                        "space", i, p->p_paddr, p->p_memsz);
+                        "space",
+                        i, p->p_paddr, p->p_memsz);
             return XT_LOAD_ERR_FORMAT;
         }
         xt_elf_segment *s = &elf->segs[elf->nsegs++];
@@ -210,7 +248,8 @@ static xt_load_status read_segments(xt_elf *elf, Elf *e, char *err,
         s->flags = p->p_flags;
     }
     if (elf->nsegs == 0) {
-        xt_elf_errf(err, errsz, name, "no loadable segment (no PT_LOAD "
+        xt_elf_errf(err, errsz, name,
+                    "no loadable segment (no PT_LOAD "
                     "program header with a non-zero size)");
         return XT_LOAD_ERR_FORMAT;
     }
@@ -227,11 +266,13 @@ static xt_load_status check_sections(xt_elf *elf, Elf *e, char *err,
     size_t shnum;
 
     if (eh->e_shoff == 0)
-        return XT_LOAD_OK;   /* no section headers: fine, no symbols */
+        return XT_LOAD_OK; /* no section headers: fine, no symbols */
     if (!in_file(eh->e_shoff, sizeof(Elf32_Shdr), elf->size)) {
-        xt_elf_errf(err, errsz, name, "truncated file: the section header "
+        xt_elf_errf(err, errsz, name,
+                    "truncated file: the section header "
                     "table (offset 0x%x) starts beyond the end of the file "
-                    "(%zu bytes)", eh->e_shoff, elf->size);
+                    "(%zu bytes)",
+                    eh->e_shoff, elf->size);
         return XT_LOAD_ERR_FORMAT;
     }
     /* The raw count (0 means extended numbering, in section 0). */
@@ -244,20 +285,22 @@ static xt_load_status check_sections(xt_elf *elf, Elf *e, char *err,
     if (shnum == 0)
         return XT_LOAD_OK;
     if (eh->e_shentsize != sizeof(Elf32_Shdr)) {
-        xt_elf_errf(err, errsz, name, "bad section header entry size %u "
-                    "(need %zu)", eh->e_shentsize, sizeof(Elf32_Shdr));
+        xt_elf_errf(err, errsz, name,
+                    "bad section header entry size %u "
+                    "(need %zu)",
+                    eh->e_shentsize, sizeof(Elf32_Shdr));
         return XT_LOAD_ERR_FORMAT;
     }
     if (!in_file(eh->e_shoff, (uint64_t)shnum * sizeof(Elf32_Shdr),
                  elf->size)) {
-        xt_elf_errf(err, errsz, name, "truncated file: the section header "
+        xt_elf_errf(err, errsz, name,
+                    "truncated file: the section header "
                     "table (offset 0x%x, %zu entries) extends beyond the "
-                    "end of the file (%zu bytes)", eh->e_shoff, shnum,
-                    elf->size);
+                    "end of the file (%zu bytes)",
+                    eh->e_shoff, shnum, elf->size);
         return XT_LOAD_ERR_FORMAT;
     }
-    for (Elf_Scn *scn = elf_nextscn(e, NULL); scn;
-         scn = elf_nextscn(e, scn)) {
+    for (Elf_Scn *scn = elf_nextscn(e, NULL); scn; scn = elf_nextscn(e, scn)) {
         GElf_Shdr sh;
         if (!gelf_getshdr(scn, &sh)) {
             xt_elf_errf(err, errsz, name, "bad section header: %s",
@@ -267,11 +310,12 @@ static xt_load_status check_sections(xt_elf *elf, Elf *e, char *err,
         if (sh.sh_type == SHT_NOBITS || sh.sh_type == SHT_NULL)
             continue;
         if (!in_file(sh.sh_offset, sh.sh_size, elf->size)) {
-            xt_elf_errf(err, errsz, name, "truncated file: section %zu "
+            xt_elf_errf(err, errsz, name,
+                        "truncated file: section %zu "
                         "(offset 0x%x, 0x%x bytes) extends beyond the end "
-                        "of the file (%zu bytes)", elf_ndxscn(scn),
-                        (uint32_t)sh.sh_offset, (uint32_t)sh.sh_size,
-                        elf->size);
+                        "of the file (%zu bytes)",
+                        elf_ndxscn(scn), (uint32_t)sh.sh_offset,
+                        (uint32_t)sh.sh_size, elf->size);
             return XT_LOAD_ERR_FORMAT;
         }
     }
@@ -285,8 +329,10 @@ static xt_load_status parse_owned(xt_elf *elf, char *err, size_t errsz)
     if (st != XT_LOAD_OK)
         return st;
     if (elf_version(EV_CURRENT) == EV_NONE) {
-        xt_elf_errf(err, errsz, elf->name, "libelf initialisation failed: "
-                    "%s", elf_errmsg(-1));
+        xt_elf_errf(err, errsz, elf->name,
+                    "libelf initialisation failed: "
+                    "%s",
+                    elf_errmsg(-1));
         return XT_LOAD_ERR_FORMAT;
     }
     Elf *e = elf_memory((char *)elf->data, elf->size);
@@ -322,8 +368,7 @@ static xt_elf *elf_new(const char *name)
     return elf;
 }
 
-static xt_load_status finish(xt_elf *elf, xt_elf **out, char *err,
-                             size_t errsz)
+static xt_load_status finish(xt_elf *elf, xt_elf **out, char *err, size_t errsz)
 {
     xt_load_status st = parse_owned(elf, err, errsz);
     if (st != XT_LOAD_OK) {
@@ -385,8 +430,10 @@ xt_load_status xt_elf_open(const char *path, xt_elf **out, char *err,
         return XT_LOAD_ERR_IO;
     }
     if ((uint64_t)stbuf.st_size > MAX_FILE_SIZE) {
-        xt_elf_errf(err, errsz, path, "file too large (%lld bytes, limit "
-                    "%u)", (long long)stbuf.st_size, MAX_FILE_SIZE);
+        xt_elf_errf(err, errsz, path,
+                    "file too large (%lld bytes, limit "
+                    "%u)",
+                    (long long)stbuf.st_size, MAX_FILE_SIZE);
         close(fd);
         return XT_LOAD_ERR_FORMAT;
     }
@@ -410,7 +457,7 @@ xt_load_status xt_elf_open(const char *path, xt_elf **out, char *err,
             return XT_LOAD_ERR_IO;
         }
         if (r == 0)
-            break;   /* file shrank meanwhile: check what we have */
+            break; /* file shrank meanwhile: check what we have */
         got += (size_t)r;
     }
     close(fd);

@@ -30,7 +30,7 @@ static int cmp_sym(const void *a, const void *b)
         return x->s.addr < y->s.addr ? -1 : 1;
     if (x->rank != y->rank)
         return x->rank < y->rank ? -1 : 1;
-    return strcmp(y->s.name, x->s.name);   /* alphabetically first last */
+    return strcmp(y->s.name, x->s.name); /* alphabetically first last */
 }
 
 xt_load_status xt_elf_read_symbols(xt_elf *elf, void *handle, char *err,
@@ -42,33 +42,37 @@ xt_load_status xt_elf_read_symbols(xt_elf *elf, void *handle, char *err,
 
     /* gelf_* copy every header and symbol: in a corrupt file the tables
      * may be misaligned. */
-    for (Elf_Scn *scn = elf_nextscn(e, NULL); scn;
-         scn = elf_nextscn(e, scn)) {
+    for (Elf_Scn *scn = elf_nextscn(e, NULL); scn; scn = elf_nextscn(e, scn)) {
         if (gelf_getshdr(scn, &symsh) && symsh.sh_type == SHT_SYMTAB) {
             symscn = scn;
             break;
         }
     }
     if (!symscn)
-        return XT_LOAD_OK;   /* stripped: no symbols, not an error */
+        return XT_LOAD_OK; /* stripped: no symbols, not an error */
     if (symsh.sh_entsize != sizeof(Elf32_Sym)) {
-        xt_elf_errf(err, errsz, elf->name, "bad symbol table entry size %u "
-                    "(need %zu)", (unsigned)symsh.sh_entsize,
-                    sizeof(Elf32_Sym));
+        xt_elf_errf(err, errsz, elf->name,
+                    "bad symbol table entry size %u "
+                    "(need %zu)",
+                    (unsigned)symsh.sh_entsize, sizeof(Elf32_Sym));
         return XT_LOAD_ERR_FORMAT;
     }
     size_t strndx = symsh.sh_link;
     Elf_Scn *strscn = elf_getscn(e, strndx);
     if (!strscn || !gelf_getshdr(strscn, &strsh) ||
         strsh.sh_type != SHT_STRTAB) {
-        xt_elf_errf(err, errsz, elf->name, "symbol table links to section "
-                    "%zu, which is not a string table", strndx);
+        xt_elf_errf(err, errsz, elf->name,
+                    "symbol table links to section "
+                    "%zu, which is not a string table",
+                    strndx);
         return XT_LOAD_ERR_FORMAT;
     }
     Elf_Data *data = elf_getdata(symscn, NULL);
     if (!data) {
-        xt_elf_errf(err, errsz, elf->name, "cannot read the symbol table: "
-                    "%s", elf_errmsg(-1));
+        xt_elf_errf(err, errsz, elf->name,
+                    "cannot read the symbol table: "
+                    "%s",
+                    elf_errmsg(-1));
         return XT_LOAD_ERR_FORMAT;
     }
     size_t count = data->d_size / sizeof(Elf32_Sym);
@@ -101,7 +105,7 @@ xt_load_status xt_elf_read_symbols(xt_elf *elf, void *handle, char *err,
         if (sec && gelf_getshdr(sec, &sh) && sh.sh_addr <= t->s.addr &&
             sh.sh_addr + sh.sh_size > t->s.addr)
             t->s.limit = (uint32_t)(sh.sh_addr + sh.sh_size);
-        if (t->s.limit < t->s.addr)   /* wrapped: cover to the top */
+        if (t->s.limit < t->s.addr) /* wrapped: cover to the top */
             t->s.limit = UINT32_MAX;
         t->rank = rank(&t->s, GELF_ST_BIND(in.st_info));
         namebytes += strlen(nm) + 1;

@@ -10,7 +10,7 @@ struct ds_ipc {
     ds_irq_out irq;
     ds_ipc_host_ops ops;
     uint32_t h2d, d2h, status, inten;
-    unsigned armed[DS_IPC_FAULT_COUNT];   /* injected faults to come */
+    unsigned armed[DS_IPC_FAULT_COUNT]; /* injected faults to come */
 };
 
 static void update_irq(ds_ipc *ipc)
@@ -32,7 +32,10 @@ ds_ipc *ds_ipc_new(ds_clock *clk, ds_irq_out irq)
     return ipc;
 }
 
-void ds_ipc_free(ds_ipc *ipc) { free(ipc); }
+void ds_ipc_free(ds_ipc *ipc)
+{
+    free(ipc);
+}
 
 void ds_ipc_reset(ds_ipc *ipc)
 {
@@ -60,22 +63,28 @@ static uint32_t status_value(const ds_ipc *ipc)
     return s;
 }
 
-bool ds_ipc_read(ds_ipc *ipc, uint32_t offset, unsigned size,
-                 uint32_t *value)
+bool ds_ipc_read(ds_ipc *ipc, uint32_t offset, unsigned size, uint32_t *value)
 {
     if (size != 4 || (offset & 3) || offset >= BOARD_IPC_REG_END)
         return false;
     switch (offset) {
-    case BOARD_IPC_H2D: *value = ipc->h2d; break;
-    case BOARD_IPC_D2H: *value = ipc->d2h; break;
-    case BOARD_IPC_STATUS: *value = status_value(ipc); break;
-    default: *value = ipc->inten; break;
+    case BOARD_IPC_H2D:
+        *value = ipc->h2d;
+        break;
+    case BOARD_IPC_D2H:
+        *value = ipc->d2h;
+        break;
+    case BOARD_IPC_STATUS:
+        *value = status_value(ipc);
+        break;
+    default:
+        *value = ipc->inten;
+        break;
     }
     return true;
 }
 
-bool ds_ipc_write(ds_ipc *ipc, uint32_t offset, unsigned size,
-                  uint32_t value)
+bool ds_ipc_write(ds_ipc *ipc, uint32_t offset, unsigned size, uint32_t value)
 {
     if (size != 4 || (offset & 3) || offset >= BOARD_IPC_REG_END)
         return false;
@@ -97,7 +106,7 @@ bool ds_ipc_write(ds_ipc *ipc, uint32_t offset, unsigned size,
         break;
     case BOARD_IPC_D2H:
         if (!(value & BOARD_IPC_BUSY))
-            break;   /* only a write with BUSY rings the doorbell */
+            break; /* only a write with BUSY rings the doorbell */
         if (ipc->d2h & BOARD_IPC_BUSY) {
             ipc->status |= BOARD_IPC_ST_D2H_LOST;
             break;
@@ -113,8 +122,8 @@ bool ds_ipc_write(ds_ipc *ipc, uint32_t offset, unsigned size,
                              ds_clock_now(ipc->clk));
         break;
     case BOARD_IPC_STATUS:
-        ipc->status &= ~(value & (BOARD_IPC_ST_D2H_DONE |
-                                  BOARD_IPC_ST_D2H_LOST));
+        ipc->status &= ~(value &
+                         (BOARD_IPC_ST_D2H_DONE | BOARD_IPC_ST_D2H_LOST));
         update_irq(ipc);
         break;
     default:

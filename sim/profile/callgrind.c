@@ -9,7 +9,7 @@
 
 #include "profile_internal.h"
 
-typedef struct line_of {   /* an address's function, file and line */
+typedef struct line_of { /* an address's function, file and line */
     uint32_t pc, fn;
     const char *file;
     int line;
@@ -28,8 +28,7 @@ static int by_fn_line(const void *a, const void *b)
 }
 
 /* Where a function is: the file and line of its entry. */
-static void fn_place(pf_lines *l, const pf_fn *f, const char **file,
-                     int *line)
+static void fn_place(pf_lines *l, const pf_fn *f, const char **file, int *line)
 {
     *file = "???";
     *line = 0;
@@ -76,8 +75,9 @@ static int write_body(const xt_profile *p, FILE *o, const char *cmd)
     for (const char *c = cmd ? cmd : "dspsim"; *c; c++)
         fputc(*c == '\n' || *c == '\r' ? '?' : *c, o);
     fputc('\n', o);
-    fprintf(o, "positions: line\nevents: Cycles Instructions\n"
-               "summary: %llu %llu\n\n",
+    fprintf(o,
+            "positions: line\nevents: Cycles Instructions\n"
+            "summary: %llu %llu\n\n",
             (unsigned long long)p->total_cyc, (unsigned long long)p->total_ins);
     /* every function with costs or calls, in index order (v is sorted by
      * function) */
@@ -128,8 +128,8 @@ static int write_body(const xt_profile *p, FILE *o, const char *cmd)
             int cline, sline = 0;
             const char *sfile;
             fn_place(lines, &p->fns[e->callee], &cfile, &cline);
-            if (p->fns[fn].pseudo || !pf_lines_lookup(lines, e->pc, &sfile,
-                                                      &sline))
+            if (p->fns[fn].pseudo ||
+                !pf_lines_lookup(lines, e->pc, &sfile, &sline))
                 sline = fline;
             put_name(o, "cfl", cfile);
             put_name(o, "cfn", p->fns[e->callee].name);

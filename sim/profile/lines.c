@@ -13,14 +13,14 @@
 /* A compilation unit's address range, for the lookup without
  * .debug_aranges (below). */
 typedef struct cu_range {
-    Dwarf_Addr lo, hi;          /* [lo, hi) */
-    Dwarf_Off die;              /* the CU DIE */
+    Dwarf_Addr lo, hi; /* [lo, hi) */
+    Dwarf_Off die;     /* the CU DIE */
 } cu_range;
 
 struct pf_lines {
     int fd;
     Dwarf *dw;
-    cu_range *cus;              /* NULL until needed */
+    cu_range *cus; /* NULL until needed */
     size_t ncus;
     bool cus_read;
 };

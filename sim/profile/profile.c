@@ -46,8 +46,8 @@ static uint32_t fn_of(const xt_profile *p, uint32_t pc)
         else
             hi = mid;
     }
-    if (lo == 0 || pc - p->fns[lo - 1].addr >=
-                       p->fns[lo - 1].end - p->fns[lo - 1].addr)
+    if (lo == 0 ||
+        pc - p->fns[lo - 1].addr >= p->fns[lo - 1].end - p->fns[lo - 1].addr)
         return p->unknown_fn;
     return (uint32_t)(lo - 1);
 }
@@ -121,19 +121,19 @@ static uint8_t classify(xt_cpu *cpu, uint32_t pc)
     if (xt_mem_read(cpu, pc, b, 2) != XT_OK)
         return PF_PLAIN;
     if (b[0] == 0x0D && b[1] == 0xF0)
-        return PF_RET;              /* ret.n */
+        return PF_RET; /* ret.n */
     if ((b[0] & 0x08) && (b[0] & 0x0F) != 0x0F)
-        return PF_PLAIN;            /* other narrow instructions */
+        return PF_PLAIN; /* other narrow instructions */
     if (xt_mem_read(cpu, pc, b, 3) != XT_OK)
         return PF_PLAIN;
     if ((b[0] & 0x3F) == 0x05)
-        return PF_CALL;             /* call0 */
+        return PF_CALL; /* call0 */
     if (b[2] == 0 && (b[1] & 0xF0) == 0 && b[0] == 0xC0)
-        return PF_CALL;             /* callx0 */
+        return PF_CALL; /* callx0 */
     if (b[2] == 0 && b[1] == 0 && b[0] == 0x80)
-        return PF_RET;              /* ret */
-    if (b[2] == 0 && ((b[1] == 0x30 && b[0] == 0x00) ||   /* rfe */
-                      ((b[1] & 0xF0) == 0x30 && b[0] == 0x10)))  /* rfi */
+        return PF_RET;                                          /* ret */
+    if (b[2] == 0 && ((b[1] == 0x30 && b[0] == 0x00) ||         /* rfe */
+                      ((b[1] & 0xF0) == 0x30 && b[0] == 0x10))) /* rfi */
         return PF_RFE;
     return PF_PLAIN;
 }
@@ -175,7 +175,8 @@ static pf_edge *edge(xt_profile *p, uint32_t caller, uint32_t pc,
             if (!o->used)
                 continue;
             size_t h = ((o->pc ^ o->callee * 40503u ^ o->caller * 9176u) *
-                        2654435761u) & (cap - 1);
+                        2654435761u) &
+                       (cap - 1);
             while (n[h].used)
                 h = (h + 1) & (cap - 1);
             n[h] = *o;
@@ -186,9 +187,9 @@ static pf_edge *edge(xt_profile *p, uint32_t caller, uint32_t pc,
     }
     size_t h = ((pc ^ callee * 40503u ^ caller * 9176u) * 2654435761u) &
                (p->cap_edge - 1);
-    while (p->edges[h].used && (p->edges[h].pc != pc ||
-                                p->edges[h].callee != callee ||
-                                p->edges[h].caller != caller))
+    while (p->edges[h].used &&
+           (p->edges[h].pc != pc || p->edges[h].callee != callee ||
+            p->edges[h].caller != caller))
         h = (h + 1) & (p->cap_edge - 1);
     pf_edge *e = &p->edges[h];
     if (!e->used) {
@@ -216,10 +217,15 @@ static void push(xt_profile *p, uint32_t fn, uint32_t caller, uint32_t pc,
         p->stack = n;
         p->cap_stack = cap;
     }
-    p->stack[p->depth++] = (pf_frame){
-        .fn = fn, .caller = caller, .pc = pc, .ret = ret, .irq = irq,
-        .cyc0 = p->total_cyc, .ins0 = p->total_ins,
-        .irq_cyc0 = p->irq_cyc, .irq_ins0 = p->irq_ins };
+    p->stack[p->depth++] = (pf_frame){ .fn = fn,
+                                       .caller = caller,
+                                       .pc = pc,
+                                       .ret = ret,
+                                       .irq = irq,
+                                       .cyc0 = p->total_cyc,
+                                       .ins0 = p->total_ins,
+                                       .irq_cyc0 = p->irq_cyc,
+                                       .irq_ins0 = p->irq_ins };
     if (irq)
         p->irq_depth++;
 }
@@ -354,16 +360,17 @@ int xt_profile_start(xt_cpu *cpu, const xt_elf *elf, xt_profile **out,
     for (size_t i = 0; i < n; i++) {
         const xt_elf_symbol *s = xt_elf_symbol_at(elf, i);
         if (s->is_func)
-            add_fn(p, s->name, s->addr,
-                   s->size ? s->addr + s->size : s->limit, false);
+            add_fn(p, s->name, s->addr, s->size ? s->addr + s->size : s->limit,
+                   false);
     }
     qsort(p->fns, p->nfn, sizeof *p->fns, by_addr);
     p->nsym = p->nfn;
     p->unknown_fn = add_fn(p, "(no symbol)", 0, 0, true);
-    if (p->oom || xt_hook_add(cpu, &p->code_hook, XT_HOOK_CODE, on_code, p,
-                              1, 0) != XT_OK ||
-        xt_hook_add(cpu, &p->exc_hook, XT_HOOK_EXCEPTION, on_exception, p,
-                    1, 0) != XT_OK) {
+    if (p->oom ||
+        xt_hook_add(cpu, &p->code_hook, XT_HOOK_CODE, on_code, p, 1, 0) !=
+            XT_OK ||
+        xt_hook_add(cpu, &p->exc_hook, XT_HOOK_EXCEPTION, on_exception, p, 1,
+                    0) != XT_OK) {
         snprintf(err, errsz, "cannot install the profiling hooks");
         xt_profile_free(p);
         return -1;

@@ -12,14 +12,14 @@
 enum pf_class { PF_PLAIN, PF_CALL, PF_RET, PF_RFE };
 
 typedef struct pf_fn {
-    char *name;          /* owned */
-    uint32_t addr;       /* entry address; 0 for pseudo entries */
-    uint32_t end;        /* first address past it (size, or the next
+    char *name;    /* owned */
+    uint32_t addr; /* entry address; 0 for pseudo entries */
+    uint32_t end;  /* first address past it (size, or the next
                             symbol or section end when it has none) */
-    bool pseudo;         /* an interrupt or exception, not code */
+    bool pseudo;   /* an interrupt or exception, not code */
 } pf_fn;
 
-typedef struct pf_pc {   /* one instruction address */
+typedef struct pf_pc { /* one instruction address */
     uint32_t pc;
     uint32_t fn;
     uint8_t used, cls;
@@ -33,9 +33,9 @@ typedef struct pf_edge { /* calls from (caller, pc) to callee */
 } pf_edge;
 
 typedef struct pf_frame {
-    uint32_t fn, caller, pc;     /* callee, caller, call site */
-    uint32_t ret;                /* expected return address */
-    bool irq;                    /* an interrupt or exception entry */
+    uint32_t fn, caller, pc; /* callee, caller, call site */
+    uint32_t ret;            /* expected return address */
+    bool irq;                /* an interrupt or exception entry */
     uint64_t cyc0, ins0, irq_cyc0, irq_ins0;
 } pf_frame;
 
@@ -44,10 +44,10 @@ struct xt_profile {
     const xt_elf *elf;
     xt_hook code_hook, exc_hook;
     pf_fn *fns;
-    size_t nfn, cap_fn, nsym;    /* [0, nsym): symbols, sorted */
+    size_t nfn, cap_fn, nsym; /* [0, nsym): symbols, sorted */
     uint32_t unknown_fn;
     pf_pc *pcs;
-    size_t npc, cap_pc;          /* open addressing, cap a power of two */
+    size_t npc, cap_pc; /* open addressing, cap a power of two */
     pf_edge *edges;
     size_t nedge, cap_edge;
     pf_frame *stack;
@@ -55,7 +55,7 @@ struct xt_profile {
     bool have_last;
     uint32_t last_pc;
     uint64_t last_cyc, last_ins;
-    uint64_t irq_cyc, irq_ins;   /* time spent in interrupt entries */
+    uint64_t irq_cyc, irq_ins; /* time spent in interrupt entries */
     unsigned irq_depth;
     uint64_t total_cyc, total_ins;
     bool oom;

@@ -14,15 +14,15 @@
 
 #include "dspsim/semihost.h"
 
-#define MAX_GUEST_FDS 256     /* open() beyond this fails with EMFILE */
-#define BOUNCE_SIZE 65536u    /* host-side buffer for read and write */
+#define MAX_GUEST_FDS  256    /* open() beyond this fails with EMFILE */
+#define BOUNCE_SIZE    65536u /* host-side buffer for read and write */
 #define GUEST_PATH_MAX 4096u  /* including the terminating NUL */
 
 typedef enum fd_kind { FD_UNUSED = 0, FD_CONSOLE, FD_HOST } fd_kind;
 
 typedef struct guest_fd {
     fd_kind kind;
-    int host;                 /* FD_HOST: the host descriptor */
+    int host; /* FD_HOST: the host descriptor */
 } guest_fd;
 
 struct xt_semihost {
@@ -37,50 +37,88 @@ struct xt_semihost {
 uint32_t xt_semihost_errno(int e)
 {
     switch (e) {
-    case 0: return 0;
-    case EPERM: return XT_EPERM;
-    case ENOENT: return XT_ENOENT;
-    case ESRCH: return XT_ESRCH;
-    case EINTR: return XT_EINTR;
-    case EIO: return XT_EIO;
-    case ENXIO: return XT_ENXIO;
-    case E2BIG: return XT_E2BIG;
-    case ENOEXEC: return XT_ENOEXEC;
-    case EBADF: return XT_EBADF;
-    case ECHILD: return XT_ECHILD;
-    case EAGAIN: return XT_EAGAIN;
-    case ENOMEM: return XT_ENOMEM;
-    case EACCES: return XT_EACCES;
-    case EFAULT: return XT_EFAULT;
+    case 0:
+        return 0;
+    case EPERM:
+        return XT_EPERM;
+    case ENOENT:
+        return XT_ENOENT;
+    case ESRCH:
+        return XT_ESRCH;
+    case EINTR:
+        return XT_EINTR;
+    case EIO:
+        return XT_EIO;
+    case ENXIO:
+        return XT_ENXIO;
+    case E2BIG:
+        return XT_E2BIG;
+    case ENOEXEC:
+        return XT_ENOEXEC;
+    case EBADF:
+        return XT_EBADF;
+    case ECHILD:
+        return XT_ECHILD;
+    case EAGAIN:
+        return XT_EAGAIN;
+    case ENOMEM:
+        return XT_ENOMEM;
+    case EACCES:
+        return XT_EACCES;
+    case EFAULT:
+        return XT_EFAULT;
 #ifdef ENOTBLK
-    case ENOTBLK: return XT_ENOTBLK;
+    case ENOTBLK:
+        return XT_ENOTBLK;
 #endif
-    case EBUSY: return XT_EBUSY;
-    case EEXIST: return XT_EEXIST;
-    case EXDEV: return XT_EXDEV;
-    case ENODEV: return XT_ENODEV;
-    case ENOTDIR: return XT_ENOTDIR;
-    case EISDIR: return XT_EISDIR;
-    case EINVAL: return XT_EINVAL;
-    case ENFILE: return XT_ENFILE;
-    case EMFILE: return XT_EMFILE;
-    case ENOTTY: return XT_ENOTTY;
+    case EBUSY:
+        return XT_EBUSY;
+    case EEXIST:
+        return XT_EEXIST;
+    case EXDEV:
+        return XT_EXDEV;
+    case ENODEV:
+        return XT_ENODEV;
+    case ENOTDIR:
+        return XT_ENOTDIR;
+    case EISDIR:
+        return XT_EISDIR;
+    case EINVAL:
+        return XT_EINVAL;
+    case ENFILE:
+        return XT_ENFILE;
+    case EMFILE:
+        return XT_EMFILE;
+    case ENOTTY:
+        return XT_ENOTTY;
 #ifdef ETXTBSY
-    case ETXTBSY: return XT_ETXTBSY;
+    case ETXTBSY:
+        return XT_ETXTBSY;
 #endif
-    case EFBIG: return XT_EFBIG;
-    case ENOSPC: return XT_ENOSPC;
-    case ESPIPE: return XT_ESPIPE;
-    case EROFS: return XT_EROFS;
-    case EMLINK: return XT_EMLINK;
-    case EPIPE: return XT_EPIPE;
-    case EDOM: return XT_EDOM;
-    case ERANGE: return XT_ERANGE;
-    case ENOSYS: return XT_ENOSYS;
+    case EFBIG:
+        return XT_EFBIG;
+    case ENOSPC:
+        return XT_ENOSPC;
+    case ESPIPE:
+        return XT_ESPIPE;
+    case EROFS:
+        return XT_EROFS;
+    case EMLINK:
+        return XT_EMLINK;
+    case EPIPE:
+        return XT_EPIPE;
+    case EDOM:
+        return XT_EDOM;
+    case ERANGE:
+        return XT_ERANGE;
+    case ENOSYS:
+        return XT_ENOSYS;
 #ifdef ELOOP
-    case ELOOP: return XT_ELOOP;
+    case ELOOP:
+        return XT_ELOOP;
 #endif
-    default: return XT_EINVAL;
+    default:
+        return XT_EINVAL;
     }
 }
 
@@ -159,9 +197,9 @@ unsigned xt_semihost_fd_kinds(const xt_semihost *sh,
     unsigned host = 0;
     for (int i = 0; i < MAX_GUEST_FDS; i++) {
         fd_kind k = sh->fds[i].kind;
-        kinds[i] = k == FD_HOST ? XT_SEMIHOST_FD_HOST :
-                   k == FD_CONSOLE ? XT_SEMIHOST_FD_CONSOLE :
-                   XT_SEMIHOST_FD_UNUSED;
+        kinds[i] = k == FD_HOST      ? XT_SEMIHOST_FD_HOST
+                   : k == FD_CONSOLE ? XT_SEMIHOST_FD_CONSOLE
+                                     : XT_SEMIHOST_FD_UNUSED;
         host += k == FD_HOST;
     }
     return host;
@@ -177,8 +215,8 @@ bool xt_semihost_set_fd_kinds(xt_semihost *sh,
     for (int i = 0; i < MAX_GUEST_FDS; i++) {
         if (sh->fds[i].kind == FD_HOST)
             close(sh->fds[i].host);
-        sh->fds[i].kind = kinds[i] == XT_SEMIHOST_FD_CONSOLE ? FD_CONSOLE :
-                          FD_UNUSED;
+        sh->fds[i].kind = kinds[i] == XT_SEMIHOST_FD_CONSOLE ? FD_CONSOLE
+                                                             : FD_UNUSED;
     }
     return true;
 }
@@ -207,8 +245,8 @@ static bool mem_read(const xt_semihost_mem *m, uint32_t addr, void *dst,
     return n == 0 || m->read(m->user, addr, dst, n);
 }
 
-static bool mem_write(const xt_semihost_mem *m, uint32_t addr,
-                      const void *src, size_t n)
+static bool mem_write(const xt_semihost_mem *m, uint32_t addr, const void *src,
+                      size_t n)
 {
     if ((uint64_t)addr + n > UINT64_C(0x100000000))
         return false;
@@ -362,7 +400,7 @@ static void sys_close(xt_semihost *sh, xt_semihost_regs *r)
         ret = -1;
         e = errno;
     }
-    f->kind = FD_UNUSED;   /* freed even when the host close failed */
+    f->kind = FD_UNUSED; /* freed even when the host close failed */
     done(r, ret, e);
 }
 
@@ -392,7 +430,7 @@ static void sys_select_one(xt_semihost *sh, const xt_semihost_mem *m,
         done(r, -1, EBADF);
         return;
     }
-    int timeout = -1;   /* milliseconds; -1 = forever */
+    int timeout = -1; /* milliseconds; -1 = forever */
     if (r->a5) {
         uint8_t tv[8];
         if (!mem_read(m, r->a5, tv, sizeof(tv))) {
@@ -407,9 +445,15 @@ static void sys_select_one(xt_semihost *sh, const xt_semihost_mem *m,
     }
     short want;
     switch (r->a4) {
-    case 1: want = POLLIN; break;
-    case 2: want = POLLOUT; break;
-    case 3: want = POLLPRI; break;
+    case 1:
+        want = POLLIN;
+        break;
+    case 2:
+        want = POLLOUT;
+        break;
+    case 3:
+        want = POLLPRI;
+        break;
     default:
         done(r, -1, EINVAL);
         return;
@@ -471,7 +515,7 @@ static void sys_argv(xt_semihost *sh, const xt_semihost_mem *m,
     }
     put32(p, 0);
     mem_write(m, base + (uint32_t)i * 4u, p, 4);
-    r->a3 = 0;   /* a2 keeps the call number, as in QEMU */
+    r->a3 = 0; /* a2 keeps the call number, as in QEMU */
 }
 
 static void sys_memset(xt_semihost *sh, const xt_semihost_mem *m,

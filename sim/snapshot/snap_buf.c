@@ -186,13 +186,17 @@ bool ds_snap_open(ds_snap_r *r, uint32_t tag, ds_snap_r *sub)
     uint32_t t = ds_snap_get_u32(r);
     uint64_t n = ds_snap_get_u64(r);
     if (t != tag)
-        return ds_snap_fail(r, "section '%s' expected at offset %zu, found "
-                            "'%s'", ds_snap_tag_name(tag, want), at,
+        return ds_snap_fail(r,
+                            "section '%s' expected at offset %zu, found "
+                            "'%s'",
+                            ds_snap_tag_name(tag, want), at,
                             ds_snap_tag_name(t, got));
     if (n > r->len - r->pos)
-        return ds_snap_fail(r, "truncated: section '%s' says %llu bytes, "
-                            "%zu left", ds_snap_tag_name(tag, want),
-                            (unsigned long long)n, r->len - r->pos);
+        return ds_snap_fail(r,
+                            "truncated: section '%s' says %llu bytes, "
+                            "%zu left",
+                            ds_snap_tag_name(tag, want), (unsigned long long)n,
+                            r->len - r->pos);
     sub->p = r->p + r->pos;
     sub->len = (size_t)n;
     sub->pos = 0;
@@ -208,8 +212,10 @@ bool ds_snap_done(ds_snap_r *r, const char *what)
     if (r->bad)
         return false;
     if (r->pos != r->len)
-        return ds_snap_fail(r, "section %s: %zu bytes left over (another "
-                            "layout?)", what, r->len - r->pos);
+        return ds_snap_fail(r,
+                            "section %s: %zu bytes left over (another "
+                            "layout?)",
+                            what, r->len - r->pos);
     return true;
 }
 
@@ -223,8 +229,7 @@ uint64_t ds_snap_hash(uint64_t h, const void *p, size_t n)
     return h;
 }
 
-bool ds_snap_hash_file(const char *path, uint64_t *out, char *err,
-                       size_t errsz)
+bool ds_snap_hash_file(const char *path, uint64_t *out, char *err, size_t errsz)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {

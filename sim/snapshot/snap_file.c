@@ -15,11 +15,14 @@
 #include "dspsim/snapshot.h"
 #include "snapshot_build_id.h"
 
-#define MAGIC "DSPSNAP\0"
+#define MAGIC        "DSPSNAP\0"
 #define BUILD_ID_LEN 16u
-#define HEADER_LEN (8u + 4u + BUILD_ID_LEN + 6u * 8u)
+#define HEADER_LEN   (8u + 4u + BUILD_ID_LEN + 6u * 8u)
 
-const char *ds_snap_build_id(void) { return DS_SNAP_BUILD_ID; }
+const char *ds_snap_build_id(void)
+{
+    return DS_SNAP_BUILD_ID;
+}
 
 static void le64(uint8_t *p, uint64_t v)
 {
@@ -36,8 +39,7 @@ static uint64_t rd64(const uint8_t *p)
 }
 
 bool ds_snap_file_write(const char *path, const ds_snap_ident *id,
-                        const void *body, size_t len, char *err,
-                        size_t errsz)
+                        const void *body, size_t len, char *err, size_t errsz)
 {
     static unsigned seq;
     uint8_t h[HEADER_LEN];
@@ -51,7 +53,7 @@ bool ds_snap_file_write(const char *path, const ds_snap_ident *id,
     le64(q + 16, id->cycle);
     le64(q + 24, len);
     le64(q + 32, ds_snap_hash(DS_SNAP_HASH_INIT, body, len));
-    le64(q + 40, 0);            /* reserved */
+    le64(q + 40, 0); /* reserved */
 
     char tmp[4200];
     const char *slash = strrchr(path, '/');
@@ -60,8 +62,8 @@ bool ds_snap_file_write(const char *path, const ds_snap_ident *id,
              slash ? slash + 1 : path, (long)getpid(), seq++);
     FILE *f = fopen(tmp, "wb");
     if (!f) {
-        snprintf(err, errsz, "snapshot '%s': cannot create '%s': %s", path,
-                 tmp, strerror(errno));
+        snprintf(err, errsz, "snapshot '%s': cannot create '%s': %s", path, tmp,
+                 strerror(errno));
         return false;
     }
     bool ok = fwrite(h, 1, sizeof h, f) == sizeof h &&
@@ -85,8 +87,7 @@ bool ds_snap_file_read(const char *path, const ds_snap_ident *expect,
     struct stat st;
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
         snprintf(err, errsz, "snapshot '%s': %s", path,
-                 stat(path, &st) != 0 ? strerror(errno)
-                                      : "not a regular file");
+                 stat(path, &st) != 0 ? strerror(errno) : "not a regular file");
         return false;
     }
     FILE *f = fopen(path, "rb");
@@ -98,31 +99,37 @@ bool ds_snap_file_read(const char *path, const ds_snap_ident *expect,
     size_t n = fread(h, 1, sizeof h, f);
     if (n < 12 || memcmp(h, MAGIC, 8) != 0) {
         fclose(f);
-        snprintf(err, errsz, "snapshot '%s': not a dspsim snapshot (no "
-                 "DSPSNAP magic)", path);
+        snprintf(err, errsz,
+                 "snapshot '%s': not a dspsim snapshot (no "
+                 "DSPSNAP magic)",
+                 path);
         return false;
     }
     uint32_t ver = (uint32_t)h[8] | (uint32_t)h[9] << 8 |
                    (uint32_t)h[10] << 16 | (uint32_t)h[11] << 24;
     if (ver != DS_SNAP_FORMAT_VERSION) {
         fclose(f);
-        snprintf(err, errsz, "snapshot '%s': format version %" PRIu32
-                 "; this dspsim reads version %u only", path, ver,
-                 DS_SNAP_FORMAT_VERSION);
+        snprintf(err, errsz,
+                 "snapshot '%s': format version %" PRIu32
+                 "; this dspsim reads version %u only",
+                 path, ver, DS_SNAP_FORMAT_VERSION);
         return false;
     }
     if (n < sizeof h) {
         fclose(f);
-        snprintf(err, errsz, "snapshot '%s': truncated header (%zu of %u "
-                 "bytes)", path, n, HEADER_LEN);
+        snprintf(err, errsz,
+                 "snapshot '%s': truncated header (%zu of %u "
+                 "bytes)",
+                 path, n, HEADER_LEN);
         return false;
     }
     if (memcmp(h + 12, ds_snap_build_id(), BUILD_ID_LEN) != 0) {
         fclose(f);
-        snprintf(err, errsz, "snapshot '%s': made by another build of "
+        snprintf(err, errsz,
+                 "snapshot '%s': made by another build of "
                  "dspsim (build %.16s; this one is %s): a snapshot is "
-                 "restored by the build that made it", path,
-                 (const char *)h + 12, ds_snap_build_id());
+                 "restored by the build that made it",
+                 path, (const char *)h + 12, ds_snap_build_id());
         return false;
     }
     const uint8_t *q = h + 12 + BUILD_ID_LEN;
@@ -133,10 +140,11 @@ bool ds_snap_file_read(const char *path, const ds_snap_ident *expect,
     if (blen > (uint64_t)st.st_size || blen > SIZE_MAX ||
         (uint64_t)st.st_size - sizeof h != blen) {
         fclose(f);
-        snprintf(err, errsz, "snapshot '%s': truncated or padded: the "
+        snprintf(err, errsz,
+                 "snapshot '%s': truncated or padded: the "
                  "header promises %" PRIu64 " bytes of state, the file "
-                 "holds %lld", path, blen,
-                 (long long)st.st_size - (long long)sizeof h);
+                 "holds %lld",
+                 path, blen, (long long)st.st_size - (long long)sizeof h);
         return false;
     }
     uint8_t *b = malloc(blen ? (size_t)blen : 1);
@@ -150,13 +158,16 @@ bool ds_snap_file_read(const char *path, const ds_snap_ident *expect,
     fclose(f);
     if (ds_snap_hash(DS_SNAP_HASH_INIT, b, (size_t)blen) != bsum) {
         free(b);
-        snprintf(err, errsz, "snapshot '%s': corrupt (the checksum of its "
-                 "state does not match)", path);
+        snprintf(err, errsz,
+                 "snapshot '%s': corrupt (the checksum of its "
+                 "state does not match)",
+                 path);
         return false;
     }
     if (expect->firmware_hash && got->firmware_hash != expect->firmware_hash) {
         free(b);
-        snprintf(err, errsz, "snapshot '%s': made with another firmware "
+        snprintf(err, errsz,
+                 "snapshot '%s': made with another firmware "
                  "image (hash %016" PRIx64 ", this one %016" PRIx64 ")",
                  path, got->firmware_hash, expect->firmware_hash);
         return false;
@@ -175,7 +186,9 @@ bool ds_snap_file_read(const char *path, const ds_snap_ident *expect,
 void ds_snap_case_mismatch(const char *path, uint64_t got, uint64_t want,
                            char *err, size_t errsz)
 {
-    snprintf(err, errsz, "snapshot '%s': made for another case (its case, "
-             "board or input files differ: hash %016" PRIx64 ", this run %016"
-             PRIx64 ")", path, got, want);
+    snprintf(err, errsz,
+             "snapshot '%s': made for another case (its case, "
+             "board or input files differ: hash %016" PRIx64
+             ", this run %016" PRIx64 ")",
+             path, got, want);
 }

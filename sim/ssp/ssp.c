@@ -9,7 +9,7 @@
 
 typedef struct fifo {
     uint8_t *buf;
-    size_t cap, head, level;   /* bytes */
+    size_t cap, head, level; /* bytes */
 } fifo;
 
 struct ds_ssp {
@@ -24,7 +24,7 @@ struct ds_ssp {
     void *request_user;
     /* registers */
     uint32_t ctrl, format, clkdiv, status;
-    size_t fb, cap;            /* bytes a frame and a FIFO hold (format) */
+    size_t fb, cap; /* bytes a frame and a FIFO hold (format) */
     uint64_t underruns, overruns, frames;
     /* frame clock: frame k is due at t0 + floor(k * num / den) cycles
      * (tick_time); q and r hold floor and remainder of frame k's, stepped
@@ -32,9 +32,9 @@ struct ds_ssp {
     uint64_t t0, k;
     uint64_t q, r, qs, rs, den;
     ds_event_id ev;
-    bool irq_level;            /* the level last driven */
+    bool irq_level; /* the level last driven */
     fifo tx, rx;
-    size_t fifo_max;           /* bytes allocated per FIFO */
+    size_t fifo_max; /* bytes allocated per FIFO */
     /* injected faults (issue 14): ticks left of an underrun / overrun
      * burst */
     unsigned fault_ur, fault_or;
@@ -370,11 +370,21 @@ bool ds_ssp_read(ds_ssp *p, uint32_t offset, unsigned size, uint32_t *value)
         return false;
     uint8_t b[4] = { 0, 0, 0, 0 };
     switch (offset) {
-    case BOARD_SSP_CTRL: *value = p->ctrl; break;
-    case BOARD_SSP_FORMAT: *value = p->format; break;
-    case BOARD_SSP_CLKDIV: *value = p->clkdiv; break;
-    case BOARD_SSP_STATUS: *value = status_value(p); break;
-    case BOARD_SSP_TXDATA: *value = 0; break;
+    case BOARD_SSP_CTRL:
+        *value = p->ctrl;
+        break;
+    case BOARD_SSP_FORMAT:
+        *value = p->format;
+        break;
+    case BOARD_SSP_CLKDIV:
+        *value = p->clkdiv;
+        break;
+    case BOARD_SSP_STATUS:
+        *value = status_value(p);
+        break;
+    case BOARD_SSP_TXDATA:
+        *value = 0;
+        break;
     case BOARD_SSP_RXDATA:
         if (p->rx.level >= container_of(p)) {
             fifo_pop(&p->rx, fifo_cap(p), b, container_of(p));
@@ -385,11 +395,21 @@ bool ds_ssp_read(ds_ssp *p, uint32_t offset, unsigned size, uint32_t *value)
             *value = 0;
         }
         break;
-    case BOARD_SSP_TXLEVEL: *value = (uint32_t)p->tx.level; break;
-    case BOARD_SSP_RXLEVEL: *value = (uint32_t)p->rx.level; break;
-    case BOARD_SSP_UNDERRUNS: *value = (uint32_t)p->underruns; break;
-    case BOARD_SSP_OVERRUNS: *value = (uint32_t)p->overruns; break;
-    default: *value = (uint32_t)p->frames; break;
+    case BOARD_SSP_TXLEVEL:
+        *value = (uint32_t)p->tx.level;
+        break;
+    case BOARD_SSP_RXLEVEL:
+        *value = (uint32_t)p->rx.level;
+        break;
+    case BOARD_SSP_UNDERRUNS:
+        *value = (uint32_t)p->underruns;
+        break;
+    case BOARD_SSP_OVERRUNS:
+        *value = (uint32_t)p->overruns;
+        break;
+    default:
+        *value = (uint32_t)p->frames;
+        break;
     }
     return true;
 }
@@ -398,7 +418,8 @@ static bool format_valid(uint32_t v)
 {
     unsigned w = v & BOARD_SSP_FMT_WIDTH_MASK;
     return (w == 16 || w == 24 || w == 32) &&
-           !(v & ~(uint32_t)(BOARD_SSP_FMT_WIDTH_MASK | BOARD_SSP_FMT_CH_MASK)) &&
+           !(v &
+             ~(uint32_t)(BOARD_SSP_FMT_WIDTH_MASK | BOARD_SSP_FMT_CH_MASK)) &&
            ((v & BOARD_SSP_FMT_CH_MASK) >> BOARD_SSP_FMT_CH_SHIFT) <
                BOARD_SSP_MAX_CHANNELS;
 }
@@ -415,8 +436,8 @@ bool ds_ssp_write(ds_ssp *p, uint32_t offset, unsigned size, uint32_t value)
             fifo_clear(&p->tx);
             fifo_clear(&p->rx);
         }
-        p->ctrl = value & (en | BOARD_SSP_CTRL_UR_IRQ_EN |
-                           BOARD_SSP_CTRL_OR_IRQ_EN);
+        p->ctrl = value &
+                  (en | BOARD_SSP_CTRL_UR_IRQ_EN | BOARD_SSP_CTRL_OR_IRQ_EN);
         bool now_running = (p->ctrl & en) != 0;
         if (!running && now_running) {
             p->t0 = ds_clock_now(p->clk);
@@ -464,26 +485,41 @@ bool ds_ssp_write(ds_ssp *p, uint32_t offset, unsigned size, uint32_t value)
         break;
     }
     default:
-        break;   /* read-only */
+        break; /* read-only */
     }
     update_irq(p);
     return true;
 }
 
-size_t ds_ssp_tx_space(const ds_ssp *p) { return fifo_cap(p) - p->tx.level; }
+size_t ds_ssp_tx_space(const ds_ssp *p)
+{
+    return fifo_cap(p) - p->tx.level;
+}
 size_t ds_ssp_tx_push(ds_ssp *p, const uint8_t *src, size_t n)
 {
     return fifo_push(&p->tx, fifo_cap(p), src, n);
 }
-size_t ds_ssp_rx_avail(const ds_ssp *p) { return p->rx.level; }
+size_t ds_ssp_rx_avail(const ds_ssp *p)
+{
+    return p->rx.level;
+}
 size_t ds_ssp_rx_pop(ds_ssp *p, uint8_t *dst, size_t n)
 {
     return fifo_pop(&p->rx, fifo_cap(p), dst, n);
 }
 
-uint64_t ds_ssp_underruns(const ds_ssp *p) { return p->underruns; }
-uint64_t ds_ssp_overruns(const ds_ssp *p) { return p->overruns; }
-uint64_t ds_ssp_frames(const ds_ssp *p) { return p->frames; }
+uint64_t ds_ssp_underruns(const ds_ssp *p)
+{
+    return p->underruns;
+}
+uint64_t ds_ssp_overruns(const ds_ssp *p)
+{
+    return p->overruns;
+}
+uint64_t ds_ssp_frames(const ds_ssp *p)
+{
+    return p->frames;
+}
 
 /* ---- memory buffers ---------------------------------------------------- */
 void ds_ssp_buffer_sink(void *user, unsigned port, const int32_t *samples,
@@ -542,8 +578,7 @@ static bool fifo_load(fifo *f, size_t cap, ds_snap_r *r)
 
 void ds_ssp_save(const ds_ssp *p, ds_snap_w *w)
 {
-    size_t m = ds_snap_begin(w, DS_SNAP_TAG('S', 'S', 'P',
-                                            '0' + p->cfg.index));
+    size_t m = ds_snap_begin(w, DS_SNAP_TAG('S', 'S', 'P', '0' + p->cfg.index));
     ds_snap_put_u32(w, SSP_STATE_VERSION);
     ds_snap_put_u32(w, p->cfg.fifo_frames);
     ds_snap_put_u32(w, p->ctrl);
@@ -569,7 +604,8 @@ bool ds_ssp_load(ds_ssp *p, ds_snap_r *r)
         return false;
     uint32_t ver = ds_snap_get_u32(&s), frames = ds_snap_get_u32(&s);
     if (ver != SSP_STATE_VERSION || frames != p->cfg.fifo_frames)
-        return ds_snap_fail(r, "SSP%u: state version %u with %u-frame "
+        return ds_snap_fail(r,
+                            "SSP%u: state version %u with %u-frame "
                             "FIFOs; this board has version %u with %u",
                             p->cfg.index, (unsigned)ver, (unsigned)frames,
                             SSP_STATE_VERSION, p->cfg.fifo_frames);
@@ -577,9 +613,10 @@ bool ds_ssp_load(ds_ssp *p, ds_snap_r *r)
     uint32_t format = ds_snap_get_u32(&s), clkdiv = ds_snap_get_u32(&s);
     p->status = ds_snap_get_u32(&s);
     if (!s.bad && (!format_valid(format) || clkdiv == 0 || clkdiv > 0xFFFF))
-        return ds_snap_fail(r, "SSP%u: format %#x or clock divider %u out "
-                            "of range", p->cfg.index, (unsigned)format,
-                            (unsigned)clkdiv);
+        return ds_snap_fail(r,
+                            "SSP%u: format %#x or clock divider %u out "
+                            "of range",
+                            p->cfg.index, (unsigned)format, (unsigned)clkdiv);
     set_format(p, format);
     p->clkdiv = clkdiv;
     p->underruns = ds_snap_get_u64(&s);
@@ -598,18 +635,19 @@ bool ds_ssp_load(ds_ssp *p, ds_snap_r *r)
     /* the tick is the frame clock's: frame k at its time, frames ahead
      * later (k far below where 64-bit cycle times would wrap) */
     if (running && (p->k < 1 || p->k > (1ull << 40) ||
-                    at != tick_time(p, p->k) ||
-                    tick_time(p, p->k + 1) <= at))
-        return ds_snap_fail(r, "SSP%u: frame %llu at cycle %llu is not on "
-                            "its frame clock", p->cfg.index,
-                            (unsigned long long)p->k,
+                    at != tick_time(p, p->k) || tick_time(p, p->k + 1) <= at))
+        return ds_snap_fail(r,
+                            "SSP%u: frame %llu at cycle %llu is not on "
+                            "its frame clock",
+                            p->cfg.index, (unsigned long long)p->k,
                             (unsigned long long)at);
     clock_sync(p);
     update_irq(p);
     if (running != (p->ev != 0) ||
         (p->ev && !ds_clock_restore_event(p->clk, at, p->ev, ev_tick, p)))
-        return ds_snap_fail(r, "SSP%u: its frame tick (event %llu) does not "
-                            "fit its state", p->cfg.index,
-                            (unsigned long long)p->ev);
+        return ds_snap_fail(r,
+                            "SSP%u: its frame tick (event %llu) does not "
+                            "fit its state",
+                            p->cfg.index, (unsigned long long)p->ev);
     return ds_snap_done(&s, "SSP");
 }

@@ -13,9 +13,12 @@
 
 #define Q31_SCALE 2147483648.0
 
-static inline double q31_to_d(int32_t x) { return x / Q31_SCALE; }
-int32_t d_to_q31(double v);          /* rounded, saturated */
-double lin_to_db(double x);          /* 20*log10(|x|), -400 for 0 */
+static inline double q31_to_d(int32_t x)
+{
+    return x / Q31_SCALE;
+}
+int32_t d_to_q31(double v); /* rounded, saturated */
+double lin_to_db(double x); /* 20*log10(|x|), -400 for 0 */
 
 /*
  * Least-squares fit of a*cos(w n) + b*sin(w n) + c to x[0..n-1] (stride
@@ -23,7 +26,7 @@ double lin_to_db(double x);          /* 20*log10(|x|), -400 for 0 */
  * RMS of the residual goes to *resid_rms if non-NULL.
  */
 double sine_fit(const double *x, size_t n, size_t stride, double freq,
-		double fs, double *resid_rms);
+                double fs, double *resid_rms);
 
 /*
  * THD+N in dB of x (n samples, stride) around the tone at freq: Kaiser
@@ -33,18 +36,18 @@ double sine_fit(const double *x, size_t n, size_t stride, double freq,
  * Returns 10*log10(rest / fundamental).
  */
 double thd_n_db(const double *x, size_t n, size_t stride, double freq,
-		double fs, double max_hz);
+                double fs, double max_hz);
 
 /* Power in dB of everything except the +-12 bins around freq, relative to
  * full scale (a full-scale sine = 0 dB); bins below 20 Hz ignored. */
 double residual_dbfs(const double *x, size_t n, size_t stride, double freq,
-		     double fs);
+                     double fs);
 
 /* Write/read interleaved S32_LE WAV files.  read returns frames or -1. */
 int wav_write_s32(const char *path, const int32_t *x, size_t frames,
-		  unsigned int channels, unsigned int rate);
+                  unsigned int channels, unsigned int rate);
 long wav_read_s32(const char *path, int32_t **x, unsigned int *channels,
-		  unsigned int *rate);
+                  unsigned int *rate);
 
 /* Run a sox command line (appended to "sox -D -q "); returns exit status. */
 int run_sox(const char *args);

@@ -15,7 +15,7 @@
  * notifying `notify` (ctx NULL); no cycle counter. */
 struct pipeline_config;
 void pipe_test_config(struct pipeline_config *cfg, uint32_t dir,
-		      struct host_alloc *ta, audio_notify_fn notify);
+                      struct host_alloc *ta, audio_notify_fn notify);
 
 /* xorshift32 test data: the next value of *state (not 0). */
 int32_t test_rand(uint32_t *state);

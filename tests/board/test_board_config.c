@@ -13,8 +13,7 @@
 
 #include "dspsim/board.h"
 
-static bool parse(ds_board_config *c, const char *yaml, char *err,
-                  size_t errsz)
+static bool parse(ds_board_config *c, const char *yaml, char *err, size_t errsz)
 {
     ds_board_config_default(c);
     return ds_board_config_parse(c, "b.yaml", yaml, strlen(yaml), err, errsz);
@@ -44,26 +43,25 @@ static void test_full(void **state)
     (void)state;
     ds_board_config c;
     char err[256];
-    const char *y =
-        "name: big-dsp\n"
-        "cpu_hz: 400000000\n"
-        "memory:\n"
-        "  iram: { size: 512K, wait_states: 1 }\n"
-        "  dram: { size: 0x20000, wait_states: 2 }\n"
-        "  mailbox: { wait_states: 3 }\n"
-        "  peripherals: { wait_states: 4 }\n"
-        "  host: { size: 4M }\n"
-        "audio:\n"
-        "  clock_hz: 24576000\n"
-        "  drift_ppm: -12.5\n"
-        "dma:\n"
-        "  channels: 8\n"
-        "  bytes_per_cycle: 8\n"
-        "  burst_bytes: 128\n"
-        "  burst_latency: 20\n"
-        "ssp:\n"
-        "  ports: 4\n"
-        "  fifo_frames: 16\n";
+    const char *y = "name: big-dsp\n"
+                    "cpu_hz: 400000000\n"
+                    "memory:\n"
+                    "  iram: { size: 512K, wait_states: 1 }\n"
+                    "  dram: { size: 0x20000, wait_states: 2 }\n"
+                    "  mailbox: { wait_states: 3 }\n"
+                    "  peripherals: { wait_states: 4 }\n"
+                    "  host: { size: 4M }\n"
+                    "audio:\n"
+                    "  clock_hz: 24576000\n"
+                    "  drift_ppm: -12.5\n"
+                    "dma:\n"
+                    "  channels: 8\n"
+                    "  bytes_per_cycle: 8\n"
+                    "  burst_bytes: 128\n"
+                    "  burst_latency: 20\n"
+                    "ssp:\n"
+                    "  ports: 4\n"
+                    "  fifo_frames: 16\n";
     assert_true(parse(&c, y, err, sizeof(err)));
     assert_string_equal(c.name, "big-dsp");
     assert_int_equal(c.cpu_hz, 400000000);
@@ -149,14 +147,14 @@ static void test_deep_nesting_fast(void **state)
      * on the same cores cannot trip */
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
     ds_board_config_default(&c);
-    assert_false(ds_board_config_parse(&c, "b.yaml", yaml, n, err,
-                                       sizeof(err)));
+    assert_false(
+        ds_board_config_parse(&c, "b.yaml", yaml, n, err, sizeof(err)));
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
     double s = (double)(t1.tv_sec - t0.tv_sec) +
                (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     if (!strstr(err, "b.yaml:1:22: YAML nesting deeper than 16 levels"))
         fail_msg("message '%s'", err);
-    if (s > 10.0)   /* 0.1 s (0.5 s with sanitizers); was 35..60 s */
+    if (s > 10.0) /* 0.1 s (0.5 s with sanitizers); was 35..60 s */
         fail_msg("took %.3f CPU s", s);
     free(yaml);
 }
@@ -166,8 +164,8 @@ static void test_load_file(void **state)
     (void)state;
     ds_board_config c;
     char err[256] = "";
-    assert_false(ds_board_config_load(&c, "/nonexistent/board.yaml", err,
-                                      sizeof(err)));
+    assert_false(
+        ds_board_config_load(&c, "/nonexistent/board.yaml", err, sizeof(err)));
     assert_non_null(strstr(err, "/nonexistent/board.yaml: cannot open"));
     char path[] = "/tmp/dsboard-cfg-XXXXXX";
     int fd = mkstemp(path);
@@ -177,7 +175,7 @@ static void test_load_file(void **state)
     fclose(f);
     assert_true(ds_board_config_load(&c, path, err, sizeof(err)));
     assert_int_equal(c.ssp_ports, 1);
-    assert_int_equal(c.dma_channels, 4);   /* default kept */
+    assert_int_equal(c.dma_channels, 4); /* default kept */
     remove(path);
     assert_false(ds_board_config_load(&c, "/tmp", err, sizeof(err)));
 }

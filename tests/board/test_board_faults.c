@@ -64,8 +64,8 @@ static void start_copy(ds_dma *dma, uint32_t ctrl_extra)
     put32(0x10008, 64);
     put32(0x1000c, 0);
     put32(0x10010, BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DST_INC);
-    assert_true(ds_dma_write(dma, BOARD_DMA_CH(0) + BOARD_DMA_DESC, 4,
-                             0x10000));
+    assert_true(
+        ds_dma_write(dma, BOARD_DMA_CH(0) + BOARD_DMA_DESC, 4, 0x10000));
     assert_true(ds_dma_write(dma, BOARD_DMA_CH(0) + BOARD_DMA_CTRL, 4,
                              BOARD_DMA_CTRL_START | ctrl_extra));
 }
@@ -105,7 +105,7 @@ static void test_dma_stall(void **state)
 
     clk = ds_clock_new();
     dma = new_dma(clk);
-    ds_dma_fault_stall(dma, 0, 1000);   /* nothing starts before 1000 */
+    ds_dma_fault_stall(dma, 0, 1000); /* nothing starts before 1000 */
     start_copy(dma, 0);
     ds_clock_advance(clk, 999);
     assert_int_equal(ds_dma_channel_bytes(dma, 0), 0);
@@ -114,7 +114,7 @@ static void test_dma_stall(void **state)
     /* the whole copy, shifted by the stall */
     assert_int_equal(stalled, 1000 + plain);
     assert_int_equal(ds_dma_channel_bytes(dma, 0), 64);
-    ds_dma_fault_stall(dma, 7, 5000);   /* no such channel: ignored */
+    ds_dma_fault_stall(dma, 7, 5000); /* no such channel: ignored */
     ds_dma_free(dma);
     ds_clock_free(clk);
 }
@@ -170,14 +170,14 @@ static void test_ssp_bursts_and_clock_step(void **state)
     int32_t got[64];
     ds_ssp_buffer sink = { got, 64, 0, 0, 0, 0 };
     ds_ssp_set_sink(p, ds_ssp_buffer_sink, &sink);
-    assert_true(ds_ssp_write(p, BOARD_SSP_FORMAT, 4,
-                             BOARD_SSP_FORMAT_VALUE(16, 1)));
+    assert_true(
+        ds_ssp_write(p, BOARD_SSP_FORMAT, 4, BOARD_SSP_FORMAT_VALUE(16, 1)));
     assert_true(ds_ssp_write(p, BOARD_SSP_CLKDIV, 4, 256));
     for (int i = 0; i < 4; i++)
         assert_true(ds_ssp_write(p, BOARD_SSP_TXDATA, 4, 100 + i));
     assert_true(ds_ssp_write(p, BOARD_SSP_CTRL, 4, BOARD_SSP_CTRL_TX_EN));
     ds_ssp_fault_xrun(p, true, 2);
-    ds_clock_advance(clk, 4000);        /* ticks at 1000 .. 4000 */
+    ds_clock_advance(clk, 4000); /* ticks at 1000 .. 4000 */
     assert_int_equal(sink.count, 4);
     /* the first two frames were lost (silence), then the FIFO's 3rd, 4th */
     assert_int_equal(got[0], 0);
@@ -200,20 +200,20 @@ static void test_ssp_bursts_and_clock_step(void **state)
     ds_clock_advance(clk, 5909);
     assert_int_equal(sink.last_cycle, 5909);
     ds_clock_advance(clk, 5000 + 9091);
-    assert_int_equal(sink.last_cycle, 5000 + 9090);   /* tick 10: 9090.9 */
+    assert_int_equal(sink.last_cycle, 5000 + 9090); /* tick 10: 9090.9 */
     ds_ssp_free(p);
 
     /* overrun burst on RX */
     cfg.drift_ppb = 0;
     p = ds_ssp_new(clk, &cfg, (ds_irq_out){ NULL, NULL, 0 });
-    assert_true(ds_ssp_write(p, BOARD_SSP_FORMAT, 4,
-                             BOARD_SSP_FORMAT_VALUE(16, 1)));
+    assert_true(
+        ds_ssp_write(p, BOARD_SSP_FORMAT, 4, BOARD_SSP_FORMAT_VALUE(16, 1)));
     assert_true(ds_ssp_write(p, BOARD_SSP_CTRL, 4, BOARD_SSP_CTRL_RX_EN));
     ds_ssp_fault_xrun(p, false, 3);
     uint64_t t0 = ds_clock_now(clk);
     ds_clock_advance(clk, t0 + 4000);
     assert_int_equal(ds_ssp_overruns(p), 3);
-    assert_int_equal(ds_ssp_rx_avail(p), 2);   /* one 16-bit frame kept */
+    assert_int_equal(ds_ssp_rx_avail(p), 2); /* one 16-bit frame kept */
     ds_ssp_free(p);
     ds_clock_free(clk);
 }

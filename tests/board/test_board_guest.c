@@ -14,7 +14,7 @@
 #include "dspsim/board.h"
 #include "dspsim/semihost.h"
 
-#define ELF(name) GUEST_DIR "/" name ".elf"
+#define ELF(name)   GUEST_DIR "/" name ".elf"
 #define MAX_MARKERS 64
 
 typedef struct rig {
@@ -22,7 +22,10 @@ typedef struct rig {
     xt_semihost *sh;
     char console[4096];
     size_t ncon;
-    struct { uint32_t id, value; uint64_t cycle; } mk[MAX_MARKERS];
+    struct {
+        uint32_t id, value;
+        uint64_t cycle;
+    } mk[MAX_MARKERS];
     unsigned nmk;
     char log[8][256];
     unsigned nlog;
@@ -97,7 +100,8 @@ static void test_hello(void **state)
     assert_int_equal(res.why, DS_STOP_HALT);
     assert_int_equal(res.status, 7);
     r->console[r->ncon] = 0;
-    assert_string_equal(r->console,
+    assert_string_equal(
+        r->console,
         "hello from the board\n"
         "dma channels 4, ssp ports 2, fifo frames 4\n"
         "cpu_hz 160000000 audio_hz 12288000 iram 131072 dram 262144\n"
@@ -105,7 +109,7 @@ static void test_hello(void **state)
     assert_int_equal(r->nmk, 2);
     assert_int_equal(r->mk[0].id, 1);
     assert_int_equal(r->mk[0].value, 42);
-    assert_true(r->mk[1].value > 100);          /* 100 loop iterations */
+    assert_true(r->mk[1].value > 100); /* 100 loop iterations */
     assert_true(r->mk[1].cycle > r->mk[0].cycle);
     assert_true(res.cycles >= r->mk[1].cycle);
     rig_free(r);
@@ -119,8 +123,8 @@ static void test_hello_custom_board(void **state)
     const char *yaml = "cpu_hz: 80000000\ndma: {channels: 2}\n"
                        "ssp: {ports: 1, fifo_frames: 8}\n";
     ds_board_config_default(&cfg);
-    assert_true(ds_board_config_parse(&cfg, "t.yaml", yaml, strlen(yaml),
-                                      err, sizeof(err)));
+    assert_true(ds_board_config_parse(&cfg, "t.yaml", yaml, strlen(yaml), err,
+                                      sizeof(err)));
     rig *r = rig_new(ELF("board_hello"), &cfg);
     ds_run_result res;
     assert_int_equal(ds_board_run(r->b, 10000000, 0, &res), DS_OK);
@@ -140,7 +144,7 @@ static void test_budget(void **state)
     assert_int_equal(ds_board_run(r->b, 50, 0, &res), DS_OK);
     assert_int_equal(res.why, DS_STOP_BUDGET);
     assert_true(res.cycles >= 50 && res.cycles < 60);
-    assert_int_equal(ds_board_run(r->b, 0, 0, &res), DS_OK);   /* resume */
+    assert_int_equal(ds_board_run(r->b, 0, 0, &res), DS_OK); /* resume */
     assert_int_equal(res.why, DS_STOP_HALT);
     assert_int_equal(res.status, 7);
     rig_free(r);
@@ -154,11 +158,11 @@ static void test_dma_copy(void **state)
     assert_int_equal(ds_board_run(r->b, 10000000, 0, &res), DS_OK);
     r->console[r->ncon] = 0;
     if (res.why != DS_STOP_EXIT || res.status != 0)
-        fail_msg("stopped: %s status %d, console:\n%s",
-                 ds_stop_name(res.why), res.status, r->console);
+        fail_msg("stopped: %s status %d, console:\n%s", ds_stop_name(res.why),
+                 res.status, r->console);
     assert_string_equal(r->console, "copy ok\n"
-                        "host round trip ok, bad source reported\n"
-                        "bad descriptors reported\n");
+                                    "host round trip ok, bad source reported\n"
+                                    "bad descriptors reported\n");
     /* 1 KiB: fetch 8 + 16 bursts of (8 + 64/4) = 392 cycles, plus the
      * interrupt entry and the guest's own bookkeeping */
     uint32_t t = marker_value(r, 1);
@@ -166,8 +170,7 @@ static void test_dma_copy(void **state)
     /* the DSP->host leg left the pattern in host memory at 0x100 */
     for (uint32_t i = 0; i < 256; i++) {
         uint32_t v;
-        assert_int_equal(ds_board_host_read(r->b, 0x100 + 4 * i, &v, 4),
-                         DS_OK);
+        assert_int_equal(ds_board_host_read(r->b, 0x100 + 4 * i, &v, 4), DS_OK);
         assert_int_equal(v, (i * 0x01010101u) ^ 0xA5A5A5A5u);
     }
     /* three errors, each logged once, naming the channel and address */
@@ -180,8 +183,14 @@ static void test_dma_copy(void **state)
     rig_free(r);
 }
 
-static int16_t play_left(unsigned i) { return (int16_t)(1000 * (int)i - 20000); }
-static int16_t play_right(unsigned i) { return (int16_t)(-7 * (int)i + 3); }
+static int16_t play_left(unsigned i)
+{
+    return (int16_t)(1000 * (int)i - 20000);
+}
+static int16_t play_right(unsigned i)
+{
+    return (int16_t)(-7 * (int)i + 3);
+}
 
 static void test_ssp_play(void **state)
 {
@@ -199,7 +208,7 @@ static void test_ssp_play(void **state)
      * not drained yet when TX was disabled */
     assert_true(frames >= 4 * 48 - 5 && frames <= 4 * 48);
     assert_int_equal(marker_value(r, 1), frames);
-    assert_int_equal(marker_value(r, 2), 0);         /* no underrun */
+    assert_int_equal(marker_value(r, 2), 0); /* no underrun */
     assert_int_equal(ds_ssp_underruns(ds_board_ssp(r->b, 0)), 0);
     for (unsigned i = 0; i < frames; i++) {
         assert_int_equal(samples[2 * i], play_left(i % 48));
@@ -231,7 +240,7 @@ static void test_ssp_capture(void **state)
     assert_int_equal(ds_board_run(r->b, 100000000, 0, &res), DS_OK);
     assert_int_equal(res.why, DS_STOP_HALT);
     assert_int_equal(res.status, 0);
-    assert_int_equal(marker_value(r, 1), 0);        /* no overrun */
+    assert_int_equal(marker_value(r, 1), 0); /* no overrun */
     for (unsigned i = 0; i < 2 * 64; i++) {
         int32_t v;
         assert_int_equal(ds_board_host_read(r->b, 4 * i, &v, 4), DS_OK);
@@ -305,7 +314,7 @@ static void test_determinism(void **state)
 
 typedef struct pp {
     ds_board *b;
-    ds_status nested;        /* ds_board_run from inside a callback */
+    ds_status nested; /* ds_board_run from inside a callback */
     uint32_t done_msgs[16];
     uint64_t done_cycles[16];
     unsigned ndone;
@@ -345,29 +354,31 @@ static void test_mbox_pingpong(void **state)
     uint64_t last = 0;
     for (uint32_t round = 1; round <= 5; round++) {
         uint32_t payload[4] = { 3, round * 100, round * 100 + 1, 7 };
-        assert_int_equal(ds_board_mbox_write(r->b, BOARD_MBOX_H2D_OFF,
-                                             payload, sizeof(payload)), DS_OK);
+        assert_int_equal(ds_board_mbox_write(r->b, BOARD_MBOX_H2D_OFF, payload,
+                                             sizeof(payload)),
+                         DS_OK);
         assert_int_equal(ds_board_doorbell_send(r->b, round), DS_OK);
         /* still busy: a second message is refused */
         assert_int_equal(ds_board_doorbell_send(r->b, 99), DS_ERR_BUSY);
         assert_true(ds_board_doorbell_busy(r->b));
         uint32_t msg = 0;
         uint64_t cyc = 0;
-        assert_int_equal(ds_board_wait_doorbell(r->b, 1000000, &msg, &cyc,
-                                                &res), DS_OK);
+        assert_int_equal(
+            ds_board_wait_doorbell(r->b, 1000000, &msg, &cyc, &res), DS_OK);
         assert_int_equal(res.why, DS_STOP_HOST_EVENT);
         assert_int_equal(msg, round + 1);
-        assert_int_equal(p.nested, DS_ERR_ARG);   /* no nested runs */
+        assert_int_equal(p.nested, DS_ERR_ARG); /* no nested runs */
         assert_true(cyc > last);
         assert_true(res.cycles >= cyc && res.cycles < cyc + 20);
         last = cyc;
-        assert_false(ds_board_doorbell_busy(r->b));   /* DSP acknowledged */
+        assert_false(ds_board_doorbell_busy(r->b)); /* DSP acknowledged */
         assert_int_equal(p.ndone, round);
         assert_int_equal(p.done_msgs[round - 1], round);
         assert_true(p.done_cycles[round - 1] < cyc);
         uint32_t reply[4];
-        assert_int_equal(ds_board_mbox_read(r->b, BOARD_MBOX_D2H_OFF, reply,
-                                            sizeof(reply)), DS_OK);
+        assert_int_equal(
+            ds_board_mbox_read(r->b, BOARD_MBOX_D2H_OFF, reply, sizeof(reply)),
+            DS_OK);
         assert_int_equal(reply[0], 3);
         assert_int_equal(reply[1], 2 * round * 100 + 1);
         assert_int_equal(reply[2], 2 * (round * 100 + 1) + 1);
@@ -384,8 +395,8 @@ static void test_mbox_pingpong(void **state)
     uint32_t v;
     assert_int_equal(ds_board_mbox_read(r->b, BOARD_MBOX_SIZE - 2, &v, 4),
                      DS_ERR_RANGE);
-    assert_int_equal(ds_board_host_write(r->b, ds_board_host_size(r->b), &v,
-                                         1), DS_ERR_RANGE);
+    assert_int_equal(ds_board_host_write(r->b, ds_board_host_size(r->b), &v, 1),
+                     DS_ERR_RANGE);
     rig_free(r);
 }
 
@@ -407,8 +418,9 @@ static void test_bad_elf(void **state)
     ds_board *b;
     char err[256] = "";
     assert_int_equal(ds_board_new(NULL, &b, err, sizeof(err)), DS_OK);
-    assert_int_equal(ds_board_load_elf(b, GUEST_DIR "/no-such.elf", err,
-                                       sizeof(err)), DS_ERR_LOAD);
+    assert_int_equal(
+        ds_board_load_elf(b, GUEST_DIR "/no-such.elf", err, sizeof(err)),
+        DS_ERR_LOAD);
     assert_non_null(strstr(err, "no-such.elf"));
     ds_board_free(b);
 }

@@ -39,7 +39,8 @@ static void test_order_and_ties(void **state)
     uint64_t times[6] = { 50, 10, 50, 30, 10, 50 };
     for (int i = 0; i < 6; i++) {
         e[i] = (ev){ &l, i };
-        assert_int_not_equal(ds_clock_schedule(clk, times[i], record, &e[i]), 0);
+        assert_int_not_equal(ds_clock_schedule(clk, times[i], record, &e[i]),
+                             0);
     }
     assert_int_equal(ds_clock_pending(clk), 6);
     assert_int_equal(ds_clock_next(clk), 10);
@@ -73,7 +74,7 @@ static void test_cancel(void **state)
     assert_false(ds_clock_cancel(clk, b));
     assert_false(ds_clock_cancel(clk, 0));
     ds_clock_advance(clk, 5);
-    assert_false(ds_clock_cancel(clk, a));   /* already fired */
+    assert_false(ds_clock_cancel(clk, a)); /* already fired */
     ds_clock_advance(clk, 10);
     assert_int_equal(l.n, 2);
     assert_int_equal(l.ids[0], 0);
@@ -112,10 +113,22 @@ static void test_reentrant(void **state)
 }
 
 static uint64_t fake_now;
-static uint64_t src(void *user) { (void)user; return fake_now; }
+static uint64_t src(void *user)
+{
+    (void)user;
+    return fake_now;
+}
 static uint64_t hooked;
-static void hook(void *user, uint64_t at) { (void)user; hooked = at; }
-static void nop(void *user, uint64_t at) { (void)user; (void)at; }
+static void hook(void *user, uint64_t at)
+{
+    (void)user;
+    hooked = at;
+}
+static void nop(void *user, uint64_t at)
+{
+    (void)user;
+    (void)at;
+}
 
 static void test_time_source_and_hook(void **state)
 {
@@ -127,7 +140,7 @@ static void test_time_source_and_hook(void **state)
     assert_int_equal(ds_clock_now(clk), 1234);
     ds_clock_schedule(clk, 2000, nop, NULL);
     assert_int_equal(hooked, 2000);
-    assert_int_equal(ds_clock_schedule(clk, 1, NULL, NULL), 0);  /* no fn */
+    assert_int_equal(ds_clock_schedule(clk, 1, NULL, NULL), 0); /* no fn */
     ds_clock_free(clk);
 }
 

@@ -18,7 +18,11 @@ typedef struct obs {
     int nmarkers, nhalts;
 } obs;
 
-static void con(void *u, uint8_t b) { obs *o = u; o->con[o->ncon++] = (char)b; }
+static void con(void *u, uint8_t b)
+{
+    obs *o = u;
+    o->con[o->ncon++] = (char)b;
+}
 static void mk(void *u, uint32_t id, uint32_t v, uint64_t c)
 {
     obs *o = u;
@@ -55,7 +59,7 @@ static void test_registers(void **state)
     assert_int_equal(v, 0x0424);
     assert_true(ds_dbg_read(d, BOARD_DBG_CPU_HZ, 4, &v));
     assert_int_equal(v, 160000000);
-    assert_true(ds_dbg_write(d, BOARD_DBG_ID, 4, 5));      /* RO: ignored */
+    assert_true(ds_dbg_write(d, BOARD_DBG_ID, 4, 5)); /* RO: ignored */
     assert_true(ds_dbg_read(d, BOARD_DBG_ID, 4, &v));
     assert_int_equal(v, BOARD_ID_VALUE);
     /* console: 8- and 32-bit stores, low byte */

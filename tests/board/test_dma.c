@@ -57,7 +57,12 @@ static bool host_wr(void *u, uint32_t a, const void *s, size_t n)
     memcpy(host_mem + a, s, n);
     return true;
 }
-static size_t tx_space(void *u, unsigned p) { (void)u; (void)p; return tx_room; }
+static size_t tx_space(void *u, unsigned p)
+{
+    (void)u;
+    (void)p;
+    return tx_room;
+}
 static size_t tx_push(void *u, unsigned p, const uint8_t *s, size_t n)
 {
     (void)u;
@@ -69,7 +74,12 @@ static size_t tx_push(void *u, unsigned p, const uint8_t *s, size_t n)
     tx_room -= n;
     return n;
 }
-static size_t rx_avail(void *u, unsigned p) { (void)u; (void)p; return rx_len; }
+static size_t rx_avail(void *u, unsigned p)
+{
+    (void)u;
+    (void)p;
+    return rx_len;
+}
 static size_t rx_pop(void *u, unsigned p, uint8_t *d, size_t n)
 {
     (void)u;
@@ -159,7 +169,7 @@ static void start(fx *f, unsigned ch, uint32_t d, uint32_t ctrl)
     wr(f, ch, BOARD_DMA_CTRL, ctrl | BOARD_DMA_CTRL_START);
 }
 
-#define INC (BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DST_INC)
+#define INC   (BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DST_INC)
 #define ST(x) (BOARD_DMA_ST_##x)
 
 static void test_reset_values(void **state)
@@ -175,8 +185,8 @@ static void test_reset_values(void **state)
             assert_int_equal(rd(f, ch, r), 0);
     /* channel 3 does not exist; narrow and unaligned accesses fault */
     assert_false(ds_dma_read(f->dma, BOARD_DMA_CH(3), 4, &v));
-    assert_false(ds_dma_read(f->dma, BOARD_DMA_CH(0) + BOARD_DMA_CH_REG_END,
-                             4, &v));
+    assert_false(
+        ds_dma_read(f->dma, BOARD_DMA_CH(0) + BOARD_DMA_CH_REG_END, 4, &v));
     assert_false(ds_dma_read(f->dma, BOARD_DMA_CH(0), 2, &v));
     assert_false(ds_dma_write(f->dma, BOARD_DMA_CH(0) + 1, 4, 0));
     assert_false(ds_dma_read(f->dma, 0x50, 4, &v));
@@ -202,7 +212,7 @@ static void test_copy_timing(void **state)
     ds_clock_advance(f->clk, 1024);
     assert_int_equal(rd(f, 1, BOARD_DMA_BYTES), 32);
     assert_memory_equal(dsp_mem + 0x2000, dsp_mem + 0x1000, 32);
-    assert_int_equal(dsp_mem[0x2000 + 32], 0);     /* not yet */
+    assert_int_equal(dsp_mem[0x2000 + 32], 0); /* not yet */
     ds_clock_advance(f->clk, 1064);
     assert_int_equal(rd(f, 1, BOARD_DMA_BYTES), 96);
     assert_true(rd(f, 1, BOARD_DMA_STATUS) & ST(BUSY));
@@ -215,7 +225,7 @@ static void test_copy_timing(void **state)
     uint32_t v;
     assert_true(ds_dma_read(f->dma, BOARD_DMA_IRQ_STATUS, 4, &v));
     assert_int_equal(v, 2);
-    wr(f, 1, BOARD_DMA_STATUS, ST(DONE));          /* W1C */
+    wr(f, 1, BOARD_DMA_STATUS, ST(DONE)); /* W1C */
     assert_int_equal(rd(f, 1, BOARD_DMA_STATUS), 0);
     assert_false(irq_level);
     assert_int_equal(ds_clock_pending(f->clk), 0);
@@ -238,7 +248,7 @@ static void test_chain_host_and_circular(void **state)
     assert_int_equal(rd(f, 0, BOARD_DMA_STATUS), ST(DONE) | ST(DESC_DONE));
     assert_int_equal(rd(f, 0, BOARD_DMA_CUR_DESC), 0x10200);
     assert_int_equal(rd(f, 0, BOARD_DMA_BYTES), 128);
-    assert_false(irq_level);                        /* IRQ_EN clear */
+    assert_false(irq_level); /* IRQ_EN clear */
 
     /* circular: a single descriptor repeats until STOP */
     desc(0x10300, 0x11000, 0x14000, 8, 0,
@@ -252,7 +262,7 @@ static void test_chain_host_and_circular(void **state)
     wr(f, 2, BOARD_DMA_CTRL, BOARD_DMA_CTRL_STOP);
     assert_int_equal(rd(f, 2, BOARD_DMA_STATUS), ST(DESC_DONE));
     ds_clock_advance(f->clk, 20000);
-    assert_int_equal(rd(f, 2, BOARD_DMA_BYTES), 40);   /* stopped */
+    assert_int_equal(rd(f, 2, BOARD_DMA_BYTES), 40); /* stopped */
     assert_int_equal(ds_clock_pending(f->clk), 0);
 }
 
@@ -261,7 +271,7 @@ static void test_fixed_address(void **state)
     fx *f = *state;
     put32(0x11000, 0xCAFEF00D);
     desc(0x10100, 0x11000, 0x12000, 16, 0,
-         BOARD_DMA_DESC_DST_INC);                  /* source fixed */
+         BOARD_DMA_DESC_DST_INC); /* source fixed */
     start(f, 0, 0x10100, 0);
     ds_clock_advance(f->clk, 1000);
     for (int i = 0; i < 4; i++) {
@@ -294,15 +304,19 @@ static void test_errors_isolated(void **state)
     /* channel 0: a long copy that must keep running through the errors */
     desc(0x10000, 0x11000, 0x18000, 4096, 0, INC);
     start(f, 0, 0x10000, 0);
-    struct { uint32_t src, dst, count, next, flags; unsigned code;
-             uint32_t addr; const char *text; } bad[] = {
+    struct {
+        uint32_t src, dst, count, next, flags;
+        unsigned code;
+        uint32_t addr;
+        const char *text;
+    } bad[] = {
         { 0x90000, 0x12000, 16, 0, INC, BOARD_DMA_ERR_SRC, 0x90000,
           "source of 16 bytes is outside DSP memory" },
         { 0x11000, 0x1FFF8, 16, 0, INC, BOARD_DMA_ERR_DST, 0x1FFF8,
           "outside DSP memory" },
         { 0x11000, 0xFF0, 32, 0,
-          INC | BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_DSP2HOST),
-          BOARD_DMA_ERR_DST, 0xFF0, "outside host memory" },
+          INC | BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_DSP2HOST), BOARD_DMA_ERR_DST,
+          0xFF0, "outside host memory" },
         { 0x11000, 0x12000, 16, 0, INC | BOARD_DMA_DESC_DIR(7),
           BOARD_DMA_ERR_DESC, 0x10100, "direction 7" },
         { 0x11000, 5, 16, 0, INC | BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP),
@@ -352,7 +366,7 @@ static void test_ssp_handshake(void **state)
     ds_clock_advance(f->clk, 20);
     assert_int_equal(tx_len, 16);
     assert_int_equal(rd(f, 0, BOARD_DMA_STATUS), ST(BUSY) | ST(WAITING));
-    ds_clock_advance(f->clk, 5000);                 /* nothing happens */
+    ds_clock_advance(f->clk, 5000); /* nothing happens */
     assert_int_equal(tx_len, 16);
     /* a request from another port does not wake it */
     tx_room = 4;
@@ -361,7 +375,7 @@ static void test_ssp_handshake(void **state)
     ds_dma_port_request(f->dma, 0, 5000);
     ds_clock_advance(f->clk, 5008);
     assert_int_equal(tx_len, 16);
-    ds_clock_advance(f->clk, 5009);                  /* 8 + 1 */
+    ds_clock_advance(f->clk, 5009); /* 8 + 1 */
     assert_int_equal(tx_len, 20);
     tx_room = 1000;
     ds_dma_port_request(f->dma, 0, 6000);
@@ -388,8 +402,8 @@ static void test_ssp_handshake(void **state)
     ds_dma_port_request(f->dma, 1, 8000);
     ds_clock_advance(f->clk, 9000);
     assert_int_equal(rd(f, 1, BOARD_DMA_STATUS), ST(DONE));
-    const uint8_t want[12] = { 0xA0, 0xA1, 0xA2, 0xA3, 0xA4, 0xA5, 0xA6,
-                               0xA7, 0xB0, 0xB1, 0xB2, 0xB3 };
+    const uint8_t want[12] = { 0xA0, 0xA1, 0xA2, 0xA3, 0xA4, 0xA5,
+                               0xA6, 0xA7, 0xB0, 0xB1, 0xB2, 0xB3 };
     assert_memory_equal(dsp_mem + 0x2000, want, 12);
 }
 
@@ -399,7 +413,7 @@ static void test_start_while_busy_and_reset(void **state)
     desc(0x10100, 0x11000, 0x12000, 256, 0, INC);
     desc(0x10200, 0x11000, 0x13000, 256, 0, INC);
     start(f, 0, 0x10100, 0);
-    start(f, 0, 0x10200, 0);            /* ignored: busy */
+    start(f, 0, 0x10200, 0); /* ignored: busy */
     ds_clock_advance(f->clk, 10000);
     assert_int_equal(rd(f, 0, BOARD_DMA_CUR_DESC), 0x10100);
     assert_int_equal(rd(f, 0, BOARD_DMA_BYTES), 256);
@@ -429,8 +443,8 @@ static void obs_fn(void *user, unsigned ch, ds_dma_event ev, uint32_t src,
     obs_log[n_obs++] = (obs_rec){ ch, ev, src, dst, bytes, cycle };
 }
 
-static void check_obs(unsigned i, ds_dma_event ev, uint32_t src,
-                      uint32_t dst, uint32_t bytes, uint64_t cycle)
+static void check_obs(unsigned i, ds_dma_event ev, uint32_t src, uint32_t dst,
+                      uint32_t bytes, uint64_t cycle)
 {
     assert_true(i < n_obs);
     assert_int_equal(obs_log[i].ch, 1);
@@ -500,8 +514,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_errors_isolated, setup, teardown),
         cmocka_unit_test_setup_teardown(test_ssp_handshake, setup, teardown),
         cmocka_unit_test_setup_teardown(test_observer, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_start_while_busy_and_reset,
-                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_start_while_busy_and_reset, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

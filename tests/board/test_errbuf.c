@@ -24,7 +24,7 @@ static void truncates_to_buffer(void **state)
     memset(err, 'x', sizeof err);
     ds_errf(err, 6, "%s", "0123456789");
     assert_string_equal(err, "01234");
-    assert_int_equal(err[6], 'x');   /* nothing past errsz */
+    assert_int_equal(err[6], 'x'); /* nothing past errsz */
 }
 
 static void null_or_empty_buffer_is_left_alone(void **state)

@@ -65,7 +65,7 @@ static void test_handshakes(void **state)
 
     /* host -> DSP, interrupt masked: no line until INTEN */
     assert_true(ds_ipc_host_send(ipc, 0x1234));
-    assert_false(ds_ipc_host_send(ipc, 1));          /* busy */
+    assert_false(ds_ipc_host_send(ipc, 1)); /* busy */
     assert_false(r.level);
     assert_int_equal(rd(ipc, BOARD_IPC_H2D), BOARD_IPC_BUSY | 0x1234);
     assert_int_equal(rd(ipc, BOARD_IPC_STATUS), BOARD_IPC_ST_H2D_BUSY);
@@ -81,13 +81,13 @@ static void test_handshakes(void **state)
     assert_int_equal(r.ndone, 1);
     assert_int_equal(r.done_msg, 0x1234);
     assert_int_equal(r.done_cycle, 500);
-    assert_false(ds_ipc_host_send(ipc, 0x80000000u));  /* bit 31 */
+    assert_false(ds_ipc_host_send(ipc, 0x80000000u)); /* bit 31 */
 
     /* DSP -> host */
     assert_false(ds_ipc_host_pending(ipc, NULL));
     assert_false(ds_ipc_host_ack(ipc));
     ds_clock_advance(clk, 800);
-    assert_true(ds_ipc_write(ipc, BOARD_IPC_D2H, 4, 0x55));   /* no BUSY */
+    assert_true(ds_ipc_write(ipc, BOARD_IPC_D2H, 4, 0x55)); /* no BUSY */
     assert_int_equal(r.nd2h, 0);
     assert_true(ds_ipc_write(ipc, BOARD_IPC_D2H, 4, BOARD_IPC_BUSY | 0x55));
     assert_int_equal(r.nd2h, 1);
@@ -106,8 +106,8 @@ static void test_handshakes(void **state)
     assert_false(r.level);
     assert_int_equal(rd(ipc, BOARD_IPC_STATUS),
                      BOARD_IPC_ST_D2H_DONE | BOARD_IPC_ST_D2H_LOST);
-    assert_true(ds_ipc_write(ipc, BOARD_IPC_INTEN, 4,
-                             BOARD_IPC_INT_D2H_DONE | 0xF0));
+    assert_true(
+        ds_ipc_write(ipc, BOARD_IPC_INTEN, 4, BOARD_IPC_INT_D2H_DONE | 0xF0));
     assert_int_equal(rd(ipc, BOARD_IPC_INTEN), BOARD_IPC_INT_D2H_DONE);
     assert_true(r.level);
     assert_true(ds_ipc_write(ipc, BOARD_IPC_STATUS, 4,

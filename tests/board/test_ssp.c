@@ -80,7 +80,7 @@ static void test_reset_values(void **state)
     uint32_t v;
     assert_false(ds_ssp_read(f.p, BOARD_SSP_REG_END, 4, &v));
     assert_false(ds_ssp_write(f.p, BOARD_SSP_CTRL, 1, 0));
-    assert_int_equal(ds_clock_pending(f.clk), 0);   /* no clock yet */
+    assert_int_equal(ds_clock_pending(f.clk), 0); /* no clock yet */
     done(&f);
 }
 
@@ -138,11 +138,11 @@ static void test_tick_timing(void **state)
     assert_int_equal(ds_ssp_frames(f.p), 48000);
     /* CLKDIV 512 halves the rate (only while disabled) */
     wr(&f, BOARD_SSP_CLKDIV, 512);
-    assert_int_equal(rd(&f, BOARD_SSP_CLKDIV), 256);    /* ignored: running */
+    assert_int_equal(rd(&f, BOARD_SSP_CLKDIV), 256); /* ignored: running */
     wr(&f, BOARD_SSP_CTRL, 0);
     wr(&f, BOARD_SSP_CLKDIV, 512);
     assert_int_equal(rd(&f, BOARD_SSP_CLKDIV), 512);
-    assert_int_equal(ds_ssp_frame_cycles(f.p), 6666);   /* 6666.0001 */
+    assert_int_equal(ds_ssp_frame_cycles(f.p), 6666); /* 6666.0001 */
     wr(&f, BOARD_SSP_CLKDIV, 0);
     assert_int_equal(rd(&f, BOARD_SSP_CLKDIV), 512);
     assert_true(rd(&f, BOARD_SSP_STATUS) & BOARD_SSP_ST_CFG_ERR);
@@ -157,12 +157,12 @@ static void test_tx_underrun(void **state)
     ds_ssp_set_sink(f.p, sink, &t);
     /* 16-bit stereo: 4-byte frames, FIFO of 4 frames = 16 bytes */
     wr(&f, BOARD_SSP_TXDATA, 0x7FFF);
-    wr(&f, BOARD_SSP_TXDATA, 0x8000);      /* -32768 */
+    wr(&f, BOARD_SSP_TXDATA, 0x8000); /* -32768 */
     assert_int_equal(rd(&f, BOARD_SSP_TXLEVEL), 4);
     assert_int_equal(ds_ssp_tx_space(f.p), 12);
-    uint8_t frame[4] = { 0x34, 0x12, 0xFF, 0xFF };  /* 0x1234, -1 */
+    uint8_t frame[4] = { 0x34, 0x12, 0xFF, 0xFF }; /* 0x1234, -1 */
     assert_int_equal(ds_ssp_tx_push(f.p, frame, 4), 4);
-    assert_int_equal(ds_ssp_tx_push(f.p, frame, 2), 2);  /* half a frame */
+    assert_int_equal(ds_ssp_tx_push(f.p, frame, 2), 2); /* half a frame */
     wr(&f, BOARD_SSP_CTRL, BOARD_SSP_CTRL_TX_EN | BOARD_SSP_CTRL_UR_IRQ_EN);
     ds_clock_advance(f.clk, 3333 * 3 + 1);
     assert_int_equal(t.n, 3);
@@ -175,7 +175,7 @@ static void test_tx_underrun(void **state)
     assert_int_equal(t.s[2][1], 0);
     assert_int_equal(ds_ssp_underruns(f.p), 1);
     assert_int_equal(rd(&f, BOARD_SSP_UNDERRUNS), 1);
-    assert_int_equal(rd(&f, BOARD_SSP_TXLEVEL), 2);  /* kept */
+    assert_int_equal(rd(&f, BOARD_SSP_TXLEVEL), 2); /* kept */
     assert_true(rd(&f, BOARD_SSP_STATUS) & BOARD_SSP_ST_UNDERRUN);
     assert_true(irq_level);
     wr(&f, BOARD_SSP_STATUS, BOARD_SSP_ST_UNDERRUN);
@@ -206,7 +206,7 @@ static void test_rx_overrun_and_formats(void **state)
     for (int i = 0; i < 64; i++)
         src_vals[i] = i + 1;
     src_vals[0] = 0x7FFFFF;
-    src_vals[1] = 0x00FFFFFF;       /* truncated to 24 bits: -1 */
+    src_vals[1] = 0x00FFFFFF; /* truncated to 24 bits: -1 */
     src_vals[2] = -0x800000;
     ds_ssp_buffer src = { src_vals, 64, 0, 0, 0, 0 };
     ds_ssp_set_source(f.p, ds_ssp_buffer_source, &src);
@@ -229,7 +229,7 @@ static void test_rx_overrun_and_formats(void **state)
     /* the next frame is the 7th (5 and 6 were dropped) */
     ds_clock_advance(f.clk, 7 * 3334);
     assert_int_equal(rd(&f, BOARD_SSP_RXDATA), 7);
-    assert_int_equal(rd(&f, BOARD_SSP_RXDATA), 0);     /* empty */
+    assert_int_equal(rd(&f, BOARD_SSP_RXDATA), 0); /* empty */
     wr(&f, BOARD_SSP_STATUS, BOARD_SSP_ST_OVERRUN);
     assert_false(irq_level);
     /* FORMAT is ignored while enabled; invalid values set CFG_ERR */
@@ -254,7 +254,7 @@ static void test_sink_buffer_limits(void **state)
     int32_t fr[2] = { 5, 6 };
     ds_ssp_buffer_sink(&b, 0, fr, 2, 10);
     ds_ssp_buffer_sink(&b, 0, fr, 2, 20);
-    ds_ssp_buffer_sink(&b, 0, fr, 2, 30);       /* does not fit */
+    ds_ssp_buffer_sink(&b, 0, fr, 2, 30); /* does not fit */
     assert_int_equal(b.count, 4);
     assert_int_equal(b.missed, 1);
     assert_int_equal(b.first_cycle, 10);
@@ -263,7 +263,7 @@ static void test_sink_buffer_limits(void **state)
     int32_t out[2];
     ds_ssp_buffer_source(&s, 0, out, 2, 1);
     ds_ssp_buffer_source(&s, 0, out, 2, 2);
-    ds_ssp_buffer_source(&s, 0, out, 2, 3);     /* exhausted: silence */
+    ds_ssp_buffer_source(&s, 0, out, 2, 3); /* exhausted: silence */
     assert_int_equal(out[0], 0);
     assert_int_equal(s.missed, 1);
 }

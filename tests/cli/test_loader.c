@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "disasm.h"   /* xt_sym_lookup_fn */
+#include "disasm.h" /* xt_sym_lookup_fn */
 #include "dspsim/loader.h"
 
 /* The lookup must be usable as the disassembler's symbol callback. */
@@ -23,13 +23,13 @@ static const xt_sym_lookup_fn lookup_fn = xt_elf_sym_lookup;
 /* ---- a small, valid ELF image built in memory ------------------------- */
 
 enum {
-    OFF_PH = 52,          /* 2 program headers */
-    OFF_TEXT = 128,       /* 16 bytes at 0x40000000, memsz 32 */
-    OFF_DATA = 160,       /* 8 bytes at 0x3ffc0000 */
-    OFF_SYMTAB = 192,     /* 6 symbols */
+    OFF_PH = 52,      /* 2 program headers */
+    OFF_TEXT = 128,   /* 16 bytes at 0x40000000, memsz 32 */
+    OFF_DATA = 160,   /* 8 bytes at 0x3ffc0000 */
+    OFF_SYMTAB = 192, /* 6 symbols */
     OFF_STRTAB = 288,
     OFF_SHSTRTAB = 352,
-    OFF_SH = 416,         /* 6 section headers */
+    OFF_SH = 416, /* 6 section headers */
     IMG_SIZE = OFF_SH + 6 * 40,
 };
 
@@ -43,19 +43,26 @@ typedef struct image {
 static void put_sym(image *im, int i, uint32_t name, uint32_t value,
                     uint32_t size, int bind, int type, uint16_t shndx)
 {
-    Elf32_Sym s = { .st_name = name, .st_value = value, .st_size = size,
+    Elf32_Sym s = { .st_name = name,
+                    .st_value = value,
+                    .st_size = size,
                     .st_info = ELF32_ST_INFO(bind, type),
                     .st_shndx = shndx };
     memcpy(im->b + OFF_SYMTAB + i * sizeof(s), &s, sizeof(s));
 }
 
 static void put_sh(image *im, int i, uint32_t name, uint32_t type,
-                   uint32_t addr, uint32_t off, uint32_t size,
-                   uint32_t link, uint32_t entsize)
+                   uint32_t addr, uint32_t off, uint32_t size, uint32_t link,
+                   uint32_t entsize)
 {
-    Elf32_Shdr s = { .sh_name = name, .sh_type = type, .sh_addr = addr,
-                     .sh_offset = off, .sh_size = size, .sh_link = link,
-                     .sh_entsize = entsize, .sh_addralign = 1 };
+    Elf32_Shdr s = { .sh_name = name,
+                     .sh_type = type,
+                     .sh_addr = addr,
+                     .sh_offset = off,
+                     .sh_size = size,
+                     .sh_link = link,
+                     .sh_entsize = entsize,
+                     .sh_addralign = 1 };
     memcpy(im->b + OFF_SH + i * sizeof(s), &s, sizeof(s));
 }
 
@@ -82,12 +89,22 @@ static void make_image(image *im)
     memcpy(im->b, &eh, sizeof(eh));
 
     Elf32_Phdr ph[2] = {
-        { .p_type = PT_LOAD, .p_offset = OFF_TEXT, .p_vaddr = 0x40000000,
-          .p_paddr = 0x40000000, .p_filesz = 16, .p_memsz = 32,
-          .p_flags = PF_R | PF_X, .p_align = 4 },
-        { .p_type = PT_LOAD, .p_offset = OFF_DATA, .p_vaddr = 0x3ffc0000,
-          .p_paddr = 0x3ffc0000, .p_filesz = 8, .p_memsz = 8,
-          .p_flags = PF_R | PF_W, .p_align = 4 },
+        { .p_type = PT_LOAD,
+          .p_offset = OFF_TEXT,
+          .p_vaddr = 0x40000000,
+          .p_paddr = 0x40000000,
+          .p_filesz = 16,
+          .p_memsz = 32,
+          .p_flags = PF_R | PF_X,
+          .p_align = 4 },
+        { .p_type = PT_LOAD,
+          .p_offset = OFF_DATA,
+          .p_vaddr = 0x3ffc0000,
+          .p_paddr = 0x3ffc0000,
+          .p_filesz = 8,
+          .p_memsz = 8,
+          .p_flags = PF_R | PF_W,
+          .p_align = 4 },
     };
     memcpy(im->b + OFF_PH, ph, sizeof(ph));
     for (int i = 0; i < 16; i++)
@@ -95,10 +112,10 @@ static void make_image(image *im)
     for (int i = 0; i < 8; i++)
         im->b[OFF_DATA + i] = (uint8_t)(0x10 + i);
 
-    put_sym(im, 1, 1, 0x40000000, 8, STB_GLOBAL, STT_FUNC, 1);   /* main */
-    put_sym(im, 2, 6, 0x40000008, 0, STB_LOCAL, STT_FUNC, 1);    /* helper */
+    put_sym(im, 1, 1, 0x40000000, 8, STB_GLOBAL, STT_FUNC, 1);    /* main */
+    put_sym(im, 2, 6, 0x40000008, 0, STB_LOCAL, STT_FUNC, 1);     /* helper */
     put_sym(im, 3, 13, 0x3ffc0000, 8, STB_GLOBAL, STT_OBJECT, 2); /* data */
-    put_sym(im, 4, 18, 0x40000002, 0, STB_LOCAL, STT_NOTYPE, 1); /* label */
+    put_sym(im, 4, 18, 0x40000002, 0, STB_LOCAL, STT_NOTYPE, 1);  /* label */
     put_sym(im, 5, 24, 0x40000000, 8, STB_WEAK, STT_FUNC, 1); /* main_alias */
     memcpy(im->b + OFF_STRTAB, strtab, sizeof(strtab));
     memcpy(im->b + OFF_SHSTRTAB, shstrtab, sizeof(shstrtab));
@@ -130,8 +147,8 @@ static void expect_error(const image *im, size_t size, xt_load_status st,
     xt_load_status got = xt_elf_parse("bad.elf", im->b, size, &elf, err,
                                       sizeof(err));
     if (got != st || !strstr(err, key) || strncmp(err, "bad.elf: ", 9))
-        fail_msg("status %d (want %d), message '%s' (want '%s')", got, st,
-                 err, key);
+        fail_msg("status %d (want %d), message '%s' (want '%s')", got, st, err,
+                 key);
     assert_null(elf);
 }
 
@@ -144,8 +161,9 @@ static void test_valid(void **state)
     char err[256] = "";
     xt_elf *elf = NULL;
     make_image(&im);
-    assert_int_equal(xt_elf_parse("ok.elf", im.b, IMG_SIZE, &elf, err,
-                                  sizeof(err)), XT_LOAD_OK);
+    assert_int_equal(
+        xt_elf_parse("ok.elf", im.b, IMG_SIZE, &elf, err, sizeof(err)),
+        XT_LOAD_OK);
     assert_non_null(elf);
     assert_string_equal(xt_elf_name(elf), "ok.elf");
     assert_int_equal(xt_elf_entry(elf), 0x40000004);
@@ -175,8 +193,9 @@ static void test_lookup(void **state)
     xt_elf *elf = NULL;
     uint32_t off = 99;
     make_image(&im);
-    assert_int_equal(xt_elf_parse("ok.elf", im.b, IMG_SIZE, &elf, err,
-                                  sizeof(err)), XT_LOAD_OK);
+    assert_int_equal(
+        xt_elf_parse("ok.elf", im.b, IMG_SIZE, &elf, err, sizeof(err)),
+        XT_LOAD_OK);
 
     /* The global name wins over the weak alias at the same address. */
     assert_string_equal(xt_elf_sym_lookup(elf, 0x40000000, &off), "main");
@@ -224,8 +243,7 @@ static uint8_t *fake_at(fake_mem *m, uint32_t a)
     return NULL;
 }
 
-static bool fake_mapped(void *user, uint32_t addr, uint32_t len,
-                        uint32_t *bad)
+static bool fake_mapped(void *user, uint32_t addr, uint32_t len, uint32_t *bad)
 {
     for (uint64_t a = addr; a < (uint64_t)addr + len; a++)
         if (!fake_at(user, (uint32_t)a)) {
@@ -260,23 +278,25 @@ static void test_load(void **state)
     xt_load_target t = { fake_mapped, fake_write, m };
 
     make_image(&im);
-    assert_int_equal(xt_elf_parse("ok.elf", im.b, IMG_SIZE, &elf, err,
-                                  sizeof(err)), XT_LOAD_OK);
+    assert_int_equal(
+        xt_elf_parse("ok.elf", im.b, IMG_SIZE, &elf, err, sizeof(err)),
+        XT_LOAD_OK);
     assert_int_equal(xt_elf_load(elf, &t, err, sizeof(err)), XT_LOAD_OK);
     for (int i = 0; i < 16; i++)
         assert_int_equal(m->text[i], 0xa0 + i);
     for (int i = 16; i < 32; i++)
-        assert_int_equal(m->text[i], 0);        /* zero fill to memsz */
-    assert_int_equal(m->text[32], 0xee);        /* and no further */
+        assert_int_equal(m->text[i], 0); /* zero fill to memsz */
+    assert_int_equal(m->text[32], 0xee); /* and no further */
     for (int i = 0; i < 8; i++)
         assert_int_equal(m->data[i], 0x10 + i);
     xt_elf_free(elf);
 
     /* Segment 1 moved to unmapped memory: refused, nothing written. */
     memset(m, 0, sizeof(*m));
-    put32(&im, OFF_PH + 32 + 12, 0x3ff00000);   /* p_paddr */
-    assert_int_equal(xt_elf_parse("out.elf", im.b, IMG_SIZE, &elf, err,
-                                  sizeof(err)), XT_LOAD_OK);
+    put32(&im, OFF_PH + 32 + 12, 0x3ff00000); /* p_paddr */
+    assert_int_equal(
+        xt_elf_parse("out.elf", im.b, IMG_SIZE, &elf, err, sizeof(err)),
+        XT_LOAD_OK);
     assert_int_equal(xt_elf_load(elf, &t, err, sizeof(err)),
                      XT_LOAD_ERR_MEMORY);
     assert_non_null(strstr(err, "out.elf: segment 1"));
@@ -288,8 +308,9 @@ static void test_load(void **state)
     /* A segment that runs off the end of a mapped area. */
     make_image(&im);
     put32(&im, OFF_PH + 12, 0x4000fff0);
-    assert_int_equal(xt_elf_parse("edge.elf", im.b, IMG_SIZE, &elf, err,
-                                  sizeof(err)), XT_LOAD_OK);
+    assert_int_equal(
+        xt_elf_parse("edge.elf", im.b, IMG_SIZE, &elf, err, sizeof(err)),
+        XT_LOAD_OK);
     assert_int_equal(xt_elf_load(elf, &t, err, sizeof(err)),
                      XT_LOAD_ERR_MEMORY);
     assert_non_null(strstr(err, "address 0x40010000 is not"));
@@ -298,8 +319,9 @@ static void test_load(void **state)
     /* Entry point outside memory. */
     make_image(&im);
     put32(&im, 24, 0x12345678);
-    assert_int_equal(xt_elf_parse("entry.elf", im.b, IMG_SIZE, &elf, err,
-                                  sizeof(err)), XT_LOAD_OK);
+    assert_int_equal(
+        xt_elf_parse("entry.elf", im.b, IMG_SIZE, &elf, err, sizeof(err)),
+        XT_LOAD_OK);
     assert_int_equal(xt_elf_load(elf, &t, err, sizeof(err)),
                      XT_LOAD_ERR_MEMORY);
     assert_non_null(strstr(err, "entry point 0x12345678"));
@@ -351,32 +373,32 @@ static void test_segment_errors(void **state)
     image im;
 
     make_image(&im);
-    put16(&im, 44, 0);                              /* e_phnum */
+    put16(&im, 44, 0); /* e_phnum */
     expect_error(&im, IMG_SIZE, XT_LOAD_ERR_FORMAT, "no loadable segment");
     make_image(&im);
-    put16(&im, 42, 40);                             /* e_phentsize */
+    put16(&im, 42, 40); /* e_phentsize */
     expect_error(&im, IMG_SIZE, XT_LOAD_ERR_FORMAT,
                  "program header entry size");
     make_image(&im);
-    put32(&im, 28, IMG_SIZE - 10);                  /* e_phoff */
+    put32(&im, 28, IMG_SIZE - 10); /* e_phoff */
     expect_error(&im, IMG_SIZE, XT_LOAD_ERR_FORMAT, "program header table");
     make_image(&im);
-    put32(&im, OFF_PH + 4, 0x7fffff00);             /* p_offset */
+    put32(&im, OFF_PH + 4, 0x7fffff00); /* p_offset */
     expect_error(&im, IMG_SIZE, XT_LOAD_ERR_FORMAT,
                  "beyond the end of the file");
     make_image(&im);
-    put32(&im, OFF_PH + 16, IMG_SIZE);              /* p_filesz */
+    put32(&im, OFF_PH + 16, IMG_SIZE); /* p_filesz */
     expect_error(&im, IMG_SIZE, XT_LOAD_ERR_FORMAT,
                  "larger than its memory size");
     make_image(&im);
-    put32(&im, OFF_PH + 12, 0xfffffff0);            /* p_paddr: wraps */
+    put32(&im, OFF_PH + 12, 0xfffffff0); /* p_paddr: wraps */
     expect_error(&im, IMG_SIZE, XT_LOAD_ERR_FORMAT, "32-bit address space");
     make_image(&im);
     put32(&im, OFF_PH, PT_NOTE);
     put32(&im, OFF_PH + 32, PT_NOTE);
     expect_error(&im, IMG_SIZE, XT_LOAD_ERR_FORMAT, "no loadable segment");
     make_image(&im);
-    put32(&im, OFF_PH + 20, 0);                     /* memsz 0: skipped */
+    put32(&im, OFF_PH + 20, 0); /* memsz 0: skipped */
     put32(&im, OFF_PH + 16, 0);
     put32(&im, OFF_PH + 32 + 20, 0);
     put32(&im, OFF_PH + 32 + 16, 0);
@@ -393,16 +415,15 @@ static void test_section_errors(void **state)
     expect_error(&im, IMG_SIZE - 1, XT_LOAD_ERR_FORMAT, "truncated file");
     expect_error(&im, OFF_SH + 4, XT_LOAD_ERR_FORMAT, "truncated file");
     /* Cut inside the segment data: the segment check names it. */
-    expect_error(&im, OFF_TEXT + 8, XT_LOAD_ERR_FORMAT,
-                 "segment 0: file data");
+    expect_error(&im, OFF_TEXT + 8, XT_LOAD_ERR_FORMAT, "segment 0: file data");
     make_image(&im);
-    put32(&im, OFF_SH + 3 * 40 + 16, 0x100000);     /* symtab sh_offset */
+    put32(&im, OFF_SH + 3 * 40 + 16, 0x100000); /* symtab sh_offset */
     expect_error(&im, IMG_SIZE, XT_LOAD_ERR_FORMAT, "section 3");
     make_image(&im);
-    put32(&im, OFF_SH + 3 * 40 + 36, 12);           /* symtab sh_entsize */
+    put32(&im, OFF_SH + 3 * 40 + 36, 12); /* symtab sh_entsize */
     expect_error(&im, IMG_SIZE, XT_LOAD_ERR_FORMAT, "symbol table entry");
     make_image(&im);
-    put32(&im, OFF_SH + 3 * 40 + 24, 1);            /* symtab sh_link */
+    put32(&im, OFF_SH + 3 * 40 + 24, 1); /* symtab sh_link */
     expect_error(&im, IMG_SIZE, XT_LOAD_ERR_FORMAT, "not a string table");
 
     /* No section headers at all: fine, just no symbols. */
@@ -413,8 +434,9 @@ static void test_section_errors(void **state)
     put32(&ok, 32, 0);
     put16(&ok, 48, 0);
     put16(&ok, 50, 0);
-    assert_int_equal(xt_elf_parse("nosh.elf", ok.b, IMG_SIZE, &elf, err,
-                                  sizeof(err)), XT_LOAD_OK);
+    assert_int_equal(
+        xt_elf_parse("nosh.elf", ok.b, IMG_SIZE, &elf, err, sizeof(err)),
+        XT_LOAD_OK);
     assert_int_equal(xt_elf_symbol_count(elf), 0);
     assert_null(xt_elf_sym_lookup(elf, 0x40000000, NULL));
     xt_elf_free(elf);
@@ -426,13 +448,12 @@ static void test_open(void **state)
     char err[512];
     xt_elf *elf = (xt_elf *)1;
 
-    assert_int_equal(xt_elf_open("/nonexistent/x.elf", &elf, err,
-                                 sizeof(err)), XT_LOAD_ERR_IO);
+    assert_int_equal(xt_elf_open("/nonexistent/x.elf", &elf, err, sizeof(err)),
+                     XT_LOAD_ERR_IO);
     assert_null(elf);
     assert_non_null(strstr(err, "/nonexistent/x.elf: cannot open: No such "
                                 "file or directory"));
-    assert_int_equal(xt_elf_open(".", &elf, err, sizeof(err)),
-                     XT_LOAD_ERR_IO);
+    assert_int_equal(xt_elf_open(".", &elf, err, sizeof(err)), XT_LOAD_ERR_IO);
     assert_non_null(strstr(err, "is a directory"));
     assert_int_equal(xt_elf_open("/dev/null", &elf, err, sizeof(err)),
                      XT_LOAD_ERR_IO);

@@ -33,14 +33,13 @@ static void refuses_other_syntax(void **state)
 {
     (void)state;
     static const char *const bad[] = {
-        "0x", "0xg", "12x", "-5", "+5", " 5", "5 ", "1e6", "1.0", "0b101",
-        "abc", "0x-1", "x10", "5k",
+        "0x",  "0xg", "12x",   "-5",  "+5",   " 5",  "5 ",
+        "1e6", "1.0", "0b101", "abc", "0x-1", "x10", "5k",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         uint64_t v = 77;
-        assert_int_equal(cli_number(bad[i], 0, UINT64_MAX, &v),
-                         CLI_NUM_SYNTAX);
-        assert_int_equal(v, 77);        /* untouched */
+        assert_int_equal(cli_number(bad[i], 0, UINT64_MAX, &v), CLI_NUM_SYNTAX);
+        assert_int_equal(v, 77); /* untouched */
     }
     uint64_t v = 77;
     assert_int_equal(cli_number("", 0, 9, &v), CLI_NUM_EMPTY);
@@ -56,8 +55,7 @@ static void checks_the_range_without_wrapping(void **state)
     assert_int_equal(cli_number("0x63", 100, 1000000, &v), CLI_NUM_LOW);
     assert_int_equal(cli_number("1000001", 100, 1000000, &v), CLI_NUM_HIGH);
     /* 2^32 + 1000 would wrap to 1000 in 32 bits */
-    assert_int_equal(cli_number("4294968296", 100, 1000000, &v),
-                     CLI_NUM_HIGH);
+    assert_int_equal(cli_number("4294968296", 100, 1000000, &v), CLI_NUM_HIGH);
     assert_int_equal(cli_number("18446744073709551616", 0, UINT64_MAX, &v),
                      CLI_NUM_HIGH);
     assert_int_equal(cli_number("0x10000000000000000", 0, UINT64_MAX, &v),

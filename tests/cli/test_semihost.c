@@ -25,7 +25,7 @@
 
 typedef struct fixture {
     uint8_t mem[MEM_SIZE];
-    int in[2], out[2], err[2];     /* pipes behind the console */
+    int in[2], out[2], err[2]; /* pipes behind the console */
     xt_semihost *sh;
     xt_semihost_mem m;
 } fixture;
@@ -58,8 +58,10 @@ static int setup(void **state)
     /* Non-blocking read ends so that "nothing there" does not hang. */
     fcntl(f->out[0], F_SETFL, O_NONBLOCK);
     fcntl(f->err[0], F_SETFL, O_NONBLOCK);
-    xt_semihost_config cfg = { .stdin_fd = f->in[0], .stdout_fd = f->out[1],
-                               .stderr_fd = f->err[1], .argc = 3,
+    xt_semihost_config cfg = { .stdin_fd = f->in[0],
+                               .stdout_fd = f->out[1],
+                               .stderr_fd = f->err[1],
+                               .argc = 3,
                                .argv = test_argv };
     f->sh = xt_semihost_new(&cfg);
     if (!f->sh)
@@ -144,8 +146,7 @@ static void test_open_flags(void **state)
     assert_int_equal(xt_semihost_open_flags(0x601),
                      O_WRONLY | O_CREAT | O_TRUNC);
     assert_int_equal(xt_semihost_open_flags(0x9), O_WRONLY | O_APPEND);
-    assert_int_equal(xt_semihost_open_flags(0xa02), O_RDWR | O_CREAT |
-                                                    O_EXCL);
+    assert_int_equal(xt_semihost_open_flags(0xa02), O_RDWR | O_CREAT | O_EXCL);
     /* Host values of other bits are not passed through. */
     assert_int_equal(xt_semihost_open_flags(0x40 | 0x80 | 0x1000), O_RDONLY);
 }
@@ -205,7 +206,7 @@ static void test_console_read(void **state)
     assert_int_equal(e, 0);
     assert_memory_equal(f->mem + 0x200, "abc", 3);
     /* select_one: input ready or not (finite timeout = just poll) */
-    uint32_t tv = MEM_BASE + 0x300;   /* {0 s, 0 us} */
+    uint32_t tv = MEM_BASE + 0x300; /* {0 s, 0 us} */
     assert_int_equal(call(f, XT_SYS_SELECT_ONE, 0, 1, tv, &e), 0);
     assert_int_equal(write(f->in[1], "d", 1), 1);
     assert_int_equal(call(f, XT_SYS_SELECT_ONE, 0, 1, tv, &e), 1);
@@ -237,11 +238,11 @@ static void test_files(void **state)
     assert_int_equal(call(f, XT_SYS_OPEN, path, 0, 0, &e), FAIL);
     assert_int_equal(e, XT_ENOENT);
     uint32_t fd = call(f, XT_SYS_OPEN, path, 0x601, 0644, &e);
-    assert_int_equal(fd, 3);        /* lowest free guest fd */
+    assert_int_equal(fd, 3); /* lowest free guest fd */
     assert_int_equal(e, 0);
     assert_int_equal(call(f, XT_SYS_WRITE, fd, data, 10, &e), 10);
     assert_int_equal(call(f, XT_SYS_READ, fd, buf, 1, &e), FAIL);
-    assert_int_equal(e, XT_EBADF);  /* opened write-only */
+    assert_int_equal(e, XT_EBADF); /* opened write-only */
     assert_int_equal(call(f, XT_SYS_CLOSE, fd, 0, 0, &e), 0);
     assert_int_equal(call(f, XT_SYS_CLOSE, fd, 0, 0, &e), FAIL);
     assert_int_equal(e, XT_EBADF);
@@ -322,7 +323,7 @@ static void test_fd_kinds(void **state)
     assert_int_equal(xt_semihost_fd_kinds(f->sh, k2), 1);
     assert_memory_equal(k, k2, sizeof k);
     assert_int_equal(call(f, XT_SYS_WRITE, 3, data, 2, &e), 2);
-    k[5] = 7;   /* nor an unknown kind */
+    k[5] = 7; /* nor an unknown kind */
     k[3] = XT_SEMIHOST_FD_UNUSED;
     assert_false(xt_semihost_set_fd_kinds(f->sh, k));
     /* unused and console: set as given, open host files closed */
@@ -333,7 +334,7 @@ static void test_fd_kinds(void **state)
     assert_int_equal(call(f, XT_SYS_WRITE, 3, data, 2, &e), FAIL);
     assert_int_equal(e, XT_EBADF);
     assert_int_equal(call(f, XT_SYS_WRITE, 2, data, 1, &e), FAIL);
-    assert_int_equal(call(f, XT_SYS_WRITE, 5, data, 2, &e), 2);  /* stdout */
+    assert_int_equal(call(f, XT_SYS_WRITE, 5, data, 2, &e), 2); /* stdout */
     char out[16];
     drain(f->out[0], out, sizeof out);
     assert_string_equal(out, "ab");
@@ -397,8 +398,8 @@ static void test_args_and_misc(void **state)
     assert_int_equal(e, 0);
     assert_memory_equal(f->mem + 0x10, "qqqqq", 5);
     assert_int_equal(f->mem[0x15], 0);
-    assert_int_equal(call(f, XT_SYS_MEMSET, MEM_BASE - 0x2000, 'r', 0x2010,
-                          &e), MEM_BASE - 0x2000);
+    assert_int_equal(call(f, XT_SYS_MEMSET, MEM_BASE - 0x2000, 'r', 0x2010, &e),
+                     MEM_BASE - 0x2000);
     assert_memory_equal(f->mem, "rrrrrrrrrrrrrrrr", 16);
     assert_int_equal(f->mem[0x10], 'q');
 
@@ -419,7 +420,7 @@ static void test_exit(void **state)
     uint64_t before = xt_semihost_calls(f->sh);
     assert_true(xt_semihost_call(f->sh, &f->m, &r, &status));
     assert_int_equal(status, 0x1234);
-    assert_int_equal(r.a2, XT_SYS_EXIT);   /* registers untouched */
+    assert_int_equal(r.a2, XT_SYS_EXIT); /* registers untouched */
     assert_int_equal(r.a3, 0x1234);
     assert_int_equal(xt_semihost_calls(f->sh), before + 1);
 }
@@ -431,13 +432,12 @@ static void test_defaults(void **state)
     xt_semihost *sh = xt_semihost_new(NULL);
     assert_non_null(sh);
     xt_semihost_regs r = { XT_SYS_ARGC, 0, 0, 0 };
-    assert_false(xt_semihost_call(sh, &(xt_semihost_mem){ fake_read,
-                                                          fake_write, NULL },
-                                  &r, NULL));
+    assert_false(xt_semihost_call(
+        sh, &(xt_semihost_mem){ fake_read, fake_write, NULL }, &r, NULL));
     assert_int_equal(r.a2, 0);
     r = (xt_semihost_regs){ XT_SYS_ARGV_SZ, 0, 0, 0 };
-    xt_semihost_call(sh, &(xt_semihost_mem){ fake_read, fake_write, NULL },
-                     &r, NULL);
+    xt_semihost_call(sh, &(xt_semihost_mem){ fake_read, fake_write, NULL }, &r,
+                     NULL);
     assert_int_equal(r.a2, 4);
     xt_semihost_free(sh);
     xt_semihost_free(NULL);

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
+/* Assembler macros for .S files: clang-format leaves this file alone. */
+/* clang-format off */
 /* Conformance-suite helpers for hand-written LX106 assembly tests.
  *
  * Include from a .S file (it is run through the C preprocessor):
@@ -232,3 +234,4 @@ test_main:
 
 #endif /* __ASSEMBLER__ */
 #endif /* CONF_H */
+    /* clang-format on */

@@ -31,20 +31,20 @@
 #include <string.h>
 
 /* Layout of one case's result block in the output. */
-#define SCRATCH 256                     /* bytes of scratch memory */
-#define REGS_OFF SCRATCH                /* a0..a15 */
-#define SAR_OFF (SCRATCH + 16 * 4)      /* SAR */
-#define BLOCK (SCRATCH + 17 * 4)        /* bytes per case */
+#define SCRATCH  256                /* bytes of scratch memory */
+#define REGS_OFF SCRATCH            /* a0..a15 */
+#define SAR_OFF  (SCRATCH + 16 * 4) /* SAR */
+#define BLOCK    (SCRATCH + 17 * 4) /* bytes per case */
 
 /* Times the cases run: each pass starts from the registers of its case's
  * table and from the scratch areas the previous pass left. */
 #define PASSES 2
 
-#define DEFAULT_CASES 100
+#define DEFAULT_CASES  100
 #define DEFAULT_MINLEN 50
 #define DEFAULT_MAXLEN 200
-#define MAX_CASES 500
-#define MAX_PEND 64
+#define MAX_CASES      500
+#define MAX_PEND       64
 
 /* ---- random numbers (splitmix64) -------------------------------------- */
 static uint64_t rng_state;
@@ -70,10 +70,10 @@ static int rrange(int lo, int hi)
 }
 
 /* Signed branch-immediate tables (B4CONST, B4CONSTU). */
-static const int32_t b4const[16] = {-1, 1, 2, 3, 4, 5, 6, 7,
-                                    8, 10, 12, 16, 32, 64, 128, 256};
-static const uint32_t b4constu[16] = {32768, 65536, 2, 3, 4, 5, 6, 7,
-                                      8, 10, 12, 16, 32, 64, 128, 256};
+static const int32_t b4const[16] = { -1, 1,  2,  3,  4,  5,  6,   7,
+                                     8,  10, 12, 16, 32, 64, 128, 256 };
+static const uint32_t b4constu[16] = { 32768, 65536, 2,  3,  4,  5,  6,   7,
+                                       8,     10,    12, 16, 32, 64, 128, 256 };
 
 /* Values recently handed out, so that equal operands are not rare. */
 static uint32_t recent[16];
@@ -83,7 +83,7 @@ static uint32_t recent[16];
 static uint32_t rand_value(void)
 {
     static const uint32_t special[] = {
-        0,          1,          0xffffffffu, 0x7fffffffu, 0x80000000u,
+        0,           1,           0xffffffffu, 0x7fffffffu, 0x80000000u,
         0x0000ffffu, 0x00008000u, 0x00007fffu, 0xffff8000u, 0x00010000u,
         0x000000ffu, 0x00000080u, 0x0000007fu, 0xffffff80u, 0x80000001u,
         0xfffffffeu, 0x00000020u, 0x0000001fu, 0xaaaaaaaau, 0x55555555u,
@@ -103,9 +103,14 @@ static uint32_t rand_value(void)
     } else if (k < 80) {
         v = 1u << rnd(32);
         switch (rnd(4)) {
-        case 0: v = -v; break;
-        case 1: v -= 1; break;
-        default: break;
+        case 0:
+            v = -v;
+            break;
+        case 1:
+            v -= 1;
+            break;
+        default:
+            break;
         }
     } else if (k < 86) {
         v = rnd(2) ? (uint32_t)b4const[rnd(16)] : b4constu[rnd(16)];
@@ -133,7 +138,8 @@ static void die(const char *msg)
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static void sb_printf(sbuf *b, const char *fmt, ...)
+static void
+sb_printf(sbuf *b, const char *fmt, ...)
 {
     for (;;) {
         va_list ap;
@@ -186,15 +192,15 @@ static unsigned lit_symbol(const char *sym)
 }
 
 /* ---- case generator ------------------------------------------------------ */
-static const char *const rn[16] = {"a0", "a1", "a2",  "a3",  "a4",  "a5",
-                                   "a6", "a7", "a8",  "a9",  "a10", "a11",
-                                   "a12", "a13", "a14", "a15"};
+static const char *const rn[16] = { "a0",  "a1",  "a2",  "a3", "a4",  "a5",
+                                    "a6",  "a7",  "a8",  "a9", "a10", "a11",
+                                    "a12", "a13", "a14", "a15" };
 
 typedef struct {
     sbuf *code;
-    int base;    /* register holding scratch + off; never a destination */
-    int off;     /* base offset inside the scratch area, multiple of 4 */
-    int sar_ok;  /* SAR is known to hold 0..32 on every path here */
+    int base;   /* register holding scratch + off; never a destination */
+    int off;    /* base offset inside the scratch area, multiple of 4 */
+    int sar_ok; /* SAR is known to hold 0..32 on every path here */
     int nlabel;
     struct {
         int label, target, sar_ok;
@@ -252,12 +258,22 @@ static int new_target(gen *g, int idx, int skip)
 static void gen_sar_setter(gen *g)
 {
     switch (rnd(8)) {
-    case 0: EMIT("ssr %s\n", rn[src_reg()]); break;
-    case 1: EMIT("ssl %s\n", rn[src_reg()]); break;
-    case 2: EMIT("ssa8l %s\n", rn[src_reg()]); break;
-    case 3: EMIT("ssa8b %s\n", rn[src_reg()]); break;
+    case 0:
+        EMIT("ssr %s\n", rn[src_reg()]);
+        break;
+    case 1:
+        EMIT("ssl %s\n", rn[src_reg()]);
+        break;
+    case 2:
+        EMIT("ssa8l %s\n", rn[src_reg()]);
+        break;
+    case 3:
+        EMIT("ssa8b %s\n", rn[src_reg()]);
+        break;
     case 4:
-    case 5: EMIT("ssai %d\n", rrange(0, 31)); break;
+    case 5:
+        EMIT("ssai %d\n", rrange(0, 31));
+        break;
     default: {
         int t = dst_reg(g);
         EMIT("movi %s, %d\n", rn[t], rrange(0, 32));
@@ -275,9 +291,9 @@ static int gen_mem(gen *g)
         const char *mn;
         int width, maxoff, store;
     } ops[] = {
-        {"l8ui", 1, 255, 0},  {"l16ui", 2, 510, 0}, {"l16si", 2, 510, 0},
-        {"l32i", 4, 1020, 0}, {"l32i.n", 4, 60, 0}, {"s8i", 1, 255, 1},
-        {"s16i", 2, 510, 1},  {"s32i", 4, 1020, 1}, {"s32i.n", 4, 60, 1},
+        { "l8ui", 1, 255, 0 },  { "l16ui", 2, 510, 0 }, { "l16si", 2, 510, 0 },
+        { "l32i", 4, 1020, 0 }, { "l32i.n", 4, 60, 0 }, { "s8i", 1, 255, 1 },
+        { "s16i", 2, 510, 1 },  { "s32i", 4, 1020, 1 }, { "s32i.n", 4, 60, 1 },
     };
     int k = (int)rnd(sizeof ops / sizeof ops[0]);
     int hi = SCRATCH - ops[k].width - g->off;
@@ -326,12 +342,12 @@ static int cmp_reg(const gen *g, int32_t imm)
 
 static void gen_branch(gen *g, int idx, int len)
 {
-    static const char *const rr[] = {"beq",  "bne",  "blt",  "bge",
-                                     "bltu", "bgeu", "bany", "bnone",
-                                     "ball", "bnall", "bbc", "bbs"};
-    static const char *const ri[] = {"beqi", "bnei", "blti", "bgei"};
-    static const char *const riu[] = {"bltui", "bgeui"};
-    static const char *const rz[] = {"beqz", "bnez", "bltz", "bgez"};
+    static const char *const rr[] = { "beq",  "bne",   "blt",  "bge",
+                                      "bltu", "bgeu",  "bany", "bnone",
+                                      "ball", "bnall", "bbc",  "bbs" };
+    static const char *const ri[] = { "beqi", "bnei", "blti", "bgei" };
+    static const char *const riu[] = { "bltui", "bgeui" };
+    static const char *const rz[] = { "beqz", "bnez", "bltz", "bgez" };
     unsigned kind = rnd(100);
     /* beqz.n/bnez.n only branch forward past at least one instruction. */
     if (kind >= 85 && kind < 95 && idx + 1 >= len)
@@ -351,16 +367,16 @@ static void gen_branch(gen *g, int idx, int len)
     } else if (kind < 55) {
         int32_t imm = b4const[rnd(16)];
         int s = cmp_reg(g, imm);
-        EMIT("%s %s, %d, .Lc%d_%d\n", ri[rnd(4)], rn[s], (int)imm,
-             g->caseno, l);
+        EMIT("%s %s, %d, .Lc%d_%d\n", ri[rnd(4)], rn[s], (int)imm, g->caseno,
+             l);
     } else if (kind < 62) {
         uint32_t imm = b4constu[rnd(16)];
         int s = cmp_reg(g, (int32_t)imm);
         EMIT("%s %s, %" PRIu32 ", .Lc%d_%d\n", riu[rnd(2)], rn[s], imm,
              g->caseno, l);
     } else if (kind < 72) {
-        EMIT("%s %s, %d, .Lc%d_%d\n", rnd(2) ? "bbci" : "bbsi",
-             rn[src_reg()], rrange(0, 31), g->caseno, l);
+        EMIT("%s %s, %d, .Lc%d_%d\n", rnd(2) ? "bbci" : "bbsi", rn[src_reg()],
+             rrange(0, 31), g->caseno, l);
     } else if (kind < 85) {
         int s = cmp_reg(g, 0);
         EMIT("%s %s, .Lc%d_%d\n", rz[rnd(4)], rn[s], g->caseno, l);
@@ -376,10 +392,11 @@ static void gen_branch(gen *g, int idx, int len)
 /* One random instruction (occasionally a two-instruction idiom). */
 static void gen_insn(gen *g, int idx, int len)
 {
-    static const char *const rrr[] = {
-        "add",   "sub",    "addx2",  "addx4",  "addx8",  "subx2",
-        "subx4", "subx8",  "and",    "or",     "xor",    "mull",
-        "mul16u", "mul16s", "moveqz", "movnez", "movltz", "movgez"};
+    static const char *const rrr[] = { "add",    "sub",    "addx2",  "addx4",
+                                       "addx8",  "subx2",  "subx4",  "subx8",
+                                       "and",    "or",     "xor",    "mull",
+                                       "mul16u", "mul16s", "moveqz", "movnez",
+                                       "movltz", "movgez" };
     unsigned k = rnd(1000);
     if (k < 180) {
         EMIT("%s %s, %s, %s\n", rrr[rnd(18)], rn[dst_reg(g)], rn[src_reg()],
@@ -407,14 +424,11 @@ static void gen_insn(gen *g, int idx, int len)
     } else if (k < 345) {
         EMIT("movi.n %s, %d\n", rn[dst_reg(g)], rrange(-32, 95));
     } else if (k < 365) {
-        EMIT("slli %s, %s, %d\n", rn[dst_reg(g)], rn[src_reg()],
-             rrange(1, 31));
+        EMIT("slli %s, %s, %d\n", rn[dst_reg(g)], rn[src_reg()], rrange(1, 31));
     } else if (k < 380) {
-        EMIT("srli %s, %s, %d\n", rn[dst_reg(g)], rn[src_reg()],
-             rrange(0, 15));
+        EMIT("srli %s, %s, %d\n", rn[dst_reg(g)], rn[src_reg()], rrange(0, 15));
     } else if (k < 395) {
-        EMIT("srai %s, %s, %d\n", rn[dst_reg(g)], rn[src_reg()],
-             rrange(0, 31));
+        EMIT("srai %s, %s, %d\n", rn[dst_reg(g)], rn[src_reg()], rrange(0, 31));
     } else if (k < 415) {
         int bits = rrange(1, 16);
         EMIT("extui %s, %s, %d, %d\n", rn[dst_reg(g)], rn[src_reg()],
@@ -482,10 +496,10 @@ static void gen_insn(gen *g, int idx, int len)
 static void gen_case(sbuf *code, sbuf *data, sbuf *inits, int c, int minlen,
                      int maxlen)
 {
-    gen G = {0}, *g = &G;
+    gen G = { 0 }, *g = &G;
     uint32_t init[16];
     char sym[32];
-    sbuf body = {0};
+    sbuf body = { 0 };
 
     pool_reset();
     g->code = &body;
@@ -511,8 +525,9 @@ static void gen_case(sbuf *code, sbuf *data, sbuf *inits, int c, int minlen,
     sb_printf(inits, "    .word %d\n", sar0);
     sb_printf(data, ".Lres_%d:\n", c);
     for (int i = 0; i < SCRATCH / 4; i += 4)
-        sb_printf(data, "    .word 0x%08" PRIx32 ", 0x%08" PRIx32
-                        ", 0x%08" PRIx32 ", 0x%08" PRIx32 "\n",
+        sb_printf(data,
+                  "    .word 0x%08" PRIx32 ", 0x%08" PRIx32 ", 0x%08" PRIx32
+                  ", 0x%08" PRIx32 "\n",
                   rand_value(), (uint32_t)rnext(), rand_value(),
                   (uint32_t)rnext());
     sb_printf(data, "    .space %d, 0xee\n", BLOCK - SCRATCH);
@@ -587,7 +602,7 @@ static int cmd_gen(int argc, char **argv)
     /* With ONLY, every case is generated (same random stream, same data
      * layout) but only the code of case ONLY is kept: a one-case program
      * for debugging that computes exactly what that case computed. */
-    sbuf code = {0}, data = {0}, inits = {0};
+    sbuf code = { 0 }, data = { 0 }, inits = { 0 };
     for (int c = 0; c < ncases; c++) {
         size_t code_len = code.len;
         gen_case(&code, &data, &inits, c, minlen, maxlen);

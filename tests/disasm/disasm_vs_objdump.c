@@ -39,8 +39,7 @@ static int objdump_says_illegal(uint32_t word, const char *text)
 }
 
 static void report(struct stats *st, uint32_t pc, uint32_t word,
-                   const char *want, int want_len, const char *got,
-                   int got_len)
+                   const char *want, int want_len, const char *got, int got_len)
 {
     st->mismatches++;
     if (st->reported++ >= st->max_report)
@@ -105,8 +104,8 @@ int main(int argc, char **argv)
     const char *objdump = "xtensa-lx106-elf-objdump";
     const char *workdir = ".";
     int all = 0;
-    struct stats st = {.max_report = 40};
-    struct word_list wl = {0};
+    struct stats st = { .max_report = 40 };
+    struct word_list wl = { 0 };
     clock_t t0 = clock();
     time_t w0 = time(NULL);
 
@@ -126,17 +125,17 @@ int main(int argc, char **argv)
     }
 
     if (all) {
-        static const int op0s[] = {-1, 0, 1, 2, 3, 4, 5, 6, 7, 14, 15};
+        static const int op0s[] = { -1, 0, 1, 2, 3, 4, 5, 6, 7, 14, 15 };
         for (size_t k = 0; k < sizeof(op0s) / sizeof(op0s[0]); k++) {
             wl.n = 0;
             sweep_exhaustive_words(&wl, op0s[k]);
             if (run(objdump, workdir, &wl, 0, &st) != 0)
                 return 2;
-            fprintf(stderr, "op0 %d done: %zu words, %zu mismatches\n",
-                    op0s[k], st.words, st.mismatches);
+            fprintf(stderr, "op0 %d done: %zu words, %zu mismatches\n", op0s[k],
+                    st.words, st.mismatches);
         }
     } else {
-        struct word_list sample = {0};
+        struct word_list sample = { 0 };
         sweep_default_words(&wl);
         if (run(objdump, workdir, &wl, 0, &st) != 0)
             return 2;

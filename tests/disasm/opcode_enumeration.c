@@ -33,10 +33,10 @@
 struct mnemonic {
     char name[32];
     int in_objdump, in_ours, in_list, in_isa;
-    int list_index;       /* position in the list file, -1 if absent */
-    long score;           /* sample quality: sum of |immediates| */
-    uint32_t word, pc;    /* objdump sample */
-    char text[128];       /* objdump text of the sample */
+    int list_index;    /* position in the list file, -1 if absent */
+    long score;        /* sample quality: sum of |immediates| */
+    uint32_t word, pc; /* objdump sample */
+    char text[128];    /* objdump text of the sample */
 };
 
 static struct mnemonic mns[MAX_MN];
@@ -265,8 +265,9 @@ static int write_source(const char *path, struct mnemonic **list, int count)
         sweep_word_bytes(m->word, bytes);
         xt_decode(m->pc, bytes, 3, &in);
         int has_target = in.op != XT_OP_ILLEGAL && (in.flags & XT_IF_TARGET);
-        const char *target = !has_target ? NULL
-                             : in.op == XT_OP_L32R ? ".Llit" : "1f";
+        const char *target = !has_target           ? NULL
+                             : in.op == XT_OP_L32R ? ".Llit"
+                                                   : "1f";
         build_operands(m, target, ops, sizeof(ops));
         fprintf(f, "\t.global t_%d\nt_%d:\t%s%s%s\n", i, i, m->name,
                 ops[0] ? " " : "", ops);
@@ -279,8 +280,8 @@ static int write_source(const char *path, struct mnemonic **list, int count)
     return 0;
 }
 
-static int parse_insn_line(char *line, uint32_t *addr, uint8_t *bytes,
-                           int *len, char **text)
+static int parse_insn_line(char *line, uint32_t *addr, uint8_t *bytes, int *len,
+                           char **text)
 {
     char *end, *tab2, hex[16];
     size_t k = 0;
@@ -300,7 +301,8 @@ static int parse_insn_line(char *line, uint32_t *addr, uint8_t *bytes,
     if (*len < 1 || *len > 3)
         return 0;
     for (int i = 0; i < *len; i++) { /* objdump shows the MSB first */
-        char two[3] = {hex[2 * (*len - 1 - i)], hex[2 * (*len - 1 - i) + 1], 0};
+        char two[3] = { hex[2 * (*len - 1 - i)], hex[2 * (*len - 1 - i) + 1],
+                        0 };
         bytes[i] = (uint8_t)strtoul(two, NULL, 16);
     }
     *text = tab2 + 1;
@@ -389,7 +391,7 @@ int main(int argc, char **argv)
     const char *objdump = "xtensa-lx106-elf-objdump";
     const char *as = "xtensa-lx106-elf-as";
     const char *workdir = ".", *list_path = NULL, *write_path = NULL;
-    struct word_list wl = {0};
+    struct word_list wl = { 0 };
 
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--objdump") && i + 1 < argc)
@@ -405,9 +407,10 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--keep"))
             keep_files = 1;
         else {
-            fprintf(stderr, "usage: %s --list FILE [--objdump PATH] "
-                            "[--as PATH] [--workdir DIR] [--write-list FILE] "
-                            "[--keep]\n",
+            fprintf(stderr,
+                    "usage: %s --list FILE [--objdump PATH] "
+                    "[--as PATH] [--workdir DIR] [--write-list FILE] "
+                    "[--keep]\n",
                     argv[0]);
             return 2;
         }

@@ -26,7 +26,7 @@ void wl_add(struct word_list *wl, uint32_t word)
 void wl_free(struct word_list *wl)
 {
     free(wl->words);
-    *wl = (struct word_list){0};
+    *wl = (struct word_list){ 0 };
 }
 
 uint32_t sweep_rand(uint32_t *state)
@@ -60,7 +60,7 @@ void sweep_mnemonic(const char *text, char *buf, size_t n)
     buf[k] = '\0';
 }
 
-static const uint8_t wide_op0[10] = {0, 1, 2, 3, 4, 5, 6, 7, 14, 15};
+static const uint8_t wide_op0[10] = { 0, 1, 2, 3, 4, 5, 6, 7, 14, 15 };
 
 void sweep_default_words(struct word_list *wl)
 {
@@ -85,11 +85,11 @@ void sweep_default_words(struct word_list *wl)
             for (int j = 0; j < 8; j++) {
                 uint32_t st = sweep_rand(&rng) & 0xff;
                 uint32_t op2 = hi >> 8, op1 = (hi >> 4) & 0xf, r = hi & 0xf;
-                wl_add(wl, (op2 << 20) | (op1 << 16) | (r << 12) |
-                               (st << 4) | wide_op0[k]);
+                wl_add(wl, (op2 << 20) | (op1 << 16) | (r << 12) | (st << 4) |
+                               wide_op0[k]);
             }
     /* rsr (op2 0), wsr (op2 1), xsr (op1 1, op2 6): every SR and t. */
-    static const uint32_t sr_ops[3] = {0x030000, 0x130000, 0x610000};
+    static const uint32_t sr_ops[3] = { 0x030000, 0x130000, 0x610000 };
     for (int k = 0; k < 3; k++)
         for (uint32_t sr = 0; sr < 256; sr++)
             for (uint32_t t = 0; t < 16; t++)
@@ -162,8 +162,7 @@ static int parse_line(char *line, uint32_t *addr, int *nbytes, char **text)
 }
 
 int sweep_run(const char *objdump, const char *workdir,
-              const struct word_list *wl, uint32_t vma, sweep_fn fn,
-              void *user)
+              const struct word_list *wl, uint32_t vma, sweep_fn fn, void *user)
 {
     char path[4096], cmd[8192], line[1024];
     uint32_t *offsets = malloc((wl->n + 1) * sizeof(*offsets));

@@ -11,13 +11,13 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size > (1u << 20))        /* ds_board_config_load's limit */
+    if (size > (1u << 20)) /* ds_board_config_load's limit */
         return 0;
     ds_board_config cfg;
     char err[256] = "";
     ds_board_config_default(&cfg);
-    if (ds_board_config_parse(&cfg, "fuzz.yaml", (const char *)data, size,
-                              err, sizeof err)) {
+    if (ds_board_config_parse(&cfg, "fuzz.yaml", (const char *)data, size, err,
+                              sizeof err)) {
         char err2[256];
         if (!ds_board_config_check(&cfg, err2, sizeof err2))
             abort();

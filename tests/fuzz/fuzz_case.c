@@ -37,20 +37,20 @@ static void make_signals(const char *sigdir)
     while (fgets(line, sizeof line, f)) {
         char name[256], kind[32];
         unsigned rate, ch, bits;
-        if (line[0] == '#' ||
-            sscanf(line, "%255s %31s %u %u %u", name, kind, &rate, &ch,
-                   &bits) != 5)
+        if (line[0] == '#' || sscanf(line, "%255s %31s %u %u %u", name, kind,
+                                     &rate, &ch, &bits) != 5)
             continue;
         uint64_t frames = rate / 100;
         int32_t *s = calloc(frames * ch, sizeof *s);
         for (uint64_t i = 0; s && i < frames * ch; i++)
             s[i] = (int32_t)((i * 2654435761u) & 0x0fffffff);
         char err[512];
-        if (!s || !dsh_audio_write_wav(fz_path(sigdir, name), s, frames, ch,
-                                       rate, bits == 16   ? DSH_PCM_S16
-                                             : bits == 24 ? DSH_PCM_S24
-                                                          : DSH_PCM_S32,
-                                       err, sizeof err)) {
+        if (!s ||
+            !dsh_audio_write_wav(fz_path(sigdir, name), s, frames, ch, rate,
+                                 bits == 16   ? DSH_PCM_S16
+                                 : bits == 24 ? DSH_PCM_S24
+                                              : DSH_PCM_S32,
+                                 err, sizeof err)) {
             fprintf(stderr, "fuzz_case: %s\n", err);
             abort();
         }
@@ -81,8 +81,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     static const char bad_board[] = "dma:\n  chanels: 2\n";
     static const char taps[] = "# taps\n0.25, 0.5\n0.25\n";
     fz_write(fz_path(cases, "board.yaml"), board, sizeof board - 1);
-    fz_write(fz_path(cases, "bad_board.yaml"), bad_board,
-             sizeof bad_board - 1);
+    fz_write(fz_path(cases, "bad_board.yaml"), bad_board, sizeof bad_board - 1);
     fz_write(fz_path(cases, "taps.txt"), taps, sizeof taps - 1);
     snprintf(case_path, sizeof case_path, "%s/case.yaml", cases);
     return 0;
@@ -90,7 +89,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size > (4u << 20))        /* dsh_case_load's limit */
+    if (size > (4u << 20)) /* dsh_case_load's limit */
         return 0;
     if (!case_path[0])
         LLVMFuzzerInitialize(NULL, NULL);

@@ -22,8 +22,8 @@ static uint8_t mem[2][REGION];
 static int region_of(uint32_t addr, uint32_t len)
 {
     for (int r = 0; r < 2; r++)
-        if (addr >= bases[r] && (uint64_t)addr + len <=
-                                    (uint64_t)bases[r] + REGION)
+        if (addr >= bases[r] &&
+            (uint64_t)addr + len <= (uint64_t)bases[r] + REGION)
             return r;
     return -1;
 }
@@ -32,7 +32,7 @@ static bool f_mapped(void *user, uint32_t addr, uint32_t len, uint32_t *bad)
 {
     (void)user;
     if (len == 0)
-        abort();                  /* the API promises len >= 1 */
+        abort(); /* the API promises len >= 1 */
     if (region_of(addr, len) >= 0)
         return true;
     *bad = addr;
@@ -44,7 +44,7 @@ static bool f_write(void *user, uint32_t addr, const void *src, size_t n)
     (void)user;
     int r = n ? region_of(addr, (uint32_t)n) : 0;
     if (r < 0 || n > REGION)
-        abort();                  /* wrote outside a checked range */
+        abort(); /* wrote outside a checked range */
     if (n)
         memcpy(&mem[r][addr - bases[r]], src, n);
     return true;
@@ -64,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t entry = xt_elf_entry(elf);
     size_t nseg = xt_elf_segment_count(elf);
     if (!nseg)
-        abort();                  /* at least one PT_LOAD is required */
+        abort(); /* at least one PT_LOAD is required */
     for (size_t i = 0; i < nseg; i++) {
         const xt_elf_segment *s = xt_elf_segment_at(elf, i);
         if (!s || s->memsz < s->filesz || s->memsz == 0 ||
@@ -77,7 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = 0; i < nsym; i++) {
         const xt_elf_symbol *s = xt_elf_symbol_at(elf, i);
         if (!s || !s->name || (i && s->addr < prev))
-            abort();              /* sorted by address, named */
+            abort(); /* sorted by address, named */
         prev = s->addr;
         uint32_t off;
         xt_elf_sym_lookup(elf, s->addr, &off);

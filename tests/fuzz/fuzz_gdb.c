@@ -41,8 +41,9 @@ static void check_reply(const ds_gdb *g)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!cpu) {
-        xt_region_desc ram = { .name = "ram", .base = BASE, .size = SIZE,
-                               .kind = XT_REGION_RAM };
+        xt_region_desc ram = {
+            .name = "ram", .base = BASE, .size = SIZE, .kind = XT_REGION_RAM
+        };
         if (xt_open(&cpu) != XT_OK || xt_map(cpu, &ram) != XT_OK)
             abort();
     }

@@ -102,7 +102,19 @@ xt_err xt_hook_del(xt_cpu *cpu, xt_hook h)
     return XT_OK;
 }
 
-uint64_t xt_insn_count(const xt_cpu *cpu) { return cpu->insns; }
-uint64_t xt_cycles(const xt_cpu *cpu) { return cpu->insns; }
-void xt_stop_request(xt_cpu *cpu) { (void)cpu; }
-void xt_request_exit(xt_cpu *cpu, int status) { (void)cpu, (void)status; }
+uint64_t xt_insn_count(const xt_cpu *cpu)
+{
+    return cpu->insns;
+}
+uint64_t xt_cycles(const xt_cpu *cpu)
+{
+    return cpu->insns;
+}
+void xt_stop_request(xt_cpu *cpu)
+{
+    (void)cpu;
+}
+void xt_request_exit(xt_cpu *cpu, int status)
+{
+    (void)cpu, (void)status;
+}

@@ -12,13 +12,13 @@
 
 static uint32_t reply[AUD_IPC_MSG_MAX / 4];
 static uint32_t seq;
-static int trace = -1;    /* FW_TRACE set: every command and its status */
+static int trace = -1; /* FW_TRACE set: every command and its status */
 
 void fw_reset(void)
 {
     host_ipc_reset();
-    host_ipc.pattern_step = 7;   /* the fuzzers' stream pattern */
-    host_ipc.record_notes = 0;   /* every notification accepted */
+    host_ipc.pattern_step = 7; /* the fuzzers' stream pattern */
+    host_ipc.record_notes = 0; /* every notification accepted */
 }
 
 const uint32_t *fw_reply(void)
@@ -35,17 +35,16 @@ int32_t fw_send(const void *msg, uint32_t n, uint32_t doorbell)
     memcpy(cmd, msg, n);
     memset(reply, 0xa5, sizeof reply);
     uint32_t got = aud_ipc_handle(cmd, sizeof cmd, doorbell, reply);
-    if (got < sizeof(struct ipc_reply) || got > AUD_IPC_MSG_MAX ||
-        (got & 3) || got != reply[0] ||
-        reply[1] != (doorbell & AUD_IPC_DOORBELL_MASK))
+    if (got < sizeof(struct ipc_reply) || got > AUD_IPC_MSG_MAX || (got & 3) ||
+        got != reply[0] || reply[1] != (doorbell & AUD_IPC_DOORBELL_MASK))
         abort();
     if ((int32_t)reply[3] != 0 && got != sizeof(struct ipc_reply))
-        abort();              /* an error reply carries no payload */
+        abort(); /* an error reply carries no payload */
     if (trace < 0)
         trace = getenv("FW_TRACE") != NULL;
     if (trace)
-        fprintf(stderr, "cmd 0x%03x (%u bytes): status %d\n",
-                (unsigned)cmd[1], (unsigned)n, (int)(int32_t)reply[3]);
+        fprintf(stderr, "cmd 0x%03x (%u bytes): status %d\n", (unsigned)cmd[1],
+                (unsigned)n, (int)(int32_t)reply[3]);
     return (int32_t)reply[3];
 }
 
@@ -76,14 +75,14 @@ void fw_teardown(void)
         uint32_t stop[2] = { id, IPC_AUD_TRIGGER_STOP };
         fw_cmd(IPC_CMD_AUD_TRIGGER, stop, 2);
         if (fw_cmd(IPC_CMD_AUD_PIPE_FREE, &id, 1) != 0)
-            abort();          /* PIPE_FREE of a live pipeline must work */
+            abort(); /* PIPE_FREE of a live pipeline must work */
     }
     for (unsigned s = 0; s < IPC_AUD_MAX_PIPES; s++)
         if (aud_slots[s].used || aud_ipc_pipeline(s))
             abort();
     for (unsigned c = 0; c < HOST_IPC_DMA_CHANNELS; c++)
         if (host_ipc.dmas[c].used)
-            abort();          /* a DMA channel not given back */
+            abort(); /* a DMA channel not given back */
     if (host_ipc.allocs_live != 0)
-        abort();              /* firmware allocator leak */
+        abort(); /* firmware allocator leak */
 }

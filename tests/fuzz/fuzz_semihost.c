@@ -25,9 +25,9 @@
 #include "dspsim/semihost.h"
 #include "fuzz_util.h"
 
-#define BASE 0x3ffe0000u
-#define SIZE 0x10000u
-#define PATH_AT (BASE + SIZE - 512)   /* where open()'s path is put */
+#define BASE    0x3ffe0000u
+#define SIZE    0x10000u
+#define PATH_AT (BASE + SIZE - 512) /* where open()'s path is put */
 
 static uint8_t mem[SIZE];
 static const char *dir;
@@ -63,9 +63,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 }
 
 static const uint32_t calls[] = {
-    XT_SYS_EXIT, XT_SYS_READ, XT_SYS_WRITE, XT_SYS_OPEN, XT_SYS_CLOSE,
-    XT_SYS_LSEEK, XT_SYS_SELECT_ONE, XT_SYS_ARGC, XT_SYS_ARGV_SZ,
-    XT_SYS_ARGV, XT_SYS_MEMSET,
+    XT_SYS_EXIT,    XT_SYS_READ,  XT_SYS_WRITE,      XT_SYS_OPEN,
+    XT_SYS_CLOSE,   XT_SYS_LSEEK, XT_SYS_SELECT_ONE, XT_SYS_ARGC,
+    XT_SYS_ARGV_SZ, XT_SYS_ARGV,  XT_SYS_MEMSET,
 };
 #define N_CALLS (sizeof calls / sizeof calls[0])
 
@@ -106,14 +106,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         case XT_SYS_READ:
         case XT_SYS_WRITE:
-            r.a3 = fz_u8(&in) % 8;                      /* fd */
+            r.a3 = fz_u8(&in) % 8; /* fd */
             r.a4 = addr_arg(&in);
             r.a5 = fz_u8(&in) < 200 ? fz_u16(&in) : fz_u32(&in);
             break;
         case XT_SYS_SELECT_ONE:
             r.a3 = fz_u8(&in) % 8;
             r.a4 = fz_u8(&in) % 5;
-            r.a5 = 0;                 /* no wait: a timeval would block */
+            r.a5 = 0; /* no wait: a timeval would block */
             break;
         default:
             r.a3 = fz_u8(&in) < 128 ? fz_u8(&in) % 8 : addr_arg(&in);
@@ -122,7 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         if (r.a2 == XT_SYS_LSEEK && (int32_t)r.a4 > (1 << 20))
-            r.a4 &= 0xfffff;          /* keep the sparse files small */
+            r.a4 &= 0xfffff; /* keep the sparse files small */
         uint32_t nr = r.a2;
         int status = 0;
         if (xt_semihost_call(sh, &m, &r, &status)) {

@@ -46,21 +46,50 @@ static bool mem_wr(uint8_t *m, uint32_t addr, const void *src, size_t n)
     return true;
 }
 static bool dsp_rd(void *u, uint32_t a, void *d, size_t n)
-{ (void)u; return mem_rd(dsp_mem, a, d, n); }
+{
+    (void)u;
+    return mem_rd(dsp_mem, a, d, n);
+}
 static bool dsp_wr(void *u, uint32_t a, const void *s, size_t n)
-{ (void)u; return mem_wr(dsp_mem, a, s, n); }
+{
+    (void)u;
+    return mem_wr(dsp_mem, a, s, n);
+}
 static bool host_rd(void *u, uint32_t a, void *d, size_t n)
-{ (void)u; return mem_rd(host_mem, a, d, n); }
+{
+    (void)u;
+    return mem_rd(host_mem, a, d, n);
+}
 static bool host_wr(void *u, uint32_t a, const void *s, size_t n)
-{ (void)u; return mem_wr(host_mem, a, s, n); }
-static size_t tx_space(void *u, unsigned p) { (void)u; return ds_ssp_tx_space(ssp[p]); }
+{
+    (void)u;
+    return mem_wr(host_mem, a, s, n);
+}
+static size_t tx_space(void *u, unsigned p)
+{
+    (void)u;
+    return ds_ssp_tx_space(ssp[p]);
+}
 static size_t tx_push(void *u, unsigned p, const uint8_t *s, size_t n)
-{ (void)u; return ds_ssp_tx_push(ssp[p], s, n); }
-static size_t rx_avail(void *u, unsigned p) { (void)u; return ds_ssp_rx_avail(ssp[p]); }
+{
+    (void)u;
+    return ds_ssp_tx_push(ssp[p], s, n);
+}
+static size_t rx_avail(void *u, unsigned p)
+{
+    (void)u;
+    return ds_ssp_rx_avail(ssp[p]);
+}
 static size_t rx_pop(void *u, unsigned p, uint8_t *d, size_t n)
-{ (void)u; return ds_ssp_rx_pop(ssp[p], d, n); }
+{
+    (void)u;
+    return ds_ssp_rx_pop(ssp[p], d, n);
+}
 static void request(void *u, unsigned port, uint64_t at)
-{ (void)u; ds_dma_port_request(dma, port, at); }
+{
+    (void)u;
+    ds_dma_port_request(dma, port, at);
+}
 
 static void check_file(const uint8_t *data, size_t size)
 {
@@ -91,8 +120,10 @@ static void check_devices(const uint8_t *data, size_t size)
     ds_dbg *dbg = ds_dbg_new(clk, &info, NULL);
     ds_ipc *ipc = ds_ipc_new(clk, (ds_irq_out){ NULL, NULL, 0 });
     for (unsigned i = 0; i < cfg.ssp_ports; i++) {
-        ds_ssp_config sc = { .index = i, .fifo_frames = cfg.ssp_fifo_frames,
-                             .cpu_hz = cfg.cpu_hz, .audio_hz = cfg.audio_hz,
+        ds_ssp_config sc = { .index = i,
+                             .fifo_frames = cfg.ssp_fifo_frames,
+                             .cpu_hz = cfg.cpu_hz,
+                             .audio_hz = cfg.audio_hz,
                              .drift_ppb = cfg.audio_drift_ppb };
         ssp[i] = ds_ssp_new(clk, &sc, (ds_irq_out){ NULL, NULL, 0 });
         ds_ssp_set_request(ssp[i], request, NULL);
@@ -100,8 +131,8 @@ static void check_devices(const uint8_t *data, size_t size)
     ds_dma_config dc = { cfg.dma_channels, cfg.dma_bytes_per_cycle,
                          cfg.dma_burst_bytes, cfg.dma_burst_latency };
     ds_bus dsp = { dsp_rd, dsp_wr, NULL }, host = { host_rd, host_wr, NULL };
-    ds_dma_ports ports = { cfg.ssp_ports, tx_space, tx_push, rx_avail,
-                           rx_pop, NULL };
+    ds_dma_ports ports = { cfg.ssp_ports, tx_space, tx_push,
+                           rx_avail,      rx_pop,   NULL };
     dma = ds_dma_new(clk, &dc, &dsp, &host, &ports,
                      (ds_irq_out){ NULL, NULL, 0 }, NULL, NULL);
     if (!clk || !dbg || !ipc || !dma)
@@ -119,7 +150,7 @@ static void check_devices(const uint8_t *data, size_t size)
             ok = ds_ssp_load(ssp[i], &r);
     }
     if (!ok && !err[0])
-        abort();            /* a refusal without a message */
+        abort(); /* a refusal without a message */
     for (unsigned n = 0; ok && n < 4000 && ds_clock_pending(clk); n++)
         ds_clock_advance(clk, ds_clock_next(clk));
 

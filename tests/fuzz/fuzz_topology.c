@@ -34,11 +34,11 @@ static unsigned comp_config(fz_in *in, uint32_t type, uint32_t *w)
 {
     switch (type) {
     case IPC_AUD_COMP_HOST:
-        w[0] = fz_pick(in, 9);              /* stream slot (8 = bad) */
-        w[1] = fz_pick(in, 5);              /* DMA channel (4 = bad) */
+        w[0] = fz_pick(in, 9); /* stream slot (8 = bad) */
+        w[1] = fz_pick(in, 5); /* DMA channel (4 = bad) */
         return 2;
     case IPC_AUD_COMP_DAI:
-        w[0] = fz_pick(in, 5);              /* SSP port */
+        w[0] = fz_pick(in, 5); /* SSP port */
         w[1] = fz_pick(in, 5);
         return 2;
     case IPC_AUD_COMP_VOLUME: {
@@ -46,12 +46,12 @@ static unsigned comp_config(fz_in *in, uint32_t type, uint32_t *w)
                                      19 * 256 };
         for (unsigned i = 0; i < 8; i++)
             w[i] = (uint32_t)g[fz_pick(in, 5)];
-        w[8] = fz_pick(in, 3) * 50;         /* ramp ms */
-        w[9] = fz_pick(in, 2);              /* mute */
+        w[8] = fz_pick(in, 3) * 50; /* ramp ms */
+        w[9] = fz_pick(in, 2);      /* mute */
         return 10;
     }
     case IPC_AUD_COMP_MIXER:
-        w[0] = 2 + fz_pick(in, 4);          /* 2..5 inputs (5 = bad) */
+        w[0] = 2 + fz_pick(in, 4); /* 2..5 inputs (5 = bad) */
         if (fz_pick(in, 2)) {
             for (unsigned i = 1; i < 5; i++)
                 w[i] = i <= w[0] ? (uint32_t)(-6 * 256) : 0;
@@ -61,13 +61,13 @@ static unsigned comp_config(fz_in *in, uint32_t type, uint32_t *w)
     case IPC_AUD_COMP_EQ_IIR: {
         unsigned n = 1 + fz_pick(in, 2);
         memcpy(w, "EQIR", 4);
-        w[1] = 1u | n << 16;                /* version 1, n stages */
+        w[1] = 1u | n << 16; /* version 1, n stages */
         for (unsigned s = 0; s < n; s++) {
             uint32_t *st = &w[2 + 6 * s];
-            st[0] = 1u << 30;               /* b0 = 1.0 Q2.30 */
+            st[0] = 1u << 30; /* b0 = 1.0 Q2.30 */
             st[1] = fz_pick(in, 2) ? 1u << 29 : 0;
             st[2] = st[3] = st[4] = 0;
-            st[5] = fz_pick(in, 2);         /* shift */
+            st[5] = fz_pick(in, 2); /* shift */
         }
         return 2 + 6 * n;
     }
@@ -75,13 +75,13 @@ static unsigned comp_config(fz_in *in, uint32_t type, uint32_t *w)
         unsigned taps = 1 + fz_pick(in, 4), sets = 1 + fz_pick(in, 2);
         uint8_t *b = (uint8_t *)w;
         memcpy(b, "EQFR", 4);
-        b[4] = 1, b[5] = 0;                 /* version */
+        b[4] = 1, b[5] = 0; /* version */
         b[6] = (uint8_t)sets, b[7] = 0;
         b[8] = (uint8_t)taps, b[9] = 0;
-        b[10] = 0, b[11] = 0;               /* shift */
+        b[10] = 0, b[11] = 0; /* shift */
         unsigned bytes = 12 + 2 * taps * sets;
         for (unsigned i = 12; i < bytes; i += 2)
-            b[i] = 0, b[i + 1] = 0x20;      /* 0.25 */
+            b[i] = 0, b[i + 1] = 0x20; /* 0.25 */
         /* an odd number of coefficients leaves 2 bytes of padding, which
          * the firmware must reject (the blob size is exact) */
         return (bytes + 3) / 4;
@@ -94,7 +94,7 @@ static unsigned comp_config(fz_in *in, uint32_t type, uint32_t *w)
         w[0] = (fz_pick(in, 2) ? 997u : 30000u) << 16;
         w[1] = fz_pick(in, 2) ? 0x10000000u : 0x80000000u;
         return 2;
-    default:                                /* CONVERT: no config */
+    default: /* CONVERT: no config */
         return 0;
     }
 }
@@ -189,8 +189,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                                           : 19 * 256);
                 break;
             case IPC_AUD_CTL_BLOB:
-                n = comp_config(&in, fz_pick(&in, 2) ? IPC_AUD_COMP_EQ_IIR
-                                                     : IPC_AUD_COMP_EQ_FIR,
+                n = comp_config(&in,
+                                fz_pick(&in, 2) ? IPC_AUD_COMP_EQ_IIR
+                                                : IPC_AUD_COMP_EQ_FIR,
                                 &w[4]);
                 break;
             case IPC_AUD_CTL_TONE_FREQ:
@@ -219,7 +220,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             w[0] = pipe_id(&in);
             w[1] = obj_id(&in);
             fw_cmd(fz_pick(&in, 2) ? IPC_CMD_AUD_COMP_FREE
-                                   : IPC_CMD_AUD_BUF_FREE, w, 2);
+                                   : IPC_CMD_AUD_BUF_FREE,
+                   w, 2);
             break;
         case 13:
             w[0] = pipe_id(&in);

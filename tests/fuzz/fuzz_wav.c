@@ -57,10 +57,10 @@ static void check_roundtrip(const dsh_audio *a)
         const char *out = fz_path(dir, "out.wav");
         if (!dsh_audio_write_wav(out, a->samples, a->frames, a->channels,
                                  a->rate, fmts[f], err, sizeof err))
-            continue;             /* e.g. a rate libsndfile cannot write */
+            continue; /* e.g. a rate libsndfile cannot write */
         dsh_audio b;
         if (!dsh_audio_read(out, &b, err, sizeof err))
-            abort();              /* what we wrote must read back */
+            abort(); /* what we wrote must read back */
         if (b.frames != a->frames || b.channels != a->channels ||
             b.rate != a->rate)
             abort();
@@ -90,7 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_roundtrip(&a);
         dsh_audio_free(&a);
     } else if (!err[0]) {
-        abort();                  /* a failure always says why */
+        abort(); /* a failure always says why */
     }
     unlink(in);
     return 0;

@@ -107,7 +107,7 @@ static unsigned spawn(char **argv)
         _exit(127);
     }
     close(fd);
-    for (int i = 0; i < 3000; i++) {     /* up to 60 s */
+    for (int i = 0; i < 3000; i++) { /* up to 60 s */
         FILE *f = fopen(errpath, "r");
         char line[512];
         while (f && fgets(line, sizeof line, f)) {
@@ -133,7 +133,7 @@ static unsigned spawn(char **argv)
 static int wait_child(void)
 {
     int st = 0;
-    for (int i = 0; i < 3000; i++) {     /* up to 60 s */
+    for (int i = 0; i < 3000; i++) { /* up to 60 s */
         pid_t r = waitpid(child, &st, WNOHANG);
         if (r == child) {
             child = -1;
@@ -177,8 +177,8 @@ static int get_byte(void)
     unsigned char c;
     ssize_t n = read(sock, &c, 1);
     if (n != 1)
-        fail("no answer from the server (%s)", n == 0 ? "closed" :
-             strerror(errno));
+        fail("no answer from the server (%s)",
+             n == 0 ? "closed" : strerror(errno));
     return c;
 }
 
@@ -224,8 +224,7 @@ static void recv_packet(char *buf, size_t size)
     buf[n] = '\0';
     char cs[3] = { (char)get_byte(), (char)get_byte(), 0 };
     if (strtoul(cs, NULL, 16) != (sum & 0xff))
-        fail("reply '%s' has checksum %s, expected %02x", buf, cs,
-             sum & 0xff);
+        fail("reply '%s' has checksum %s, expected %02x", buf, cs, sum & 0xff);
     if (!noack)
         send_raw("+", 1);
 }
@@ -305,8 +304,7 @@ static void expect_stop(const char *want_prefix, const char *what)
 {
     recv_packet(reply, sizeof reply);
     if (strncmp(reply, want_prefix, strlen(want_prefix)))
-        fail("%s: stop reply '%s', expected '%s...'", what, reply,
-             want_prefix);
+        fail("%s: stop reply '%s', expected '%s...'", what, reply, want_prefix);
 }
 
 /* ---- steps the scenarios share ---- */
@@ -384,8 +382,7 @@ static void handshake(void)
         !strstr(xml, "name=\"pc\" bitsize=\"32\" regnum=\"16\"") ||
         !strstr(xml, "name=\"ps\" bitsize=\"32\" regnum=\"21\""))
         fail("target.xml lacks the lx106 registers:\n%s", xml);
-    expect(cmd("qXfer:features:read:other.xml:0,100"), "E00",
-           "unknown annex");
+    expect(cmd("qXfer:features:read:other.xml:0,100"), "E00", "unknown annex");
     expect(cmd("?"), "T05", "stop reason after attach");
 }
 
@@ -405,10 +402,9 @@ static void scenario_session(void)
         regs(r);
         if (r[16] != add->addr || r[2] != i || r[3] != 3 * i)
             fail("stop %u: pc %08x a2 %u a3 %u", i, r[16], r[2], r[3]);
-        uint32_t want = 3 * i * (i - 1) / 2;   /* 0 + 3 + ... + 3(i-1) */
+        uint32_t want = 3 * i * (i - 1) / 2; /* 0 + 3 + ... + 3(i-1) */
         if (mem32(tot->addr) != want)
-            fail("total %u at call %u, expected %u", mem32(tot->addr), i,
-                 want);
+            fail("total %u at call %u, expected %u", mem32(tot->addr), i, want);
     }
     break_clear(add->addr);
     expect(cmd("z0,%x,3", add->addr), "E16", "z0 of no breakpoint");
@@ -534,8 +530,8 @@ static void scenario_panic(int argc, char **argv)
              insn & 0xffffff, argv[0]);
     if (reg(31) != 15 || reg(32) != want_vaddr ||
         (reg(22) != pc && reg(25) != pc))
-        fail("exccause %u excvaddr %08x epc1 %08x depc %08x", reg(31),
-             reg(32), reg(22), reg(25));
+        fail("exccause %u excvaddr %08x epc1 %08x depc %08x", reg(31), reg(32),
+             reg(22), reg(25));
     continue_to_exit(want, "after the panic");
 }
 
@@ -554,10 +550,12 @@ static void scenario_watch_hit(int argc, char **argv)
     uint32_t hit = watch_hit(addr, 4), pc = reg(16);
     if (hit != addr || !in_sym(pc, f) || mem32(addr) != value)
         fail("watch hit at %08x (want %08x), pc %08x, value %08x (was "
-             "%08x)", hit, addr, pc, mem32(addr), before);
+             "%08x)",
+             hit, addr, pc, mem32(addr), before);
     printf("watchpoint: %08x changed from %#x to %#x, stopped at %08x in "
-           "%s; a2 %08x a3 %u a4 %u a5 %u\n", addr, before, mem32(addr), pc,
-           argv[2], reg(2), reg(3), reg(4), reg(5));
+           "%s; a2 %08x a3 %u a4 %u a5 %u\n",
+           addr, before, mem32(addr), pc, argv[2], reg(2), reg(3), reg(4),
+           reg(5));
     continue_to_exit(want, "end");
 }
 
@@ -579,16 +577,33 @@ static void scenario_robust(void)
     int c = get_byte();
     if (c != '-')
         fail("bad checksum answered '%c'", c);
-    send_raw("xyz", 3);   /* noise between packets is ignored */
+    send_raw("xyz", 3); /* noise between packets is ignored */
     expect(cmd("?"), "T05", "after a bad checksum");
-    static const struct { const char *pkt, *want; } bad[] = {
-        { "mzz,4", "E01" }, { "m40000000", "E01" }, { "m0,4", "E0e" },
-        { "M0,4:00", "E01" }, { "Mzz", "E01" }, { "Xnot", "E01" },
-        { "Z9,0,0", "E01" }, { "Z0,zz,3", "E01" }, { "z2,0", "E01" },
-        { "G00", "E01" }, { "P1=zz", "E01" }, { "p999", "E16" },
-        { "p", "E01" }, { "g1", "E01" }, { "cxyz", "E01" },
-        { "vCont;x", "E01" }, { "C", "E01" }, { "qFooBar", "" },
-        { "vFooBar", "" }, { "!", "" }, { "", "" }, { "Z2,0,0", "E16" },
+    static const struct {
+        const char *pkt, *want;
+    } bad[] = {
+        { "mzz,4", "E01" },
+        { "m40000000", "E01" },
+        { "m0,4", "E0e" },
+        { "M0,4:00", "E01" },
+        { "Mzz", "E01" },
+        { "Xnot", "E01" },
+        { "Z9,0,0", "E01" },
+        { "Z0,zz,3", "E01" },
+        { "z2,0", "E01" },
+        { "G00", "E01" },
+        { "P1=zz", "E01" },
+        { "p999", "E16" },
+        { "p", "E01" },
+        { "g1", "E01" },
+        { "cxyz", "E01" },
+        { "vCont;x", "E01" },
+        { "C", "E01" },
+        { "qFooBar", "" },
+        { "vFooBar", "" },
+        { "!", "" },
+        { "", "" },
+        { "Z2,0,0", "E16" },
         { "qXfer:features:read:target.xml:zz", "E01" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
@@ -604,7 +619,7 @@ static void scenario_robust(void)
         fail("M wrote %u", mem32(t));
     char x[64];
     int n = snprintf(x, sizeof x, "X%x,4:", t);
-    memcpy(x + n, "}]}\x03}\x04}\x0a", 8);   /* 7d 23 24 2a escaped */
+    memcpy(x + n, "}]}\x03}\x04}\x0a", 8); /* 7d 23 24 2a escaped */
     send_packet_n(x, (size_t)n + 8);
     recv_packet(reply, sizeof reply);
     expect(reply, "OK", "X");
@@ -616,7 +631,8 @@ static void scenario_robust(void)
     if (reg(5) != 0x12345678)
         fail("P wrote %08x", reg(5));
     expect(cmd("P5=%02x%02x%02x%02x", a5 & 0xff, a5 >> 8 & 0xff,
-               a5 >> 16 & 0xff, a5 >> 24), "OK", "P back");
+               a5 >> 16 & 0xff, a5 >> 24),
+           "OK", "P back");
     char g[200];
     snprintf(g, sizeof g, "G%s", cmd("g"));
     expect(cmd("%s", g), "OK", "G of the same values");
@@ -640,7 +656,7 @@ static void scenario_bp_continue(int argc, char **argv)
     for (int i = 0; i < n; i++) {
         continue_to(s, i);
         uint32_t r[22];
-        regs(r);   /* read everything, change nothing */
+        regs(r); /* read everything, change nothing */
     }
     break_clear(s->addr);
     if (argc > 3) {
@@ -661,7 +677,7 @@ static void scenario_attach(int argc, char **argv)
     break_set(s->addr);
     continue_to(s, 0);
     break_clear(s->addr);
-    if (argc > 1)     /* a watchpoint set while hot code is translated */
+    if (argc > 1) /* a watchpoint set while hot code is translated */
         watch_hit(sym(argv[1])->addr, 4);
     send_packet("c");
     sleep_ms(100);
@@ -694,11 +710,11 @@ static void scenario_restored(int argc, char **argv)
     handshake();
     uint32_t r[22];
     regs(r);
-    uint32_t ccount = reg(37);   /* the low 32 bits of the cycle counter */
+    uint32_t ccount = reg(37); /* the low 32 bits of the cycle counter */
     if (r[16] != pc0 || r[16] == xt_elf_entry(elf) || ccount != (uint32_t)cyc0)
         fail("first stop: pc %08x ccount %u, the snapshot has pc %08x at "
-             "cycle %" PRIu64 " (entry %08x)", r[16], ccount, pc0, cyc0,
-             xt_elf_entry(elf));
+             "cycle %" PRIu64 " (entry %08x)",
+             r[16], ccount, pc0, cyc0, xt_elf_entry(elf));
     printf("attached at the restored state: pc %08x, ccount %u\n", r[16],
            ccount);
     break_set(s->addr);
@@ -708,12 +724,12 @@ static void scenario_restored(int argc, char **argv)
         regs(r);
         uint32_t cc = reg(37);
         if (r[16] != s->addr || cc <= last)
-            fail("stop %d: pc %08x (%s at %08x), ccount %u after %u", i,
-                 r[16], argv[2], s->addr, cc, last);
+            fail("stop %d: pc %08x (%s at %08x), ccount %u after %u", i, r[16],
+                 argv[2], s->addr, cc, last);
         last = cc;
-        printf("stop %d at %s: ccount %u, a1 %08x, %s = %08x\n", i, argv[2],
-               cc, r[1], argv[3], mem32(var->addr));
-        if (i == 0) {   /* a single step from the breakpoint */
+        printf("stop %d at %s: ccount %u, a1 %08x, %s = %08x\n", i, argv[2], cc,
+               r[1], argv[3], mem32(var->addr));
+        if (i == 0) { /* a single step from the breakpoint */
             expect(cmd("s"), "T05", "step");
             if (reg(16) == s->addr)
                 fail("the step did not move from %08x", s->addr);
@@ -743,12 +759,13 @@ static void scenario_overrun(int argc, char **argv)
              out, frames, channels);
     uint32_t guard = out + frames * channels * 4, before = mem32(guard);
     printf("%s: out %08x, %u frames of %u channels; watching %08x (holds "
-           "%#x)\n", argv[0], out, frames, channels, guard, before);
+           "%#x)\n",
+           argv[0], out, frames, channels, guard, before);
     break_clear(f->addr);
     uint32_t hit = watch_hit(guard, 4), pc = reg(16);
     if (hit != guard || !in_sym(pc, f))
-        fail("watch hit at %08x (want %08x), pc %08x (%s at %08x)", hit,
-             guard, pc, argv[0], f->addr);
+        fail("watch hit at %08x (want %08x), pc %08x (%s at %08x)", hit, guard,
+             pc, argv[0], f->addr);
     /* the store just before the stop: s32i.n (2 bytes) or s32i (3) */
     uint32_t store;
     if ((mem32(pc - 2) & 0xf) == 9)
@@ -759,8 +776,7 @@ static void scenario_overrun(int argc, char **argv)
         fail("no store before the stop at %08x", pc);
     uint32_t cc = reg(37);
     if (cc <= start)
-        fail("the watchpoint hit at ccount %u, before the start %u", cc,
-             start);
+        fail("the watchpoint hit at ccount %u, before the start %u", cc, start);
     printf("overrun: %08x changed from %#x to %#x at ccount %u\n", guard,
            before, mem32(guard), cc);
     printf("store at 0x%08x, stopped at 0x%08x\n", store, pc);
@@ -782,7 +798,7 @@ int main(int argc, char **argv)
         }
     if (argc < 4 || !dd || dd + 1 >= argc) {
         fprintf(stderr, "usage: gdb_client SCENARIO ELF WORKDIR [args] -- "
-                "COMMAND...\n");
+                        "COMMAND...\n");
         return 2;
     }
     const char *scenario = argv[1], *work = argv[3];
@@ -798,7 +814,7 @@ int main(int argc, char **argv)
     argv[dd] = NULL;
     unsigned port = spawn(argv + dd + 1);
     if (!strcmp(scenario, "attach"))
-        sleep_ms(300);   /* let the target run first */
+        sleep_ms(300); /* let the target run first */
     connect_to(port);
     if (!strcmp(scenario, "session"))
         scenario_session();

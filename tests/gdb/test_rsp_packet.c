@@ -81,7 +81,10 @@ static void test_frame_and_escape(void **state)
     assert_memory_equal(out, "$OK#9a", 6);
     /* '$', '#', '}' and '*' are escaped, the checksum covers the escapes */
     n = rsp_frame("a#b", 3, out);
-    assert_memory_equal(out, "$a}\x03" "b#", 6);
+    assert_memory_equal(out,
+                        "$a}\x03"
+                        "b#",
+                        6);
     rsp_rx rx;
     rsp_rx_init(&rx);
     assert_int_equal(feed(&rx, out, n), RSP_EV_PACKET);

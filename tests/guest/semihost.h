@@ -4,8 +4,14 @@
 #ifndef GUEST_SEMIHOST_H
 #define GUEST_SEMIHOST_H
 
-enum { SH_EXIT = 1, SH_READ = 3, SH_WRITE = 4, SH_OPEN = 5, SH_CLOSE = 6,
-       SH_LSEEK = 19 };
+enum {
+    SH_EXIT = 1,
+    SH_READ = 3,
+    SH_WRITE = 4,
+    SH_OPEN = 5,
+    SH_CLOSE = 6,
+    SH_LSEEK = 19
+};
 
 static inline int sh_call(int nr, int x, int y, int z)
 {
@@ -13,7 +19,9 @@ static inline int sh_call(int nr, int x, int y, int z)
     register int a3 __asm__("a3") = x;
     register int a4 __asm__("a4") = y;
     register int a5 __asm__("a5") = z;
-    __asm__ volatile("simcall" : "+r"(a2), "+r"(a3) : "r"(a4), "r"(a5)
+    __asm__ volatile("simcall"
+                     : "+r"(a2), "+r"(a3)
+                     : "r"(a4), "r"(a5)
                      : "memory");
     return a2;
 }

@@ -29,7 +29,9 @@ const char *ht_make_tmpdir(const char *tag)
 static int rm_one(const char *p, const struct stat *st, int flag,
                   struct FTW *ftw)
 {
-    (void)st; (void)flag; (void)ftw;
+    (void)st;
+    (void)flag;
+    (void)ftw;
     return remove(p);
 }
 
@@ -48,8 +50,7 @@ const char *ht_path(const char *dir, const char *name)
 }
 
 void ht_write_sine(const char *path, unsigned rate, unsigned channels,
-                   uint64_t frames, double freq, double amp,
-                   dsh_pcm_format fmt)
+                   uint64_t frames, double freq, double amp, dsh_pcm_format fmt)
 {
     int32_t *s = malloc(frames * channels * sizeof *s);
     for (uint64_t i = 0; i < frames; i++) {

@@ -56,7 +56,8 @@ static void test_parsed(void **state)
         "  ipc_timeouts: {max: 2}\n"
         "  host_xruns: 0\n"
         "  xrun_causes: {underrun: 1, dma: {min: 0, max: 4}}\n"
-        "  panic: {cause: StackOverflow}\n", &d);
+        "  panic: {cause: StackOverflow}\n",
+        &d);
     if (!c)
         dsh_diag_print(&d, stderr);
     assert_non_null(c);
@@ -74,14 +75,14 @@ static void test_parsed(void **state)
     assert_string_equal(c->faults[5].symbol, "aud_slots");
     assert_int_equal(c->faults[5].address, 11);
     assert_int_equal(c->faults[6].kind, DSH_FAULT_STACK_OVERFLOW);
-    assert_int_equal(c->faults[6].bytes, 4096);          /* default */
+    assert_int_equal(c->faults[6].bytes, 4096); /* default */
     /* at_period 2 of pipeline 3 (2 ms): 4000 us */
     assert_int_equal(c->faults[7].kind, DSH_FAULT_DMA_STALL);
     assert_int_equal(c->faults[7].at_us, 4000);
     assert_int_equal(c->faults[7].duration_us, 700);
     assert_int_equal(c->faults[8].kind, DSH_FAULT_SSP_XRUN);
-    assert_false(c->faults[8].overrun);                  /* playback port */
-    assert_int_equal(c->faults[8].frames, 48);           /* default */
+    assert_false(c->faults[8].overrun);        /* playback port */
+    assert_int_equal(c->faults[8].frames, 48); /* default */
     assert_true(c->ipc_timeouts.on);
     assert_int_equal(c->ipc_timeouts.max, 2);
     assert_true(c->host_xruns.on && c->host_xruns.max == 0);
@@ -112,13 +113,16 @@ static void test_errors(void **state)
     expect_error("faults: {kind: dma_stall}\n",
                  "case.yaml:12:9: faults: expected a sequence");
     expect_error("faults:\n  - {at_us: 1, at_period: 1, kind: stack_overflow}"
-                 "\n", "case.yaml:13:5: faults[0]: give exactly one of at_us "
+                 "\n",
+                 "case.yaml:13:5: faults[0]: give exactly one of at_us "
                  "or at_period");
     expect_error("faults:\n  - {at_us: 1, pipeline: 3, kind: "
-                 "stack_overflow}\n", "faults[0].pipeline: only with "
+                 "stack_overflow}\n",
+                 "faults[0].pipeline: only with "
                  "at_period");
     expect_error("faults:\n  - {at_period: 1, pipeline: 4, kind: "
-                 "stack_overflow}\n", "faults[0].pipeline: no pipeline with "
+                 "stack_overflow}\n",
+                 "faults[0].pipeline: no pipeline with "
                  "id 4");
     expect_error("faults:\n  - {at_period: 50, kind: stack_overflow}\n",
                  "faults[0].at_period: 100000 us is not before the end of "
@@ -126,23 +130,29 @@ static void test_errors(void **state)
     expect_error("faults:\n  - {at_us: 1, kind: clock_step, ppm: 0}\n",
                  "faults[0].ppm: a step of 0 ppm changes nothing");
     expect_error("faults:\n  - {at_us: 1, kind: irq_storm, line: 6, "
-                 "duration_us: 5}\n", "faults[0].line: 6 is out of range");
+                 "duration_us: 5}\n",
+                 "faults[0].line: 6 is out of range");
     expect_error("faults:\n  - {at_us: 1, kind: bit_flip, address: 0x100, "
-                 "bit: 1}\n", "faults[0].address: 0x00000100 is not in IRAM, "
+                 "bit: 1}\n",
+                 "faults[0].address: 0x00000100 is not in IRAM, "
                  "DRAM or the mailbox");
     expect_error("faults:\n  - {at_us: 1, kind: bit_flip, region: dram, "
-                 "offset: 300000, bit: 1}\n", "faults[0].offset: 300000 is "
+                 "offset: 300000, bit: 1}\n",
+                 "faults[0].offset: 300000 is "
                  "beyond the dram");
     expect_error("faults:\n  - {at_us: 1, kind: bit_flip, address: "
-                 "0x3ffc0000, offset: 4, bit: 1}\n", "faults[0].offset: only "
+                 "0x3ffc0000, offset: 4, bit: 1}\n",
+                 "faults[0].offset: only "
                  "with symbol or region");
     expect_error("faults:\n  - {at_us: 1, kind: stack_overflow, bytes: 9000}"
-                 "\n", "faults[0].bytes: 9000 is out of range");
+                 "\n",
+                 "faults[0].bytes: 9000 is out of range");
     expect_error("faults:\n  - {at_us: 1, kind: doorbell, direction: h2d}\n",
                  "faults[0]: missing required key 'mode'");
     expect_error("expect:\n  xrun_causes: {underflow: 1}\n",
                  "expect.xrun_causes: unknown key 'underflow'");
-    expect_error("rebuild_every_ms: 100\n", "rebuild_every_ms: 100 ms needs "
+    expect_error("rebuild_every_ms: 100\n",
+                 "rebuild_every_ms: 100 ms needs "
                  "a fixed duration_ms longer than it");
 }
 

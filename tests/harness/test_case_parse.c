@@ -22,18 +22,18 @@
 static const char *dir;
 
 static const char base_case[] =
-    "name: t\n"                                                     /* 1 */
-    "pipelines:\n"                                                  /* 2 */
-    "  - id: 1\n"                                                   /* 3 */
-    "    period_us: 1000\n"                                         /* 4 */
-    "    components:\n"                                             /* 5 */
-    "      - {id: host1, type: host, stream: music}\n"              /* 6 */
-    "      - {id: vol1, type: volume, gain_db: -6}\n"               /* 7 */
-    "      - {id: dai1, type: dai, port: ssp0}\n"                   /* 8 */
-    "    connect: [[host1, vol1], [vol1, dai1]]\n"                  /* 9 */
-    "streams:\n"                                                    /* 10 */
-    "  music: {input: in.wav}\n"                                    /* 11 */
-    "ports:\n"                                                      /* 12 */
+    "name: t\n"                                        /* 1 */
+    "pipelines:\n"                                     /* 2 */
+    "  - id: 1\n"                                      /* 3 */
+    "    period_us: 1000\n"                            /* 4 */
+    "    components:\n"                                /* 5 */
+    "      - {id: host1, type: host, stream: music}\n" /* 6 */
+    "      - {id: vol1, type: volume, gain_db: -6}\n"  /* 7 */
+    "      - {id: dai1, type: dai, port: ssp0}\n"      /* 8 */
+    "    connect: [[host1, vol1], [vol1, dai1]]\n"     /* 9 */
+    "streams:\n"                                       /* 10 */
+    "  music: {input: in.wav}\n"                       /* 11 */
+    "ports:\n"                                         /* 12 */
     "  ssp0: {rate: 48000, channels: 2, format: s32, output: out.wav}\n";
 
 static int setup(void **state)
@@ -84,11 +84,11 @@ static dsh_case *parse(const char *text, dsh_diag *d)
 
 typedef struct bad_case {
     const char *what;
-    const char *find, *repl;    /* edit of base_case (find NULL: repl is
+    const char *find, *repl; /* edit of base_case (find NULL: repl is
                                    the whole text) */
     unsigned line;
-    const char *at;             /* column = 1 + offset of `at` in the line */
-    const char *msg;            /* substring of the first message */
+    const char *at;  /* column = 1 + offset of `at` in the line */
+    const char *msg; /* substring of the first message */
 } bad_case;
 
 static const char cycle_case[] =
@@ -126,8 +126,8 @@ static const char mixed_clock_case[] =
     "  ssp0: {rate: 48000, channels: 2, output: a.wav}\n"
     "  ssp1: {rate: 44100, channels: 2, output: b.wav}\n";
 
-#define EXPECT_AT_15(text) "output: out.wav}\n", \
-    "output: out.wav}\nexpect:\n  " text "\n", 15
+#define EXPECT_AT_15(text)                                                     \
+    "output: out.wav}\n", "output: out.wav}\nexpect:\n  " text "\n", 15
 
 static const bad_case bad_cases[] = {
     { "unknown key", "gain_db: -6}", "gain_db: -6, gian: 1}", 7, "gian",
@@ -138,8 +138,8 @@ static const bad_case bad_cases[] = {
       4, "\"1000\"", "expected an integer, got the string '1000'" },
     { "negative period", "period_us: 1000", "period_us: -5", 4, "-5",
       "pipelines[0].period_us: -5 is out of range" },
-    { "duplicate id", "{id: dai1, type: dai", "{id: vol1, type: dai", 8,
-      "vol1", "duplicate component id 'vol1' (first defined at 7:9)" },
+    { "duplicate id", "{id: dai1, type: dai", "{id: vol1, type: dai", 8, "vol1",
+      "duplicate component id 'vol1' (first defined at 7:9)" },
     { "duplicate pipeline key", "    period_us: 1000\n",
       "    period_us: 1000\n    period_us: 500\n", 5, "period_us",
       "duplicate key 'period_us' (first at 4:5)" },
@@ -150,7 +150,8 @@ static const bad_case bad_cases[] = {
     { "cycle in the graph", NULL, cycle_case, 12, "[vol1, mix1]",
       "'vol1' -> 'mix1' closes a cycle (mix1 -> vol1 -> mix1)" },
     { "unconnected component", "[[host1, vol1], [vol1, dai1]]",
-      "[[host1, vol1]]", 7, "{", "volume 'vol1' is not connected: no "
+      "[[host1, vol1]]", 7, "{",
+      "volume 'vol1' is not connected: no "
       "output" },
     { "too many inputs", "[[host1, vol1], [vol1, dai1]]",
       "[[host1, vol1], [vol1, dai1], [host1, dai1]]", 9, "[host1, dai1]",
@@ -165,20 +166,24 @@ static const bad_case bad_cases[] = {
       "output: out.wav}\nexpect:\n  vol1: {tolerance_lsb: 1}\n", 15, "vol1",
       "expect: 'vol1' is a component, not a port or stream" },
     { "tolerance on an input", "output: out.wav}\n",
-      "output: out.wav}\nexpect:\n  music: {tolerance_lsb: 1}\n", 15,
-      "music", "'music' is an input stream" },
+      "output: out.wav}\nexpect:\n  music: {tolerance_lsb: 1}\n", 15, "music",
+      "'music' is an input stream" },
     { "tolerance without reference", "output: out.wav}\n",
       "output: out.wav}\nexpect:\n  ssp0: {tolerance_lsb: 1}\n", 15,
       "tolerance_lsb", "needs a reference file" },
     { "reference channel mismatch", "output: out.wav}\n",
       "output: out.wav}\nexpect:\n  ssp0: {reference: ref_mono.wav}\n", 15,
-      "ref_mono.wav", "'ref_mono.wav' is 48000 Hz, 1 channel but port "
+      "ref_mono.wav",
+      "'ref_mono.wav' is 48000 Hz, 1 channel but port "
       "'ssp0' is 48000 Hz, 2 channels" },
-    { "stream rate mismatch", "{input: in.wav}", "{input: in44.wav, rate: "
-      "48000}", 11, "in44.wav", "'in44.wav' is 44100 Hz, 2 channels but "
+    { "stream rate mismatch", "{input: in.wav}",
+      "{input: in44.wav, rate: "
+      "48000}",
+      11, "in44.wav",
+      "'in44.wav' is 44100 Hz, 2 channels but "
       "stream 'music' is 48000 Hz, 2 channels" },
-    { "graph rate mismatch", "rate: 48000", "rate: 44100", 9,
-      "[vol1, dai1]", "port 'ssp0' is 44100 Hz, 2 channels but receives "
+    { "graph rate mismatch", "rate: 48000", "rate: 44100", 9, "[vol1, dai1]",
+      "port 'ssp0' is 44100 Hz, 2 channels but receives "
       "48000 Hz, 2 channels from 'vol1'" },
     { "duplicate mapping key", "{input: in.wav}",
       "{input: in.wav, input: in.wav}", 11, "input: in.wav}",
@@ -188,8 +193,8 @@ static const bad_case bad_cases[] = {
       "streams.extra: not used by any host component" },
     { "unknown stream", "stream: music}", "stream: musak}", 6, "musak",
       "no stream named 'musak'" },
-    { "unknown component type", "type: volume", "type: volumes", 7,
-      "volumes", "unknown value 'volumes'" },
+    { "unknown component type", "type: volume", "type: volumes", 7, "volumes",
+      "unknown value 'volumes'" },
     { "bad port name", "port: ssp0}", "port: i2s0}", 8, "i2s0",
       "'i2s0' is not an SSP port" },
     { "missing name", "name: t\n", "", 1, "pipelines",
@@ -198,15 +203,18 @@ static const bad_case bad_cases[] = {
       "unknown key 'nmae'" },
     { "control on unknown component", "output: out.wav}\n",
       "output: out.wav}\ncontrols:\n  - {at_ms: 5, component: vol9, set: "
-      "{gain_db: 1}}\n", 15, "vol9", "unknown component 'vol9'" },
+      "{gain_db: 1}}\n",
+      15, "vol9", "unknown component 'vol9'" },
     { "control sets a non-runtime parameter", "output: out.wav}\n",
       "output: out.wav}\ncontrols:\n  - {at_ms: 5, component: vol1, set: "
-      "{out_rate: 1}}\n", 15, "out_rate", "volume has no parameter "
+      "{out_rate: 1}}\n",
+      15, "out_rate",
+      "volume has no parameter "
       "'out_rate' settable at run time (settable: gain_db, ramp_ms, mute)" },
     { "control after the end", "name: t\n",
       "name: t\nduration_ms: 100\ncontrols: [{at_ms: 100, component: vol1, "
-      "set: {mute: true}}]\n", 3, "100, component",
-      "100 ms is not before the end of the run" },
+      "set: {mute: true}}]\n",
+      3, "100, component", "100 ms is not before the end of the run" },
     { "output path escapes", "output: out.wav}", "output: ../out.wav}", 13,
       "../out.wav", "must be a relative path inside the output directory" },
     { "yaml syntax error", "[vol1, dai1]]", "[vol1, dai1]", 10, "streams",
@@ -226,61 +234,89 @@ static const bad_case bad_cases[] = {
     { "range as a sequence", EXPECT_AT_15("xruns: [1, 2]"), "[1, 2]",
       "expect.xruns: expected an integer or {min: N, max: M}, got a "
       "sequence" },
-    { "range bound not an integer", EXPECT_AT_15("restarts: {min: 1.5}"),
-      "1.5", "expect.restarts.min: expected an integer, got '1.5'" },
-    { "per-pipeline range", EXPECT_AT_15("deadlines: {pipelines: {1: "
-      "{missed: {min: x}}}}"), "x}", "expect.deadlines.pipelines.1.missed."
+    { "range bound not an integer", EXPECT_AT_15("restarts: {min: 1.5}"), "1.5",
+      "expect.restarts.min: expected an integer, got '1.5'" },
+    { "per-pipeline range",
+      EXPECT_AT_15("deadlines: {pipelines: {1: "
+                   "{missed: {min: x}}}}"),
+      "x}",
+      "expect.deadlines.pipelines.1.missed."
       "min: expected an integer, got 'x'" },
-    { "per-pipeline range min above max", EXPECT_AT_15("deadlines: "
-      "{pipelines: {1: {missed: {min: 9, max: 1}}}}"), "{min: 9",
-      "expect.deadlines.pipelines.1.missed: min 9 is above max 1" },
+    { "per-pipeline range min above max",
+      EXPECT_AT_15("deadlines: "
+                   "{pipelines: {1: {missed: {min: 9, max: 1}}}}"),
+      "{min: 9", "expect.deadlines.pipelines.1.missed: min 9 is above max 1" },
     /* expected setup errors */
-    { "setup_error unknown command", EXPECT_AT_15("setup_error: {command: "
-      "COMP_NEW, status: AUD_RATE}"), "COMP_NEW", "expect.setup_error."
+    { "setup_error unknown command",
+      EXPECT_AT_15("setup_error: {command: "
+                   "COMP_NEW, status: AUD_RATE}"),
+      "COMP_NEW",
+      "expect.setup_error."
       "command: unknown value 'COMP_NEW' (expected one of: AUD_PIPE_NEW, "
       "AUD_COMP_NEW, AUD_BUF_NEW" },
-    { "setup_error not a setup command", EXPECT_AT_15("setup_error: "
-      "{command: AUD_SET_CONTROL, status: AUD_RANGE}"), "AUD_SET_CONTROL",
-      "AUD_SET_CONTROL is not sent while setting up" },
-    { "setup_error unknown status", EXPECT_AT_15("setup_error: {command: "
-      "AUD_COMP_NEW, status: AUD_RATES}"), "AUD_RATES", "expect.setup_error."
+    { "setup_error not a setup command",
+      EXPECT_AT_15("setup_error: "
+                   "{command: AUD_SET_CONTROL, status: AUD_RANGE}"),
+      "AUD_SET_CONTROL", "AUD_SET_CONTROL is not sent while setting up" },
+    { "setup_error unknown status",
+      EXPECT_AT_15("setup_error: {command: "
+                   "AUD_COMP_NEW, status: AUD_RATES}"),
+      "AUD_RATES",
+      "expect.setup_error."
       "status: unknown status 'AUD_RATES' (expected one of: AUD_INVAL, "
       "AUD_NOMEM" },
-    { "setup_error OK is no error", EXPECT_AT_15("setup_error: {command: "
-      "AUD_COMP_NEW, status: OK}"), "OK}", "unknown status 'OK'" },
-    { "setup_error without status", EXPECT_AT_15("setup_error: {command: "
-      "AUD_COMP_NEW}"), "{command", "expect.setup_error: missing required "
+    { "setup_error OK is no error",
+      EXPECT_AT_15("setup_error: {command: "
+                   "AUD_COMP_NEW, status: OK}"),
+      "OK}", "unknown status 'OK'" },
+    { "setup_error without status",
+      EXPECT_AT_15("setup_error: {command: "
+                   "AUD_COMP_NEW}"),
+      "{command",
+      "expect.setup_error: missing required "
       "key 'status'" },
-    { "setup_error unknown key", EXPECT_AT_15("setup_error: {command: "
-      "AUD_COMP_NEW, status: AUD_RATE, comp: vol1}"), "comp:",
+    { "setup_error unknown key",
+      EXPECT_AT_15("setup_error: {command: "
+                   "AUD_COMP_NEW, status: AUD_RATE, comp: vol1}"),
+      "comp:",
       "unknown key 'comp' (expected one of: command, status, pipeline, "
       "component)" },
-    { "setup_error component of a pipeline command", EXPECT_AT_15(
-      "setup_error: {command: AUD_PIPE_NEW, status: AUD_PERIOD, component: "
-      "vol1}"), "vol1}", "goes with AUD_COMP_NEW, AUD_STREAM_PARAMS or "
+    { "setup_error component of a pipeline command",
+      EXPECT_AT_15(
+          "setup_error: {command: AUD_PIPE_NEW, status: AUD_PERIOD, component: "
+          "vol1}"),
+      "vol1}",
+      "goes with AUD_COMP_NEW, AUD_STREAM_PARAMS or "
       "AUD_PIPE_CONNECT (the consumer's component) only; AUD_PIPE_NEW "
       "concerns a whole pipeline (use pipeline:)" },
-    { "setup_error stream params of a non-host", EXPECT_AT_15("setup_error: "
-      "{command: AUD_STREAM_PARAMS, status: AUD_RATE, component: vol1}"),
+    { "setup_error stream params of a non-host",
+      EXPECT_AT_15(
+          "setup_error: "
+          "{command: AUD_STREAM_PARAMS, status: AUD_RATE, component: vol1}"),
       "vol1}", "'vol1' is not a host component" },
-    { "setup_error unknown component", EXPECT_AT_15("setup_error: {command: "
-      "AUD_COMP_NEW, status: AUD_RATE, component: vol9}"), "vol9",
-      "expect.setup_error.component: unknown component 'vol9'" },
-    { "setup_error unknown pipeline", EXPECT_AT_15("setup_error: {command: "
-      "AUD_TRIGGER, status: AUD_RATE, pipeline: 7}"), "7}",
-      "expect.setup_error.pipeline: no pipeline with id 7" },
+    { "setup_error unknown component",
+      EXPECT_AT_15("setup_error: {command: "
+                   "AUD_COMP_NEW, status: AUD_RATE, component: vol9}"),
+      "vol9", "expect.setup_error.component: unknown component 'vol9'" },
+    { "setup_error unknown pipeline",
+      EXPECT_AT_15("setup_error: {command: "
+                   "AUD_TRIGGER, status: AUD_RATE, pipeline: 7}"),
+      "7}", "expect.setup_error.pipeline: no pipeline with id 7" },
     { "setup_error with an audio expectation", "output: out.wav}\n",
       "output: out.wav}\nexpect:\n  ssp0: {skip_ms: 1}\n  setup_error: "
-      "{command: AUD_COMP_NEW, status: AUD_RATE}\n", 16, "{command",
+      "{command: AUD_COMP_NEW, status: AUD_RATE}\n",
+      16, "{command",
       "nothing runs after the rejected setup, so 'ssp0' cannot be checked" },
     { "setup_error with deadlines", "output: out.wav}\n",
       "output: out.wav}\nexpect:\n  setup_error: {command: AUD_COMP_NEW, "
-      "status: AUD_RATE}\n  deadlines: {missed: 0}\n", 15, "{command",
-      "so 'deadlines' cannot be checked" },
+      "status: AUD_RATE}\n  deadlines: {missed: 0}\n",
+      15, "{command", "so 'deadlines' cannot be checked" },
     { "setup_error with controls", "output: out.wav}\n",
       "output: out.wav}\ncontrols:\n  - {at_ms: 5, component: vol1, set: "
       "{gain_db: 1}}\nexpect:\n  setup_error: {command: AUD_COMP_NEW, "
-      "status: AUD_RANGE}\n", 17, "{command", "the case cannot have "
+      "status: AUD_RANGE}\n",
+      17, "{command",
+      "the case cannot have "
       "controls (first at 15:5)" },
     /* on_xrun, audio clock */
     { "bad on_xrun", "name: t\n", "name: t\non_xrun: retry\n", 2, "retry",
@@ -296,7 +332,8 @@ static const bad_case bad_cases[] = {
     /* YAML guard (issue 14): tags, nesting, anchors; a board file read
      * at validation */
     { "tag on an integer", "period_us: 1000", "period_us: !!str 1000", 4,
-      "!!str", "YAML tag '!!str' is not supported: write the value "
+      "!!str",
+      "YAML tag '!!str' is not supported: write the value "
       "without a tag (quote it to make it a string)" },
     { "local tag", "name: t\n", "name: !x t\n", 1, "!x",
       "YAML tag '!x' is not supported" },
@@ -304,10 +341,11 @@ static const bad_case bad_cases[] = {
       "!!map", "YAML tag '!!map' is not supported" },
     { "nesting too deep", "name: t\n",
       "name: t\ndescription: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]"
-      "]]]]]]]]]]]]]]]]]]]]\n", 2, "[[]]",
+      "]]]]]]]]]]]]]]]]]]]]\n",
+      2, "[[]]",
       "YAML nesting deeper than 32 levels of mappings and sequences" },
-    { "invalid board file", "name: t\n", "name: t\nboard: badboard.yaml\n",
-      2, "badboard.yaml", "board: invalid board description: " },
+    { "invalid board file", "name: t\n", "name: t\nboard: badboard.yaml\n", 2,
+      "badboard.yaml", "board: invalid board description: " },
     { "invalid board.file", "name: t\n",
       "name: t\nboard: {cpu_hz: 100000000, file: badboard.yaml}\n", 2,
       "badboard.yaml", "board.file: invalid board description: " },
@@ -315,8 +353,7 @@ static const bad_case bad_cases[] = {
 
 static void check_bad(const bad_case *b)
 {
-    char *text = b->find ? edit(base_case, b->find, b->repl)
-                         : strdup(b->repl);
+    char *text = b->find ? edit(base_case, b->find, b->repl) : strdup(b->repl);
     dsh_diag d;
     dsh_case *c = parse(text, &d);
     if (c || d.count == 0)
@@ -383,16 +420,15 @@ static void test_base_case(void **state)
     assert_int_equal(c->conns[1].to, 2);
     assert_int_equal(c->conns[1].mark.line, 9);
     assert_int_equal(c->n_endpoints, 2);
-    const dsh_endpoint *music = &c->endpoints[dsh_case_find_endpoint(c,
-                                                                     "music")];
+    const dsh_endpoint
+        *music = &c->endpoints[dsh_case_find_endpoint(c, "music")];
     assert_int_equal(music->dir, DSH_EP_INPUT);
-    assert_int_equal(music->rate, 48000);        /* from the file */
+    assert_int_equal(music->rate, 48000); /* from the file */
     assert_int_equal(music->channels, 2);
     assert_int_equal(music->format, DSH_PCM_S16);
     assert_int_equal(music->input_frames, 4800);
     assert_string_equal(music->resolved, ht_path(dir, "in.wav"));
-    const dsh_endpoint *ssp0 = &c->endpoints[dsh_case_find_endpoint(c,
-                                                                    "ssp0")];
+    const dsh_endpoint *ssp0 = &c->endpoints[dsh_case_find_endpoint(c, "ssp0")];
     assert_int_equal(ssp0->dir, DSH_EP_OUTPUT);
     assert_int_equal(ssp0->format, DSH_PCM_S32);
     assert_string_equal(ssp0->file, "out.wav");
@@ -465,8 +501,7 @@ static void test_full_case(void **state)
     if (!c)
         dsh_diag_print(&d, stderr);
     assert_non_null(c);
-    assert_string_equal(c->description,
-                        "all component types and expectations");
+    assert_string_equal(c->description, "all component types and expectations");
     assert_true(c->board.has_cpu_hz);
     assert_int_equal(c->board.cpu_hz, 80000000);
     assert_false(c->board.has_drift_ppm);
@@ -508,8 +543,7 @@ static void test_full_case(void **state)
     assert_int_equal(a->relative_to, dsh_case_find_endpoint(c, "music"));
     assert_true(a->gain_db.on && a->gain_db.value == -6 &&
                 a->gain_db.tolerance == 0.5);
-    assert_true(a->thdn.on && a->thdn.max_db == -80 &&
-                a->thdn.freq_hz == 997);
+    assert_true(a->thdn.on && a->thdn.max_db == -80 && a->thdn.freq_hz == 997);
     assert_true(a->snr.on && a->snr.min_db == 90);
     assert_true(a->dc_offset.on && a->dc_offset.max_dbfs == -90);
     assert_true(a->length.on);
@@ -531,8 +565,8 @@ static void test_full_case(void **state)
     assert_false(c->restarts.on);
     assert_false(c->setup_error.on);
     assert_int_equal(c->on_xrun, DSH_XRUN_RESTART);
-    assert_int_equal(c->end, c->until_input_ends ? DSH_END_DRAIN :
-                     DSH_END_STOP);
+    assert_int_equal(c->end,
+                     c->until_input_ends ? DSH_END_DRAIN : DSH_END_STOP);
     dsh_case_free(c);
 }
 
@@ -609,15 +643,16 @@ static void test_setup_error_and_on_xrun(void **state)
     assert_non_null(c);
     assert_int_equal(c->on_xrun, DSH_XRUN_STOP);
     assert_true(c->setup_error.on);
-    assert_int_equal(c->setup_error.command, 0x0103);     /* COMP_NEW */
-    assert_int_equal(c->setup_error.status, -6);          /* AUD_RANGE */
+    assert_int_equal(c->setup_error.command, 0x0103); /* COMP_NEW */
+    assert_int_equal(c->setup_error.status, -6);      /* AUD_RANGE */
     assert_int_equal(c->setup_error.component,
                      dsh_case_find_component(c, "vol1"));
     assert_int_equal(c->setup_error.pipeline, 0);
     assert_int_equal(c->setup_error.mark.line, 16);
     dsh_case_free(c);
     c = parse_with("expect:\n  setup_error: {command: AUD_TRIGGER, "
-                   "status: E_PIPE}\n", &d);
+                   "status: E_PIPE}\n",
+                   &d);
     assert_non_null(c);
     assert_int_equal(c->setup_error.command, 0x010A);
     assert_int_equal(c->setup_error.status, -103);
@@ -657,7 +692,8 @@ static void test_audio_clock(void **state)
     assert_int_equal(c->board.audio_clock_hz, 11289600);
     dsh_case_free(c);
     /* a clock given in the case or in the board file is kept */
-    char *b = edit(text, "name: t\n", "name: t\nboard: {audio_clock_hz: "
+    char *b = edit(text, "name: t\n",
+                   "name: t\nboard: {audio_clock_hz: "
                    "12288000}\n");
     c = parse(b, &d);
     assert_non_null(c);
@@ -666,9 +702,9 @@ static void test_audio_clock(void **state)
     dsh_case_free(c);
     free(b);
     ht_write_text(ht_path(dir, "clock.yaml"), "name: b\naudio:\n  "
-                  "clock_hz: 12288000\n");
+                                              "clock_hz: 12288000\n");
     ht_write_text(ht_path(dir, "noclock.yaml"), "name: b\ncpu_hz: "
-                  "100000000\n");
+                                                "100000000\n");
     b = edit(text, "name: t\n", "name: t\nboard: clock.yaml\n");
     c = parse(b, &d);
     assert_non_null(c);
@@ -762,9 +798,10 @@ static void test_invalid_board_message(void **state)
                       "name: t\nboard: badboard.yaml\n");
     assert_null(parse(text, &d));
     char want[1200];
-    snprintf(want, sizeof want, "%s:2:8: board: invalid board description: "
-             "%s:3:3: unknown key 'dma.chanels'", ht_path(dir, "case.yaml"),
-             ht_path(dir, "badboard.yaml"));
+    snprintf(want, sizeof want,
+             "%s:2:8: board: invalid board description: "
+             "%s:3:3: unknown key 'dma.chanels'",
+             ht_path(dir, "case.yaml"), ht_path(dir, "badboard.yaml"));
     if (strcmp(d.msg[0], want))
         fail_msg("'%s' is not '%s'", d.msg[0], want);
     free(text);
@@ -806,7 +843,7 @@ static void test_big_inputs_fast(void **state)
     assert_null(parse(t, &d));
     double s = seconds_since(&t0);
     assert_non_null(strstr(d.msg[0], ":2:45: YAML nesting deeper than 32"));
-    if (s > 10.0)   /* 0.1 s (0.5 s with sanitizers); was 35..60 s */
+    if (s > 10.0) /* 0.1 s (0.5 s with sanitizers); was 35..60 s */
         fail_msg("deep nesting took %.3f CPU s", s);
     free(t);
 
@@ -816,19 +853,20 @@ static void test_big_inputs_fast(void **state)
         assert_non_null(t);
         n = (size_t)snprintf(t, cap, "%s", base_case);
         for (int i = 0; i < KEYS; i++)
-            n += (size_t)snprintf(t + n, cap - n, dup ? "zz: %d\n"
-                                  : "unknown_key_%d: 1\n", i);
+            n += (size_t)snprintf(t + n, cap - n,
+                                  dup ? "zz: %d\n" : "unknown_key_%d: 1\n", i);
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
         assert_null(parse(t, &d));
         s = seconds_since(&t0);
         /* every key unknown; each repeated one a duplicate too */
         assert_int_equal(d.count, dup ? 2 * KEYS - 1 : KEYS);
-        assert_non_null(strstr(d.msg[0], dup ? "case: unknown key 'zz'"
-                               : "case: unknown key 'unknown_key_0'"));
+        assert_non_null(
+            strstr(d.msg[0], dup ? "case: unknown key 'zz'"
+                                 : "case: unknown key 'unknown_key_0'"));
         if (dup)
             assert_non_null(strstr(d.msg[2], "case: duplicate key 'zz' "
-                                   "(first at 14:1)"));
-        if (s > 10.0)   /* 0.1 s (0.5 s with sanitizers); was 35..60 s */
+                                             "(first at 14:1)"));
+        if (s > 10.0) /* 0.1 s (0.5 s with sanitizers); was 35..60 s */
             fail_msg("%d keys took %.3f CPU s", KEYS, s);
         free(t);
     }

@@ -20,8 +20,18 @@
 
 #define FAKE FAKE_DIR "/harness_fake_fw.elf"
 
-enum { C_FAIL = 1, C_MUTE, C_CRASH, C_BADSEQ, C_MISS, C_SLEEP, C_WRONGID,
-       C_PERIODS, C_BADREQ, C_PING = 0x100 };
+enum {
+    C_FAIL = 1,
+    C_MUTE,
+    C_CRASH,
+    C_BADSEQ,
+    C_MISS,
+    C_SLEEP,
+    C_WRONGID,
+    C_PERIODS,
+    C_BADREQ,
+    C_PING = 0x100
+};
 
 static unsigned notified;
 static uint32_t last_notify;
@@ -35,8 +45,9 @@ static void on_notify(void *user, const dsh_drv_msg *m)
 
 static dsh_drv *boot(const char *elf, dsh_timeline *tl, dsh_drv_err want)
 {
-    dsh_drv_opts o = { .elf = elf, .timeline = tl, .notify = on_notify,
-                       .reply_timeout = 200000 };
+    dsh_drv_opts o = {
+        .elf = elf, .timeline = tl, .notify = on_notify, .reply_timeout = 200000
+    };
     dsh_drv *d;
     char err[512];
     assert_int_equal(dsh_drv_new(&o, &d, err, sizeof err), DSH_DRV_OK);
@@ -49,15 +60,15 @@ static dsh_drv *boot(const char *elf, dsh_timeline *tl, dsh_drv_err want)
     return d;
 }
 
-static dsh_drv_err cmd(dsh_drv *d, uint32_t id, uint32_t arg,
-                       dsh_drv_msg *r)
+static dsh_drv_err cmd(dsh_drv *d, uint32_t id, uint32_t arg, dsh_drv_msg *r)
 {
     return dsh_drv_command(d, id, &arg, sizeof arg, r);
 }
 
-#define HAS(d, s) do {                                                   \
-        if (!strstr(dsh_drv_diag(d), (s)))                               \
-            fail_msg("diagnosis lacks '%s':\n%s", (s), dsh_drv_diag(d)); \
+#define HAS(d, s)                                                              \
+    do {                                                                       \
+        if (!strstr(dsh_drv_diag(d), (s)))                                     \
+            fail_msg("diagnosis lacks '%s':\n%s", (s), dsh_drv_diag(d));       \
     } while (0)
 
 static void test_boot_and_ping(void **state)
@@ -183,7 +194,7 @@ static void test_notifications(void **state)
     const dsh_drv_stats *st = dsh_drv_get_stats(d);
     assert_int_equal(st->deadline_misses, 1);
     assert_int_equal(st->misses_reported, 5);
-    assert_int_equal(st->notifications, 2);     /* FW_READY + miss */
+    assert_int_equal(st->notifications, 2); /* FW_READY + miss */
     dsh_drv_free(d);
 }
 
@@ -237,8 +248,7 @@ static json_t *load(const char *path)
     json_error_t e;
     json_t *j = json_load_file(path, 0, &e);
     if (!j)
-        fail_msg("timeline JSON does not parse: %s at line %d", e.text,
-                 e.line);
+        fail_msg("timeline JSON does not parse: %s at line %d", e.text, e.line);
     return j;
 }
 
@@ -252,9 +262,9 @@ static void test_markers_and_timeline(void **state)
      * bytes on channel 1 (no interrupt) while the firmware works; the
      * driver's DMA observer must put it on the timeline */
     ds_board *b = dsh_drv_board(d);
-    uint32_t dsc[5] = { BOARD_MBOX_BASE + BOARD_MBOX_STREAM_OFF, 0x8000, 64,
-                        0, (BOARD_DMA_DIR_DSP2HOST << BOARD_DMA_DESC_DIR_SHIFT)
-                           | BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DST_INC };
+    uint32_t dsc[5] = { BOARD_MBOX_BASE + BOARD_MBOX_STREAM_OFF, 0x8000, 64, 0,
+                        (BOARD_DMA_DIR_DSP2HOST << BOARD_DMA_DESC_DIR_SHIFT) |
+                            BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DST_INC };
     assert_int_equal(ds_board_mbox_write(b, 0xFE0, dsc, sizeof dsc), DS_OK);
     ds_dma *dma = ds_board_dma(b);
     assert_true(ds_dma_write(dma, BOARD_DMA_CH(1) + BOARD_DMA_DESC, 4,
@@ -282,14 +292,15 @@ static void test_markers_and_timeline(void **state)
     json_t *root = load(path);
     json_t *evs = get(root, "traceEvents");
     assert_true(json_is_array(evs));
-    assert_int_equal(json_integer_value(get(get(root, "otherData"),
-                                            "dropped_events")), 0);
+    assert_int_equal(
+        json_integer_value(get(get(root, "otherData"), "dropped_events")), 0);
     unsigned periods = 0, ipc = 0, meta = 0, escaped = 0, dma_x = 0;
     unsigned bad = 0;
     json_int_t dma_tid = 0;
     size_t i;
     json_t *e;
-    json_array_foreach(evs, i, e) {
+    json_array_foreach(evs, i, e)
+    {
         const char *ph = sget(e, "ph");
         const char *name = sget(e, "name");
         if (!strcmp(ph, "M")) {
@@ -369,8 +380,8 @@ static void test_timeline_cap(void **state)
                      DSH_TIMELINE_MAX_EVENTS + 2);
     json_decref(root);
     /* an unwritable file: -1, named, nothing left */
-    assert_int_equal(dsh_timeline_write(tl, ht_path(dir, "no/t.json"), err,
-                                        sizeof err), -1);
+    assert_int_equal(
+        dsh_timeline_write(tl, ht_path(dir, "no/t.json"), err, sizeof err), -1);
     assert_non_null(strstr(err, "no/t.json: cannot create"));
     ht_remove_tree(dir);
     dsh_timeline_free(tl);

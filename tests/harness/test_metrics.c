@@ -61,12 +61,12 @@ static double *sine(size_t n, double freq, double amp)
     return x;
 }
 
-#define assert_near(a, b, tol)                                               \
-    do {                                                                     \
-        double a_ = (a), b_ = (b);                                           \
-        if (!(fabs(a_ - b_) <= (tol)))                                       \
-            fail_msg("%s = %.6f, expected %.6f +- %g", #a, a_, b_,           \
-                     (double)(tol));                                         \
+#define assert_near(a, b, tol)                                                 \
+    do {                                                                       \
+        double a_ = (a), b_ = (b);                                             \
+        if (!(fabs(a_ - b_) <= (tol)))                                         \
+            fail_msg("%s = %.6f, expected %.6f +- %g", #a, a_, b_,             \
+                     (double)(tol));                                           \
     } while (0)
 
 static double sox_stat(const char *path, const char *label)
@@ -130,13 +130,13 @@ static void test_rms_dc_against_sox(void **state)
     for (size_t i = 0; i < n; i++) {
         double t = (double)i / RATE;
         s[2 * i] = dsh_q31_from_double(0.1 + 0.5 * sin(2 * M_PI * 997 * t));
-        s[2 * i + 1] = dsh_q31_from_double(-0.05 + 0.25 *
-                                           sin(2 * M_PI * 61 * t));
+        s[2 * i + 1] = dsh_q31_from_double(-0.05 +
+                                           0.25 * sin(2 * M_PI * 61 * t));
     }
     const char *p = ht_path(dir, "rmsdc.wav");
     char err[512];
-    assert_true(dsh_audio_write_wav(p, s, n, 2, RATE, DSH_PCM_S32, err,
-                                    sizeof err));
+    assert_true(
+        dsh_audio_write_wav(p, s, n, 2, RATE, DSH_PCM_S32, err, sizeof err));
     free(s);
     dsh_audio a;
     assert_true(dsh_audio_read(p, &a, err, sizeof err));
@@ -197,14 +197,14 @@ static void test_thdn_known_harmonic(void **state)
     (void)state;
     check_thdn(997, -60, 3, false);
     check_thdn(997, -80, 2, true);
-    check_thdn(1000, -100, 5, false);     /* not on a bin centre */
+    check_thdn(1000, -100, 5, false); /* not on a bin centre */
     check_thdn(6000, -40, 3, true);
     /* pure sine: the method's own floor (double FFT, Kaiser window) */
     double *x = sine(65536, 997, 0.5);
     dsh_thdn_result r;
     char err[256];
     assert_true(dsh_thdn(x, 65536, RATE, NULL, &r, err, sizeof err));
-    if (!(r.thdn_db < -150))   /* floor measured: about -165 dB */
+    if (!(r.thdn_db < -150)) /* floor measured: about -165 dB */
         fail_msg("pure sine THD+N %.1f dB", r.thdn_db);
     /* too short */
     assert_false(dsh_thdn(x, 1000, RATE, NULL, &r, err, sizeof err));
@@ -235,7 +235,7 @@ static void test_dynamic_range_aes17(void **state)
     (void)state;
     size_t n = 65536;
     double sigma = 3e-6;
-    double *x = sine(n, 997, 1e-3);        /* -60 dBFS */
+    double *x = sine(n, 997, 1e-3); /* -60 dBFS */
     for (size_t i = 0; i < n; i++)
         x[i] += sigma * gauss();
     double frac = (20000.0 - 20.0) / (RATE / 2.0);
@@ -245,7 +245,7 @@ static void test_dynamic_range_aes17(void **state)
     assert_true(dsh_dynamic_range(x, n, RATE, NULL, &dr, err, sizeof err));
     assert_near(dr, expect, 0.2);
     free(x);
-    x = sine(n, 997, 0.1);                 /* -20 dBFS: wrong stimulus */
+    x = sine(n, 997, 0.1); /* -20 dBFS: wrong stimulus */
     assert_false(dsh_dynamic_range(x, n, RATE, NULL, &dr, err, sizeof err));
     assert_non_null(strstr(err, "needs a -60 dBFS tone"));
     free(x);
@@ -260,17 +260,18 @@ static void test_freq_response_two_tap_average(void **state)
         in[i] = 0.1 * gauss();
     out[0] = in[0] / 2;
     for (size_t i = 1; i < n; i++)
-        out[i] = (in[i] + in[i - 1]) / 2;  /* |H| = |cos(pi f / fs)| */
+        out[i] = (in[i] + in[i - 1]) / 2; /* |H| = |cos(pi f / fs)| */
     dsh_freq_response fr;
     char err[256];
-    assert_true(dsh_freq_response_measure(in, out, n, RATE, 0, &fr, err,
-                                          sizeof err));
+    assert_true(
+        dsh_freq_response_measure(in, out, n, RATE, 0, &fr, err, sizeof err));
     const double freqs[] = { 100, 1000, 6000, 12000, 18000 };
     for (int i = 0; i < 5; i++)
         assert_near(dsh_freq_response_at(&fr, freqs[i]),
                     20 * log10(cos(M_PI * freqs[i] / RATE)), 0.05);
     /* a mask the response meets */
-    dsh_mask_point ok_mask[] = { { 20, -0.1, 0.1 }, { 6000, -0.8, 0.1 },
+    dsh_mask_point ok_mask[] = { { 20, -0.1, 0.1 },
+                                 { 6000, -0.8, 0.1 },
                                  { 12000, -3.2, 0.1 } };
     dsh_mask_result r;
     assert_true(dsh_mask_check(&fr, ok_mask, 3, &r, err, sizeof err));
@@ -281,13 +282,13 @@ static void test_freq_response_two_tap_average(void **state)
     assert_true(dsh_mask_check(&fr, flat, 2, &r, err, sizeof err));
     assert_false(r.pass);
     assert_near(r.worst_freq_hz, 20000, fr.bin_hz);
-    assert_near(r.worst_excess_db, -20 * log10(cos(M_PI * 20000 / RATE)) -
-                0.1, 0.1);
+    assert_near(r.worst_excess_db, -20 * log10(cos(M_PI * 20000 / RATE)) - 0.1,
+                0.1);
     dsh_freq_response_free(&fr);
     /* silent input */
     memset(in, 0, n * sizeof *in);
-    assert_false(dsh_freq_response_measure(in, out, n, RATE, 0, &fr, err,
-                                           sizeof err));
+    assert_false(
+        dsh_freq_response_measure(in, out, n, RATE, 0, &fr, err, sizeof err));
     assert_non_null(strstr(err, "input is silent"));
     free(in);
     free(out);
@@ -306,9 +307,9 @@ static void test_compare_and_diff(void **state)
     char err[256];
     assert_true(dsh_compare(&a, &b, DSH_PCM_S16, 0, &r, err, sizeof err));
     assert_true(r.bit_exact);
-    b.samples[100 * 2 + 1] += 1 << 16;      /* +1 LSB at s16 */
-    b.samples[200 * 2 + 0] += 3 << 16;      /* +3 LSB */
-    b.samples[300 * 2 + 0] += 1 << 8;       /* below an s16 LSB: rounds */
+    b.samples[100 * 2 + 1] += 1 << 16; /* +1 LSB at s16 */
+    b.samples[200 * 2 + 0] += 3 << 16; /* +3 LSB */
+    b.samples[300 * 2 + 0] += 1 << 8;  /* below an s16 LSB: rounds */
     assert_true(dsh_compare(&a, &b, DSH_PCM_S16, 0, &r, err, sizeof err));
     assert_false(r.bit_exact);
     assert_int_equal(r.max_diff_lsb, 3);
@@ -342,7 +343,7 @@ static void test_compare_and_diff(void **state)
     b.frames = 1000;
     assert_false(dsh_compare(&a, &b, DSH_PCM_S16, 0, &r, err, sizeof err));
     assert_string_equal(err, "cannot compare 48000 Hz, 2 channels with "
-                        "48000 Hz, 1 channels");
+                             "48000 Hz, 1 channels");
     dsh_audio_free(&a);
     dsh_audio_free(&b);
 }

@@ -52,7 +52,8 @@ static void write_case(const char *dir, const char *file, const char *name)
              "      - {id: dai1, type: dai, port: ssp0}\n"
              "    connect: [[tone1, dai1]]\n"
              "ports:\n"
-             "  ssp0: {rate: 48000, channels: 2, output: out.wav}\n", name);
+             "  ssp0: {rate: 48000, channels: 2, output: out.wav}\n",
+             name);
     char p[1024];
     snprintf(p, sizeof p, "%s/%s", dir, file);
     ht_write_text(p, text);
@@ -126,7 +127,7 @@ static void test_filter(void **state)
     assert_false(dsh_filter_match("*mixer*", "volume", "cases/v.yaml"));
     assert_true(dsh_filter_match("cases/*/a.yaml", "n", "cases/eq/a.yaml"));
     assert_true(dsh_filter_match("?olume -6 dB", "volume -6 dB", "p"));
-    assert_false(dsh_filter_match("volume", "Volume", "p"));  /* exact case */
+    assert_false(dsh_filter_match("volume", "Volume", "p")); /* exact case */
 }
 
 static void test_shard_arithmetic(void **state)
@@ -137,8 +138,8 @@ static void test_shard_arithmetic(void **state)
     assert_int_equal(i, 2);
     assert_int_equal(n, 3);
     assert_true(dsh_shard_parse("1/1", &i, &n));
-    const char *bad[] = { "0/3", "4/3", "3", "a/b", "1/0", "-1/2", "1/2x",
-                          "/2", "1/", "" };
+    const char *bad[] = { "0/3",  "4/3",  "3",  "a/b", "1/0",
+                          "-1/2", "1/2x", "/2", "1/",  "" };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
         if (dsh_shard_parse(bad[k], &i, &n))
             fail_msg("'%s' accepted", bad[k]);
@@ -206,20 +207,20 @@ static void unhex(const char *hex, char *out, size_t outsz)
     out[n] = '\0';
 }
 
-static void xmllint(const char *args, const char *file, char *out,
-                    size_t outsz)
+static void xmllint(const char *args, const char *file, char *out, size_t outsz)
 {
     /* xmllint (found at configure time; libxml2-utils) is required, a
      * missing one fails the test. */
     if (access(XMLLINT, X_OK) != 0)
         fail_msg("xmllint not found ('%s'): install libxml2-utils "
-                 "(ci/install-deps.sh) and re-run cmake", XMLLINT);
+                 "(ci/install-deps.sh) and re-run cmake",
+                 XMLLINT);
     char cmd[2048];
     snprintf(cmd, sizeof cmd, "'%s' %s '%s' 2>&1", XMLLINT, args, file);
     FILE *p = popen(cmd, "r");
     assert_non_null(p);
     size_t n = fread(out, 1, outsz - 1, p);
-    while (n && out[n - 1] == '\n')    /* one trailing newline or none */
+    while (n && out[n - 1] == '\n') /* one trailing newline or none */
         n--;
     out[n] = '\0';
     int rc = pclose(p);
@@ -233,24 +234,37 @@ static void test_report_formats(void **state)
     static dsh_case_result res[5];
     memset(res, 0, sizeof res);
     res[0] = (dsh_case_result){ .status = DSH_RES_PASS, .seconds = 0.5 };
-    res[1] = (dsh_case_result){ .status = DSH_RES_FAIL, .seconds = 1,
+    res[1] = (dsh_case_result){
+        .status = DSH_RES_FAIL,
+        .seconds = 1,
         .message = "gain -5.2 dB, expected -6 +- 0.1 \"dB\" <&>",
         .log = "result: failed\nPANIC: cause 0x1c <LoadProhibited>\n"
-               "trace: irq 3 & \x02 done\n" };
+               "trace: irq 3 & \x02 done\n"
+    };
     res[1].nchecks = 2;
-    res[1].checks[0] = (dsh_check_figure){ "out", "gain_db", "dB", -5.2,
-                                           -6.1, -5.9, true, true, false };
+    res[1].checks[0] = (dsh_check_figure){ "out", "gain_db", "dB", -5.2, -6.1,
+                                           -5.9,  true,      true, false };
     res[1].checks[1] = (dsh_check_figure){ "out", "thdn_db", "dB", -92.5, 0,
-                                           -80, false, true, true };
-    res[1].run = (dsh_run_figures){ .has_run = true, .cycles = 1600000,
-        .cpu_hz = 160e6, .audio_seconds = 0.01, .mcps = 12.5,
-        .worst_load_pct = 9.75, .deadline_misses = 3, .npipes = 1,
-        .pipes = { { 1, 10, 160000, 15600, 15623, 3 } }, .ncomps = 1,
-        .comps = { { "p1.2 volume", 1.25, 0.5 } } };
-    res[2] = (dsh_case_result){ .status = DSH_RES_ERROR, .seconds = 0.25,
-        .message = "crashed:\nsignal 11\t\x01" };
-    res[3] = (dsh_case_result){ .status = DSH_RES_SKIP,
-        .message = "not runnable yet: firmware IPC missing" };
+                                           -80,   false,     true, true };
+    res[1].run = (dsh_run_figures){ .has_run = true,
+                                    .cycles = 1600000,
+                                    .cpu_hz = 160e6,
+                                    .audio_seconds = 0.01,
+                                    .mcps = 12.5,
+                                    .worst_load_pct = 9.75,
+                                    .deadline_misses = 3,
+                                    .npipes = 1,
+                                    .pipes = { { 1, 10, 160000, 15600, 15623,
+                                                 3 } },
+                                    .ncomps = 1,
+                                    .comps = { { "p1.2 volume", 1.25, 0.5 } } };
+    res[2] = (dsh_case_result){ .status = DSH_RES_ERROR,
+                                .seconds = 0.25,
+                                .message = "crashed:\nsignal 11\t\x01" };
+    res[3] = (dsh_case_result){
+        .status = DSH_RES_SKIP,
+        .message = "not runnable yet: firmware IPC missing"
+    };
     res[4] = (dsh_case_result){ .status = DSH_RES_PASS, .seconds = 0.125 };
     /* a file name of bytes that are not UTF-8 */
     const char *odd = "cases/odd\xff\xfe-\xc3\x28.yaml";
@@ -262,8 +276,7 @@ static void test_report_formats(void **state)
         { "/abs/d.yaml", "d", &res[3], NULL },
         { odd, "odd \xe9t\xe9", &res[4], "cases" },
     };
-    dsh_report r = { e, 5, 2, 3, 1.75, { 0 }, (time_t)1700000000,
-                     "ci-host" };
+    dsh_report r = { e, 5, 2, 3, 1.75, { 0 }, (time_t)1700000000, "ci-host" };
     dsh_report_count(&r);
     assert_int_equal(r.count[DSH_RES_PASS], 2);
     char err[256];
@@ -307,7 +320,7 @@ static void test_report_formats(void **state)
     assert_true(json_is_false(get(g, "passed")));
     json_t *t = json_array_get(ck, 1);
     assert_true(num(t, "value") == -92.5 && num(t, "max") == -80);
-    assert_null(json_object_get(t, "min"));     /* no lower bound */
+    assert_null(json_object_get(t, "min")); /* no lower bound */
     assert_true(json_is_true(get(t, "passed")));
     json_t *run = get(c1, "run");
     assert_int_equal((long long)num(run, "cycles"), 1600000);
@@ -324,8 +337,7 @@ static void test_report_formats(void **state)
     assert_string_equal(str(c2, "message"), "crashed:\nsignal 11\t\x01");
     assert_string_equal(str(c2, "status"), "error");
     assert_string_equal(str(c2, "classname"), "c");
-    assert_string_equal(str(json_array_get(cases, 3), "classname"),
-                        "abs.d");
+    assert_string_equal(str(json_array_get(cases, 3), "classname"), "abs.d");
     /* non-UTF-8: U+FFFD in the text, the exact bytes in KEY_hex */
     json_t *c4 = json_array_get(cases, 4);
     assert_string_equal(str(c4, "path"),
@@ -335,7 +347,7 @@ static void test_report_formats(void **state)
     assert_string_equal(back, odd);
     unhex(str(c4, "name_hex"), back, sizeof back);
     assert_string_equal(back, "odd \xe9t\xe9");
-    assert_null(json_object_get(c1, "path_hex"));   /* valid UTF-8 */
+    assert_null(json_object_get(c1, "path_hex")); /* valid UTF-8 */
     json_decref(root);
 
     char *x = ht_read_file(xp, NULL);
@@ -363,8 +375,8 @@ static void test_report_formats(void **state)
     /* well-formed, and read back by libxml2 as written */
     char out[4096];
     xmllint("--noout", xp, out, sizeof out);
-    xmllint("--xpath 'string(//testcase[@classname=\"sub.b\"]/system-out)'",
-            xp, out, sizeof out);
+    xmllint("--xpath 'string(//testcase[@classname=\"sub.b\"]/system-out)'", xp,
+            out, sizeof out);
     assert_non_null(strstr(out, "PANIC: cause 0x1c <LoadProhibited>"));
     xmllint("--xpath 'count(//testcase[@time])'", xp, out, sizeof out);
     assert_string_equal(out, "5");
@@ -375,8 +387,8 @@ static void test_report_formats(void **state)
     assert_false(dsh_report_write_json(ht_path(tmp, "none/r.json"), &r, err,
                                        sizeof err));
     assert_non_null(strstr(err, "none/r.json: cannot create"));
-    assert_false(dsh_report_write_junit(ht_path(tmp, "none/r.xml"), &r,
-                                        err, sizeof err));
+    assert_false(dsh_report_write_junit(ht_path(tmp, "none/r.xml"), &r, err,
+                                        sizeof err));
     assert_non_null(strstr(err, "none/r.xml: cannot create"));
 }
 
@@ -427,11 +439,16 @@ static void test_results_and_exit_codes(void **state)
     write_case(d, "5.yaml", "five pass");
 
     /* all pass */
-    assert_int_equal(run(scripted_exec, "test %s -j 3 --out-dir %s "
-                         "--filter pass --no-progress", d, out), 0);
+    assert_int_equal(run(scripted_exec,
+                         "test %s -j 3 --out-dir %s "
+                         "--filter pass --no-progress",
+                         d, out),
+                     0);
     /* fail, crash and timeout: exit 1, statuses in the JSON */
-    assert_int_equal(run(scripted_exec, "test %s -j 4 --out-dir %s "
-                         "--timeout 0.5 --json %s --no-progress", d, out, js),
+    assert_int_equal(run(scripted_exec,
+                         "test %s -j 4 --out-dir %s "
+                         "--timeout 0.5 --json %s --no-progress",
+                         d, out, js),
                      1);
     json_t *doc = load_json(js);
     json_t *cases = get(doc, "cases");
@@ -455,14 +472,23 @@ static void test_results_and_exit_codes(void **state)
     assert_true(strlen(str(doc, "hostname")) > 0);
     json_decref(doc);
     /* the filter runs before the shard: one match, in shard 1 of 2 */
-    assert_int_equal(run(scripted_exec, "test %s --shard 1/2 --filter fail "
-                         "--out-dir %s --no-progress", d, out), 1);
-    assert_int_equal(run(scripted_exec, "test %s --shard 2/2 --filter fail "
-                         "--out-dir %s --no-progress", d, out), 0);
+    assert_int_equal(run(scripted_exec,
+                         "test %s --shard 1/2 --filter fail "
+                         "--out-dir %s --no-progress",
+                         d, out),
+                     1);
+    assert_int_equal(run(scripted_exec,
+                         "test %s --shard 2/2 --filter fail "
+                         "--out-dir %s --no-progress",
+                         d, out),
+                     0);
     /* shard 2/2 of the five: cases 2 and 4 (fail, hang->timeout) */
-    assert_int_equal(run(scripted_exec, "test %s --shard 2/2 --filter [oft]* "
+    assert_int_equal(run(scripted_exec,
+                         "test %s --shard 2/2 --filter [oft]* "
                          "--out-dir %s --timeout 0.3 --json %s "
-                         "--no-progress", d, out, js), 1);
+                         "--no-progress",
+                         d, out, js),
+                     1);
     doc = load_json(js);
     cases = get(doc, "cases");
     assert_int_equal(json_array_size(cases), 2);
@@ -471,10 +497,16 @@ static void test_results_and_exit_codes(void **state)
     json_decref(doc);
 
     /* skipped cases: 0, or 1 with --fail-on-skip */
-    assert_int_equal(run(dsh_exec_not_runnable, "test %s --out-dir %s "
-                         "--no-progress", d, out), 0);
-    assert_int_equal(run(dsh_exec_not_runnable, "test %s --out-dir %s "
-                         "--fail-on-skip --no-progress", d, out), 1);
+    assert_int_equal(run(dsh_exec_not_runnable,
+                         "test %s --out-dir %s "
+                         "--no-progress",
+                         d, out),
+                     0);
+    assert_int_equal(run(dsh_exec_not_runnable,
+                         "test %s --out-dir %s "
+                         "--fail-on-skip --no-progress",
+                         d, out),
+                     1);
 
     /* usage errors: 2 */
     assert_int_equal(run(scripted_exec, "test %s --shard 0/2", d), 2);
@@ -493,7 +525,7 @@ static void test_results_and_exit_codes(void **state)
     ht_write_text(ht_path(d2, "wrong.yaml"), "name: x\nduration_ms: -1\n");
     assert_int_equal(run(scripted_exec, "test %s --out-dir %s", d2, out2), 2);
     struct stat st;
-    assert_int_not_equal(stat(out2, &st), 0);   /* no output dir at all */
+    assert_int_not_equal(stat(out2, &st), 0); /* no output dir at all */
 }
 
 static void test_standalone_program(void **state)
@@ -503,8 +535,10 @@ static void test_standalone_program(void **state)
     snprintf(d, sizeof d, "%s/prog", tmp);
     assert_int_equal(mkdir(d, 0777), 0);
     write_case(d, "a.yaml", "a");
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' test . --json r.json --junit r.xml "
-             ">stdout.txt 2>&1", d, DSPSIM_TEST);
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && '%s' test . --json r.json --junit r.xml "
+             ">stdout.txt 2>&1",
+             d, DSPSIM_TEST);
     int rc = system(cmd);
     assert_true(WIFEXITED(rc) && WEXITSTATUS(rc) == 0);
     char *o = ht_read_file(ht_path(d, "stdout.txt"), NULL);

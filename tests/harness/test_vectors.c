@@ -41,12 +41,12 @@ static void load(const char *name, dsh_audio *a)
         fail_msg("%s", err);
 }
 
-#define assert_near(a, b, tol)                                               \
-    do {                                                                     \
-        double a_ = (a), b_ = (b);                                           \
-        if (!(fabs(a_ - b_) <= (tol)))                                       \
-            fail_msg("%s = %.6f, expected %.6f +- %g", #a, a_, b_,           \
-                     (double)(tol));                                         \
+#define assert_near(a, b, tol)                                                 \
+    do {                                                                       \
+        double a_ = (a), b_ = (b);                                             \
+        if (!(fabs(a_ - b_) <= (tol)))                                         \
+            fail_msg("%s = %.6f, expected %.6f +- %g", #a, a_, b_,             \
+                     (double)(tol));                                           \
     } while (0)
 
 static void check_sine(const char *name, unsigned rate, unsigned ch,
@@ -80,14 +80,12 @@ static void check_sine(const char *name, unsigned rate, unsigned ch,
 static void test_sines(void **state)
 {
     (void)state;
-    check_sine("sine_997hz_48k_s16_stereo.wav", 48000, 2, 16, 48000, 997,
-               -1);
+    check_sine("sine_997hz_48k_s16_stereo.wav", 48000, 2, 16, 48000, 997, -1);
     check_sine("sine_440hz_8k_s16_mono.wav", 8000, 1, 16, 8000, 440, -3);
-    check_sine("sine_1khz_44k1_s16_stereo.wav", 44100, 2, 16, 44100, 1000,
-               -1);
+    check_sine("sine_1khz_44k1_s16_stereo.wav", 44100, 2, 16, 44100, 1000, -1);
     check_sine("sine_997hz_48k_s32_8ch.wav", 48000, 8, 32, 24000, 997, -6);
-    check_sine("sine_997hz_48k_s24_stereo_m60.wav", 48000, 2, 24, 48000,
-               997, -60);
+    check_sine("sine_997hz_48k_s24_stereo_m60.wav", 48000, 2, 24, 48000, 997,
+               -60);
 }
 
 static void test_noise_silence_impulse_sweep(void **state)
@@ -131,8 +129,8 @@ static void test_noise_silence_impulse_sweep(void **state)
     o.max_fft = 2048;
     dsh_thdn_result r;
     char err[256];
-    assert_true(dsh_thdn(x + 48000 - 1024, 2048, 48000, &o, &r, err,
-                         sizeof err));
+    assert_true(
+        dsh_thdn(x + 48000 - 1024, 2048, 48000, &o, &r, err, sizeof err));
     assert_near(r.freq_hz, 20 * sqrt(1000.0), 50);
     free(x);
     dsh_audio_free(&a);
@@ -158,10 +156,12 @@ static void test_deterministic(void **state)
     assert_int_equal(run_siggen(MANIFEST, b), 0);
     char cmd[4096];
     /* both runs and the build-time files are byte-identical */
-    snprintf(cmd, sizeof cmd, "cmp -s '%s/sine_997hz_48k_s16_stereo.wav' "
+    snprintf(cmd, sizeof cmd,
+             "cmp -s '%s/sine_997hz_48k_s16_stereo.wav' "
              "'%s/sine_997hz_48k_s16_stereo.wav' && diff -r -q -x .stamp "
              "-x stderr.txt '%s' '%s' >/dev/null && diff -r -q -x .stamp "
-             "'%s' '%s' >/dev/null", a, b, a, b, a, SIGNALS_DIR);
+             "'%s' '%s' >/dev/null",
+             a, b, a, b, a, SIGNALS_DIR);
     assert_int_equal(system(cmd), 0);
 }
 

@@ -38,8 +38,7 @@ static void test_quantize(void **state)
     /* 0x12348000: exactly half an s16 LSB above 0x1234 -> away from 0 */
     assert_int_equal(dsh_q31_quantize(0x12348000, DSH_PCM_S16), 0x12350000);
     assert_int_equal(dsh_q31_quantize(0x12347fff, DSH_PCM_S16), 0x12340000);
-    assert_int_equal(dsh_q31_quantize(-0x12348000, DSH_PCM_S16),
-                     -0x12350000);
+    assert_int_equal(dsh_q31_quantize(-0x12348000, DSH_PCM_S16), -0x12350000);
     /* saturation at positive full scale */
     assert_int_equal(dsh_q31_quantize(INT32_MAX, DSH_PCM_S16), 0x7fff0000);
     assert_int_equal(dsh_q31_quantize(INT32_MAX, DSH_PCM_S24), 0x7fffff00);
@@ -65,7 +64,7 @@ static void roundtrip(dsh_pcm_format fmt, int bytes_per_sample)
     size_t len;
     char *raw = ht_read_file(p, &len);
     assert_non_null(raw);
-    assert_int_equal(len, 44 + 6 * bytes_per_sample);   /* plain RIFF */
+    assert_int_equal(len, 44 + 6 * bytes_per_sample); /* plain RIFF */
     free(raw);
     dsh_audio a;
     assert_true(dsh_audio_read(p, &a, err, sizeof err));
@@ -104,8 +103,10 @@ static void test_foreign_formats(void **state)
     const char *opts[] = { "-b 8 -e unsigned-integer", "-b 32 -e float",
                            "-b 24", "-b 16" };
     for (int i = 0; i < 4; i++) {
-        snprintf(args, sizeof args, "-D -n -r 8000 -c 1 %s %s synth 0.5 sine "
-                 "1000 vol 0.5", opts[i], ht_path(dir, names[i]));
+        snprintf(args, sizeof args,
+                 "-D -n -r 8000 -c 1 %s %s synth 0.5 sine "
+                 "1000 vol 0.5",
+                 opts[i], ht_path(dir, names[i]));
         sox(args);
         dsh_audio a;
         char err[512];
@@ -130,27 +131,27 @@ static void test_errors(void **state)
     (void)state;
     char err[512];
     dsh_audio_info info;
-    assert_false(dsh_audio_probe(ht_path(dir, "none.wav"), &info, err,
-                                 sizeof err));
+    assert_false(
+        dsh_audio_probe(ht_path(dir, "none.wav"), &info, err, sizeof err));
     assert_non_null(strstr(err, "none.wav: cannot read as a sound file"));
     ht_write_text(ht_path(dir, "text.wav"), "RIFF but not really\n");
     dsh_audio a;
-    assert_false(dsh_audio_read(ht_path(dir, "text.wav"), &a, err,
-                                sizeof err));
+    assert_false(dsh_audio_read(ht_path(dir, "text.wav"), &a, err, sizeof err));
     assert_non_null(strstr(err, "text.wav: cannot read"));
     info.rate = 44100;
     info.channels = 1;
     assert_false(dsh_audio_check_params(&info, "x.wav", 48000, 2,
                                         "stream 'music'", err, sizeof err));
-    assert_string_equal(err, "'x.wav' is 44100 Hz, 1 channel but stream "
+    assert_string_equal(err,
+                        "'x.wav' is 44100 Hz, 1 channel but stream "
                         "'music' is 48000 Hz, 2 channels (no resampling or "
                         "channel mapping is done)");
-    assert_true(dsh_audio_check_params(&info, "x.wav", 44100, 1, "s", err,
-                                       sizeof err));
+    assert_true(
+        dsh_audio_check_params(&info, "x.wav", 44100, 1, "s", err, sizeof err));
     /* unwritable path */
     int32_t s = 0;
-    assert_false(dsh_audio_write_wav("/nonexistent-dir/x.wav", &s, 1, 1,
-                                     48000, DSH_PCM_S16, err, sizeof err));
+    assert_false(dsh_audio_write_wav("/nonexistent-dir/x.wav", &s, 1, 1, 48000,
+                                     DSH_PCM_S16, err, sizeof err));
     assert_non_null(strstr(err, "/nonexistent-dir/x.wav: cannot create"));
 }
 
@@ -164,8 +165,8 @@ static void test_truncated(void **state)
     char err[512];
     dsh_audio_info info;
     dsh_audio a;
-    assert_true(dsh_audio_write_wav(p, s, 100, 2, 48000, DSH_PCM_S16, err,
-                                    sizeof err));
+    assert_true(
+        dsh_audio_write_wav(p, s, 100, 2, 48000, DSH_PCM_S16, err, sizeof err));
     assert_true(dsh_audio_probe(p, &info, err, sizeof err));
     assert_int_equal(info.frames, 100);
     /* keep the header and 30 frames (4 bytes each) of 100 */
@@ -182,7 +183,7 @@ static void test_truncated(void **state)
     fclose(f);
     assert_false(dsh_audio_probe(t, &info, err, sizeof err));
     assert_non_null(strstr(err, "cut.wav: truncated file: its header "
-                               "promises 100 frames, the file holds 30"));
+                                "promises 100 frames, the file holds 30"));
     assert_false(dsh_audio_read(t, &a, err, sizeof err));
     assert_non_null(strstr(err, "truncated file"));
 }
@@ -197,16 +198,16 @@ static void test_write_replaces(void **state)
     int32_t s[4] = { 1 << 24, -(1 << 24), 1 << 20, 0 };
     char err[512];
     ht_write_text(p, "old contents");
-    assert_true(dsh_audio_write_wav(p, s, 2, 2, 48000, DSH_PCM_S16, err,
-                                    sizeof err));
+    assert_true(
+        dsh_audio_write_wav(p, s, 2, 2, 48000, DSH_PCM_S16, err, sizeof err));
     dsh_audio a;
     assert_true(dsh_audio_read(p, &a, err, sizeof err));
     assert_int_equal(a.frames, 2);
     assert_int_equal(a.samples[0], 1 << 24);
     dsh_audio_free(&a);
     /* 0 channels: libsndfile refuses the format; the target stays */
-    assert_false(dsh_audio_write_wav(p, s, 2, 0, 48000, DSH_PCM_S16, err,
-                                     sizeof err));
+    assert_false(
+        dsh_audio_write_wav(p, s, 2, 0, 48000, DSH_PCM_S16, err, sizeof err));
     assert_true(dsh_audio_read(p, &a, err, sizeof err));
     assert_int_equal(a.frames, 2);
     dsh_audio_free(&a);
@@ -216,8 +217,8 @@ static void test_write_replaces(void **state)
     snprintf(sub, sizeof sub, "%s/busy", dir);
     assert_int_equal(mkdir(sub, 0777), 0);
     ht_write_text(ht_path(dir, "busy/x"), "x");
-    assert_false(dsh_audio_write_wav(sub, s, 2, 2, 48000, DSH_PCM_S16, err,
-                                     sizeof err));
+    assert_false(
+        dsh_audio_write_wav(sub, s, 2, 2, 48000, DSH_PCM_S16, err, sizeof err));
     assert_non_null(strstr(err, "cannot rename the finished file"));
     /* no ".NAME.tmp-*" left in the directory */
     char cmd[1024];
@@ -234,8 +235,10 @@ static void test_flac_claiming_4g_frames(void **state)
     (void)state;
     char args[1024];
     const char *path = ht_path(dir, "claim.flac");
-    snprintf(args, sizeof args, "-D -n -r 48000 -c 2 -b 16 %s synth 0.001 "
-             "sine 997", path);
+    snprintf(args, sizeof args,
+             "-D -n -r 48000 -c 2 -b 16 %s synth 0.001 "
+             "sine 997",
+             path);
     sox(args);
     FILE *f = fopen(path, "r+b");
     assert_non_null(f);

@@ -91,8 +91,9 @@ uint32_t tc_sym(const char *name)
 void tc_map(xt_cpu *cpu, const char *name, uint32_t base, uint32_t size,
             xt_region_kind kind)
 {
-    xt_region_desc d = {.name = name, .base = base, .size = size,
-                        .kind = kind};
+    xt_region_desc d = {
+        .name = name, .base = base, .size = size, .kind = kind
+    };
     assert_int_equal(xt_map(cpu, &d), XT_OK);
 }
 
@@ -130,8 +131,9 @@ xt_stop tc_run_opts(xt_cpu *cpu, const xt_run_opts *opts)
 xt_stop tc_run_from(xt_cpu *cpu, uint32_t from, uint32_t until)
 {
     tc_set(cpu, XT_REG_PC, from);
-    xt_run_opts o = {.until = until, .use_until = true,
-                     .max_insns = TC_MAX_INSNS};
+    xt_run_opts o = { .until = until,
+                      .use_until = true,
+                      .max_insns = TC_MAX_INSNS };
     return tc_run_opts(cpu, &o);
 }
 
@@ -143,7 +145,7 @@ xt_stop tc_go(xt_cpu *cpu, const char *from, const char *until)
 xt_stop tc_step(xt_cpu *cpu, uint32_t pc)
 {
     tc_set(cpu, XT_REG_PC, pc);
-    xt_run_opts o = {.max_insns = 1};
+    xt_run_opts o = { .max_insns = 1 };
     return tc_run_opts(cpu, &o);
 }
 

@@ -26,16 +26,16 @@
 #include "dspsim/xtcpu.h"
 #include "isa.h"
 
-#define TC_IRAM 0x40000000u
+#define TC_IRAM      0x40000000u
 #define TC_IRAM_SIZE 0x10000u
-#define TC_DRAM 0x3FFE0000u
+#define TC_DRAM      0x3FFE0000u
 #define TC_DRAM_SIZE 0x20000u
 
 /* Exception vectors at the reset VECBASE (LX106 configuration). */
-#define TC_VEC_DEBUG 0x40000010u
-#define TC_VEC_NMI 0x40000020u
+#define TC_VEC_DEBUG  0x40000010u
+#define TC_VEC_NMI    0x40000020u
 #define TC_VEC_KERNEL 0x40000030u
-#define TC_VEC_USER 0x40000050u
+#define TC_VEC_USER   0x40000050u
 #define TC_VEC_DOUBLE 0x40000070u
 
 /* Bound on every run so that a wrong engine cannot hang a test. */
@@ -50,9 +50,9 @@ uint32_t tc_sym(const char *name);
 
 uint32_t tc_reg(xt_cpu *cpu, int reg);
 void tc_set(xt_cpu *cpu, int reg, uint32_t value);
-#define tc_ar(cpu, n) tc_reg((cpu), XT_REG_A0 + (n))
-#define tc_sr(cpu, n) tc_reg((cpu), XT_REG_SR(n))
-#define tc_pc(cpu) tc_reg((cpu), XT_REG_PC)
+#define tc_ar(cpu, n)        tc_reg((cpu), XT_REG_A0 + (n))
+#define tc_sr(cpu, n)        tc_reg((cpu), XT_REG_SR(n))
+#define tc_pc(cpu)           tc_reg((cpu), XT_REG_PC)
 #define tc_set_ar(cpu, n, v) tc_set((cpu), XT_REG_A0 + (n), (v))
 #define tc_set_sr(cpu, n, v) tc_set((cpu), XT_REG_SR(n), (v))
 
@@ -74,11 +74,11 @@ void tc_map(xt_cpu *cpu, const char *name, uint32_t base, uint32_t size,
  * vector of the first exception it takes. */
 typedef struct tc_trap {
     unsigned count;
-    unsigned cause;     /* as the hook reported it */
+    unsigned cause; /* as the hook reported it */
     uint32_t pc;
     uint32_t vector;
-    uint64_t cycles;    /* xt_cycles() when the hook ran */
-    bool stop;          /* request a stop (default true) */
+    uint64_t cycles; /* xt_cycles() when the hook ran */
+    bool stop;       /* request a stop (default true) */
     xt_hook hook;
 } tc_trap;
 void tc_trap_install(xt_cpu *cpu, tc_trap *trap);

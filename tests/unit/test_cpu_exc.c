@@ -9,7 +9,7 @@
 
 #include "test_cpu_common.h"
 
-#define EXT 0x60000000u      /* extra RAM region, 512 MiB region 3 */
+#define EXT 0x60000000u /* extra RAM region, 512 MiB region 3 */
 
 /* Set PS to 0 (EXCM clear) and the exception registers to
  * sentinels, so a test sees exactly what the next exception writes. */
@@ -94,7 +94,7 @@ static void test_reset_boot_into_zeros_is_fatal(void **state)
     tc_trap t;
     tc_trap_install(cpu, &t);
     t.stop = false;
-    xt_run_opts o = {.max_insns = 100};
+    xt_run_opts o = { .max_insns = 100 };
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_FATAL);
     assert_int_equal(t.count, 1);
     assert_int_equal(t.cause, XT_HOOK_EXC_DOUBLE | XT_EXC_ILLEGAL);
@@ -102,7 +102,7 @@ static void test_reset_boot_into_zeros_is_fatal(void **state)
     assert_int_equal(t.vector, TC_VEC_DOUBLE);
     /* DEPC: the ill at the double vector re-raised into itself */
     assert_int_equal(tc_sr(cpu, XT_SR_DEPC), TC_VEC_DOUBLE);
-    assert_int_equal(tc_sr(cpu, XT_SR_EPC1), 0);   /* untouched */
+    assert_int_equal(tc_sr(cpu, XT_SR_EPC1), 0); /* untouched */
     const xt_fatal_info *f = xt_fatal(cpu);
     assert_non_null(f);
     assert_non_null(f->reason);
@@ -124,8 +124,8 @@ static void test_fatal_unfetchable_vectors(void **state)
     (void)state;
     xt_cpu *cpu = tc_open();
     clear_exc_state(cpu);
-    tc_set_sr(cpu, XT_SR_VECBASE, 0x20000000u);   /* nothing mapped there */
-    xt_run_opts o = {.max_insns = 100};
+    tc_set_sr(cpu, XT_SR_VECBASE, 0x20000000u); /* nothing mapped there */
+    xt_run_opts o = { .max_insns = 100 };
     tc_set(cpu, XT_REG_PC, tc_sym("i_ill"));
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_FATAL);
     const xt_fatal_info *f = xt_fatal(cpu);
@@ -172,9 +172,9 @@ typedef struct access_case {
 } access_case;
 
 static const access_case cases[] = {
-    {"i_l16ui", 2, false}, {"i_l16si", 2, false}, {"i_l32i", 4, false},
-    {"i_l32in", 4, false}, {"i_s16i", 2, true},   {"i_s32i", 4, true},
-    {"i_s32in", 4, true},
+    { "i_l16ui", 2, false }, { "i_l16si", 2, false }, { "i_l32i", 4, false },
+    { "i_l32in", 4, false }, { "i_s16i", 2, true },   { "i_s32i", 4, true },
+    { "i_s32in", 4, true },
 };
 
 static void test_unaligned(void **state)
@@ -219,7 +219,7 @@ static void test_unaligned(void **state)
     uint8_t b;
     assert_int_equal(xt_mem_read(cpu, TC_DRAM + 0x105, &b, 1), XT_OK);
     assert_int_equal(b, 0x77);
-    assert_int_equal(tc_sr(cpu, XT_SR_EXCCAUSE), 0x3F);   /* no exception */
+    assert_int_equal(tc_sr(cpu, XT_SR_EXCCAUSE), 0x3F); /* no exception */
 
     /* alignment is checked before the address is looked up (cause 9, not
      * 15, for an unaligned access to unmapped space) */
@@ -237,10 +237,13 @@ static void test_unmapped_data(void **state)
 {
     (void)state;
     xt_cpu *cpu = tc_open();
-    static const struct { const char *insn; uint32_t addr; } c[] = {
-        {"i_l32i", 0x20000000u}, {"i_l8ui", 0x00000003u},
-        {"i_l16ui", 0x5FFFFFFCu}, {"i_s32i", 0x3FF00000u},
-        {"i_s8i", 0x40300001u}, {"i_s16i", 0xFFFFFFFEu},
+    static const struct {
+        const char *insn;
+        uint32_t addr;
+    } c[] = {
+        { "i_l32i", 0x20000000u },  { "i_l8ui", 0x00000003u },
+        { "i_l16ui", 0x5FFFFFFCu }, { "i_s32i", 0x3FF00000u },
+        { "i_s8i", 0x40300001u },   { "i_s16i", 0xFFFFFFFEu },
     };
     for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
         clear_exc_state(cpu);
@@ -264,7 +267,7 @@ static void test_unmapped_fetch(void **state)
     assert_int_equal(tc_run_from(cpu, tc_sym("i_jx"), TC_VEC_KERNEL),
                      XT_STOP_UNTIL);
     expect_kernel_exc(cpu, XT_EXC_INSTR_ADDR_ERROR, 0x10000000u, 0x10000000u);
-    assert_int_equal(xt_insn_count(cpu), 1);   /* only the jx retired */
+    assert_int_equal(xt_insn_count(cpu), 1); /* only the jx retired */
 
     /* falling off the end of a region */
     tc_map(cpu, "edge", EXT, 0x1000, XT_REGION_RAM);
@@ -277,14 +280,12 @@ static void test_unmapped_fetch(void **state)
     clear_exc_state(cpu);
     uint64_t n0 = xt_insn_count(cpu);
     assert_int_equal(tc_run_from(cpu, at, TC_VEC_KERNEL), XT_STOP_UNTIL);
-    expect_kernel_exc(cpu, XT_EXC_INSTR_ADDR_ERROR, EXT + 0x1000,
-                      EXT + 0x1000);
+    expect_kernel_exc(cpu, XT_EXC_INSTR_ADDR_ERROR, EXT + 0x1000, EXT + 0x1000);
     assert_int_equal(xt_insn_count(cpu) - n0, 2);
 
     /* an instruction whose last byte lies past the end of the region:
      * EPC1 is the instruction, EXCVADDR the first byte not fetchable */
-    assert_int_equal(xt_mem_read(cpu, tc_sym("straddle_insn"), code, 3),
-                     XT_OK);
+    assert_int_equal(xt_mem_read(cpu, tc_sym("straddle_insn"), code, 3), XT_OK);
     at = EXT + 0x1000 - 2;
     assert_int_equal(xt_mem_write(cpu, at, code, 2), XT_OK);
     clear_exc_state(cpu);
@@ -314,7 +315,7 @@ static void test_rom_store(void **state)
     assert_int_equal(tc_step(cpu, tc_sym("i_l32i")), XT_STOP_INSN_BUDGET);
     assert_int_equal(tc_ar(cpu, 4), 0x11223344u);
     /* stores of every size raise LoadStoreError with EXCVADDR */
-    static const char *const st[] = {"i_s8i", "i_s16i", "i_s32i", "i_s32in"};
+    static const char *const st[] = { "i_s8i", "i_s16i", "i_s32i", "i_s32in" };
     for (int i = 0; i < 4; i++) {
         clear_exc_state(cpu);
         tc_set_ar(cpu, 2, rom + 0x10);
@@ -401,7 +402,7 @@ static void test_double_exception(void **state)
     tc_step(cpu, ill);
     assert_int_equal(tc_pc(cpu), TC_VEC_DOUBLE);
     assert_int_equal(tc_sr(cpu, XT_SR_DEPC), ill);
-    assert_int_equal(tc_sr(cpu, XT_SR_EPC1), 0x11111111u);   /* unchanged */
+    assert_int_equal(tc_sr(cpu, XT_SR_EPC1), 0x11111111u); /* unchanged */
     assert_int_equal(tc_sr(cpu, XT_SR_EXCCAUSE), XT_EXC_ILLEGAL);
     assert_int_equal(tc_sr(cpu, XT_SR_PS), 0x10);
     assert_int_equal(t.cause, XT_HOOK_EXC_DOUBLE | XT_EXC_ILLEGAL);
@@ -638,8 +639,9 @@ static void test_itlb_attribute_table(void **state)
         tc_set_ar(cpu, 0, halt);
         tc_set_ar(cpu, 2, 0);
         tc_set(cpu, XT_REG_PC, code);
-        xt_run_opts o = {.until = ok ? halt : TC_VEC_KERNEL, .use_until = true,
-                         .max_insns = 100};
+        xt_run_opts o = { .until = ok ? halt : TC_VEC_KERNEL,
+                          .use_until = true,
+                          .max_insns = 100 };
         assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_UNTIL);
         if (ok) {
             assert_int_equal(tc_ar(cpu, 2), 42);

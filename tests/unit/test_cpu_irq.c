@@ -8,13 +8,16 @@
 
 #define BIT(n) (1u << (n))
 
-static uint32_t pending(xt_cpu *cpu) { return tc_sr(cpu, XT_SR_INTERRUPT); }
+static uint32_t pending(xt_cpu *cpu)
+{
+    return tc_sr(cpu, XT_SR_INTERRUPT);
+}
 
 static void test_irq_invalid_lines(void **state)
 {
     (void)state;
     xt_cpu *cpu = tc_open();
-    static const unsigned bad[] = {6, 7, 15, 16, 31, 32, 1000};
+    static const unsigned bad[] = { 6, 7, 15, 16, 31, 32, 1000 };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         assert_int_equal(xt_irq_set(cpu, bad[i], true), XT_ERR_ARG);
         assert_int_equal(xt_irq_set(cpu, bad[i], false), XT_ERR_ARG);
@@ -58,12 +61,12 @@ static void test_irq_edge_lines(void **state)
 {
     (void)state;
     xt_cpu *cpu = tc_open();
-    tc_set_sr(cpu, XT_SR_PS, 0x10);   /* nothing is taken */
+    tc_set_sr(cpu, XT_SR_PS, 0x10); /* nothing is taken */
     for (unsigned l = 8; l <= 13; l++) {
         assert_int_equal(xt_irq_set(cpu, l, true), XT_OK);
         assert_int_equal(pending(cpu), BIT(l));
         assert_int_equal(xt_irq_set(cpu, l, false), XT_OK);
-        assert_int_equal(pending(cpu), BIT(l));   /* latched */
+        assert_int_equal(pending(cpu), BIT(l)); /* latched */
         tc_set_ar(cpu, 2, BIT(l));
         assert_int_equal(tc_go(cpu, "intclear", "intclear_next"),
                          XT_STOP_UNTIL);
@@ -99,8 +102,9 @@ static void test_irq_level1_entry(void **state)
     assert_int_equal(tc_go(cpu, "nops", "nops_2"), XT_STOP_UNTIL);
     assert_int_equal(xt_insn_count(cpu), 2);
     assert_int_equal(xt_irq_set(cpu, 3, true), XT_OK);
-    xt_run_opts o = {.until = TC_VEC_KERNEL, .use_until = true,
-                     .max_insns = 100};
+    xt_run_opts o = { .until = TC_VEC_KERNEL,
+                      .use_until = true,
+                      .max_insns = 100 };
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_UNTIL);
     /* taken before nops_2 executes */
     assert_int_equal(xt_insn_count(cpu), 2);
@@ -108,7 +112,7 @@ static void test_irq_level1_entry(void **state)
     assert_int_equal(tc_sr(cpu, XT_SR_EXCCAUSE), XT_EXC_LEVEL1_INT);
     assert_int_equal(tc_sr(cpu, XT_SR_PS), 0x10);
     assert_int_equal(tc_sr(cpu, XT_SR_EXCVADDR), 0x1234);
-    assert_int_equal(pending(cpu), BIT(3));   /* still asserted */
+    assert_int_equal(pending(cpu), BIT(3)); /* still asserted */
     assert_int_equal(t.count, 1);
     assert_int_equal(t.cause, XT_EXC_LEVEL1_INT);
     assert_int_equal(t.pc, tc_sym("nops_2"));
@@ -205,20 +209,22 @@ static void test_irq_nmi(void **state)
     tc_trap_install(cpu, &t);
     t.stop = false;
     tc_set_sr(cpu, XT_SR_INTENABLE, 0);
-    tc_set_sr(cpu, XT_SR_PS, 0x1F);   /* INTLEVEL 15, EXCM */
+    tc_set_sr(cpu, XT_SR_PS, 0x1F); /* INTLEVEL 15, EXCM */
     tc_set_sr(cpu, XT_SR_EPC1, 0x111);
     tc_set_sr(cpu, XT_SR_DEPC, 0x222);
     tc_set_sr(cpu, XT_SR_EXCCAUSE, 0x33);
     assert_int_equal(tc_go(cpu, "nops", "nops_2"), XT_STOP_UNTIL);
     assert_int_equal(xt_irq_set(cpu, 14, true), XT_OK);
     assert_int_equal(pending(cpu), BIT(14));
-    xt_run_opts o = {.until = TC_VEC_NMI, .use_until = true, .max_insns = 100};
+    xt_run_opts o = { .until = TC_VEC_NMI,
+                      .use_until = true,
+                      .max_insns = 100 };
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_UNTIL);
     assert_int_equal(xt_insn_count(cpu), 2);
     assert_int_equal(tc_sr(cpu, XT_SR_EPC3), tc_sym("nops_2"));
     assert_int_equal(tc_sr(cpu, XT_SR_EPS3), 0x1F);
     assert_int_equal(tc_sr(cpu, XT_SR_PS), 0x13);
-    assert_int_equal(pending(cpu), 0);   /* cleared on entry */
+    assert_int_equal(pending(cpu), 0); /* cleared on entry */
     assert_int_equal(tc_sr(cpu, XT_SR_EPC1), 0x111);
     assert_int_equal(tc_sr(cpu, XT_SR_DEPC), 0x222);
     assert_int_equal(tc_sr(cpu, XT_SR_EXCCAUSE), 0x33);
@@ -266,8 +272,7 @@ static void test_irq_software_intset(void **state)
     assert_int_equal(pending(cpu), 0);
     /* INTSET only sets the software bit */
     tc_set_ar(cpu, 2, 0xFFFFFFFFu);
-    assert_int_equal(tc_go(cpu, "intset_a2", "intset_a2_next"),
-                     XT_STOP_UNTIL);
+    assert_int_equal(tc_go(cpu, "intset_a2", "intset_a2_next"), XT_STOP_UNTIL);
     assert_int_equal(pending(cpu), BIT(7));
     /* INTCLEAR never clears level or timer bits (the timer bit is set
      * through the debugger's raw INTERRUPT write) */
@@ -320,8 +325,7 @@ static void test_timer_fires(void **state)
     assert_int_equal(tc_go(cpu, "nops", "nops_end"), XT_STOP_UNTIL);
     assert_int_equal(pending(cpu), BIT(6));
     tc_set_ar(cpu, 2, 5);
-    assert_int_equal(tc_go(cpu, "wccompare", "wccompare_next"),
-                     XT_STOP_UNTIL);
+    assert_int_equal(tc_go(cpu, "wccompare", "wccompare_next"), XT_STOP_UNTIL);
     assert_int_equal(pending(cpu), 0);
     assert_int_equal(tc_sr(cpu, XT_SR_CCOMPARE0), 5);
     xt_close(cpu);
@@ -337,15 +341,16 @@ static void test_timer_disabled_then_enabled(void **state)
     const uint32_t n = 500;
     tc_set_ar(cpu, 3, n);
     tc_set(cpu, XT_REG_PC, tc_sym("timer_spin"));
-    xt_run_opts o = {.max_cycles = n + 100};
+    xt_run_opts o = { .max_cycles = n + 100 };
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_CYCLE_BUDGET);
     assert_int_equal(t.count, 0);
-    assert_int_equal(pending(cpu), BIT(6));   /* fired, not enabled */
+    assert_int_equal(pending(cpu), BIT(6)); /* fired, not enabled */
     uint32_t pc = tc_pc(cpu);
     /* enabling it delivers it at once */
     tc_set_sr(cpu, XT_SR_INTENABLE, BIT(6));
-    xt_run_opts u = {.until = TC_VEC_KERNEL, .use_until = true,
-                     .max_insns = 10};
+    xt_run_opts u = { .until = TC_VEC_KERNEL,
+                      .use_until = true,
+                      .max_insns = 10 };
     uint64_t i0 = xt_insn_count(cpu);
     assert_int_equal(tc_run_opts(cpu, &u), XT_STOP_UNTIL);
     assert_int_equal(xt_insn_count(cpu), i0);
@@ -372,9 +377,9 @@ static void test_waiti_timer_skips(void **state)
     assert_int_equal(tc_run_from(cpu, tc_sym("timer_waiti"), TC_VEC_KERNEL),
                      XT_STOP_UNTIL);
     uint64_t match = (uint64_t)tc_ar(cpu, 2) + n;
-    assert_int_equal(xt_insn_count(cpu), 4);    /* rsr, add, wsr, waiti */
+    assert_int_equal(xt_insn_count(cpu), 4); /* rsr, add, wsr, waiti */
     assert_int_equal(t.count, 1);
-    assert_int_equal(t.cycles, match);         /* exactly at the match */
+    assert_int_equal(t.cycles, match); /* exactly at the match */
     assert_true(xt_cycles(cpu) >= match);
     assert_true(xt_cycles(cpu) < match + 10);
     assert_int_equal(tc_sr(cpu, XT_SR_EPC1), tc_sym("timer_waiti_next"));
@@ -409,8 +414,7 @@ static void test_waiti_idle(void **state)
     /* nor one that is enabled but masked by the WAITI level */
     tc_set_sr(cpu, XT_SR_INTENABLE, BIT(6));
     tc_set_ar(cpu, 2, tc_sr(cpu, XT_SR_CCOUNT) + 1000);
-    assert_int_equal(tc_go(cpu, "wccompare", "wccompare_next"),
-                     XT_STOP_UNTIL);
+    assert_int_equal(tc_go(cpu, "wccompare", "wccompare_next"), XT_STOP_UNTIL);
     tc_set(cpu, XT_REG_PC, tc_sym("waiti1"));
     assert_int_equal(tc_run_opts(cpu, NULL), XT_STOP_IDLE);
     assert_int_equal(tc_sr(cpu, XT_SR_PS) & 0xF, 1);
@@ -429,7 +433,7 @@ static void test_waiti_pending_taken_at_once(void **state)
     (void)state;
     xt_cpu *cpu = tc_open();
     tc_set_sr(cpu, XT_SR_INTENABLE, BIT(0));
-    tc_set_sr(cpu, XT_SR_PS, 0x1);   /* masked until WAITI lowers it */
+    tc_set_sr(cpu, XT_SR_PS, 0x1); /* masked until WAITI lowers it */
     xt_irq_set(cpu, 0, true);
     assert_int_equal(tc_run_from(cpu, tc_sym("waiti0"), TC_VEC_KERNEL),
                      XT_STOP_UNTIL);
@@ -446,9 +450,9 @@ static void test_waiti_cycle_budget(void **state)
     tc_trap t;
     tc_trap_install(cpu, &t);
     t.stop = false;
-    tc_set_sr(cpu, XT_SR_INTENABLE, BIT(0));   /* enabled, not asserted */
+    tc_set_sr(cpu, XT_SR_INTENABLE, BIT(0)); /* enabled, not asserted */
     tc_set(cpu, XT_REG_PC, tc_sym("waiti0"));
-    xt_run_opts o = {.max_cycles = 500};
+    xt_run_opts o = { .max_cycles = 500 };
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_CYCLE_BUDGET);
     assert_int_equal(xt_cycles(cpu), 500);
     assert_int_equal(xt_insn_count(cpu), 1);
@@ -464,8 +468,9 @@ static void test_waiti_cycle_budget(void **state)
     /* a line raised between runs wakes it: the interrupt is taken with
      * EPC1 after the WAITI, without waiting out the budget */
     assert_int_equal(xt_irq_set(cpu, 0, true), XT_OK);
-    xt_run_opts u = {.until = TC_VEC_KERNEL, .use_until = true,
-                     .max_cycles = 1000};
+    xt_run_opts u = { .until = TC_VEC_KERNEL,
+                      .use_until = true,
+                      .max_cycles = 1000 };
     assert_int_equal(tc_run_opts(cpu, &u), XT_STOP_UNTIL);
     assert_int_equal(t.count, 1);
     assert_int_equal(t.cycles, 1500);
@@ -487,7 +492,7 @@ static void test_waiti_budget_then_timer(void **state)
     tc_set_ar(cpu, 3, n);
     tc_set(cpu, XT_REG_PC, tc_sym("timer_waiti"));
     uint64_t c0 = xt_cycles(cpu);
-    xt_run_opts o = {.max_cycles = 1000};
+    xt_run_opts o = { .max_cycles = 1000 };
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_CYCLE_BUDGET);
     assert_int_equal(xt_cycles(cpu), c0 + 1000);
     assert_int_equal(xt_insn_count(cpu), 4);
@@ -497,7 +502,7 @@ static void test_waiti_budget_then_timer(void **state)
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_CYCLE_BUDGET);
     assert_int_equal(xt_cycles(cpu), c0 + 2000);
     /* then, without a budget, straight to the timer */
-    xt_run_opts u = {.until = TC_VEC_KERNEL, .use_until = true};
+    xt_run_opts u = { .until = TC_VEC_KERNEL, .use_until = true };
     assert_int_equal(tc_run_opts(cpu, &u), XT_STOP_UNTIL);
     assert_int_equal(t.count, 1);
     assert_int_equal(t.cycles, match);
@@ -515,8 +520,9 @@ static void test_waiti_idle_woken_by_line(void **state)
     assert_int_equal(tc_run_opts(cpu, NULL), XT_STOP_IDLE);
     uint64_t c = xt_cycles(cpu);
     assert_int_equal(xt_irq_set(cpu, 9, true), XT_OK);
-    xt_run_opts u = {.until = TC_VEC_KERNEL, .use_until = true,
-                     .max_insns = 10};
+    xt_run_opts u = { .until = TC_VEC_KERNEL,
+                      .use_until = true,
+                      .max_insns = 10 };
     assert_int_equal(tc_run_opts(cpu, &u), XT_STOP_UNTIL);
     assert_int_equal(tc_sr(cpu, XT_SR_EPC1), tc_sym("waiti0_next"));
     assert_int_equal(tc_sr(cpu, XT_SR_EXCCAUSE), XT_EXC_LEVEL1_INT);
@@ -534,7 +540,7 @@ static void test_waiti_timer_wrap(void **state)
     tc_trap_install(cpu, &t);
     t.stop = false;
     tc_set_sr(cpu, XT_SR_INTENABLE, BIT(6));
-    tc_set_ar(cpu, 3, 2);   /* CCOMPARE0 = CCOUNT at the wsr (2 cycles on) */
+    tc_set_ar(cpu, 3, 2); /* CCOMPARE0 = CCOUNT at the wsr (2 cycles on) */
     assert_int_equal(tc_run_from(cpu, tc_sym("timer_waiti"), TC_VEC_KERNEL),
                      XT_STOP_UNTIL);
     uint64_t match = (uint64_t)tc_ar(cpu, 2) + 2 + (1ull << 32);
@@ -574,7 +580,7 @@ static void test_waiti_woken_by_nmi(void **state)
     tc_set(cpu, XT_REG_PC, tc_sym("waiti0"));
     assert_int_equal(tc_run_opts(cpu, NULL), XT_STOP_IDLE);
     assert_int_equal(xt_irq_set(cpu, 14, true), XT_OK);
-    xt_run_opts u = {.until = TC_VEC_NMI, .use_until = true, .max_insns = 10};
+    xt_run_opts u = { .until = TC_VEC_NMI, .use_until = true, .max_insns = 10 };
     assert_int_equal(tc_run_opts(cpu, &u), XT_STOP_UNTIL);
     assert_int_equal(tc_sr(cpu, XT_SR_EPC3), tc_sym("waiti0_next"));
     assert_int_equal(tc_sr(cpu, XT_SR_EPS3), 0);
@@ -586,14 +592,17 @@ static void test_waiti_woken_by_nmi(void **state)
  * is taken right after the store. */
 static bool irq_dev_read(void *user, uint32_t off, unsigned size, uint32_t *v)
 {
-    (void)user; (void)off; (void)size;
+    (void)user;
+    (void)off;
+    (void)size;
     *v = 0;
     return true;
 }
 
 static bool irq_dev_write(void *user, uint32_t off, unsigned size, uint32_t v)
 {
-    (void)off; (void)size;
+    (void)off;
+    (void)size;
     assert_int_equal(xt_irq_set(user, 2, v != 0), XT_OK);
     return true;
 }
@@ -602,9 +611,13 @@ static void test_irq_from_mmio_callback(void **state)
 {
     (void)state;
     xt_cpu *cpu = tc_open();
-    xt_region_desc m = {.name = "irqdev", .base = 0x60000000u, .size = 0x1000,
-                        .kind = XT_REGION_MMIO, .read = irq_dev_read,
-                        .write = irq_dev_write, .user = cpu};
+    xt_region_desc m = { .name = "irqdev",
+                         .base = 0x60000000u,
+                         .size = 0x1000,
+                         .kind = XT_REGION_MMIO,
+                         .read = irq_dev_read,
+                         .write = irq_dev_write,
+                         .user = cpu };
     assert_int_equal(xt_map(cpu, &m), XT_OK);
     tc_set_sr(cpu, XT_SR_INTENABLE, BIT(2));
     tc_set_ar(cpu, 2, 0x60000000u);

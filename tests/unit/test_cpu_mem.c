@@ -14,14 +14,19 @@
 
 static bool dummy_read(void *u, uint32_t off, unsigned size, uint32_t *v)
 {
-    (void)u; (void)off; (void)size;
+    (void)u;
+    (void)off;
+    (void)size;
     *v = 0;
     return true;
 }
 
 static bool dummy_write(void *u, uint32_t off, unsigned size, uint32_t v)
 {
-    (void)u; (void)off; (void)size; (void)v;
+    (void)u;
+    (void)off;
+    (void)size;
+    (void)v;
     return true;
 }
 
@@ -32,8 +37,9 @@ static void test_map_errors(void **state)
     assert_int_equal(xt_open(&cpu), XT_OK);
     assert_int_equal(xt_open(NULL), XT_ERR_ARG);
 
-    xt_region_desc d = {.name = "r", .base = 0x10000, .size = 0x2000,
-                        .kind = XT_REGION_RAM};
+    xt_region_desc d = {
+        .name = "r", .base = 0x10000, .size = 0x2000, .kind = XT_REGION_RAM
+    };
     assert_int_equal(xt_map(NULL, &d), XT_ERR_ARG);
     assert_int_equal(xt_map(cpu, NULL), XT_ERR_ARG);
 
@@ -57,8 +63,9 @@ static void test_map_errors(void **state)
     assert_int_equal(xt_map(cpu, &k), XT_ERR_ARG);
 
     /* MMIO needs both callbacks */
-    xt_region_desc m = {.name = "m", .base = 0x20000, .size = 0x1000,
-                        .kind = XT_REGION_MMIO};
+    xt_region_desc m = {
+        .name = "m", .base = 0x20000, .size = 0x1000, .kind = XT_REGION_MMIO
+    };
     assert_int_equal(xt_map(cpu, &m), XT_ERR_ARG);
     m.read = dummy_read;
     assert_int_equal(xt_map(cpu, &m), XT_ERR_ARG);
@@ -78,15 +85,15 @@ static void test_map_errors(void **state)
     o.name = "o";
     assert_int_equal(xt_map(cpu, &o), XT_ERR_OVERLAP);
     o.base = 0xF000;
-    o.size = 0x2000;            /* 0xF000..0x10FFF */
+    o.size = 0x2000; /* 0xF000..0x10FFF */
     assert_int_equal(xt_map(cpu, &o), XT_ERR_OVERLAP);
-    o.base = 0x11000;           /* 0x11000..0x12FFF */
+    o.base = 0x11000; /* 0x11000..0x12FFF */
     assert_int_equal(xt_map(cpu, &o), XT_ERR_OVERLAP);
     o.base = 0x11000;
-    o.size = 0x1000;            /* inside */
+    o.size = 0x1000; /* inside */
     assert_int_equal(xt_map(cpu, &o), XT_ERR_OVERLAP);
     o.base = 0x0;
-    o.size = 0x100000;          /* contains both regions */
+    o.size = 0x100000; /* contains both regions */
     assert_int_equal(xt_map(cpu, &o), XT_ERR_OVERLAP);
     /* a failed map changes nothing: the non-overlapping part is unmapped */
     assert_null(xt_region_name(cpu, 0xF000));
@@ -104,8 +111,11 @@ static void test_map_errors(void **state)
     assert_string_equal(xt_region_name(cpu, 0x11FFF), "r");
 
     /* wait states above 255 are rejected */
-    xt_region_desc w = {.name = "w", .base = 0x30000, .size = 0x1000,
-                        .kind = XT_REGION_RAM, .read_wait = 256};
+    xt_region_desc w = { .name = "w",
+                         .base = 0x30000,
+                         .size = 0x1000,
+                         .kind = XT_REGION_RAM,
+                         .read_wait = 256 };
     assert_int_equal(xt_map(cpu, &w), XT_ERR_ARG);
     w.read_wait = 255;
     assert_int_equal(xt_map(cpu, &w), XT_OK);
@@ -120,8 +130,10 @@ static void test_map_wrap(void **state)
     xt_cpu *cpu;
     assert_int_equal(xt_open(&cpu), XT_OK);
     /* base + size past 4 GiB */
-    xt_region_desc d = {.name = "top", .base = 0xFFFFF000u, .size = 0x2000,
-                        .kind = XT_REGION_RAM};
+    xt_region_desc d = { .name = "top",
+                         .base = 0xFFFFF000u,
+                         .size = 0x2000,
+                         .kind = XT_REGION_RAM };
     assert_int_equal(xt_map(cpu, &d), XT_ERR_ARG);
     d.base = 0x80000000u;
     d.size = 0x80001000u;
@@ -136,15 +148,16 @@ static void test_map_wrap(void **state)
     d.size = 0x1000;
     assert_int_equal(xt_map(cpu, &d), XT_OK);
     assert_string_equal(xt_region_name(cpu, 0xFFFFFFFFu), "top");
-    xt_region_desc low = {.name = "low", .base = 0, .size = 0x1000,
-                          .kind = XT_REGION_RAM};
+    xt_region_desc low = {
+        .name = "low", .base = 0, .size = 0x1000, .kind = XT_REGION_RAM
+    };
     assert_int_equal(xt_map(cpu, &low), XT_OK);
     /* host access does not wrap from the top page to address 0 */
-    uint8_t b[4] = {1, 2, 3, 4};
+    uint8_t b[4] = { 1, 2, 3, 4 };
     assert_int_equal(xt_mem_write(cpu, 0xFFFFFFFEu, b, 4), XT_ERR_UNMAPPED);
     assert_int_equal(xt_mem_read(cpu, 0xFFFFFFFEu, b, 4), XT_ERR_UNMAPPED);
     assert_int_equal(xt_mem_write(cpu, 0xFFFFFFFCu, b, 4), XT_OK);
-    uint8_t r[4] = {0};
+    uint8_t r[4] = { 0 };
     assert_int_equal(xt_mem_read(cpu, 0xFFFFFFFCu, r, 4), XT_OK);
     assert_memory_equal(r, b, 4);
     xt_close(cpu);
@@ -157,13 +170,18 @@ static void test_mem_rw_boundaries(void **state)
     (void)state;
     xt_cpu *cpu;
     assert_int_equal(xt_open(&cpu), XT_OK);
-    xt_region_desc a = {.name = "a", .base = 0x10000, .size = 0x2000,
-                        .kind = XT_REGION_RAM};
-    xt_region_desc b = {.name = "b", .base = 0x12000, .size = 0x1000,
-                        .kind = XT_REGION_ROM};
-    xt_region_desc m = {.name = "m", .base = 0x14000, .size = 0x1000,
-                        .kind = XT_REGION_MMIO, .read = dummy_read,
-                        .write = dummy_write};
+    xt_region_desc a = {
+        .name = "a", .base = 0x10000, .size = 0x2000, .kind = XT_REGION_RAM
+    };
+    xt_region_desc b = {
+        .name = "b", .base = 0x12000, .size = 0x1000, .kind = XT_REGION_ROM
+    };
+    xt_region_desc m = { .name = "m",
+                         .base = 0x14000,
+                         .size = 0x1000,
+                         .kind = XT_REGION_MMIO,
+                         .read = dummy_read,
+                         .write = dummy_write };
     assert_int_equal(xt_map(cpu, &a), XT_OK);
     assert_int_equal(xt_map(cpu, &b), XT_OK);
     assert_int_equal(xt_map(cpu, &m), XT_OK);
@@ -180,7 +198,7 @@ static void test_mem_rw_boundaries(void **state)
     for (int i = 0; i < 12; i++)
         pat[i] = (uint8_t)(0x40 + i);
     assert_int_equal(xt_mem_write(cpu, 0x11FFA, pat, 12), XT_OK);
-    uint8_t got[12] = {0};
+    uint8_t got[12] = { 0 };
     assert_int_equal(xt_mem_read(cpu, 0x11FFA, got, 12), XT_OK);
     assert_memory_equal(got, pat, 12);
     /* each region holds its part */
@@ -234,19 +252,23 @@ static void test_region_name(void **state)
     assert_int_equal(xt_open(&cpu), XT_OK);
     char name[16];
     strcpy(name, "sram");
-    xt_region_desc d = {.name = name, .base = 0x3FFE8000u, .size = 0x8000,
-                        .kind = XT_REGION_RAM};
+    xt_region_desc d = {
+        .name = name, .base = 0x3FFE8000u, .size = 0x8000, .kind = XT_REGION_RAM
+    };
     assert_int_equal(xt_map(cpu, &d), XT_OK);
-    strcpy(name, "XXXX");   /* the name was copied */
+    strcpy(name, "XXXX"); /* the name was copied */
     assert_string_equal(xt_region_name(cpu, 0x3FFE8000u), "sram");
     assert_string_equal(xt_region_name(cpu, 0x3FFEC123u), "sram");
     assert_string_equal(xt_region_name(cpu, 0x3FFEFFFFu), "sram");
     assert_null(xt_region_name(cpu, 0x3FFE7FFFu));
     assert_null(xt_region_name(cpu, 0x3FFF0000u));
     assert_null(xt_region_name(NULL, 0x3FFE8000u));
-    xt_region_desc m = {.name = "uart", .base = 0x60000000u, .size = 0x1000,
-                        .kind = XT_REGION_MMIO, .read = dummy_read,
-                        .write = dummy_write};
+    xt_region_desc m = { .name = "uart",
+                         .base = 0x60000000u,
+                         .size = 0x1000,
+                         .kind = XT_REGION_MMIO,
+                         .read = dummy_read,
+                         .write = dummy_write };
     assert_int_equal(xt_map(cpu, &m), XT_OK);
     assert_string_equal(xt_region_name(cpu, 0x60000FFCu), "uart");
     /* names survive a reset */
@@ -278,7 +300,7 @@ static bool dev_read(void *user, uint32_t off, unsigned size, uint32_t *value)
     for (unsigned i = 0; i < size && off + i < sizeof d->bytes; i++)
         v |= (uint32_t)d->bytes[off + i] << (8 * i);
     if (d->n < 16)
-        d->log[d->n++] = (access){0, off, size, v};
+        d->log[d->n++] = (access){ 0, off, size, v };
     *value = v;
     return !d->fail;
 }
@@ -287,7 +309,7 @@ static bool dev_write(void *user, uint32_t off, unsigned size, uint32_t value)
 {
     dev *d = user;
     if (d->n < 16)
-        d->log[d->n++] = (access){1, off, size, value};
+        d->log[d->n++] = (access){ 1, off, size, value };
     return !d->fail;
 }
 
@@ -300,9 +322,13 @@ static xt_cpu *mmio_cpu(dev *d)
         0x88, 0x99, 0xAA, 0xBB, 0xCC, 0xDD, 0xEE, 0xFF,
     };
     memcpy(d->bytes, init, sizeof init);
-    xt_region_desc m = {.name = "dev", .base = MMIO_BASE, .size = 0x1000,
-                        .kind = XT_REGION_MMIO, .read = dev_read,
-                        .write = dev_write, .user = d};
+    xt_region_desc m = { .name = "dev",
+                         .base = MMIO_BASE,
+                         .size = 0x1000,
+                         .kind = XT_REGION_MMIO,
+                         .read = dev_read,
+                         .write = dev_write,
+                         .user = d };
     assert_int_equal(xt_map(cpu, &m), XT_OK);
     return cpu;
 }
@@ -322,8 +348,7 @@ static void test_mmio_loads(void **state)
     dev d;
     xt_cpu *cpu = mmio_cpu(&d);
     tc_set_ar(cpu, 2, MMIO_BASE);
-    assert_int_equal(tc_go(cpu, "mmio_loads", "mmio_loads_end"),
-                     XT_STOP_UNTIL);
+    assert_int_equal(tc_go(cpu, "mmio_loads", "mmio_loads_end"), XT_STOP_UNTIL);
     assert_int_equal(d.n, 5);
     expect_access(&d.log[0], 0, 1, 1, 0x11);
     expect_access(&d.log[1], 0, 2, 2, 0x3322);
@@ -380,7 +405,7 @@ static void test_mmio_bus_error(void **state)
     assert_int_equal(tc_sr(cpu, XT_SR_EXCCAUSE), XT_EXC_LOAD_STORE_DATA_ERROR);
     assert_int_equal(tc_sr(cpu, XT_SR_EXCVADDR), MMIO_BASE + 0x20);
     assert_int_equal(tc_sr(cpu, XT_SR_EPC1), pc);
-    assert_int_equal(tc_ar(cpu, 4), 0xCAFE);   /* not written */
+    assert_int_equal(tc_ar(cpu, 4), 0xCAFE); /* not written */
     assert_int_equal(d.n, 1);
     expect_access(&d.log[0], 0, 0x20, 4, 0);
     /* store */
@@ -416,7 +441,7 @@ static void test_mmio_fetch(void **state)
     assert_int_equal(tc_sr(cpu, XT_SR_EXCCAUSE), XT_EXC_INSTR_ADDR_ERROR);
     assert_int_equal(tc_sr(cpu, XT_SR_EPC1), MMIO_BASE + 0x10);
     assert_int_equal(tc_sr(cpu, XT_SR_EXCVADDR), MMIO_BASE + 0x10);
-    assert_int_equal(d.n, 0);   /* fetches never reach the device */
+    assert_int_equal(d.n, 0); /* fetches never reach the device */
     /* only the jx was executed */
     assert_int_equal(xt_insn_count(cpu), 1);
     xt_close(cpu);
@@ -445,10 +470,10 @@ static void test_smc_next_insn(void **state)
     (void)state;
     xt_cpu *cpu = tc_open();
     tc_set_ar(cpu, 4, tc_sym("smc_next_insn") + 2);
-    tc_set_ar(cpu, 3, 1);   /* first pass: stores the byte already there */
+    tc_set_ar(cpu, 3, 1); /* first pass: stores the byte already there */
     assert_int_equal(tc_go(cpu, "smc_next", "smc_next_end"), XT_STOP_UNTIL);
     assert_int_equal(tc_ar(cpu, 2), 1);
-    tc_set_ar(cpu, 3, 5);   /* the decoded movi a2, 1 is now stale */
+    tc_set_ar(cpu, 3, 5); /* the decoded movi a2, 1 is now stale */
     assert_int_equal(tc_go(cpu, "smc_next", "smc_next_end"), XT_STOP_UNTIL);
     assert_int_equal(tc_ar(cpu, 2), 5);
     tc_set_ar(cpu, 3, 0x7F);
@@ -495,7 +520,7 @@ static void test_smc_host_write(void **state)
     assert_int_equal(tc_go(cpu, "smc_func", "smc_func_end"), XT_STOP_UNTIL);
     assert_int_equal(tc_ar(cpu, 2), 43);
     /* replace the instruction with ill: the next run faults on it */
-    uint8_t ill[3] = {0, 0, 0};
+    uint8_t ill[3] = { 0, 0, 0 };
     assert_int_equal(xt_mem_write(cpu, a, ill, 3), XT_OK);
     assert_int_equal(tc_run_from(cpu, a, TC_VEC_KERNEL), XT_STOP_UNTIL);
     assert_int_equal(tc_sr(cpu, XT_SR_EXCCAUSE), XT_EXC_ILLEGAL);
@@ -513,7 +538,7 @@ static void test_smc_page_straddle(void **state)
     uint32_t len = tc_sym("pb_end") - src;
     uint32_t off = tc_sym("pb_insn") - src;
     uint32_t page = TC_DRAM + 0x3000;
-    uint32_t at = page - off - 1;   /* pb_insn at page - 1 */
+    uint32_t at = page - off - 1; /* pb_insn at page - 1 */
     uint8_t code[16];
     assert_true(len <= sizeof code);
     assert_int_equal(xt_mem_read(cpu, src, code, len), XT_OK);
@@ -537,8 +562,7 @@ static void test_smc_page_straddle(void **state)
     /* guest store of the same byte */
     tc_set_ar(cpu, 3, 0x55);
     tc_set_ar(cpu, 4, insn + 2);
-    assert_int_equal(tc_go(cpu, "store_byte", "store_byte_end"),
-                     XT_STOP_UNTIL);
+    assert_int_equal(tc_go(cpu, "store_byte", "store_byte_end"), XT_STOP_UNTIL);
     assert_int_equal(tc_run_from(cpu, at, end), XT_STOP_UNTIL);
     assert_int_equal(tc_ar(cpu, 3), 0x55);
     assert_int_equal(tc_ar(cpu, 4), 3);

@@ -28,11 +28,11 @@ static void test_insn_budget(void **state)
     xt_cpu *cpu = tc_open();
     uint32_t n0 = tc_sym("nops16");
     tc_set(cpu, XT_REG_PC, n0);
-    xt_run_opts o = {.max_insns = 5};
+    xt_run_opts o = { .max_insns = 5 };
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_INSN_BUDGET);
     assert_int_equal(xt_insn_count(cpu), 5);
     assert_int_equal(tc_pc(cpu), n0 + 15);
-    o.max_insns = 3;   /* counted from this call */
+    o.max_insns = 3; /* counted from this call */
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_INSN_BUDGET);
     assert_int_equal(xt_insn_count(cpu), 8);
     assert_int_equal(tc_pc(cpu), n0 + 24);
@@ -58,7 +58,7 @@ static void test_cycle_budget(void **state)
     xt_cpu *cpu = tc_open();
     uint32_t n0 = tc_sym("nops16");
     tc_set(cpu, XT_REG_PC, n0);
-    xt_run_opts o = {.max_cycles = 7};
+    xt_run_opts o = { .max_cycles = 7 };
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_CYCLE_BUDGET);
     assert_int_equal(xt_cycles(cpu), 7);
     assert_int_equal(xt_insn_count(cpu), 7);
@@ -70,7 +70,7 @@ static void test_cycle_budget(void **state)
 
     /* the first budget reached wins */
     tc_set(cpu, XT_REG_PC, n0);
-    xt_run_opts both = {.max_cycles = 3, .max_insns = 5};
+    xt_run_opts both = { .max_cycles = 3, .max_insns = 5 };
     assert_int_equal(tc_run_opts(cpu, &both), XT_STOP_CYCLE_BUDGET);
     assert_int_equal(xt_insn_count(cpu), 14);
     both.max_cycles = 50;
@@ -109,12 +109,13 @@ static void test_until(void **state)
     /* an until that is never reached: the budget stops it */
     tc_set_ar(cpu, 2, 1000);
     tc_set(cpu, XT_REG_PC, tc_sym("loop"));
-    xt_run_opts o = {.until = tc_sym("nops16"), .use_until = true,
-                     .max_insns = 50};
+    xt_run_opts o = { .until = tc_sym("nops16"),
+                      .use_until = true,
+                      .max_insns = 50 };
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_INSN_BUDGET);
     /* use_until = false ignores until */
     tc_set(cpu, XT_REG_PC, n0);
-    xt_run_opts off = {.until = n0 + 3, .use_until = false, .max_insns = 4};
+    xt_run_opts off = { .until = n0 + 3, .use_until = false, .max_insns = 4 };
     assert_int_equal(tc_run_opts(cpu, &off), XT_STOP_INSN_BUDGET);
     assert_int_equal(tc_pc(cpu), n0 + 12);
     xt_close(cpu);
@@ -126,9 +127,9 @@ typedef struct code_log {
     uint32_t pc[64];
     unsigned len[64];
     unsigned n;
-    uint32_t stop_at;   /* request a stop the first time this PC is seen */
+    uint32_t stop_at; /* request a stop the first time this PC is seen */
     bool stopped;
-    xt_hook self;       /* delete this hook when stop_at is reached */
+    xt_hook self; /* delete this hook when stop_at is reached */
     bool del_self;
 } code_log;
 
@@ -153,16 +154,20 @@ static void test_code_hook_ranges(void **state)
     (void)state;
     xt_cpu *cpu = tc_open();
     uint32_t n0 = tc_sym("nops16");
-    code_log in_range = {0}, all = {0}, one = {0}, outside = {0};
+    code_log in_range = { 0 }, all = { 0 }, one = { 0 }, outside = { 0 };
     xt_hook h1, h2, h3, h4;
     assert_int_equal(xt_hook_add(cpu, &h1, XT_HOOK_CODE, (void *)code_cb,
-                                 &in_range, n0 + 3, n0 + 9), XT_OK);
-    assert_int_equal(xt_hook_add(cpu, &h2, XT_HOOK_CODE, (void *)code_cb,
-                                 &all, 1, 0), XT_OK);
-    assert_int_equal(xt_hook_add(cpu, &h3, XT_HOOK_CODE, (void *)code_cb,
-                                 &one, n0 + 45, n0 + 45), XT_OK);
+                                 &in_range, n0 + 3, n0 + 9),
+                     XT_OK);
+    assert_int_equal(
+        xt_hook_add(cpu, &h2, XT_HOOK_CODE, (void *)code_cb, &all, 1, 0),
+        XT_OK);
+    assert_int_equal(xt_hook_add(cpu, &h3, XT_HOOK_CODE, (void *)code_cb, &one,
+                                 n0 + 45, n0 + 45),
+                     XT_OK);
     assert_int_equal(xt_hook_add(cpu, &h4, XT_HOOK_CODE, (void *)code_cb,
-                                 &outside, n0 + 1, n0 + 2), XT_OK);
+                                 &outside, n0 + 1, n0 + 2),
+                     XT_OK);
     assert_true(h1 && h2 && h3 && h4);
     assert_true(h1 != h2 && h2 != h3 && h3 != h4 && h1 != h4);
     assert_int_equal(tc_go(cpu, "nops16", "nops16_end"), XT_STOP_UNTIL);
@@ -176,7 +181,7 @@ static void test_code_hook_ranges(void **state)
         assert_int_equal(all.pc[i], n0 + 3 * i);
     assert_int_equal(one.n, 1);
     assert_int_equal(one.pc[0], n0 + 45);
-    assert_int_equal(outside.n, 0);   /* no instruction starts there */
+    assert_int_equal(outside.n, 0); /* no instruction starts there */
     /* deleted hooks are not called again */
     assert_int_equal(xt_hook_del(cpu, h1), XT_OK);
     assert_int_equal(xt_hook_del(cpu, h3), XT_OK);
@@ -199,17 +204,25 @@ static void test_code_hook_lengths(void **state)
 {
     (void)state;
     xt_cpu *cpu = tc_open();
-    code_log all = {0};
+    code_log all = { 0 };
     xt_hook h;
-    assert_int_equal(xt_hook_add(cpu, &h, XT_HOOK_CODE, (void *)code_cb, &all,
-                                 1, 0), XT_OK);
+    assert_int_equal(
+        xt_hook_add(cpu, &h, XT_HOOK_CODE, (void *)code_cb, &all, 1, 0), XT_OK);
     assert_int_equal(tc_go(cpu, "rp_start", "kvec_2"), XT_STOP_UNTIL);
     const uint32_t loop = tc_sym("rp_loop"), bnez = tc_sym("rp_bnez");
     const uint32_t want[] = {
-        tc_sym("rp_start"), loop, bnez, loop, bnez, tc_sym("rp_nopn"),
-        tc_sym("rp_call"), tc_sym("rp_sub"), tc_sym("kvec"), tc_sym("kvec_1"),
+        tc_sym("rp_start"),
+        loop,
+        bnez,
+        loop,
+        bnez,
+        tc_sym("rp_nopn"),
+        tc_sym("rp_call"),
+        tc_sym("rp_sub"),
+        tc_sym("kvec"),
+        tc_sym("kvec_1"),
     };
-    const unsigned lens[] = {3, 3, 3, 3, 3, 2, 3, 3, 3, 3};
+    const unsigned lens[] = { 3, 3, 3, 3, 3, 2, 3, 3, 3, 3 };
     assert_int_equal(all.n, 10);
     for (unsigned i = 0; i < 10; i++) {
         assert_int_equal(all.pc[i], want[i]);
@@ -223,28 +236,29 @@ static void test_stop_request_from_code_hook(void **state)
     (void)state;
     xt_cpu *cpu = tc_open();
     uint32_t n0 = tc_sym("nops16");
-    code_log l = {0};
+    code_log l = { 0 };
     l.stop_at = n0 + 9;
     xt_hook h;
-    assert_int_equal(xt_hook_add(cpu, &h, XT_HOOK_CODE, (void *)code_cb, &l,
-                                 1, 0), XT_OK);
+    assert_int_equal(
+        xt_hook_add(cpu, &h, XT_HOOK_CODE, (void *)code_cb, &l, 1, 0), XT_OK);
     assert_int_equal(tc_go(cpu, "nops16", "nops16_end"), XT_STOP_REQUEST);
     /* stopped before the hooked instruction */
     assert_int_equal(tc_pc(cpu), n0 + 9);
     assert_int_equal(xt_insn_count(cpu), 3);
     /* resuming executes it */
-    xt_run_opts o = {.until = tc_sym("nops16_end"), .use_until = true};
+    xt_run_opts o = { .until = tc_sym("nops16_end"), .use_until = true };
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_UNTIL);
     assert_int_equal(xt_insn_count(cpu), 16);
-    assert_int_equal(l.n, 4 + 13);   /* n0+9 was hooked twice */
+    assert_int_equal(l.n, 4 + 13); /* n0+9 was hooked twice */
 
     /* a hook that deletes itself */
-    code_log s = {0};
+    code_log s = { 0 };
     s.stop_at = n0 + 6;
-    s.stopped = true;   /* no stop, only the deletion */
+    s.stopped = true; /* no stop, only the deletion */
     s.del_self = true;
-    assert_int_equal(xt_hook_add(cpu, &s.self, XT_HOOK_CODE, (void *)code_cb,
-                                 &s, 1, 0), XT_OK);
+    assert_int_equal(
+        xt_hook_add(cpu, &s.self, XT_HOOK_CODE, (void *)code_cb, &s, 1, 0),
+        XT_OK);
     assert_int_equal(xt_hook_del(cpu, h), XT_OK);
     assert_int_equal(tc_go(cpu, "nops16", "nops16_end"), XT_STOP_UNTIL);
     assert_int_equal(s.n, 3);
@@ -267,12 +281,12 @@ typedef struct mem_log {
     bool stop;
 } mem_log;
 
-static void mem_cb(xt_cpu *cpu, xt_hook_type type, uint32_t addr,
-                   unsigned size, uint32_t value, void *user)
+static void mem_cb(xt_cpu *cpu, xt_hook_type type, uint32_t addr, unsigned size,
+                   uint32_t value, void *user)
 {
     mem_log *l = user;
     if (l->n < 32)
-        l->ev[l->n] = (mem_ev){type, addr, size, value};
+        l->ev[l->n] = (mem_ev){ type, addr, size, value };
     l->n++;
     if (l->stop)
         xt_stop_request(cpu);
@@ -292,14 +306,17 @@ static void test_mem_hooks(void **state)
     (void)state;
     xt_cpu *cpu = tc_open();
     const uint32_t base = TC_DRAM + 0x200;
-    mem_log rd = {0}, wr = {0}, rd16 = {0};
+    mem_log rd = { 0 }, wr = { 0 }, rd16 = { 0 };
     xt_hook hr, hw, h16;
-    assert_int_equal(xt_hook_add(cpu, &hr, XT_HOOK_MEM_READ, (void *)mem_cb,
-                                 &rd, 1, 0), XT_OK);
-    assert_int_equal(xt_hook_add(cpu, &hw, XT_HOOK_MEM_WRITE, (void *)mem_cb,
-                                 &wr, 1, 0), XT_OK);
+    assert_int_equal(
+        xt_hook_add(cpu, &hr, XT_HOOK_MEM_READ, (void *)mem_cb, &rd, 1, 0),
+        XT_OK);
+    assert_int_equal(
+        xt_hook_add(cpu, &hw, XT_HOOK_MEM_WRITE, (void *)mem_cb, &wr, 1, 0),
+        XT_OK);
     assert_int_equal(xt_hook_add(cpu, &h16, XT_HOOK_MEM_READ, (void *)mem_cb,
-                                 &rd16, base + 8, base + 9), XT_OK);
+                                 &rd16, base + 8, base + 9),
+                     XT_OK);
     tc_set_ar(cpu, 2, base);
     tc_set_ar(cpu, 3, 0x1234ABCDu);
     assert_int_equal(tc_go(cpu, "mem_mix", "mem_mix_end"), XT_STOP_UNTIL);
@@ -340,7 +357,7 @@ static void test_mem_hooks(void **state)
     assert_int_equal(tc_go(cpu, "mem_mix", "mem_mix_end"), XT_STOP_UNTIL);
     assert_int_equal(rd.n, 5);
     assert_int_equal(wr.n, 3);
-    assert_int_equal(tc_ar(cpu, 6), 0xFFFFABCDu);   /* fast path */
+    assert_int_equal(tc_ar(cpu, 6), 0xFFFFABCDu); /* fast path */
     xt_close(cpu);
 }
 
@@ -349,11 +366,12 @@ static void test_stop_request_from_mem_hook(void **state)
     (void)state;
     xt_cpu *cpu = tc_open();
     const uint32_t base = TC_DRAM + 0x200;
-    mem_log wr = {0};
+    mem_log wr = { 0 };
     wr.stop = true;
     xt_hook hw;
     assert_int_equal(xt_hook_add(cpu, &hw, XT_HOOK_MEM_WRITE, (void *)mem_cb,
-                                 &wr, base + 8, base + 8), XT_OK);
+                                 &wr, base + 8, base + 8),
+                     XT_OK);
     tc_set_ar(cpu, 2, base);
     tc_set_ar(cpu, 3, 0x77);
     assert_int_equal(tc_go(cpu, "mem_mix", "mem_mix_end"), XT_STOP_REQUEST);
@@ -391,12 +409,14 @@ static void test_exception_hook(void **state)
 {
     (void)state;
     xt_cpu *cpu = tc_open();
-    exc_log a = {0}, b = {0};
+    exc_log a = { 0 }, b = { 0 };
     xt_hook ha, hb;
-    assert_int_equal(xt_hook_add(cpu, &ha, XT_HOOK_EXCEPTION, (void *)exc_cb,
-                                 &a, 1, 0), XT_OK);
-    assert_int_equal(xt_hook_add(cpu, &hb, XT_HOOK_EXCEPTION, (void *)exc_cb,
-                                 &b, 1, 0), XT_OK);
+    assert_int_equal(
+        xt_hook_add(cpu, &ha, XT_HOOK_EXCEPTION, (void *)exc_cb, &a, 1, 0),
+        XT_OK);
+    assert_int_equal(
+        xt_hook_add(cpu, &hb, XT_HOOK_EXCEPTION, (void *)exc_cb, &b, 1, 0),
+        XT_OK);
     assert_int_equal(tc_go(cpu, "sc", "kvec"), XT_STOP_UNTIL);
     assert_int_equal(a.n, 1);
     assert_int_equal(b.n, 1);
@@ -452,10 +472,11 @@ static void test_simcall(void **state)
 
     /* with one: the hook runs and execution continues after the simcall */
     tc_set_sr(cpu, XT_SR_PS, 0);
-    sim_log l = {0};
+    sim_log l = { 0 };
     xt_hook h;
-    assert_int_equal(xt_hook_add(cpu, &h, XT_HOOK_SIMCALL, (void *)simcall_cb,
-                                 &l, 1, 0), XT_OK);
+    assert_int_equal(
+        xt_hook_add(cpu, &h, XT_HOOK_SIMCALL, (void *)simcall_cb, &l, 1, 0),
+        XT_OK);
     uint64_t i0 = xt_insn_count(cpu);
     assert_int_equal(tc_go(cpu, "sim", "sim_end"), XT_STOP_UNTIL);
     assert_int_equal(l.n, 1);
@@ -463,7 +484,7 @@ static void test_simcall(void **state)
     assert_int_equal(l.pc, tc_sym("sim_next"));
     assert_int_equal(tc_ar(cpu, 2), 51);
     assert_int_equal(xt_insn_count(cpu) - i0, 3);
-    assert_int_equal(tc_sr(cpu, XT_SR_PS), 0);   /* no exception */
+    assert_int_equal(tc_sr(cpu, XT_SR_PS), 0); /* no exception */
 
     /* deleted: illegal again */
     assert_int_equal(xt_hook_del(cpu, h), XT_OK);
@@ -485,7 +506,8 @@ static void test_exit_request(void **state)
     xt_cpu *cpu = tc_open();
     xt_hook h;
     assert_int_equal(xt_hook_add(cpu, &h, XT_HOOK_SIMCALL,
-                                 (void *)exit_simcall_cb, NULL, 1, 0), XT_OK);
+                                 (void *)exit_simcall_cb, NULL, 1, 0),
+                     XT_OK);
     assert_int_equal(tc_go(cpu, "sim", "sim_end"), XT_STOP_EXIT);
     assert_int_equal(xt_exit_status(cpu), 5);
     assert_int_equal(tc_pc(cpu), tc_sym("sim_next"));
@@ -507,10 +529,11 @@ static void busy_cb(xt_cpu *cpu, uint32_t pc, unsigned len, void *user)
     if (b->n++)
         return;
     xt_stop why;
-    xt_run_opts o = {.max_insns = 1};
+    xt_run_opts o = { .max_insns = 1 };
     b->run = xt_run(cpu, &o, &why);
-    xt_region_desc d = {.name = "x", .base = 0x70000000u, .size = 0x1000,
-                        .kind = XT_REGION_RAM};
+    xt_region_desc d = {
+        .name = "x", .base = 0x70000000u, .size = 0x1000, .kind = XT_REGION_RAM
+    };
     b->map = xt_map(cpu, &d);
     xt_timing t;
     xt_timing_default(&t);
@@ -521,19 +544,20 @@ static void test_busy(void **state)
 {
     (void)state;
     xt_cpu *cpu = tc_open();
-    busy_log b = {0};
+    busy_log b = { 0 };
     xt_hook h;
-    assert_int_equal(xt_hook_add(cpu, &h, XT_HOOK_CODE, (void *)busy_cb, &b,
-                                 1, 0), XT_OK);
+    assert_int_equal(
+        xt_hook_add(cpu, &h, XT_HOOK_CODE, (void *)busy_cb, &b, 1, 0), XT_OK);
     assert_int_equal(tc_go(cpu, "nops16", "nops16_end"), XT_STOP_UNTIL);
     assert_int_equal(b.run, XT_ERR_BUSY);
     assert_int_equal(b.map, XT_ERR_BUSY);
     assert_int_equal(b.timing, XT_ERR_BUSY);
-    assert_int_equal(xt_insn_count(cpu), 16);   /* the outer run went on */
+    assert_int_equal(xt_insn_count(cpu), 16); /* the outer run went on */
     assert_null(xt_region_name(cpu, 0x70000000u));
     /* and once it returned, the calls work */
-    xt_region_desc d = {.name = "x", .base = 0x70000000u, .size = 0x1000,
-                        .kind = XT_REGION_RAM};
+    xt_region_desc d = {
+        .name = "x", .base = 0x70000000u, .size = 0x1000, .kind = XT_REGION_RAM
+    };
     assert_int_equal(xt_map(cpu, &d), XT_OK);
     xt_close(cpu);
 }
@@ -543,15 +567,18 @@ static void test_hook_add_args(void **state)
     (void)state;
     xt_cpu *cpu = tc_open();
     xt_hook h;
-    code_log l = {0};
+    code_log l = { 0 };
     assert_int_equal(xt_hook_add(cpu, &h, XT_HOOK_CODE, NULL, &l, 1, 0),
                      XT_ERR_ARG);
-    assert_int_equal(xt_hook_add(cpu, NULL, XT_HOOK_CODE, (void *)code_cb, &l,
-                                 1, 0), XT_ERR_ARG);
-    assert_int_equal(xt_hook_add(cpu, &h, (xt_hook_type)99, (void *)code_cb,
-                                 &l, 1, 0), XT_ERR_ARG);
-    assert_int_equal(xt_hook_add(NULL, &h, XT_HOOK_CODE, (void *)code_cb, &l,
-                                 1, 0), XT_ERR_ARG);
+    assert_int_equal(
+        xt_hook_add(cpu, NULL, XT_HOOK_CODE, (void *)code_cb, &l, 1, 0),
+        XT_ERR_ARG);
+    assert_int_equal(
+        xt_hook_add(cpu, &h, (xt_hook_type)99, (void *)code_cb, &l, 1, 0),
+        XT_ERR_ARG);
+    assert_int_equal(
+        xt_hook_add(NULL, &h, XT_HOOK_CODE, (void *)code_cb, &l, 1, 0),
+        XT_ERR_ARG);
     xt_close(cpu);
 }
 
@@ -564,8 +591,16 @@ static void test_recent_pcs_loop_call_exception(void **state)
     assert_int_equal(tc_go(cpu, "rp_start", "kvec_2"), XT_STOP_UNTIL);
     const uint32_t loop = tc_sym("rp_loop"), bnez = tc_sym("rp_bnez");
     const uint32_t want[] = {
-        tc_sym("rp_start"), loop, bnez, loop, bnez, tc_sym("rp_nopn"),
-        tc_sym("rp_call"), tc_sym("rp_sub"), tc_sym("kvec"), tc_sym("kvec_1"),
+        tc_sym("rp_start"),
+        loop,
+        bnez,
+        loop,
+        bnez,
+        tc_sym("rp_nopn"),
+        tc_sym("rp_call"),
+        tc_sym("rp_sub"),
+        tc_sym("kvec"),
+        tc_sym("kvec_1"),
     };
     uint32_t got[40];
     memset(got, 0, sizeof got);
@@ -588,7 +623,7 @@ static void test_recent_pcs_long_loop(void **state)
     assert_int_equal(tc_go(cpu, "loop", "loop_end"), XT_STOP_UNTIL);
     uint32_t got[64];
     unsigned n = xt_recent_pcs(cpu, got, 64);
-    assert_int_equal(n, 32);   /* up to 32 are kept */
+    assert_int_equal(n, 32); /* up to 32 are kept */
     for (unsigned i = 0; i < 32; i += 2) {
         assert_int_equal(got[i], tc_sym("loop_top"));
         assert_int_equal(got[i + 1], tc_sym("loop_top") + 3);
@@ -602,7 +637,7 @@ static void test_recent_pcs_after_budget_stops(void **state)
     xt_cpu *cpu = tc_open();
     /* the same program run in slices of 3 instructions */
     tc_set(cpu, XT_REG_PC, tc_sym("rp_start"));
-    xt_run_opts o = {.max_insns = 3};
+    xt_run_opts o = { .max_insns = 3 };
     for (int i = 0; i < 3; i++)
         assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_INSN_BUDGET);
     o.max_insns = 1;
@@ -610,8 +645,16 @@ static void test_recent_pcs_after_budget_stops(void **state)
     assert_int_equal(tc_pc(cpu), tc_sym("kvec_2"));
     const uint32_t loop = tc_sym("rp_loop"), bnez = tc_sym("rp_bnez");
     const uint32_t want[] = {
-        tc_sym("rp_start"), loop, bnez, loop, bnez, tc_sym("rp_nopn"),
-        tc_sym("rp_call"), tc_sym("rp_sub"), tc_sym("kvec"), tc_sym("kvec_1"),
+        tc_sym("rp_start"),
+        loop,
+        bnez,
+        loop,
+        bnez,
+        tc_sym("rp_nopn"),
+        tc_sym("rp_call"),
+        tc_sym("rp_sub"),
+        tc_sym("kvec"),
+        tc_sym("kvec_1"),
     };
     uint32_t got[32];
     assert_int_equal(xt_recent_pcs(cpu, got, 32), 10);
@@ -630,13 +673,22 @@ static void test_recent_pcs_after_pc_write(void **state)
     assert_int_equal(tc_go(cpu, "rp_start", "kvec_2"), XT_STOP_UNTIL);
     const uint32_t loop = tc_sym("rp_loop"), bnez = tc_sym("rp_bnez");
     const uint32_t want[] = {
-        n0, n0 + 3,
-        tc_sym("rp_start"), loop, bnez, loop, bnez, tc_sym("rp_nopn"),
-        tc_sym("rp_call"), tc_sym("rp_sub"), tc_sym("kvec"), tc_sym("kvec_1"),
+        n0,
+        n0 + 3,
+        tc_sym("rp_start"),
+        loop,
+        bnez,
+        loop,
+        bnez,
+        tc_sym("rp_nopn"),
+        tc_sym("rp_call"),
+        tc_sym("rp_sub"),
+        tc_sym("kvec"),
+        tc_sym("kvec_1"),
     };
     uint32_t got[32];
     unsigned n = xt_recent_pcs(cpu, got, 32);
-    xt_close(cpu);   /* before the assertions: no leak when one fails */
+    xt_close(cpu); /* before the assertions: no leak when one fails */
     /* Either the history stops at the host's PC write (10 entries) or it
      * also has the two nops really executed before it (12); never pre+6
      * and pre+9, which did not run.
@@ -657,7 +709,7 @@ static void test_recent_pcs_fatal(void **state)
     (void)state;
     xt_cpu *cpu = tc_open();
     tc_set(cpu, XT_REG_PC, tc_sym("f_start"));
-    xt_run_opts o = {.max_insns = 100};
+    xt_run_opts o = { .max_insns = 100 };
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_FATAL);
     assert_int_equal(xt_fatal(cpu)->pc, tc_sym("dvec"));
     assert_int_equal(tc_sr(cpu, XT_SR_EPC1), tc_sym("f_sc"));
@@ -665,13 +717,13 @@ static void test_recent_pcs_fatal(void **state)
      * six instructions ran (each counted) */
     assert_int_equal(xt_insn_count(cpu), 6);
     const uint32_t want[] = {
-        tc_sym("f_start"), tc_sym("f_sc"), tc_sym("kvec"), tc_sym("kvec_1"),
-        tc_sym("kvec_2"), tc_sym("dvec"),
+        tc_sym("f_start"), tc_sym("f_sc"),   tc_sym("kvec"),
+        tc_sym("kvec_1"),  tc_sym("kvec_2"), tc_sym("dvec"),
     };
     uint32_t got[32];
     memset(got, 0, sizeof got);
     unsigned n = xt_recent_pcs(cpu, got, 32);
-    xt_close(cpu);   /* before the assertions: no leak when one fails */
+    xt_close(cpu); /* before the assertions: no leak when one fails */
     /* ENGINE BUG (reported): the instruction that made the stop fatal (the
      * ill at the double vector, xt_fatal()->pc, counted by
      * xt_insn_count) is missing: 5 entries ending at kvec_2.  exc_raise()

@@ -9,7 +9,7 @@
 
 #include "test_cpu_common.h"
 
-#define DATA TC_DRAM
+#define DATA   TC_DRAM
 #define NWORDS 64
 
 static xt_cpu *start(xt_engine e)
@@ -30,7 +30,8 @@ static xt_cpu *start(xt_engine e)
 
 static void run_to_end(xt_cpu *cpu)
 {
-    xt_run_opts o = { .until = tc_sym("prog_end"), .use_until = true,
+    xt_run_opts o = { .until = tc_sym("prog_end"),
+                      .use_until = true,
                       .max_insns = TC_MAX_INSNS };
     xt_stop why;
     assert_int_equal(xt_run(cpu, &o, &why), XT_OK);
@@ -42,9 +43,8 @@ static void assert_same(xt_cpu *a, xt_cpu *b)
     for (int r = 0; r < 16; r++)
         assert_int_equal(tc_ar(a, r), tc_ar(b, r));
     assert_int_equal(tc_pc(a), tc_pc(b));
-    static const int srs[] = { XT_SR_SAR, XT_SR_PS, XT_SR_CCOMPARE0,
-                               XT_SR_CCOUNT, XT_SR_EXCCAUSE,
-                               XT_SR_INTENABLE };
+    static const int srs[] = { XT_SR_SAR,    XT_SR_PS,       XT_SR_CCOMPARE0,
+                               XT_SR_CCOUNT, XT_SR_EXCCAUSE, XT_SR_INTENABLE };
     for (unsigned i = 0; i < sizeof srs / sizeof *srs; i++)
         assert_int_equal(tc_sr(a, srs[i]), tc_sr(b, srs[i]));
     assert_int_equal(xt_cycles(a), xt_cycles(b));
@@ -64,7 +64,7 @@ static void cut_everywhere(xt_engine first, xt_engine second)
     xt_cpu *ref = start(first);
     run_to_end(ref);
     uint64_t total = xt_insn_count(ref);
-    assert_true(tc_ar(ref, 11) >= 3);      /* the timer did interrupt */
+    assert_true(tc_ar(ref, 11) >= 3); /* the timer did interrupt */
     xt_cpu *a = start(first), *b = tc_open();
     assert_int_equal(xt_engine_set(b, second), XT_OK);
     size_t n = xt_state_size(a);

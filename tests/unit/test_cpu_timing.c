@@ -12,8 +12,8 @@
 
 #include "test_cpu_common.h"
 
-#define DATA (TC_DRAM + 0x100)
-#define SLOW 0x60000000u
+#define DATA   (TC_DRAM + 0x100)
+#define SLOW   0x60000000u
 #define R_WAIT 5u
 #define W_WAIT 7u
 #define F_WAIT 2u
@@ -31,13 +31,17 @@ static uint64_t cost(xt_cpu *cpu, const char *name)
 static xt_cpu *timing_cpu(void)
 {
     xt_cpu *cpu = tc_open();
-    xt_region_desc s = {.name = "slow", .base = SLOW, .size = 0x1000,
-                        .kind = XT_REGION_RAM, .read_wait = R_WAIT,
-                        .write_wait = W_WAIT, .fetch_wait = F_WAIT};
+    xt_region_desc s = { .name = "slow",
+                         .base = SLOW,
+                         .size = 0x1000,
+                         .kind = XT_REGION_RAM,
+                         .read_wait = R_WAIT,
+                         .write_wait = W_WAIT,
+                         .fetch_wait = F_WAIT };
     assert_int_equal(xt_map(cpu, &s), XT_OK);
     /* DATA: word 0 = 0 (so a loaded value tests as zero), word 2 = a
      * pointer to DATA */
-    uint32_t w[3] = {0, 0, DATA};
+    uint32_t w[3] = { 0, 0, DATA };
     assert_int_equal(xt_mem_write(cpu, DATA, w, sizeof w), XT_OK);
     return cpu;
 }
@@ -85,11 +89,11 @@ static void check_model(xt_cpu *cpu, const xt_timing *T)
     assert_int_equal(cost(cpu, "t_j"), b + T->call_jump);
     assert_int_equal(cost(cpu, "t_call"), 2 * (b + T->call_jump));
     /* a loaded value feeding a taken branch pays both */
-    assert_int_equal(cost(cpu, "t_lu_br"), 2 * b + T->load_use +
-                                               T->taken_branch);
+    assert_int_equal(cost(cpu, "t_lu_br"),
+                     2 * b + T->load_use + T->taken_branch);
 
-    assert_int_equal(cost(cpu, "t_sync"), 4 * b + 3 * T->sync_extra +
-                                              T->isync_extra);
+    assert_int_equal(cost(cpu, "t_sync"),
+                     4 * b + 3 * T->sync_extra + T->isync_extra);
 
     /* exception entry: the faulting syscall costs the entry only */
     tc_set_sr(cpu, XT_SR_PS, 0);
@@ -111,8 +115,7 @@ static void check_model(xt_cpu *cpu, const xt_timing *T)
     assert_int_equal(cost(cpu, "t_st"), b + W_WAIT);
     /* l8ui (read wait) then s16i of the loaded value (interlock, write
      * wait) */
-    assert_int_equal(cost(cpu, "t_ld8"), b + R_WAIT + b + T->load_use +
-                                             W_WAIT);
+    assert_int_equal(cost(cpu, "t_ld8"), b + R_WAIT + b + T->load_use + W_WAIT);
     tc_set_ar(cpu, 3, DATA);
 
     /* fetch wait states: four nops and a jx executed from the slow
@@ -165,8 +168,14 @@ static void test_timing_model_default(void **state)
 }
 
 static const xt_timing custom = {
-    .base = 2, .load_use = 3, .mul_use = 4, .taken_branch = 5,
-    .call_jump = 6, .sync_extra = 7, .isync_extra = 8, .exception = 9,
+    .base = 2,
+    .load_use = 3,
+    .mul_use = 4,
+    .taken_branch = 5,
+    .call_jump = 6,
+    .sync_extra = 7,
+    .isync_extra = 8,
+    .exception = 9,
     .rfe = 10,
 };
 
@@ -193,7 +202,7 @@ static void test_timing_set(void **state)
     assert_int_equal(xt_timing_set(cpu, NULL), XT_ERR_ARG);
     assert_int_equal(xt_timing_set(NULL, &def), XT_ERR_ARG);
     xt_timing zb = def;
-    zb.base = 0;   /* every instruction costs at least one cycle */
+    zb.base = 0; /* every instruction costs at least one cycle */
     assert_int_equal(xt_timing_set(cpu, &zb), XT_ERR_ARG);
     xt_timing big = def;
     big.isync_extra = 255;
@@ -207,13 +216,19 @@ static void test_timing_set(void **state)
 static void count_cb(xt_cpu *cpu, xt_hook_type type, uint32_t addr,
                      unsigned size, uint32_t value, void *user)
 {
-    (void)cpu; (void)type; (void)addr; (void)size; (void)value;
+    (void)cpu;
+    (void)type;
+    (void)addr;
+    (void)size;
+    (void)value;
     (*(unsigned *)user)++;
 }
 
 static void code_count_cb(xt_cpu *cpu, uint32_t pc, unsigned len, void *user)
 {
-    (void)cpu; (void)pc; (void)len;
+    (void)cpu;
+    (void)pc;
+    (void)len;
     (*(unsigned *)user)++;
 }
 
@@ -223,12 +238,15 @@ static void test_timing_with_hooks(void **state)
     xt_cpu *cpu = timing_cpu();
     unsigned nr = 0, nw = 0, nc = 0;
     xt_hook hr, hw, hc;
-    assert_int_equal(xt_hook_add(cpu, &hr, XT_HOOK_MEM_READ, (void *)count_cb,
-                                 &nr, 1, 0), XT_OK);
-    assert_int_equal(xt_hook_add(cpu, &hw, XT_HOOK_MEM_WRITE,
-                                 (void *)count_cb, &nw, 1, 0), XT_OK);
-    assert_int_equal(xt_hook_add(cpu, &hc, XT_HOOK_CODE,
-                                 (void *)code_count_cb, &nc, 1, 0), XT_OK);
+    assert_int_equal(
+        xt_hook_add(cpu, &hr, XT_HOOK_MEM_READ, (void *)count_cb, &nr, 1, 0),
+        XT_OK);
+    assert_int_equal(
+        xt_hook_add(cpu, &hw, XT_HOOK_MEM_WRITE, (void *)count_cb, &nw, 1, 0),
+        XT_OK);
+    assert_int_equal(
+        xt_hook_add(cpu, &hc, XT_HOOK_CODE, (void *)code_count_cb, &nc, 1, 0),
+        XT_OK);
     xt_timing t;
     xt_timing_default(&t);
     check_model(cpu, &t);
@@ -240,7 +258,7 @@ static void test_timing_with_hooks(void **state)
 
 /* ---- determinism ---------------------------------------------------------- */
 
-#define WORK_N 300u
+#define WORK_N    300u
 #define WORK_BASE (TC_DRAM + 0x1000)
 
 typedef struct work_result {
@@ -266,13 +284,15 @@ static void run_work(work_mode mode, work_result *r)
     xt_hook h1, h2;
     if (mode == HOOKED) {
         assert_int_equal(xt_hook_add(cpu, &h1, XT_HOOK_CODE,
-                                     (void *)code_count_cb, &n, 1, 0), XT_OK);
-        assert_int_equal(xt_hook_add(cpu, &h2, XT_HOOK_MEM_READ,
-                                     (void *)count_cb, &n, 1, 0), XT_OK);
+                                     (void *)code_count_cb, &n, 1, 0),
+                         XT_OK);
+        assert_int_equal(
+            xt_hook_add(cpu, &h2, XT_HOOK_MEM_READ, (void *)count_cb, &n, 1, 0),
+            XT_OK);
     }
     uint32_t end = tc_sym("t_work_end");
     tc_set(cpu, XT_REG_PC, tc_sym("t_work"));
-    xt_run_opts o = {.until = end, .use_until = true};
+    xt_run_opts o = { .until = end, .use_until = true };
     if (mode == STEPPED)
         o.max_insns = 1;
     if (mode == SLICED)
@@ -281,16 +301,14 @@ static void run_work(work_mode mode, work_result *r)
         xt_stop why = tc_run_opts(cpu, &o);
         if (why == XT_STOP_UNTIL)
             break;
-        assert_true(why == XT_STOP_INSN_BUDGET ||
-                    why == XT_STOP_CYCLE_BUDGET);
+        assert_true(why == XT_STOP_INSN_BUDGET || why == XT_STOP_CYCLE_BUDGET);
     }
     assert_int_equal(tc_pc(cpu), end);
     r->cycles = xt_cycles(cpu);
     r->insns = xt_insn_count(cpu);
     r->a8 = tc_ar(cpu, 8);
     r->a12 = tc_ar(cpu, 12);
-    assert_int_equal(xt_mem_read(cpu, WORK_BASE, r->mem, sizeof r->mem),
-                     XT_OK);
+    assert_int_equal(xt_mem_read(cpu, WORK_BASE, r->mem, sizeof r->mem), XT_OK);
     if (mode == HOOKED)
         assert_true(n > 0);
     xt_close(cpu);
@@ -313,7 +331,7 @@ static void test_determinism(void **state)
     run_work(PLAIN, &b);
     expect_same(&a, &b);
     assert_true(a.insns > WORK_N * 10);
-    assert_true(a.cycles > a.insns);   /* interlocks and branches cost */
+    assert_true(a.cycles > a.insns); /* interlocks and branches cost */
     /* hooks move the engine to its slow paths but change no timing */
     run_work(HOOKED, &c);
     expect_same(&a, &c);

@@ -15,11 +15,11 @@
 
 typedef struct dev {
     xt_cpu *cpu;
-    uint32_t counter;   /* offset 0: reads count up */
-    uint32_t last;      /* offset 4: last value written */
-    unsigned patches;   /* offset 16: reads rewrite patch_site */
+    uint32_t counter; /* offset 0: reads count up */
+    uint32_t last;    /* offset 4: last value written */
+    unsigned patches; /* offset 16: reads rewrite patch_site */
     uint8_t variant[2][2];
-    uint32_t ar[16];    /* the fast engine's registers at the end */
+    uint32_t ar[16]; /* the fast engine's registers at the end */
 } dev;
 
 static bool dev_read(void *user, uint32_t off, unsigned size, uint32_t *v)
@@ -61,18 +61,27 @@ static xt_cpu *open_cpu(dev *d, xt_engine engine)
     xt_cpu *cpu = tc_open();
     memset(d, 0, sizeof *d);
     d->cpu = cpu;
-    assert_int_equal(xt_mem_read(cpu, tc_sym("patch_a"), d->variant[0], 2), XT_OK);
-    assert_int_equal(xt_mem_read(cpu, tc_sym("patch_b"), d->variant[1], 2), XT_OK);
-    xt_region_desc r = {.name = "dev", .base = MMIO_BASE, .size = 0x1000,
-                        .kind = XT_REGION_MMIO, .read_wait = 2,
-                        .write_wait = 1, .read = dev_read,
-                        .write = dev_write, .user = d};
+    assert_int_equal(xt_mem_read(cpu, tc_sym("patch_a"), d->variant[0], 2),
+                     XT_OK);
+    assert_int_equal(xt_mem_read(cpu, tc_sym("patch_b"), d->variant[1], 2),
+                     XT_OK);
+    xt_region_desc r = { .name = "dev",
+                         .base = MMIO_BASE,
+                         .size = 0x1000,
+                         .kind = XT_REGION_MMIO,
+                         .read_wait = 2,
+                         .write_wait = 1,
+                         .read = dev_read,
+                         .write = dev_write,
+                         .user = d };
     assert_int_equal(xt_map(cpu, &r), XT_OK);
     tc_set_sr(cpu, XT_SR_INTENABLE, 1);
     assert_int_equal(xt_engine_set(cpu, engine), XT_OK);
     if (engine == XT_ENGINE_FAST) {
-        xt_xlate_opts o = {.sample_cycles = 1024, .hot_samples = 1,
-                           .sync = true, .cache_dir = XLATE_CACHE};
+        xt_xlate_opts o = { .sample_cycles = 1024,
+                            .hot_samples = 1,
+                            .sync = true,
+                            .cache_dir = XLATE_CACHE };
         assert_int_equal(xt_xlate_config(cpu, &o), XT_OK);
     }
     return cpu;
@@ -80,8 +89,8 @@ static xt_cpu *open_cpu(dev *d, xt_engine engine)
 
 /* Run snippet 'from' to 'until' on both engines with the same inputs and
  * compare everything; returns the fast engine's translator statistics. */
-static xt_xlate_stats both(const char *from, const char *until,
-                           uint32_t a3, uint32_t a4, dev *out)
+static xt_xlate_stats both(const char *from, const char *until, uint32_t a3,
+                           uint32_t a4, dev *out)
 {
     dev d[2];
     xt_cpu *cpu[2];
@@ -93,15 +102,15 @@ static xt_xlate_stats both(const char *from, const char *until,
         for (int r = 12; r <= 14; r++)
             tc_set_ar(cpu[i], r, 0);
         tc_set(cpu[i], XT_REG_PC, tc_sym(from));
-        xt_run_opts o = {.max_insns = 100u * TC_MAX_INSNS};
+        xt_run_opts o = { .max_insns = 100u * TC_MAX_INSNS };
         assert_int_equal(tc_run_opts(cpu[i], &o), XT_STOP_IDLE);
         assert_int_equal(tc_pc(cpu[i]), tc_sym(until) + 3);
     }
     for (int r = 0; r < 16; r++)
         assert_int_equal(tc_ar(cpu[1], r), tc_ar(cpu[0], r));
     assert_int_equal(tc_pc(cpu[1]), tc_pc(cpu[0]));
-    const unsigned srs[] = {XT_SR_PS, XT_SR_SAR, XT_SR_EPC1, XT_SR_EXCSAVE1,
-                            XT_SR_INTERRUPT};
+    const unsigned srs[] = { XT_SR_PS, XT_SR_SAR, XT_SR_EPC1, XT_SR_EXCSAVE1,
+                             XT_SR_INTERRUPT };
     for (size_t k = 0; k < sizeof srs / sizeof srs[0]; k++)
         assert_int_equal(tc_sr(cpu[1], srs[k]), tc_sr(cpu[0], srs[k]));
     assert_int_equal(xt_cycles(cpu[1]), xt_cycles(cpu[0]));
@@ -125,7 +134,8 @@ static void test_mmio_and_special_registers(void **state)
     const uint32_t n = 20000;
     xt_xlate_stats s = both("helper_loop", "helper_loop_end", n, 0, &d);
     print_message("translated %llu instructions in %llu unit calls\n",
-                  (unsigned long long)s.insns, (unsigned long long)s.unit_calls);
+                  (unsigned long long)s.insns,
+                  (unsigned long long)s.unit_calls);
     assert_int_equal(d.counter, n);
     /* the loop ran translated, and its units went through the MMIO
      * accesses, rsil, wsr and xsr: they end at the interrupts (every 64
@@ -164,8 +174,8 @@ static void test_stores_into_running_block(void **state)
     (void)state;
     dev d;
     const uint32_t n = 20000;
-    xt_xlate_stats s = both("smc_hot", "smc_hot_end", n,
-                            tc_sym("smc_insn") + 2, &d);
+    xt_xlate_stats s = both("smc_hot", "smc_hot_end", n, tc_sym("smc_insn") + 2,
+                            &d);
     /* a9 sums the immediates the loop stored into itself */
     uint32_t sum = 0, imm = 0;
     for (uint32_t i = n; i > 0; i--) {

@@ -15,7 +15,8 @@
 /* Decode a word (little-endian; 2 or 3 bytes as op0 announces) at pc. */
 static xt_insn dec(uint32_t pc, uint32_t word)
 {
-    uint8_t b[3] = {(uint8_t)word, (uint8_t)(word >> 8), (uint8_t)(word >> 16)};
+    uint8_t b[3] = { (uint8_t)word, (uint8_t)(word >> 8),
+                     (uint8_t)(word >> 16) };
     xt_insn in;
     int len = xt_decode(pc, b, sizeof(b), &in);
     assert_int_equal(len, xt_insn_len(b[0]));
@@ -85,9 +86,13 @@ static void test_rrr_and_narrow_alu(void **state)
 static void test_multiplier(void **state)
 {
     (void)state;
-    static const struct { uint32_t w; unsigned op; } cases[] = {
-        {0xc11e10, XT_OP_MUL16U}, {0xd12430, XT_OP_MUL16S},
-        {0x8282a0, XT_OP_MULL},
+    static const struct {
+        uint32_t w;
+        unsigned op;
+    } cases[] = {
+        { 0xc11e10, XT_OP_MUL16U },
+        { 0xd12430, XT_OP_MUL16S },
+        { 0x8282a0, XT_OP_MULL },
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         xt_insn in = dec(0, cases[i].w);
@@ -113,10 +118,10 @@ static void test_loads_stores(void **state)
     assert_int_equal(in.flags, XT_IF_LOAD);
     assert_string_equal(text(0, 0x022122), "l32i\ta2, a1, 8");
 
-    assert_int_equal(dec(0, 0xff0002).imm, 255);       /* l8ui: bytes */
-    assert_int_equal(dec(0, 0xff1002).imm, 510);       /* l16ui: x2 */
-    assert_int_equal(dec(0, 0xff9002).imm, 510);       /* l16si: x2 */
-    assert_int_equal(dec(0, 0xff2002).imm, 1020);      /* l32i: x4 */
+    assert_int_equal(dec(0, 0xff0002).imm, 255);  /* l8ui: bytes */
+    assert_int_equal(dec(0, 0xff1002).imm, 510);  /* l16ui: x2 */
+    assert_int_equal(dec(0, 0xff9002).imm, 510);  /* l16si: x2 */
+    assert_int_equal(dec(0, 0xff2002).imm, 1020); /* l32i: x4 */
     assert_int_equal(dec(0, 0xff9002).op, XT_OP_L16SI);
     assert_int_equal(dec(0, 0xff1002).flags, XT_IF_LOAD);
 
@@ -162,7 +167,7 @@ static void test_immediates(void **state)
     assert_int_equal(dec(0, 0x7fd002).imm, 32512);
 
     /* movi.n: 7-bit, -32..95 */
-    int seen[128] = {0};
+    int seen[128] = { 0 };
     for (uint32_t t = 0; t < 8; t++)
         for (uint32_t r = 0; r < 16; r++) {
             xt_insn in = dec(0, (r << 12) | (5u << 8) | (t << 4) | 0xc);
@@ -242,10 +247,11 @@ static void test_shifts(void **state)
 static void test_branch_constants(void **state)
 {
     (void)state;
-    static const int32_t b4const[16] = {-1, 1, 2, 3, 4, 5, 6, 7,
-                                        8, 10, 12, 16, 32, 64, 128, 256};
-    static const int32_t b4constu[16] = {32768, 65536, 2, 3, 4, 5, 6, 7,
-                                         8, 10, 12, 16, 32, 64, 128, 256};
+    static const int32_t b4const[16] = { -1, 1,  2,  3,  4,  5,  6,   7,
+                                         8,  10, 12, 16, 32, 64, 128, 256 };
+    static const int32_t b4constu[16] = {
+        32768, 65536, 2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 32, 64, 128, 256
+    };
     for (uint32_t r = 0; r < 16; r++) {
         xt_insn in = dec(0, (r << 12) | 0x0326); /* beqi a3, c, ... */
         assert_int_equal(in.op, XT_OP_BEQI);
@@ -331,16 +337,20 @@ static void test_targets(void **state)
 static void test_control(void **state)
 {
     (void)state;
-    static const struct { uint32_t w; unsigned op; uint16_t rmask; } cases[] = {
-        {0x000080, XT_OP_RET, R(0)},      {0x000580, XT_OP_RET, R(0)},
-        {0xf00d, XT_OP_RET_N, R(0)},      {0xf50d, XT_OP_RET_N, R(0)},
-        {0x0007a0, XT_OP_JX, R(7)},       {0x000ac0, XT_OP_CALLX0, R(10)},
-        {0x003000, XT_OP_RFE, 0},         {0x003200, XT_OP_RFDE, 0},
-        {0x003710, XT_OP_RFI, 0},         {0xf1e900, XT_OP_RFDO, 0},
-        {0xf1e910, XT_OP_RFDD, 0},        {0x005000, XT_OP_SYSCALL, 0},
-        {0x005100, XT_OP_SIMCALL, 0},     {0x004120, XT_OP_BREAK, 0},
-        {0xf92d, XT_OP_BREAK_N, 0},       {0x000000, XT_OP_ILL, 0},
-        {0xf06d, XT_OP_ILL_N, 0},         {0x007700, XT_OP_WAITI, 0},
+    static const struct {
+        uint32_t w;
+        unsigned op;
+        uint16_t rmask;
+    } cases[] = {
+        { 0x000080, XT_OP_RET, R(0) },  { 0x000580, XT_OP_RET, R(0) },
+        { 0xf00d, XT_OP_RET_N, R(0) },  { 0xf50d, XT_OP_RET_N, R(0) },
+        { 0x0007a0, XT_OP_JX, R(7) },   { 0x000ac0, XT_OP_CALLX0, R(10) },
+        { 0x003000, XT_OP_RFE, 0 },     { 0x003200, XT_OP_RFDE, 0 },
+        { 0x003710, XT_OP_RFI, 0 },     { 0xf1e900, XT_OP_RFDO, 0 },
+        { 0xf1e910, XT_OP_RFDD, 0 },    { 0x005000, XT_OP_SYSCALL, 0 },
+        { 0x005100, XT_OP_SIMCALL, 0 }, { 0x004120, XT_OP_BREAK, 0 },
+        { 0xf92d, XT_OP_BREAK_N, 0 },   { 0x000000, XT_OP_ILL, 0 },
+        { 0xf06d, XT_OP_ILL_N, 0 },     { 0x007700, XT_OP_WAITI, 0 },
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         xt_insn in = dec(0, cases[i].w);
@@ -360,8 +370,8 @@ static void test_control(void **state)
     assert_string_equal(text(0, 0x000280), "ret");
 
     /* Not control flow. */
-    static const uint32_t plain[] = {0x0020f0, 0xf03d, 0x0020c0, 0x002080,
-                                     0x006d80, 0x03e620, 0x13e620};
+    static const uint32_t plain[] = { 0x0020f0, 0xf03d,   0x0020c0, 0x002080,
+                                      0x006d80, 0x03e620, 0x13e620 };
     for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++)
         assert_int_equal(dec(0, plain[i]).flags, 0);
     in = dec(0, 0x006d80); /* rsil a8, 13 */
@@ -423,16 +433,16 @@ static void test_illegal(void **state)
     assert_int_equal(dec(0, 0x002080).op, XT_OP_EXCW);
 
     static const uint32_t wide[] = {
-        0x000090, /* retw (windowed) */  0x001000, /* movsp */
-        0x0000f0, /* callx12 */          0x000036, /* entry */
-        0x000015, /* call4 */            0x008076, /* loop */
-        0x00000e, /* op0 14 */           0x00000f, /* op0 15 */
-        0x000003, /* LSCI (FP loads) */  0x000004, /* MAC16 */
-        0x237002, /* cache op (LSAI r=7) */
-        0x220000, /* orb (boolean) */    0xc20000, /* quou (div) */
-        0x430000, /* min */              0x230000, /* sext */
-        0x003500, /* rfwu */             0x002040, /* SYNC t=4 */
-        0x005200, /* SYSCALL group s=2 */
+        0x000090, /* retw (windowed) */ 0x001000, /* movsp */
+        0x0000f0, /* callx12 */ 0x000036,         /* entry */
+        0x000015, /* call4 */ 0x008076,           /* loop */
+        0x00000e, /* op0 14 */ 0x00000f,          /* op0 15 */
+        0x000003, /* LSCI (FP loads) */ 0x000004, /* MAC16 */
+        0x237002,                                 /* cache op (LSAI r=7) */
+        0x220000, /* orb (boolean) */ 0xc20000,   /* quou (div) */
+        0x430000, /* min */ 0x230000,             /* sext */
+        0x003500, /* rfwu */ 0x002040,            /* SYNC t=4 */
+        0x005200,                                 /* SYSCALL group s=2 */
     };
     for (size_t i = 0; i < sizeof(wide) / sizeof(wide[0]); i++) {
         in = dec(0, wide[i]);
@@ -446,7 +456,7 @@ static void test_illegal(void **state)
     assert_int_equal(dec(0, 0x100d).op, XT_OP_ILLEGAL); /* ST3 r=1 */
 
     /* Too few bytes for the length the first byte announces. */
-    uint8_t b[3] = {0x20, 0x21, 0x80};
+    uint8_t b[3] = { 0x20, 0x21, 0x80 };
     assert_int_equal(xt_decode(0, b, 2, &in), 0);
     assert_int_equal(xt_decode(0, b, 0, &in), 0);
     b[0] = 0x4a;
@@ -490,16 +500,16 @@ static void test_disasm_symbols(void **state)
     assert_string_equal(buf, "add.n");
 
     /* One-call helper and the objdump bytes column. */
-    uint8_t bytes[3] = {0x21, 0xff, 0xff};
-    assert_int_equal(xt_disasm_bytes(0x40000004, bytes, 3, buf, sizeof(buf),
-                                     NULL, NULL), 3);
-    assert_string_equal(buf, "l32r\ta2, 0x40000000");
+    uint8_t bytes[3] = { 0x21, 0xff, 0xff };
     assert_int_equal(
-        xt_disasm_bytes(0, bytes, 2, buf, sizeof(buf), NULL, NULL), 0);
+        xt_disasm_bytes(0x40000004, bytes, 3, buf, sizeof(buf), NULL, NULL), 3);
+    assert_string_equal(buf, "l32r\ta2, 0x40000000");
+    assert_int_equal(xt_disasm_bytes(0, bytes, 2, buf, sizeof(buf), NULL, NULL),
+                     0);
     assert_string_equal(buf, "");
     assert_int_equal(xt_insn_hex(bytes, 3, buf, sizeof(buf)), 6);
     assert_string_equal(buf, "ffff21");
-    uint8_t narrow[2] = {0xf0, 0x0d};
+    uint8_t narrow[2] = { 0xf0, 0x0d };
     xt_insn_hex(narrow, 2, buf, sizeof(buf));
     assert_string_equal(buf, "0df0");
 

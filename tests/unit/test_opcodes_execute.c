@@ -26,8 +26,9 @@
  * ill/ill.n by definition; rfdo/rfdd (OCD mode only); writes to the
  * read-only CONFIGID0 and DEBUGCAUSE; MMID is absent on this core. */
 static const char *const expected_illegal[] = {
-    "ill", "ill.n", "rfdo", "rfdd", "wsr.176", "wsr.debugcause",
-    "xsr.debugcause", "wsr.mmid", NULL,
+    "ill",     "ill.n",          "rfdo",           "rfdd",
+    "wsr.176", "wsr.debugcause", "xsr.debugcause", "wsr.mmid",
+    NULL,
 };
 
 static char names[256][32];
@@ -59,7 +60,7 @@ static int find(const char *m)
 static void sweep(void)
 {
     for (uint32_t w = 0; w < (1u << 24); w++) {
-        uint8_t b[3] = {(uint8_t)w, (uint8_t)(w >> 8), (uint8_t)(w >> 16)};
+        uint8_t b[3] = { (uint8_t)w, (uint8_t)(w >> 8), (uint8_t)(w >> 16) };
         xt_insn in;
         int len = xt_decode(CODE, b, 3, &in);
         if (len == 2 && (w >> 16) != 0)
@@ -106,13 +107,16 @@ static int run_one(uint32_t w)
 {
     xt_cpu *cpu;
     assert_int_equal(xt_open(&cpu), XT_OK);
-    xt_region_desc iram = {.name = "iram", .base = 0x40000000u,
-                           .size = 1u << 20, .kind = XT_REGION_RAM};
-    xt_region_desc dram = {.name = "dram", .base = DATA, .size = 256u << 10,
-                           .kind = XT_REGION_RAM};
+    xt_region_desc iram = { .name = "iram",
+                            .base = 0x40000000u,
+                            .size = 1u << 20,
+                            .kind = XT_REGION_RAM };
+    xt_region_desc dram = {
+        .name = "dram", .base = DATA, .size = 256u << 10, .kind = XT_REGION_RAM
+    };
     assert_int_equal(xt_map(cpu, &iram), XT_OK);
     assert_int_equal(xt_map(cpu, &dram), XT_OK);
-    uint8_t b[3] = {(uint8_t)w, (uint8_t)(w >> 8), (uint8_t)(w >> 16)};
+    uint8_t b[3] = { (uint8_t)w, (uint8_t)(w >> 8), (uint8_t)(w >> 16) };
     assert_int_equal(xt_mem_write(cpu, CODE, b, 3), XT_OK);
     /* every register points at aligned, mapped data or code */
     for (int r = 0; r < 16; r++)
@@ -121,12 +125,14 @@ static int run_one(uint32_t w)
     xt_reg_write(cpu, XT_REG_SR(XT_SR_PS), 0);
     xt_reg_write(cpu, XT_REG_PC, CODE);
     xt_hook h1, h2;
-    assert_int_equal(xt_hook_add(cpu, &h1, XT_HOOK_EXCEPTION, (void *)on_exc,
-                                 NULL, 1, 0), XT_OK);
-    assert_int_equal(xt_hook_add(cpu, &h2, XT_HOOK_SIMCALL,
-                                 (void *)on_simcall, NULL, 1, 0), XT_OK);
+    assert_int_equal(
+        xt_hook_add(cpu, &h1, XT_HOOK_EXCEPTION, (void *)on_exc, NULL, 1, 0),
+        XT_OK);
+    assert_int_equal(
+        xt_hook_add(cpu, &h2, XT_HOOK_SIMCALL, (void *)on_simcall, NULL, 1, 0),
+        XT_OK);
     took_exception = 0;
-    xt_run_opts o = {.max_insns = 1, .max_cycles = 100000};
+    xt_run_opts o = { .max_insns = 1, .max_cycles = 100000 };
     xt_stop why;
     assert_int_equal(xt_run(cpu, &o, &why), XT_OK);
     assert_int_equal(xt_insn_count(cpu), 1);
@@ -154,8 +160,9 @@ static void test_every_opcode_executes(void **state)
         int ill = run_one(words[i]);
         if (ill != is_expected_illegal(line)) {
             fprintf(stderr, "%s (0x%06x): %s\n", line, words[i],
-                    ill ? "raised IllegalInstruction" : "executed, but the "
-                    "reference raises IllegalInstruction");
+                    ill ? "raised IllegalInstruction"
+                        : "executed, but the "
+                          "reference raises IllegalInstruction");
             failures++;
         }
         checked++;

@@ -13,8 +13,8 @@
 static int top_level_key(const char *line)
 {
     char ch = line[0];
-    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-           ch == '_' || ch == '"' || ch == '\'';
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_' ||
+           ch == '"' || ch == '\'';
 }
 
 /* Blanks the block of the top-level key `expect:` (up to the next
@@ -56,8 +56,8 @@ dsh_case *rg_case_load(const char *path, dsh_diag *diag)
     return c;
 }
 
-uint64_t rg_control_period(double at_ms, uint32_t step_us,
-                           uint32_t period_us, uint32_t first_us)
+uint64_t rg_control_period(double at_ms, uint32_t step_us, uint32_t period_us,
+                           uint32_t first_us)
 {
     /* the boundary (us after START) at which the harness sends it */
     uint64_t at_us = (uint64_t)(at_ms * 1000.0 + 0.5);

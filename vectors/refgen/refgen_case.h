@@ -24,7 +24,7 @@ dsh_case *rg_case_load(const char *path, dsh_diag *diag);
  * releases is answered before the next one (the IPC worker runs in the
  * idle time of the period).  So the control is seen by the first job
  * released after that boundary. */
-uint64_t rg_control_period(double at_ms, uint32_t step_us,
-                           uint32_t period_us, uint32_t first_us);
+uint64_t rg_control_period(double at_ms, uint32_t step_us, uint32_t period_us,
+                           uint32_t first_us);
 
 #endif

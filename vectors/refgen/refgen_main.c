@@ -49,13 +49,13 @@
 
 typedef struct rg_args {
     const char *firmware, *case_path, *output, *ref;
-    uint64_t frames;            /* 0 = default length */
+    uint64_t frames; /* 0 = default length */
 } rg_args;
 
 static int usage(void)
 {
     fprintf(stderr, "usage: dsh-refgen [--firmware ELF] [--frames N] CASE "
-            "OUTPUT REF.wav\n");
+                    "OUTPUT REF.wav\n");
     return 1;
 }
 
@@ -92,8 +92,9 @@ static bool plan(xp_run *r, const rg_args *a, char *err, size_t errsz)
 {
     static const dsh_exec_opts quiet;
     ds_board_config cfg;
-    const char *fw = r->c->firmware[0] ? r->c->firmware :
-                     a->firmware ? a->firmware : dsh_exec_default_firmware();
+    const char *fw = r->c->firmware[0] ? r->c->firmware
+                     : a->firmware     ? a->firmware
+                                       : dsh_exec_default_firmware();
     ds_board_config_default(&cfg);
     dsh_drv_opts o = { .elf = fw, .board = &cfg };
     r->o = &quiet;
@@ -162,8 +163,9 @@ static bool write_ref(const rg_args *a, const dsh_endpoint *e,
         return false;
     }
     if (lead + out_frames < frames) {
-        snprintf(err, errsz, "'%s': %" PRIu64 " frames made, %" PRIu64
-                 " needed", e->name, lead + out_frames, frames);
+        snprintf(err, errsz,
+                 "'%s': %" PRIu64 " frames made, %" PRIu64 " needed", e->name,
+                 lead + out_frames, frames);
         free(ref);
         return false;
     }
@@ -181,12 +183,15 @@ static bool refgen(const rg_args *a, xp_run *r, char *err, size_t errsz)
     const dsh_case *c = r->c;
     int ei = dsh_case_find_endpoint(c, a->output);
     if (ei < 0 || c->endpoints[ei].dir != DSH_EP_OUTPUT) {
-        snprintf(err, errsz, "'%s' is not an output stream or port of the "
-                 "case", a->output);
+        snprintf(err, errsz,
+                 "'%s' is not an output stream or port of the "
+                 "case",
+                 a->output);
         return false;
     }
     if (c->until_input_ends) {
-        snprintf(err, errsz, "the case needs a duration_ms (the reference "
+        snprintf(err, errsz,
+                 "the case needs a duration_ms (the reference "
                  "length follows from it)");
         return false;
     }
@@ -198,11 +203,11 @@ static bool refgen(const rg_args *a, xp_run *r, char *err, size_t errsz)
      * DAI lead is 2 of those) */
     uint64_t per = xp_period_frames_max(e->rate, xp->period_us);
     uint64_t lead = e->kind == DSH_EP_PORT ? BOARD_AUDIO_DAI_LEAD * per : 0;
-    uint64_t run_frames = (uint64_t)(c->duration_ms * e->rate / 1000.0 +
-                                     0.5);
+    uint64_t run_frames = (uint64_t)(c->duration_ms * e->rate / 1000.0 + 0.5);
     uint64_t tail = RG_TAIL_PERIODS * per;
-    uint64_t frames = a->frames ? a->frames :
-                      run_frames > tail ? run_frames - tail : 0;
+    uint64_t frames = a->frames           ? a->frames
+                      : run_frames > tail ? run_frames - tail
+                                          : 0;
     if (!frames) {
         snprintf(err, errsz, "duration_ms too short for a reference");
         return false;

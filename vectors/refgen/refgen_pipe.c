@@ -17,17 +17,20 @@
 #define RG_CLOCK_HZ 100000000u
 
 _Static_assert(IPC_AUD_FMT_S16_LE == AUDIO_FMT_S16_LE &&
-               IPC_AUD_FMT_S24_4LE == AUDIO_FMT_S24_4LE &&
-               IPC_AUD_FMT_S32_LE == AUDIO_FMT_S32_LE, "formats");
+                   IPC_AUD_FMT_S24_4LE == AUDIO_FMT_S24_4LE &&
+                   IPC_AUD_FMT_S32_LE == AUDIO_FMT_S32_LE,
+               "formats");
 _Static_assert(IPC_AUD_DIR_PLAYBACK == AUDIO_DIR_PLAYBACK &&
-               IPC_AUD_DIR_CAPTURE == AUDIO_DIR_CAPTURE, "directions");
+                   IPC_AUD_DIR_CAPTURE == AUDIO_DIR_CAPTURE,
+               "directions");
 _Static_assert(IPC_AUD_CTL_VOLUME_GAIN == COMP_CTL_VOLUME_GAIN &&
-               IPC_AUD_CTL_VOLUME_MUTE == COMP_CTL_VOLUME_MUTE &&
-               IPC_AUD_CTL_VOLUME_RAMP_MS == COMP_CTL_VOLUME_RAMP_MS &&
-               IPC_AUD_CTL_TONE_FREQ == COMP_CTL_TONE_FREQ &&
-               IPC_AUD_CTL_TONE_AMPL == COMP_CTL_TONE_AMPL &&
-               IPC_AUD_CTL_BLOB == COMP_CTL_BLOB &&
-               IPC_AUD_CTL_MIXER_GAIN == COMP_CTL_MIXER_GAIN, "control ids");
+                   IPC_AUD_CTL_VOLUME_MUTE == COMP_CTL_VOLUME_MUTE &&
+                   IPC_AUD_CTL_VOLUME_RAMP_MS == COMP_CTL_VOLUME_RAMP_MS &&
+                   IPC_AUD_CTL_TONE_FREQ == COMP_CTL_TONE_FREQ &&
+                   IPC_AUD_CTL_TONE_AMPL == COMP_CTL_TONE_AMPL &&
+                   IPC_AUD_CTL_BLOB == COMP_CTL_BLOB &&
+                   IPC_AUD_CTL_MIXER_GAIN == COMP_CTL_MIXER_GAIN,
+               "control ids");
 
 static bool fail(char *err, size_t errsz, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -48,15 +51,16 @@ static int32_t board_value(int32_t q, enum audio_fmt fmt, bool host)
 {
     if (fmt == AUDIO_FMT_S16_LE && host)
         return dsh_q31_quantize(q, DSH_PCM_S16);
-    uint32_t low = fmt == AUDIO_FMT_S16_LE ? 0xffffu :
-                   fmt == AUDIO_FMT_S24_4LE ? 0xffu : 0u;
+    uint32_t low = fmt == AUDIO_FMT_S16_LE    ? 0xffffu
+                   : fmt == AUDIO_FMT_S24_4LE ? 0xffu
+                                              : 0u;
     return (int32_t)((uint32_t)q & ~low);
 }
 
 /* Fills a source endpoint's memory from its input file (silence after
  * the file, as the harness feeds it). */
-static bool load_input(rg_ep *ep, const dsh_endpoint *e, bool host,
-                       char *err, size_t errsz)
+static bool load_input(rg_ep *ep, const dsh_endpoint *e, bool host, char *err,
+                       size_t errsz)
 {
     dsh_audio in;
     char msg[512];
@@ -66,11 +70,12 @@ static bool load_input(rg_ep *ep, const dsh_endpoint *e, bool host,
     size_t sb = fmt_sample_bytes(ep->fmt);
     for (uint64_t f = 0; f < frames && f < in.frames; f++)
         for (unsigned ch = 0; ch < ep->channels; ch++) {
-            int32_t v = ch < in.channels ?
-                board_value(in.samples[f * in.channels + ch], ep->fmt, host)
-                : 0;
-            fmt_from_q1_31(ep->mem + f * ep->frame_bytes + ch * sb, &v,
-                           ep->fmt, 1);
+            int32_t v = ch < in.channels
+                            ? board_value(in.samples[f * in.channels + ch],
+                                          ep->fmt, host)
+                            : 0;
+            fmt_from_q1_31(ep->mem + f * ep->frame_bytes + ch * sb, &v, ep->fmt,
+                           1);
         }
     dsh_audio_free(&in);
     return true;
@@ -102,7 +107,9 @@ static bool endpoint_new(rg_pipe *rp, const xp_run *r, const xp_comp *x,
         return false;
     fake_dma_init(&ep->dma, source, ep->mem, ep->bytes);
     struct comp_endpoint_config ec = {
-        .dir = rp->p.cfg.dir, .port = x->cfg[0], .dma = &fake_dma_ops,
+        .dir = rp->p.cfg.dir,
+        .port = x->cfg[0],
+        .dma = &fake_dma_ops,
         .dma_ctx = &ep->dma,
     };
     int ret = pipeline_comp_new(&rp->p, (enum comp_type)x->type, x->id, &ec,
@@ -121,16 +128,22 @@ bool rg_pipe_build(rg_pipe *rp, const xp_run *r, const xp_pipe *xp,
         for (unsigned i = 0; i < r->pipes[pi].nbufs; i++) {
             int l = r->pipes[pi].bufs[i].link_pipe;
             if (l >= 0 && (&r->pipes[pi] == xp || &r->pipes[l] == xp))
-                return fail(err, errsz, "pipeline %u is connected to "
+                return fail(err, errsz,
+                            "pipeline %u is connected to "
                             "another pipeline: dsh-refgen runs one "
-                            "pipeline", xp->id);
+                            "pipeline",
+                            xp->id);
         }
     host_alloc_init(&rp->ta);
     /* PIPE_NEW as the harness sends it: no deadline, no prefill */
     struct pipeline_config cfg = {
-        .id = xp->id, .dir = xp->dir, .period_us = xp->period_us,
-        .clock_hz = RG_CLOCK_HZ, .priority = xp->priority,
-        .prefill_periods = 0, .alloc = &rp->ta.a,
+        .id = xp->id,
+        .dir = xp->dir,
+        .period_us = xp->period_us,
+        .clock_hz = RG_CLOCK_HZ,
+        .priority = xp->priority,
+        .prefill_periods = 0,
+        .alloc = &rp->ta.a,
     };
     int ret = pipeline_init(&rp->p, &cfg);
     if (ret)
@@ -156,12 +169,12 @@ bool rg_pipe_build(rg_pipe *rp, const xp_run *r, const xp_pipe *xp,
         if (!ret)
             ret = pipeline_connect(&rp->p, b->src, b->id, b->sink);
         if (ret)
-            return fail(err, errsz, "pipeline %u buffer %u: error %d",
-                        xp->id, b->id, ret);
+            return fail(err, errsz, "pipeline %u buffer %u: error %d", xp->id,
+                        b->id, ret);
     }
     ret = pipeline_complete(&rp->p);
-    return ret ? fail(err, errsz, "pipeline %u COMPLETE: error %d", xp->id,
-                      ret) : true;
+    return ret ? fail(err, errsz, "pipeline %u COMPLETE: error %d", xp->id, ret)
+               : true;
 }
 
 bool rg_pipe_start(rg_pipe *rp, char *err, size_t errsz)
@@ -175,7 +188,8 @@ bool rg_pipe_period(rg_pipe *rp, char *err, size_t errsz)
     int ret = pipeline_copy(&rp->p);
     rp->periods++;
     return ret ? fail(err, errsz, "period %" PRIu64 ": error %d (an xrun?)",
-                      rp->periods - 1, ret) : true;
+                      rp->periods - 1, ret)
+               : true;
 }
 
 bool rg_pipe_control(rg_pipe *rp, const dsh_control *ctl, char *err,
@@ -188,15 +202,16 @@ bool rg_pipe_control(rg_pipe *rp, const dsh_control *ctl, char *err,
     int ret = 0;
 
     if (!dev)
-        return fail(err, errsz, "control on '%s': not in this pipeline",
-                    k->id);
+        return fail(err, errsz, "control on '%s': not in this pipeline", k->id);
     if (!n)
-        return fail(err, errsz, "control on '%s' (%s): not expressible as "
-                    "SET_CONTROL", k->id, dsh_comp_type_name(k->type));
+        return fail(err, errsz,
+                    "control on '%s' (%s): not expressible as "
+                    "SET_CONTROL",
+                    k->id, dsh_comp_type_name(k->type));
     /* the harness's SET_CONTROLs, in its order; the first error counts */
     for (unsigned i = 0; i < n; i++) {
-        int r = comp_set_control(dev, (enum comp_ctl)sets[i].ctl,
-                                 sets[i].data, sets[i].bytes);
+        int r = comp_set_control(dev, (enum comp_ctl)sets[i].ctl, sets[i].data,
+                                 sets[i].bytes);
         ret = ret ? ret : r;
     }
     if (ret && !ctl->expect_error)

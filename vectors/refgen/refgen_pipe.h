@@ -25,12 +25,12 @@
 
 /* An endpoint of the pipeline and the memory behind its DMA. */
 typedef struct rg_ep {
-    int case_ep;                /* index in dsh_case.endpoints */
+    int case_ep; /* index in dsh_case.endpoints */
     uint32_t comp_id;
     enum audio_fmt fmt;
     unsigned channels, frame_bytes;
     uint32_t period_frames;
-    uint8_t *mem;               /* input (encoded) or output bytes */
+    uint8_t *mem; /* input (encoded) or output bytes */
     uint32_t bytes;
     struct fake_dma dma;
 } rg_ep;
@@ -42,7 +42,7 @@ typedef struct rg_pipe {
     const dsh_case *c;
     rg_ep eps[DSH_MAX_ENDPOINTS];
     unsigned neps;
-    uint64_t periods;           /* run so far */
+    uint64_t periods; /* run so far */
 } rg_pipe;
 
 /* Builds and completes pipeline xp of the plan r, with room for `periods`

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #define N_CONTROLS 200
-#define N_FAULTS 150
+#define N_FAULTS   150
 
 static uint64_t rng_state;
 
@@ -44,29 +44,35 @@ static void control(FILE *f, uint64_t at_ms)
 {
     switch (rint_in(0, 4)) {
     case 0:
-        fprintf(f, "  - {at_ms: %" PRIu64 ", component: vol1, set: {gain_db: "
-                "%" PRId64 ", ramp_ms: %" PRId64 "}}\n", at_ms,
-                rint_in(-40, 0), rint_in(0, 50));
+        fprintf(f,
+                "  - {at_ms: %" PRIu64 ", component: vol1, set: {gain_db: "
+                "%" PRId64 ", ramp_ms: %" PRId64 "}}\n",
+                at_ms, rint_in(-40, 0), rint_in(0, 50));
         break;
     case 1:
-        fprintf(f, "  - {at_ms: %" PRIu64 ", component: mix1, set: "
-                "{gains_db: [%" PRId64 ", %" PRId64 "]}}\n", at_ms,
-                rint_in(-30, 0), rint_in(-30, 0));
+        fprintf(f,
+                "  - {at_ms: %" PRIu64 ", component: mix1, set: "
+                "{gains_db: [%" PRId64 ", %" PRId64 "]}}\n",
+                at_ms, rint_in(-30, 0), rint_in(-30, 0));
         break;
     case 2:
-        fprintf(f, "  - {at_ms: %" PRIu64 ", component: tone1, set: "
-                "{freq_hz: %" PRId64 ", level_dbfs: %" PRId64 "}}\n", at_ms,
-                rint_in(100, 4000), rint_in(-40, -6));
+        fprintf(f,
+                "  - {at_ms: %" PRIu64 ", component: tone1, set: "
+                "{freq_hz: %" PRId64 ", level_dbfs: %" PRId64 "}}\n",
+                at_ms, rint_in(100, 4000), rint_in(-40, -6));
         break;
     case 3:
-        fprintf(f, "  - {at_ms: %" PRIu64 ", component: eq1, set: {biquads: "
-                "[{type: peaking, freq_hz: %" PRId64 ", q: 1, gain_db: %"
-                PRId64 "}]}}\n", at_ms, rint_in(100, 6000),
-                rint_in(-12, 6));
+        fprintf(f,
+                "  - {at_ms: %" PRIu64 ", component: eq1, set: {biquads: "
+                "[{type: peaking, freq_hz: %" PRId64 ", q: 1, gain_db: %" PRId64
+                "}]}}\n",
+                at_ms, rint_in(100, 6000), rint_in(-12, 6));
         break;
     default:
-        fprintf(f, "  - {at_ms: %" PRIu64 ", component: vol1, set: {mute: "
-                "%s}}\n", at_ms, rint_in(0, 3) ? "false" : "true");
+        fprintf(f,
+                "  - {at_ms: %" PRIu64 ", component: vol1, set: {mute: "
+                "%s}}\n",
+                at_ms, rint_in(0, 3) ? "false" : "true");
         break;
     }
 }
@@ -76,31 +82,41 @@ static void fault(FILE *f, uint64_t at_us, int *drift)
     static const char *const eps[] = { "ssp0", "music" };
     switch (rint_in(0, 7)) {
     case 0:
-        fprintf(f, "  - {at_us: %" PRIu64 ", kind: dma_stall, endpoint: %s, "
-                "duration_us: %" PRId64 "}\n", at_us, eps[rint_in(0, 1)],
-                rint_in(500, 5000));
+        fprintf(f,
+                "  - {at_us: %" PRIu64 ", kind: dma_stall, endpoint: %s, "
+                "duration_us: %" PRId64 "}\n",
+                at_us, eps[rint_in(0, 1)], rint_in(500, 5000));
         break;
     case 1:
-        fprintf(f, "  - {at_us: %" PRIu64 ", kind: dma_desc_error, endpoint: "
-                "%s}\n", at_us, eps[rint_in(0, 1)]);
+        fprintf(f,
+                "  - {at_us: %" PRIu64 ", kind: dma_desc_error, endpoint: "
+                "%s}\n",
+                at_us, eps[rint_in(0, 1)]);
         break;
     case 2:
         if (rint_in(0, 1))
-            fprintf(f, "  - {at_us: %" PRIu64 ", kind: host_refill, stream: "
-                    "music, mode: lost}\n", at_us);
+            fprintf(f,
+                    "  - {at_us: %" PRIu64 ", kind: host_refill, stream: "
+                    "music, mode: lost}\n",
+                    at_us);
         else
-            fprintf(f, "  - {at_us: %" PRIu64 ", kind: host_refill, stream: "
-                    "music, delay_us: %" PRId64 "}\n", at_us,
-                    rint_in(1000, 60000));
+            fprintf(f,
+                    "  - {at_us: %" PRIu64 ", kind: host_refill, stream: "
+                    "music, delay_us: %" PRId64 "}\n",
+                    at_us, rint_in(1000, 60000));
         break;
     case 3:
-        fprintf(f, "  - {at_us: %" PRIu64 ", kind: doorbell, direction: %s, "
-                "mode: %s}\n", at_us, rint_in(0, 1) ? "h2d" : "d2h",
+        fprintf(f,
+                "  - {at_us: %" PRIu64 ", kind: doorbell, direction: %s, "
+                "mode: %s}\n",
+                at_us, rint_in(0, 1) ? "h2d" : "d2h",
                 rint_in(0, 1) ? "lost" : "duplicate");
         break;
     case 4:
-        fprintf(f, "  - {at_us: %" PRIu64 ", kind: ssp_xrun, port: ssp0, "
-                "frames: %" PRId64 "}\n", at_us, rint_in(1, 200));
+        fprintf(f,
+                "  - {at_us: %" PRIu64 ", kind: ssp_xrun, port: ssp0, "
+                "frames: %" PRId64 "}\n",
+                at_us, rint_in(1, 200));
         break;
     case 5: {
         /* steps that keep the clock error within +-1000 ppm */
@@ -113,9 +129,10 @@ static void fault(FILE *f, uint64_t at_us, int *drift)
         break;
     }
     default:
-        fprintf(f, "  - {at_us: %" PRIu64 ", kind: irq_storm, line: %" PRId64
-                ", duration_us: %" PRId64 "}\n", at_us, rint_in(0, 5),
-                rint_in(200, 5000));
+        fprintf(f,
+                "  - {at_us: %" PRIu64 ", kind: irq_storm, line: %" PRId64
+                ", duration_us: %" PRId64 "}\n",
+                at_us, rint_in(0, 5), rint_in(200, 5000));
         break;
     }
 }
@@ -148,7 +165,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "dsh-soakgen: %s: %s\n", tmp, strerror(errno));
         return 1;
     }
-    fprintf(f,
+    fprintf(
+        f,
         "# SPDX-License-Identifier: BSD-3-Clause\n"
         "# Generated by dsh-soakgen %s %ld (vectors/soak/soakgen.c): the soak\n"
         "# of issue 14 (docs/harness.md \"Soak\").  Random controls and\n"

@@ -16,18 +16,17 @@
 static inline const char *fw_cause_name(uint32_t cause)
 {
     static const char *const names[] = {
-        [0] = "IllegalInstruction",    [1] = "Syscall",
-        [2] = "InstructionFetchError", [3] = "LoadStoreError",
-        [4] = "Level1Interrupt",       [5] = "Alloca",
-        [6] = "IntegerDivideByZero",   [8] = "Privileged",
-        [9] = "LoadStoreAlignment",
-        [12] = "InstrPIFDataError",    [13] = "LoadStorePIFDataError",
-        [14] = "InstrPIFAddrError",    [15] = "LoadStorePIFAddrError",
-        [16] = "InstTLBMiss",          [17] = "InstTLBMultiHit",
-        [18] = "InstFetchPrivilege",   [20] = "InstFetchProhibited",
-        [24] = "LoadStoreTLBMiss",     [25] = "LoadStoreTLBMultiHit",
-        [26] = "LoadStorePrivilege",   [28] = "LoadProhibited",
-        [29] = "StoreProhibited",
+        [0] = "IllegalInstruction",     [1] = "Syscall",
+        [2] = "InstructionFetchError",  [3] = "LoadStoreError",
+        [4] = "Level1Interrupt",        [5] = "Alloca",
+        [6] = "IntegerDivideByZero",    [8] = "Privileged",
+        [9] = "LoadStoreAlignment",     [12] = "InstrPIFDataError",
+        [13] = "LoadStorePIFDataError", [14] = "InstrPIFAddrError",
+        [15] = "LoadStorePIFAddrError", [16] = "InstTLBMiss",
+        [17] = "InstTLBMultiHit",       [18] = "InstFetchPrivilege",
+        [20] = "InstFetchProhibited",   [24] = "LoadStoreTLBMiss",
+        [25] = "LoadStoreTLBMultiHit",  [26] = "LoadStorePrivilege",
+        [28] = "LoadProhibited",        [29] = "StoreProhibited",
     };
 
     if (cause == FW_CAUSE_SOFTWARE)

@@ -4,13 +4,13 @@
 #define FW_TRACE_H
 
 enum fw_trace_id {
-    FW_TRACE_BOOT = 1,      /* arg: 0 */
-    FW_TRACE_SWITCH,        /* arg: id of the task switched to */
-    FW_TRACE_RELEASE,       /* arg: task id */
-    FW_TRACE_JOB_DONE,      /* arg: task id */
-    FW_TRACE_MISS,          /* arg: task id */
-    FW_TRACE_IRQ,           /* arg: interrupt number */
-    FW_TRACE_PANIC,         /* arg: cause */
+    FW_TRACE_BOOT = 1, /* arg: 0 */
+    FW_TRACE_SWITCH,   /* arg: id of the task switched to */
+    FW_TRACE_RELEASE,  /* arg: task id */
+    FW_TRACE_JOB_DONE, /* arg: task id */
+    FW_TRACE_MISS,     /* arg: task id */
+    FW_TRACE_IRQ,      /* arg: interrupt number */
+    FW_TRACE_PANIC,    /* arg: cause */
 };
 
 #endif

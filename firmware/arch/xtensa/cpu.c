@@ -5,7 +5,7 @@
 #include "frame.h"
 #include "xtensa_sr.h"
 
-uint32_t fw_arch_isr_depth;   /* > 0 while exception code runs */
+uint32_t fw_arch_isr_depth; /* > 0 while exception code runs */
 
 uint32_t arch_cycles(void)
 {
@@ -29,7 +29,7 @@ void arch_timer_set(uint32_t when)
 {
     uint32_t key = arch_irq_lock();
 
-    XT_WSR(ccompare0, when);          /* also clears a pending match */
+    XT_WSR(ccompare0, when); /* also clears a pending match */
     XT_WSR(intenable, XT_RSR(intenable) | (1u << 6));
     arch_irq_unlock(key);
 }
@@ -39,7 +39,7 @@ void arch_timer_stop(void)
     uint32_t key = arch_irq_lock();
 
     XT_WSR(intenable, XT_RSR(intenable) & ~(1u << 6));
-    XT_WSR(ccompare0, XT_RSR(ccount) - 1);  /* clear a pending match */
+    XT_WSR(ccompare0, XT_RSR(ccount) - 1); /* clear a pending match */
     arch_irq_unlock(key);
 }
 
@@ -58,11 +58,9 @@ int arch_in_isr(void)
     return fw_arch_isr_depth != 0;
 }
 
-void *arch_task_context_init(void *stack_top, void (*entry)(void *),
-                             void *arg)
+void *arch_task_context_init(void *stack_top, void (*entry)(void *), void *arg)
 {
-    struct xt_frame *f = (struct xt_frame *)((uint8_t *)stack_top -
-                                             FR_SIZE);
+    struct xt_frame *f = (struct xt_frame *)((uint8_t *)stack_top - FR_SIZE);
     unsigned i;
 
     for (i = 0; i < 16; i++)

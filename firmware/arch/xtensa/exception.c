@@ -10,7 +10,7 @@
 
 extern uint32_t fw_arch_isr_depth;
 
-#define EXCCAUSE_SYSCALL 1
+#define EXCCAUSE_SYSCALL          1
 #define EXCCAUSE_LEVEL1_INTERRUPT 4
 
 /* Memory the stack dump may read without faulting again. A platform whose
@@ -60,7 +60,7 @@ void *fw_arch_exception(struct xt_frame *f)
         fw_arch_irq_dispatch();
         break;
     case EXCCAUSE_SYSCALL:
-        f->pc += 3;                 /* resume after the SYSCALL */
+        f->pc += 3; /* resume after the SYSCALL */
         break;
     default:
         panic_from_frame(f, f->cause, 0, 0);
@@ -75,10 +75,9 @@ void fw_arch_double_exception(void)
     struct xt_frame f = { 0 };
 
     fw_arch_isr_depth++;
-    f.a[1] = XT_RSR(excsave1);      /* saved by fw_double_entry */
+    f.a[1] = XT_RSR(excsave1); /* saved by fw_double_entry */
     f.pc = XT_RSR(epc1);
     f.ps = XT_RSR(ps);
     f.sar = XT_RSR(sar);
-    panic_from_frame(&f, FW_PANIC_CAUSE_DOUBLE, XT_RSR(depc),
-                     XT_RSR(exccause));
+    panic_from_frame(&f, FW_PANIC_CAUSE_DOUBLE, XT_RSR(depc), XT_RSR(exccause));
 }

@@ -5,19 +5,19 @@
 #ifndef FW_XTENSA_FRAME_H
 #define FW_XTENSA_FRAME_H
 
-#define FR_A(n)   ((n) * 4)   /* a0..a15; FR_A(1) = SP before the frame */
-#define FR_SAR    64
-#define FR_PS     68          /* PS of the interrupted code, EXCM clear */
-#define FR_PC     72          /* EPC1: where RFE resumes */
-#define FR_CAUSE  76          /* EXCCAUSE at entry (informational) */
-#define FR_SIZE   80          /* multiple of 16: keeps SP aligned */
+#define FR_A(n)  ((n)*4) /* a0..a15; FR_A(1) = SP before the frame */
+#define FR_SAR   64
+#define FR_PS    68 /* PS of the interrupted code, EXCM clear */
+#define FR_PC    72 /* EPC1: where RFE resumes */
+#define FR_CAUSE 76 /* EXCCAUSE at entry (informational) */
+#define FR_SIZE  80 /* multiple of 16: keeps SP aligned */
 
 #define PS_INTLEVEL_MASK 0x0F
-#define PS_EXCM   0x10
-#define PS_UM     0x20
+#define PS_EXCM          0x10
+#define PS_UM            0x20
 
 /* PS of running tasks and the idle loop: user mode, interrupts on. */
-#define PS_TASK   PS_UM
+#define PS_TASK    PS_UM
 /* PS while C exception code runs: level-1 interrupts masked, EXCM clear so
  * a fault there is an ordinary (reported) exception. */
 #define PS_HANDLER 0x01

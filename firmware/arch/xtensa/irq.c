@@ -31,7 +31,7 @@ int fw_irq_connect(unsigned irq, fw_irq_fn fn, void *arg)
     handlers[irq].fn = fn;
     handlers[irq].arg = arg;
     arch_irq_unlock(key);
-    if (irq != 6)                 /* the timer service enables 6 itself */
+    if (irq != 6) /* the timer service enables 6 itself */
         fw_irq_enable(irq);
     return 0;
 }
@@ -59,9 +59,9 @@ void fw_irq_raise_software(void)
 
 uint32_t fw_irq_count(unsigned irq)
 {
-    return irq < FW_IRQ_COUNT ? (irq == FW_IRQ_NMI ? nmi_count
-                                                   : handlers[irq].count)
-                              : 0;
+    return irq < FW_IRQ_COUNT
+               ? (irq == FW_IRQ_NMI ? nmi_count : handlers[irq].count)
+               : 0;
 }
 
 void fw_nmi_set_handler(void (*fn)(void))

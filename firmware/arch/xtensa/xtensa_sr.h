@@ -5,10 +5,16 @@
 
 #include <stdint.h>
 
-#define XT_RSR(name) ({ uint32_t v_; \
-    __asm__ volatile("rsr %0, " #name : "=a"(v_)); v_; })
-#define XT_WSR(name, v) \
-    __asm__ volatile("wsr %0, " #name "\n\trsync" : : "a"((uint32_t)(v)) \
+#define XT_RSR(name)                                                           \
+    ({                                                                         \
+        uint32_t v_;                                                           \
+        __asm__ volatile("rsr %0, " #name : "=a"(v_));                         \
+        v_;                                                                    \
+    })
+#define XT_WSR(name, v)                                                        \
+    __asm__ volatile("wsr %0, " #name "\n\trsync"                              \
+                     :                                                         \
+                     : "a"((uint32_t)(v))                                      \
                      : "memory")
 
 #endif

@@ -12,21 +12,21 @@
 #include <stddef.h>
 
 struct audio_alloc {
-	void *(*alloc)(void *ctx, size_t bytes, size_t align); /* NULL = none */
-	void (*free)(void *ctx, void *p);                      /* p != NULL */
-	void *ctx;
+    void *(*alloc)(void *ctx, size_t bytes, size_t align); /* NULL = none */
+    void (*free)(void *ctx, void *p);                      /* p != NULL */
+    void *ctx;
 };
 
 static inline void *audio_alloc(const struct audio_alloc *a, size_t bytes,
-				size_t align)
+                                size_t align)
 {
-	return bytes ? a->alloc(a->ctx, bytes, align) : NULL;
+    return bytes ? a->alloc(a->ctx, bytes, align) : NULL;
 }
 
 static inline void audio_free(const struct audio_alloc *a, void *p)
 {
-	if (p)
-		a->free(a->ctx, p);
+    if (p)
+        a->free(a->ctx, p);
 }
 
 #endif /* AUDIO_ALLOC_H */

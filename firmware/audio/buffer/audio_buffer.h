@@ -42,20 +42,20 @@
 #include "buffer/audio_err.h"
 #include "dsp/format.h"
 
-#define AUDIO_MAX_CHANNELS 8
-#define AUDIO_BUFFER_ALIGN 32u               /* bytes; = FW_DMA_ALIGN */
-#define AUDIO_BUFFER_MAX_BYTES (1u << 20)    /* ring size limit, bytes */
+#define AUDIO_MAX_CHANNELS     8
+#define AUDIO_BUFFER_ALIGN     32u        /* bytes; = FW_DMA_ALIGN */
+#define AUDIO_BUFFER_MAX_BYTES (1u << 20) /* ring size limit, bytes */
 
 struct comp_dev;
 
 /* What a stream looks like on one buffer. */
 struct audio_stream_params {
-	uint32_t rate_hz;
-	uint32_t channels;          /* 1..AUDIO_MAX_CHANNELS */
-	enum audio_fmt fmt;
-	uint32_t period_frames;     /* frames per pipeline period at rate_hz:
+    uint32_t rate_hz;
+    uint32_t channels; /* 1..AUDIO_MAX_CHANNELS */
+    enum audio_fmt fmt;
+    uint32_t period_frames; /* frames per pipeline period at rate_hz:
 				     * the most a period carries (sizing) */
-	uint32_t period_rem;        /* (rate_hz * period_us) mod 10^6: 0 =
+    uint32_t period_rem;    /* (rate_hz * period_us) mod 10^6: 0 =
 				     * whole frames, every period carries
 				     * period_frames; else see
 				     * audio_period_sched */
@@ -71,74 +71,74 @@ struct audio_stream_params {
  */
 #define AUDIO_PERIOD_DEN 1000000u
 struct audio_period_sched {
-	uint32_t base;              /* floor(x) */
-	uint32_t rem;               /* x's fraction, in 10^-6 */
-	uint32_t acc;               /* (n * rem) mod 10^6 */
+    uint32_t base; /* floor(x) */
+    uint32_t rem;  /* x's fraction, in 10^-6 */
+    uint32_t acc;  /* (n * rem) mod 10^6 */
 };
 
 /* Fewest frames a period carries (period_frames if whole). */
 static inline uint32_t audio_period_min(const struct audio_stream_params *p)
 {
-	return p->period_frames - (p->period_rem ? 1u : 0u);
+    return p->period_frames - (p->period_rem ? 1u : 0u);
 }
 
 /* Back to period 0 (START). */
 static inline void audio_sched_init(struct audio_period_sched *s,
-				    const struct audio_stream_params *p)
+                                    const struct audio_stream_params *p)
 {
-	s->base = audio_period_min(p);
-	s->rem = p->period_rem;
-	s->acc = 0;
+    s->base = audio_period_min(p);
+    s->rem = p->period_rem;
+    s->acc = 0;
 }
 
 /* Frames of the next period. */
 static inline uint32_t audio_sched_next(struct audio_period_sched *s)
 {
-	s->acc += s->rem;
-	if (s->acc >= AUDIO_PERIOD_DEN) {
-		s->acc -= AUDIO_PERIOD_DEN;
-		return s->base + 1u;
-	}
-	return s->base;
+    s->acc += s->rem;
+    if (s->acc >= AUDIO_PERIOD_DEN) {
+        s->acc -= AUDIO_PERIOD_DEN;
+        return s->base + 1u;
+    }
+    return s->base;
 }
 
 /* Same rate, channels and format (period_frames aside). */
 static inline bool audio_stream_same(const struct audio_stream_params *a,
-				     const struct audio_stream_params *b)
+                                     const struct audio_stream_params *b)
 {
-	return a->rate_hz == b->rate_hz && a->channels == b->channels &&
-	       a->fmt == b->fmt;
+    return a->rate_hz == b->rate_hz && a->channels == b->channels &&
+           a->fmt == b->fmt;
 }
 
 struct audio_buffer_stats {
-	uint32_t underruns;         /* events */
-	uint32_t overruns;
-	uint32_t underrun_frames;   /* frames that were missing */
-	uint32_t overrun_frames;    /* frames that did not fit */
+    uint32_t underruns; /* events */
+    uint32_t overruns;
+    uint32_t underrun_frames; /* frames that were missing */
+    uint32_t overrun_frames;  /* frames that did not fit */
 };
 
 struct audio_buffer {
-	uint32_t id;
-	struct audio_stream_params params;  /* period_frames set by pipeline */
-	uint32_t frame_bytes;       /* channels * sample bytes */
-	uint32_t capacity;          /* frames */
-	uint32_t rd, wr;            /* frames: the reader's / writer's index */
-	uint32_t written, taken;    /* frames since reset, mod 2^32 (writer /
+    uint32_t id;
+    struct audio_stream_params params; /* period_frames set by pipeline */
+    uint32_t frame_bytes;              /* channels * sample bytes */
+    uint32_t capacity;                 /* frames */
+    uint32_t rd, wr;         /* frames: the reader's / writer's index */
+    uint32_t written, taken; /* frames since reset, mod 2^32 (writer /
 				     * reader only): avail = written - taken */
-	uint8_t *data;              /* capacity * frame_bytes bytes */
-	const struct audio_alloc *alloc;
-	struct audio_buffer_stats stats;
-	/* graph links, set by the pipeline */
-	struct comp_dev *source;    /* writes this buffer */
-	struct comp_dev *sink;      /* reads this buffer */
+    uint8_t *data;           /* capacity * frame_bytes bytes */
+    const struct audio_alloc *alloc;
+    struct audio_buffer_stats stats;
+    /* graph links, set by the pipeline */
+    struct comp_dev *source; /* writes this buffer */
+    struct comp_dev *sink;   /* reads this buffer */
 };
 
 /* Allocate the ring (zeroed).  AUD_E_INVAL (NULL), AUD_E_FORMAT,
  * AUD_E_CHANNELS, AUD_E_BUF_SIZE (capacity 0 or above the byte limit),
  * AUD_E_NOMEM. */
 int audio_buffer_init(struct audio_buffer *b, const struct audio_alloc *a,
-		      uint32_t id, enum audio_fmt fmt, uint32_t channels,
-		      uint32_t rate_hz, uint32_t capacity_frames);
+                      uint32_t id, enum audio_fmt fmt, uint32_t channels,
+                      uint32_t rate_hz, uint32_t capacity_frames);
 void audio_buffer_free(struct audio_buffer *b);
 
 /* Empty the ring and clear it to silence (no stale data after a restart);
@@ -147,22 +147,22 @@ void audio_buffer_reset(struct audio_buffer *b);
 
 static inline uint32_t audio_buffer_avail(const struct audio_buffer *b)
 {
-	return b->written - b->taken;
+    return b->written - b->taken;
 }
 
 static inline uint32_t audio_buffer_free_frames(const struct audio_buffer *b)
 {
-	return b->capacity - audio_buffer_avail(b);
+    return b->capacity - audio_buffer_avail(b);
 }
 
 /* Q1.31 block (frames * channels samples) in / out, with conversion. */
 int audio_buffer_write_q1_31(struct audio_buffer *b, const int32_t *src,
-			     uint32_t frames);
+                             uint32_t frames);
 int audio_buffer_read_q1_31(struct audio_buffer *b, int32_t *dst,
-			    uint32_t frames);
+                            uint32_t frames);
 /* As read, without consuming (SRC takes what its kernel consumed). */
 int audio_buffer_peek_q1_31(const struct audio_buffer *b, int32_t *dst,
-			    uint32_t frames);
+                            uint32_t frames);
 /* Write `frames` frames of silence (zeros in every format). */
 int audio_buffer_write_silence(struct audio_buffer *b, uint32_t frames);
 

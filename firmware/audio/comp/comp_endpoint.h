@@ -50,50 +50,51 @@
 
 /* Stop fade length: rate / COMP_ENDPOINT_FADE_DIV frames (at least 1). */
 #define COMP_ENDPOINT_FADE_DIV 1000u
-#define COMP_ENDPOINT_FADE_FRAMES(rate) \
-	((rate) / COMP_ENDPOINT_FADE_DIV ? (rate) / COMP_ENDPOINT_FADE_DIV : 1u)
+#define COMP_ENDPOINT_FADE_FRAMES(rate)                                        \
+    ((rate) / COMP_ENDPOINT_FADE_DIV ? (rate) / COMP_ENDPOINT_FADE_DIV : 1u)
 
 struct audio_dma_config {
-	enum audio_dir dir;
-	uint32_t port;              /* SSP index / host stream tag */
-	uint32_t frame_bytes;
-	uint32_t period_bytes;      /* the largest period (sizing) */
+    enum audio_dir dir;
+    uint32_t port; /* SSP index / host stream tag */
+    uint32_t frame_bytes;
+    uint32_t period_bytes; /* the largest period (sizing) */
 };
 
 /* Platform DMA channel (one per endpoint); ctx is the platform's. */
 struct audio_dma_ops {
-	/* Program and start the channel; 0 or AUD_E_DMA. */
-	int (*start)(void *ctx, const struct audio_dma_config *cfg);
-	/* Stop the channel: a playback DAI lets what was sent play out (the
+    /* Program and start the channel; 0 or AUD_E_DMA. */
+    int (*start)(void *ctx, const struct audio_dma_config *cfg);
+    /* Stop the channel: a playback DAI lets what was sent play out (the
 	 * stop fade) before it halts, without blocking. */
-	int (*stop)(void *ctx);
-	/* Period done: move up to `bytes` between the far side and `local`
+    int (*stop)(void *ctx);
+    /* Period done: move up to `bytes` between the far side and `local`
 	 * (into local for sources, out of local for sinks); returns the bytes
 	 * moved (0..bytes) or AUD_E_DMA; or, having lost data and
 	 * resynchronised (nothing moved), AUD_E_UNDERRUN (a sink's far side
 	 * ran out before this data came: it played stale data) or
 	 * AUD_E_OVERRUN (a source's far side overwrote data not yet read). */
-	int32_t (*transfer)(void *ctx, void *local, uint32_t bytes);
-	/* Far-side position: bytes moved since start (mod 2^32). */
-	uint32_t (*position)(void *ctx);
+    int32_t (*transfer)(void *ctx, void *local, uint32_t bytes);
+    /* Far-side position: bytes moved since start (mod 2^32). */
+    uint32_t (*position)(void *ctx);
 };
 
 struct comp_endpoint_config {
-	uint32_t dir;               /* enum audio_dir */
-	uint32_t port;
-	const struct audio_dma_ops *dma;  /* start/stop/transfer required */
-	void *dma_ctx;
+    uint32_t dir; /* enum audio_dir */
+    uint32_t port;
+    const struct audio_dma_ops *dma; /* start/stop/transfer required */
+    void *dma_ctx;
 };
 
 /* Endpoint counters (read by tests and by the pipeline). */
 struct comp_endpoint_stats {
-	uint32_t position_bytes;    /* bytes moved at the far side since START */
-	uint32_t silence_frames;    /* frames of silence inserted on xruns */
-	uint32_t dma_errors;
+    uint32_t position_bytes; /* bytes moved at the far side since START */
+    uint32_t silence_frames; /* frames of silence inserted on xruns */
+    uint32_t dma_errors;
 };
 
 /* NULL if dev is not an endpoint. */
-const struct comp_endpoint_stats *comp_endpoint_stats(const struct comp_dev *dev);
+const struct comp_endpoint_stats *
+comp_endpoint_stats(const struct comp_dev *dev);
 /* True if dev is an endpoint that produces data into the pipeline. */
 bool comp_endpoint_is_source(const struct comp_dev *dev);
 

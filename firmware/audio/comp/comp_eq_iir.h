@@ -14,7 +14,7 @@
 
 #include "dsp/iir.h"
 
-#define COMP_EQ_IIR_BLOB_MAX (IIR_BLOB_HDR_BYTES + \
-			      IIR_BLOB_STAGE_BYTES * IIR_MAX_STAGES)
+#define COMP_EQ_IIR_BLOB_MAX                                                   \
+    (IIR_BLOB_HDR_BYTES + IIR_BLOB_STAGE_BYTES * IIR_MAX_STAGES)
 
 #endif /* AUDIO_COMP_EQ_IIR_H */

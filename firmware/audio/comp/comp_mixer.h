@@ -21,8 +21,8 @@
 #include <stdint.h>
 
 struct comp_mixer_config {
-	uint32_t num_inputs;            /* MIX_MIN_INPUTS..MIX_MAX_INPUTS */
-	int32_t gain_db_q8_8[4];        /* per input; optional (see above) */
+    uint32_t num_inputs;     /* MIX_MIN_INPUTS..MIX_MAX_INPUTS */
+    int32_t gain_db_q8_8[4]; /* per input; optional (see above) */
 };
 
 #endif /* AUDIO_COMP_MIXER_H */

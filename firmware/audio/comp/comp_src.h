@@ -33,12 +33,12 @@
  * coefficients of dsp/src_hq.c (about 3x the cycles, twice the delay
  * line; docs/components.md "SRC").  Any other value is AUD_E_RANGE. */
 #define COMP_SRC_QUALITY_DEFAULT 0u
-#define COMP_SRC_QUALITY_HIGH 1u
+#define COMP_SRC_QUALITY_HIGH    1u
 
 struct comp_src_config {
-	uint32_t rate_in_hz;
-	uint32_t rate_out_hz;
-	uint32_t quality;        /* COMP_SRC_QUALITY_* */
+    uint32_t rate_in_hz;
+    uint32_t rate_out_hz;
+    uint32_t quality; /* COMP_SRC_QUALITY_* */
 };
 
 #endif /* AUDIO_COMP_SRC_H */

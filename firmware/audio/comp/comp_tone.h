@@ -15,8 +15,8 @@
 #include <stdint.h>
 
 struct comp_tone_config {
-	uint32_t freq_q16_16;
-	int32_t ampl_q1_31;
+    uint32_t freq_q16_16;
+    int32_t ampl_q1_31;
 };
 
 #endif /* AUDIO_COMP_TONE_H */

@@ -23,9 +23,9 @@
 #define COMP_VOLUME_RAMP_MS_MAX 5000u
 
 struct comp_volume_config {
-	int32_t gain_db_q8_8[AUDIO_MAX_CHANNELS];
-	uint32_t ramp_ms;
-	uint32_t mute;                  /* 0/1 */
+    int32_t gain_db_q8_8[AUDIO_MAX_CHANNELS];
+    uint32_t ramp_ms;
+    uint32_t mute; /* 0/1 */
 };
 
 #endif /* AUDIO_COMP_VOLUME_H */

@@ -14,20 +14,20 @@
 typedef uint32_t (*audio_cycle_fn)(void *ctx);
 
 struct audio_cycle_stats {
-	uint32_t periods;   /* samples taken */
-	uint32_t last;      /* cycles of the last period */
-	uint32_t worst;     /* largest */
-	uint64_t total;     /* sum */
+    uint32_t periods; /* samples taken */
+    uint32_t last;    /* cycles of the last period */
+    uint32_t worst;   /* largest */
+    uint64_t total;   /* sum */
 };
 
 static inline void audio_cycles_add(struct audio_cycle_stats *s,
-				    uint32_t cycles)
+                                    uint32_t cycles)
 {
-	s->periods++;
-	s->last = cycles;
-	if (cycles > s->worst)
-		s->worst = cycles;
-	s->total += cycles;
+    s->periods++;
+    s->last = cycles;
+    if (cycles > s->worst)
+        s->worst = cycles;
+    s->total += cycles;
 }
 
 /* total / periods rounded down (0 before the first period); saturates at

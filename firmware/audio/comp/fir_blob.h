@@ -22,20 +22,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define FIR_BLOB_VERSION 1
+#define FIR_BLOB_VERSION   1
 #define FIR_BLOB_HDR_BYTES 12
 
 struct fir_blob_info {
-	unsigned int num_sets;
-	unsigned int taps;
-	int shift;
+    unsigned int num_sets;
+    unsigned int taps;
+    int shift;
 };
 
 /* Validate the header and size; 0 or AUD_E_BLOB. */
-int fir_blob_check(struct fir_blob_info *info, const void *blob,
-		   size_t bytes);
+int fir_blob_check(struct fir_blob_info *info, const void *blob, size_t bytes);
 /* Copy the coefficients of a checked blob into coef (num_sets * taps). */
 void fir_blob_coefs(int16_t *coef_q1_15, const void *blob,
-		    const struct fir_blob_info *info);
+                    const struct fir_blob_info *info);
 
 #endif /* AUDIO_FIR_BLOB_H */

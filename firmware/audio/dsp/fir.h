@@ -36,27 +36,27 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define FIR_MAX_TAPS 256
-#define FIR_SHIFT_MIN (-15)
-#define FIR_SHIFT_MAX 8
+#define FIR_MAX_TAPS          256
+#define FIR_SHIFT_MIN         (-15)
+#define FIR_SHIFT_MAX         8
 #define FIR_DELAY_WORDS(taps) (4u * ((taps) + 1u))
 
 struct fir_state {
-	const int16_t *coef_q1_15;
-	int32_t *delay;          /* FIR_DELAY_WORDS(taps) words */
-	unsigned int taps;
-	unsigned int len;        /* samples in the line: taps + 1 */
-	unsigned int nblocks;    /* 32-bit accumulation blocks */
-	unsigned int pos;        /* index of the newest sample, 0..len-1 */
-	int shift;
-	int64_t bias;            /* 2^15 * sum h: the low halves' offset */
-	uint8_t blen[FIR_MAX_TAPS]; /* taps of each block, minus 1 */
+    const int16_t *coef_q1_15;
+    int32_t *delay; /* FIR_DELAY_WORDS(taps) words */
+    unsigned int taps;
+    unsigned int len;     /* samples in the line: taps + 1 */
+    unsigned int nblocks; /* 32-bit accumulation blocks */
+    unsigned int pos;     /* index of the newest sample, 0..len-1 */
+    int shift;
+    int64_t bias;               /* 2^15 * sum h: the low halves' offset */
+    uint8_t blen[FIR_MAX_TAPS]; /* taps of each block, minus 1 */
 };
 
 /* Returns -1 for taps outside [1, FIR_MAX_TAPS] or a bad shift.  Clears
  * the delay line. */
-int fir_init(struct fir_state *st, const int16_t *coef_q1_15,
-	     unsigned int taps, int shift, int32_t *delay);
+int fir_init(struct fir_state *st, const int16_t *coef_q1_15, unsigned int taps,
+             int shift, int32_t *delay);
 void fir_reset(struct fir_state *st);
 
 /* One sample in, one sample out. */
@@ -65,6 +65,6 @@ int32_t fir_sample(struct fir_state *st, int32_t x);
 /* Filter `frames` frames of `channels` interleaved channels with st[c] on
  * channel c (in == out allowed). */
 void fir_process_q1_31(struct fir_state *st, unsigned int channels,
-		       int32_t *out, const int32_t *in, size_t frames);
+                       int32_t *out, const int32_t *in, size_t frames);
 
 #endif /* AUDIO_DSP_FIR_H */

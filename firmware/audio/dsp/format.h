@@ -25,9 +25,9 @@
 #include <stdint.h>
 
 enum audio_fmt {
-	AUDIO_FMT_S16_LE = 0,
-	AUDIO_FMT_S24_4LE = 1,
-	AUDIO_FMT_S32_LE = 2,
+    AUDIO_FMT_S16_LE = 0,
+    AUDIO_FMT_S24_4LE = 1,
+    AUDIO_FMT_S32_LE = 2,
 };
 
 /* Bytes per sample of a format's container (2 or 4), 0 if unknown. */
@@ -50,7 +50,6 @@ void fmt_q1_31_to_s24_blk(int32_t *dst, const int32_t *src, size_t n);
  * Returns 0, or -1 for an unknown format.
  */
 int fmt_to_q1_31(int32_t *dst, const void *src, enum audio_fmt fmt, size_t n);
-int fmt_from_q1_31(void *dst, const int32_t *src, enum audio_fmt fmt,
-		   size_t n);
+int fmt_from_q1_31(void *dst, const int32_t *src, enum audio_fmt fmt, size_t n);
 
 #endif /* AUDIO_DSP_FORMAT_H */

@@ -22,7 +22,7 @@
 
 #include <stdint.h>
 
-#define GAIN_Q4_28_ONE (1 << 28)
+#define GAIN_Q4_28_ONE   (1 << 28)
 #define GAIN_DB_MIN_Q8_8 (-120 * 256)
 #define GAIN_DB_MAX_Q8_8 (18 * 256)
 
@@ -38,7 +38,7 @@ int32_t gain_db_to_lin_q4_28(int32_t db_q8_8);
  * accept; the conversion above clamps). */
 static inline int gain_db_in_range(int32_t db_q8_8)
 {
-	return db_q8_8 >= GAIN_DB_MIN_Q8_8 && db_q8_8 <= GAIN_DB_MAX_Q8_8;
+    return db_q8_8 >= GAIN_DB_MIN_Q8_8 && db_q8_8 <= GAIN_DB_MAX_Q8_8;
 }
 
 #endif /* AUDIO_DSP_GAIN_H */

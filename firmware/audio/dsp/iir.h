@@ -37,27 +37,27 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define IIR_MAX_STAGES 8
-#define IIR_BLOB_VERSION 1
-#define IIR_BLOB_HDR_BYTES 8
+#define IIR_MAX_STAGES       8
+#define IIR_BLOB_VERSION     1
+#define IIR_BLOB_HDR_BYTES   8
 #define IIR_BLOB_STAGE_BYTES 24
-#define IIR_SHIFT_MIN (-8)
-#define IIR_SHIFT_MAX 31
+#define IIR_SHIFT_MIN        (-8)
+#define IIR_SHIFT_MAX        31
 
 struct iir_biquad_q2_30 {
-	int32_t b0, b1, b2, a1, a2;
-	int32_t shift;
+    int32_t b0, b1, b2, a1, a2;
+    int32_t shift;
 };
 
 struct iir_coefs {
-	unsigned int num_stages;
-	struct iir_biquad_q2_30 stage[IIR_MAX_STAGES];
+    unsigned int num_stages;
+    struct iir_biquad_q2_30 stage[IIR_MAX_STAGES];
 };
 
 struct iir_state {
-	const struct iir_coefs *coefs;
-	int64_t s1[IIR_MAX_STAGES];
-	int64_t s2[IIR_MAX_STAGES];
+    const struct iir_coefs *coefs;
+    int64_t s1[IIR_MAX_STAGES];
+    int64_t s2[IIR_MAX_STAGES];
 };
 
 /* Parse a blob (see above).  Returns 0, or -1 if size, magic, version,
@@ -73,6 +73,6 @@ int32_t iir_sample(struct iir_state *st, int32_t x);
 /* Filter `frames` frames of `channels` interleaved channels with st[c] on
  * channel c (in == out allowed). */
 void iir_process_q1_31(struct iir_state *st, unsigned int channels,
-		       int32_t *out, const int32_t *in, size_t frames);
+                       int32_t *out, const int32_t *in, size_t frames);
 
 #endif /* AUDIO_DSP_IIR_H */

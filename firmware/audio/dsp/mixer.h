@@ -17,7 +17,7 @@
 
 /* Returns 0, or -1 if n_in is out of [2, 4]. */
 int mix_q1_31(int32_t *out, const int32_t *const in[], unsigned int n_in,
-	      size_t samples);
+              size_t samples);
 
 /*
  * With a linear gain per input (Q4.28, dsp/gain.h; GAIN_Q4_28_ONE = unity):
@@ -28,7 +28,7 @@ int mix_q1_31(int32_t *out, const int32_t *const in[], unsigned int n_in,
  * unity gains give exactly mix_q1_31().  Returns 0, or -1 as above.
  */
 int mix_gain_q1_31(int32_t *out, const int32_t *const in[],
-		   const int32_t gain_q4_28[], unsigned int n_in,
-		   size_t samples);
+                   const int32_t gain_q4_28[], unsigned int n_in,
+                   size_t samples);
 
 #endif /* AUDIO_DSP_MIXER_H */

@@ -23,21 +23,21 @@
 /* Saturate a 64-bit value to int32_t. */
 static inline int32_t q_sat32(int64_t x)
 {
-	if (x > INT32_MAX)
-		return INT32_MAX;
-	if (x < INT32_MIN)
-		return INT32_MIN;
-	return (int32_t)x;
+    if (x > INT32_MAX)
+        return INT32_MAX;
+    if (x < INT32_MIN)
+        return INT32_MIN;
+    return (int32_t)x;
 }
 
 /* Saturate a 32-bit value to int16_t. */
 static inline int16_t q_sat16(int32_t x)
 {
-	if (x > INT16_MAX)
-		return INT16_MAX;
-	if (x < INT16_MIN)
-		return INT16_MIN;
-	return (int16_t)x;
+    if (x > INT16_MAX)
+        return INT16_MAX;
+    if (x < INT16_MIN)
+        return INT16_MIN;
+    return (int16_t)x;
 }
 
 /*
@@ -46,16 +46,16 @@ static inline int16_t q_sat16(int32_t x)
  */
 static inline int64_t q_shift_rnd64(int64_t x, int n)
 {
-	if (n <= 0)
-		return x;
-	return ((x >> (n - 1)) + 1) >> 1;
+    if (n <= 0)
+        return x;
+    return ((x >> (n - 1)) + 1) >> 1;
 }
 
 static inline int32_t q_shift_rnd32(int32_t x, int n)
 {
-	if (n <= 0)
-		return x;
-	return ((x >> (n - 1)) + 1) >> 1;
+    if (n <= 0)
+        return x;
+    return ((x >> (n - 1)) + 1) >> 1;
 }
 
 /*
@@ -66,22 +66,22 @@ static inline int32_t q_shift_rnd32(int32_t x, int n)
  */
 static inline int64_t q_mul_s32_s32(int32_t a, int32_t b)
 {
-	int32_t ah = a >> 16;
-	int32_t bh = b >> 16;
-	int32_t al = (int32_t)((uint32_t)a & 0xffffu);
-	int32_t bl = (int32_t)((uint32_t)b & 0xffffu);
-	int64_t hh = (int64_t)(ah * bh);
-	int64_t mid = (int64_t)(ah * bl) + (int64_t)(al * bh);
-	uint32_t ll = (uint32_t)al * (uint32_t)bl;
+    int32_t ah = a >> 16;
+    int32_t bh = b >> 16;
+    int32_t al = (int32_t)((uint32_t)a & 0xffffu);
+    int32_t bl = (int32_t)((uint32_t)b & 0xffffu);
+    int64_t hh = (int64_t)(ah * bh);
+    int64_t mid = (int64_t)(ah * bl) + (int64_t)(al * bh);
+    uint32_t ll = (uint32_t)al * (uint32_t)bl;
 
-	return (int64_t)((uint64_t)hh << 32) + (int64_t)((uint64_t)mid << 16) +
-	       (int64_t)ll;
+    return (int64_t)((uint64_t)hh << 32) + (int64_t)((uint64_t)mid << 16) +
+           (int64_t)ll;
 }
 
 /* Q1.31 x Q1.31 -> Q1.31, rounded half up, saturated (only -1 * -1). */
 static inline int32_t q_mul_q1_31(int32_t a, int32_t b)
 {
-	return q_sat32(q_shift_rnd64(q_mul_s32_s32(a, b), 31));
+    return q_sat32(q_shift_rnd64(q_mul_s32_s32(a, b), 31));
 }
 
 #endif /* AUDIO_DSP_Q_MATH_H */

@@ -54,33 +54,33 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SRC_NUM_CONV 16          /* stages in src_conv_table */
-#define SRC_MAX_STAGES 6         /* stages in one conversion */
-#define SRC_MAX_BLOCK 16384u     /* input frames per src_chain call */
+#define SRC_NUM_CONV     16     /* stages in src_conv_table */
+#define SRC_MAX_STAGES   6      /* stages in one conversion */
+#define SRC_MAX_BLOCK    16384u /* input frames per src_chain call */
 #define SRC_MAX_CHANNELS 8
-#define SRC_X_BITS 14            /* delay line: Q1.14 */
-#define SRC_CENTRE_BITS 15       /* centre coefficients: Q1.15 */
-#define SRC_TAIL_BITS 2          /* tail coefficients: Q1.17 */
-#define SRC_RES_BITS 8           /* quality=high residuals: 2^-8 LSB */
+#define SRC_X_BITS       14 /* delay line: Q1.14 */
+#define SRC_CENTRE_BITS  15 /* centre coefficients: Q1.15 */
+#define SRC_TAIL_BITS    2  /* tail coefficients: Q1.17 */
+#define SRC_RES_BITS     8  /* quality=high residuals: 2^-8 LSB */
 
 /* Arithmetic of a conversion (all stages). */
 enum src_quality {
-	SRC_QUALITY_DEFAULT = 0, /* Q1.14 delay line, Q1.15/Q1.17 taps */
-	SRC_QUALITY_HIGH = 1,    /* Q1.28 delay line, Q1.23/Q1.25 taps
+    SRC_QUALITY_DEFAULT = 0, /* Q1.14 delay line, Q1.15/Q1.17 taps */
+    SRC_QUALITY_HIGH = 1,    /* Q1.28 delay line, Q1.23/Q1.25 taps
 				  * (src_hq.c): about 3x the cycles */
 };
 
 struct src_conv {
-	uint32_t rate_in;        /* nominal rates: name the ratio only */
-	uint32_t rate_out;
-	uint16_t l;              /* interpolation factor = number of phases */
-	uint16_t m;              /* decimation factor */
-	uint16_t taps;           /* taps per phase, a multiple of 4 */
-	uint16_t edge;           /* tail taps at each end of a phase (mult. of 4) */
-	uint32_t cls_ppm;        /* class c * 10^6 (1000000: strict) */
-	const int16_t *coef_q15; /* phases 0 .. (l+1)/2-1, taps each; centre
+    uint32_t rate_in; /* nominal rates: name the ratio only */
+    uint32_t rate_out;
+    uint16_t l;              /* interpolation factor = number of phases */
+    uint16_t m;              /* decimation factor */
+    uint16_t taps;           /* taps per phase, a multiple of 4 */
+    uint16_t edge;           /* tail taps at each end of a phase (mult. of 4) */
+    uint32_t cls_ppm;        /* class c * 10^6 (1000000: strict) */
+    const int16_t *coef_q15; /* phases 0 .. (l+1)/2-1, taps each; centre
 				  * Q1.15, tails Q1.(15 + SRC_TAIL_BITS) */
-	const int8_t *res_q8;    /* same layout: coef_q15's rounding
+    const int8_t *res_q8;    /* same layout: coef_q15's rounding
 				  * residual in 2^-SRC_RES_BITS of its LSB
 				  * (quality=high only) */
 };
@@ -88,13 +88,13 @@ struct src_conv {
 extern const struct src_conv src_conv_table[SRC_NUM_CONV];
 
 struct src_state {
-	const struct src_conv *conv;
-	unsigned int channels;
-	int32_t *delay;          /* channels * 2 * taps words */
-	unsigned int pos;        /* newest sample index, 0..taps-1 */
-	unsigned int phase;      /* 0..l-1 */
-	unsigned int need;       /* input frames to take before next output */
-	unsigned int quality;    /* enum src_quality */
+    const struct src_conv *conv;
+    unsigned int channels;
+    int32_t *delay;       /* channels * 2 * taps words */
+    unsigned int pos;     /* newest sample index, 0..taps-1 */
+    unsigned int phase;   /* 0..l-1 */
+    unsigned int need;    /* input frames to take before next output */
+    unsigned int quality; /* enum src_quality */
 };
 
 /* Delay-line words of a default-quality stage (2 * taps per channel). */
@@ -102,14 +102,14 @@ size_t src_delay_words(const struct src_conv *conv, unsigned int channels);
 /* ... of either quality (quality=high: 4 * taps per channel); 0 for an
  * unknown quality. */
 size_t src_delay_words_q(const struct src_conv *conv, unsigned int channels,
-			 unsigned int quality);
+                         unsigned int quality);
 
 /* Returns -1 on bad arguments. Clears the state.  src_init: default
  * quality; src_init_q: either (enum src_quality, else -1). */
 int src_init(struct src_state *st, const struct src_conv *conv,
-	     unsigned int channels, int32_t *delay);
+             unsigned int channels, int32_t *delay);
 int src_init_q(struct src_state *st, const struct src_conv *conv,
-	       unsigned int channels, unsigned int quality, int32_t *delay);
+               unsigned int channels, unsigned int quality, int32_t *delay);
 void src_reset(struct src_state *st);
 
 /*
@@ -118,8 +118,8 @@ void src_reset(struct src_state *st);
  * not consumed must be passed again.
  */
 void src_process_q1_31(struct src_state *st, int32_t *out, size_t out_frames,
-		       const int32_t *in, size_t in_frames, size_t *consumed,
-		       size_t *produced);
+                       const int32_t *in, size_t in_frames, size_t *consumed,
+                       size_t *produced);
 
 /*
  * The same for a quality=high stage (src_hq.c; src_init_q with
@@ -134,26 +134,25 @@ void src_process_q1_31(struct src_state *st, int32_t *out, size_t out_frames,
  * combined once per output frame in 64 bits (adds and shifts only) and
  * rounded to Q1.31, saturated.  No folding of the middle phase.
  */
-void src_hq_process_q1_31(struct src_state *st, int32_t *out,
-			  size_t out_frames, const int32_t *in,
-			  size_t in_frames, size_t *consumed,
-			  size_t *produced);
+void src_hq_process_q1_31(struct src_state *st, int32_t *out, size_t out_frames,
+                          const int32_t *in, size_t in_frames, size_t *consumed,
+                          size_t *produced);
 
 /* ---- conversions: chains of stages ---------------------------------- */
 
 struct src_chain {
-	unsigned int n;                        /* stages, 1..SRC_MAX_STAGES */
-	unsigned int quality;                  /* enum src_quality: src_plan
+    unsigned int n;                    /* stages, 1..SRC_MAX_STAGES */
+    unsigned int quality;              /* enum src_quality: src_plan
 						* sets the default; set it
 						* before src_chain_words */
-	uint32_t rate[SRC_MAX_STAGES + 1];     /* rate[0] in .. rate[n] out */
-	const struct src_conv *conv[SRC_MAX_STAGES];
-	/* set by src_chain_init */
-	unsigned int channels;
-	struct src_state st[SRC_MAX_STAGES];
-	int32_t *buf[SRC_MAX_STAGES - 1];      /* output of stage i < n - 1 */
-	uint32_t fill[SRC_MAX_STAGES - 1];     /* frames in buf[i] */
-	uint32_t cap[SRC_MAX_STAGES - 1];      /* frames */
+    uint32_t rate[SRC_MAX_STAGES + 1]; /* rate[0] in .. rate[n] out */
+    const struct src_conv *conv[SRC_MAX_STAGES];
+    /* set by src_chain_init */
+    unsigned int channels;
+    struct src_state st[SRC_MAX_STAGES];
+    int32_t *buf[SRC_MAX_STAGES - 1];  /* output of stage i < n - 1 */
+    uint32_t fill[SRC_MAX_STAGES - 1]; /* frames in buf[i] */
+    uint32_t cap[SRC_MAX_STAGES - 1];  /* frames */
 };
 
 /* 1 if rate_hz is one of the twelve rates, else 0. */
@@ -167,12 +166,12 @@ int src_plan(struct src_chain *ch, uint32_t rate_in, uint32_t rate_out);
  * of at most `block` input frames (1..SRC_MAX_BLOCK); 0 on bad
  * arguments. */
 size_t src_chain_words(const struct src_chain *ch, unsigned int channels,
-		       uint32_t block);
+                       uint32_t block);
 
 /* Sets up a planned chain over mem (src_chain_words words) and clears it.
  * Returns -1 on bad arguments. */
-int src_chain_init(struct src_chain *ch, unsigned int channels,
-		   uint32_t block, int32_t *mem);
+int src_chain_init(struct src_chain *ch, unsigned int channels, uint32_t block,
+                   int32_t *mem);
 void src_chain_reset(struct src_chain *ch);
 
 /*
@@ -182,24 +181,24 @@ void src_chain_reset(struct src_chain *ch);
  * chain's buffers; a full buffer holds the stage before it back.
  */
 void src_chain_process(struct src_chain *ch, int32_t *out, size_t out_frames,
-		       const int32_t *in, size_t in_frames, size_t *consumed,
-		       size_t *produced);
+                       const int32_t *in, size_t in_frames, size_t *consumed,
+                       size_t *produced);
 /* The same for a chain of either quality (src_hq.c): src_chain_process
  * for the default, the quality=high stages otherwise.  (The default's
  * code stays as it was, cycle for cycle.) */
-void src_chain_process_q(struct src_chain *ch, int32_t *out,
-			 size_t out_frames, const int32_t *in,
-			 size_t in_frames, size_t *consumed, size_t *produced);
+void src_chain_process_q(struct src_chain *ch, int32_t *out, size_t out_frames,
+                         const int32_t *in, size_t in_frames, size_t *consumed,
+                         size_t *produced);
 
 /* Multiply-accumulates per second of audio and channel:
  * sum over stages of rate_out * taps (the kernel's work; host estimate). */
 static inline uint64_t src_chain_macs_per_s(const struct src_chain *ch)
 {
-	uint64_t m = 0;
+    uint64_t m = 0;
 
-	for (unsigned int i = 0; i < ch->n; i++)
-		m += (uint64_t)ch->rate[i + 1] * ch->conv[i]->taps;
-	return m;
+    for (unsigned int i = 0; i < ch->n; i++)
+        m += (uint64_t)ch->rate[i + 1] * ch->conv[i]->taps;
+    return m;
 }
 
 /* Frames of silence the SRC component (comp/comp_src.c) puts out first,
@@ -209,19 +208,19 @@ static inline uint64_t src_chain_macs_per_s(const struct src_chain *ch)
  * frames a period), and the sink takes its period on time. */
 static inline uint32_t src_chain_lead_frames(const struct src_chain *ch)
 {
-	return (ch->rate[ch->n] + ch->rate[0] - 1u) / ch->rate[0] + ch->n + 1u;
+    return (ch->rate[ch->n] + ch->rate[0] - 1u) / ch->rate[0] + ch->n + 1u;
 }
 
 /* Group delay of a planned chain in seconds (host side: double; the
  * firmware never calls it): sum of (taps * L - 1) / (2 * L * fs_in). */
 static inline double src_chain_delay_s(const struct src_chain *ch)
 {
-	double d = 0.0;
+    double d = 0.0;
 
-	for (unsigned int i = 0; i < ch->n; i++)
-		d += ((double)ch->conv[i]->taps * ch->conv[i]->l - 1.0) /
-		     (2.0 * ch->conv[i]->l * ch->rate[i]);
-	return d;
+    for (unsigned int i = 0; i < ch->n; i++)
+        d += ((double)ch->conv[i]->taps * ch->conv[i]->l - 1.0) /
+             (2.0 * ch->conv[i]->l * ch->rate[i]);
+    return d;
 }
 
 #endif /* AUDIO_DSP_SRC_H */

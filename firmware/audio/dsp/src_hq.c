@@ -30,47 +30,46 @@
 /* sums s[0..2] += c * hi, c * lo, r * hi over n taps (n a multiple of 4)
  * with the delay line read forward (S = 1) or backward (S = -1): one tap
  * a turn (unrolled, the LX106's 16 registers spill) */
-#define SRC_HQ_DOT(name, S)						\
-static inline __attribute__((always_inline)) void name(			\
-	const int16_t *c, const int8_t *r, const int32_t *h,		\
-	const int32_t *l, unsigned int n, int32_t *s)			\
-{									\
-	int32_t a0 = s[0], a1 = s[1], a2 = s[2];			\
-									\
-	for (const int16_t *e = c + n; c != e;				\
-	     c++, r++, h += (S), l += (S)) {				\
-		int32_t cv = *c, xh = (int16_t)*h;			\
-									\
-		a0 += cv * xh;						\
-		a1 += cv * (int16_t)*l;					\
-		a2 += (int32_t)*r * xh;					\
-	}								\
-	s[0] = a0;							\
-	s[1] = a1;							\
-	s[2] = a2;							\
-}
+#define SRC_HQ_DOT(name, S)                                                    \
+    static inline __attribute__((always_inline)) void name(                    \
+        const int16_t *c, const int8_t *r, const int32_t *h, const int32_t *l, \
+        unsigned int n, int32_t *s)                                            \
+    {                                                                          \
+        int32_t a0 = s[0], a1 = s[1], a2 = s[2];                               \
+                                                                               \
+        for (const int16_t *e = c + n; c != e; c++, r++, h += (S), l += (S)) { \
+            int32_t cv = *c, xh = (int16_t)*h;                                 \
+                                                                               \
+            a0 += cv * xh;                                                     \
+            a1 += cv * (int16_t)*l;                                            \
+            a2 += (int32_t)*r * xh;                                            \
+        }                                                                      \
+        s[0] = a0;                                                             \
+        s[1] = a1;                                                             \
+        s[2] = a2;                                                             \
+    }
 
 SRC_HQ_DOT(src_hq_dot_fwd, 1)
 SRC_HQ_DOT(src_hq_dot_rev, -1)
 
 /* One phase of one channel: cs[] centre sums, ts[] tail sums; h, l the
  * newest (forward) or the oldest (reverse) word of each half. */
-#define SRC_HQ_PHASE(name, dot, S)					\
-static __attribute__((noinline)) void name(const int16_t *c,		\
-	const int8_t *r, const int32_t *h, const int32_t *l,		\
-	unsigned int taps, unsigned int e, int32_t *cs, int32_t *ts)	\
-{									\
-	int S_ = (S);							\
-	unsigned int k = taps - e;					\
-									\
-	cs[0] = cs[1] = cs[2] = 0;					\
-	ts[0] = ts[1] = ts[2] = 0;					\
-	dot(c + e, r + e, h + S_ * (int)e, l + S_ * (int)e, k - e, cs);	\
-	if (e) {							\
-		dot(c, r, h, l, e, ts);					\
-		dot(c + k, r + k, h + S_ * (int)k, l + S_ * (int)k, e, ts);	\
-	}								\
-}
+#define SRC_HQ_PHASE(name, dot, S)                                             \
+    static __attribute__((noinline)) void name(                                \
+        const int16_t *c, const int8_t *r, const int32_t *h, const int32_t *l, \
+        unsigned int taps, unsigned int e, int32_t *cs, int32_t *ts)           \
+    {                                                                          \
+        int S_ = (S);                                                          \
+        unsigned int k = taps - e;                                             \
+                                                                               \
+        cs[0] = cs[1] = cs[2] = 0;                                             \
+        ts[0] = ts[1] = ts[2] = 0;                                             \
+        dot(c + e, r + e, h + S_ * (int)e, l + S_ * (int)e, k - e, cs);        \
+        if (e) {                                                               \
+            dot(c, r, h, l, e, ts);                                            \
+            dot(c + k, r + k, h + S_ * (int)k, l + S_ * (int)k, e, ts);        \
+        }                                                                      \
+    }
 
 SRC_HQ_PHASE(src_hq_phase_fwd, src_hq_dot_fwd, 1)
 SRC_HQ_PHASE(src_hq_phase_rev, src_hq_dot_rev, -1)
@@ -78,130 +77,125 @@ SRC_HQ_PHASE(src_hq_phase_rev, src_hq_dot_rev, -1)
 /* 4 * a + b in 64 bits */
 static inline int64_t src_hq_join(int32_t a, int32_t b)
 {
-	return (int64_t)((uint64_t)(int64_t)a << 2) + b;
+    return (int64_t)((uint64_t)(int64_t)a << 2) + b;
 }
 
 static int32_t src_hq_out(const int32_t *cs, const int32_t *ts)
 {
-	int64_t hi = src_hq_join(cs[0], ts[0]);
-	int64_t lo = src_hq_join(cs[1], ts[1]);
-	int64_t rs = src_hq_join(cs[2], ts[2]);
-	int64_t acc = (int64_t)((uint64_t)hi << 14) + lo +
-		      (int64_t)((uint64_t)rs << 6) + (1 << 13);
+    int64_t hi = src_hq_join(cs[0], ts[0]);
+    int64_t lo = src_hq_join(cs[1], ts[1]);
+    int64_t rs = src_hq_join(cs[2], ts[2]);
+    int64_t acc = (int64_t)((uint64_t)hi << 14) + lo +
+                  (int64_t)((uint64_t)rs << 6) + (1 << 13);
 
-	return q_sat32(acc >> 14);
+    return q_sat32(acc >> 14);
 }
 
 /* One output frame from phase p (p < (l+1)/2 forward, else mirrored);
  * d points at the newest high part of channel 0. */
 static void src_hq_frame(const struct src_conv *cv, const int32_t *d,
-			 unsigned int taps, unsigned int nch, unsigned int p,
-			 int32_t *y)
+                         unsigned int taps, unsigned int nch, unsigned int p,
+                         int32_t *y)
 {
-	unsigned int e = cv->edge, stride = 4u * taps;
-	int rev = p >= (cv->l + 1u) / 2u;
-	size_t off = (size_t)(rev ? cv->l - 1u - p : p) * taps;
-	const int16_t *c = cv->coef_q15 + off;
-	const int8_t *r = cv->res_q8 + off;
-	int32_t cs[3], ts[3];
+    unsigned int e = cv->edge, stride = 4u * taps;
+    int rev = p >= (cv->l + 1u) / 2u;
+    size_t off = (size_t)(rev ? cv->l - 1u - p : p) * taps;
+    const int16_t *c = cv->coef_q15 + off;
+    const int8_t *r = cv->res_q8 + off;
+    int32_t cs[3], ts[3];
 
-	for (unsigned int ch = 0; ch < nch; ch++, d += stride) {
-		if (rev)
-			src_hq_phase_rev(c, r, d + taps - 1,
-					 d + 2u * taps + taps - 1, taps, e,
-					 cs, ts);
-		else
-			src_hq_phase_fwd(c, r, d, d + 2u * taps, taps, e, cs,
-					 ts);
-		y[ch] = src_hq_out(cs, ts);
-	}
+    for (unsigned int ch = 0; ch < nch; ch++, d += stride) {
+        if (rev)
+            src_hq_phase_rev(c, r, d + taps - 1, d + 2u * taps + taps - 1, taps,
+                             e, cs, ts);
+        else
+            src_hq_phase_fwd(c, r, d, d + 2u * taps, taps, e, cs, ts);
+        y[ch] = src_hq_out(cs, ts);
+    }
 }
 
-void src_hq_process_q1_31(struct src_state *st, int32_t *out,
-			  size_t out_frames, const int32_t *in,
-			  size_t in_frames, size_t *consumed,
-			  size_t *produced)
+void src_hq_process_q1_31(struct src_state *st, int32_t *out, size_t out_frames,
+                          const int32_t *in, size_t in_frames, size_t *consumed,
+                          size_t *produced)
 {
-	const struct src_conv *cv = st->conv;
-	unsigned int nch = st->channels, taps = cv->taps, stride = 4u * taps;
-	size_t ci = 0, po = 0;
-	const int32_t *x = in;
-	int32_t *y = out;
+    const struct src_conv *cv = st->conv;
+    unsigned int nch = st->channels, taps = cv->taps, stride = 4u * taps;
+    size_t ci = 0, po = 0;
+    const int32_t *x = in;
+    int32_t *y = out;
 
-	for (;;) {
-		/* take the input frames the next output needs */
-		while (st->need && ci < in_frames) {
-			unsigned int pos = st->pos ? st->pos - 1 : taps - 1;
-			int32_t *d = st->delay + pos;
+    for (;;) {
+        /* take the input frames the next output needs */
+        while (st->need && ci < in_frames) {
+            unsigned int pos = st->pos ? st->pos - 1 : taps - 1;
+            int32_t *d = st->delay + pos;
 
-			st->pos = pos;
-			for (unsigned int c = 0; c < nch; c++, d += stride) {
-				int32_t v = *x++;
-				int32_t h = v >> 17;
-				int32_t l = (int32_t)(((uint32_t)v >> 3) & 0x3fffu);
+            st->pos = pos;
+            for (unsigned int c = 0; c < nch; c++, d += stride) {
+                int32_t v = *x++;
+                int32_t h = v >> 17;
+                int32_t l = (int32_t)(((uint32_t)v >> 3) & 0x3fffu);
 
-				d[0] = h;
-				d[taps] = h;
-				d[2u * taps] = l;
-				d[3u * taps] = l;
-			}
-			st->need--;
-			ci++;
-		}
-		if (st->need || po == out_frames)
-			break;
-		src_hq_frame(cv, st->delay + st->pos, taps, nch, st->phase, y);
-		y += nch;
-		po++;
-		st->phase += cv->m;
-		while (st->phase >= cv->l) {
-			st->phase -= cv->l;
-			st->need++;
-		}
-	}
-	*consumed = ci;
-	*produced = po;
+                d[0] = h;
+                d[taps] = h;
+                d[2u * taps] = l;
+                d[3u * taps] = l;
+            }
+            st->need--;
+            ci++;
+        }
+        if (st->need || po == out_frames)
+            break;
+        src_hq_frame(cv, st->delay + st->pos, taps, nch, st->phase, y);
+        y += nch;
+        po++;
+        st->phase += cv->m;
+        while (st->phase >= cv->l) {
+            st->phase -= cv->l;
+            st->need++;
+        }
+    }
+    *consumed = ci;
+    *produced = po;
 }
 
 /* src_chain_process with quality=high stages (same buffering, src.c) */
-void src_chain_process_q(struct src_chain *ch, int32_t *out,
-			 size_t out_frames, const int32_t *in,
-			 size_t in_frames, size_t *consumed, size_t *produced)
+void src_chain_process_q(struct src_chain *ch, int32_t *out, size_t out_frames,
+                         const int32_t *in, size_t in_frames, size_t *consumed,
+                         size_t *produced)
 {
-	unsigned int n = ch->n, nch = ch->channels;
-	size_t used, made;
+    unsigned int n = ch->n, nch = ch->channels;
+    size_t used, made;
 
-	if (ch->quality == SRC_QUALITY_DEFAULT) {
-		src_chain_process(ch, out, out_frames, in, in_frames, consumed,
-				  produced);
-		return;
-	}
-	if (n == 1) {
-		src_hq_process_q1_31(&ch->st[0], out, out_frames, in,
-				     in_frames, consumed, produced);
-		return;
-	}
-	src_hq_process_q1_31(&ch->st[0],
-			     ch->buf[0] + (size_t)ch->fill[0] * nch,
-			     ch->cap[0] - ch->fill[0], in, in_frames, consumed,
-			     &made);
-	ch->fill[0] += (uint32_t)made;
-	for (unsigned int i = 1; i < n; i++) {
-		int32_t *src = ch->buf[i - 1];
+    if (ch->quality == SRC_QUALITY_DEFAULT) {
+        src_chain_process(ch, out, out_frames, in, in_frames, consumed,
+                          produced);
+        return;
+    }
+    if (n == 1) {
+        src_hq_process_q1_31(&ch->st[0], out, out_frames, in, in_frames,
+                             consumed, produced);
+        return;
+    }
+    src_hq_process_q1_31(&ch->st[0], ch->buf[0] + (size_t)ch->fill[0] * nch,
+                         ch->cap[0] - ch->fill[0], in, in_frames, consumed,
+                         &made);
+    ch->fill[0] += (uint32_t)made;
+    for (unsigned int i = 1; i < n; i++) {
+        int32_t *src = ch->buf[i - 1];
 
-		if (i + 1 == n)
-			src_hq_process_q1_31(&ch->st[i], out, out_frames, src,
-					     ch->fill[i - 1], &used, produced);
-		else {
-			src_hq_process_q1_31(&ch->st[i],
-					     ch->buf[i] + (size_t)ch->fill[i] *
-					     nch, ch->cap[i] - ch->fill[i],
-					     src, ch->fill[i - 1], &used, &made);
-			ch->fill[i] += (uint32_t)made;
-		}
-		/* keep what the stage did not take at the buffer's start */
-		ch->fill[i - 1] -= (uint32_t)used;
-		for (size_t w = 0, e = (size_t)ch->fill[i - 1] * nch; w < e; w++)
-			src[w] = src[w + used * nch];
-	}
+        if (i + 1 == n)
+            src_hq_process_q1_31(&ch->st[i], out, out_frames, src,
+                                 ch->fill[i - 1], &used, produced);
+        else {
+            src_hq_process_q1_31(
+                &ch->st[i], ch->buf[i] + (size_t)ch->fill[i] * nch,
+                ch->cap[i] - ch->fill[i], src, ch->fill[i - 1], &used, &made);
+            ch->fill[i] += (uint32_t)made;
+        }
+        /* keep what the stage did not take at the buffer's start */
+        ch->fill[i - 1] -= (uint32_t)used;
+        for (size_t w = 0, e = (size_t)ch->fill[i - 1] * nch; w < e; w++)
+            src[w] = src[w + used * nch];
+    }
 }

@@ -24,11 +24,11 @@
 extern const int32_t tone_sine_quarter_q1_31[TONE_TABLE_SIZE];
 
 struct tone_state {
-	uint32_t rate_hz;
-	uint32_t phase;        /* Q0.32 of a period */
-	uint32_t phase_inc;
-	int32_t ampl_q1_31;
-	unsigned int channels;
+    uint32_t rate_hz;
+    uint32_t phase; /* Q0.32 of a period */
+    uint32_t phase_inc;
+    int32_t ampl_q1_31;
+    unsigned int channels;
 };
 
 /* Silent generator at rate_hz with 1..8 channels; -1 on bad arguments. */

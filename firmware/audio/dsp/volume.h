@@ -27,22 +27,22 @@
 #define VOL_MAX_CHANNELS 8
 
 struct vol_channel {
-	int32_t gain_q4_28;     /* current gain */
-	int32_t target_q4_28;   /* where the ramp ends (0 while muted) */
-	int32_t user_q4_28;     /* last gain set (restored on unmute) */
-	int32_t step;           /* integer part of the per-frame step */
-	int32_t rem;            /* |remainder| of (target - start) / n */
-	int32_t err;            /* error accumulator, 0..n-1 */
-	int32_t dir;            /* +1 / -1: sign of the remainder */
-	uint32_t ramp_len;      /* n of the running ramp */
-	uint32_t ramp_left;     /* frames left in the running ramp */
+    int32_t gain_q4_28;   /* current gain */
+    int32_t target_q4_28; /* where the ramp ends (0 while muted) */
+    int32_t user_q4_28;   /* last gain set (restored on unmute) */
+    int32_t step;         /* integer part of the per-frame step */
+    int32_t rem;          /* |remainder| of (target - start) / n */
+    int32_t err;          /* error accumulator, 0..n-1 */
+    int32_t dir;          /* +1 / -1: sign of the remainder */
+    uint32_t ramp_len;    /* n of the running ramp */
+    uint32_t ramp_left;   /* frames left in the running ramp */
 };
 
 struct vol_state {
-	unsigned int channels;
-	uint32_t ramp_frames;
-	bool muted;
-	struct vol_channel ch[VOL_MAX_CHANNELS];
+    unsigned int channels;
+    uint32_t ramp_frames;
+    bool muted;
+    struct vol_channel ch[VOL_MAX_CHANNELS];
 };
 
 /* All channels at unity gain, no ramp.  Returns -1 for a bad channel count. */
@@ -62,6 +62,6 @@ bool vol_is_ramping(const struct vol_state *st);
 
 /* Process `frames` interleaved frames; in == out is allowed. */
 void vol_process_q1_31(struct vol_state *st, int32_t *out, const int32_t *in,
-		       size_t frames);
+                       size_t frames);
 
 #endif /* AUDIO_DSP_VOLUME_H */

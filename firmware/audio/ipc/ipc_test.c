@@ -12,23 +12,23 @@
 
 static uint32_t __attribute__((noinline)) stack_burn(uint32_t frames)
 {
-	volatile uint32_t pad[12];
+    volatile uint32_t pad[12];
 
-	for (unsigned i = 0; i < 12; i++)
-		pad[i] = frames + i;
-	if (frames > 1)
-		return stack_burn(frames - 1) + pad[0];   /* not a tail call */
-	return pad[11];
+    for (unsigned i = 0; i < 12; i++)
+        pad[i] = frames + i;
+    if (frames > 1)
+        return stack_burn(frames - 1) + pad[0]; /* not a tail call */
+    return pad[11];
 }
 
 int aud_cmd_test(struct aud_req *r)
 {
-	uint32_t op = aud_u32(r, 16), arg = aud_u32(r, 20);
+    uint32_t op = aud_u32(r, 16), arg = aud_u32(r, 20);
 
-	if (op != IPC_AUD_TEST_STACK_OVERFLOW)
-		return aud_fail(r, AUD_E_INVAL, 16);
-	if (arg < 64u || arg > 8192u || arg > aud_plat->test_stack_max)
-		return aud_fail(r, AUD_E_RANGE, 20);
-	(void)stack_burn(arg / STACK_FRAME);
-	return 0;
+    if (op != IPC_AUD_TEST_STACK_OVERFLOW)
+        return aud_fail(r, AUD_E_INVAL, 16);
+    if (arg < 64u || arg > 8192u || arg > aud_plat->test_stack_max)
+        return aud_fail(r, AUD_E_RANGE, 20);
+    (void)stack_burn(arg / STACK_FRAME);
+    return 0;
 }

@@ -90,77 +90,77 @@
 #include "comp/comp.h"
 #include "comp/cycle_stats.h"
 
-#define PIPE_MAX_COMPS 16
-#define PIPE_MAX_BUFFERS 16
-#define PIPE_MAX_XIN 4                /* foreign inputs per pipeline */
+#define PIPE_MAX_COMPS     16
+#define PIPE_MAX_BUFFERS   16
+#define PIPE_MAX_XIN       4 /* foreign inputs per pipeline */
 #define PIPE_PERIOD_US_MIN 100u
-#define PIPE_PERIOD_US_MAX 20000u     /* keeps rate * period in 32 bits */
-#define PIPE_PREFILL_MAX 4u
-#define PIPE_CLOCK_HZ_MAX 1000000000u
+#define PIPE_PERIOD_US_MAX 20000u /* keeps rate * period in 32 bits */
+#define PIPE_PREFILL_MAX   4u
+#define PIPE_CLOCK_HZ_MAX  1000000000u
 
 enum pipe_state {
-	PIPE_STATE_INIT = 0,
-	PIPE_STATE_READY = 1,
-	PIPE_STATE_RUNNING = 2,
-	PIPE_STATE_PAUSED = 3,
-	PIPE_STATE_STOPPED = 4,
-	PIPE_STATE_XRUN = 5,
+    PIPE_STATE_INIT = 0,
+    PIPE_STATE_READY = 1,
+    PIPE_STATE_RUNNING = 2,
+    PIPE_STATE_PAUSED = 3,
+    PIPE_STATE_STOPPED = 4,
+    PIPE_STATE_XRUN = 5,
 };
 
 struct pipeline_config {
-	uint32_t id;
-	uint32_t dir;                 /* enum audio_dir */
-	uint32_t period_us;           /* PIPE_PERIOD_US_MIN..MAX */
-	uint32_t clock_hz;            /* CPU clock, a multiple of 1000 */
-	uint32_t priority;            /* for the platform; EDF uses deadlines */
-	uint32_t prefill_periods;     /* 0..PIPE_PREFILL_MAX */
-	const struct audio_alloc *alloc;   /* comps, buffers (DMA zone) */
-	audio_cycle_fn cycles;        /* CCOUNT reader; NULL = no accounting */
-	void *cycles_ctx;
-	audio_notify_fn notify;       /* positions and xruns; may be NULL */
-	void *notify_ctx;
+    uint32_t id;
+    uint32_t dir;                    /* enum audio_dir */
+    uint32_t period_us;              /* PIPE_PERIOD_US_MIN..MAX */
+    uint32_t clock_hz;               /* CPU clock, a multiple of 1000 */
+    uint32_t priority;               /* for the platform; EDF uses deadlines */
+    uint32_t prefill_periods;        /* 0..PIPE_PREFILL_MAX */
+    const struct audio_alloc *alloc; /* comps, buffers (DMA zone) */
+    audio_cycle_fn cycles;           /* CCOUNT reader; NULL = no accounting */
+    void *cycles_ctx;
+    audio_notify_fn notify; /* positions and xruns; may be NULL */
+    void *notify_ctx;
 };
 
 struct pipeline;
 
 /* A component input fed by another pipeline's output buffer. */
 struct pipe_xin {
-	struct pipeline *prod;        /* NULL: the producer was freed; buf is
+    struct pipeline *prod;    /* NULL: the producer was freed; buf is
 				       * then this pipeline's (silence) */
-	struct audio_buffer *buf;     /* the producer's out_buf */
-	struct comp_dev *comp;        /* reads buf */
-	uint32_t silent_periods;      /* periods of silence substituted */
+    struct audio_buffer *buf; /* the producer's out_buf */
+    struct comp_dev *comp;    /* reads buf */
+    uint32_t silent_periods;  /* periods of silence substituted */
 };
 
 struct pipeline {
-	struct pipeline_config cfg;
-	uint32_t period_cycles;       /* task period and relative deadline */
-	enum pipe_state state;
-	uint32_t n_comps, n_bufs;
-	struct comp_dev *comps[PIPE_MAX_COMPS];
-	struct audio_buffer *bufs[PIPE_MAX_BUFFERS];
-	struct comp_dev *order[PIPE_MAX_COMPS];   /* topological (complete) */
-	struct comp_dev *sink_ep;
-	struct audio_cycle_stats cycles;          /* whole period */
-	uint32_t xruns;
-	int last_xrun;                /* code of the last xrun, 0 = none */
-	uint32_t last_xrun_comp;
-	bool draining;                /* pipeline_drain until STOPPED */
-	uint32_t drains;              /* drains completed */
-	/* cross-pipeline links (pipeline_link.c) */
-	struct audio_buffer *out_buf; /* producer: its output buffer */
-	struct pipeline *consumer;    /* reads out_buf; NULL: none (now) */
-	uint32_t out_dropped;         /* frames dropped: no running consumer */
-	uint32_t n_xin;
-	struct pipe_xin xin[PIPE_MAX_XIN];   /* consumer: foreign inputs */
+    struct pipeline_config cfg;
+    uint32_t period_cycles; /* task period and relative deadline */
+    enum pipe_state state;
+    uint32_t n_comps, n_bufs;
+    struct comp_dev *comps[PIPE_MAX_COMPS];
+    struct audio_buffer *bufs[PIPE_MAX_BUFFERS];
+    struct comp_dev *order[PIPE_MAX_COMPS]; /* topological (complete) */
+    struct comp_dev *sink_ep;
+    struct audio_cycle_stats cycles; /* whole period */
+    uint32_t xruns;
+    int last_xrun; /* code of the last xrun, 0 = none */
+    uint32_t last_xrun_comp;
+    bool draining;   /* pipeline_drain until STOPPED */
+    uint32_t drains; /* drains completed */
+    /* cross-pipeline links (pipeline_link.c) */
+    struct audio_buffer *out_buf; /* producer: its output buffer */
+    struct pipeline *consumer;    /* reads out_buf; NULL: none (now) */
+    uint32_t out_dropped;         /* frames dropped: no running consumer */
+    uint32_t n_xin;
+    struct pipe_xin xin[PIPE_MAX_XIN]; /* consumer: foreign inputs */
 };
 
 /* The argument a pipeline_xconnect() error is about. */
 enum pipe_xarg {
-	PIPE_XARG_PROD = 0,
-	PIPE_XARG_BUF = 1,
-	PIPE_XARG_CONS = 2,
-	PIPE_XARG_COMP = 3,
+    PIPE_XARG_PROD = 0,
+    PIPE_XARG_BUF = 1,
+    PIPE_XARG_CONS = 2,
+    PIPE_XARG_COMP = 3,
 };
 
 /* AUD_E_INVAL (NULL, bad dir or allocator), AUD_E_PERIOD, AUD_E_RANGE
@@ -170,15 +170,15 @@ int pipeline_init(struct pipeline *p, const struct pipeline_config *cfg);
 void pipeline_free(struct pipeline *p);
 
 int pipeline_comp_new(struct pipeline *p, enum comp_type type, uint32_t id,
-		      const void *config, size_t bytes);
+                      const void *config, size_t bytes);
 int pipeline_buffer_new(struct pipeline *p, uint32_t id, enum audio_fmt fmt,
-			uint32_t channels, uint32_t rate_hz,
-			uint32_t capacity_frames);
+                        uint32_t channels, uint32_t rate_hz,
+                        uint32_t capacity_frames);
 /* AUD_E_NOENT, AUD_E_PORT_FULL, AUD_E_STATE (not INIT). */
 int pipeline_link_out(struct pipeline *p, uint32_t comp_id, uint32_t buf_id);
 int pipeline_link_in(struct pipeline *p, uint32_t buf_id, uint32_t comp_id);
-int pipeline_connect(struct pipeline *p, uint32_t src_comp_id,
-		     uint32_t buf_id, uint32_t sink_comp_id);
+int pipeline_connect(struct pipeline *p, uint32_t src_comp_id, uint32_t buf_id,
+                     uint32_t sink_comp_id);
 
 int pipeline_complete(struct pipeline *p);
 int pipeline_trigger(struct pipeline *p, enum comp_trigger_cmd cmd);
@@ -194,18 +194,17 @@ struct audio_buffer *pipeline_buffer(const struct pipeline *p, uint32_t id);
 
 /* Frames per period at a rate: *out = rate * period_us / 10^6, or
  * AUD_E_PERIOD if that is not whole frames (cross-pipeline links). */
-int pipeline_period_frames(uint32_t rate_hz, uint32_t period_us,
-			   uint32_t *out);
+int pipeline_period_frames(uint32_t rate_hz, uint32_t period_us, uint32_t *out);
 /* Any rate: *max_frames = ceil(rate * period_us / 10^6) (the most a period
  * carries, see audio_period_sched), *rem = (rate * period_us) mod 10^6.
  * (Inline: pipeline.c and pipeline_run.c both inline it.) */
 static inline void pipeline_period_sched(uint32_t rate_hz, uint32_t period_us,
-					 uint32_t *max_frames, uint32_t *rem)
+                                         uint32_t *max_frames, uint32_t *rem)
 {
-	uint32_t prod = rate_hz * period_us;   /* < 2^32 by the limits */
+    uint32_t prod = rate_hz * period_us; /* < 2^32 by the limits */
 
-	*rem = prod % AUDIO_PERIOD_DEN;
-	*max_frames = prod / AUDIO_PERIOD_DEN + (*rem ? 1u : 0u);
+    *rem = prod % AUDIO_PERIOD_DEN;
+    *max_frames = prod / AUDIO_PERIOD_DEN + (*rem ? 1u : 0u);
 }
 
 /* Graph validation and ordering (pipeline_graph.c), used by complete. */
@@ -237,8 +236,8 @@ int pipeline_graph_check(struct pipeline *p);
  * out (prod may be running).
  */
 int pipeline_xconnect(struct pipeline *prod, uint32_t buf_id,
-		      struct pipeline *cons, uint32_t comp_id,
-		      enum pipe_xarg *bad);
+                      struct pipeline *cons, uint32_t comp_id,
+                      enum pipe_xarg *bad);
 /* Before pipeline_free (called by it too; with the other pipelines' tasks
  * locked out): p's output buffer passes to its consumer (that input plays
  * silence from then on and is freed with the consumer); the producers of

@@ -40,161 +40,160 @@ static volatile int xrun_pending;
 
 static void inten_set(uint32_t bits, int on)
 {
-	uint32_t key = arch_irq_lock();
-	uint32_t v = board_rd(IPC_REG(BOARD_IPC_INTEN));
+    uint32_t key = arch_irq_lock();
+    uint32_t v = board_rd(IPC_REG(BOARD_IPC_INTEN));
 
-	board_wr(IPC_REG(BOARD_IPC_INTEN), on ? v | bits : v & ~bits);
-	arch_irq_unlock(key);
+    board_wr(IPC_REG(BOARD_IPC_INTEN), on ? v | bits : v & ~bits);
+    arch_irq_unlock(key);
 }
 
 static void ipc_irq(void *arg)
 {
-	uint32_t en = board_rd(IPC_REG(BOARD_IPC_INTEN));
-	uint32_t st = board_rd(IPC_REG(BOARD_IPC_STATUS));
+    uint32_t en = board_rd(IPC_REG(BOARD_IPC_INTEN));
+    uint32_t st = board_rd(IPC_REG(BOARD_IPC_STATUS));
 
-	(void)arg;
-	if ((en & BOARD_IPC_INT_H2D) && (st & BOARD_IPC_ST_H2D_BUSY))
-		en &= ~BOARD_IPC_INT_H2D;          /* until the reply is out */
-	if ((en & BOARD_IPC_INT_D2H_DONE) && (st & BOARD_IPC_ST_D2H_DONE))
-		en &= ~BOARD_IPC_INT_D2H_DONE;     /* the reply can go now */
-	board_wr(IPC_REG(BOARD_IPC_INTEN), en);
-	fw_workq_submit(wq, &work);
+    (void)arg;
+    if ((en & BOARD_IPC_INT_H2D) && (st & BOARD_IPC_ST_H2D_BUSY))
+        en &= ~BOARD_IPC_INT_H2D; /* until the reply is out */
+    if ((en & BOARD_IPC_INT_D2H_DONE) && (st & BOARD_IPC_ST_D2H_DONE))
+        en &= ~BOARD_IPC_INT_D2H_DONE; /* the reply can go now */
+    board_wr(IPC_REG(BOARD_IPC_INTEN), en);
+    fw_workq_submit(wq, &work);
 }
 
 /* Ring the pending reply if D2H is free; then acknowledge H2D. */
 static void reply_try(void)
 {
-	uint32_t key = arch_irq_lock();
+    uint32_t key = arch_irq_lock();
 
-	if (board_rd(IPC_REG(BOARD_IPC_STATUS)) & BOARD_IPC_ST_D2H_BUSY) {
-		arch_irq_unlock(key);
-		board_audio_counters.replies_waited++;
-		inten_set(BOARD_IPC_INT_D2H_DONE, 1);
-		return;
-	}
-	/* numbered (seq) with the notifications, rung in D2H */
-	fw_board_reply((struct ipc_hdr *)reply_buf);
-	reply_pending = 0;
-	board_wr(IPC_REG(BOARD_IPC_H2D), BOARD_IPC_BUSY);   /* ack H2D */
-	arch_irq_unlock(key);
-	board_audio_counters.commands++;
-	inten_set(BOARD_IPC_INT_H2D, 1);
+    if (board_rd(IPC_REG(BOARD_IPC_STATUS)) & BOARD_IPC_ST_D2H_BUSY) {
+        arch_irq_unlock(key);
+        board_audio_counters.replies_waited++;
+        inten_set(BOARD_IPC_INT_D2H_DONE, 1);
+        return;
+    }
+    /* numbered (seq) with the notifications, rung in D2H */
+    fw_board_reply((struct ipc_hdr *)reply_buf);
+    reply_pending = 0;
+    board_wr(IPC_REG(BOARD_IPC_H2D), BOARD_IPC_BUSY); /* ack H2D */
+    arch_irq_unlock(key);
+    board_audio_counters.commands++;
+    inten_set(BOARD_IPC_INT_H2D, 1);
 }
 
 /* Send the waiting XRUN if D2H is free, else wait for D2H_DONE. */
 static void xrun_try(void)
 {
-	uint32_t key = arch_irq_lock();
+    uint32_t key = arch_irq_lock();
 
-	if (xrun_pending) {
-		if (board_rd(IPC_REG(BOARD_IPC_STATUS)) & BOARD_IPC_ST_D2H_BUSY) {
-			arch_irq_unlock(key);
-			inten_set(BOARD_IPC_INT_D2H_DONE, 1);
-			return;
-		}
-		fw_board_notify((struct ipc_hdr *)xrun_buf);
-		xrun_pending = 0;
-		board_audio_counters.xruns_deferred++;
-	}
-	arch_irq_unlock(key);
+    if (xrun_pending) {
+        if (board_rd(IPC_REG(BOARD_IPC_STATUS)) & BOARD_IPC_ST_D2H_BUSY) {
+            arch_irq_unlock(key);
+            inten_set(BOARD_IPC_INT_D2H_DONE, 1);
+            return;
+        }
+        fw_board_notify((struct ipc_hdr *)xrun_buf);
+        xrun_pending = 0;
+        board_audio_counters.xruns_deferred++;
+    }
+    arch_irq_unlock(key);
 }
 
 static void ipc_work(struct fw_work *w)
 {
-	uint32_t h2d, size;
-	volatile uint32_t *mb = board_mbox(IPC_MBOX_H2D_OFF);
+    uint32_t h2d, size;
+    volatile uint32_t *mb = board_mbox(IPC_MBOX_H2D_OFF);
 
-	(void)w;
-	if (!reply_pending)
-		xrun_try();
-	if (reply_pending) {
-		reply_try();
-		return;
-	}
-	h2d = board_rd(IPC_REG(BOARD_IPC_H2D));
-	if (!(h2d & BOARD_IPC_BUSY)) {
-		inten_set(BOARD_IPC_INT_H2D, 1);
-		return;
-	}
-	size = mb[0];
-	if (size > AUD_IPC_MSG_MAX)
-		size = AUD_IPC_MSG_MAX;
-	if (size < sizeof(struct ipc_hdr))
-		size = sizeof(struct ipc_hdr);
-	size = (size + 3u) & ~3u;
-	for (uint32_t i = 0; i < size / 4; i++)
-		cmd_buf[i] = mb[i];
-	if (have_last && cmd_buf[2] == last_seq) {
-		/* the same command again: already answered */
-		board_audio_counters.duplicates++;
-		fw_board_log(IPC_LOG_WARN, AUD_IPC_TRACE_DUP, cmd_buf[1],
-			     last_seq);
-		board_wr(IPC_REG(BOARD_IPC_H2D), BOARD_IPC_BUSY);   /* ack */
-		inten_set(BOARD_IPC_INT_H2D, 1);
-		return;
-	}
-	have_last = 1;
-	last_seq = cmd_buf[2];
-	reply_bytes = aud_ipc_handle(cmd_buf, size, h2d & BOARD_IPC_MSG_MASK,
-				     reply_buf);
-	(void)reply_bytes;
-	reply_pending = 1;
-	reply_try();
+    (void)w;
+    if (!reply_pending)
+        xrun_try();
+    if (reply_pending) {
+        reply_try();
+        return;
+    }
+    h2d = board_rd(IPC_REG(BOARD_IPC_H2D));
+    if (!(h2d & BOARD_IPC_BUSY)) {
+        inten_set(BOARD_IPC_INT_H2D, 1);
+        return;
+    }
+    size = mb[0];
+    if (size > AUD_IPC_MSG_MAX)
+        size = AUD_IPC_MSG_MAX;
+    if (size < sizeof(struct ipc_hdr))
+        size = sizeof(struct ipc_hdr);
+    size = (size + 3u) & ~3u;
+    for (uint32_t i = 0; i < size / 4; i++)
+        cmd_buf[i] = mb[i];
+    if (have_last && cmd_buf[2] == last_seq) {
+        /* the same command again: already answered */
+        board_audio_counters.duplicates++;
+        fw_board_log(IPC_LOG_WARN, AUD_IPC_TRACE_DUP, cmd_buf[1], last_seq);
+        board_wr(IPC_REG(BOARD_IPC_H2D), BOARD_IPC_BUSY); /* ack */
+        inten_set(BOARD_IPC_INT_H2D, 1);
+        return;
+    }
+    have_last = 1;
+    last_seq = cmd_buf[2];
+    reply_bytes = aud_ipc_handle(cmd_buf, size, h2d & BOARD_IPC_MSG_MASK,
+                                 reply_buf);
+    (void)reply_bytes;
+    reply_pending = 1;
+    reply_try();
 }
 
 int board_audio_notify(void *ctx, struct ipc_hdr *msg)
 {
-	uint32_t key;
-	int deferred = 0;
+    uint32_t key;
+    int deferred = 0;
 
-	(void)ctx;
-	if (!reply_pending && fw_board_notify(msg) == 0)
-		return 0;
-	if (msg->id == IPC_NOTIFY_AUD_XRUN && msg->size == sizeof(xrun_buf)) {
-		key = arch_irq_lock();
-		if (!xrun_pending) {
-			memcpy(xrun_buf, msg, sizeof(xrun_buf));
-			xrun_pending = 1;
-			deferred = 1;
-		}
-		arch_irq_unlock(key);
-	}
-	if (!deferred) {
-		if (reply_pending)
-			board_audio_counters.dropped++;
-		return -1;
-	}
-	/* the IPC worker sends it once D2H is free */
-	inten_set(BOARD_IPC_INT_D2H_DONE, 1);
-	fw_workq_submit(wq, &work);
-	return 0;
+    (void)ctx;
+    if (!reply_pending && fw_board_notify(msg) == 0)
+        return 0;
+    if (msg->id == IPC_NOTIFY_AUD_XRUN && msg->size == sizeof(xrun_buf)) {
+        key = arch_irq_lock();
+        if (!xrun_pending) {
+            memcpy(xrun_buf, msg, sizeof(xrun_buf));
+            xrun_pending = 1;
+            deferred = 1;
+        }
+        arch_irq_unlock(key);
+    }
+    if (!deferred) {
+        if (reply_pending)
+            board_audio_counters.dropped++;
+        return -1;
+    }
+    /* the IPC worker sends it once D2H is free */
+    inten_set(BOARD_IPC_INT_D2H_DONE, 1);
+    fw_workq_submit(wq, &work);
+    return 0;
 }
 
 uint32_t board_audio_dropped(void *ctx)
 {
-	struct fw_board_ipc_stats s;
+    struct fw_board_ipc_stats s;
 
-	(void)ctx;
-	fw_board_ipc_stats(&s);
-	return s.dropped + board_audio_counters.dropped;
+    (void)ctx;
+    fw_board_ipc_stats(&s);
+    return s.dropped + board_audio_counters.dropped;
 }
 
 void board_audio_stream_slot(void *ctx, unsigned n,
-			     const struct ipc_aud_stream_slot *s)
+                             const struct ipc_aud_stream_slot *s)
 {
-	const uint32_t *w = (const uint32_t *)s;
-	volatile uint32_t *d = board_mbox(IPC_MBOX_STREAM_OFF + 32u * n);
+    const uint32_t *w = (const uint32_t *)s;
+    volatile uint32_t *d = board_mbox(IPC_MBOX_STREAM_OFF + 32u * n);
 
-	(void)ctx;
-	for (unsigned i = 0; i < 7; i++)
-		d[i] = w[i];
-	d[7] = d[7] + 1u;       /* update counter, written last */
+    (void)ctx;
+    for (unsigned i = 0; i < 7; i++)
+        d[i] = w[i];
+    d[7] = d[7] + 1u; /* update counter, written last */
 }
 
 void board_audio_ipc_init(struct fw_workq *q)
 {
-	wq = q;
-	fw_work_init(&work, ipc_work, 0);
-	fw_irq_connect(BOARD_IRQ_IPC, ipc_irq, 0);
-	inten_set(BOARD_IPC_INT_H2D, 1);
+    wq = q;
+    fw_work_init(&work, ipc_work, 0);
+    fw_irq_connect(BOARD_IRQ_IPC, ipc_irq, 0);
+    inten_set(BOARD_IPC_INT_H2D, 1);
 }

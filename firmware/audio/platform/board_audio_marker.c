@@ -4,5 +4,5 @@
 
 void board_audio_marker(uint32_t id, uint32_t value)
 {
-	board_audio_mark(id, value);
+    board_audio_mark(id, value);
 }

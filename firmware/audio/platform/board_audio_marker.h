@@ -18,8 +18,8 @@
 
 /* Debug-device trace markers of the pipeline task of slot n: at period
  * start (value = period number) and end (value = cycles of the job). */
-#define BOARD_AUDIO_MARK_START(n) (0x20u + (n))
-#define BOARD_AUDIO_MARK_END(n)   (0x30u + (n))
+#define BOARD_AUDIO_MARK_START(n)     (0x20u + (n))
+#define BOARD_AUDIO_MARK_END(n)       (0x30u + (n))
 /* Playback DAI of SSP port n: the first period the pipeline writes into
  * the ring after the DMA started (value = its byte offset from the DMA's
  * start, i.e. the bytes the SSP plays before it: the board's output
@@ -32,11 +32,11 @@
  * small. */
 static inline void board_audio_mark(uint32_t id, uint32_t value)
 {
-	uint32_t key = arch_irq_lock();
+    uint32_t key = arch_irq_lock();
 
-	board_wr(BOARD_DBG_BASE + BOARD_DBG_TRACE_ID, id);
-	board_wr(BOARD_DBG_BASE + BOARD_DBG_TRACE_VALUE, value);
-	arch_irq_unlock(key);
+    board_wr(BOARD_DBG_BASE + BOARD_DBG_TRACE_ID, id);
+    board_wr(BOARD_DBG_BASE + BOARD_DBG_TRACE_VALUE, value);
+    arch_irq_unlock(key);
 }
 
 /* board_audio_mark(), out of line (board_audio_marker.c). */

@@ -36,8 +36,7 @@ void arch_idle(void);
 /* Build the initial saved context of a new task at the top of its stack so
  * that restoring it enters entry(arg) with interrupts enabled. stack_top is
  * the first byte above the stack; returns the saved-context pointer. */
-void *arch_task_context_init(void *stack_top, void (*entry)(void *),
-                             void *arg);
+void *arch_task_context_init(void *stack_top, void (*entry)(void *), void *arg);
 
 /* True when called from an interrupt or exception handler. */
 int arch_in_isr(void);

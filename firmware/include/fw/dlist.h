@@ -19,11 +19,10 @@ struct fw_dlist {
 };
 
 /* The element holding node ptr (a struct fw_dnode member named member). */
-#define FW_CONTAINER_OF(ptr, type, member) \
-    ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
-#define FW_CONST_CONTAINER_OF(ptr, type, member) \
-    ((const type *)(const void *)((const char *)(ptr) - \
-                                  offsetof(type, member)))
+#define FW_CONTAINER_OF(ptr, type, member)                                     \
+    ((type *)(void *)((char *)(ptr)-offsetof(type, member)))
+#define FW_CONST_CONTAINER_OF(ptr, type, member)                               \
+    ((const type *)(const void *)((const char *)(ptr)-offsetof(type, member)))
 
 static inline void fw_dlist_init(struct fw_dlist *l)
 {

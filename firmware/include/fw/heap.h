@@ -23,7 +23,7 @@ struct fw_heap_stats {
 struct fw_heap {
     uint8_t *base, *end;
     struct fw_heap_block *free_list;
-    uint32_t tag;         /* written into allocated headers */
+    uint32_t tag; /* written into allocated headers */
     struct fw_heap_stats st;
 };
 

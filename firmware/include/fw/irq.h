@@ -11,10 +11,10 @@
 
 #include <stdint.h>
 
-#define FW_IRQ_COUNT 15
-#define FW_IRQ_TIMER0 6
+#define FW_IRQ_COUNT    15
+#define FW_IRQ_TIMER0   6
 #define FW_IRQ_SOFTWARE 7
-#define FW_IRQ_NMI 14
+#define FW_IRQ_NMI      14
 
 typedef void (*fw_irq_fn)(void *arg);
 

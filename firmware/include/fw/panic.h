@@ -10,32 +10,32 @@
 
 #include <stdint.h>
 
-#define FW_PANIC_MAGIC 0x43494E50u     /* "PNIC" */
-#define FW_PANIC_VERSION 1u
+#define FW_PANIC_MAGIC       0x43494E50u /* "PNIC" */
+#define FW_PANIC_VERSION     1u
 #define FW_PANIC_STACK_WORDS 16u
 #define FW_PANIC_EXIT_STATUS 3
 
 /* cause values: the Xtensa EXCCAUSE (0..63), or one of these. */
-#define FW_PANIC_CAUSE_SOFTWARE 0x100u  /* fw_panic() */
-#define FW_PANIC_CAUSE_DOUBLE   0x101u  /* double exception, see depc */
-#define FW_PANIC_CAUSE_STACK    0x102u  /* stack overflow detected */
+#define FW_PANIC_CAUSE_SOFTWARE 0x100u /* fw_panic() */
+#define FW_PANIC_CAUSE_DOUBLE   0x101u /* double exception, see depc */
+#define FW_PANIC_CAUSE_STACK    0x102u /* stack overflow detected */
 
 struct fw_panic_record {
-    uint32_t magic;         /*  0: FW_PANIC_MAGIC */
-    uint32_t version;       /*  4: FW_PANIC_VERSION */
-    uint32_t cause;         /*  8: EXCCAUSE or FW_PANIC_CAUSE_* */
-    uint32_t epc1;          /* 12: PC of the faulting instruction */
-    uint32_t excvaddr;      /* 16: faulting data/fetch address */
-    uint32_t ps;            /* 20: PS of the faulting context */
-    uint32_t sar;           /* 24 */
-    uint32_t depc;          /* 28: double exceptions only */
-    uint32_t ccount;        /* 32: cycle time of the panic */
-    uint32_t task_id;       /* 36: running task's id (0 = idle/boot) */
-    uint32_t info;          /* 40: fw_panic() argument, else 0 */
-    uint32_t a[16];         /* 44: a0..a15 at the fault (a1 = its SP) */
-    uint32_t stack_addr;    /* 108: address of stack[0] (= a1) */
+    uint32_t magic;      /*  0: FW_PANIC_MAGIC */
+    uint32_t version;    /*  4: FW_PANIC_VERSION */
+    uint32_t cause;      /*  8: EXCCAUSE or FW_PANIC_CAUSE_* */
+    uint32_t epc1;       /* 12: PC of the faulting instruction */
+    uint32_t excvaddr;   /* 16: faulting data/fetch address */
+    uint32_t ps;         /* 20: PS of the faulting context */
+    uint32_t sar;        /* 24 */
+    uint32_t depc;       /* 28: double exceptions only */
+    uint32_t ccount;     /* 32: cycle time of the panic */
+    uint32_t task_id;    /* 36: running task's id (0 = idle/boot) */
+    uint32_t info;       /* 40: fw_panic() argument, else 0 */
+    uint32_t a[16];      /* 44: a0..a15 at the fault (a1 = its SP) */
+    uint32_t stack_addr; /* 108: address of stack[0] (= a1) */
     uint32_t stack[FW_PANIC_STACK_WORDS]; /* 112: words at a1 upwards */
-};                          /* 176 bytes */
+};                                        /* 176 bytes */
 
 extern struct fw_panic_record fw_panic_rec;
 

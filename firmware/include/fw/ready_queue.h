@@ -10,7 +10,7 @@
 #include "fw/task_struct.h"
 
 struct fw_ready_queue {
-    struct fw_dlist list;   /* of fw_task.rq_node, earliest deadline first */
+    struct fw_dlist list; /* of fw_task.rq_node, earliest deadline first */
 };
 
 void fw_rq_init(struct fw_ready_queue *q);

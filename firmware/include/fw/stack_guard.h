@@ -12,8 +12,8 @@
  * scheduler checks them whenever it switches away from a task
  * (fw_sched_switch); a changed word is a stack overflow: panic with cause
  * FW_PANIC_CAUSE_STACK (docs/firmware.md "Stack overflow"). */
-#define FW_TASK_STACK_GUARD 32u
-#define FW_TASK_STACK_PATTERN 0x4B435453u   /* "STCK" */
+#define FW_TASK_STACK_GUARD   32u
+#define FW_TASK_STACK_PATTERN 0x4B435453u /* "STCK" */
 
 /* 0 when t's guard is intact (or t has no stack of its own), else the
  * address of its highest changed guard word. */

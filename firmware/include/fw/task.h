@@ -12,10 +12,10 @@ struct fw_task_config {
     const char *name;
     void (*job)(void *arg);
     void *arg;
-    void *stack;            /* stack memory, 16-byte aligned */
-    uint32_t stack_size;    /* bytes (>= FW_TASK_STACK_MIN) */
-    uint32_t period;        /* cycles; 0 = sporadic (fw_task_release()) */
-    uint32_t deadline;      /* relative deadline, cycles (0 = period) */
+    void *stack;         /* stack memory, 16-byte aligned */
+    uint32_t stack_size; /* bytes (>= FW_TASK_STACK_MIN) */
+    uint32_t period;     /* cycles; 0 = sporadic (fw_task_release()) */
+    uint32_t deadline;   /* relative deadline, cycles (0 = period) */
 };
 
 /* Room for the saved context and the interrupt handlers that run on the

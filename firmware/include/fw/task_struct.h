@@ -15,16 +15,16 @@ enum fw_task_state {
 };
 
 struct fw_task_stats {
-    uint32_t releases;   /* jobs released */
-    uint32_t runs;       /* jobs completed */
-    uint64_t cycles;     /* cycles spent running (including interrupts
+    uint32_t releases;    /* jobs released */
+    uint32_t runs;        /* jobs completed */
+    uint64_t cycles;      /* cycles spent running (including interrupts
                             taken while it ran) */
-    uint32_t worst;      /* longest job, cycles from first to last instruction
+    uint32_t worst;       /* longest job, cycles from first to last instruction
                             of the job that ran on this task */
-    uint32_t last;       /* cycles of the last completed job */
-    uint32_t misses;     /* jobs that did not complete by their deadline */
-    uint32_t skipped;    /* periodic releases dropped: previous job active */
-    uint32_t switches_in;/* times the scheduler switched to this task */
+    uint32_t last;        /* cycles of the last completed job */
+    uint32_t misses;      /* jobs that did not complete by their deadline */
+    uint32_t skipped;     /* periodic releases dropped: previous job active */
+    uint32_t switches_in; /* times the scheduler switched to this task */
 };
 
 struct fw_task {
@@ -32,21 +32,21 @@ struct fw_task {
     uint32_t id;
     void (*job)(void *arg); /* one job; returns when the job is done */
     void *arg;
-    uint32_t period;        /* cycles between releases; 0 = sporadic */
-    uint32_t rel_deadline;  /* cycles from release to deadline */
+    uint32_t period;       /* cycles between releases; 0 = sporadic */
+    uint32_t rel_deadline; /* cycles from release to deadline */
 
     /* current job */
     enum fw_task_state state;
-    uint32_t release;       /* absolute release time (nominal) */
-    uint32_t deadline;      /* absolute deadline = release + rel_deadline */
-    uint32_t job_cycles;    /* cycles used by the current job so far */
-    uint8_t missed;         /* current job already counted as missed */
-    uint8_t pending;        /* sporadic: released again while active */
+    uint32_t release;    /* absolute release time (nominal) */
+    uint32_t deadline;   /* absolute deadline = release + rel_deadline */
+    uint32_t job_cycles; /* cycles used by the current job so far */
+    uint8_t missed;      /* current job already counted as missed */
+    uint8_t pending;     /* sporadic: released again while active */
     uint8_t is_idle;
 
-    void *ctx;              /* saved context (arch), while not running */
-    uint8_t *stack;         /* lowest stack byte */
-    uint32_t stack_size;    /* bytes */
+    void *ctx;           /* saved context (arch), while not running */
+    uint8_t *stack;      /* lowest stack byte */
+    uint32_t stack_size; /* bytes */
 
     struct fw_dnode rq_node;           /* ready queue link */
     struct fw_timeout release_timeout; /* periodic release */

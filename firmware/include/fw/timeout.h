@@ -14,14 +14,14 @@ struct fw_timeout;
 typedef void (*fw_timeout_fn)(struct fw_timeout *to);
 
 struct fw_timeout {
-    struct fw_dnode node;   /* the queue's link */
-    uint32_t expiry;        /* absolute cycle time */
+    struct fw_dnode node; /* the queue's link */
+    uint32_t expiry;      /* absolute cycle time */
     fw_timeout_fn fn;
     uint8_t queued;
 };
 
 struct fw_timeout_queue {
-    struct fw_dlist list;   /* of fw_timeout.node, earliest expiry first */
+    struct fw_dlist list; /* of fw_timeout.node, earliest expiry first */
 };
 
 /* a is before b on the wrapping cycle clock. */
@@ -38,8 +38,7 @@ void fw_tq_add(struct fw_timeout_queue *q, struct fw_timeout *to,
 int fw_tq_remove(struct fw_timeout_queue *q, struct fw_timeout *to);
 /* Unlink and return the head if it has expired at `now` (expiry <= now),
  * else NULL. */
-struct fw_timeout *fw_tq_pop_expired(struct fw_timeout_queue *q,
-                                     uint32_t now);
+struct fw_timeout *fw_tq_pop_expired(struct fw_timeout_queue *q, uint32_t now);
 /* Earliest expiry; returns 0 and leaves *expiry alone when empty. */
 int fw_tq_next(const struct fw_timeout_queue *q, uint32_t *expiry);
 static inline uint32_t fw_tq_count(const struct fw_timeout_queue *q)

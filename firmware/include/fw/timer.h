@@ -22,10 +22,10 @@ int fw_timer_cancel(struct fw_timeout *to);
 void fw_timer_isr(void *unused);
 
 struct fw_timer_stats {
-    uint32_t interrupts;   /* timer interrupts served */
-    uint32_t expired;      /* timeout functions called */
-    uint32_t programmed;   /* CCOMPARE0 writes */
-    uint32_t late;         /* expiries found due while programming */
+    uint32_t interrupts; /* timer interrupts served */
+    uint32_t expired;    /* timeout functions called */
+    uint32_t programmed; /* CCOMPARE0 writes */
+    uint32_t late;       /* expiries found due while programming */
 };
 const struct fw_timer_stats *fw_timer_stats(void);
 

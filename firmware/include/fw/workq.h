@@ -18,7 +18,7 @@ typedef void (*fw_work_fn)(struct fw_work *w);
 struct fw_work {
     struct fw_work *next;
     fw_work_fn fn;
-    uint32_t arg;           /* for the submitter's use */
+    uint32_t arg; /* for the submitter's use */
     uint8_t queued;
 };
 

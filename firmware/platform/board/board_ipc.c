@@ -14,13 +14,13 @@
 #define IPC_REG(r) (BOARD_IPC_BASE + (r))
 
 _Static_assert(IPC_MBOX_H2D_OFF == BOARD_MBOX_H2D_OFF &&
-               IPC_MBOX_D2H_OFF == BOARD_MBOX_D2H_OFF &&
-               IPC_MBOX_D2H_SIZE == BOARD_MBOX_D2H_SIZE &&
-               IPC_MBOX_STREAM_OFF == BOARD_MBOX_STREAM_OFF &&
-               IPC_MBOX_EXC_OFF == BOARD_MBOX_EXC_OFF &&
-               IPC_MBOX_EXC_SIZE == BOARD_MBOX_EXC_SIZE &&
-               IPC_MBOX_TRACE_OFF == BOARD_MBOX_TRACE_OFF &&
-               IPC_MBOX_TRACE_SIZE == BOARD_MBOX_TRACE_SIZE,
+                   IPC_MBOX_D2H_OFF == BOARD_MBOX_D2H_OFF &&
+                   IPC_MBOX_D2H_SIZE == BOARD_MBOX_D2H_SIZE &&
+                   IPC_MBOX_STREAM_OFF == BOARD_MBOX_STREAM_OFF &&
+                   IPC_MBOX_EXC_OFF == BOARD_MBOX_EXC_OFF &&
+                   IPC_MBOX_EXC_SIZE == BOARD_MBOX_EXC_SIZE &&
+                   IPC_MBOX_TRACE_OFF == BOARD_MBOX_TRACE_OFF &&
+                   IPC_MBOX_TRACE_SIZE == BOARD_MBOX_TRACE_SIZE,
                "ipc_proto.h and board_regs.h agree on the mailbox layout");
 
 static uint32_t seq;
@@ -35,8 +35,8 @@ void fw_board_d2h_ring(uint32_t msg)
 {
     /* a stale "host acknowledged" bit says nothing about this message */
     board_wr(IPC_REG(BOARD_IPC_STATUS), BOARD_IPC_ST_D2H_DONE);
-    board_wr(IPC_REG(BOARD_IPC_D2H), BOARD_IPC_BUSY |
-             (msg & BOARD_IPC_MSG_MASK));
+    board_wr(IPC_REG(BOARD_IPC_D2H),
+             BOARD_IPC_BUSY | (msg & BOARD_IPC_MSG_MASK));
 }
 
 int fw_board_d2h_wait_free(uint32_t max_cycles)

@@ -10,15 +10,18 @@
 #include "fw/arch.h"
 #include "fw_board.h"
 
-#define RING_HDR ((volatile struct ipc_trace_ring *)(uintptr_t) \
-                  (BOARD_MBOX_BASE + IPC_MBOX_TRACE_OFF))
-#define RING_ENT ((volatile struct ipc_trace_entry *)(uintptr_t) \
-                  (BOARD_MBOX_BASE + IPC_MBOX_TRACE_OFF + \
-                   sizeof(struct ipc_trace_ring)))
+#define RING_HDR                                                               \
+    ((volatile struct ipc_trace_ring *)(uintptr_t)(BOARD_MBOX_BASE +           \
+                                                   IPC_MBOX_TRACE_OFF))
+#define RING_ENT                                                               \
+    ((volatile struct ipc_trace_entry                                          \
+          *)(uintptr_t)(BOARD_MBOX_BASE + IPC_MBOX_TRACE_OFF +                 \
+                        sizeof(struct ipc_trace_ring)))
 
 _Static_assert(sizeof(struct ipc_trace_ring) +
-               IPC_TRACE_CAPACITY * sizeof(struct ipc_trace_entry) <=
-               IPC_MBOX_TRACE_SIZE, "trace ring fits its region");
+                       IPC_TRACE_CAPACITY * sizeof(struct ipc_trace_entry) <=
+                   IPC_MBOX_TRACE_SIZE,
+               "trace ring fits its region");
 
 /* Kept in DRAM too: reading the mailbox costs wait states. */
 static uint32_t next_index;
@@ -59,8 +62,8 @@ void fw_board_log(uint32_t level, uint32_t id, uint32_t arg0, uint32_t arg1)
     e = &RING_ENT[slot];
     e->cycle = arch_cycles();
     /* id and level share a word: one store */
-    *(volatile uint32_t *)((volatile uint8_t *)e + 4) =
-        (id & 0xFFFFu) | ((level & 0xFFu) << 16);
+    *(volatile uint32_t *)((volatile uint8_t *)e + 4) = (id & 0xFFFFu) |
+                                                        ((level & 0xFFu) << 16);
     e->arg[0] = arg0;
     e->arg[1] = arg1;
     if (++slot == IPC_TRACE_CAPACITY)

@@ -15,15 +15,15 @@
 #include "fw_board.h"
 
 _Static_assert(sizeof(struct fw_panic_record) == 176 &&
-               offsetof(struct ipc_panic_record, line) == 176 &&
-               offsetof(struct fw_panic_record, a) ==
-                   offsetof(struct ipc_panic_record, a) &&
-               offsetof(struct fw_panic_record, stack) ==
-                   offsetof(struct ipc_panic_record, stack) &&
-               FW_PANIC_MAGIC == IPC_PANIC_MAGIC &&
-               FW_PANIC_STACK_WORDS == IPC_PANIC_STACK_WORDS &&
-               FW_PANIC_CAUSE_SOFTWARE == IPC_PANIC_CAUSE_SOFTWARE &&
-               FW_PANIC_CAUSE_DOUBLE == IPC_PANIC_CAUSE_DOUBLE,
+                   offsetof(struct ipc_panic_record, line) == 176 &&
+                   offsetof(struct fw_panic_record, a) ==
+                       offsetof(struct ipc_panic_record, a) &&
+                   offsetof(struct fw_panic_record, stack) ==
+                       offsetof(struct ipc_panic_record, stack) &&
+                   FW_PANIC_MAGIC == IPC_PANIC_MAGIC &&
+                   FW_PANIC_STACK_WORDS == IPC_PANIC_STACK_WORDS &&
+                   FW_PANIC_CAUSE_SOFTWARE == IPC_PANIC_CAUSE_SOFTWARE &&
+                   FW_PANIC_CAUSE_DOUBLE == IPC_PANIC_CAUSE_DOUBLE,
                "the kernel's panic record is the head of ipc_panic_record");
 
 /* Set by fw_board_assert_fail just before fw_panic(). */
@@ -63,10 +63,10 @@ void fw_plat_panic_sink(const struct fw_panic_record *rec)
     for (i = 1; i < sizeof *rec / 4; i++)
         m[i] = w[i];
     m[offsetof(struct ipc_panic_record, line) / 4] = assert_line;
-    put_str(m + offsetof(struct ipc_panic_record, file) / 4,
-            IPC_PANIC_FILE_LEN, assert_file);
-    put_str(m + offsetof(struct ipc_panic_record, msg) / 4,
-            IPC_PANIC_MSG_LEN, assert_expr);
+    put_str(m + offsetof(struct ipc_panic_record, file) / 4, IPC_PANIC_FILE_LEN,
+            assert_file);
+    put_str(m + offsetof(struct ipc_panic_record, msg) / 4, IPC_PANIC_MSG_LEN,
+            assert_expr);
     m[0] = rec->magic;
     fw_board_log(IPC_LOG_ERROR, IPC_TRACE_ID_PANIC, rec->cause, rec->epc1);
     /* The D2H region may still hold an unacknowledged message: give the

@@ -38,14 +38,13 @@ int fw_board_reply(struct ipc_hdr *msg);
 /* Deadline-miss hook (fw_sched_set_miss_hook; installed at boot): logs
  * the miss in the trace ring and sends IPC_NOTIFY_DEADLINE_MISS. An
  * application that installs its own hook should call this one from it. */
-void fw_board_miss_notify(struct fw_task *t, uint32_t deadline,
-                          uint32_t now);
+void fw_board_miss_notify(struct fw_task *t, uint32_t deadline, uint32_t now);
 
 struct fw_board_ipc_stats {
-    uint32_t sent;          /* D2H messages rung */
-    uint32_t dropped;       /* dropped: host had not acknowledged */
-    uint32_t misses;        /* deadline misses seen by the hook */
-    uint32_t miss_sent;     /* ... of which notified to the host */
+    uint32_t sent;      /* D2H messages rung */
+    uint32_t dropped;   /* dropped: host had not acknowledged */
+    uint32_t misses;    /* deadline misses seen by the hook */
+    uint32_t miss_sent; /* ... of which notified to the host */
 };
 void fw_board_ipc_stats(struct fw_board_ipc_stats *out);
 
@@ -54,17 +53,17 @@ void fw_board_ipc_stats(struct fw_board_ipc_stats *out);
  * interrupts masked. Entries with level > the threshold are not recorded
  * (one compare). Kernel trace markers are also logged at IPC_LOG_DEBUG. */
 void fw_board_log(uint32_t level, uint32_t id, uint32_t arg0, uint32_t arg1);
-void fw_board_log_set_level(uint32_t level);   /* default IPC_LOG_DEBUG */
+void fw_board_log_set_level(uint32_t level); /* default IPC_LOG_DEBUG */
 
 /* ---- Assertions ---------------------------------------------------------
  * A failed FW_BOARD_ASSERT panics with cause IPC_PANIC_CAUSE_SOFTWARE and
  * the file, line and expression in the panic record. */
 void fw_board_assert_fail(const char *file, unsigned line, const char *expr)
     __attribute__((noreturn));
-#define FW_BOARD_ASSERT(cond)                                              \
-    do {                                                                   \
-        if (!(cond))                                                       \
-            fw_board_assert_fail(__FILE__, __LINE__, #cond);               \
+#define FW_BOARD_ASSERT(cond)                                                  \
+    do {                                                                       \
+        if (!(cond))                                                           \
+            fw_board_assert_fail(__FILE__, __LINE__, #cond);                   \
     } while (0)
 
 /* Cycles the panic path waits for the host to acknowledge an earlier D2H

@@ -4,8 +4,8 @@
 
 uint32_t fake_clock_read(void *ctx)
 {
-	struct fake_clock *c = ctx;
+    struct fake_clock *c = ctx;
 
-	c->now += c->step;
-	return c->now;
+    c->now += c->step;
+    return c->now;
 }

@@ -24,10 +24,10 @@
 /* Blocks come from posix_memalign, filled with 0xa5 (to catch the use of
  * uninitialised memory). */
 struct host_alloc {
-	struct audio_alloc a;   /* give &a to the firmware (ctx = this) */
-	long live;          /* blocks allocated and not freed */
-	long fail_after;    /* < 0: never fail; else fail when 0 reached */
-	long allocs;        /* successful allocations so far */
+    struct audio_alloc a; /* give &a to the firmware (ctx = this) */
+    long live;            /* blocks allocated and not freed */
+    long fail_after;      /* < 0: never fail; else fail when 0 reached */
+    long allocs;          /* successful allocations so far */
 };
 /* Zeroes *t, never fails. */
 void host_alloc_init(struct host_alloc *t);
@@ -37,25 +37,25 @@ void host_alloc_init(struct host_alloc *t);
  * exhausted) and returns that count, -1 when not started, or xrun_once
  * once if set.  ops: fake_dma_ops, ctx: the struct. */
 struct fake_dma {
-	bool to_local;      /* far side -> local (source endpoint) */
-	uint8_t *mem;       /* far-side memory */
-	uint32_t limit;     /* bytes the far side can supply/accept in total */
-	uint32_t pos;       /* bytes moved */
-	uint32_t starts, stops, transfers;
-	bool running;
-	bool fail_start;
-	int32_t xrun_once;  /* next transfer returns this (a far-side xrun) */
-	struct audio_dma_config cfg;  /* of the last start */
+    bool to_local;  /* far side -> local (source endpoint) */
+    uint8_t *mem;   /* far-side memory */
+    uint32_t limit; /* bytes the far side can supply/accept in total */
+    uint32_t pos;   /* bytes moved */
+    uint32_t starts, stops, transfers;
+    bool running;
+    bool fail_start;
+    int32_t xrun_once; /* next transfer returns this (a far-side xrun) */
+    struct audio_dma_config cfg; /* of the last start */
 };
 extern const struct audio_dma_ops fake_dma_ops;
 void fake_dma_init(struct fake_dma *d, bool to_local, void *mem,
-		   uint32_t limit);
+                   uint32_t limit);
 
 /* Fake CCOUNT: every read advances by step cycles (ctx points to the
  * struct); returns the new value. */
 struct fake_clock {
-	uint32_t now;
-	uint32_t step;
+    uint32_t now;
+    uint32_t step;
 };
 uint32_t fake_clock_read(void *ctx);
 

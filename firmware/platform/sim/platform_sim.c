@@ -7,7 +7,7 @@
 #include "fw/panic.h"
 #include "fw/platform.h"
 
-#define SH_EXIT 1
+#define SH_EXIT  1
 #define SH_WRITE 4
 
 static int simcall(int nr, int x, int y, int z)
@@ -17,7 +17,9 @@ static int simcall(int nr, int x, int y, int z)
     register int a4 __asm__("a4") = y;
     register int a5 __asm__("a5") = z;
 
-    __asm__ volatile("simcall" : "+r"(a2), "+r"(a3) : "r"(a4), "r"(a5)
+    __asm__ volatile("simcall"
+                     : "+r"(a2), "+r"(a3)
+                     : "r"(a4), "r"(a5)
                      : "memory");
     return a2;
 }
@@ -49,8 +51,8 @@ uint32_t fw_plat_trace_count;
 void fw_plat_trace(uint32_t id, uint32_t arg)
 {
     uint32_t key = arch_irq_lock();
-    struct fw_trace_event *e =
-        &fw_plat_trace_ring[fw_plat_trace_count++ % FW_TRACE_RING];
+    struct fw_trace_event
+        *e = &fw_plat_trace_ring[fw_plat_trace_count++ % FW_TRACE_RING];
 
     e->cycles = arch_cycles();
     e->id = id;

@@ -6,10 +6,10 @@
 
 #include "abi/board_regs.h"
 
-#define REG32(addr) (*(volatile unsigned *)(addr))
-#define DBG(off) REG32(BOARD_DBG_BASE + (off))
-#define IPC(off) REG32(BOARD_IPC_BASE + (off))
-#define DMA(off) REG32(BOARD_DMA_BASE + (off))
+#define REG32(addr)    (*(volatile unsigned *)(addr))
+#define DBG(off)       REG32(BOARD_DBG_BASE + (off))
+#define IPC(off)       REG32(BOARD_IPC_BASE + (off))
+#define DMA(off)       REG32(BOARD_DMA_BASE + (off))
 #define DMACH(ch, off) REG32(BOARD_DMA_BASE + BOARD_DMA_CH(ch) + (off))
 #define SSP(port, off) REG32(BOARD_SSP_ADDR(port) + (off))
 
@@ -18,7 +18,10 @@ typedef struct dma_desc {
     unsigned src, dst, count, next, flags;
 } dma_desc;
 
-static inline void con_putc(char c) { DBG(BOARD_DBG_CONSOLE) = (unsigned char)c; }
+static inline void con_putc(char c)
+{
+    DBG(BOARD_DBG_CONSOLE) = (unsigned char)c;
+}
 
 static inline void con_puts(const char *s)
 {
@@ -36,8 +39,9 @@ static inline void con_puthex(unsigned v)
 static inline void con_putdec(unsigned v)
 {
     static const unsigned pow10[] = { 1000000000u, 100000000u, 10000000u,
-                                      1000000u, 100000u, 10000u, 1000u,
-                                      100u, 10u, 1u };
+                                      1000000u,    100000u,    10000u,
+                                      1000u,       100u,       10u,
+                                      1u };
     int started = 0;
     for (int i = 0; i < 10; i++) {
         char d = '0';
@@ -65,7 +69,10 @@ static inline void halt(unsigned status)
     }
 }
 
-static inline unsigned cycles(void) { return DBG(BOARD_DBG_CYCLES_LO); }
+static inline unsigned cycles(void)
+{
+    return DBG(BOARD_DBG_CYCLES_LO);
+}
 
 static inline void irq_enable(unsigned mask)
 {
@@ -100,17 +107,17 @@ static inline void wait_irq(void)
 }
 
 /* Report an unexpected exception and halt with status 0xEE. */
-#define BOARD_DEFAULT_FAULT                                              \
-    void board_fault(unsigned cause, unsigned epc, unsigned vaddr)       \
-    {                                                                    \
-        con_puts("FAULT cause ");                                        \
-        con_putdec(cause);                                               \
-        con_puts(" epc ");                                               \
-        con_puthex(epc);                                                 \
-        con_puts(" vaddr ");                                             \
-        con_puthex(vaddr);                                               \
-        con_putc('\n');                                                  \
-        halt(0xEE);                                                      \
+#define BOARD_DEFAULT_FAULT                                                    \
+    void board_fault(unsigned cause, unsigned epc, unsigned vaddr)             \
+    {                                                                          \
+        con_puts("FAULT cause ");                                              \
+        con_putdec(cause);                                                     \
+        con_puts(" epc ");                                                     \
+        con_puthex(epc);                                                       \
+        con_puts(" vaddr ");                                                   \
+        con_puthex(vaddr);                                                     \
+        con_putc('\n');                                                        \
+        halt(0xEE);                                                            \
     }
 
 void board_irq(void);

@@ -5,7 +5,7 @@
  * markers: 1 = cycles from START to the interrupt of the 1 KiB copy. */
 #include "board_rt.h"
 
-#define N 256   /* words */
+#define N 256 /* words */
 static unsigned src[N], dst[N], dst2[N];
 static dma_desc d0, d_bad, d_h1, d_h2, d_zero;
 static unsigned char unaligned_desc[32] __attribute__((aligned(4)));
@@ -24,9 +24,9 @@ void board_irq(void)
             done_mask |= 1u << ch;
         if (s & BOARD_DMA_ST_ERROR)
             err_mask |= 1u << ch;
-        DMACH(ch, BOARD_DMA_STATUS) = s & (BOARD_DMA_ST_DONE |
-                                           BOARD_DMA_ST_ERROR |
-                                           BOARD_DMA_ST_DESC_DONE);
+        DMACH(ch, BOARD_DMA_STATUS) = s &
+                                      (BOARD_DMA_ST_DONE | BOARD_DMA_ST_ERROR |
+                                       BOARD_DMA_ST_DESC_DONE);
     }
     irqs++;
 }
@@ -89,8 +89,8 @@ int main(void)
     start(2, &d_h1);
     start(1, &d_bad);
     wait_masks(4, 2);
-    if (((last_status[1] & BOARD_DMA_ST_ERR_MASK) >> BOARD_DMA_ST_ERR_SHIFT)
-            != BOARD_DMA_ERR_SRC ||
+    if (((last_status[1] & BOARD_DMA_ST_ERR_MASK) >> BOARD_DMA_ST_ERR_SHIFT) !=
+            BOARD_DMA_ERR_SRC ||
         DMACH(1, BOARD_DMA_ERR_ADDR) != 0x50000000u) {
         con_puts("bad source: wrong error status\n");
         return 3;
@@ -105,14 +105,14 @@ int main(void)
     d_zero = (dma_desc){ (unsigned)src, (unsigned)dst, 0, 0, INC };
     start(3, &d_zero);
     wait_masks(0, 8);
-    if (((last_status[3] & BOARD_DMA_ST_ERR_MASK) >> BOARD_DMA_ST_ERR_SHIFT)
-            != BOARD_DMA_ERR_DESC)
+    if (((last_status[3] & BOARD_DMA_ST_ERR_MASK) >> BOARD_DMA_ST_ERR_SHIFT) !=
+        BOARD_DMA_ERR_DESC)
         return 5;
     err_mask = 0;
     start(3, unaligned_desc + 2);
     wait_masks(0, 8);
-    if (((last_status[3] & BOARD_DMA_ST_ERR_MASK) >> BOARD_DMA_ST_ERR_SHIFT)
-            != BOARD_DMA_ERR_DESC_ADDR)
+    if (((last_status[3] & BOARD_DMA_ST_ERR_MASK) >> BOARD_DMA_ST_ERR_SHIFT) !=
+        BOARD_DMA_ERR_DESC_ADDR)
         return 6;
     con_puts("bad descriptors reported\n");
     return 0;

@@ -3,7 +3,9 @@
  * register, halt with status 7. */
 #include "board_rt.h"
 
-void board_irq(void) {}
+void board_irq(void)
+{
+}
 BOARD_DEFAULT_FAULT
 
 int main(void)

@@ -47,7 +47,7 @@ int main(void)
         for (unsigned i = 0; i < n; i++)
             out[1 + i] = 2 * in[1 + i] + 1;
         marker(msg, n);
-        IPC(BOARD_IPC_H2D) = BOARD_IPC_BUSY;    /* acknowledge */
+        IPC(BOARD_IPC_H2D) = BOARD_IPC_BUSY; /* acknowledge */
         IPC(BOARD_IPC_INTEN) = IPC(BOARD_IPC_INTEN) | BOARD_IPC_INT_H2D;
         done_flag = 0;
         IPC(BOARD_IPC_D2H) = BOARD_IPC_BUSY | (msg + 1);

@@ -42,24 +42,22 @@ int main(void)
         halt(0xE3);
     d_rx = (dma_desc){ 1, (unsigned)cap, sizeof(cap), 0,
                        BOARD_DMA_DESC_DST_INC |
-                       BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_SSP2MEM) };
+                           BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_SSP2MEM) };
     d_host = (dma_desc){ (unsigned)cap, 0, sizeof(cap), 0,
                          BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DST_INC |
-                         BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_DSP2HOST) };
+                             BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_DSP2HOST) };
     irq_enable(1u << BOARD_IRQ_DMA);
     irq_global_on();
     DMACH(0, BOARD_DMA_DESC) = (unsigned)&d_rx;
     DMACH(0, BOARD_DMA_CTRL) = BOARD_DMA_CTRL_IRQ_EN |
-                               BOARD_DMA_CTRL_ERR_IRQ_EN |
-                               BOARD_DMA_CTRL_START;
+                               BOARD_DMA_CTRL_ERR_IRQ_EN | BOARD_DMA_CTRL_START;
     SSP(1, BOARD_SSP_CTRL) = BOARD_SSP_CTRL_RX_EN;
     wait_done(1);
     SSP(1, BOARD_SSP_CTRL) = 0;
     marker(1, SSP(1, BOARD_SSP_OVERRUNS));
     DMACH(1, BOARD_DMA_DESC) = (unsigned)&d_host;
     DMACH(1, BOARD_DMA_CTRL) = BOARD_DMA_CTRL_IRQ_EN |
-                               BOARD_DMA_CTRL_ERR_IRQ_EN |
-                               BOARD_DMA_CTRL_START;
+                               BOARD_DMA_CTRL_ERR_IRQ_EN | BOARD_DMA_CTRL_START;
     wait_done(2);
     halt(0);
     return 0;

@@ -31,14 +31,13 @@ int main(void)
     SSP(0, BOARD_SSP_FORMAT) = BOARD_SSP_FORMAT_VALUE(16, 2);
     d = (dma_desc){ (unsigned)buf, 0, sizeof(buf), 0,
                     BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_IRQ |
-                    BOARD_DMA_DESC_CIRCULAR |
-                    BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP) };
+                        BOARD_DMA_DESC_CIRCULAR |
+                        BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP) };
     irq_enable(1u << BOARD_IRQ_DMA);
     irq_global_on();
     DMACH(0, BOARD_DMA_DESC) = (unsigned)&d;
     DMACH(0, BOARD_DMA_CTRL) = BOARD_DMA_CTRL_IRQ_EN |
-                               BOARD_DMA_CTRL_ERR_IRQ_EN |
-                               BOARD_DMA_CTRL_START;
+                               BOARD_DMA_CTRL_ERR_IRQ_EN | BOARD_DMA_CTRL_START;
     SSP(0, BOARD_SSP_CTRL) = BOARD_SSP_CTRL_TX_EN;
     irq_lock();
     while (laps < 4)

@@ -7,9 +7,9 @@
  * Halts with status 0. */
 #include "board_rt.h"
 
-#define FRAMES 32
-#define BLOCKS 6
-#define FRAME_CYCLES 3333   /* 160 MHz / 48 kHz, default board */
+#define FRAMES       32
+#define BLOCKS       6
+#define FRAME_CYCLES 3333 /* 160 MHz / 48 kHz, default board */
 static short buf[FRAMES * 2];
 static dma_desc d;
 static volatile unsigned done, ur_irqs;
@@ -39,8 +39,7 @@ static void fill_and_start(unsigned block)
     }
     done = 0;
     DMACH(0, BOARD_DMA_CTRL) = BOARD_DMA_CTRL_IRQ_EN |
-                               BOARD_DMA_CTRL_ERR_IRQ_EN |
-                               BOARD_DMA_CTRL_START;
+                               BOARD_DMA_CTRL_ERR_IRQ_EN | BOARD_DMA_CTRL_START;
 }
 
 static void wait_done(void)
@@ -56,7 +55,7 @@ int main(void)
     SSP(0, BOARD_SSP_FORMAT) = BOARD_SSP_FORMAT_VALUE(16, 2);
     d = (dma_desc){ (unsigned)buf, 0, sizeof(buf), 0,
                     BOARD_DMA_DESC_SRC_INC |
-                    BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP) };
+                        BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP) };
     DMACH(0, BOARD_DMA_DESC) = (unsigned)&d;
     irq_enable((1u << BOARD_IRQ_DMA) | (1u << BOARD_IRQ_SSP0));
     irq_global_on();
@@ -64,7 +63,7 @@ int main(void)
     SSP(0, BOARD_SSP_CTRL) = BOARD_SSP_CTRL_TX_EN | BOARD_SSP_CTRL_UR_IRQ_EN;
     for (unsigned b = 1; b < BLOCKS; b++) {
         wait_done();
-        if (b & 1) {   /* late: let the FIFO run dry */
+        if (b & 1) { /* late: let the FIFO run dry */
             unsigned t0 = cycles();
             while (cycles() - t0 < 6 * FRAME_CYCLES) {
             }

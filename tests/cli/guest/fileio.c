@@ -62,8 +62,7 @@ int main(void)
     report("close again", sh_call_e(SH_CLOSE, fd, 0, 0));
     report("read closed", sh_call_e(SH_READ, fd, (int)buf, 1));
     report("read fd 99", sh_call_e(SH_READ, 99, (int)buf, 1));
-    report("open missing",
-           sh_call_e(SH_OPEN, (int)"does-not-exist.txt", 0, 0));
+    report("open missing", sh_call_e(SH_OPEN, (int)"does-not-exist.txt", 0, 0));
     report("select console", sh_call_e(SH_SELECT_ONE, 1, 2, 0));
     report("unknown call", sh_call_e(77, 0, 0, 0));
     return 5;

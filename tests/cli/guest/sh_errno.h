@@ -6,8 +6,13 @@
 
 #include "semihost.h"
 
-enum { SH_SELECT_ONE = 29, SH_ARGC = 1000, SH_ARGV_SZ = 1001,
-       SH_ARGV = 1002, SH_MEMSET = 1004 };
+enum {
+    SH_SELECT_ONE = 29,
+    SH_ARGC = 1000,
+    SH_ARGV_SZ = 1001,
+    SH_ARGV = 1002,
+    SH_MEMSET = 1004
+};
 
 typedef struct sh_result {
     int ret;
@@ -20,7 +25,9 @@ static inline sh_result sh_call_e(int nr, int x, int y, int z)
     register int a3 __asm__("a3") = x;
     register int a4 __asm__("a4") = y;
     register int a5 __asm__("a5") = z;
-    __asm__ volatile("simcall" : "+r"(a2), "+r"(a3) : "r"(a4), "r"(a5)
+    __asm__ volatile("simcall"
+                     : "+r"(a2), "+r"(a3)
+                     : "r"(a4), "r"(a5)
                      : "memory");
     sh_result r = { a2, a3 };
     return r;
@@ -30,8 +37,9 @@ static inline sh_result sh_call_e(int nr, int x, int y, int z)
 static inline void put_dec(int v)
 {
     static const unsigned pow10[] = { 1000000000u, 100000000u, 10000000u,
-                                      1000000u, 100000u, 10000u, 1000u,
-                                      100u, 10u, 1u };
+                                      1000000u,    100000u,    10000u,
+                                      1000u,       100u,       10u,
+                                      1u };
     char b[11];
     unsigned n = 0;
     unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;

@@ -65,8 +65,7 @@ int main(void)
     report("read bad buf", sh_call_e(SH_READ, fd, 0x100, 4));
     report("close", sh_call_e(SH_CLOSE, fd, 0, 0));
     /* O_WRONLY|O_CREAT|O_EXCL = 0xa01 on an existing file */
-    report("create excl",
-           sh_call_e(SH_OPEN, (int)"shcalls.tmp", 0xa01, 0644));
+    report("create excl", sh_call_e(SH_OPEN, (int)"shcalls.tmp", 0xa01, 0644));
     report("open bad path", sh_call_e(SH_OPEN, 0x100, 0, 0));
     report("write bad buf", sh_call_e(SH_WRITE, 1, 0x100, 4));
     report("lseek console", sh_call_e(SH_LSEEK, 1, 0, 0));

@@ -27,12 +27,15 @@
 
 /* Boot budget: reset -> FW_READY doorbell, cycles (docs/firmware.md). */
 #define BOOT_BUDGET_CYCLES 5000u
-#define RUN_LIMIT_CYCLES 400000000ull
-#define MAX_MARKERS 200000
-#define MAX_MSGS 4096
-#define CONSOLE_MAX (256 * 1024)
+#define RUN_LIMIT_CYCLES   400000000ull
+#define MAX_MARKERS        200000
+#define MAX_MSGS           4096
+#define CONSOLE_MAX        (256 * 1024)
 
-struct marker { uint32_t id, value; uint64_t cycle; };
+struct marker {
+    uint32_t id, value;
+    uint64_t cycle;
+};
 struct msg {
     uint32_t id;
     uint64_t cycle;
@@ -64,7 +67,11 @@ static void failf(const char *fmt, ...)
     va_end(ap);
     printf("\n");
 }
-#define CHECK(c, ...) do { if (!(c)) failf(__VA_ARGS__); } while (0)
+#define CHECK(c, ...)                                                          \
+    do {                                                                       \
+        if (!(c))                                                              \
+            failf(__VA_ARGS__);                                                \
+    } while (0)
 
 static void on_console(void *user, uint8_t byte)
 {
@@ -90,8 +97,7 @@ static void on_d2h(void *user, uint32_t id, uint64_t cycle)
         m->id = id;
         m->cycle = cycle;
         if (id != IPC_NOTIFY_PANIC)
-            ds_board_mbox_read(r->b, IPC_MBOX_D2H_OFF, m->body,
-                               sizeof m->body);
+            ds_board_mbox_read(r->b, IPC_MBOX_D2H_OFF, m->body, sizeof m->body);
     }
     if (r->ack)
         ds_board_doorbell_ack(r->b);
@@ -179,18 +185,20 @@ static void mode_ready(struct run *r)
     const struct msg *m = &r->msgs[0];
     const uint8_t *p = m->body;
     uint64_t stamp = le32(p + offsetof(struct ipc_fw_ready, cycles_lo)) |
-        (uint64_t)le32(p + offsetof(struct ipc_fw_ready, cycles_hi)) << 32;
-    CHECK(m->id == IPC_NOTIFY_FW_READY, "doorbell %#x, want FW_READY",
-          m->id);
+                     (uint64_t)le32(p +
+                                    offsetof(struct ipc_fw_ready, cycles_hi))
+                         << 32;
+    CHECK(m->id == IPC_NOTIFY_FW_READY, "doorbell %#x, want FW_READY", m->id);
     CHECK(le32(p) == sizeof(struct ipc_fw_ready), "size %u", le32(p));
     CHECK(le32(p + 4) == IPC_NOTIFY_FW_READY, "hdr id %#x", le32(p + 4));
     CHECK(le32(p + 8) == 1, "seq %u, want 1", le32(p + 8));
     CHECK(le32(p + 12) == 0, "status %u", le32(p + 12));
-    CHECK(le32(p + offsetof(struct ipc_fw_ready, fw_version)) ==
-          IPC_FW_VERSION, "fw version %#x",
+    CHECK(le32(p + offsetof(struct ipc_fw_ready, fw_version)) == IPC_FW_VERSION,
+          "fw version %#x",
           le32(p + offsetof(struct ipc_fw_ready, fw_version)));
     CHECK(le32(p + offsetof(struct ipc_fw_ready, proto_version)) ==
-          IPC_PROTO_VERSION, "protocol version %#x",
+              IPC_PROTO_VERSION,
+          "protocol version %#x",
           le32(p + offsetof(struct ipc_fw_ready, proto_version)));
     check_region(p, offsetof(struct ipc_fw_ready, h2d), BOARD_MBOX_H2D_OFF,
                  BOARD_MBOX_H2D_SIZE, "h2d");
@@ -200,13 +208,13 @@ static void mode_ready(struct run *r)
                  BOARD_MBOX_STREAM_OFF, BOARD_MBOX_STREAM_SIZE, "stream");
     check_region(p, offsetof(struct ipc_fw_ready, exc), BOARD_MBOX_EXC_OFF,
                  BOARD_MBOX_EXC_SIZE, "exc");
-    check_region(p, offsetof(struct ipc_fw_ready, trace),
-                 BOARD_MBOX_TRACE_OFF, BOARD_MBOX_TRACE_SIZE, "trace");
+    check_region(p, offsetof(struct ipc_fw_ready, trace), BOARD_MBOX_TRACE_OFF,
+                 BOARD_MBOX_TRACE_SIZE, "trace");
     CHECK(stamp > 0 && stamp <= m->cycle && m->cycle - stamp < 1000,
-          "cycle stamp %" PRIu64 " vs doorbell at %" PRIu64, stamp,
-          m->cycle);
-    CHECK(m->cycle <= BOOT_BUDGET_CYCLES, "FW_READY at cycle %" PRIu64
-          ", budget %u", m->cycle, BOOT_BUDGET_CYCLES);
+          "cycle stamp %" PRIu64 " vs doorbell at %" PRIu64, stamp, m->cycle);
+    CHECK(m->cycle <= BOOT_BUDGET_CYCLES,
+          "FW_READY at cycle %" PRIu64 ", budget %u", m->cycle,
+          BOOT_BUDGET_CYCLES);
     printf("FW_READY at cycle %" PRIu64 " (stamp %" PRIu64 ", budget %u)\n",
            m->cycle, stamp, BOOT_BUDGET_CYCLES);
 
@@ -222,8 +230,10 @@ static void mode_ready(struct run *r)
         if (i && (int32_t)(e->cycle - tr.entries[i - 1].cycle) < 0)
             failf("trace ring entry %u goes back in time", e->index);
     }
-    CHECK(boot && ready && app, "trace ring lacks boot %d / ready %d / app "
-          "%d entries", boot, ready, app);
+    CHECK(boot && ready && app,
+          "trace ring lacks boot %d / ready %d / app "
+          "%d entries",
+          boot, ready, app);
     ds_fw_trace_print(stdout, &tr);
     CHECK(ds_fw_panic_read(r->b, &pr, err, sizeof err) == DS_FWR_EMPTY,
           "panic record present after a clean run");
@@ -235,9 +245,11 @@ static void check_panic_common(struct run *r, ds_fw_panic *pr)
     char err[256];
     const struct msg *last = r->nmsgs ? &r->msgs[r->nmsgs - 1] : NULL;
 
-    expect_halt(r, 3);      /* FW_PANIC_EXIT_STATUS */
-    CHECK(last && last->id == IPC_NOTIFY_PANIC, "last doorbell %#x, want "
-          "PANIC (%#x)", last ? last->id : 0, IPC_NOTIFY_PANIC);
+    expect_halt(r, 3); /* FW_PANIC_EXIT_STATUS */
+    CHECK(last && last->id == IPC_NOTIFY_PANIC,
+          "last doorbell %#x, want "
+          "PANIC (%#x)",
+          last ? last->id : 0, IPC_NOTIFY_PANIC);
     CHECK(r->nmsgs == 2 && r->msgs[0].id == IPC_NOTIFY_FW_READY,
           "%zu D2H messages, want FW_READY then PANIC", r->nmsgs);
     if (ds_fw_panic_read(r->b, pr, err, sizeof err) != DS_FWR_OK) {
@@ -264,10 +276,12 @@ static void mode_panic(struct run *r)
           pr.cause, ds_fw_cause_name(pr.cause));
     CHECK(pr.excvaddr == 0x10, "excvaddr %#x, want 0x10", pr.excvaddr);
     fn = xt_elf_sym_lookup(r->elf, pr.epc1, &off);
-    CHECK(fn && !strcmp(fn, "read_config_word"), "epc1 %#x in %s, want "
-          "read_config_word", pr.epc1, fn ? fn : "?");
-    CHECK(pr.line == 0 && !pr.file[0], "file/line %s:%u on a fault",
-          pr.file, pr.line);
+    CHECK(fn && !strcmp(fn, "read_config_word"),
+          "epc1 %#x in %s, want "
+          "read_config_word",
+          pr.epc1, fn ? fn : "?");
+    CHECK(pr.line == 0 && !pr.file[0], "file/line %s:%u on a fault", pr.file,
+          pr.line);
 }
 
 static void mode_assert(struct run *r)
@@ -279,11 +293,10 @@ static void mode_assert(struct run *r)
           pr.cause);
     CHECK(pr.line == 30, "line %u, want 30 (panic.c)", pr.line);
     CHECK(strstr(pr.file, "board/panic.c") != NULL, "file '%s'", pr.file);
-    CHECK(!strcmp(pr.msg, "fw_test_config_ptr == NULL"), "msg '%s'",
-          pr.msg);
+    CHECK(!strcmp(pr.msg, "fw_test_config_ptr == NULL"), "msg '%s'", pr.msg);
     const char *fn = xt_elf_sym_lookup(r->elf, pr.epc1, NULL);
-    CHECK(fn && !strcmp(fn, "bad_job"), "epc1 %#x in %s, want bad_job",
-          pr.epc1, fn ? fn : "?");
+    CHECK(fn && !strcmp(fn, "bad_job"), "epc1 %#x in %s, want bad_job", pr.epc1,
+          fn ? fn : "?");
 }
 
 /* ---- overload -------------------------------------------------------- */
@@ -291,8 +304,10 @@ static void parse_stats(const struct run *r, unsigned v[5])
 {
     const char *l = strstr(r->console, "STATS ");
     memset(v, 0, 5 * sizeof v[0]);
-    CHECK(l && sscanf(l, "STATS misses=%u,%u sent=%u dropped=%u miss_sent="
-                      "%u", &v[0], &v[1], &v[2], &v[3], &v[4]) == 5,
+    CHECK(l && sscanf(l,
+                      "STATS misses=%u,%u sent=%u dropped=%u miss_sent="
+                      "%u",
+                      &v[0], &v[1], &v[2], &v[3], &v[4]) == 5,
           "no STATS line from the firmware");
 }
 
@@ -315,24 +330,24 @@ static void mode_overload(struct run *r)
         count = le32(p + offsetof(struct ipc_deadline_miss, count));
         total = le32(p + offsetof(struct ipc_deadline_miss, total));
         CHECK(le32(p) == sizeof(struct ipc_deadline_miss) &&
-              le32(p + 4) == IPC_NOTIFY_DEADLINE_MISS &&
-              le32(p + 8) == i + 1, "miss message %zu header", i);
+                  le32(p + 4) == IPC_NOTIFY_DEADLINE_MISS &&
+                  le32(p + 8) == i + 1,
+              "miss message %zu header", i);
         CHECK(task == 1 || task == 2, "miss of task %u", task);
         if (task == 1 || task == 2) {
             per[task]++;
-            CHECK(count == per[task], "task %u: count %u, want %u", task,
-                  count, per[task]);
+            CHECK(count == per[task], "task %u: count %u, want %u", task, count,
+                  per[task]);
         }
-        CHECK(total == last_total + 1, "total %u after %u", total,
-              last_total);
+        CHECK(total == last_total + 1, "total %u after %u", total, last_total);
         CHECK((int32_t)(le32(p + 28) - le32(p + 24)) > 0,
               "detected before the deadline");
         last_total = total;
         n++;
     }
     printf("deadline misses: firmware a=%u b=%u, notifications %u (a=%u "
-           "b=%u), miss markers %u, dropped %u\n", v[0], v[1], n, per[1],
-           per[2], markers, v[3]);
+           "b=%u), miss markers %u, dropped %u\n",
+           v[0], v[1], n, per[1], per[2], markers, v[3]);
     CHECK(n > 0 && n == v[0] + v[1] && per[1] == v[0] && per[2] == v[1],
           "notifications do not match the kernel's counts");
     CHECK(markers == n, "%u miss markers, %u notifications", markers, n);
@@ -366,8 +381,8 @@ static void mode_selfcheck(struct run *r)
     CHECK(!strstr(r->console, "\nFAIL"), "FAIL lines from the firmware");
     for (size_t i = 0; i < r->nmsgs; i++)
         CHECK(r->msgs[i].id != IPC_NOTIFY_DEADLINE_MISS &&
-              r->msgs[i].id != IPC_NOTIFY_PANIC, "unexpected doorbell %#x",
-              r->msgs[i].id);
+                  r->msgs[i].id != IPC_NOTIFY_PANIC,
+              "unexpected doorbell %#x", r->msgs[i].id);
 }
 
 /* tests/firmware/target/edf.c: tasks a, b, c (ids 1..3). From the
@@ -382,7 +397,7 @@ static void mode_edf(struct run *r)
     bool active[4] = { false };
     unsigned jobs[4] = { 0 }, switches = 0;
     int64_t jit_min = INT64_MAX, jit_max = INT64_MIN;
-    const uint64_t TOL = 2000;   /* release marker -> nominal release */
+    const uint64_t TOL = 2000; /* release marker -> nominal release */
 
     mode_selfcheck(r);
     for (size_t i = 0; i < r->nmk; i++) {
@@ -400,9 +415,9 @@ static void mode_edf(struct run *r)
             active[t] = true;
         } else if (m->id == FW_TRACE_JOB_DONE && t >= 1 && t <= 3) {
             CHECK(active[t], "task %u done without a release", t);
-            CHECK(m->cycle <= rel[t] + rel_dl[t], "task %u job %u ends %"
-                  PRIu64 " after its deadline", t, jobs[t],
-                  m->cycle - rel[t] - rel_dl[t]);
+            CHECK(m->cycle <= rel[t] + rel_dl[t],
+                  "task %u job %u ends %" PRIu64 " after its deadline", t,
+                  jobs[t], m->cycle - rel[t] - rel_dl[t]);
             active[t] = false;
             jobs[t]++;
         } else if (m->id == FW_TRACE_SWITCH && t >= 1 && t <= 3) {
@@ -410,10 +425,10 @@ static void mode_edf(struct run *r)
             CHECK(active[t], "switch to task %u without a job", t);
             for (unsigned y = 1; y <= 3; y++)
                 CHECK(!active[y] || y == t ||
-                      rel[t] + rel_dl[t] <= rel[y] + rel_dl[y] + TOL,
+                          rel[t] + rel_dl[t] <= rel[y] + rel_dl[y] + TOL,
                       "switch to task %u (dl ~%" PRIu64 ") at %" PRIu64
-                      " while task %u (dl ~%" PRIu64 ") waits", t,
-                      rel[t] + rel_dl[t], m->cycle, y, rel[y] + rel_dl[y]);
+                      " while task %u (dl ~%" PRIu64 ") waits",
+                      t, rel[t] + rel_dl[t], m->cycle, y, rel[y] + rel_dl[y]);
         }
     }
     CHECK(jobs[1] == 15 && jobs[2] == 10 && jobs[3] == 6,
@@ -428,11 +443,16 @@ static void mode_edf(struct run *r)
 int main(int argc, char **argv)
 {
     struct run r;
-    static const struct { const char *name; void (*fn)(struct run *); }
-    modes[] = { { "ready", mode_ready }, { "panic", mode_panic },
-               { "assert", mode_assert }, { "overload", mode_overload },
-               { "overload-noack", mode_overload_noack },
-               { "selfcheck", mode_selfcheck }, { "edf", mode_edf } };
+    static const struct {
+        const char *name;
+        void (*fn)(struct run *);
+    } modes[] = { { "ready", mode_ready },
+                  { "panic", mode_panic },
+                  { "assert", mode_assert },
+                  { "overload", mode_overload },
+                  { "overload-noack", mode_overload_noack },
+                  { "selfcheck", mode_selfcheck },
+                  { "edf", mode_edf } };
     size_t i;
 
     if (argc != 3) {

@@ -15,7 +15,7 @@
 
 #define PERIOD_A 10000u
 #define PERIOD_B 15000u
-#define RUN 300000u
+#define RUN      300000u
 
 static struct fw_task ta, tb;
 static uint8_t stacks[2][1024] __attribute__((aligned(16)));
@@ -40,8 +40,8 @@ static void finish(struct fw_timeout *to)
               (unsigned)ta.stats.misses, (unsigned)tb.stats.misses,
               (unsigned)s.sent, (unsigned)s.dropped, (unsigned)s.miss_sent);
     CHECK(ta.stats.misses > 0 && tb.stats.misses > 0, "both tasks miss");
-    CHECK(s.misses == misses, "hook saw %u of %u misses",
-          (unsigned)s.misses, (unsigned)misses);
+    CHECK(s.misses == misses, "hook saw %u of %u misses", (unsigned)s.misses,
+          (unsigned)misses);
     CHECK(s.miss_sent + s.dropped == misses, "sent %u + dropped %u != %u",
           (unsigned)s.miss_sent, (unsigned)s.dropped, (unsigned)misses);
     fw_test_end("fw_board_overload");
@@ -49,11 +49,17 @@ static void finish(struct fw_timeout *to)
 
 int main(void)
 {
-    struct fw_task_config a = { .name = "a", .job = job, .arg = &demand[0],
-                                .stack = stacks[0], .stack_size = 1024,
+    struct fw_task_config a = { .name = "a",
+                                .job = job,
+                                .arg = &demand[0],
+                                .stack = stacks[0],
+                                .stack_size = 1024,
                                 .period = PERIOD_A };
-    struct fw_task_config b = { .name = "b", .job = job, .arg = &demand[1],
-                                .stack = stacks[1], .stack_size = 1024,
+    struct fw_task_config b = { .name = "b",
+                                .job = job,
+                                .arg = &demand[1],
+                                .stack = stacks[1],
+                                .stack_size = 1024,
                                 .period = PERIOD_B };
     uint32_t t0;
 

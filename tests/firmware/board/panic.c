@@ -36,14 +36,17 @@ static void bad_job(void *arg)
 
 int main(void)
 {
-    struct fw_task_config c = { .name = "bad", .job = bad_job,
-                                .stack = stack, .stack_size = sizeof stack,
-                                .period = 0, .deadline = 100000 };
+    struct fw_task_config c = { .name = "bad",
+                                .job = bad_job,
+                                .stack = stack,
+                                .stack_size = sizeof stack,
+                                .period = 0,
+                                .deadline = 100000 };
 
     fw_kernel_init();
     CHECK(fw_task_init(&t, &c) == 0, "init");
     fw_board_ready();
-    fw_task_release(&t);        /* preempts main (the idle task) */
+    fw_task_release(&t); /* preempts main (the idle task) */
     fw_printf("FAIL the faulting task returned\n");
     fw_kernel_exit(1);
 }

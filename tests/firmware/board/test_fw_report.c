@@ -64,10 +64,9 @@ static void test_panic_text_fields(void **state)
     ds_fw_panic p;
     r.cause = IPC_PANIC_CAUSE_SOFTWARE;
     r.line = 42;
-    memset(r.file, 'f', sizeof r.file);         /* no NUL at all */
-    memcpy(r.msg, "x\x01y == 0", 8);             /* a control character */
-    assert_int_equal(ds_fw_panic_decode(&r, sizeof r, &p, NULL, 0),
-                     DS_FWR_OK);
+    memset(r.file, 'f', sizeof r.file); /* no NUL at all */
+    memcpy(r.msg, "x\x01y == 0", 8);    /* a control character */
+    assert_int_equal(ds_fw_panic_decode(&r, sizeof r, &p, NULL, 0), DS_FWR_OK);
     assert_int_equal(strlen(p.file), IPC_PANIC_FILE_LEN);
     assert_string_equal(p.msg, "x?y == 0");
     assert_int_equal(p.line, 42);
@@ -105,7 +104,7 @@ static void test_panic_malformed(void **state)
     assert_int_equal(ds_fw_panic_decode(&r, sizeof r, &p, err, sizeof err),
                      DS_FWR_EMPTY);
     assert_non_null(strstr(err, "no panic record"));
-    memset(&r, 0xff, sizeof r);     /* erased memory */
+    memset(&r, 0xff, sizeof r); /* erased memory */
     assert_int_equal(ds_fw_panic_decode(&r, sizeof r, &p, err, sizeof err),
                      DS_FWR_EMPTY);
 }
@@ -122,9 +121,8 @@ static void test_panic_print(void **state)
     r.line = 27;
     strcpy(r.file, "panic.c");
     strcpy(r.msg, "ptr != NULL");
-    assert_int_equal(ds_fw_panic_decode(&r, sizeof r, &p, NULL, 0),
-                     DS_FWR_OK);
-    ds_fw_panic_print(f, &p, NULL);     /* no ELF: no symbols */
+    assert_int_equal(ds_fw_panic_decode(&r, sizeof r, &p, NULL, 0), DS_FWR_OK);
+    ds_fw_panic_print(f, &p, NULL); /* no ELF: no symbols */
     fclose(f);
     assert_non_null(strstr(buf, "LoadStorePIFAddrError (cause 15) in task "
                                 "2 at cycle 123456"));
@@ -139,14 +137,19 @@ static void test_panic_print(void **state)
  * id k & 0xffff, level 1 + k % 4, args k, ~k}. */
 static void make_ring(uint8_t *buf, uint32_t cap, uint32_t n)
 {
-    struct ipc_trace_ring h = { IPC_TRACE_MAGIC, IPC_TRACE_VERSION,
-                                sizeof(struct ipc_trace_entry), cap, n,
-                                IPC_LOG_DEBUG, { 0, 0 } };
+    struct ipc_trace_ring h = { IPC_TRACE_MAGIC,
+                                IPC_TRACE_VERSION,
+                                sizeof(struct ipc_trace_entry),
+                                cap,
+                                n,
+                                IPC_LOG_DEBUG,
+                                { 0, 0 } };
     memset(buf, 0, IPC_MBOX_TRACE_SIZE);
     memcpy(buf, &h, sizeof h);
     for (uint32_t k = (n > cap ? n - cap : 0); k < n; k++) {
-        struct ipc_trace_entry e = { 1000 + k, (uint16_t)k,
-                                     (uint8_t)(1 + k % 4), 0, { k, ~k } };
+        struct ipc_trace_entry e = {
+            1000 + k, (uint16_t)k, (uint8_t)(1 + k % 4), 0, { k, ~k }
+        };
         memcpy(buf + sizeof h + (k % cap) * sizeof e, &e, sizeof e);
     }
 }
@@ -165,7 +168,7 @@ static void test_trace_ok_and_wrap(void **state)
     assert_int_equal(t.entries[4].level, 1);
     assert_int_equal(t.entries[4].arg[1], ~4u);
 
-    make_ring(buf, IPC_TRACE_CAPACITY, 1000);   /* wrapped */
+    make_ring(buf, IPC_TRACE_CAPACITY, 1000); /* wrapped */
     assert_int_equal(ds_fw_trace_decode(buf, sizeof buf, &t, NULL, 0),
                      DS_FWR_OK);
     assert_int_equal(t.count, IPC_TRACE_CAPACITY);
@@ -206,21 +209,21 @@ static void test_trace_malformed(void **state)
     assert_int_equal(ds_fw_trace_decode(buf, sizeof buf, &t, err, sizeof err),
                      DS_FWR_VERSION);
     make_ring(buf, IPC_TRACE_CAPACITY, 5);
-    buf[12] = 0;    /* capacity 0 */
+    buf[12] = 0; /* capacity 0 */
     assert_int_equal(ds_fw_trace_decode(buf, sizeof buf, &t, err, sizeof err),
                      DS_FWR_BAD);
-    buf[12] = 200;  /* more than fits */
+    buf[12] = 200; /* more than fits */
     assert_int_equal(ds_fw_trace_decode(buf, sizeof buf, &t, err, sizeof err),
                      DS_FWR_BAD);
     assert_non_null(strstr(err, "capacity 200"));
     make_ring(buf, IPC_TRACE_CAPACITY, 5);
-    buf[8] = 12;    /* entry size */
+    buf[8] = 12; /* entry size */
     assert_int_equal(ds_fw_trace_decode(buf, sizeof buf, &t, err, sizeof err),
                      DS_FWR_BAD);
     /* a small, consistent ring in a short buffer is fine */
     make_ring(buf, 4, 9);
-    assert_int_equal(ds_fw_trace_decode(buf, 32 + 4 * 16, &t, err,
-                                        sizeof err), DS_FWR_OK);
+    assert_int_equal(ds_fw_trace_decode(buf, 32 + 4 * 16, &t, err, sizeof err),
+                     DS_FWR_OK);
     assert_int_equal(t.count, 4);
     assert_int_equal(t.entries[0].index, 5);
 }

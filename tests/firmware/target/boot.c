@@ -59,13 +59,15 @@ int main(void)
     CHECK(ua / ub == 571428571u && ua % ub == 3u, "udivsi3");
     CHECK(la / lb == -123456789012LL && la % lb == -345, "divdi3");
     CHECK(lu / lv == 0xFEDCBA9876543210ull / 0x12345 &&
-          lu % lv == 0xFEDCBA9876543210ull % 0x12345, "udivdi3");
+              lu % lv == 0xFEDCBA9876543210ull % 0x12345,
+          "udivdi3");
     CHECK(lu * lv == 0xFEDCBA9876543210ull * 0x12345, "muldi3");
 
     /* memory zones */
     p = fw_alloc(FW_ZONE_DMA, 100, 0);
     CHECK(p && ((uintptr_t)p & (FW_DMA_ALIGN - 1)) == 0 &&
-          (uintptr_t)p >= 0x60000000u, "dma alloc %p", p);
+              (uintptr_t)p >= 0x60000000u,
+          "dma alloc %p", p);
     CHECK(fw_free(p) == 0, "dma free");
     p = fw_alloc(FW_ZONE_SYSTEM, 64, 64);
     CHECK(p && ((uintptr_t)p & 63) == 0, "sys alloc %p", p);
@@ -79,7 +81,7 @@ int main(void)
           "connect");
     fw_irq_raise_software();
     CHECK(sw_hits == 0, "interrupt taken while masked");
-    arch_irq_unlock(0x20);          /* PS.UM, INTLEVEL 0 */
+    arch_irq_unlock(0x20); /* PS.UM, INTLEVEL 0 */
     CHECK(sw_hits == 1 && sw_arg_seen == 0x5a, "sw irq: hits %u arg %x",
           sw_hits, (unsigned)sw_arg_seen);
     for (i = 0; i < 10; i++)
@@ -92,7 +94,7 @@ int main(void)
 
     t0 = arch_cycles();
     fw_timer_add(&to, t0 + 5000, timer_fired);
-    key = arch_irq_lock();   /* no lost wake-up between test and WAITI */
+    key = arch_irq_lock(); /* no lost wake-up between test and WAITI */
     while (!timer_hits) {
         arch_idle();
         arch_irq_lock();
@@ -101,9 +103,8 @@ int main(void)
     CHECK(timer_hits == 1, "timer hits %u", timer_hits);
     CHECK((int32_t)(timer_at - (t0 + 5000)) >= 0, "timer early: %u < %u",
           (unsigned)timer_at, (unsigned)(t0 + 5000));
-    fw_printf("timer: due %u fired %u (+%u cycles)\n",
-              (unsigned)(t0 + 5000), (unsigned)timer_at,
-              (unsigned)(timer_at - t0 - 5000));
+    fw_printf("timer: due %u fired %u (+%u cycles)\n", (unsigned)(t0 + 5000),
+              (unsigned)timer_at, (unsigned)(timer_at - t0 - 5000));
     CHECK(fw_timer_stats()->interrupts >= 1, "timer interrupts");
     fw_test_end("fw_boot");
 }

@@ -10,23 +10,23 @@
 
 static unsigned fw_test_failures, fw_test_checks;
 
-#define CHECK(cond, ...)                                                  \
-    do {                                                                  \
-        fw_test_checks++;                                                 \
-        if (!(cond)) {                                                    \
-            fw_test_failures++;                                           \
-            fw_printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);     \
-            fw_printf(__VA_ARGS__);                                       \
-            fw_printf("\n");                                              \
-        }                                                                 \
+#define CHECK(cond, ...)                                                       \
+    do {                                                                       \
+        fw_test_checks++;                                                      \
+        if (!(cond)) {                                                         \
+            fw_test_failures++;                                                \
+            fw_printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);          \
+            fw_printf(__VA_ARGS__);                                            \
+            fw_printf("\n");                                                   \
+        }                                                                      \
     } while (0)
 
 static inline void fw_test_end(const char *name) __attribute__((noreturn));
 static inline void fw_test_end(const char *name)
 {
     if (fw_test_failures)
-        fw_printf("FAIL %s: %u of %u checks failed\n", name,
-                  fw_test_failures, fw_test_checks);
+        fw_printf("FAIL %s: %u of %u checks failed\n", name, fw_test_failures,
+                  fw_test_checks);
     else
         fw_printf("PASS %s (%u checks)\n", name, fw_test_checks);
     fw_kernel_exit(fw_test_failures ? 1 : 0);

@@ -23,14 +23,19 @@
 #define SCALE 10u
 #endif
 #define T0_DELAY (20000u * SCALE)
-#define HYPER (300000u * SCALE)
-#define MAXLOG 64
+#define HYPER    (300000u * SCALE)
+#define MAXLOG   64
 
-struct job_log { uint32_t task, release, deadline, start, end; };
+struct job_log {
+    uint32_t task, release, deadline, start, end;
+};
 static struct job_log jl[MAXLOG];
 static volatile unsigned njobs;
 
-struct spec { const char *name; uint32_t period, deadline, demand; };
+struct spec {
+    const char *name;
+    uint32_t period, deadline, demand;
+};
 static const struct spec specs[3] = {
     { "a", 20000 * SCALE, 20000 * SCALE, 2000 * SCALE },
     { "b", 30000 * SCALE, 15000 * SCALE, 3000 * SCALE },
@@ -43,7 +48,7 @@ static struct fw_timeout end_to;
 
 static void job(void *arg)
 {
-    const struct spec *s = &specs[(uintptr_t)arg];   /* arg: the index */
+    const struct spec *s = &specs[(uintptr_t)arg]; /* arg: the index */
     struct fw_task *me = fw_task_current();
     unsigned n = njobs++;
 
@@ -76,7 +81,7 @@ static void finish(struct fw_timeout *to)
               specs[a->task].name, (unsigned)a->release, (unsigned)want);
         CHECK((int32_t)(a->end - a->deadline) <= 0, "job %u late", i);
 #else
-        (void)want;     /* releases may be skipped when QEMU stalls */
+        (void)want; /* releases may be skipped when QEMU stalls */
         CHECK((a->release - t0) % specs[a->task].period == 0,
               "job %u (%s): release %u not on the period grid", i,
               specs[a->task].name, (unsigned)a->release);
@@ -96,12 +101,13 @@ static void finish(struct fw_timeout *to)
                 continue;
             if (fw_time_before(a->start, b->release + LAT) ||
                 !fw_time_before(a->start, b->start))
-                continue;   /* b not yet visible, or b already started */
+                continue; /* b not yet visible, or b already started */
             CHECK(!fw_time_before(b->deadline, a->deadline),
                   "job %u (%s, dl %u) started at %u while job %u (%s, dl "
-                  "%u) waited", i, specs[a->task].name,
-                  (unsigned)a->deadline, (unsigned)a->start, j,
-                  specs[b->task].name, (unsigned)b->deadline);
+                  "%u) waited",
+                  i, specs[a->task].name, (unsigned)a->deadline,
+                  (unsigned)a->start, j, specs[b->task].name,
+                  (unsigned)b->deadline);
         }
     }
 #ifdef FW_TEST_CYCLE_EXACT
@@ -119,8 +125,8 @@ static void finish(struct fw_timeout *to)
     fw_printf("release-to-start latency, worst %u cycles\n",
               (unsigned)worst_lat);
     for (i = 0; i < njobs && i < MAXLOG; i++)
-        fw_printf("job %2u %s release T0+%6u start +%5u end +%5u dl +%5u\n",
-                  i, specs[jl[i].task].name, (unsigned)(jl[i].release - t0),
+        fw_printf("job %2u %s release T0+%6u start +%5u end +%5u dl +%5u\n", i,
+                  specs[jl[i].task].name, (unsigned)(jl[i].release - t0),
                   (unsigned)(jl[i].start - jl[i].release),
                   (unsigned)(jl[i].end - jl[i].release),
                   (unsigned)(jl[i].deadline - jl[i].release));
@@ -137,8 +143,9 @@ static void finish(struct fw_timeout *to)
         for (i = 0; i < njobs; i++) {
             uint32_t r = jl[i].release - t0;
             if (jl[i].task == 0 && (r == 40000 || r == 80000 || r == 140000))
-                lat[r == 40000 ? 0 : r == 80000 ? 1 : 2] =
-                    jl[i].start - jl[i].release;
+                lat[r == 40000   ? 0
+                    : r == 80000 ? 1
+                                 : 2] = jl[i].start - jl[i].release;
         }
         fw_printf("timer interrupt -> job start from idle: %u %u %u cycles\n",
                   (unsigned)lat[0], (unsigned)lat[1], (unsigned)lat[2]);
@@ -158,10 +165,13 @@ int main(void)
     fw_kernel_init();
     work_calibrate();
     for (i = 0; i < 3; i++) {
-        struct fw_task_config c = {
-            .name = specs[i].name, .job = job, .arg = (void *)(uintptr_t)i,
-            .stack = stacks[i], .stack_size = sizeof stacks[i],
-            .period = specs[i].period, .deadline = specs[i].deadline };
+        struct fw_task_config c = { .name = specs[i].name,
+                                    .job = job,
+                                    .arg = (void *)(uintptr_t)i,
+                                    .stack = stacks[i],
+                                    .stack_size = sizeof stacks[i],
+                                    .period = specs[i].period,
+                                    .deadline = specs[i].deadline };
         CHECK(fw_task_init(&tasks[i], &c) == 0, "task init");
     }
     t0 = arch_cycles() + T0_DELAY;

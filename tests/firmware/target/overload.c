@@ -19,7 +19,7 @@
 #endif
 #define PERIOD_A (10000u * SCALE)
 #define PERIOD_B (15000u * SCALE)
-#define RUN (300000u * SCALE)
+#define RUN      (300000u * SCALE)
 
 static struct fw_task ta, tb;
 static uint8_t stacks[2][1024] __attribute__((aligned(16)));
@@ -38,8 +38,8 @@ static void on_miss(struct fw_task *t, uint32_t deadline, uint32_t now)
     CHECK(fw_time_before(deadline, now), "miss reported before deadline");
     CHECK(deadline == t->deadline, "miss of another job");
     hook_calls[t == &tb]++;
-    fw_printf("miss %s dl T0+%u at T0+%u\n", t->name,
-              (unsigned)(deadline - t0), (unsigned)(now - t0));
+    fw_printf("miss %s dl T0+%u at T0+%u\n", t->name, (unsigned)(deadline - t0),
+              (unsigned)(now - t0));
 }
 
 static void finish(struct fw_timeout *to)
@@ -61,10 +61,10 @@ static void finish(struct fw_timeout *to)
     CHECK(tb.stats.releases + tb.stats.skipped == inst_b,
           "b: %u releases + %u skipped != %u", (unsigned)tb.stats.releases,
           (unsigned)tb.stats.skipped, (unsigned)inst_b);
-    CHECK(ta.stats.runs + (ta.state != FW_TASK_WAITING) ==
-          ta.stats.releases, "a runs");
-    CHECK(tb.stats.runs + (tb.state != FW_TASK_WAITING) ==
-          tb.stats.releases, "b runs");
+    CHECK(ta.stats.runs + (ta.state != FW_TASK_WAITING) == ta.stats.releases,
+          "a runs");
+    CHECK(tb.stats.runs + (tb.state != FW_TASK_WAITING) == tb.stats.releases,
+          "b runs");
     CHECK(ta.stats.misses > 0 && tb.stats.misses > 0,
           "both tasks should miss: %u %u", (unsigned)ta.stats.misses,
           (unsigned)tb.stats.misses);
@@ -73,11 +73,17 @@ static void finish(struct fw_timeout *to)
 
 int main(void)
 {
-    struct fw_task_config a = { .name = "a", .job = job, .arg = &demand[0],
-                                .stack = stacks[0], .stack_size = 1024,
+    struct fw_task_config a = { .name = "a",
+                                .job = job,
+                                .arg = &demand[0],
+                                .stack = stacks[0],
+                                .stack_size = 1024,
                                 .period = PERIOD_A };
-    struct fw_task_config b = { .name = "b", .job = job, .arg = &demand[1],
-                                .stack = stacks[1], .stack_size = 1024,
+    struct fw_task_config b = { .name = "b",
+                                .job = job,
+                                .arg = &demand[1],
+                                .stack = stacks[1],
+                                .stack_size = 1024,
                                 .period = PERIOD_B };
 
     fw_kernel_init();

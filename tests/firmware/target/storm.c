@@ -15,9 +15,9 @@
 #include "fw/timer.h"
 #include "fw/workq.h"
 
-#define POOL 64
-#define BURST 48
-#define JOBS 20
+#define POOL   64
+#define BURST  48
+#define JOBS   20
 #define PERIOD 200000u
 
 static struct fw_work pool[POOL];
@@ -65,11 +65,10 @@ static void finish(struct fw_timeout *to)
     fw_task_stop(&storm_late);
     fw_task_stop(&storm_early);
     fw_printf("raised %u, interrupts %u, submitted %u, ran %u, max depth %u "
-              "(preempt phase %u), worker jobs %u\n", (unsigned)raised,
-              (unsigned)fw_irq_count(FW_IRQ_SOFTWARE),
-              (unsigned)wq.submitted, (unsigned)ran,
-              (unsigned)wq.max_depth, (unsigned)depth_preempt,
-              (unsigned)worker.stats.runs);
+              "(preempt phase %u), worker jobs %u\n",
+              (unsigned)raised, (unsigned)fw_irq_count(FW_IRQ_SOFTWARE),
+              (unsigned)wq.submitted, (unsigned)ran, (unsigned)wq.max_depth,
+              (unsigned)depth_preempt, (unsigned)worker.stats.runs);
     CHECK(raised == (storm_late.stats.runs + storm_early.stats.runs) * BURST,
           "raised %u", (unsigned)raised);
 #ifdef FW_TEST_CYCLE_EXACT
@@ -90,7 +89,8 @@ static void finish(struct fw_timeout *to)
     CHECK(wq.max_depth >= BURST / 2, "no pile-up in the burst phase: %u",
           (unsigned)wq.max_depth);
     CHECK(worker.stats.misses == 0 && storm_late.stats.misses == 0 &&
-          storm_early.stats.misses == 0, "misses");
+              storm_early.stats.misses == 0,
+          "misses");
 #endif
     fw_kernel_print_stats();
     fw_test_end("fw_storm");
@@ -107,16 +107,25 @@ static void snapshot_depth(struct fw_timeout *to)
 int main(void)
 {
     static struct fw_timeout mid;
-    struct fw_task_config w = { .name = "worker", .job = fw_workq_job,
-                                .arg = &wq, .stack = stacks[0],
-                                .stack_size = 1024, .deadline = 50000 };
-    struct fw_task_config l = { .name = "late", .job = raise_burst,
-                                .arg = (void *)BURST, .stack = stacks[1],
-                                .stack_size = 1024, .period = PERIOD,
+    struct fw_task_config w = { .name = "worker",
+                                .job = fw_workq_job,
+                                .arg = &wq,
+                                .stack = stacks[0],
+                                .stack_size = 1024,
+                                .deadline = 50000 };
+    struct fw_task_config l = { .name = "late",
+                                .job = raise_burst,
+                                .arg = (void *)BURST,
+                                .stack = stacks[1],
+                                .stack_size = 1024,
+                                .period = PERIOD,
                                 .deadline = 150000 };
-    struct fw_task_config e = { .name = "early", .job = raise_burst,
-                                .arg = (void *)BURST, .stack = stacks[2],
-                                .stack_size = 1024, .period = PERIOD,
+    struct fw_task_config e = { .name = "early",
+                                .job = raise_burst,
+                                .arg = (void *)BURST,
+                                .stack = stacks[2],
+                                .stack_size = 1024,
+                                .period = PERIOD,
                                 .deadline = 40000 };
     uint32_t t0;
     unsigned i;

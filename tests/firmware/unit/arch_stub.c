@@ -34,8 +34,14 @@ uint32_t arch_cycles(void)
     return t;
 }
 
-uint32_t arch_irq_lock(void) { return (uint32_t)stub_lock_depth++; }
-void arch_irq_unlock(uint32_t key) { stub_lock_depth = (int)key; }
+uint32_t arch_irq_lock(void)
+{
+    return (uint32_t)stub_lock_depth++;
+}
+void arch_irq_unlock(uint32_t key)
+{
+    stub_lock_depth = (int)key;
+}
 
 void arch_timer_set(uint32_t when)
 {
@@ -44,13 +50,23 @@ void arch_timer_set(uint32_t when)
     stub_timer_writes++;
 }
 
-void arch_timer_stop(void) { stub_timer_armed = 0; }
-void arch_yield(void) { stub_yields++; }
-void arch_idle(void) {}
-int arch_in_isr(void) { return stub_in_isr; }
+void arch_timer_stop(void)
+{
+    stub_timer_armed = 0;
+}
+void arch_yield(void)
+{
+    stub_yields++;
+}
+void arch_idle(void)
+{
+}
+int arch_in_isr(void)
+{
+    return stub_in_isr;
+}
 
-void *arch_task_context_init(void *stack_top, void (*entry)(void *),
-                             void *arg)
+void *arch_task_context_init(void *stack_top, void (*entry)(void *), void *arg)
 {
     (void)entry;
     (void)arg;
@@ -74,8 +90,15 @@ void fw_plat_exit(int status)
     }
 }
 
-void fw_plat_panic_sink(const struct fw_panic_record *rec) { (void)rec; }
-void fw_plat_trace(uint32_t id, uint32_t arg) { (void)id; (void)arg; }
+void fw_plat_panic_sink(const struct fw_panic_record *rec)
+{
+    (void)rec;
+}
+void fw_plat_trace(uint32_t id, uint32_t arg)
+{
+    (void)id;
+    (void)arg;
+}
 
 /* panic.c is target-only: the scheduler's stack check lands here.  A test
  * catches it with cmocka's expect_assert_failure(). */

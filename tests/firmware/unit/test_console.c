@@ -10,13 +10,13 @@
 #include "arch_stub.h"
 #include "fw/console.h"
 
-#define SAME(...)                                                        \
-    do {                                                                 \
-        char a_[128], b_[128];                                           \
-        int na_ = fw_snprintf(a_, sizeof a_, __VA_ARGS__);               \
-        int nb_ = snprintf(b_, sizeof b_, __VA_ARGS__);                  \
-        assert_string_equal(a_, b_);                                     \
-        assert_int_equal(na_, nb_);                                      \
+#define SAME(...)                                                              \
+    do {                                                                       \
+        char a_[128], b_[128];                                                 \
+        int na_ = fw_snprintf(a_, sizeof a_, __VA_ARGS__);                     \
+        int nb_ = snprintf(b_, sizeof b_, __VA_ARGS__);                        \
+        assert_string_equal(a_, b_);                                           \
+        assert_int_equal(na_, nb_);                                            \
     } while (0)
 
 static void test_formats(void **state)

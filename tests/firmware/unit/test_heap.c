@@ -21,7 +21,7 @@ static void test_basic_and_alignment(void **state)
     void *p[8];
     size_t a;
     (void)state;
-    fw_heap_init(&h, arena + 3, 4096, 1);     /* unaligned range */
+    fw_heap_init(&h, arena + 3, 4096, 1); /* unaligned range */
     assert_true(((uintptr_t)h.base & (U - 1)) == 0);
     assert_true(h.st.size <= 4096 - 3 && h.st.size >= 4096 - 3 - 2 * U);
     for (a = 1; a <= 256; a <<= 1) {
@@ -34,7 +34,7 @@ static void test_basic_and_alignment(void **state)
     /* every alignment gap was given back: one free block again */
     assert_int_equal(fw_heap_stats(&h)->free_blocks, 1);
     assert_int_equal(h.st.used, 0);
-    assert_null(fw_heap_alloc(&h, 10, 3));    /* not a power of two */
+    assert_null(fw_heap_alloc(&h, 10, 3)); /* not a power of two */
     assert_null(fw_heap_alloc(&h, 0, 0));
     assert_int_equal(h.st.failures, 2);
     p[0] = fw_heap_alloc(&h, 100, 0);
@@ -56,7 +56,7 @@ static void test_exhaustion(void **state)
         n++;
     assert_true(n >= 4096 / (100 + 2 * U) - 1 && n <= 4096 / 100);
     assert_int_equal(h.st.failures, 1);
-    assert_null(fw_heap_alloc(&h, 5000, 0));  /* larger than the heap */
+    assert_null(fw_heap_alloc(&h, 5000, 0)); /* larger than the heap */
     assert_int_equal(h.st.failures, 2);
     for (i = 0; i < n; i++)
         assert_int_equal(fw_heap_free(&h, p[i]), 0);
@@ -80,19 +80,19 @@ static void test_fragmentation_and_coalescing(void **state)
     for (i = 0; i < 32; i++)
         assert_non_null(p[i] = fw_heap_alloc(&h, 64, 0));
     assert_null(fw_heap_alloc(&h, 1, 0));
-    for (i = 0; i < 32; i += 2)               /* free every other block */
+    for (i = 0; i < 32; i += 2) /* free every other block */
         assert_int_equal(fw_heap_free(&h, p[i]), 0);
     fw_heap_stats(&h);
     assert_int_equal(h.st.free_blocks, 16);
     assert_int_equal(h.st.largest_free, 64);
     /* half the memory is free but nothing bigger than 64 bytes fits */
     assert_null(fw_heap_alloc(&h, 65, 0));
-    assert_non_null(p[0] = fw_heap_alloc(&h, 64, 0));   /* first fit */
+    assert_non_null(p[0] = fw_heap_alloc(&h, 64, 0)); /* first fit */
     for (i = 1; i < 32; i += 2)
         assert_int_equal(fw_heap_free(&h, p[i]), 0);
     assert_int_equal(fw_heap_free(&h, p[0]), 0);
     fw_heap_stats(&h);
-    assert_int_equal(h.st.free_blocks, 1);     /* all coalesced */
+    assert_int_equal(h.st.free_blocks, 1); /* all coalesced */
     assert_non_null(fw_heap_alloc(&h, 32 * 64, 0));
 }
 
@@ -105,11 +105,11 @@ static void test_bad_frees(void **state)
     fw_heap_init(&other, arena + 8192, 4096, 5);
     p = fw_heap_alloc(&h, 40, 0);
     assert_int_equal(fw_heap_free(&h, NULL), -1);
-    assert_int_equal(fw_heap_free(&h, p + U), -1);    /* inside a block */
-    assert_int_equal(fw_heap_free(&other, p), -1);    /* other heap */
+    assert_int_equal(fw_heap_free(&h, p + U), -1); /* inside a block */
+    assert_int_equal(fw_heap_free(&other, p), -1); /* other heap */
     assert_int_equal(fw_heap_free(&h, arena + 5000), -1);
     assert_int_equal(fw_heap_free(&h, p), 0);
-    assert_int_equal(fw_heap_free(&h, p), -1);        /* double free */
+    assert_int_equal(fw_heap_free(&h, p), -1); /* double free */
     assert_int_equal(h.st.frees, 1);
 }
 
@@ -118,7 +118,11 @@ static void test_bad_frees(void **state)
 static void test_random_stress(void **state)
 {
     struct fw_heap h;
-    struct { uint8_t *p; size_t n; uint8_t fill; } live[256];
+    struct {
+        uint8_t *p;
+        size_t n;
+        uint8_t fill;
+    } live[256];
     unsigned nlive = 0, i, j, step;
     (void)state;
     srand(11);

@@ -12,7 +12,7 @@
 #include "int_rt.h"
 
 static uint64_t rs = 0x9E3779B97F4A7C15ull;
-static uint64_t rnd64(void)          /* xorshift64*, then a random width */
+static uint64_t rnd64(void) /* xorshift64*, then a random width */
 {
     uint64_t v;
     rs ^= rs >> 12;
@@ -23,15 +23,30 @@ static uint64_t rnd64(void)          /* xorshift64*, then a random width */
 }
 
 static const uint32_t edge32[] = {
-    0, 1, 2, 3, 7, 10, 0x7F, 0x80, 0xFF, 0x100, 0xFFFF, 0x10000, 0x12345678,
-    0x7FFFFFFE, 0x7FFFFFFF, 0x80000000u, 0x80000001u, 0xFFFFFFFEu,
-    0xFFFFFFFFu, 0xDEADBEEFu, 1000000007u,
+    0,           1,           2,           3,           7,
+    10,          0x7F,        0x80,        0xFF,        0x100,
+    0xFFFF,      0x10000,     0x12345678,  0x7FFFFFFE,  0x7FFFFFFF,
+    0x80000000u, 0x80000001u, 0xFFFFFFFEu, 0xFFFFFFFFu, 0xDEADBEEFu,
+    1000000007u,
 };
 static const uint64_t edge64[] = {
-    0, 1, 2, 3, 10, 0xFFFFFFFFull, 0x100000000ull, 0x100000001ull,
-    0x7FFFFFFFFFFFFFFFull, 0x8000000000000000ull, 0x8000000000000001ull,
-    0xFFFFFFFFFFFFFFFFull, 0xFFFFFFFFFFFFFFFEull, 0x123456789ABCDEFull,
-    1000000007ull * 1000000009ull, 0x80000000ull, 0xFFFFFFFF00000000ull,
+    0,
+    1,
+    2,
+    3,
+    10,
+    0xFFFFFFFFull,
+    0x100000000ull,
+    0x100000001ull,
+    0x7FFFFFFFFFFFFFFFull,
+    0x8000000000000000ull,
+    0x8000000000000001ull,
+    0xFFFFFFFFFFFFFFFFull,
+    0xFFFFFFFFFFFFFFFEull,
+    0x123456789ABCDEFull,
+    1000000007ull * 1000000009ull,
+    0x80000000ull,
+    0xFFFFFFFF00000000ull,
 };
 #define NE(a) (sizeof(a) / sizeof((a)[0]))
 

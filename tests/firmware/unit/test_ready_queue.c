@@ -47,12 +47,12 @@ static void random_deadlines_around(uint32_t base)
         count++;
         check_sorted(&q, base, count);
     }
-    for (i = 0; i < N; i += 3) {            /* remove every third */
+    for (i = 0; i < N; i += 3) { /* remove every third */
         fw_rq_remove(&q, &tasks[i]);
         count--;
     }
     check_sorted(&q, base, count);
-    while (fw_rq_first(&q)) {               /* pop in order */
+    while (fw_rq_first(&q)) { /* pop in order */
         uint32_t d = fw_rq_first(&q)->deadline;
         fw_rq_remove(&q, fw_rq_first(&q));
         count--;

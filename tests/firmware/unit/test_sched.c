@@ -15,7 +15,10 @@
 
 static uint8_t stacks[4][1024] __attribute__((aligned(16)));
 static struct fw_task ta, tb, tc, td;
-static void job(void *arg) { (void)arg; }
+static void job(void *arg)
+{
+    (void)arg;
+}
 
 static struct fw_task *miss_task;
 static uint32_t miss_deadline, miss_now, miss_calls;
@@ -30,9 +33,12 @@ static void on_miss(struct fw_task *t, uint32_t deadline, uint32_t now)
 static void mk(struct fw_task *t, int i, const char *name, uint32_t period,
                uint32_t deadline)
 {
-    struct fw_task_config c = { .name = name, .job = job,
-                                .stack = stacks[i], .stack_size = 1024,
-                                .period = period, .deadline = deadline };
+    struct fw_task_config c = { .name = name,
+                                .job = job,
+                                .stack = stacks[i],
+                                .stack_size = 1024,
+                                .period = period,
+                                .deadline = deadline };
     assert_int_equal(fw_task_init(t, &c), 0);
 }
 
@@ -46,8 +52,8 @@ static int setup(void **state)
     miss_task = NULL;
     mk(&ta, 0, "a", 1000, 1000);
     mk(&tb, 1, "b", 2000, 500);
-    mk(&tc, 2, "c", 0, 300);         /* sporadic */
-    mk(&td, 3, "d", 4000, 0);        /* deadline = period */
+    mk(&tc, 2, "c", 0, 300);  /* sporadic */
+    mk(&td, 3, "d", 4000, 0); /* deadline = period */
     return 0;
 }
 
@@ -69,7 +75,8 @@ static struct fw_task *done_at(uint32_t t)
 
 static void test_config(void **state)
 {
-    struct fw_task_config bad = { .job = job, .stack = stacks[0],
+    struct fw_task_config bad = { .job = job,
+                                  .stack = stacks[0],
                                   .stack_size = 16 };
     struct fw_task t;
     (void)state;
@@ -83,23 +90,23 @@ static void test_edf_order_and_preemption(void **state)
 {
     (void)state;
     stub_now = 0;
-    assert_ptr_equal(switch_now(), fw_sched_idle());   /* nothing ready */
-    fw_sched_release(&ta, 0);                          /* deadline 1000 */
-    fw_sched_release(&tb, 0);                          /* deadline 500 */
+    assert_ptr_equal(switch_now(), fw_sched_idle()); /* nothing ready */
+    fw_sched_release(&ta, 0);                        /* deadline 1000 */
+    fw_sched_release(&tb, 0);                        /* deadline 500 */
     assert_ptr_equal(switch_now(), &tb);
     stub_now = 100;
-    fw_sched_release(&tc, 100);                        /* deadline 400 */
-    assert_ptr_equal(switch_now(), &tc);               /* preempts b */
+    fw_sched_release(&tc, 100);          /* deadline 400 */
+    assert_ptr_equal(switch_now(), &tc); /* preempts b */
     assert_int_equal(tb.job_cycles, 100);
-    assert_ptr_equal(done_at(250), &tb);               /* c done: b resumes */
+    assert_ptr_equal(done_at(250), &tb); /* c done: b resumes */
     assert_int_equal(tc.stats.runs, 1);
     assert_int_equal(tc.stats.last, 150);
     assert_int_equal(tc.stats.misses, 0);
     stub_now = 300;
-    fw_sched_release(&td, 300);                        /* deadline 4300 */
-    assert_ptr_equal(switch_now(), &tb);               /* no preemption */
+    fw_sched_release(&td, 300);          /* deadline 4300 */
+    assert_ptr_equal(switch_now(), &tb); /* no preemption */
     assert_ptr_equal(done_at(450), &ta);
-    assert_int_equal(tb.stats.worst, 300);             /* 0-100, 250-450 */
+    assert_int_equal(tb.stats.worst, 300); /* 0-100, 250-450 */
     assert_ptr_equal(done_at(700), &td);
     assert_ptr_equal(done_at(900), fw_sched_idle());
     assert_int_equal(miss_calls, 0);
@@ -112,12 +119,12 @@ static void test_miss_at_completion(void **state)
 {
     (void)state;
     stub_now = 1000;
-    fw_sched_release(&tb, 1000);                       /* deadline 1500 */
+    fw_sched_release(&tb, 1000); /* deadline 1500 */
     assert_ptr_equal(switch_now(), &tb);
-    assert_ptr_equal(done_at(1500), fw_sched_idle());  /* exactly on time */
+    assert_ptr_equal(done_at(1500), fw_sched_idle()); /* exactly on time */
     assert_int_equal(tb.stats.misses, 0);
     stub_now = 3000;
-    fw_sched_release(&tb, 3000);                       /* deadline 3500 */
+    fw_sched_release(&tb, 3000); /* deadline 3500 */
     switch_now();
     done_at(3501);
     assert_int_equal(tb.stats.misses, 1);
@@ -131,19 +138,19 @@ static void test_overrun_skips_release_and_counts_once(void **state)
 {
     (void)state;
     stub_now = 0;
-    fw_sched_release(&ta, 0);                          /* deadline 1000 */
+    fw_sched_release(&ta, 0); /* deadline 1000 */
     assert_ptr_equal(switch_now(), &ta);
-    stub_now = 1000;                                   /* still running */
-    assert_int_equal(fw_sched_release(&ta, 1000), 0);  /* next period */
+    stub_now = 1000;                                  /* still running */
+    assert_int_equal(fw_sched_release(&ta, 1000), 0); /* next period */
     assert_int_equal(ta.stats.skipped, 1);
-    assert_int_equal(ta.stats.misses, 0);   /* 1000 is not past 1000 */
+    assert_int_equal(ta.stats.misses, 0); /* 1000 is not past 1000 */
     stub_now = 2000;
     assert_int_equal(fw_sched_release(&ta, 2000), 0);
     assert_int_equal(ta.stats.skipped, 2);
-    assert_int_equal(ta.stats.misses, 1);              /* detected here */
+    assert_int_equal(ta.stats.misses, 1); /* detected here */
     assert_int_equal(miss_now, 2000);
     done_at(2100);
-    assert_int_equal(ta.stats.misses, 1);              /* not twice */
+    assert_int_equal(ta.stats.misses, 1); /* not twice */
     assert_int_equal(miss_calls, 1);
     assert_int_equal(ta.stats.runs, 1);
     assert_int_equal(ta.stats.releases, 1);
@@ -156,9 +163,9 @@ static void test_sporadic_pending(void **state)
     fw_sched_release(&tc, 10);
     assert_ptr_equal(switch_now(), &tc);
     stub_now = 20;
-    assert_int_equal(fw_sched_release(&tc, 20), 0);   /* while active */
+    assert_int_equal(fw_sched_release(&tc, 20), 0); /* while active */
     assert_int_equal(tc.stats.skipped, 0);
-    assert_ptr_equal(done_at(30), &tc);     /* re-released at once */
+    assert_ptr_equal(done_at(30), &tc); /* re-released at once */
     assert_int_equal(tc.release, 30);
     assert_int_equal(tc.deadline, 330);
     assert_ptr_equal(done_at(40), fw_sched_idle());
@@ -172,15 +179,15 @@ static void test_wraparound(void **state)
     /* b's deadline is past the wrap (0xF4), a's before it (0xFFFFFFE8):
      * a must run first although its deadline is numerically larger. */
     stub_now = 0xFFFFFC00u;
-    fw_sched_release(&ta, 0xFFFFFC00u);     /* deadline 0xFFFFFFE8 */
-    fw_sched_release(&tb, 0xFFFFFF00u);     /* deadline 0x000000F4 */
+    fw_sched_release(&ta, 0xFFFFFC00u); /* deadline 0xFFFFFFE8 */
+    fw_sched_release(&tb, 0xFFFFFF00u); /* deadline 0x000000F4 */
     assert_ptr_equal(switch_now(), &ta);
-    assert_ptr_equal(done_at(0xFFFFFFF0u), &tb);   /* 8 cycles late */
+    assert_ptr_equal(done_at(0xFFFFFFF0u), &tb); /* 8 cycles late */
     assert_int_equal(ta.stats.misses, 1);
     assert_int_equal(ta.stats.last, 0x3F0);
     assert_ptr_equal(done_at(0xF0), fw_sched_idle()); /* in time */
     assert_int_equal(tb.stats.misses, 0);
-    assert_int_equal(tb.stats.last, 0x100);  /* accounting across wrap */
+    assert_int_equal(tb.stats.last, 0x100); /* accounting across wrap */
 }
 
 static void test_random_releases_run_in_edf_order(void **state)
@@ -191,9 +198,13 @@ static void test_random_releases_run_in_edf_order(void **state)
     (void)state;
     srand(7);
     for (i = 0; i < 16; i++) {
-        struct fw_task_config c = { .name = "r", .job = job, .stack = st[i],
-                                    .stack_size = 1024, .period = 0,
-                                    .deadline = 1 + (uint32_t)rand() % 0x300000 };
+        struct fw_task_config c = { .name = "r",
+                                    .job = job,
+                                    .stack = st[i],
+                                    .stack_size = 1024,
+                                    .period = 0,
+                                    .deadline = 1 +
+                                                (uint32_t)rand() % 0x300000 };
         assert_int_equal(fw_task_init(&t[i], &c), 0);
     }
     stub_now = now;
@@ -204,7 +215,7 @@ static void test_random_releases_run_in_edf_order(void **state)
     for (i = 0; i < 16; i++) {
         struct fw_task *cur = fw_sched_current();
         assert_false(cur->is_idle);
-        assert_true(cur->deadline - now >= last);   /* nondecreasing */
+        assert_true(cur->deadline - now >= last); /* nondecreasing */
         last = cur->deadline - now;
         done_at(now + 10 * (i + 1));
     }
@@ -228,8 +239,8 @@ static void test_stack_guard(void **state)
     assert_int_equal(fw_task_stack_overflow(fw_sched_idle()), 0);
     fw_sched_release(&ta, 0);
     assert_ptr_equal(switch_now(), &ta);
-    fw_sched_release(&tb, 0);               /* earlier deadline: preempts */
-    assert_ptr_equal(switch_now(), &tb);    /* a's guard intact: fine */
+    fw_sched_release(&tb, 0);            /* earlier deadline: preempts */
+    assert_ptr_equal(switch_now(), &tb); /* a's guard intact: fine */
     /* b overruns its stack into the guard's top word */
     stacks[1][FW_TASK_STACK_GUARD - 1] ^= 0x40;
     assert_int_equal(fw_task_stack_overflow(&tb),

@@ -56,7 +56,7 @@ static void test_readd_and_remove(void **state)
     fw_tq_init(&q);
     fw_tq_add(&q, &tos[0], 100);
     fw_tq_add(&q, &tos[1], 200);
-    fw_tq_add(&q, &tos[0], 300);            /* re-add moves it */
+    fw_tq_add(&q, &tos[0], 300); /* re-add moves it */
     assert_int_equal(fw_tq_count(&q), 2);
     assert_true(fw_tq_next(&q, &e));
     assert_int_equal(e, 200);
@@ -83,7 +83,7 @@ static void test_timer_service(void **state)
     fw_timer_add(&tos[0], 0xFFFFFF00u + 1000, on_fire); /* after the wrap */
     assert_true(stub_timer_armed);
     assert_int_equal(stub_timer_when, 0xFFFFFF00u + 1000);
-    fw_timer_add(&tos[1], 0xFFFFFF00u + 500, on_fire);  /* new head */
+    fw_timer_add(&tos[1], 0xFFFFFF00u + 500, on_fire); /* new head */
     assert_int_equal(stub_timer_when, 0xFFFFFF00u + 500);
     fw_timer_add(&tos[2], 0xFFFFFF00u + 2000, on_fire); /* not the head */
     assert_int_equal(stub_timer_when, 0xFFFFFF00u + 500);
@@ -101,7 +101,7 @@ static void test_timer_service(void **state)
     assert_int_equal(nfired, 3);
     assert_int_equal(fired_order[1], 0);
     assert_int_equal(fired_order[2], 2);
-    assert_false(stub_timer_armed);          /* queue empty: timer off */
+    assert_false(stub_timer_armed); /* queue empty: timer off */
     stub_in_isr = 0;
 
     /* cancel the head: the timer moves to the next one */

@@ -14,7 +14,10 @@
 #include "fw/workq.h"
 
 static uint32_t ran[4096], nran;
-static void record(struct fw_work *w) { ran[nran++] = w->arg; }
+static void record(struct fw_work *w)
+{
+    ran[nran++] = w->arg;
+}
 
 static void test_fifo_and_busy(void **state)
 {
@@ -29,7 +32,7 @@ static void test_fifo_and_busy(void **state)
         fw_work_init(&w[i], record, i);
         assert_int_equal(fw_workq_submit(&q, &w[i]), 0);
     }
-    assert_int_equal(fw_workq_submit(&q, &w[2]), -1);   /* still queued */
+    assert_int_equal(fw_workq_submit(&q, &w[2]), -1); /* still queued */
     assert_int_equal(q.busy, 1);
     assert_int_equal(q.depth, 5);
     assert_int_equal(fw_workq_run(&q), 5);
@@ -83,7 +86,7 @@ static void test_interleaved_storm(void **state)
         unsigned burst = (unsigned)rand() % 40;
         while (burst-- && seq < 4000) {
             struct fw_work *it = &pool[seq % 64];
-            if (it->queued) {   /* slot still queued: refused, not lost */
+            if (it->queued) { /* slot still queued: refused, not lost */
                 assert_int_equal(fw_workq_submit(&q, it), -1);
                 break;
             }
@@ -112,9 +115,12 @@ static void test_worker_released(void **state)
     struct fw_task worker;
     struct fw_workq q;
     struct fw_work w;
-    struct fw_task_config c = { .name = "worker", .job = fw_workq_job,
-                                .arg = &q, .stack = stack,
-                                .stack_size = sizeof stack, .deadline = 50 };
+    struct fw_task_config c = { .name = "worker",
+                                .job = fw_workq_job,
+                                .arg = &q,
+                                .stack = stack,
+                                .stack_size = sizeof stack,
+                                .deadline = 50 };
     (void)state;
     stub_reset();
     fw_sched_init();

@@ -39,12 +39,12 @@ plant("the header" "/* Volume kernel (see volume.h). */\n"
  * scratch buffer, then the next heap block's header), but only while a
  * gain ramps.  The line is marked PLANTED (tests/gdb/example.sh). */\n")
 plant("the ramping loop"
-"\t\tfor (; f < frames && v->ramp_left; f++) {
-\t\t\tvol_ramp_step(v);
-\t\t\t*y = vol_apply(*x, v->gain_q4_28);\n"
-"\t\tfor (; f <= frames && v->ramp_left; f++) {
-\t\t\tvol_ramp_step(v);
-\t\t\t*y = vol_apply(*x, v->gain_q4_28);\t/* PLANTED */\n")
+"        for (; f < frames && v->ramp_left; f++) {
+            vol_ramp_step(v);
+            *y = vol_apply(*x, v->gain_q4_28);\n"
+"        for (; f <= frames && v->ramp_left; f++) {
+            vol_ramp_step(v);
+            *y = vol_apply(*x, v->gain_q4_28); /* PLANTED */\n")
 
 file(WRITE "${OUT}.tmp" "${text}")
 file(RENAME "${OUT}.tmp" "${OUT}")

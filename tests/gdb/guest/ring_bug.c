@@ -16,7 +16,7 @@ struct block blk = { .guard = 0x600d };
 
 __attribute__((noinline)) void fill(struct block *b, int n)
 {
-    for (int i = 0; i <= n; i++)   /* the bug: i < n */
+    for (int i = 0; i <= n; i++) /* the bug: i < n */
         ((volatile int *)b->samples)[i] = i * i;
 }
 

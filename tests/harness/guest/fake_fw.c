@@ -32,7 +32,9 @@
 
 static uint32_t seq;
 
-void board_irq(void) {}
+void board_irq(void)
+{
+}
 BOARD_DEFAULT_FAULT
 
 static void wait_d2h_free(void)
@@ -100,7 +102,7 @@ static void crash(uint32_t arg)
     p[8] = cycles();
     p[9] = 1;
     p[10] = arg;
-    p[44] = 42;                                  /* line */
+    p[44] = 42; /* line */
     const char *file = "fake_fw.c", *msg = "fake crash";
     volatile char *f = (volatile char *)(p + 45);
     for (unsigned i = 0; file[i]; i++)
@@ -119,13 +121,13 @@ static void crash(uint32_t arg)
 static void periods(uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++) {
-        marker(3, 1);               /* release task 1 */
-        marker(2, 1);               /* switch to it */
+        marker(3, 1); /* release task 1 */
+        marker(2, 1); /* switch to it */
         uint32_t t0 = cycles();
         while (cycles() - t0 < 1000) {
         }
-        marker(4, 1);               /* job done */
-        marker(2, 0);               /* back to idle */
+        marker(4, 1); /* job done */
+        marker(2, 0); /* back to idle */
         uint32_t t1 = cycles();
         while (cycles() - t1 < 1000) {
         }
@@ -145,11 +147,16 @@ int main(void)
         w[6] = cycles();
         w[8] = IPC_READY_F_TRACE_RING | IPC_READY_F_PANIC_REC;
         w[9] = IPC_LOG_DEBUG;
-        w[10] = IPC_MBOX_H2D_OFF; w[11] = IPC_MBOX_H2D_SIZE;
-        w[12] = IPC_MBOX_D2H_OFF; w[13] = IPC_MBOX_D2H_SIZE;
-        w[14] = IPC_MBOX_STREAM_OFF; w[15] = IPC_MBOX_STREAM_SIZE;
-        w[16] = IPC_MBOX_EXC_OFF; w[17] = IPC_MBOX_EXC_SIZE;
-        w[18] = IPC_MBOX_TRACE_OFF; w[19] = IPC_MBOX_TRACE_SIZE;
+        w[10] = IPC_MBOX_H2D_OFF;
+        w[11] = IPC_MBOX_H2D_SIZE;
+        w[12] = IPC_MBOX_D2H_OFF;
+        w[13] = IPC_MBOX_D2H_SIZE;
+        w[14] = IPC_MBOX_STREAM_OFF;
+        w[15] = IPC_MBOX_STREAM_SIZE;
+        w[16] = IPC_MBOX_EXC_OFF;
+        w[17] = IPC_MBOX_EXC_SIZE;
+        w[18] = IPC_MBOX_TRACE_OFF;
+        w[19] = IPC_MBOX_TRACE_SIZE;
         send(IPC_NOTIFY_FW_READY, 0, w, 20);
         trace_log(IPC_LOG_INFO, IPC_TRACE_ID_READY, w[4], w[5]);
     }
@@ -165,14 +172,18 @@ int main(void)
             crash(id);
 #endif
         switch (id) {
-        case 0x0100: reply(id, 0, rseq, IPC_AUD_DETAIL_NONE, arg); break;
+        case 0x0100:
+            reply(id, 0, rseq, IPC_AUD_DETAIL_NONE, arg);
+            break;
         case 0x0001:
             reply(id, IPC_STATUS_AUD_RANGE, rseq, 16, 0);
             break;
         case 0x0002:
             for (;;) {
             }
-        case 0x0003: crash(arg); break;
+        case 0x0003:
+            crash(arg);
+            break;
         case 0x0004:
             seq++;
             reply(id, 0, rseq, IPC_AUD_DETAIL_NONE, 0);
@@ -186,16 +197,20 @@ int main(void)
         case 0x0006:
             __asm__ volatile("rsil a2, 15; waiti 15" : : : "a2", "memory");
             break;
-        case 0x0007: reply(0x0100, 0, rseq, IPC_AUD_DETAIL_NONE, 0); break;
+        case 0x0007:
+            reply(0x0100, 0, rseq, IPC_AUD_DETAIL_NONE, 0);
+            break;
         case 0x0008:
             periods(arg);
             reply(id, 0, rseq, IPC_AUD_DETAIL_NONE, 0);
             break;
-        case 0x0009: reply(id, 0, rseq + 5, IPC_AUD_DETAIL_NONE, 0); break;
+        case 0x0009:
+            reply(id, 0, rseq + 5, IPC_AUD_DETAIL_NONE, 0);
+            break;
         default:
             reply(id, IPC_STATUS_E_UNKNOWN, rseq, IPC_AUD_DETAIL_NONE, 0);
             break;
         }
-        IPC(BOARD_IPC_H2D) = BOARD_IPC_BUSY;       /* acknowledge */
+        IPC(BOARD_IPC_H2D) = BOARD_IPC_BUSY; /* acknowledge */
     }
 }

@@ -44,7 +44,7 @@ static size_t matches(json_t *v, const char *s, json_t **first)
     return n;
 }
 
-static json_t *made;    /* a count made by a step (freed at the end) */
+static json_t *made; /* a count made by a step (freed at the end) */
 
 static json_t *step(json_t *v, const char *s)
 {

@@ -24,7 +24,7 @@ int main(int argc, char **argv)
 {
     if (argc != 3 && argc != 4) {
         fprintf(stderr, "usage: snapshot_inspect FIRMWARE.elf SNAPSHOT "
-                "[AUDIO_HZ]\n");
+                        "[AUDIO_HZ]\n");
         return 2;
     }
     char err[1024];
@@ -59,15 +59,15 @@ int main(int argc, char **argv)
     xt_cpu *cpu = ds_board_cpu(b);
     uint32_t pc = 0, ps = 0, cause = 0, off = 0;
     xt_reg_read(cpu, XT_REG_PC, &pc);
-    xt_reg_read(cpu, XT_REG_SR(230), &ps);       /* PS */
-    xt_reg_read(cpu, XT_REG_SR(232), &cause);    /* EXCCAUSE */
+    xt_reg_read(cpu, XT_REG_SR(230), &ps);    /* PS */
+    xt_reg_read(cpu, XT_REG_SR(232), &cause); /* EXCCAUSE */
     xt_elf *elf = NULL;
     const char *sym = NULL;
     if (xt_elf_open(argv[1], &elf, err, sizeof err) == XT_LOAD_OK)
         sym = xt_elf_sym_lookup(elf, pc, &off);
     printf("pc 0x%08x %s\n", (unsigned)pc, sym ? sym : "?");
-    printf("ps 0x%08x intlevel %u excm %u um %u exccause %u\n",
-           (unsigned)ps, (unsigned)(ps & 15), (unsigned)((ps >> 4) & 1),
+    printf("ps 0x%08x intlevel %u excm %u um %u exccause %u\n", (unsigned)ps,
+           (unsigned)(ps & 15), (unsigned)((ps >> 4) & 1),
            (unsigned)((ps >> 5) & 1), (unsigned)cause);
     unsigned n = 0;
     for (unsigned ch = 0; ch < ds_board_get_config(b)->dma_channels; ch++)

@@ -34,8 +34,10 @@ int main(int argc, char **argv)
         return 2;
     }
     if (a.rate != b.rate || a.channels != b.channels || !a.info.bits) {
-        fprintf(stderr, "wav_diff: %s and %s differ in rate or channels, or "
-                "the first is not integer PCM\n", argv[1], argv[2]);
+        fprintf(stderr,
+                "wav_diff: %s and %s differ in rate or channels, or "
+                "the first is not integer PCM\n",
+                argv[1], argv[2]);
         dsh_audio_free(&a);
         dsh_audio_free(&b);
         return 2;
@@ -46,7 +48,8 @@ int main(int argc, char **argv)
     for (uint64_t f = skip; f < n; f++)
         for (unsigned c = 0; c < a.channels; c++) {
             int64_t d = ((int64_t)a.samples[f * a.channels + c] -
-                         b.samples[f * a.channels + c]) >> sh;
+                         b.samples[f * a.channels + c]) >>
+                        sh;
             uint64_t m = (uint64_t)(d < 0 ? -d : d);
             if (m && !differ++) {
                 first = f;
@@ -59,8 +62,8 @@ int main(int argc, char **argv)
            (unsigned long long)max, (unsigned long long)differ,
            (unsigned long long)(n > skip ? n - skip : 0));
     if (differ)
-        printf(" (first at frame %llu channel %llu)",
-               (unsigned long long)first, (unsigned long long)firstc);
+        printf(" (first at frame %llu channel %llu)", (unsigned long long)first,
+               (unsigned long long)firstc);
     printf("\n");
     dsh_audio_free(&a);
     dsh_audio_free(&b);

@@ -26,7 +26,7 @@ extern "C" {
 #define DS_CLOCK_NEVER UINT64_MAX
 
 typedef struct ds_clock ds_clock;
-typedef uint64_t ds_event_id;   /* never 0 */
+typedef uint64_t ds_event_id; /* never 0 */
 
 /* An event callback.  'at' is the time the event was scheduled for (the
  * clock may fire it a few cycles later when the CPU overshoots the budget
@@ -34,7 +34,7 @@ typedef uint64_t ds_event_id;   /* never 0 */
  * periodic events do not drift. */
 typedef void (*ds_event_fn)(void *user, uint64_t at);
 
-ds_clock *ds_clock_new(void);   /* NULL when out of memory */
+ds_clock *ds_clock_new(void); /* NULL when out of memory */
 void ds_clock_free(ds_clock *clk);
 
 /* Time source: now(user) returns the current cycle count. */

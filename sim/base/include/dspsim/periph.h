@@ -22,7 +22,7 @@ extern "C" {
 typedef void (*ds_irq_fn)(void *user, unsigned line, bool level);
 
 typedef struct ds_irq_out {
-    ds_irq_fn fn;      /* NULL: the device is not wired */
+    ds_irq_fn fn; /* NULL: the device is not wired */
     void *user;
     unsigned line;
 } ds_irq_out;

@@ -48,13 +48,13 @@ typedef struct ds_board ds_board;
 /* API errors (never guest faults: those are ds_stop reasons). */
 typedef enum ds_status {
     DS_OK = 0,
-    DS_ERR_ARG,       /* NULL or invalid argument */
-    DS_ERR_NOMEM,     /* host allocation failed */
-    DS_ERR_CONFIG,    /* invalid board description */
-    DS_ERR_RANGE,     /* mailbox / host memory access out of range */
-    DS_ERR_BUSY,      /* doorbell still busy */
-    DS_ERR_LOAD,      /* program could not be loaded (message in err) */
-    DS_ERR_CPU,       /* CPU engine API error */
+    DS_ERR_ARG,    /* NULL or invalid argument */
+    DS_ERR_NOMEM,  /* host allocation failed */
+    DS_ERR_CONFIG, /* invalid board description */
+    DS_ERR_RANGE,  /* mailbox / host memory access out of range */
+    DS_ERR_BUSY,   /* doorbell still busy */
+    DS_ERR_LOAD,   /* program could not be loaded (message in err) */
+    DS_ERR_CPU,    /* CPU engine API error */
 } ds_status;
 
 const char *ds_strerror(ds_status st);
@@ -66,11 +66,11 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
 void ds_board_free(ds_board *b);
 
 const ds_board_config *ds_board_get_config(const ds_board *b);
-xt_cpu *ds_board_cpu(ds_board *b);       /* for semihosting, hooks, regs */
+xt_cpu *ds_board_cpu(ds_board *b); /* for semihosting, hooks, regs */
 ds_clock *ds_board_clock(ds_board *b);
 ds_dma *ds_board_dma(ds_board *b);
 ds_ipc *ds_board_ipc(ds_board *b);
-ds_ssp *ds_board_ssp(ds_board *b, unsigned port);  /* NULL if no port */
+ds_ssp *ds_board_ssp(ds_board *b, unsigned port); /* NULL if no port */
 uint64_t ds_board_cycles(const ds_board *b);
 
 /* Reset the CPU and every device (pending events dropped, memories
@@ -103,25 +103,25 @@ void ds_board_set_log(ds_board *b, ds_log_fn fn, void *user);
 
 /* ---- Running ----------------------------------------------------------- */
 typedef enum ds_stop {
-    DS_STOP_HALT = 0,    /* firmware wrote BOARD_DBG_HALT; status = value */
-    DS_STOP_EXIT,        /* semihosting exit; status = exit status */
-    DS_STOP_BUDGET,      /* max_cycles reached */
-    DS_STOP_IDLE,        /* WAITI with nothing pending that could wake it */
-    DS_STOP_FATAL,       /* unrecoverable guest state (xt_fatal()) */
-    DS_STOP_HOST_EVENT,  /* a host event the caller asked to stop on */
+    DS_STOP_HALT = 0,   /* firmware wrote BOARD_DBG_HALT; status = value */
+    DS_STOP_EXIT,       /* semihosting exit; status = exit status */
+    DS_STOP_BUDGET,     /* max_cycles reached */
+    DS_STOP_IDLE,       /* WAITI with nothing pending that could wake it */
+    DS_STOP_FATAL,      /* unrecoverable guest state (xt_fatal()) */
+    DS_STOP_HOST_EVENT, /* a host event the caller asked to stop on */
 } ds_stop;
 
 const char *ds_stop_name(ds_stop why);
 
 /* Host events (flags of ds_board_run). */
-#define DS_EVENT_D2H       0x1u   /* the DSP rang the host's doorbell */
-#define DS_EVENT_H2D_DONE  0x2u   /* the DSP acknowledged a host message */
+#define DS_EVENT_D2H      0x1u /* the DSP rang the host's doorbell */
+#define DS_EVENT_H2D_DONE 0x2u /* the DSP acknowledged a host message */
 
 typedef struct ds_run_result {
     ds_stop why;
-    int status;         /* HALT: value written; EXIT: exit status */
-    uint64_t cycles;    /* cycle count when the run returned */
-    unsigned events;    /* DS_EVENT_* that happened during the run */
+    int status;      /* HALT: value written; EXIT: exit status */
+    uint64_t cycles; /* cycle count when the run returned */
+    unsigned events; /* DS_EVENT_* that happened during the run */
 } ds_run_result;
 
 /* Advance the simulation by at most max_cycles (0 = no limit) or until it
@@ -153,8 +153,7 @@ void ds_board_set_debugger(ds_board *b, ds_debug_poll_fn poll, void *user,
  * boundary the board stops at (an event, a stop, the next run).  fn may
  * call ds_board_save but must not run the board.  fn NULL disarms. */
 typedef bool (*ds_pause_fn)(void *user, uint64_t cycle);
-void ds_board_set_pause(ds_board *b, uint64_t at, ds_pause_fn fn,
-                        void *user);
+void ds_board_set_pause(ds_board *b, uint64_t at, ds_pause_fn fn, void *user);
 
 /* The board's state as sections (docs/snapshot-format.md): "BRD " (host
  * memory, halt and doorbell latches), "CPU " (xt_state_save), "CLK "
@@ -166,13 +165,11 @@ void ds_board_save(const ds_board *b, ds_snap_w *w);
 bool ds_board_load(ds_board *b, ds_snap_r *r);
 
 /* ---- Mailbox and host memory ------------------------------------------- */
-ds_status ds_board_mbox_read(ds_board *b, uint32_t offset, void *dst,
-                             size_t n);
+ds_status ds_board_mbox_read(ds_board *b, uint32_t offset, void *dst, size_t n);
 ds_status ds_board_mbox_write(ds_board *b, uint32_t offset, const void *src,
                               size_t n);
 uint32_t ds_board_host_size(const ds_board *b);
-ds_status ds_board_host_read(ds_board *b, uint32_t addr, void *dst,
-                             size_t n);
+ds_status ds_board_host_read(ds_board *b, uint32_t addr, void *dst, size_t n);
 ds_status ds_board_host_write(ds_board *b, uint32_t addr, const void *src,
                               size_t n);
 
@@ -187,7 +184,7 @@ bool ds_board_doorbell_busy(const ds_board *b);
 /* The DSP's pending message; *cycle = when it was rung. */
 bool ds_board_doorbell_pending(const ds_board *b, uint32_t *msg,
                                uint64_t *cycle);
-ds_status ds_board_doorbell_ack(ds_board *b);   /* DS_ERR_ARG if none */
+ds_status ds_board_doorbell_ack(ds_board *b); /* DS_ERR_ARG if none */
 /* Run until the DSP rings the host's doorbell (returns at once if a
  * message is already pending): res->why is DS_STOP_HOST_EVENT and *msg,
  * *cycle are set; any other stop reason is returned as is. */

@@ -40,20 +40,20 @@ extern "C" {
 
 typedef struct ds_board_config {
     char name[64];
-    uint32_t cpu_hz;             /* Hz */
-    uint32_t iram_size;          /* bytes, multiple of 4096 */
-    uint32_t dram_size;          /* bytes, multiple of 4096 */
-    uint32_t host_size;          /* bytes of host memory (DMA only) */
-    unsigned iram_wait;          /* extra cycles per access */
+    uint32_t cpu_hz;    /* Hz */
+    uint32_t iram_size; /* bytes, multiple of 4096 */
+    uint32_t dram_size; /* bytes, multiple of 4096 */
+    uint32_t host_size; /* bytes of host memory (DMA only) */
+    unsigned iram_wait; /* extra cycles per access */
     unsigned dram_wait;
     unsigned mbox_wait;
     unsigned periph_wait;
-    uint32_t audio_hz;           /* Hz */
-    int32_t audio_drift_ppb;     /* parts per billion; + = audio fast */
+    uint32_t audio_hz;       /* Hz */
+    int32_t audio_drift_ppb; /* parts per billion; + = audio fast */
     unsigned dma_channels;
     unsigned dma_bytes_per_cycle;
     unsigned dma_burst_bytes;
-    unsigned dma_burst_latency;  /* cycles */
+    unsigned dma_burst_latency; /* cycles */
     unsigned ssp_ports;
     unsigned ssp_fifo_frames;
 } ds_board_config;
@@ -70,8 +70,7 @@ bool ds_board_config_parse(ds_board_config *cfg, const char *name,
 bool ds_board_config_load(ds_board_config *cfg, const char *path, char *err,
                           size_t errsz);
 /* Range and consistency checks (also done by parse and ds_board_new). */
-bool ds_board_config_check(const ds_board_config *cfg, char *err,
-                           size_t errsz);
+bool ds_board_config_check(const ds_board_config *cfg, char *err, size_t errsz);
 
 #ifdef __cplusplus
 }

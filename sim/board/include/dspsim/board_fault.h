@@ -44,7 +44,7 @@ typedef struct ds_fault {
     int32_t ppb;
 } ds_fault;
 
-const char *ds_fault_kind_name(ds_fault_kind k);   /* "dma_stall", ... */
+const char *ds_fault_kind_name(ds_fault_kind k); /* "dma_stall", ... */
 
 /* Schedules f at absolute cycle `at` (now or later; an earlier cycle fires
  * at the next event check).  DS_ERR_ARG: unknown kind, a channel / port /

@@ -34,7 +34,7 @@ typedef struct ds_dbg_ops {
 
 /* Read-only values the device reports. */
 typedef struct ds_dbg_info {
-    uint32_t config;      /* BOARD_DBG_CONFIG value */
+    uint32_t config; /* BOARD_DBG_CONFIG value */
     uint32_t cpu_hz;
     uint32_t audio_hz;
     uint32_t iram_size;

@@ -37,8 +37,8 @@ typedef struct ds_yaml_limits {
 } ds_yaml_limits;
 
 typedef struct ds_yaml_problem {
-    unsigned line, col;     /* 1-based, of the offending event */
-    char msg[160];          /* e.g. "YAML nesting deeper than 32 levels" */
+    unsigned line, col; /* 1-based, of the offending event */
+    char msg[160];      /* e.g. "YAML nesting deeper than 32 levels" */
 } ds_yaml_problem;
 
 /* true when text is within the limits (or has a syntax error the loader

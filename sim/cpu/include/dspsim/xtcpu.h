@@ -27,15 +27,15 @@ typedef struct xt_cpu xt_cpu;
 /* ---- API errors ------------------------------------------------------- */
 typedef enum xt_err {
     XT_OK = 0,
-    XT_ERR_NOMEM,      /* host allocation failed */
-    XT_ERR_ARG,        /* invalid argument (NULL, bad size, bad enum) */
-    XT_ERR_ALIGN,      /* region base or size not a multiple of XT_PAGE_SIZE */
-    XT_ERR_OVERLAP,    /* region overlaps an existing one */
-    XT_ERR_UNMAPPED,   /* host access to an address no region maps */
-    XT_ERR_REG,        /* unknown register id */
-    XT_ERR_HOOK,       /* unknown hook handle or type */
-    XT_ERR_BUSY,       /* not allowed while running (e.g. nested run) */
-    XT_ERR_STATE,      /* saved state of another version or memory map,
+    XT_ERR_NOMEM,    /* host allocation failed */
+    XT_ERR_ARG,      /* invalid argument (NULL, bad size, bad enum) */
+    XT_ERR_ALIGN,    /* region base or size not a multiple of XT_PAGE_SIZE */
+    XT_ERR_OVERLAP,  /* region overlaps an existing one */
+    XT_ERR_UNMAPPED, /* host access to an address no region maps */
+    XT_ERR_REG,      /* unknown register id */
+    XT_ERR_HOOK,     /* unknown hook handle or type */
+    XT_ERR_BUSY,     /* not allowed while running (e.g. nested run) */
+    XT_ERR_STATE,    /* saved state of another version or memory map,
                           or truncated (xt_state_load) */
 } xt_err;
 
@@ -43,13 +43,13 @@ const char *xt_strerror(xt_err err);
 
 /* ---- Why a run returned ----------------------------------------------- */
 typedef enum xt_stop {
-    XT_STOP_UNTIL = 0,      /* reached the 'until' address */
-    XT_STOP_INSN_BUDGET,    /* instruction budget used up */
-    XT_STOP_CYCLE_BUDGET,   /* cycle budget used up */
-    XT_STOP_REQUEST,        /* xt_stop_request() was called (e.g. by a hook) */
-    XT_STOP_EXIT,           /* guest asked to exit (xt_request_exit) */
-    XT_STOP_FATAL,          /* unrecoverable guest state; see xt_fatal_info */
-    XT_STOP_IDLE,           /* WAITI with no interrupt that could wake it and
+    XT_STOP_UNTIL = 0,    /* reached the 'until' address */
+    XT_STOP_INSN_BUDGET,  /* instruction budget used up */
+    XT_STOP_CYCLE_BUDGET, /* cycle budget used up */
+    XT_STOP_REQUEST,      /* xt_stop_request() was called (e.g. by a hook) */
+    XT_STOP_EXIT,         /* guest asked to exit (xt_request_exit) */
+    XT_STOP_FATAL,        /* unrecoverable guest state; see xt_fatal_info */
+    XT_STOP_IDLE,         /* WAITI with no interrupt that could wake it and
                                no pending timer or scheduled event */
 } xt_stop;
 
@@ -76,7 +76,7 @@ enum xt_exccause {
 };
 
 typedef struct xt_fatal_info {
-    const char *reason;  /* human-readable, static storage */
+    const char *reason; /* human-readable, static storage */
     uint32_t pc;
     uint32_t exccause;
     uint32_t excvaddr;
@@ -94,10 +94,10 @@ void xt_reset(xt_cpu *cpu);
 #define XT_PAGE_SIZE 4096u
 
 typedef enum xt_region_kind {
-    XT_REGION_RAM = 0,   /* readable, writable, executable */
-    XT_REGION_ROM,       /* readable, executable; guest stores raise
+    XT_REGION_RAM = 0, /* readable, writable, executable */
+    XT_REGION_ROM,     /* readable, executable; guest stores raise
                             LoadStoreError, the host may write */
-    XT_REGION_MMIO,      /* callbacks; not executable */
+    XT_REGION_MMIO,    /* callbacks; not executable */
 } xt_region_kind;
 
 /* MMIO callbacks.  size is 1, 2 or 4; offset is from the region base.
@@ -109,16 +109,16 @@ typedef bool (*xt_mmio_write_cb)(void *user, uint32_t offset, unsigned size,
                                  uint32_t value);
 
 typedef struct xt_region_desc {
-    const char *name;         /* copied; used in traces and errors */
-    uint32_t base;            /* multiple of XT_PAGE_SIZE */
-    uint32_t size;            /* bytes, multiple of XT_PAGE_SIZE, > 0 */
+    const char *name; /* copied; used in traces and errors */
+    uint32_t base;    /* multiple of XT_PAGE_SIZE */
+    uint32_t size;    /* bytes, multiple of XT_PAGE_SIZE, > 0 */
     xt_region_kind kind;
-    unsigned read_wait;       /* extra cycles per data load (wait states) */
-    unsigned write_wait;      /* extra cycles per data store */
-    unsigned fetch_wait;      /* extra cycles per instruction fetch */
-    xt_mmio_read_cb read;     /* MMIO only */
-    xt_mmio_write_cb write;   /* MMIO only */
-    void *user;               /* MMIO only */
+    unsigned read_wait;     /* extra cycles per data load (wait states) */
+    unsigned write_wait;    /* extra cycles per data store */
+    unsigned fetch_wait;    /* extra cycles per instruction fetch */
+    xt_mmio_read_cb read;   /* MMIO only */
+    xt_mmio_write_cb write; /* MMIO only */
+    void *user;             /* MMIO only */
 } xt_region_desc;
 
 xt_err xt_map(xt_cpu *cpu, const xt_region_desc *desc);
@@ -134,9 +134,9 @@ const char *xt_region_name(xt_cpu *cpu, uint32_t addr);
 
 /* ---- Registers -------------------------------------------------------- */
 enum {
-    XT_REG_A0 = 0,                   /* a0..a15 are XT_REG_A0 + n */
+    XT_REG_A0 = 0, /* a0..a15 are XT_REG_A0 + n */
     XT_REG_PC = 16,
-    XT_REG_SR_BASE = 0x100,          /* special register n: XT_REG_SR_BASE+n */
+    XT_REG_SR_BASE = 0x100, /* special register n: XT_REG_SR_BASE+n */
 };
 #define XT_REG_SR(n) (XT_REG_SR_BASE + (n))
 
@@ -154,15 +154,15 @@ xt_err xt_reg_write(xt_cpu *cpu, int reg, uint32_t value);
 xt_err xt_irq_set(xt_cpu *cpu, unsigned irq, bool level);
 
 /* ---- Time ------------------------------------------------------------- */
-uint64_t xt_cycles(const xt_cpu *cpu);        /* cycles since reset */
-uint64_t xt_insn_count(const xt_cpu *cpu);    /* instructions since reset */
+uint64_t xt_cycles(const xt_cpu *cpu);     /* cycles since reset */
+uint64_t xt_insn_count(const xt_cpu *cpu); /* instructions since reset */
 
 /* ---- Running ---------------------------------------------------------- */
 typedef struct xt_run_opts {
-    uint32_t until;          /* stop before executing this PC ... */
-    bool use_until;          /* ... when true */
-    uint64_t max_insns;      /* 0 = unlimited; counted from this call */
-    uint64_t max_cycles;     /* 0 = unlimited; counted from this call */
+    uint32_t until;      /* stop before executing this PC ... */
+    bool use_until;      /* ... when true */
+    uint64_t max_insns;  /* 0 = unlimited; counted from this call */
+    uint64_t max_cycles; /* 0 = unlimited; counted from this call */
 } xt_run_opts;
 
 /* Run from the current PC.  Returns an API error only for misuse; the
@@ -183,13 +183,13 @@ unsigned xt_recent_pcs(xt_cpu *cpu, uint32_t *out, unsigned max);
 
 /* ---- Hooks ------------------------------------------------------------ */
 typedef enum xt_hook_type {
-    XT_HOOK_CODE = 0,     /* before each instruction in [begin, end] */
-    XT_HOOK_MEM_READ,     /* data loads in [begin, end] */
-    XT_HOOK_MEM_WRITE,    /* data stores in [begin, end] */
-    XT_HOOK_EXCEPTION,    /* an exception or interrupt is taken */
-    XT_HOOK_SIMCALL,      /* SIMCALL executed; the hook implements it */
-    XT_HOOK_RETURN,       /* RFE, RFDE or RFI executed (observer) */
-    XT_HOOK_IDLE,         /* an interrupt ended a WAITI wait (observer) */
+    XT_HOOK_CODE = 0,  /* before each instruction in [begin, end] */
+    XT_HOOK_MEM_READ,  /* data loads in [begin, end] */
+    XT_HOOK_MEM_WRITE, /* data stores in [begin, end] */
+    XT_HOOK_EXCEPTION, /* an exception or interrupt is taken */
+    XT_HOOK_SIMCALL,   /* SIMCALL executed; the hook implements it */
+    XT_HOOK_RETURN,    /* RFE, RFDE or RFI executed (observer) */
+    XT_HOOK_IDLE,      /* an interrupt ended a WAITI wait (observer) */
 } xt_hook_type;
 
 typedef void (*xt_hook_code_cb)(xt_cpu *cpu, uint32_t pc, unsigned len,
@@ -200,8 +200,8 @@ typedef void (*xt_hook_mem_cb)(xt_cpu *cpu, xt_hook_type type, uint32_t addr,
  * for high-priority interrupts; pc is the address of the instruction that
  * raised it (or was interrupted); vector is where execution continues. */
 #define XT_HOOK_EXC_INTERRUPT 0x100u
-#define XT_HOOK_EXC_DEBUG 0x200u
-#define XT_HOOK_EXC_DOUBLE 0x400u
+#define XT_HOOK_EXC_DEBUG     0x200u
+#define XT_HOOK_EXC_DOUBLE    0x400u
 typedef void (*xt_hook_exc_cb)(xt_cpu *cpu, unsigned cause, uint32_t pc,
                                uint32_t vector, void *user);
 /* SIMCALL: the callback reads and writes registers itself.  If no SIMCALL
@@ -212,8 +212,7 @@ typedef void (*xt_hook_simcall_cb)(xt_cpu *cpu, void *user);
  * target; cycle is the cycle count when it completes (xt_cycles() is not
  * up to date inside a run).  Observers: they must not change CPU state. */
 typedef void (*xt_hook_return_cb)(xt_cpu *cpu, unsigned level, uint32_t pc,
-                                  uint32_t target, uint64_t cycle,
-                                  void *user);
+                                  uint32_t target, uint64_t cycle, void *user);
 /* The core waited in WAITI from cycle begin until an interrupt was taken
  * at cycle end (before the XT_HOOK_EXCEPTION call of that interrupt).  A
  * wait still running, or ended otherwise (reset, a debugger writing the
@@ -221,7 +220,7 @@ typedef void (*xt_hook_return_cb)(xt_cpu *cpu, unsigned level, uint32_t pc,
 typedef void (*xt_hook_idle_cb)(xt_cpu *cpu, uint64_t begin, uint64_t end,
                                 void *user);
 
-typedef unsigned xt_hook;   /* handle, never 0 */
+typedef unsigned xt_hook; /* handle, never 0 */
 
 /* begin > end means the whole address space. */
 xt_err xt_hook_add(xt_cpu *cpu, xt_hook *out, xt_hook_type type, void *cb,
@@ -232,16 +231,16 @@ xt_err xt_hook_del(xt_cpu *cpu, xt_hook h);
 /* Parameters of the cycle model (docs/timing.md).  A board may override
  * them; xt_timing_default() gives the built-in LX106 values. */
 typedef struct xt_timing {
-    unsigned base;              /* cycles per instruction issue */
-    unsigned load_use;          /* interlock: load result used next insn */
-    unsigned mul_use;           /* interlock: multiply result used next */
-    unsigned taken_branch;      /* penalty of a taken branch or jump */
-    unsigned call_jump;         /* penalty of j/call0/callx0/jx/ret */
-    unsigned sync_extra;        /* extra cycles of dsync/esync/rsync after a
+    unsigned base;         /* cycles per instruction issue */
+    unsigned load_use;     /* interlock: load result used next insn */
+    unsigned mul_use;      /* interlock: multiply result used next */
+    unsigned taken_branch; /* penalty of a taken branch or jump */
+    unsigned call_jump;    /* penalty of j/call0/callx0/jx/ret */
+    unsigned sync_extra;   /* extra cycles of dsync/esync/rsync after a
                                    special-register write */
-    unsigned isync_extra;       /* extra cycles of isync */
-    unsigned exception;         /* cycles to enter an exception vector */
-    unsigned rfe;               /* extra cycles of rfe/rfi/rfde */
+    unsigned isync_extra;  /* extra cycles of isync */
+    unsigned exception;    /* cycles to enter an exception vector */
+    unsigned rfe;          /* extra cycles of rfe/rfi/rfde */
 } xt_timing;
 
 void xt_timing_default(xt_timing *t);
@@ -255,42 +254,42 @@ xt_err xt_timing_set(xt_cpu *cpu, const xt_timing *t);
  * C text; without a host compiler it stays an interpreter.  New engines
  * start in XT_ENGINE_FAST unless DSPSIM_ENGINE=interp is set. */
 typedef enum xt_engine {
-    XT_ENGINE_FAST = 0,      /* interpreter + translated hot code */
-    XT_ENGINE_INTERP,        /* the reference interpreter alone */
+    XT_ENGINE_FAST = 0, /* interpreter + translated hot code */
+    XT_ENGINE_INTERP,   /* the reference interpreter alone */
 } xt_engine;
 
 xt_err xt_engine_set(xt_cpu *cpu, xt_engine e);
 xt_engine xt_engine_get(const xt_cpu *cpu);
-const char *xt_engine_name(xt_engine e);      /* "fast", "interp" */
+const char *xt_engine_name(xt_engine e); /* "fast", "interp" */
 /* Parse "fast" or "interp"; returns 0, or -1 for anything else. */
 int xt_engine_parse(const char *s, xt_engine *out);
 
 typedef struct xt_xlate_opts {
-    unsigned sample_cycles;  /* cycles between PC samples (0: 4096, or
+    unsigned sample_cycles; /* cycles between PC samples (0: 4096, or
                                 $DSPSIM_XLATE_SAMPLE) */
-    unsigned hot_samples;    /* samples that make a page hot (0: 24, or
+    unsigned hot_samples;   /* samples that make a page hot (0: 24, or
                                 $DSPSIM_XLATE_HOT) */
-    bool sync;               /* compile in the foreground ($DSPSIM_XLATE_SYNC=1) */
-    unsigned opt_level;      /* host compiler -O level 1..3 (0: 1, or
+    bool sync;          /* compile in the foreground ($DSPSIM_XLATE_SYNC=1) */
+    unsigned opt_level; /* host compiler -O level 1..3 (0: 1, or
                                 $DSPSIM_XLATE_OPT, which may also be 0) */
-    bool single_block;       /* return to the interpreter after each block
+    bool single_block;  /* return to the interpreter after each block
                                 (lockstep checking) */
-    const char *cache_dir;   /* NULL: $DSPSIM_CACHE_DIR/xlate, else
+    const char *cache_dir; /* NULL: $DSPSIM_CACHE_DIR/xlate, else
                                 $XDG_CACHE_HOME/dspsim/xlate, else
                                 ~/.cache/dspsim/xlate */
-    const char *cc;          /* NULL: $DSPSIM_CC, else "cc" */
+    const char *cc;        /* NULL: $DSPSIM_CC, else "cc" */
 } xt_xlate_opts;
 xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *opts);
 
 typedef struct xt_xlate_stats {
-    uint64_t pages_translated;  /* units installed */
-    uint64_t compiles;          /* shared objects built by this engine */
-    uint64_t cache_hits;        /* shared objects found in the cache */
-    uint64_t compile_failures;  /* the compiler failed or is missing */
-    uint64_t unit_calls;        /* entries into translated code */
-    uint64_t insns;             /* instructions retired in translated code */
-    uint64_t declined;          /* entries left to the interpreter (horizon) */
-    uint64_t invalidations;     /* units dropped by stores into their page */
+    uint64_t pages_translated; /* units installed */
+    uint64_t compiles;         /* shared objects built by this engine */
+    uint64_t cache_hits;       /* shared objects found in the cache */
+    uint64_t compile_failures; /* the compiler failed or is missing */
+    uint64_t unit_calls;       /* entries into translated code */
+    uint64_t insns;            /* instructions retired in translated code */
+    uint64_t declined;         /* entries left to the interpreter (horizon) */
+    uint64_t invalidations;    /* units dropped by stores into their page */
 } xt_xlate_stats;
 void xt_xlate_stats_get(const xt_cpu *cpu, xt_xlate_stats *out);
 /* Wait for a compile in progress and install what it built. */

@@ -32,39 +32,36 @@ extern "C" {
 typedef struct ds_dma ds_dma;
 
 typedef struct ds_dma_config {
-    unsigned channels;         /* 1 .. BOARD_MAX_DMA_CHANNELS */
-    unsigned bytes_per_cycle;  /* >= 1 */
-    unsigned burst_bytes;      /* multiple of 4, 4 .. 4096 */
-    unsigned burst_latency;    /* cycles */
+    unsigned channels;        /* 1 .. BOARD_MAX_DMA_CHANNELS */
+    unsigned bytes_per_cycle; /* >= 1 */
+    unsigned burst_bytes;     /* multiple of 4, 4 .. 4096 */
+    unsigned burst_latency;   /* cycles */
 } ds_dma_config;
 
 /* The SSP FIFOs as seen by the DMA (ports 0 .. count-1). */
 typedef struct ds_dma_ports {
     unsigned count;
-    size_t (*tx_space)(void *user, unsigned port);   /* bytes of room */
+    size_t (*tx_space)(void *user, unsigned port); /* bytes of room */
     size_t (*tx_push)(void *user, unsigned port, const uint8_t *src,
-                      size_t n);                     /* bytes taken */
-    size_t (*rx_avail)(void *user, unsigned port);   /* bytes held */
+                      size_t n);                   /* bytes taken */
+    size_t (*rx_avail)(void *user, unsigned port); /* bytes held */
     size_t (*rx_pop)(void *user, unsigned port, uint8_t *dst, size_t n);
     void *user;
 } ds_dma_ports;
 
 /* dsp: the DSP's memories; host: host memory; ports may be NULL (no SSP);
  * log may be NULL.  Returns NULL on bad config or out of memory. */
-ds_dma *ds_dma_new(ds_clock *clk, const ds_dma_config *cfg,
-                   const ds_bus *dsp, const ds_bus *host,
-                   const ds_dma_ports *ports, ds_irq_out irq,
-                   ds_log_fn log, void *log_user);
+ds_dma *ds_dma_new(ds_clock *clk, const ds_dma_config *cfg, const ds_bus *dsp,
+                   const ds_bus *host, const ds_dma_ports *ports,
+                   ds_irq_out irq, ds_log_fn log, void *log_user);
 void ds_dma_free(ds_dma *dma);
 /* Stop every channel, registers to reset values. */
 void ds_dma_reset(ds_dma *dma);
 
 /* Register access, offset from BOARD_DMA_BASE; false = bus error
  * (unknown offset, channel >= channels, not an aligned 32-bit access). */
-bool ds_dma_read(ds_dma *dma, uint32_t offset, unsigned size,
-                 uint32_t *value);
-bool ds_dma_write(ds_dma *dma, uint32_t offset, unsigned size,
-                  uint32_t value);
+bool ds_dma_read(ds_dma *dma, uint32_t offset, unsigned size, uint32_t *value);
+bool ds_dma_write(ds_dma *dma, uint32_t offset, unsigned size, uint32_t value);
 
 /* SSP port 'port' has new room (TX) or data (RX) at time 'at': channels
  * waiting on it resume. */
@@ -73,7 +70,7 @@ void ds_dma_port_request(ds_dma *dma, unsigned port, uint64_t at);
 /* Introspection for tests and the host API. */
 uint32_t ds_dma_channel_status(const ds_dma *dma, unsigned ch);
 uint32_t ds_dma_channel_bytes(const ds_dma *dma, unsigned ch);
-uint64_t ds_dma_errors(const ds_dma *dma);   /* errors since creation */
+uint64_t ds_dma_errors(const ds_dma *dma); /* errors since creation */
 
 /* ---- Fault injection (issue 14; docs/board.md "Faults") ------------------
  * Called from the host (ds_board_fault_at schedules them on the event

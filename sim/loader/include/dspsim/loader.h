@@ -34,22 +34,22 @@ extern "C" {
 
 typedef enum xt_load_status {
     XT_LOAD_OK = 0,
-    XT_LOAD_ERR_IO,      /* cannot open or read: missing, directory, ... */
-    XT_LOAD_ERR_FORMAT,  /* not an acceptable ELF file (see above) */
-    XT_LOAD_ERR_MEMORY,  /* a segment or the entry point lies outside
+    XT_LOAD_ERR_IO,     /* cannot open or read: missing, directory, ... */
+    XT_LOAD_ERR_FORMAT, /* not an acceptable ELF file (see above) */
+    XT_LOAD_ERR_MEMORY, /* a segment or the entry point lies outside
                             mapped guest memory, or a write failed */
-    XT_LOAD_ERR_NOMEM,   /* host allocation failed */
+    XT_LOAD_ERR_NOMEM,  /* host allocation failed */
 } xt_load_status;
 
 typedef struct xt_elf xt_elf;
 
 typedef struct xt_elf_segment {
-    uint32_t paddr;   /* load address (p_paddr) */
-    uint32_t vaddr;   /* p_vaddr, informational */
-    uint32_t offset;  /* file offset of the data */
-    uint32_t filesz;  /* bytes taken from the file */
-    uint32_t memsz;   /* bytes in memory (>= filesz; the rest is zeroed) */
-    uint32_t flags;   /* PF_X | PF_W | PF_R */
+    uint32_t paddr;  /* load address (p_paddr) */
+    uint32_t vaddr;  /* p_vaddr, informational */
+    uint32_t offset; /* file offset of the data */
+    uint32_t filesz; /* bytes taken from the file */
+    uint32_t memsz;  /* bytes in memory (>= filesz; the rest is zeroed) */
+    uint32_t flags;  /* PF_X | PF_W | PF_R */
 } xt_elf_segment;
 
 typedef struct xt_elf_symbol {
@@ -104,8 +104,7 @@ const xt_elf_symbol *xt_elf_symbol_at(const xt_elf *elf, size_t i);
 const char *xt_elf_sym_lookup(const void *elf, uint32_t addr, uint32_t *off);
 /* Format addr as "name", "name+0x1c", or "?" when no symbol contains it.
  * Always NUL-terminates; returns the text length (as snprintf). */
-int xt_elf_format_sym(const xt_elf *elf, uint32_t addr, char *buf,
-                      size_t n);
+int xt_elf_format_sym(const xt_elf *elf, uint32_t addr, char *buf, size_t n);
 
 #ifdef __cplusplus
 }

@@ -42,16 +42,14 @@ void ds_ipc_set_host_ops(ds_ipc *ipc, const ds_ipc_host_ops *ops);
 
 /* DSP side: register access, offset from BOARD_IPC_BASE; false = bus
  * error (unknown offset, not an aligned 32-bit access). */
-bool ds_ipc_read(ds_ipc *ipc, uint32_t offset, unsigned size,
-                 uint32_t *value);
-bool ds_ipc_write(ds_ipc *ipc, uint32_t offset, unsigned size,
-                  uint32_t value);
+bool ds_ipc_read(ds_ipc *ipc, uint32_t offset, unsigned size, uint32_t *value);
+bool ds_ipc_write(ds_ipc *ipc, uint32_t offset, unsigned size, uint32_t value);
 
 /* Host side. */
 /* Ring the DSP's doorbell.  Returns false (nothing sent) while the
  * previous host message is still BUSY or msg has bit 31 set. */
 bool ds_ipc_host_send(ds_ipc *ipc, uint32_t msg);
-bool ds_ipc_host_busy(const ds_ipc *ipc);      /* H2D.BUSY */
+bool ds_ipc_host_busy(const ds_ipc *ipc); /* H2D.BUSY */
 /* The DSP's pending message (D2H.BUSY): true and *msg, or false. */
 bool ds_ipc_host_pending(const ds_ipc *ipc, uint32_t *msg);
 /* Acknowledge the DSP's message.  Returns false if none is pending. */

@@ -76,21 +76,52 @@ enum {
 
 /* Guest errno values (QEMU's Xtensa numbering). */
 enum {
-    XT_EPERM = 1, XT_ENOENT = 2, XT_ESRCH = 3, XT_EINTR = 4, XT_EIO = 5,
-    XT_ENXIO = 6, XT_E2BIG = 7, XT_ENOEXEC = 8, XT_EBADF = 9,
-    XT_ECHILD = 10, XT_EAGAIN = 11, XT_ENOMEM = 12, XT_EACCES = 13,
-    XT_EFAULT = 14, XT_ENOTBLK = 15, XT_EBUSY = 16, XT_EEXIST = 17,
-    XT_EXDEV = 18, XT_ENODEV = 19, XT_ENOTDIR = 20, XT_EISDIR = 21,
-    XT_EINVAL = 22, XT_ENFILE = 23, XT_EMFILE = 24, XT_ENOTTY = 25,
-    XT_ETXTBSY = 26, XT_EFBIG = 27, XT_ENOSPC = 28, XT_ESPIPE = 29,
-    XT_EROFS = 30, XT_EMLINK = 31, XT_EPIPE = 32, XT_EDOM = 33,
-    XT_ERANGE = 34, XT_ENOSYS = 88, XT_ELOOP = 92,
+    XT_EPERM = 1,
+    XT_ENOENT = 2,
+    XT_ESRCH = 3,
+    XT_EINTR = 4,
+    XT_EIO = 5,
+    XT_ENXIO = 6,
+    XT_E2BIG = 7,
+    XT_ENOEXEC = 8,
+    XT_EBADF = 9,
+    XT_ECHILD = 10,
+    XT_EAGAIN = 11,
+    XT_ENOMEM = 12,
+    XT_EACCES = 13,
+    XT_EFAULT = 14,
+    XT_ENOTBLK = 15,
+    XT_EBUSY = 16,
+    XT_EEXIST = 17,
+    XT_EXDEV = 18,
+    XT_ENODEV = 19,
+    XT_ENOTDIR = 20,
+    XT_EISDIR = 21,
+    XT_EINVAL = 22,
+    XT_ENFILE = 23,
+    XT_EMFILE = 24,
+    XT_ENOTTY = 25,
+    XT_ETXTBSY = 26,
+    XT_EFBIG = 27,
+    XT_ENOSPC = 28,
+    XT_ESPIPE = 29,
+    XT_EROFS = 30,
+    XT_EMLINK = 31,
+    XT_EPIPE = 32,
+    XT_EDOM = 33,
+    XT_ERANGE = 34,
+    XT_ENOSYS = 88,
+    XT_ELOOP = 92,
 };
 
 /* Guest open() flag bits. */
 enum {
-    XT_O_RDONLY = 0x0, XT_O_WRONLY = 0x1, XT_O_RDWR = 0x2,
-    XT_O_APPEND = 0x8, XT_O_CREAT = 0x200, XT_O_TRUNC = 0x400,
+    XT_O_RDONLY = 0x0,
+    XT_O_WRONLY = 0x1,
+    XT_O_RDWR = 0x2,
+    XT_O_APPEND = 0x8,
+    XT_O_CREAT = 0x200,
+    XT_O_TRUNC = 0x400,
     XT_O_EXCL = 0x800,
 };
 
@@ -100,11 +131,11 @@ uint32_t xt_semihost_errno(int host_errno);
 int xt_semihost_open_flags(uint32_t guest_flags);
 
 typedef struct xt_semihost_config {
-    int stdin_fd;               /* host fds of the console */
+    int stdin_fd; /* host fds of the console */
     int stdout_fd;
     int stderr_fd;
-    int argc;                   /* guest arguments for calls 1000-1002; */
-    const char *const *argv;    /* argv[0] is the program name */
+    int argc;                /* guest arguments for calls 1000-1002; */
+    const char *const *argv; /* argv[0] is the program name */
 } xt_semihost_config;
 
 typedef struct xt_semihost xt_semihost;

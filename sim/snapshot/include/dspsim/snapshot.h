@@ -26,15 +26,15 @@ extern "C" {
 #endif
 
 /* A section tag from four characters: DS_SNAP_TAG('C','P','U',' '). */
-#define DS_SNAP_TAG(a, b, c, d) \
-    ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | \
+#define DS_SNAP_TAG(a, b, c, d)                                                \
+    ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 |                \
      (uint32_t)(d) << 24)
 
 /* ---- writing --------------------------------------------------------- */
 typedef struct ds_snap_w {
     uint8_t *p;
     size_t len, cap;
-    bool oom;                   /* an allocation failed: the bytes are lost */
+    bool oom; /* an allocation failed: the bytes are lost */
 } ds_snap_w;
 
 void ds_snap_w_init(ds_snap_w *w);
@@ -52,8 +52,8 @@ void ds_snap_end(ds_snap_w *w, size_t mark);
 typedef struct ds_snap_r {
     const uint8_t *p;
     size_t len, pos;
-    bool bad;                   /* short, or a value out of range */
-    char *err;                  /* the first problem (shared by sub-readers) */
+    bool bad;  /* short, or a value out of range */
+    char *err; /* the first problem (shared by sub-readers) */
     size_t errsz;
 } ds_snap_r;
 
@@ -94,16 +94,15 @@ const char *ds_snap_build_id(void);
 #define DS_SNAP_FORMAT_VERSION 1u
 
 typedef struct ds_snap_ident {
-    uint64_t firmware_hash;     /* of the firmware ELF file */
-    uint64_t case_hash;         /* of the case, board and inputs */
-    uint64_t cycle;             /* the cycle the snapshot was taken at */
+    uint64_t firmware_hash; /* of the firmware ELF file */
+    uint64_t case_hash;     /* of the case, board and inputs */
+    uint64_t cycle;         /* the cycle the snapshot was taken at */
 } ds_snap_ident;
 
 /* Writes header + body to path through a temporary file renamed over it
  * (no partial file on failure).  false with a message in err. */
 bool ds_snap_file_write(const char *path, const ds_snap_ident *id,
-                        const void *body, size_t len, char *err,
-                        size_t errsz);
+                        const void *body, size_t len, char *err, size_t errsz);
 /* Reads path, checks magic, version, build id, the body's checksum and
  * that firmware and case match `expect` (its cycle is ignored; a zero
  * hash is not checked: the caller checks it with ds_snap_case_mismatch's

@@ -41,11 +41,11 @@ extern "C" {
 typedef struct ds_ssp ds_ssp;
 
 typedef struct ds_ssp_config {
-    unsigned index;          /* port number (passed to callbacks) */
-    unsigned fifo_frames;    /* FIFO depth, frames (>= 1) */
-    uint32_t cpu_hz;         /* Hz */
-    uint32_t audio_hz;       /* nominal audio clock, Hz */
-    int32_t drift_ppb;       /* audio clock error, parts per billion */
+    unsigned index;       /* port number (passed to callbacks) */
+    unsigned fifo_frames; /* FIFO depth, frames (>= 1) */
+    uint32_t cpu_hz;      /* Hz */
+    uint32_t audio_hz;    /* nominal audio clock, Hz */
+    int32_t drift_ppb;    /* audio clock error, parts per billion */
 } ds_ssp_config;
 
 /* A frame leaving the TX side at 'cycle' (the tick time). */
@@ -60,7 +60,7 @@ typedef void (*ds_ssp_request_fn)(void *user, unsigned port, uint64_t at);
 
 ds_ssp *ds_ssp_new(ds_clock *clk, const ds_ssp_config *cfg, ds_irq_out irq);
 void ds_ssp_free(ds_ssp *p);
-void ds_ssp_reset(ds_ssp *p);   /* registers to reset values, FIFOs empty,
+void ds_ssp_reset(ds_ssp *p); /* registers to reset values, FIFOs empty,
                                    counters 0; sink/source kept */
 
 void ds_ssp_set_sink(ds_ssp *p, ds_ssp_sink_fn fn, void *user);
@@ -99,12 +99,12 @@ int32_t ds_ssp_drift(const ds_ssp *p);
 
 /* ---- Memory-buffer sink and source (tests, simple harnesses) ---------- */
 typedef struct ds_ssp_buffer {
-    int32_t *samples;   /* caller's storage */
-    size_t capacity;    /* samples */
-    size_t count;       /* samples written (sink) or read (source) */
-    uint64_t missed;    /* frames that did not fit (sink) or were silence
+    int32_t *samples; /* caller's storage */
+    size_t capacity;  /* samples */
+    size_t count;     /* samples written (sink) or read (source) */
+    uint64_t missed;  /* frames that did not fit (sink) or were silence
                            because the buffer was exhausted (source) */
-    uint64_t first_cycle, last_cycle;   /* ticks seen (sink and source) */
+    uint64_t first_cycle, last_cycle; /* ticks seen (sink and source) */
 } ds_ssp_buffer;
 
 /* user = ds_ssp_buffer *.  The sink appends frames while they fit; the
