@@ -62,14 +62,15 @@ int xt_engine_parse(const char *s, xt_engine *out)
     return 0;
 }
 
-static unsigned env_uint(const char *name, unsigned dflt)
+/* $name as a number from lo to 2^30, else dflt */
+static unsigned env_uint(const char *name, unsigned dflt, unsigned lo)
 {
     const char *v = getenv(name);
     if (!v || !*v)
         return dflt;
     char *end;
     unsigned long x = strtoul(v, &end, 0);
-    return (*end || x == 0 || x > 1u << 30) ? dflt : (unsigned)x;
+    return (*end || x < lo || x > 1u << 30) ? dflt : (unsigned)x;
 }
 
 /* The state a unit reads, and the part of it a unit writes back. */
@@ -219,17 +220,14 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
     for (size_t i = 0; i < sizeof srs / sizeof srs[0]; i++)
         x->env.sr[srs[i].sr] = (const uint32_t *)((const char *)cpu +
                                                   srs[i].off);
-    x->sample_cycles = env_uint("DSPSIM_XLATE_SAMPLE", DEF_SAMPLE_CYCLES);
+    x->sample_cycles = env_uint("DSPSIM_XLATE_SAMPLE", DEF_SAMPLE_CYCLES, 1);
     x->settle_cycles = 8ull * x->sample_cycles;
-    x->hot_samples = env_uint("DSPSIM_XLATE_HOT", DEF_HOT_SAMPLES);
+    x->hot_samples = env_uint("DSPSIM_XLATE_HOT", DEF_HOT_SAMPLES, 1);
     x->sample_rng = 0x9e3779b9u;
     x->sync = getenv("DSPSIM_XLATE_SYNC") &&
               *getenv("DSPSIM_XLATE_SYNC") == '1';
-    /* 0..3; 0 is allowed here (the lockstep tests compile at -O0) */
-    const char *ol = getenv("DSPSIM_XLATE_OPT");
-    x->opt_level = ol && ol[0] >= '0' && ol[0] <= '3' && !ol[1]
-                       ? (unsigned)(ol[0] - '0')
-                       : 1;
+    /* -O0 too (the lockstep tests); above 3 is taken as 3 */
+    x->opt_level = env_uint("DSPSIM_XLATE_OPT", 1, 0);
     const char *cc = getenv("DSPSIM_CC");
     snprintf(x->cc, sizeof x->cc, "%s", cc && *cc ? cc : "cc");
     xlate_build_cache_dir(x->cache_dir, sizeof x->cache_dir, NULL);
