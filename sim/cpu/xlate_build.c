@@ -36,8 +36,9 @@ extern char **environ;
 static char build_script[] =
     "cc=$1; opt=$2; dbg=$3; lock=$4; mode=$5; owner=$6; shift 6\n"
     "drop() { while [ $# -ge 4 ]; do rm -f \"$1\" \"$4\"; shift 4; done; exit 0; }\n"
-    /* the simulation comes first */
-    "renice -n 19 -p $$ >/dev/null 2>&1\n"
+    /* the simulation comes first; a foreground build (mode none) is what
+     * the simulation waits for, so it keeps the simulation's priority */
+    "[ \"$mode\" = none ] || renice -n 19 -p $$ >/dev/null 2>&1\n"
     /* one background compiler at a time per cache: parallel test runs must
      * not all compile at once on a small machine.  A build for a later run
      * (mode try) is dropped if one is already going, so that such builds

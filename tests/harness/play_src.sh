@@ -5,10 +5,12 @@
 # carry runs on the clock play picks and says so), the output frames
 # round(frames x out / in), and the SRC's group delay removed: a 997 Hz
 # sine in and out line up within one sample (sine_lag).
-#   play_src.sh DSPSIM SINE_LAG WORK_DIR
+#   play_src.sh DSPSIM SINE_LAG WORK_DIR [STRIDE]
+# STRIDE n runs every nth pair only (the sanitizer build: the same host
+# code at a fraction of the time; the optimised build runs them all).
 # Exits 77 (skipped) without sox.
 set -u
-DSPSIM=$1 LAG=$2 WORK=$3
+DSPSIM=$1 LAG=$2 WORK=$3 STRIDE=${4:-1}
 command -v sox >/dev/null || { echo "SKIP: sox not installed"; exit 77; }
 case $DSPSIM in /*) ;; *) DSPSIM=$PWD/$DSPSIM ;; esac
 case $LAG in /*) ;; *) LAG=$PWD/$LAG ;; esac
@@ -18,11 +20,13 @@ rates="8000 11025 16000 22050 24000 32000 44100 48000 88200 96000 176400 192000"
 for r in $rates; do
     sox -n -r $r -c 2 -b 16 in$r.wav synth 0.06 sine 997 vol 0.89 || exit 2
 done
-fails=0 n=0 fast=0
+fails=0 n=0 fast=0 i=0
 for a in $rates; do
     frames=$(soxi -s in$a.wav)
     for b in $rates; do
         [ $a = $b ] && continue
+        i=$((i + 1))
+        [ $(((i - 1) % STRIDE)) -eq 0 ] || continue
         n=$((n + 1))
         "$DSPSIM" play in$a.wav o$a-$b.wav --pipeline src --set out_rate=$b \
             --artifacts art$a-$b >out 2>err
@@ -61,5 +65,5 @@ grep -q "(160000000 Hz)" out || { echo "FAIL: --cpu-mhz 160 not used"; fails=$((
 grep -q "^deadline misses: 0$" out &&
     { echo "FAIL: 192 -> 176.4 kHz at 160 MHz shows no misses"; fails=$((fails + 1)); }
 echo "$n pairs, $fast on a faster core, $fails failures"
-[ $n -eq 132 ] || fails=$((fails + 1))
+[ $n -eq $(((132 + STRIDE - 1) / STRIDE)) ] || fails=$((fails + 1))
 [ $fails -eq 0 ]
