@@ -158,7 +158,9 @@ size_t ds_clock_run_due(ds_clock *clk, uint64_t now)
     size_t fired = 0;
     while (clk->n && clk->heap[0].at <= now) {
         ds_event e = clk->heap[0];
-        remove_at(clk, 0);
+        /* the root: the last event moves up and sinks (no rise to try) */
+        clk->heap[0] = clk->heap[--clk->n];
+        sift_down(clk->heap, clk->n, 0);
         /* without a time source, callbacks see their own time as now */
         if (!clk->now_fn && e.at > clk->now)
             clk->now = e.at;

@@ -267,13 +267,20 @@ xt_err xt_run(xt_cpu *cpu, const xt_run_opts *opts, xt_stop *why)
         !cpu->n_code_hooks && !events_irq_deliverable(cpu)) {
         cpu->cycles = cpu->cyc_end;
         *why = XT_STOP_CYCLE_BUDGET;
-    } else {
-        if (cpu->engine == XT_ENGINE_FAST)
-            xlate_poll(cpu);
-        events_update(cpu);
-        events_kick(cpu);
-        *why = exec_loop(cpu);
+        cpu->running = 0;
+        cpu->use_until = 0;
+        cpu->cyc_end = cpu->ins_end = UINT64_MAX;
+        /* a waiting core's horizon is 0 whatever the clock says: when it
+         * already is, events_update would leave everything as it is */
+        if (!cpu->slow || cpu->ev_unit || cpu->ev_cycles)
+            events_update(cpu);
+        return XT_OK;
     }
+    if (cpu->engine == XT_ENGINE_FAST)
+        xlate_poll(cpu);
+    events_update(cpu);
+    events_kick(cpu);
+    *why = exec_loop(cpu);
     cpu->running = 0;
     cpu->use_until = 0;
     cpu->cyc_end = cpu->ins_end = UINT64_MAX;
