@@ -148,6 +148,20 @@ uint64_t ds_clock_next(const ds_clock *clk)
     return clk->n ? clk->heap[0].at : DS_CLOCK_NEVER;
 }
 
+uint64_t ds_clock_next_other(const ds_clock *clk, ds_event_id own)
+{
+    if (!clk->n)
+        return DS_CLOCK_NEVER;
+    if (clk->heap[0].seq != own)
+        return clk->heap[0].at;
+    /* the root is own: the next is one of its children */
+    uint64_t t = DS_CLOCK_NEVER;
+    for (size_t i = 1; i < 3 && i < clk->n; i++)
+        if (clk->heap[i].at < t)
+            t = clk->heap[i].at;
+    return t;
+}
+
 size_t ds_clock_pending(const ds_clock *clk)
 {
     return clk->n;

@@ -46,6 +46,36 @@ static void schedule_cb(void *user, uint64_t at)
         xt_stop_request(b->cpu);
 }
 
+/* Until when nothing but a device's own events can look at it, the other
+ * devices or memory (ds_quiet_fn, for the DMA and the SSP ports): the
+ * core waits in WAITI and
+ * cannot wake on its own, no other event is due, this run does not end
+ * and no pause point comes; never with a debugger attached (it may read
+ * memory between any two slices). */
+static uint64_t quiet_cb(void *user, ds_event_id own)
+{
+    ds_board *b = user;
+    if (!b->running || b->dbg_poll)
+        return 0;
+    uint64_t q = xt_idle_until(b->cpu);
+    uint64_t next = ds_clock_next_other(b->clk, own);
+    if (next < q)
+        q = next;
+    if (b->limit < q)
+        q = b->limit;
+    if (b->pause_fn && b->pause_at < q)
+        q = b->pause_at;
+    return q;
+}
+
+/* DSPSIM_BOARD_QUIET=0 turns quiet time off: every tick and burst an
+ * event of its own (tests compare the two). */
+static bool quiet_on(void)
+{
+    const char *e = getenv("DSPSIM_BOARD_QUIET");
+    return !e || strcmp(e, "0") != 0;
+}
+
 static void default_console(void *user, uint8_t byte)
 {
     (void)user;
@@ -317,6 +347,8 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
         if (!b->ssp[i])
             goto fail;
         ds_ssp_set_request(b->ssp[i], ssp_request_cb, b);
+        if (quiet_on())
+            ds_ssp_set_quiet(b->ssp[i], quiet_cb, b);
     }
     ds_dma_config dc = { b->cfg.dma_channels, b->cfg.dma_bytes_per_cycle,
                          b->cfg.dma_burst_bytes, b->cfg.dma_burst_latency };
@@ -329,6 +361,8 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
                         log_cb, b);
     if (!b->dma)
         goto fail;
+    if (quiet_on())
+        ds_dma_set_quiet(b->dma, quiet_cb, b);
 
     st = DS_ERR_CPU;
     const char *what = "iram";

@@ -46,6 +46,7 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
     b->halted = false;
     b->events = 0;
     b->stop_on = stop_on;
+    b->limit = limit;
     for (;;) {
         uint64_t now = xt_cycles(b->cpu);
         ds_clock_run_due(b->clk, now);

@@ -221,6 +221,14 @@ uint64_t xt_cycles(const xt_cpu *cpu)
 {
     return cpu->cycles;
 }
+uint64_t xt_idle_until(const xt_cpu *cpu)
+{
+    if (!cpu || !cpu->waiting || cpu->stop_req || cpu->exit_req ||
+        cpu->n_code_hooks || events_irq_deliverable(cpu))
+        return 0;
+    return cpu->timer_at;
+}
+
 uint64_t xt_insn_count(const xt_cpu *cpu)
 {
     return cpu->insns;

@@ -22,6 +22,8 @@ struct ds_ssp {
     void *source_user;
     ds_ssp_request_fn request;
     void *request_user;
+    ds_quiet_fn quiet;
+    void *quiet_user;
     /* registers */
     uint32_t ctrl, format, clkdiv, status;
     size_t fb, cap; /* bytes a frame and a FIFO hold (format) */
@@ -198,6 +200,12 @@ void ds_ssp_set_request(ds_ssp *p, ds_ssp_request_fn fn, void *user)
     p->request_user = user;
 }
 
+void ds_ssp_set_quiet(ds_ssp *p, ds_quiet_fn fn, void *user)
+{
+    p->quiet = fn;
+    p->quiet_user = fn ? user : NULL;
+}
+
 /* ---- frame clock ------------------------------------------------------- */
 static uint64_t tick_time(const ds_ssp *p, uint64_t k)
 {
@@ -265,14 +273,13 @@ static void encode(uint8_t *b, int32_t s, unsigned width)
     }
 }
 
-static void ev_tick(void *user, uint64_t at)
+/* One frame at cycle at: TX to the sink, RX from the source, the line. */
+static void tick_frame(ds_ssp *p, uint64_t at)
 {
-    ds_ssp *p = user;
     unsigned ch = channels_of(p), w = width_of(p), cb = container_of(p);
     size_t fb = frame_bytes(p), cap = fifo_cap(p);
     int32_t s[BOARD_SSP_MAX_CHANNELS];
     uint8_t raw[BOARD_SSP_MAX_CHANNELS * 4];
-    p->ev = 0;
     p->frames++;
     if (p->ctrl & BOARD_SSP_CTRL_TX_EN) {
         if (p->fault_ur) {
@@ -314,9 +321,42 @@ static void ev_tick(void *user, uint64_t at)
         }
     }
     tick_irq(p);
-    p->ev = ds_clock_schedule(p->clk, clock_step(p), ev_tick, p);
-    if (p->request)
-        p->request(p->request_user, p->cfg.index, at);
+}
+
+/* Ticks one event runs at most (a bound for any quiet function). */
+#define QUIET_MAX_RUN 4096u
+
+/* Will the next tick move a frame each way without an underrun or an
+ * overrun (so without a change of the interrupt line)? */
+static bool steady(const ds_ssp *p)
+{
+    size_t fb = frame_bytes(p);
+    return (!(p->ctrl & BOARD_SSP_CTRL_TX_EN) ||
+            (p->tx.level >= fb && !p->fault_ur)) &&
+           (!(p->ctrl & BOARD_SSP_CTRL_RX_EN) ||
+            (fifo_cap(p) - p->rx.level >= fb && !p->fault_or));
+}
+
+static void ev_tick(void *user, uint64_t at)
+{
+    ds_ssp *p = user;
+    p->ev = 0;
+    for (unsigned run = 1;; run++) {
+        tick_frame(p, at);
+        uint64_t next = clock_step(p);
+        p->ev = ds_clock_schedule(p->clk, next, ev_tick, p);
+        if (p->request)
+            p->request(p->request_user, p->cfg.index, at);
+        /* nothing can look before the next tick (the request's burst, if
+         * any, has landed) and it changes no interrupt line: it is the
+         * next thing to happen, so it runs now, as of its own cycle */
+        if (!p->quiet || !p->ev || !steady(p) || run == QUIET_MAX_RUN ||
+            next >= p->quiet(p->quiet_user, p->ev))
+            return;
+        ds_clock_cancel(p->clk, p->ev);
+        p->ev = 0;
+        at = next;
+    }
 }
 
 /* ---- fault injection --------------------------------------------------- */

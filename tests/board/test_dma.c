@@ -503,6 +503,111 @@ static void test_observer(void **state)
     assert_int_equal(n_obs, 0);
 }
 
+/* ---- quiet time (ds_dma_set_quiet) -------------------------------------- */
+/* A port fed like the SSP feeds it: every 100 cycles a frame tick frees 4
+ * bytes of its TX FIFO and requests; a write into the source buffer lands
+ * at cycle 1003, while the burst of the tick at 1000 is in flight. */
+typedef struct quiet_run {
+    obs_rec log[32];
+    unsigned n;
+    uint8_t out[64];
+    uint32_t status;
+    bool irq;
+    unsigned scheduled; /* bursts left to their own events */
+} quiet_run;
+static quiet_run *qr;
+static ds_dma *q_dma;
+static ds_clock *q_clk;
+static uint64_t q_t0;
+
+static void q_obs(void *user, unsigned ch, ds_dma_event ev, uint32_t src,
+                  uint32_t dst, uint32_t bytes, uint64_t cycle)
+{
+    (void)user;
+    assert_true(qr->n < 32);
+    qr->log[qr->n++] = (obs_rec){ ch, ev, src, dst, bytes, cycle };
+}
+static uint64_t q_quiet(void *user, ds_event_id own)
+{
+    return ds_clock_next_other(user, own); /* only other events look */
+}
+static void q_tick(void *user, uint64_t at)
+{
+    (void)user;
+    tx_room += 4;
+    size_t before = ds_clock_pending(q_clk);
+    ds_dma_port_request(q_dma, 0, at);
+    qr->scheduled += ds_clock_pending(q_clk) > before;
+    if (at < q_t0 + 1600)
+        ds_clock_schedule(q_clk, at + 100, q_tick, NULL);
+}
+static void q_poke(void *user, uint64_t at)
+{
+    (void)user;
+    (void)at;
+    dsp_mem[0x1000 + 40] = 0xEE;
+}
+
+static void quiet_scenario(fx *f, bool quiet, quiet_run *r)
+{
+    memset(r, 0, sizeof *r);
+    qr = r;
+    q_dma = f->dma;
+    q_clk = f->clk;
+    tx_room = 4;
+    tx_len = 0;
+    for (int i = 0; i < 64; i++)
+        dsp_mem[0x1000 + i] = (uint8_t)(i + 1);
+    desc(0x10100, 0x11000, 0, 64, 0,
+         BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_IRQ |
+             BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP));
+    ds_dma_set_observer(f->dma, q_obs, NULL);
+    ds_dma_set_quiet(f->dma, quiet ? q_quiet : NULL, f->clk);
+    uint64_t t0 = q_t0 = ds_clock_now(f->clk);
+    ds_clock_schedule(f->clk, t0 + 100, q_tick, NULL);
+    ds_clock_schedule(f->clk, t0 + 1003, q_poke, NULL);
+    start(f, 0, 0x10100, BOARD_DMA_CTRL_IRQ_EN);
+    ds_clock_advance(f->clk, t0 + 2000);
+    assert_int_equal(tx_len, 64);
+    memcpy(r->out, tx_data, 64);
+    r->status = rd(f, 0, BOARD_DMA_STATUS);
+    r->irq = irq_level;
+    ds_dma_set_quiet(f->dma, NULL, NULL);
+    ds_dma_set_observer(f->dma, NULL, NULL);
+    for (unsigned i = 0; i < r->n; i++)
+        r->log[i].cycle -= t0;
+}
+
+static void test_quiet_bursts(void **state)
+{
+    fx *f = *state;
+    static quiet_run plain, quiet;
+    quiet_scenario(f, false, &plain);
+    wr(f, 0, BOARD_DMA_STATUS, ST(DONE) | ST(DESC_DONE));
+    quiet_scenario(f, true, &quiet);
+    /* the same data (the write at 1003 reached the burst landing at
+     * 1009), the same observer calls at the same cycles, the same end */
+    assert_int_equal(plain.out[40], 0xEE);
+    assert_memory_equal(plain.out, quiet.out, 64);
+    assert_int_equal(plain.n, quiet.n);
+    for (unsigned i = 0; i < plain.n; i++) {
+        assert_int_equal(plain.log[i].ev, quiet.log[i].ev);
+        assert_int_equal(plain.log[i].src, quiet.log[i].src);
+        assert_int_equal(plain.log[i].bytes, quiet.log[i].bytes);
+        assert_int_equal(plain.log[i].cycle, quiet.log[i].cycle);
+    }
+    assert_int_equal(plain.log[11].cycle, 1009); /* the burst of tick 1000 */
+    assert_int_equal(plain.log[plain.n - 1].ev, DS_DMA_EV_DESC_DONE);
+    assert_int_equal(plain.status, quiet.status);
+    assert_int_equal(quiet.status, ST(DONE) | ST(DESC_DONE));
+    assert_true(plain.irq && quiet.irq);
+    /* 15 ticks: each burst its own event without quiet time; with it only
+     * the one a write was due under and the last (it ends the
+     * descriptor) */
+    assert_int_equal(plain.scheduled, 15);
+    assert_int_equal(quiet.scheduled, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -516,6 +621,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_observer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_start_while_busy_and_reset, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_quiet_bursts, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

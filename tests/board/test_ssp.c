@@ -16,10 +16,15 @@ static bool irq_level;
 static unsigned nreq;
 static uint64_t last_req;
 
+static ds_clock *irq_clk; /* when set: the cycle the line last changed */
+static uint64_t irq_at;
+
 static void irq(void *u, unsigned line, bool level)
 {
     (void)u;
     assert_int_equal(line, BOARD_IRQ_SSP(1));
+    if (irq_clk && level != irq_level)
+        irq_at = ds_clock_now(irq_clk);
     irq_level = level;
 }
 static void req(void *u, unsigned port, uint64_t at)
@@ -268,6 +273,70 @@ static void test_sink_buffer_limits(void **state)
     assert_int_equal(s.missed, 1);
 }
 
+/* Quiet time (ds_ssp_set_quiet): ticks run back to back while nothing
+ * looks, never one that underruns (it changes the interrupt line). */
+typedef struct quiet_out {
+    ticks t;
+    uint64_t irq_at, underruns, fired;
+} quiet_out;
+
+static uint64_t quiet_others(void *user, ds_event_id own)
+{
+    return ds_clock_next_other(user, own);
+}
+static void looker(void *user, uint64_t at)
+{
+    (void)user;
+    (void)at;
+}
+
+static void quiet_case(bool quiet, quiet_out *o)
+{
+    fx f = make(0);
+    memset(o, 0, sizeof *o);
+    irq_clk = f.clk;
+    irq_at = 0;
+    ds_ssp_set_sink(f.p, sink, &o->t);
+    if (quiet)
+        ds_ssp_set_quiet(f.p, quiet_others, f.clk);
+    /* three frames queued: ticks 1-3 play them, tick 4 underruns */
+    for (int i = 0; i < 6; i++)
+        wr(&f, BOARD_SSP_TXDATA, (uint32_t)(i + 1) * 100);
+    /* something else happens at cycle 5000, between ticks 1 and 2 */
+    ds_clock_schedule(f.clk, 5000, looker, NULL);
+    wr(&f, BOARD_SSP_CTRL, BOARD_SSP_CTRL_TX_EN | BOARD_SSP_CTRL_UR_IRQ_EN);
+    o->fired = ds_clock_advance(f.clk, 3333 * 6 + 10);
+    o->irq_at = irq_at;
+    o->underruns = ds_ssp_underruns(f.p);
+    irq_clk = NULL;
+    done(&f);
+}
+
+static void test_quiet_ticks(void **state)
+{
+    (void)state;
+    quiet_out plain, quiet;
+    quiet_case(false, &plain);
+    quiet_case(true, &quiet);
+    assert_int_equal(plain.t.n, 6);
+    assert_int_equal(quiet.t.n, 6);
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(plain.t.at[i], quiet.t.at[i]);
+        assert_memory_equal(plain.t.s[i], quiet.t.s[i], 2 * sizeof(int32_t));
+    }
+    assert_int_equal(plain.t.s[2][1], 600);
+    /* the line rose at tick 4, with quiet time too */
+    assert_int_equal(plain.irq_at, 4 * 3333 + 1);
+    assert_int_equal(quiet.irq_at, plain.irq_at);
+    assert_int_equal(quiet.underruns, 3);
+    assert_int_equal(plain.underruns, 3);
+    /* 6 ticks and the other event; with quiet time tick 3 ran right
+     * after tick 2 (tick 2 waited for the event at 5000; tick 4 and the
+     * underrunning ones are events of their own) */
+    assert_int_equal(plain.fired, 7);
+    assert_int_equal(quiet.fired, 6);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -276,6 +345,7 @@ int main(void)
         cmocka_unit_test(test_tx_underrun),
         cmocka_unit_test(test_rx_overrun_and_formats),
         cmocka_unit_test(test_sink_buffer_limits),
+        cmocka_unit_test(test_quiet_ticks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -60,6 +60,16 @@ bool ds_clock_cancel(ds_clock *clk, ds_event_id id);
 
 /* Time of the earliest pending event, or DS_CLOCK_NEVER. */
 uint64_t ds_clock_next(const ds_clock *clk);
+/* The same, leaving out pending event 'own' (0: none). */
+uint64_t ds_clock_next_other(const ds_clock *clk, ds_event_id own);
+
+/* Quiet time, asked by a device that could do work of its own early: the
+ * cycle before which nothing but the asking device's own events can look
+ * at it, the other devices or memory (the core cannot run, no other event
+ * fires, the host is not called), leaving out its pending event 'own'
+ * (0: none); 0 when there is no such time.  Work the device does early
+ * keeps its own cycle stamps, so nothing can tell. */
+typedef uint64_t (*ds_quiet_fn)(void *user, ds_event_id own);
 size_t ds_clock_pending(const ds_clock *clk);
 /* Fire, in (time, sequence) order, every event with time <= now,
  * including events that callbacks schedule at or before now.  Returns the

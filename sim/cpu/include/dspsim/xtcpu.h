@@ -156,6 +156,12 @@ xt_err xt_irq_set(xt_cpu *cpu, unsigned irq, bool level);
 /* ---- Time ------------------------------------------------------------- */
 uint64_t xt_cycles(const xt_cpu *cpu);     /* cycles since reset */
 uint64_t xt_insn_count(const xt_cpu *cpu); /* instructions since reset */
+/* The cycle before which a core waiting in WAITI cannot resume on its
+ * own: its timer match (cycles).  0 when it is not waiting, an interrupt
+ * is deliverable, a stop or exit is requested or code hooks are set.
+ * Only an interrupt line driven from outside can end the wait sooner, so
+ * until then nothing but the devices can read or write memory. */
+uint64_t xt_idle_until(const xt_cpu *cpu);
 
 /* ---- Running ---------------------------------------------------------- */
 typedef struct xt_run_opts {

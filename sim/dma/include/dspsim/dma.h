@@ -109,6 +109,14 @@ typedef void (*ds_dma_observer_fn)(void *user, unsigned channel,
 /* One observer; fn NULL removes it. */
 void ds_dma_set_observer(ds_dma *dma, ds_dma_observer_fn fn, void *user);
 
+/* Quiet time (ds_quiet_fn, dspsim/clock.h): a burst from memory into an
+ * SSP port that lands before then and does not end its descriptor is
+ * carried out when it starts, as of the cycle it lands: the same bytes,
+ * states, observer calls and cycle stamps as its own event would give,
+ * one event fewer per audio frame.  fn NULL (the default) schedules every
+ * burst. */
+void ds_dma_set_quiet(ds_dma *dma, ds_quiet_fn fn, void *user);
+
 /* Saved state (docs/snapshot-format.md, "DMA "): every channel's
  * registers, the descriptor in progress, the burst in flight and its
  * pending clock event (id and time); the error count.  Load into a

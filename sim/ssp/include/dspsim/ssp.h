@@ -66,6 +66,12 @@ void ds_ssp_reset(ds_ssp *p); /* registers to reset values, FIFOs empty,
 void ds_ssp_set_sink(ds_ssp *p, ds_ssp_sink_fn fn, void *user);
 void ds_ssp_set_source(ds_ssp *p, ds_ssp_source_fn fn, void *user);
 void ds_ssp_set_request(ds_ssp *p, ds_ssp_request_fn fn, void *user);
+/* Quiet time (ds_quiet_fn, dspsim/clock.h): when the next tick comes
+ * before it, the tick runs right after the one before, with its own cycle
+ * stamp (sink, source, request): the same frames, levels, interrupts and
+ * counters, one event fewer per audio frame.  fn NULL (the default): every
+ * tick is an event. */
+void ds_ssp_set_quiet(ds_ssp *p, ds_quiet_fn fn, void *user);
 
 /* Register access, offset from the port's base; false = bus error. */
 bool ds_ssp_read(ds_ssp *p, uint32_t offset, unsigned size, uint32_t *value);
