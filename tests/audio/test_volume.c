@@ -44,6 +44,39 @@ static void test_mul_exact(void **state)
     }
 }
 
+/* q_mul_rnd28_sat32 against the 64-bit reference it replaces */
+static int32_t ref_rnd28(int32_t a, int32_t b)
+{
+    return q_sat32(q_shift_rnd64((int64_t)a * b, 28));
+}
+
+static void test_mul_rnd28(void **state)
+{
+    static const int32_t e[] = {
+        0,           1,          -1,          0x7fff,
+        0x8000,      0xffff,     0x10000,     -0x8000,
+        -0x10000,    INT32_MAX,  INT32_MIN,   0x08000000,
+        -0x08000000, 0x10000000, -0x10000000, 0x7fffffff - 0xffff,
+        0x0fffffff,  0x10000001, -0x0fffffff,
+    };
+    const size_t ne = sizeof e / sizeof e[0];
+    (void)state;
+    for (size_t i = 0; i < ne; i++)
+        for (size_t j = 0; j < ne; j++)
+            assert_int_equal(q_mul_rnd28_sat32(e[i], e[j]),
+                             ref_rnd28(e[i], e[j]));
+    for (int i = 0; i < 4000000; i++) {
+        int32_t a = rnd(), b = rnd();
+
+        /* every magnitude of gain, and products at the rounding edge */
+        if (i & 1)
+            b >>= (unsigned)(i >> 1) % 31;
+        if ((i & 7) == 2)
+            a = (int32_t)((uint32_t)a & ~0x0fffffffu) | 0x08000000;
+        assert_int_equal(q_mul_rnd28_sat32(a, b), ref_rnd28(a, b));
+    }
+}
+
 static void test_db_table(void **state)
 {
     double max_rel = 0.0, max_abs_low = 0.0, max_db = 0.0;
@@ -298,6 +331,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mul_exact),
+        cmocka_unit_test(test_mul_rnd28),
         cmocka_unit_test(test_db_table),
         cmocka_unit_test(test_gain_apply_and_sat),
         cmocka_unit_test(test_ramp),

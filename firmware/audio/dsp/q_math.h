@@ -78,6 +78,38 @@ static inline int64_t q_mul_s32_s32(int32_t a, int32_t b)
            (int64_t)ll;
 }
 
+/*
+ * a * b >> 28, rounded half up, saturated to int32_t (a Q1.31 sample times
+ * a Q4.28 gain): bit-exact with q_sat32(q_shift_rnd64(q_mul_s32_s32(a, b),
+ * 28)) (checked by the host tests), in 32-bit pieces: the four partial
+ * products are summed with the rounding constant into hi:lo with explicit
+ * carries, and the saturation test looks at hi alone (the result fits
+ * int32_t iff hi is in [-2^27, 2^27)).  About 30 LX106 instructions
+ * instead of 45 for the 64-bit shifts and compares.
+ */
+static inline int32_t q_mul_rnd28_sat32(int32_t a, int32_t b)
+{
+    int32_t ah = a >> 16;
+    int32_t bh = b >> 16;
+    uint32_t al = (uint32_t)a & 0xffffu;
+    uint32_t bl = (uint32_t)b & 0xffffu;
+    int32_t m1 = ah * (int32_t)bl;
+    int32_t m2 = (int32_t)al * bh;
+    uint32_t ll = al * bl;
+    uint32_t lo = ll + (1u << 27);
+    uint32_t hi = (uint32_t)(ah * bh) + (lo < ll);
+    uint32_t t = (uint32_t)m1 << 16;
+
+    lo += t;
+    hi += (uint32_t)(m1 >> 16) + (lo < t);
+    t = (uint32_t)m2 << 16;
+    lo += t;
+    hi += (uint32_t)(m2 >> 16) + (lo < t);
+    if ((hi + 0x08000000u) >> 28)
+        return (int32_t)hi < 0 ? INT32_MIN : INT32_MAX;
+    return (int32_t)(hi << 4 | lo >> 28);
+}
+
 /* Q1.31 x Q1.31 -> Q1.31, rounded half up, saturated (only -1 * -1). */
 static inline int32_t q_mul_q1_31(int32_t a, int32_t b)
 {

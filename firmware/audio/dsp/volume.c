@@ -102,7 +102,7 @@ bool vol_is_ramping(const struct vol_state *st)
 
 static inline int32_t vol_apply(int32_t x, int32_t g)
 {
-    return q_sat32(q_shift_rnd64(q_mul_s32_s32(x, g), 28));
+    return q_mul_rnd28_sat32(x, g);
 }
 
 static inline void vol_ramp_step(struct vol_channel *v)
