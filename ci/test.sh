@@ -3,7 +3,8 @@
 # README command 2: install, build, and run the whole test suite with CTest:
 # once on the optimised build, and everything but the QEMU, difftest and slow
 # tests again under AddressSanitizer + UndefinedBehaviorSanitizer (and the
-# lockstep tests, which build translations in the foreground, only once).
+# lockstep tests, which build translations in the foreground, and the style
+# checks, which read the sources, only once).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ci/install-deps.sh
@@ -13,6 +14,6 @@ echo "== ctest (build/)"
 ctest --test-dir build --output-on-failure -j"$jobs"
 echo "== ctest under sanitizers (build-san/)"
 BUILD_DIR=build-san ci/build.sh -DDSPSIM_SANITIZE=ON
-ctest --test-dir build-san --output-on-failure -j"$jobs" -LE 'slow|qemu|difftest|lockstep'
+ctest --test-dir build-san --output-on-failure -j"$jobs" -LE 'slow|qemu|difftest|lockstep|style'
 echo "== fuzz harnesses, ${FUZZ_SECONDS:-10} s each (build-fuzz/)"
 ci/fuzz.sh "${FUZZ_SECONDS:-10}"
