@@ -47,11 +47,10 @@ static void schedule_cb(void *user, uint64_t at)
 }
 
 /* Until when nothing but a device's own events can look at it, the other
- * devices or memory (ds_quiet_fn, for the DMA and the SSP ports): the
- * core waits in WAITI and
- * cannot wake on its own, no other event is due, this run does not end
- * and no pause point comes; never with a debugger attached (it may read
- * memory between any two slices). */
+ * devices or memory (ds_quiet_fn, for the DMA and the SSP ports): the core
+ * waits in WAITI and cannot wake on its own, no other event is due, this
+ * run does not end and no pause point comes; never with a debugger
+ * attached (it may read memory between any two slices). */
 static uint64_t quiet_cb(void *user, ds_event_id own)
 {
     ds_board *b = user;
@@ -336,6 +335,7 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
         goto fail;
     ds_ipc_host_ops iops = { d2h_cb, h2d_done_cb, b };
     ds_ipc_set_host_ops(b->ipc, &iops);
+    bool quiet = quiet_on();
     for (unsigned i = 0; i < b->cfg.ssp_ports; i++) {
         ds_ssp_config sc = { .index = i,
                              .fifo_frames = b->cfg.ssp_fifo_frames,
@@ -347,7 +347,7 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
         if (!b->ssp[i])
             goto fail;
         ds_ssp_set_request(b->ssp[i], ssp_request_cb, b);
-        if (quiet_on())
+        if (quiet)
             ds_ssp_set_quiet(b->ssp[i], quiet_cb, b);
     }
     ds_dma_config dc = { b->cfg.dma_channels, b->cfg.dma_bytes_per_cycle,
@@ -361,7 +361,7 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
                         log_cb, b);
     if (!b->dma)
         goto fail;
-    if (quiet_on())
+    if (quiet)
         ds_dma_set_quiet(b->dma, quiet_cb, b);
 
     st = DS_ERR_CPU;
