@@ -266,33 +266,29 @@ xt_err xt_run(xt_cpu *cpu, const xt_run_opts *opts, xt_stop *why)
     cpu->running = 1;
     core_hist_record(cpu, cpu->pc, cpu->pc, 1);
     /* A core in WAITI that nothing can wake before the cycle budget ends
-     * (no request, no deliverable interrupt, no timer match on the way):
-     * the slice is only time passing, exactly as the slow check would let
-     * it pass.  A board calls this between every two events while the
-     * firmware idles, so it is worth the shortcut. */
-    if (cpu->waiting && o.max_cycles && !cpu->stop_req && !cpu->exit_req &&
-        cpu->cyc_end < cpu->timer_at && cpu->insns < cpu->ins_end &&
-        !cpu->n_code_hooks && !events_irq_deliverable(cpu)) {
+     * (xt_idle_until: no request, no deliverable interrupt, no timer match
+     * on the way): the slice is only time passing, exactly as the slow
+     * check would let it pass.  A board calls this between every two
+     * events while the firmware idles, so it is worth the shortcut. */
+    bool idle = o.max_cycles && cpu->insns < cpu->ins_end &&
+                cpu->cyc_end < xt_idle_until(cpu);
+    if (idle) {
         cpu->cycles = cpu->cyc_end;
         *why = XT_STOP_CYCLE_BUDGET;
-        cpu->running = 0;
-        cpu->use_until = 0;
-        cpu->cyc_end = cpu->ins_end = UINT64_MAX;
-        /* a waiting core's horizon is 0 whatever the clock says: when it
-         * already is, events_update would leave everything as it is */
-        if (!cpu->slow || cpu->ev_unit || cpu->ev_cycles)
-            events_update(cpu);
-        return XT_OK;
+    } else {
+        if (cpu->engine == XT_ENGINE_FAST)
+            xlate_poll(cpu);
+        events_update(cpu);
+        events_kick(cpu);
+        *why = exec_loop(cpu);
     }
-    if (cpu->engine == XT_ENGINE_FAST)
-        xlate_poll(cpu);
-    events_update(cpu);
-    events_kick(cpu);
-    *why = exec_loop(cpu);
     cpu->running = 0;
     cpu->use_until = 0;
     cpu->cyc_end = cpu->ins_end = UINT64_MAX;
-    events_update(cpu);
+    /* a waiting core's horizon is 0 whatever the clock says: after an
+     * idle slice that already is, events_update would change nothing */
+    if (!idle || !cpu->slow || cpu->ev_unit || cpu->ev_cycles)
+        events_update(cpu);
     return XT_OK;
 }
 
