@@ -274,27 +274,45 @@ typedef struct gen {
     uint32_t pre[PAGE]; /* horizon margin of the block at a head */
     uint8_t *cover;     /* bitmap: offsets of the instructions in blocks */
     xl_buf *o;
-    int fast; /* emitting a block's guarded copy (plan below) */
+    uint8_t soft[PAGE]; /* a head reached only from below (find_soft) */
+    int fast; /* emitting a region's guarded copy (plan below) */
     const struct guard_plan *gp; /* its plan */
     unsigned fast_head;          /* its head */
+    unsigned reg_end;            /* the next hard head: the region's end */
     int32_t disp[PAGE]; /* in the copy: an access's offset from its base */
+    uint8_t dyn[PAGE];  /* in the copy: DYN_* for an instruction */
+    uint8_t lab[PAGE];  /* the generic block has label S<offset> here */
 } gen;
 
-/* A block's guarded copy: when every load and store of a block addresses
- * memory through a base register the block has not written before the
- * access (or is an L32R), one test per base register at the block's start
- * (the whole offset range inside one page that the page table maps
- * directly, without wait states, aligned) lets the copy access host
- * memory with no per-access page lookup, alignment test or wait-state
- * check.  Nothing in the copy calls a helper, so the page table cannot
- * change while it runs; a failed test runs the generic block. */
+/* How the guarded copy treats an instruction the guard does not cover: an
+ * access checks its page itself, and goes to the generic block at the
+ * same instruction if it cannot access host memory directly; an
+ * instruction that needs a helper always goes there. */
+enum { DYN_NONE, DYN_CHECK, DYN_LEAVE };
+
+/* A region's guarded copy.  A region is a hard head's block and the blocks
+ * of the soft heads after it, up to the next hard head (find_soft): inside
+ * it every path runs forward, so a register no instruction below an access
+ * writes still holds its value from the region's start there.  For the
+ * loads and stores through such base registers (and the L32Rs), one test
+ * per base register at the region's start (the whole offset range inside
+ * one page that the page table maps directly, without wait states,
+ * aligned) lets the copy access host memory with no per-access page
+ * lookup, alignment test or wait-state check.  The other accesses check
+ * their page in place (DYN_CHECK).  Nothing in the copy calls a helper, so
+ * the page table cannot change while it runs: where the copy cannot go on
+ * without one, it continues in the generic block at the same instruction
+ * (label S<offset>), with the same cycle and instruction totals, as both
+ * count from the block's start.  A failed test runs the generic blocks. */
 typedef struct guard_plan {
     int lo[16], hi[16]; /* offsets [lo, hi) accessed via a<n> */
     unsigned amask[16]; /* alignment mask the accesses need */
     uint8_t rd[16], wr[16];
     int delta[16]; /* what the block adds to a<n> (ADDI) */
-    int carry;     /* a jump back to the block's head stays in the
-                            copy when its bases stay in their pages */
+    int carry;     /* a jump back to the region's head stays in the
+                      copy when its bases stay in their pages */
+    uint8_t rederive[16]; /* at that jump: a<n> is not its value at the
+                             start plus delta; test it and point again */
     int lit;       /* L32R in the block: literals need LITBASE off */
     uint32_t lit_pages[8];
     unsigned nlit;
@@ -431,15 +449,32 @@ static void go(gen *g, uint32_t t)
             if (gp->lo[r] < 0)
                 xl_printf(g->o, " && (r%u & 4095u) >= %uu", r,
                           (unsigned)-gp->lo[r]);
+            if (gp->rederive[r] && gp->amask[r])
+                xl_printf(g->o, " && !(r%u & %uu)", r, gp->amask[r]);
         }
         xl_printf(g->o, ", 1)) {");
         for (unsigned r = 0; r < 16; r++) {
+            if (gp->rederive[r]) {
+                if (gp->rd[r])
+                    xl_printf(g->o, " Q%u = PQ%u + (r%u & 4095u);", r, r, r);
+                if (gp->wr[r])
+                    xl_printf(g->o, " W%u = PW%u + (r%u & 4095u);", r, r, r);
+                continue;
+            }
             if (gp->rd[r] && gp->delta[r])
                 xl_printf(g->o, " Q%u += %d;", r, gp->delta[r]);
             if (gp->wr[r] && gp->delta[r])
                 xl_printf(g->o, " W%u += %d;", r, gp->delta[r]);
         }
         xl_printf(g->o, " goto F%x; } goto L%x;", g->fast_head, g->fast_head);
+        return;
+    }
+    uint32_t to = t & (PAGE - 1);
+    if (g->fast && (t >> XT_PAGE_SHIFT) == g->pn && to > g->fast_head &&
+        to < g->reg_end && g->head[to]) {
+        /* a later block of the region: on in the copy */
+        xl_printf(g->o, "if (cyc + %uu >= ev2) EXIT(0x%xu, 0, 0); goto G%x;",
+                  g->pre[to], t, to);
         return;
     }
     if ((t >> XT_PAGE_SHIFT) == g->pn && g->head[t & (PAGE - 1)])
@@ -500,14 +535,59 @@ static void emit_access(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
 #undef P_
 }
 
-/* The same access in a block's guarded copy: host memory directly, through
- * the base register's pointer the guard set up (Qn for loads, Wn for
- * stores, QL for literals). */
+/* An access of the guarded copy that the guard does not cover: its own
+ * page test, else the generic block from this instruction on. */
+static void emit_dyn_access(gen *g, const xt_insn *in, unsigned off)
+{
+    unsigned sz = 4, st = 0;
+    const char *ld = "ld32", *cv = "";
+    switch (in->op) {
+    case XT_OP_L8UI:
+        sz = 1, ld = "ld8";
+        break;
+    case XT_OP_L16UI:
+        sz = 2, ld = "ld16";
+        break;
+    case XT_OP_L16SI:
+        sz = 2, ld = "ld16", cv = "(uint32_t)(int32_t)(int16_t)";
+        break;
+    case XT_OP_S8I:
+        sz = 1, st = 1, ld = "st8";
+        break;
+    case XT_OP_S16I:
+        sz = 2, st = 1, ld = "st16";
+        break;
+    case XT_OP_S32I:
+    case XT_OP_S32I_N:
+        st = 1, ld = "st32";
+        break;
+    default:
+        break;
+    }
+    const char *side = st ? "wr" : "rd";
+    xl_printf(g->o,
+              "{ uint32_t a_ = r%u + %uu; const xt_xpage *p_ = &P[a_ >> 12]; "
+              "if (L_(p_->%s && !(a_ & %uu) && !p_->%s_wait, 1)) ",
+              in->b, (uint32_t)in->imm, side, sz - 1, side);
+    if (st)
+        xl_printf(g->o, "%s(p_->wr + (a_ & 4095u), r%u);", ld, in->a);
+    else
+        xl_printf(g->o, "r%u = %s%s(p_->rd + (a_ & 4095u));", in->a, cv, ld);
+    xl_printf(g->o, " else goto S%x; }", off);
+}
+
+/* The same access in a region's guarded copy: host memory directly,
+ * through the base register's pointer the guard set up (Qn for loads, Wn
+ * for stores, QL for literals). */
 static void emit_fast_access(gen *g, const xt_insn *in, unsigned off)
 {
     xl_buf *o = g->o;
     unsigned a = in->a, b = in->b;
     int im = g->disp[off];
+    if (g->dyn[off] == DYN_CHECK) {
+        emit_dyn_access(g, in, off);
+        return;
+    }
     switch (in->op) {
     case XT_OP_L8UI:
         xl_printf(o, "r%u = ld8(Q%u + %d);", a, b, im);
@@ -752,7 +832,13 @@ static unsigned block_body(gen *g, unsigned h, int emit)
         uint32_t npc = pc + in->len;
         int tk = transfer_kind(in->op);
         last_k = k;
+        if (emit && g->fast && g->dyn[off] == DYN_LEAVE) {
+            xl_printf(o, "  goto S%x;\n", off);
+            return last_k;
+        }
         if (emit) {
+            if (!g->fast && g->lab[off])
+                xl_printf(o, "S%x:\n", off);
             xl_printf(o, "  /* %08x */ ", pc);
             g->cover[off >> 3] |= (uint8_t)(1u << (off & 7));
         }
@@ -845,90 +931,120 @@ static unsigned access_size(unsigned op)
     }
 }
 
-/* Can the block at head h have a guarded copy?  Walks it as block_body
- * does; fills gp, and g->disp with each access's offset from its base
- * register's value at the block's start (an ADDI of a register to itself,
- * as in a stack frame's set-up, moves the offsets along).  Worth it for a
- * loop from two accesses on, for a straight block from four. */
+/* Can the region at hard head h have a guarded copy?  Walks its blocks as
+ * block_body does, in address order (every path through the region runs
+ * in that order, so a register is unchanged at an access if nothing above
+ * it in the region writes it); fills gp, g->disp with each covered
+ * access's offset from its base register's value at the region's start
+ * (an ADDI of a register to itself in the head block, as in a stack
+ * frame's set-up, moves the offsets along), and g->dyn.  Worth it for a
+ * loop from two covered accesses on, for straight code from four. */
 static int plan_guard(gen *g, unsigned h, guard_plan *gp)
 {
     memset(gp, 0, sizeof *gp);
     int delta[16] = { 0 };
     unsigned clobbered = 0, accesses = 0;
-    int loop = 0; /* the block ends with a branch or jump to its head */
+    unsigned back_clobbered = 0; /* written before a jump back to the head */
+    int loop = 0;                /* a branch or jump back to the head */
     for (int r = 0; r < 16; r++)
         gp->lo[r] = PAGE_I;
-    for (unsigned off = h;;) {
-        if ((off != h && g->head[off]) || !holdable(g, off))
-            break;
-        const xt_insn *in = &g->dp[off].in;
-        if (transfer_kind(in->op)) {
+    for (unsigned bh = h; bh < g->reg_end; bh++) {
+        if (!g->head[bh])
+            continue;
+        for (unsigned off = bh;;) {
+            if ((off != bh && g->head[off]) || !holdable(g, off))
+                break;
+            const xt_insn *in = &g->dp[off].in;
+            g->dyn[off] = DYN_NONE;
             int tk = transfer_kind(in->op);
-            loop = (tk == 1 || tk == 2) && in->target == g->base + h;
-            break;
-        }
-        unsigned sz = access_size(in->op);
-        if (in->op == XT_OP_L32R) {
-            uint32_t pg = in->target >> XT_PAGE_SHIFT;
-            unsigned i = 0;
-            while (i < gp->nlit && gp->lit_pages[i] != pg)
-                i++;
-            if (i == gp->nlit) {
-                if (gp->nlit == 8)
-                    return 0;
-                gp->lit_pages[gp->nlit++] = pg;
+            if (tk) {
+                if (in->target == g->base + h &&
+                    (tk == 1 || tk == 2)) {
+                    loop = 1;
+                    back_clobbered |= clobbered;
+                    if (in->op == XT_OP_CALL0)
+                        back_clobbered |= 1; /* it writes a0 on the way */
+                }
+                break;
             }
-            gp->lit = 1;
-            accesses++;
-        } else if (sz) {
-            unsigned b = in->b;
-            int d = delta[b] + in->imm;
-            if ((clobbered >> b & 1) || (d & (int)(sz - 1)) || d <= -PAGE_I ||
-                d + (int)sz > PAGE_I)
-                return 0;
-            g->disp[off] = d;
-            if (d < gp->lo[b])
-                gp->lo[b] = d;
-            if (d + (int)sz > gp->hi[b])
-                gp->hi[b] = d + (int)sz;
-            gp->amask[b] |= sz - 1;
-            if (is_store(in->op))
-                gp->wr[b] = 1;
-            else
-                gp->rd[b] = 1;
-            accesses++;
-        } else if (in->op == XT_OP_RSIL ||
-                   ((in->op == XT_OP_WSR || in->op == XT_OP_XSR) &&
-                    in->imm != XT_SR_SAR)) {
-            return 0; /* a helper call */
+            unsigned sz = access_size(in->op);
+            if (in->op == XT_OP_L32R) {
+                uint32_t pg = in->target >> XT_PAGE_SHIFT;
+                unsigned i = 0;
+                while (i < gp->nlit && gp->lit_pages[i] != pg)
+                    i++;
+                if (i == gp->nlit && gp->nlit < 8)
+                    gp->lit_pages[gp->nlit++] = pg;
+                if (i < gp->nlit) {
+                    gp->lit = 1;
+                    accesses++;
+                } else {
+                    g->dyn[off] = DYN_LEAVE;
+                }
+            } else if (sz) {
+                unsigned b = in->b;
+                int d = delta[b] + in->imm;
+                if ((clobbered >> b & 1) || (d & (int)(sz - 1)) ||
+                    d <= -PAGE_I || d + (int)sz > PAGE_I) {
+                    g->dyn[off] = DYN_CHECK;
+                } else {
+                    g->disp[off] = d;
+                    if (d < gp->lo[b])
+                        gp->lo[b] = d;
+                    if (d + (int)sz > gp->hi[b])
+                        gp->hi[b] = d + (int)sz;
+                    gp->amask[b] |= sz - 1;
+                    if (is_store(in->op))
+                        gp->wr[b] = 1;
+                    else
+                        gp->rd[b] = 1;
+                    accesses++;
+                }
+            } else if (in->op == XT_OP_RSIL ||
+                       ((in->op == XT_OP_WSR || in->op == XT_OP_XSR) &&
+                        in->imm != XT_SR_SAR)) {
+                g->dyn[off] = DYN_LEAVE; /* a helper call */
+            }
+            /* only the head block runs on every path through the region:
+             * a later ADDI may or may not have run at an access */
+            if ((in->op == XT_OP_ADDI || in->op == XT_OP_ADDI_N ||
+                 in->op == XT_OP_ADDMI) &&
+                bh == h && in->a == in->b && !(clobbered >> in->a & 1) &&
+                delta[in->a] + in->imm > -PAGE_I &&
+                delta[in->a] + in->imm < PAGE_I)
+                delta[in->a] += in->imm;
+            else if (!is_store(in->op))
+                clobbered |= 1u << in->a; /* every other op writes at most a<a> */
+            off += in->len;
+            if (off >= PAGE)
+                break;
         }
-        if ((in->op == XT_OP_ADDI || in->op == XT_OP_ADDI_N ||
-             in->op == XT_OP_ADDMI) &&
-            in->a == in->b && !(clobbered >> in->a & 1) &&
-            delta[in->a] + in->imm > -PAGE_I && delta[in->a] + in->imm < PAGE_I)
-            delta[in->a] += in->imm;
-        else if (!is_store(in->op))
-            clobbered |= 1u << in->a; /* every other op writes at most a<a> */
-        off += in->len;
-        if (off >= PAGE)
-            break;
     }
-    gp->carry = 1;
+    /* at a jump back to the head, a base register holds its value at the
+     * start plus the head block's ADDIs unless something above the jump
+     * wrote it; then the copy tests it again and points at it anew */
+    gp->carry = loop;
     for (unsigned r = 0; r < 16; r++) {
         gp->delta[r] = delta[r];
-        if ((gp->rd[r] || gp->wr[r]) &&
-            ((clobbered >> r & 1) || (delta[r] & (int)gp->amask[r])))
-            gp->carry = 0;
+        gp->rederive[r] = (gp->rd[r] || gp->wr[r]) &&
+                          ((back_clobbered >> r & 1) ||
+                           (delta[r] & (int)gp->amask[r]));
     }
-    /* the copy doubles the block's C text (and its compile time): a loop
-     * gets one from two accesses on, a straight block from four */
+    /* the copy doubles the region's C text (and its compile time): a loop
+     * gets one from two covered accesses on, straight code from four */
     return accesses >= (loop ? 2u : 4u);
 }
 
 static unsigned block(gen *g, unsigned h, int emit)
 {
     guard_plan gp;
-    if (emit && g->o && plan_guard(g, h, &gp)) {
+    if (emit && g->o && !g->soft[h]) {
+        g->reg_end = h + 1;
+        while (g->reg_end < PAGE &&
+               (!g->head[g->reg_end] || g->soft[g->reg_end]))
+            g->reg_end++;
+    }
+    if (emit && g->o && !g->soft[h] && plan_guard(g, h, &gp)) {
         xl_buf *o = g->o;
         const char *sep = "";
         xl_printf(o, "  if (L_(");
@@ -953,6 +1069,8 @@ static unsigned block(gen *g, unsigned h, int emit)
                 xl_printf(o, " && P[r%u >> 12].wr && !P[r%u >> 12].wr_wait", r,
                           r);
         }
+        if (!*sep)
+            xl_printf(o, "1");
         xl_printf(o, ", 1)) {\n");
         for (unsigned r = 0; r < 16; r++) {
             if (gp.rd[r])
@@ -966,18 +1084,76 @@ static unsigned block(gen *g, unsigned h, int emit)
                           r, r, r);
             if (gp.carry && (gp.rd[r] || gp.wr[r]))
                 xl_printf(o, "  const uint32_t B%u = r%u >> 12;\n", r, r);
+            if (gp.carry && gp.rederive[r] && gp.rd[r])
+                xl_printf(o, "  const uint8_t *const PQ%u = Q%u - (r%u & 4095u);\n",
+                          r, r, r);
+            if (gp.carry && gp.rederive[r] && gp.wr[r])
+                xl_printf(o, "  uint8_t *const PW%u = W%u - (r%u & 4095u);\n", r,
+                          r, r);
         }
         if (gp.carry)
             xl_printf(o, "F%x:;\n", h);
         g->fast = 1;
         g->gp = &gp;
         g->fast_head = h;
-        block_body(g, h, 1);
+        for (unsigned bh = h; bh < g->reg_end; bh++) {
+            if (!g->head[bh])
+                continue;
+            if (bh != h)
+                xl_printf(o, "G%x:;\n", bh);
+            block_body(g, bh, 1);
+        }
         g->fast = 0;
         g->gp = NULL;
         xl_printf(o, "  }\n");
+        for (unsigned off = h; off < g->reg_end; off++)
+            if (g->dyn[off])
+                g->lab[off] = 1;
     }
     return block_body(g, h, emit);
+}
+
+/* Soft heads: reached only from below on this page, by falling in from an
+ * instruction the unit holds or by a forward branch or jump; never a
+ * call's target or return point, a backward branch's target, or where the
+ * interpreter comes in.  A hard head starts a region (plan_guard). */
+static void find_soft(gen *g)
+{
+    uint8_t *ok = calloc(PAGE, 1), *bad = calloc(PAGE, 1);
+    if (!ok || !bad) {
+        free(ok);
+        free(bad);
+        return; /* every head hard: regions of one block */
+    }
+    for (unsigned o = 0; o < PAGE; o++) {
+        if (!g->dec[o])
+            continue;
+        const xt_insn *in = &g->dp[o].in;
+        unsigned end = o + in->len;
+        int tk = transfer_kind(in->op);
+        if (!holdable(g, o)) {
+            if (end < PAGE)
+                bad[end] = 1;
+            continue;
+        }
+        if (end < PAGE) {
+            if (tk <= 1)
+                ok[end] = 1;
+            else if (in->op == XT_OP_CALL0 || in->op == XT_OP_CALLX0)
+                bad[end] = 1;
+        }
+        if ((tk == 1 || tk == 2) && (in->target >> XT_PAGE_SHIFT) == g->pn) {
+            unsigned t = in->target & (PAGE - 1);
+            if (in->op == XT_OP_CALL0 || t <= o)
+                bad[t] = 1;
+            else
+                ok[t] = 1;
+        }
+    }
+    for (unsigned o = 0; o < PAGE; o++)
+        g->soft[o] = g->head[o] && ok[o] && !bad[o];
+    free(ok);
+    free(bad);
 }
 
 static void find_heads(gen *g)
@@ -1059,6 +1235,7 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
     for (unsigned i = 0; i < PAGE; i++)
         g->dec[i] = (uint8_t)icache_entry_decoded(&dp[i]);
     find_heads(g);
+    find_soft(g);
     unsigned n = 0;
     uint16_t used = 1;
     for (unsigned i = 0; i < PAGE; i++) {
