@@ -275,7 +275,7 @@ typedef struct gen {
     uint8_t *cover;     /* bitmap: offsets of the instructions in blocks */
     xl_buf *o;
     uint8_t soft[PAGE]; /* a head reached only from below (find_soft) */
-    int fast; /* emitting a region's guarded copy (plan below) */
+    int fast;           /* emitting a region's guarded copy (plan below) */
     const struct guard_plan *gp; /* its plan */
     unsigned fast_head;          /* its head */
     unsigned reg_end;            /* the next hard head: the region's end */
@@ -308,12 +308,12 @@ typedef struct guard_plan {
     int lo[16], hi[16]; /* offsets [lo, hi) accessed via a<n> */
     unsigned amask[16]; /* alignment mask the accesses need */
     uint8_t rd[16], wr[16];
-    int delta[16]; /* what the block adds to a<n> (ADDI) */
-    int carry;     /* a jump back to the region's head stays in the
+    int delta[16];        /* what the block adds to a<n> (ADDI) */
+    int carry;            /* a jump back to the region's head stays in the
                       copy when its bases stay in their pages */
     uint8_t rederive[16]; /* at that jump: a<n> is not its value at the
                              start plus delta; test it and point again */
-    int lit;       /* L32R in the block: literals need LITBASE off */
+    int lit;              /* L32R in the block: literals need LITBASE off */
     uint32_t lit_pages[8];
     unsigned nlit;
 } guard_plan;
@@ -958,8 +958,7 @@ static int plan_guard(gen *g, unsigned h, guard_plan *gp)
             g->dyn[off] = DYN_NONE;
             int tk = transfer_kind(in->op);
             if (tk) {
-                if (in->target == g->base + h &&
-                    (tk == 1 || tk == 2)) {
+                if (in->target == g->base + h && (tk == 1 || tk == 2)) {
                     loop = 1;
                     back_clobbered |= clobbered;
                     if (in->op == XT_OP_CALL0)
@@ -1014,7 +1013,8 @@ static int plan_guard(gen *g, unsigned h, guard_plan *gp)
                 delta[in->a] + in->imm < PAGE_I)
                 delta[in->a] += in->imm;
             else if (!is_store(in->op))
-                clobbered |= 1u << in->a; /* every other op writes at most a<a> */
+                clobbered |= 1u
+                             << in->a; /* every other op writes at most a<a> */
             off += in->len;
             if (off >= PAGE)
                 break;
@@ -1085,11 +1085,12 @@ static unsigned block(gen *g, unsigned h, int emit)
             if (gp.carry && (gp.rd[r] || gp.wr[r]))
                 xl_printf(o, "  const uint32_t B%u = r%u >> 12;\n", r, r);
             if (gp.carry && gp.rederive[r] && gp.rd[r])
-                xl_printf(o, "  const uint8_t *const PQ%u = Q%u - (r%u & 4095u);\n",
-                          r, r, r);
+                xl_printf(
+                    o, "  const uint8_t *const PQ%u = Q%u - (r%u & 4095u);\n",
+                    r, r, r);
             if (gp.carry && gp.rederive[r] && gp.wr[r])
-                xl_printf(o, "  uint8_t *const PW%u = W%u - (r%u & 4095u);\n", r,
-                          r, r);
+                xl_printf(o, "  uint8_t *const PW%u = W%u - (r%u & 4095u);\n",
+                          r, r, r);
         }
         if (gp.carry)
             xl_printf(o, "F%x:;\n", h);
