@@ -484,139 +484,105 @@ static void go(gen *g, uint32_t t)
         xl_printf(g->o, "EXIT(0x%xu, 0, 0);", t);
 }
 
+static int is_store(unsigned op)
+{
+    return op == XT_OP_S8I || op == XT_OP_S16I || op == XT_OP_S32I ||
+           op == XT_OP_S32I_N;
+}
+
+static unsigned access_size(unsigned op)
+{
+    switch (op) {
+    case XT_OP_L8UI:
+    case XT_OP_S8I:
+        return 1;
+    case XT_OP_L16UI:
+    case XT_OP_L16SI:
+    case XT_OP_S16I:
+        return 2;
+    case XT_OP_L32I:
+    case XT_OP_L32I_N:
+    case XT_OP_S32I:
+    case XT_OP_S32I_N:
+        return 4;
+    default:
+        return 0;
+    }
+}
+
+/* The prelude's host accessor of a load or store (ld8 ... st32) and the
+ * conversion of a load's value to a register (sign extension for L16SI). */
+static const char *access_fn(unsigned op, const char **conv)
+{
+    static const char *const fn[2][5] = { { "", "ld8", "ld16", "", "ld32" },
+                                          { "", "st8", "st16", "", "st32" } };
+    *conv = op == XT_OP_L16SI ? "(uint32_t)(int32_t)(int16_t)" : "(uint32_t)";
+    return fn[is_store(op)][access_size(op)];
+}
+
 /* A load or store through the LD/ST macros (page lookup, wait states,
  * the helper for everything else). */
 static void emit_access(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
                         unsigned j, uint32_t npc, unsigned kn, const char *late)
 {
-    xl_buf *o = g->o;
     unsigned a = in->a, b = in->b;
-    int32_t im = in->imm;
-#define P_(...) xl_printf(o, __VA_ARGS__)
-    switch (in->op) {
-    case XT_OP_L8UI:
-        P_("LD(r%u, r%u + %uu, 1, ld8, (uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
-           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
-        break;
-    case XT_OP_L16UI:
-        P_("LD(r%u, r%u + %uu, 2, ld16, (uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
-           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
-        break;
-    case XT_OP_L16SI:
-        P_("LD(r%u, r%u + %uu, 2, ld16, (uint32_t)(int32_t)(int16_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
-           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
-        break;
-    case XT_OP_L32I:
-    case XT_OP_L32I_N:
-        P_("LD(r%u, r%u + %uu, 4, ld32, (uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
-           a, b, (uint32_t)im, pc, k, j, npc, kn, late);
-        break;
-    case XT_OP_L32R:
-        P_("LD(r%u, (lb & 1) ? (lb & ~0xFFFu) + %uu : 0x%xu, 4, ld32, (uint32_t), "
-           "0x%xu, %u, %u, 0x%xu, %u, %s);",
-           a, (uint32_t)im, in->target, pc, k, j, npc, kn, late);
-        break;
-    case XT_OP_S8I:
-        P_("ST(r%u + %uu, 1, st8, r%u, 0x%xu, %u, %u, 0x%xu, %u);", b,
-           (uint32_t)im, a, pc, k, j, npc, kn);
-        break;
-    case XT_OP_S16I:
-        P_("ST(r%u + %uu, 2, st16, r%u, 0x%xu, %u, %u, 0x%xu, %u);", b,
-           (uint32_t)im, a, pc, k, j, npc, kn);
-        break;
-    case XT_OP_S32I:
-    case XT_OP_S32I_N:
-        P_("ST(r%u + %uu, 4, st32, r%u, 0x%xu, %u, %u, 0x%xu, %u);", b,
-           (uint32_t)im, a, pc, k, j, npc, kn);
-        break;
-    default:
-        break;
+    if (in->op == XT_OP_L32R) {
+        xl_printf(g->o,
+                  "LD(r%u, (lb & 1) ? (lb & ~0xFFFu) + %uu : 0x%xu, 4, ld32, "
+                  "(uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
+                  a, (uint32_t)in->imm, in->target, pc, k, j, npc, kn, late);
+        return;
     }
-#undef P_
+    const char *cv, *fn = access_fn(in->op, &cv);
+    unsigned sz = access_size(in->op);
+    if (is_store(in->op))
+        xl_printf(g->o, "ST(r%u + %uu, %u, %s, r%u, 0x%xu, %u, %u, 0x%xu, %u);",
+                  b, (uint32_t)in->imm, sz, fn, a, pc, k, j, npc, kn);
+    else if (sz)
+        xl_printf(
+            g->o,
+            "LD(r%u, r%u + %uu, %u, %s, %s, 0x%xu, %u, %u, 0x%xu, %u, %s);", a,
+            b, (uint32_t)in->imm, sz, fn, cv, pc, k, j, npc, kn, late);
 }
 
 /* An access of the guarded copy that the guard does not cover: its own
  * page test, else the generic block from this instruction on. */
 static void emit_dyn_access(gen *g, const xt_insn *in, unsigned off)
 {
-    unsigned sz = 4, st = 0;
-    const char *ld = "ld32", *cv = "";
-    switch (in->op) {
-    case XT_OP_L8UI:
-        sz = 1, ld = "ld8";
-        break;
-    case XT_OP_L16UI:
-        sz = 2, ld = "ld16";
-        break;
-    case XT_OP_L16SI:
-        sz = 2, ld = "ld16", cv = "(uint32_t)(int32_t)(int16_t)";
-        break;
-    case XT_OP_S8I:
-        sz = 1, st = 1, ld = "st8";
-        break;
-    case XT_OP_S16I:
-        sz = 2, st = 1, ld = "st16";
-        break;
-    case XT_OP_S32I:
-    case XT_OP_S32I_N:
-        st = 1, ld = "st32";
-        break;
-    default:
-        break;
-    }
+    const char *cv, *fn = access_fn(in->op, &cv);
+    unsigned st = (unsigned)is_store(in->op);
     const char *side = st ? "wr" : "rd";
     xl_printf(g->o,
               "{ uint32_t a_ = r%u + %uu; const xt_xpage *p_ = &P[a_ >> 12]; "
               "if (L_(p_->%s && !(a_ & %uu) && !p_->%s_wait, 1)) ",
-              in->b, (uint32_t)in->imm, side, sz - 1, side);
+              in->b, (uint32_t)in->imm, side, access_size(in->op) - 1, side);
     if (st)
-        xl_printf(g->o, "%s(p_->wr + (a_ & 4095u), r%u);", ld, in->a);
+        xl_printf(g->o, "%s(p_->wr + (a_ & 4095u), r%u);", fn, in->a);
     else
-        xl_printf(g->o, "r%u = %s%s(p_->rd + (a_ & 4095u));", in->a, cv, ld);
+        xl_printf(g->o, "r%u = %s%s(p_->rd + (a_ & 4095u));", in->a, cv, fn);
     xl_printf(g->o, " else goto S%x; }", off);
 }
 
 /* The same access in a region's guarded copy: host memory directly,
  * through the base register's pointer the guard set up (Qn for loads, Wn
- * for stores, QL for literals). */
+ * for stores; literals through their page, which the guard checked). */
 static void emit_fast_access(gen *g, const xt_insn *in, unsigned off)
 {
-    xl_buf *o = g->o;
-    unsigned a = in->a, b = in->b;
-    int im = g->disp[off];
     if (g->dyn[off] == DYN_CHECK) {
         emit_dyn_access(g, in, off);
         return;
     }
-    switch (in->op) {
-    case XT_OP_L8UI:
-        xl_printf(o, "r%u = ld8(Q%u + %d);", a, b, im);
-        break;
-    case XT_OP_L16UI:
-        xl_printf(o, "r%u = ld16(Q%u + %d);", a, b, im);
-        break;
-    case XT_OP_L16SI:
-        xl_printf(o, "r%u = (uint32_t)(int32_t)(int16_t)ld16(Q%u + %d);", a, b,
-                  im);
-        break;
-    case XT_OP_L32I:
-    case XT_OP_L32I_N:
-        xl_printf(o, "r%u = ld32(Q%u + %d);", a, b, im);
-        break;
-    case XT_OP_L32R:
-        xl_printf(o, "r%u = ld32(P[0x%xu].rd + %uu);", a, in->target >> 12,
-                  in->target & 4095u);
-        break;
-    case XT_OP_S8I:
-        xl_printf(o, "st8(W%u + %d, r%u);", b, im, a);
-        break;
-    case XT_OP_S16I:
-        xl_printf(o, "st16(W%u + %d, r%u);", b, im, a);
-        break;
-    default:
-        xl_printf(o, "st32(W%u + %d, r%u);", b, im, a);
-        break;
+    if (in->op == XT_OP_L32R) {
+        xl_printf(g->o, "r%u = ld32(P[0x%xu].rd + %uu);", in->a,
+                  in->target >> 12, in->target & 4095u);
+        return;
     }
+    const char *cv, *fn = access_fn(in->op, &cv);
+    if (is_store(in->op))
+        xl_printf(g->o, "%s(W%u + %d, r%u);", fn, in->b, g->disp[off], in->a);
+    else
+        xl_printf(g->o, "r%u = %s%s(Q%u + %d);", in->a, cv, fn, in->b,
+                  g->disp[off]);
 }
 
 /* The body of a straight-line instruction (no control transfer). */
@@ -905,32 +871,6 @@ static unsigned block_body(gen *g, unsigned h, int emit)
     }
 }
 
-static int is_store(unsigned op)
-{
-    return op == XT_OP_S8I || op == XT_OP_S16I || op == XT_OP_S32I ||
-           op == XT_OP_S32I_N;
-}
-
-static unsigned access_size(unsigned op)
-{
-    switch (op) {
-    case XT_OP_L8UI:
-    case XT_OP_S8I:
-        return 1;
-    case XT_OP_L16UI:
-    case XT_OP_L16SI:
-    case XT_OP_S16I:
-        return 2;
-    case XT_OP_L32I:
-    case XT_OP_L32I_N:
-    case XT_OP_S32I:
-    case XT_OP_S32I_N:
-        return 4;
-    default:
-        return 0;
-    }
-}
-
 /* Can the region at hard head h have a guarded copy?  Walks its blocks as
  * block_body does, in address order (every path through the region runs
  * in that order, so a register is unchanged at an access if nothing above
@@ -1035,81 +975,78 @@ static int plan_guard(gen *g, unsigned h, guard_plan *gp)
     return accesses >= (loop ? 2u : 4u);
 }
 
+/* The region's guarded copy: its test, its pointers, its blocks. */
+static void emit_copy(gen *g, unsigned h, const guard_plan *gp)
+{
+    xl_buf *o = g->o;
+    const char *sep = "";
+    xl_printf(o, "  if (L_(");
+    if (gp->lit)
+        xl_printf(o, "!(lb & 1)"), sep = " && ";
+    for (unsigned i = 0; i < gp->nlit; i++, sep = " && ")
+        xl_printf(o, "%sP[0x%xu].rd && !P[0x%xu].rd_wait", sep,
+                  gp->lit_pages[i], gp->lit_pages[i]);
+    for (unsigned r = 0; r < 16; r++) {
+        if (!gp->rd[r] && !gp->wr[r])
+            continue;
+        xl_printf(o, "%s(r%u & 4095u) + %uu <= 4096u && !(r%u & %uu)", sep, r,
+                  (unsigned)gp->hi[r], r, gp->amask[r]);
+        if (gp->lo[r] < 0)
+            xl_printf(o, " && (r%u & 4095u) >= %uu", r, (unsigned)-gp->lo[r]);
+        sep = " && ";
+        if (gp->rd[r])
+            xl_printf(o, " && P[r%u >> 12].rd && !P[r%u >> 12].rd_wait", r, r);
+        if (gp->wr[r])
+            xl_printf(o, " && P[r%u >> 12].wr && !P[r%u >> 12].wr_wait", r, r);
+    }
+    xl_printf(o, ", 1)) {\n");
+    for (unsigned r = 0; r < 16; r++) {
+        if (gp->rd[r])
+            xl_printf(
+                o, "  const uint8_t *Q%u = P[r%u >> 12].rd + (r%u & 4095u);\n",
+                r, r, r);
+        if (gp->wr[r])
+            xl_printf(o, "  uint8_t *W%u = P[r%u >> 12].wr + (r%u & 4095u);\n",
+                      r, r, r);
+        if (gp->carry && (gp->rd[r] || gp->wr[r]))
+            xl_printf(o, "  const uint32_t B%u = r%u >> 12;\n", r, r);
+        if (gp->carry && gp->rederive[r] && gp->rd[r])
+            xl_printf(o, "  const uint8_t *const PQ%u = Q%u - (r%u & 4095u);\n",
+                      r, r, r);
+        if (gp->carry && gp->rederive[r] && gp->wr[r])
+            xl_printf(o, "  uint8_t *const PW%u = W%u - (r%u & 4095u);\n", r, r,
+                      r);
+    }
+    if (gp->carry)
+        xl_printf(o, "F%x:;\n", h);
+    g->fast = 1;
+    g->gp = gp;
+    g->fast_head = h;
+    for (unsigned bh = h; bh < g->reg_end; bh++) {
+        if (!g->head[bh])
+            continue;
+        if (bh != h)
+            xl_printf(o, "G%x:;\n", bh);
+        block_body(g, bh, 1);
+    }
+    g->fast = 0;
+    g->gp = NULL;
+    xl_printf(o, "  }\n");
+    for (unsigned off = h; off < g->reg_end; off++)
+        if (g->dyn[off])
+            g->lab[off] = 1;
+}
+
 static unsigned block(gen *g, unsigned h, int emit)
 {
-    guard_plan gp;
     if (emit && g->o && !g->soft[h]) {
         g->reg_end = h + 1;
         while (g->reg_end < PAGE &&
                (!g->head[g->reg_end] || g->soft[g->reg_end]))
             g->reg_end++;
-    }
-    if (emit && g->o && !g->soft[h] && plan_guard(g, h, &gp)) {
-        xl_buf *o = g->o;
-        const char *sep = "";
-        xl_printf(o, "  if (L_(");
-        if (gp.lit)
-            xl_printf(o, "!(lb & 1)"), sep = " && ";
-        for (unsigned i = 0; i < gp.nlit; i++, sep = " && ")
-            xl_printf(o, "%sP[0x%xu].rd && !P[0x%xu].rd_wait", sep,
-                      gp.lit_pages[i], gp.lit_pages[i]);
-        for (unsigned r = 0; r < 16; r++) {
-            if (!gp.rd[r] && !gp.wr[r])
-                continue;
-            xl_printf(o, "%s(r%u & 4095u) + %uu <= 4096u && !(r%u & %uu)", sep,
-                      r, (unsigned)gp.hi[r], r, gp.amask[r]);
-            if (gp.lo[r] < 0)
-                xl_printf(o, " && (r%u & 4095u) >= %uu", r,
-                          (unsigned)-gp.lo[r]);
-            sep = " && ";
-            if (gp.rd[r])
-                xl_printf(o, " && P[r%u >> 12].rd && !P[r%u >> 12].rd_wait", r,
-                          r);
-            if (gp.wr[r])
-                xl_printf(o, " && P[r%u >> 12].wr && !P[r%u >> 12].wr_wait", r,
-                          r);
-        }
-        if (!*sep)
-            xl_printf(o, "1");
-        xl_printf(o, ", 1)) {\n");
-        for (unsigned r = 0; r < 16; r++) {
-            if (gp.rd[r])
-                xl_printf(
-                    o,
-                    "  const uint8_t *Q%u = P[r%u >> 12].rd + (r%u & 4095u);\n",
-                    r, r, r);
-            if (gp.wr[r])
-                xl_printf(o,
-                          "  uint8_t *W%u = P[r%u >> 12].wr + (r%u & 4095u);\n",
-                          r, r, r);
-            if (gp.carry && (gp.rd[r] || gp.wr[r]))
-                xl_printf(o, "  const uint32_t B%u = r%u >> 12;\n", r, r);
-            if (gp.carry && gp.rederive[r] && gp.rd[r])
-                xl_printf(
-                    o, "  const uint8_t *const PQ%u = Q%u - (r%u & 4095u);\n",
-                    r, r, r);
-            if (gp.carry && gp.rederive[r] && gp.wr[r])
-                xl_printf(o, "  uint8_t *const PW%u = W%u - (r%u & 4095u);\n",
-                          r, r, r);
-        }
-        if (gp.carry)
-            xl_printf(o, "F%x:;\n", h);
-        g->fast = 1;
-        g->gp = &gp;
-        g->fast_head = h;
-        for (unsigned bh = h; bh < g->reg_end; bh++) {
-            if (!g->head[bh])
-                continue;
-            if (bh != h)
-                xl_printf(o, "G%x:;\n", bh);
-            block_body(g, bh, 1);
-        }
-        g->fast = 0;
-        g->gp = NULL;
-        xl_printf(o, "  }\n");
-        for (unsigned off = h; off < g->reg_end; off++)
-            if (g->dyn[off])
-                g->lab[off] = 1;
+        guard_plan gp;
+        if (plan_guard(g, h, &gp))
+            emit_copy(g, h, &gp);
     }
     return block_body(g, h, emit);
 }
