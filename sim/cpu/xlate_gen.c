@@ -441,14 +441,17 @@ static void go(gen *g, uint32_t t)
         xl_printf(g->o, "if (cyc + %uu >= ev2) EXIT(0x%xu, 0, 0); if (L_(1",
                   g->pre[g->fast_head], t);
         for (unsigned r = 0; r < 16; r++) {
-            if (!gp->rd[r] && !gp->wr[r])
+            /* a base neither moved nor written holds the value tested */
+            if ((!gp->rd[r] && !gp->wr[r]) ||
+                (!gp->rederive[r] && !gp->delta[r]))
                 continue;
-            xl_printf(g->o,
-                      " && (r%u >> 12) == B%u && (r%u & 4095u) + %uu <= 4096u",
-                      r, r, r, (unsigned)gp->hi[r]);
-            if (gp->lo[r] < 0)
-                xl_printf(g->o, " && (r%u & 4095u) >= %uu", r,
-                          (unsigned)-gp->lo[r]);
+            /* in B's page with the accessed span inside it, as one
+             * unsigned range test (B holds the lowest start allowed) */
+            int room = (int)PAGE - gp->hi[r] - (gp->lo[r] < 0 ? -gp->lo[r] : 0);
+            if (room < 0)
+                xl_printf(g->o, " && 0");
+            else
+                xl_printf(g->o, " && r%u - B%u <= %uu", r, r, (unsigned)room);
             if (gp->rederive[r] && gp->amask[r])
                 xl_printf(g->o, " && !(r%u & %uu)", r, gp->amask[r]);
         }
@@ -1008,8 +1011,10 @@ static void emit_copy(gen *g, unsigned h, const guard_plan *gp)
         if (gp->wr[r])
             xl_printf(o, "  uint8_t *W%u = P[r%u >> 12].wr + (r%u & 4095u);\n",
                       r, r, r);
-        if (gp->carry && (gp->rd[r] || gp->wr[r]))
-            xl_printf(o, "  const uint32_t B%u = r%u >> 12;\n", r, r);
+        if (gp->carry && (gp->rd[r] || gp->wr[r]) &&
+            (gp->rederive[r] || gp->delta[r]))
+            xl_printf(o, "  const uint32_t B%u = (r%u & ~4095u) + %uu;\n", r, r,
+                      (unsigned)(gp->lo[r] < 0 ? -gp->lo[r] : 0));
         if (gp->carry && gp->rederive[r] && gp->rd[r])
             xl_printf(o, "  const uint8_t *const PQ%u = Q%u - (r%u & 4095u);\n",
                       r, r, r);
