@@ -1,29 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The fw/arch.h primitives for the LX106: cycle counter, interrupt
- * masking, the CCOMPARE0 one-shot timer, yield (SYSCALL) and idle (WAITI).*/
+/* The fw/arch.h primitives for the LX106 that are not inline there: the
+ * CCOMPARE0 one-shot timer, yield (SYSCALL) and idle (WAITI). */
 #include "fw/arch.h"
 #include "frame.h"
 #include "xtensa_sr.h"
 
 uint32_t fw_arch_isr_depth; /* > 0 while exception code runs */
-
-uint32_t arch_cycles(void)
-{
-    return XT_RSR(ccount);
-}
-
-uint32_t arch_irq_lock(void)
-{
-    uint32_t ps;
-
-    __asm__ volatile("rsil %0, 1" : "=a"(ps) : : "memory");
-    return ps;
-}
-
-void arch_irq_unlock(uint32_t key)
-{
-    XT_WSR(ps, key);
-}
 
 void arch_timer_set(uint32_t when)
 {
