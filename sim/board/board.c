@@ -260,6 +260,14 @@ static void ssp_request_cb(void *user, unsigned port, uint64_t at)
     ds_dma_port_request(b->dma, port, at);
 }
 
+static unsigned ssp_stream_cb(void *user, unsigned port, const uint64_t *t,
+                              unsigned n, uint64_t horizon, size_t room,
+                              uint8_t *out)
+{
+    ds_board *b = user;
+    return ds_dma_port_stream(b->dma, port, t, n, horizon, room, out);
+}
+
 /* ---- construction ------------------------------------------------------ */
 static xt_err map_ram(ds_board *b, const char *name, uint32_t base,
                       uint32_t size, unsigned wait)
@@ -347,8 +355,10 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
         if (!b->ssp[i])
             goto fail;
         ds_ssp_set_request(b->ssp[i], ssp_request_cb, b);
-        if (quiet)
+        if (quiet) {
             ds_ssp_set_quiet(b->ssp[i], quiet_cb, b);
+            ds_ssp_set_stream(b->ssp[i], ssp_stream_cb, b);
+        }
     }
     ds_dma_config dc = { b->cfg.dma_channels, b->cfg.dma_bytes_per_cycle,
                          b->cfg.dma_burst_bytes, b->cfg.dma_burst_latency };

@@ -473,6 +473,53 @@ void ds_dma_port_request(ds_dma *dma, unsigned port, uint64_t at)
     }
 }
 
+unsigned ds_dma_port_stream(ds_dma *dma, unsigned port, const uint64_t *t,
+                            unsigned n, uint64_t horizon, size_t room,
+                            uint8_t *out)
+{
+    if (!dma->quiet || dma->obs || !room || room > dma->cfg.burst_bytes)
+        return 0;
+    /* one channel waits for the port: what its requests would do, burst by
+     * burst, is then known */
+    channel *c = NULL;
+    for (unsigned i = 0; i < dma->cfg.channels; i++) {
+        channel *w = &dma->ch[i];
+        if (w->state != CH_WAIT)
+            continue;
+        unsigned dir = dir_of(w->flags);
+        bool tx = dir == BOARD_DMA_DIR_MEM2SSP && w->dst == port;
+        bool rx = dir == BOARD_DMA_DIR_SSP2MEM && w->src == port;
+        if (!tx && !rx)
+            continue;
+        if (c || rx)
+            return 0;
+        c = w;
+    }
+    if (!c || !(c->flags & BOARD_DMA_DESC_SRC_INC))
+        return 0;
+    uint64_t cost = dma->cfg.burst_latency +
+                    (room + dma->cfg.bytes_per_cycle - 1) /
+                        dma->cfg.bytes_per_cycle;
+    /* start_burst with quiet time, request by request: a burst of all the
+     * room that leaves some of the descriptor and lands before the next
+     * tick and before horizon; after it lands the channel finds the FIFO
+     * full and waits again */
+    unsigned m = 0;
+    while (m < n && t[m] >= c->stall_until &&
+           (uint64_t)room * (m + 1) < c->remaining && t[m] + cost < horizon &&
+           t[m] + cost < t[m + 1])
+        m++;
+    if (!m || !dma->dsp.read(dma->dsp.user, c->src, out, room * m))
+        return 0;
+    uint32_t bytes = (uint32_t)(room * m);
+    c->bytes += bytes;
+    c->remaining -= bytes;
+    c->moved += bytes;
+    c->src += bytes;
+    c->status |= BOARD_DMA_ST_WAITING;
+    return m;
+}
+
 static channel *chan_at(ds_dma *dma, uint32_t offset, uint32_t *reg)
 {
     if (offset < BOARD_DMA_CH_BASE)

@@ -24,6 +24,8 @@ struct ds_ssp {
     void *request_user;
     ds_quiet_fn quiet;
     void *quiet_user;
+    ds_ssp_stream_fn stream;
+    void *stream_user;
     /* registers */
     uint32_t ctrl, format, clkdiv, status;
     size_t fb, cap; /* bytes a frame and a FIFO hold (format) */
@@ -37,10 +39,16 @@ struct ds_ssp {
     bool irq_level; /* the level last driven */
     fifo tx, rx;
     size_t fifo_max; /* bytes allocated per FIFO */
+    uint8_t *sbuf;   /* a streamed run's bytes (STREAM_MAX frames) */
     /* injected faults (issue 14): ticks left of an underrun / overrun
      * burst */
     unsigned fault_ur, fault_or;
 };
+
+/* Ticks of one streamed run (ds_ssp_set_stream) at most: a run stops at
+ * the end of the DMA's descriptor anyway (a period, 48 frames at 48 kHz
+ * and 1 ms), and its bytes wait in the port. */
+#define STREAM_MAX 256u
 
 static unsigned width_of(const ds_ssp *p)
 {
@@ -165,6 +173,7 @@ void ds_ssp_free(ds_ssp *p)
     ds_clock_cancel(p->clk, p->ev);
     free(p->tx.buf);
     free(p->rx.buf);
+    free(p->sbuf);
     free(p);
 }
 
@@ -198,6 +207,14 @@ void ds_ssp_set_request(ds_ssp *p, ds_ssp_request_fn fn, void *user)
 {
     p->request = fn;
     p->request_user = user;
+}
+
+void ds_ssp_set_stream(ds_ssp *p, ds_ssp_stream_fn fn, void *user)
+{
+    p->stream = fn;
+    p->stream_user = fn ? user : NULL;
+    if (fn && !p->sbuf)
+        p->sbuf = malloc((size_t)STREAM_MAX * BOARD_SSP_MAX_CHANNELS * 4);
 }
 
 void ds_ssp_set_quiet(ds_ssp *p, ds_quiet_fn fn, void *user)
@@ -337,25 +354,71 @@ static bool steady(const ds_ssp *p)
             (fifo_cap(p) - p->rx.level >= fb && !p->fault_or));
 }
 
+/* A streamed run (ds_ssp_set_stream) of at most max ticks from the one at
+ * 'at', all before horizon h: the port plays out while its DMA refills it
+ * a frame a tick.  Only a full TX FIFO with the RX side off qualifies, so
+ * that every tick leaves exactly a frame of room and the DMA's burst fills
+ * it again, the steady state of playback.  Returns the ticks run; *at is
+ * then the next tick's time. */
+static unsigned stream_run(ds_ssp *p, uint64_t *at, uint64_t h, unsigned max)
+{
+    size_t fb = frame_bytes(p), cap = fifo_cap(p);
+    if (!p->stream || !p->sbuf || (p->ctrl & BOARD_SSP_CTRL_RX_EN) ||
+        !(p->ctrl & BOARD_SSP_CTRL_TX_EN) || p->fault_ur || p->tx.level != cap)
+        return 0;
+    uint64_t t[STREAM_MAX + 1];
+    unsigned n = 0;
+    if (max > STREAM_MAX)
+        max = STREAM_MAX;
+    /* the tick times ahead, stepped like clock_step on a copy */
+    uint64_t q = p->q, r = p->r;
+    t[0] = *at;
+    while (n < max && t[n] < h) {
+        q += p->qs;
+        r += p->rs;
+        if (r >= p->den) {
+            r -= p->den;
+            q++;
+        }
+        t[++n] = p->t0 + q;
+    }
+    if (!n)
+        return 0;
+    unsigned m = p->stream(p->stream_user, p->cfg.index, t, n, h, fb, p->sbuf);
+    for (unsigned k = 0; k < m; k++) {
+        tick_frame(p, t[k]);
+        fifo_push(&p->tx, cap, p->sbuf + (size_t)k * fb, fb);
+        clock_step(p);
+    }
+    *at = t[m];
+    return m;
+}
+
 static void ev_tick(void *user, uint64_t at)
 {
     ds_ssp *p = user;
     p->ev = 0;
     for (unsigned run = 1;; run++) {
         tick_frame(p, at);
-        uint64_t next = clock_step(p);
+        uint64_t next = clock_step(p), h = 0;
         p->ev = ds_clock_schedule(p->clk, next, ev_tick, p);
         if (p->request)
             p->request(p->request_user, p->cfg.index, at);
         /* nothing can look before the next tick (the request's burst, if
          * any, has landed) and it changes no interrupt line: it is the
          * next thing to happen, so it runs now, as of its own cycle */
-        if (!p->quiet || !p->ev || !steady(p) || run == QUIET_MAX_RUN ||
-            next >= p->quiet(p->quiet_user, p->ev))
+        if (!p->quiet || !p->ev || !steady(p) || run >= QUIET_MAX_RUN ||
+            next >= (h = p->quiet(p->quiet_user, p->ev)))
             return;
         ds_clock_cancel(p->clk, p->ev);
         p->ev = 0;
         at = next;
+        unsigned m = stream_run(p, &at, h, QUIET_MAX_RUN - run);
+        run += m;
+        if (m && (at >= h || run >= QUIET_MAX_RUN)) {
+            p->ev = ds_clock_schedule(p->clk, at, ev_tick, p);
+            return;
+        }
     }
 }
 

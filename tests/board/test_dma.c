@@ -608,6 +608,64 @@ static void test_quiet_bursts(void **state)
     assert_int_equal(quiet.scheduled, 2);
 }
 
+/* Streaming (ds_dma_port_stream): the requests of a run of frame ticks
+ * served at once, as quiet time serves them one by one: a burst of the
+ * frame's room each, never the one that ends the descriptor, never one
+ * landing at or after the horizon or the next tick. */
+static void test_stream_requests(void **state)
+{
+    fx *f = *state;
+    for (int i = 0; i < 64; i++)
+        dsp_mem[0x1000 + i] = (uint8_t)(i + 1);
+    desc(0x10100, 0x11000, 0, 64, 0,
+         BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_IRQ |
+             BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP));
+    uint64_t t[17];
+    for (int k = 0; k < 17; k++)
+        t[k] = 200 + 100 * (uint64_t)k;
+    uint8_t out[64];
+    /* no quiet time: nothing */
+    tx_room = 0;
+    start(f, 0, 0x10100, BOARD_DMA_CTRL_IRQ_EN);
+    ds_clock_advance(f->clk, 100); /* fetched; the FIFO is full */
+    assert_int_equal(rd(f, 0, BOARD_DMA_STATUS), ST(BUSY) | ST(WAITING));
+    assert_int_equal(ds_dma_port_stream(f->dma, 0, t, 4, 5000, 4, out), 0);
+    ds_dma_set_quiet(f->dma, q_quiet, f->clk);
+    /* a horizon before the first landing (200 + 8 + 1), an observer,
+     * another port, more room than a burst: nothing */
+    assert_int_equal(ds_dma_port_stream(f->dma, 0, t, 4, 209, 4, out), 0);
+    ds_dma_set_observer(f->dma, obs_fn, NULL);
+    assert_int_equal(ds_dma_port_stream(f->dma, 0, t, 4, 5000, 4, out), 0);
+    ds_dma_set_observer(f->dma, NULL, NULL);
+    assert_int_equal(ds_dma_port_stream(f->dma, 1, t, 4, 5000, 4, out), 0);
+    assert_int_equal(ds_dma_port_stream(f->dma, 0, t, 4, 5000, 4096, out), 0);
+    assert_int_equal(rd(f, 0, BOARD_DMA_BYTES), 0);
+    /* the landing of the request at 500 (509) is past the horizon */
+    assert_int_equal(ds_dma_port_stream(f->dma, 0, t, 8, 509, 4, out), 3);
+    assert_memory_equal(out, dsp_mem + 0x1000, 12);
+    assert_int_equal(rd(f, 0, BOARD_DMA_BYTES), 12);
+    assert_int_equal(rd(f, 0, BOARD_DMA_STATUS), ST(BUSY) | ST(WAITING));
+    /* 52 bytes left: 12 requests, not the 13th, which ends the
+     * descriptor */
+    assert_int_equal(ds_dma_port_stream(f->dma, 0, t + 3, 13, 100000, 4, out),
+                     12);
+    assert_memory_equal(out, dsp_mem + 0x1000 + 12, 48);
+    assert_int_equal(rd(f, 0, BOARD_DMA_BYTES), 60);
+    assert_int_equal(rd(f, 0, BOARD_DMA_STATUS), ST(BUSY) | ST(WAITING));
+    assert_int_equal(ds_clock_pending(f->clk), 0);
+    /* that one, one by one as usual: its own event, the descriptor's end */
+    tx_room = 4;
+    tx_len = 0;
+    ds_dma_port_request(f->dma, 0, t[15]);
+    assert_int_equal(ds_clock_pending(f->clk), 1);
+    ds_clock_advance(f->clk, t[15] + 9);
+    assert_int_equal(tx_len, 4);
+    assert_memory_equal(tx_data, dsp_mem + 0x1000 + 60, 4);
+    assert_int_equal(rd(f, 0, BOARD_DMA_STATUS), ST(DONE) | ST(DESC_DONE));
+    assert_true(irq_level);
+    ds_dma_set_quiet(f->dma, NULL, NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -622,6 +680,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_start_while_busy_and_reset, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_quiet_bursts, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_stream_requests, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -337,6 +337,124 @@ static void test_quiet_ticks(void **state)
     assert_int_equal(quiet.fired, 6);
 }
 
+/* Streaming (ds_ssp_set_stream): with a DMA that serves a run of
+ * requests at once, the same frames, stamps, levels and counters as with
+ * requests one by one.  The fake DMA refills the FIFO from a source of 30
+ * frames, a frame a request, landing at once; its stream serves whole
+ * runs until the source runs dry. */
+#define SRC_FRAMES 30
+typedef struct stream_out {
+    uint64_t at[64];
+    int32_t s[64][2];
+    unsigned n;
+    uint64_t frames, underruns, fired;
+    size_t space;
+    unsigned runs, streamed, requests;
+} stream_out;
+static stream_out *so;
+static ds_ssp *sp;
+static uint8_t src_bytes[SRC_FRAMES * 4];
+static size_t src_pos;
+
+static void rec_sink(void *u, unsigned port, const int32_t *s, unsigned ch,
+                     uint64_t at)
+{
+    (void)u;
+    (void)port;
+    assert_int_equal(ch, 2);
+    assert_true(so->n < 64);
+    so->at[so->n] = at;
+    memcpy(so->s[so->n], s, sizeof so->s[0]);
+    so->n++;
+}
+static void fill_req(void *u, unsigned port, uint64_t at)
+{
+    (void)u;
+    (void)port;
+    (void)at;
+    size_t n = ds_ssp_tx_space(sp);
+    if (n > sizeof src_bytes - src_pos)
+        n = sizeof src_bytes - src_pos;
+    src_pos += ds_ssp_tx_push(sp, src_bytes + src_pos, n);
+    so->requests++;
+}
+static unsigned fill_stream(void *u, unsigned port, const uint64_t *t,
+                            unsigned n, uint64_t horizon, size_t room,
+                            uint8_t *out)
+{
+    (void)u;
+    assert_int_equal(port, 1);
+    assert_int_equal(room, 4);
+    unsigned m = 0;
+    for (; m < n && src_pos + room <= sizeof src_bytes; m++) {
+        assert_true(t[m] < horizon);
+        assert_true(t[m] < t[m + 1]);
+        memcpy(out + m * room, src_bytes + src_pos, room);
+        src_pos += room;
+    }
+    so->runs++;
+    so->streamed += m;
+    return m;
+}
+
+static void stream_case(bool stream, stream_out *o)
+{
+    fx f = make(0);
+    memset(o, 0, sizeof *o);
+    so = o;
+    sp = f.p;
+    src_pos = 0;
+    for (size_t i = 0; i < sizeof src_bytes; i++)
+        src_bytes[i] = (uint8_t)(i * 7 + 3);
+    ds_ssp_set_sink(f.p, rec_sink, NULL);
+    ds_ssp_set_request(f.p, fill_req, NULL);
+    ds_ssp_set_quiet(f.p, quiet_others, f.clk);
+    if (stream)
+        ds_ssp_set_stream(f.p, fill_stream, NULL);
+    /* the FIFO full (4 frames), then 30 more from the source: ticks 1-34
+     * play them, the rest underrun */
+    for (int i = 0; i < 8; i++)
+        wr(&f, BOARD_SSP_TXDATA, (uint32_t)(i + 1) * 100);
+    assert_int_equal(ds_ssp_tx_space(f.p), 0);
+    /* something else happens between ticks 12 and 13 */
+    ds_clock_schedule(f.clk, 3333 * 12 + 1000, looker, NULL);
+    wr(&f, BOARD_SSP_CTRL, BOARD_SSP_CTRL_TX_EN);
+    o->fired = ds_clock_advance(f.clk, 3334 * 40);
+    o->frames = ds_ssp_frames(f.p);
+    o->underruns = ds_ssp_underruns(f.p);
+    o->space = ds_ssp_tx_space(f.p);
+    done(&f);
+}
+
+static void test_stream_ticks(void **state)
+{
+    (void)state;
+    static stream_out plain, streamed;
+    stream_case(false, &plain);
+    stream_case(true, &streamed);
+    assert_int_equal(plain.n, 40);
+    assert_int_equal(streamed.n, plain.n);
+    for (unsigned i = 0; i < plain.n; i++) {
+        assert_int_equal(plain.at[i], streamed.at[i]);
+        assert_memory_equal(plain.s[i], streamed.s[i], sizeof plain.s[0]);
+    }
+    /* the source's frames in order after the four queued, then silence */
+    int16_t first;
+    memcpy(&first, src_bytes, 2);
+    assert_int_equal(plain.s[4][0], first);
+    assert_int_equal(plain.s[34][0], 0);
+    assert_int_equal(streamed.frames, plain.frames);
+    assert_int_equal(streamed.underruns, 6);
+    assert_int_equal(plain.underruns, 6);
+    assert_int_equal(streamed.space, plain.space);
+    /* runs did most of the refills: one before the other event, one
+     * after it until the source ran dry */
+    assert_int_equal(plain.streamed, 0);
+    assert_true(streamed.streamed >= 24);
+    assert_int_equal(streamed.streamed + streamed.requests, plain.requests);
+    assert_true(streamed.runs >= 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -346,6 +464,7 @@ int main(void)
         cmocka_unit_test(test_rx_overrun_and_formats),
         cmocka_unit_test(test_sink_buffer_limits),
         cmocka_unit_test(test_quiet_ticks),
+        cmocka_unit_test(test_stream_ticks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -116,6 +116,17 @@ void ds_dma_set_observer(ds_dma *dma, ds_dma_observer_fn fn, void *user);
  * one event fewer per audio frame.  fn NULL (the default) schedules every
  * burst. */
 void ds_dma_set_quiet(ds_dma *dma, ds_quiet_fn fn, void *user);
+/* Quiet time for a run of SSP ticks (ds_ssp_stream_fn, dspsim/ssp.h):
+ * serves the requests of port 'port' at cycles t[0..n-1] (t[n]: the tick
+ * after them), each finding 'room' bytes free in its TX FIFO, when one
+ * channel waits for the port and each request's burst would land quietly
+ * (above) before the next tick and before horizon, filling the room; the
+ * bytes of request k go to out + k * room, the channel's registers and
+ * state end as after those bursts.  Returns how many it served (0 with an
+ * observer, a stall, another channel on the port, no quiet time...). */
+unsigned ds_dma_port_stream(ds_dma *dma, unsigned port, const uint64_t *t,
+                            unsigned n, uint64_t horizon, size_t room,
+                            uint8_t *out);
 
 /* Saved state (docs/snapshot-format.md, "DMA "): every channel's
  * registers, the descriptor in progress, the burst in flight and its

@@ -72,6 +72,22 @@ void ds_ssp_set_request(ds_ssp *p, ds_ssp_request_fn fn, void *user);
  * counters, one event fewer per audio frame.  fn NULL (the default): every
  * tick is an event. */
 void ds_ssp_set_quiet(ds_ssp *p, ds_quiet_fn fn, void *user);
+/* Streaming, with quiet time: the DMA requests of a run of ticks asked at
+ * once.  fn serves the requests of ticks at cycles t[0] < ... < t[n-1]
+ * (t[n]: the tick after them), each finding 'room' bytes free in the TX
+ * FIFO, as the requests one by one would with quiet time before 'horizon'
+ * (each burst fills the room and lands before the next tick and before
+ * horizon, ends no descriptor, raises nothing); it writes request k's
+ * bytes to out + k * room and returns how many it served, from the first
+ * on.  The port then runs those ticks, each frame leaving before the
+ * bytes of its request arrive: the same frames, cycle stamps, FIFO levels
+ * and counters as requests one by one.  Only a full TX FIFO with RX off
+ * streams.  fn NULL (the default): a request per tick. */
+typedef unsigned (*ds_ssp_stream_fn)(void *user, unsigned port,
+                                     const uint64_t *t, unsigned n,
+                                     uint64_t horizon, size_t room,
+                                     uint8_t *out);
+void ds_ssp_set_stream(ds_ssp *p, ds_ssp_stream_fn fn, void *user);
 
 /* Register access, offset from the port's base; false = bus error. */
 bool ds_ssp_read(ds_ssp *p, uint32_t offset, unsigned size, uint32_t *value);
