@@ -363,8 +363,10 @@ static bool steady(const ds_ssp *p)
 static unsigned stream_run(ds_ssp *p, uint64_t *at, uint64_t h, unsigned max)
 {
     size_t fb = frame_bytes(p), cap = fifo_cap(p);
+    fifo *f = &p->tx;
     if (!p->stream || !p->sbuf || (p->ctrl & BOARD_SSP_CTRL_RX_EN) ||
-        !(p->ctrl & BOARD_SSP_CTRL_TX_EN) || p->fault_ur || p->tx.level != cap)
+        !(p->ctrl & BOARD_SSP_CTRL_TX_EN) || p->fault_ur || f->level != cap ||
+        f->head % fb)
         return 0;
     uint64_t t[STREAM_MAX + 1];
     unsigned n = 0;
@@ -385,9 +387,22 @@ static unsigned stream_run(ds_ssp *p, uint64_t *at, uint64_t h, unsigned max)
     if (!n)
         return 0;
     unsigned m = p->stream(p->stream_user, p->cfg.index, t, n, h, fb, p->sbuf);
+    unsigned ch = channels_of(p), w = width_of(p), cb = container_of(p);
+    int32_t s[BOARD_SSP_MAX_CHANNELS];
     for (unsigned k = 0; k < m; k++) {
-        tick_frame(p, t[k]);
-        fifo_push(&p->tx, cap, p->sbuf + (size_t)k * fb, fb);
+        /* tick_frame for a full FIFO with RX off: the frame at the head
+         * leaves (whole: the ring holds whole frames from a frame-aligned
+         * head) and the burst's frame takes its place; no line changes */
+        uint8_t *fr = f->buf + f->head;
+        for (unsigned i = 0; i < ch; i++)
+            s[i] = decode(fr + i * cb, w);
+        p->frames++;
+        if (p->sink)
+            p->sink(p->sink_user, p->cfg.index, s, ch, t[k]);
+        memcpy(fr, p->sbuf + (size_t)k * fb, fb);
+        f->head += fb;
+        if (f->head >= cap)
+            f->head -= cap;
         clock_step(p);
     }
     *at = t[m];
