@@ -103,18 +103,7 @@ bool xp_streams_open(xp_run *r)
     return true;
 }
 
-/* Encodes / decodes one sample in host memory. */
-static void put_sample(uint8_t *p, uint32_t fmt, int32_t q31)
-{
-    uint32_t v = fmt == IPC_AUD_FMT_S16_LE
-                     ? (uint32_t)(dsh_q31_quantize(q31, DSH_PCM_S16) >> 16)
-                 : fmt == IPC_AUD_FMT_S24_4LE ? dsh_s24_4le_from_q31(q31)
-                                              : (uint32_t)q31;
-    unsigned n = fmt == IPC_AUD_FMT_S16_LE ? 2 : 4;
-    for (unsigned i = 0; i < n; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-
+/* Decodes one sample in host memory. */
 static int32_t get_sample(const uint8_t *p, uint32_t fmt)
 {
     if (fmt == IPC_AUD_FMT_S16_LE)
@@ -122,6 +111,42 @@ static int32_t get_sample(const uint8_t *p, uint32_t fmt)
     uint32_t w = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
                  (uint32_t)p[3] << 24;
     return fmt == IPC_AUD_FMT_S24_4LE ? dsh_q31_from_s24_4le(w) : (int32_t)w;
+}
+
+/* The next `frames` input frames (silence past the end) in the host
+ * format at dst; the format is looked at once, not per sample (this runs
+ * for every frame of a playback). */
+static void put_frames(xp_ep *ep, uint8_t *dst, uint32_t frames)
+{
+    unsigned chans = ep->e->channels, in_ch = ep->in.channels;
+    size_t fbytes = ep->frame_bytes, sbytes = ep->sample_bytes;
+    for (uint32_t f = 0; f < frames; f++, ep->in_frame++) {
+        const int32_t *src = ep->in_frame < ep->in.frames
+                                 ? ep->in.samples + ep->in_frame * in_ch
+                                 : NULL;
+        uint8_t *d = dst + f * fbytes;
+        for (unsigned ch = 0; ch < chans; ch++, d += sbytes) {
+            int32_t q31 = src ? src[ch] : 0;
+            uint32_t v;
+            switch (ep->fmt) {
+            case IPC_AUD_FMT_S16_LE:
+                v = (uint32_t)(dsh_q31_quantize(q31, DSH_PCM_S16) >> 16);
+                d[0] = (uint8_t)v;
+                d[1] = (uint8_t)(v >> 8);
+                continue;
+            case IPC_AUD_FMT_S24_4LE:
+                v = dsh_s24_4le_from_q31(q31);
+                break;
+            default:
+                v = (uint32_t)q31;
+                break;
+            }
+            d[0] = (uint8_t)v;
+            d[1] = (uint8_t)(v >> 8);
+            d[2] = (uint8_t)(v >> 16);
+            d[3] = (uint8_t)(v >> 24);
+        }
+    }
 }
 
 /* Playback: write the next `bytes` (whole frames) at the host. */
@@ -137,17 +162,7 @@ static void host_fill(xp_run *r, xp_ep *ep, uint32_t bytes)
             n = ep->host_bytes - off;
         if (n == 0)
             break; /* not whole frames: nothing sensible */
-        for (uint32_t f = 0; f < n / ep->frame_bytes; f++) {
-            for (unsigned ch = 0; ch < ep->e->channels; ch++) {
-                int32_t s =
-                    ep->in_frame < ep->in.frames
-                        ? ep->in.samples[ep->in_frame * ep->in.channels + ch]
-                        : 0;
-                put_sample(buf + f * ep->frame_bytes + ch * ep->sample_bytes,
-                           ep->fmt, s);
-            }
-            ep->in_frame++;
-        }
+        put_frames(ep, buf, n / ep->frame_bytes);
         ds_board_host_write(b, ep->host_addr + off, buf, n);
         ep->moved += n;
         bytes -= n;
