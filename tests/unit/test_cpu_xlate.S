@@ -37,6 +37,30 @@ after_wsr:
 helper_loop_end:
     waiti   15
 
+/* a3 = rounds, a4 = a buffer in DRAM.  Each round: an inner loop of 40
+ * passes (one block, run in its region's guarded copy, entered from the
+ * outer loop's code in the same unit) and a jump.  The run ends after the
+ * jumps that follow the last round, so the ring of the last 32 control
+ * transfers spans the last inner loop's passes and both jumps. */
+    .global hist_loop, hist_loop_end
+hist_loop:
+    movi    a9, 0
+1:  movi    a7, 40
+2:  l32i    a5, a4, 0
+    l32i    a6, a4, 4
+    add     a9, a9, a5
+    add     a9, a9, a6
+    s32i    a9, a4, 8
+    addi    a7, a7, -1
+    bnez    a7, 2b
+    j       3f
+3:  addi    a3, a3, -1
+    bnez    a3, 1b
+    j       4f
+4:
+hist_loop_end:
+    waiti   15
+
 /* The interrupt: acknowledge, count, sum the EPC1 values. */
 irq_handler:
     s32i    a2, a2, 12
