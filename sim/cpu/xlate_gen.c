@@ -1218,6 +1218,13 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
         if (used >> r & 1)
             xl_printf(o, "r%u = R[%u], ", r, r);
     xl_printf(o, "0)\n");
+    /* a head's number (1 on) by its page offset: the entry and the
+     * computed jumps switch over these dense numbers, a jump table, where
+     * a switch over the sparse offsets is a chain of compares */
+    xl_printf(o, "static const uint%u_t hx[%u] = {", n < 255 ? 8 : 16, PAGE);
+    for (unsigned i = 0; i < n; i++)
+        xl_printf(o, "%s[%u] = %u", i ? ", " : " ", hl[i], i + 1);
+    xl_printf(o, " };\n");
     xl_printf(
         o,
         "int xu_%05x(xt_xenv *e, uint32_t entry)\n{\n"
@@ -1230,20 +1237,20 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
         "  unsigned sl = e->sar_left;\n"
         "  uint32_t r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15;\n"
         "  (void)lb; (void)tgt; SYNC_IN();\n"
-        "  switch (entry & 4095) {\n",
+        "  switch (hx[entry & 4095]) {\n",
         pn);
     for (unsigned i = 0; i < n; i++)
         xl_printf(o, "  case %u: if (cyc + %uu >= ev) return 0; goto L%x;\n",
-                  hl[i], g->pre[hl[i]], hl[i]);
+                  i + 1, g->pre[hl[i]], hl[i]);
     xl_printf(o,
               "  default: return 0;\n  }\n"
               "dyn:\n  if ((tgt >> 12) != 0x%xu) EXIT(tgt, 0, 0);\n"
-              "  switch (tgt & 4095) {\n",
+              "  switch (hx[tgt & 4095]) {\n",
               pn);
     for (unsigned i = 0; i < n; i++)
         xl_printf(
             o, "  case %u: if (cyc + %uu >= ev2) EXIT(tgt, 0, 0); goto L%x;\n",
-            hl[i], g->pre[hl[i]], hl[i]);
+            i + 1, g->pre[hl[i]], hl[i]);
     xl_printf(o, "  default: EXIT(tgt, 0, 0);\n  }\n");
     for (unsigned i = 0; i < n; i++) {
         xl_printf(o, "L%x:\n", hl[i]);
