@@ -220,6 +220,7 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
     for (size_t i = 0; i < sizeof srs / sizeof srs[0]; i++)
         x->env.sr[srs[i].sr] = (const uint32_t *)((const char *)cpu +
                                                   srs[i].off);
+    x->env.ps = &cpu->ps; /* RSIL that does not lower INTLEVEL is inline */
     x->sample_cycles = env_uint("DSPSIM_XLATE_SAMPLE", DEF_SAMPLE_CYCLES, 1);
     x->settle_cycles = 8ull * x->sample_cycles;
     x->hot_samples = env_uint("DSPSIM_XLATE_HOT", DEF_HOT_SAMPLES, 1);

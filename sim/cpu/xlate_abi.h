@@ -74,6 +74,7 @@
             int (*st)(xt_xenv * e, uint32_t addr, uint32_t size, uint32_t v);  \
             int (*sr_op)(xt_xenv * e, uint32_t op, uint32_t sr, uint32_t * a); \
             void *cpu;                                                         \
+            uint32_t *ps;                                                      \
             const uint32_t *sr[256];                                           \
         };                                                                     \
         typedef int (*xt_xunit_fn)(xt_xenv * e, uint32_t entry);)

@@ -745,8 +745,15 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
         P_("r%u = 0;", a);
         break; /* no external registers */
     case XT_OP_RSIL:
-        P_("SRX(%u, %uu, r%u, 0x%xu, %u, %u, 0x%xu, %u);", in->op, (uint32_t)im,
-           a, pc, k, j, npc, kn);
+        /* raising or keeping INTLEVEL (an interrupt lock) makes no
+         * interrupt deliverable: the unit's horizon stays a safe one and
+         * no helper is needed; lowering it takes the helper (the
+         * interpreter's handler and its event update) */
+        P_("{ uint32_t ps_ = *e->ps; if (L_((ps_ & 15u) <= %uu, 1)) { sl = 0; "
+           "*e->ps = (ps_ & ~15u) | %uu; r%u = ps_; } else SRX(%u, %uu, r%u, "
+           "0x%xu, %u, %u, 0x%xu, %u); }",
+           (uint32_t)im, (uint32_t)im, a, in->op, (uint32_t)im, a, pc, k, j,
+           npc, kn);
         break;
     case XT_OP_WSR:
     case XT_OP_XSR:
@@ -754,6 +761,16 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
             P_("sl = 0; sar = r%u & 0x3F;", a);
         else if (im == XT_SR_SAR)
             P_("sl = 0; tgt = sar; sar = r%u & 0x3F; r%u = tgt;", a, a);
+        else if (im == XT_SR_PS && in->op == XT_OP_WSR)
+            /* with no interrupt pending (nor NMI) a new PS makes none
+             * deliverable and leaves the horizon as it was: the write
+             * alone is what the interpreter's handler does (an interrupt
+             * unlock, mostly); else the helper */
+            P_("if (L_(!(*e->sr[%u] & (*e->sr[%u] | %uu)), 1)) { sl = 0; "
+               "*e->ps = r%u & %uu; } else SRX(%u, %uu, r%u, 0x%xu, %u, %u, "
+               "0x%xu, %u);",
+               XT_SR_INTERRUPT, XT_SR_INTENABLE, XT_INT_NMI_MASK, a,
+               PS_WRITE_MASK, in->op, (uint32_t)im, a, pc, k, j, npc, kn);
         else
             P_("SRX(%u, %uu, r%u, 0x%xu, %u, %u, 0x%xu, %u);", in->op,
                (uint32_t)im, a, pc, k, j, npc, kn);
