@@ -198,6 +198,21 @@ static bool stalled(channel *c, uint64_t t, bool fetch)
     return true;
 }
 
+/* Cycles from a burst's start to its landing. */
+static uint64_t burst_cycles(const ds_dma *dma, uint64_t n)
+{
+    return dma->cfg.burst_latency +
+           (n + dma->cfg.bytes_per_cycle - 1) / dma->cfg.bytes_per_cycle;
+}
+
+/* Does channel c move data to or from SSP port 'port'? */
+static bool on_port(const channel *c, unsigned port)
+{
+    unsigned dir = dir_of(c->flags);
+    return (dir == BOARD_DMA_DIR_MEM2SSP && c->dst == port) ||
+           (dir == BOARD_DMA_DIR_SSP2MEM && c->src == port);
+}
+
 static void start_burst(channel *c, uint64_t t)
 {
     ds_dma *dma = c->dma;
@@ -224,9 +239,7 @@ static void start_burst(channel *c, uint64_t t)
     c->state = CH_XFER;
     c->status &= ~(uint32_t)BOARD_DMA_ST_WAITING;
     c->pending = n;
-    uint64_t cost = dma->cfg.burst_latency +
-                    (n + dma->cfg.bytes_per_cycle - 1) /
-                        dma->cfg.bytes_per_cycle;
+    uint64_t cost = burst_cycles(dma, n);
     /* Nothing can look before it lands and it raises no interrupt (the
      * descriptor goes on; the memory read has no side effect and a failed
      * one is left to the burst's own event): it lands now, as of its
@@ -464,11 +477,7 @@ void ds_dma_port_request(ds_dma *dma, unsigned port, uint64_t at)
 {
     for (unsigned i = 0; i < dma->cfg.channels; i++) {
         channel *c = &dma->ch[i];
-        if (c->state != CH_WAIT)
-            continue;
-        unsigned dir = dir_of(c->flags);
-        if ((dir == BOARD_DMA_DIR_MEM2SSP && c->dst == port) ||
-            (dir == BOARD_DMA_DIR_SSP2MEM && c->src == port))
+        if (c->state == CH_WAIT && on_port(c, port))
             start_burst(c, at);
     }
 }
@@ -484,22 +493,15 @@ unsigned ds_dma_port_stream(ds_dma *dma, unsigned port, const uint64_t *t,
     channel *c = NULL;
     for (unsigned i = 0; i < dma->cfg.channels; i++) {
         channel *w = &dma->ch[i];
-        if (w->state != CH_WAIT)
+        if (w->state != CH_WAIT || !on_port(w, port))
             continue;
-        unsigned dir = dir_of(w->flags);
-        bool tx = dir == BOARD_DMA_DIR_MEM2SSP && w->dst == port;
-        bool rx = dir == BOARD_DMA_DIR_SSP2MEM && w->src == port;
-        if (!tx && !rx)
-            continue;
-        if (c || rx)
+        if (c || dir_of(w->flags) != BOARD_DMA_DIR_MEM2SSP)
             return 0;
         c = w;
     }
     if (!c || !(c->flags & BOARD_DMA_DESC_SRC_INC))
         return 0;
-    uint64_t cost = dma->cfg.burst_latency +
-                    (room + dma->cfg.bytes_per_cycle - 1) /
-                        dma->cfg.bytes_per_cycle;
+    uint64_t cost = burst_cycles(dma, room);
     /* start_burst with quiet time, request by request: a burst of all the
      * room that leaves some of the descriptor and lands before the next
      * tick and before horizon; after it lands the channel finds the FIFO

@@ -248,16 +248,22 @@ static void clock_sync(ds_ssp *p)
     p->r = (uint64_t)(kn % den);
 }
 
+/* (q, r) of frame k to those of frame k + 1. */
+static void step_qr(const ds_ssp *p, uint64_t *q, uint64_t *r)
+{
+    *q += p->qs;
+    *r += p->rs;
+    if (*r >= p->den) {
+        *r -= p->den;
+        (*q)++;
+    }
+}
+
 /* Frame k + 1's time from frame k's: the same value as tick_time. */
 static uint64_t clock_step(ds_ssp *p)
 {
     p->k++;
-    p->q += p->qs;
-    p->r += p->rs;
-    if (p->r >= p->den) {
-        p->r -= p->den;
-        p->q++;
-    }
+    step_qr(p, &p->q, &p->r);
     return p->t0 + p->q;
 }
 
@@ -372,16 +378,11 @@ static unsigned stream_run(ds_ssp *p, uint64_t *at, uint64_t h, unsigned max)
     unsigned n = 0;
     if (max > STREAM_MAX)
         max = STREAM_MAX;
-    /* the tick times ahead, stepped like clock_step on a copy */
+    /* the tick times ahead, stepped as clock_step steps, on a copy */
     uint64_t q = p->q, r = p->r;
     t[0] = *at;
     while (n < max && t[n] < h) {
-        q += p->qs;
-        r += p->rs;
-        if (r >= p->den) {
-            r -= p->den;
-            q++;
-        }
+        step_qr(p, &q, &r);
         t[++n] = p->t0 + q;
     }
     if (!n)
