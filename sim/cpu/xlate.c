@@ -328,6 +328,38 @@ static int keep_handle(struct xl_state_s *x, void *h)
     return 0;
 }
 
+/* A cached unit's heads and cover, from the tables its object carries
+ * (xh_PAGE: the count, then the offsets; xc_PAGE: the cover bitmap).
+ * 0 if they are missing, or name a head the page has not decoded. */
+static int layout_from_object(void *h, xl_unit_src *u, const xt_dinsn *dp)
+{
+    char sym[32];
+    snprintf(sym, sizeof sym, "xh_%05x", u->pn);
+    const uint16_t *hl = dlsym(h, sym);
+    snprintf(sym, sizeof sym, "xc_%05x", u->pn);
+    const uint8_t *cv = dlsym(h, sym);
+    if (!hl || !cv || !hl[0] || hl[0] > XT_PAGE_SIZE)
+        return 0;
+    u->heads = malloc(hl[0] * sizeof *u->heads);
+    u->cover = malloc(XT_PAGE_SIZE / 8);
+    if (!u->heads || !u->cover) {
+        free(u->heads);
+        free(u->cover);
+        u->heads = NULL;
+        u->cover = NULL;
+        return 0;
+    }
+    for (unsigned i = 0; i < hl[0]; i++) {
+        if (hl[1 + i] >= XT_PAGE_SIZE || !dp ||
+            !icache_entry_decoded(&dp[hl[1 + i]]))
+            return 0; /* free_unit releases both */
+        u->heads[i] = hl[1 + i];
+    }
+    memcpy(u->cover, cv, XT_PAGE_SIZE / 8);
+    u->nheads = hl[0];
+    return 1;
+}
+
 static void install(xt_cpu *cpu, xl_job *job)
 {
     struct xl_state_s *x = cpu->xl;
@@ -360,6 +392,8 @@ static void install(xt_cpu *cpu, xl_job *job)
         snprintf(sym, sizeof sym, "xu_%05x", u->pn);
         xt_xunit_fn fn = h ? (xt_xunit_fn)dlsym(h, sym) : NULL;
         xt_dinsn *dp = cpu->dcache[u->pn];
+        if (fn && !u->heads && !layout_from_object(h, u, dp))
+            fn = NULL;
         if (!p || p->state != XL_COMPILING || p->gen != u->gen || !fn || !dp) {
             if (p && p->state == XL_COMPILING)
                 p->state = p->gen != u->gen ? XL_NONE : XL_BANNED;
@@ -424,9 +458,17 @@ static void start_job(xt_cpu *cpu)
                           .key = xlate_gen_unit_key(cpu, pn, seed) };
         snprintf(u.so_path, sizeof u.so_path, "%s/%016llx.so", x->cache_dir,
                  (unsigned long long)u.key);
-        u.cached = access(u.so_path, R_OK) == 0; /* no text needed */
-        unsigned nh = xlate_gen_unit(cpu, pn, u.cached ? NULL : &b, &heads,
-                                     &cover);
+        u.cached = access(u.so_path, R_OK) == 0;
+        if (u.cached && x->for_later) {
+            p->state = XL_NONE; /* the next run finds it already */
+            continue;
+        }
+        /* a cached object holds its layout (install reads it): no text,
+         * and no laying out either */
+        unsigned nh = u.cached ? 1
+                               : xlate_gen_unit(cpu, pn, &b, &heads, &cover);
+        if (u.cached)
+            heads = NULL, cover = NULL;
         if (!nh || b.oom) {
             XL_DBG("page %08x: nothing to translate\n", pn << XT_PAGE_SHIFT);
             p->state = XL_BANNED;
@@ -437,7 +479,7 @@ static void start_job(xt_cpu *cpu)
         }
         p->state = XL_COMPILING;
         p->decodes_built = p->decodes;
-        u.nheads = (uint16_t)nh;
+        u.nheads = u.cached ? 0 : (uint16_t)nh;
         u.heads = heads;
         u.cover = cover;
         u.text = b.p;

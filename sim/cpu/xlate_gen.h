@@ -15,7 +15,11 @@ typedef struct xl_buf {
  * returns the number of heads (0: nothing to translate).  *heads gets a
  * malloc'ed array of their page offsets, *cover a malloc'ed bitmap of
  * the offsets of every instruction the unit holds.  With out == NULL,
- * lays the unit out (heads, cover) without writing it. */
+ * lays the unit out (heads, cover) without writing it.  The text also
+ * defines the layout for a run that finds the object in the cache:
+ * `const uint16_t xh_PAGE[]` (the number of heads, then their offsets)
+ * and `const uint8_t xc_PAGE[512]` (the cover bitmap), PAGE as in the
+ * unit's function name xu_PAGE. */
 unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *out, uint16_t **heads,
                         uint8_t **cover);
 /* A key for page pn's unit: a hash of everything the generator reads
