@@ -90,6 +90,7 @@ typedef struct xt_hook_rec {
     uint32_t begin, end;
 } xt_hook_rec;
 
+/* One control transfer of the history (core_hist_get unpacks it). */
 typedef struct xt_transfer {
     uint32_t from;          /* last instruction of the segment that ended */
     uint32_t to;            /* first instruction executed after it */
@@ -148,8 +149,14 @@ struct xt_cpu {
     uint64_t wait_since;   /* cycle the current WAITI wait began */
 
     /* history of control transfers */
-    xt_transfer hist[XT_HISTORY];
-    unsigned hist_n;
+    /* the history of control transfers: the n-th (from 0) is in slot
+     * n % XT_HISTORY as from | to << 32, and hist_excl of its slot is
+     * n + 1 when its 'from' was not executed (an interrupt), so that an
+     * ordinary transfer is one 64-bit store (translated code makes one
+     * at every taken branch) */
+    uint64_t hist[XT_HISTORY];
+    uint64_t hist_excl[XT_HISTORY];
+    uint64_t hist_n;
 
     xt_timing timing;
 
@@ -201,10 +208,20 @@ static inline uint32_t core_ccount(const xt_cpu *cpu)
 static inline void core_hist_record(xt_cpu *cpu, uint32_t from, uint32_t to,
                                     int exclusive)
 {
-    xt_transfer *t = &cpu->hist[cpu->hist_n++ % XT_HISTORY];
-    t->from = from;
-    t->to = to;
-    t->from_exclusive = (uint8_t)exclusive;
+    uint64_t n = cpu->hist_n++;
+    cpu->hist[n % XT_HISTORY] = from | (uint64_t)to << 32;
+    if (exclusive)
+        cpu->hist_excl[n % XT_HISTORY] = n + 1;
+}
+
+/* The n-th transfer: n < hist_n and n + XT_HISTORY >= hist_n. */
+static inline xt_transfer core_hist_get(const xt_cpu *cpu, uint64_t n)
+{
+    uint64_t v = cpu->hist[n % XT_HISTORY];
+    return (xt_transfer){ .from = (uint32_t)v,
+                          .to = (uint32_t)(v >> 32),
+                          .from_exclusive = cpu->hist_excl[n % XT_HISTORY] ==
+                                            n + 1 };
 }
 
 #endif

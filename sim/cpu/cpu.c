@@ -416,11 +416,13 @@ unsigned xt_recent_pcs(xt_cpu *cpu, uint32_t *out, unsigned max)
     unsigned nrev = 0;
     uint32_t end = cpu->pc;
     int inclusive = 0;
-    unsigned avail = cpu->hist_n < XT_HISTORY ? cpu->hist_n : XT_HISTORY;
+    unsigned avail = cpu->hist_n < XT_HISTORY ? (unsigned)cpu->hist_n
+                                              : XT_HISTORY;
     if (max > XT_HISTORY)
         max = XT_HISTORY;
     for (unsigned k = 0; k < avail && nrev < max; k++) {
-        const xt_transfer *t = &cpu->hist[(cpu->hist_n - 1 - k) % XT_HISTORY];
+        const xt_transfer tr = core_hist_get(cpu, cpu->hist_n - 1 - k);
+        const xt_transfer *t = &tr;
         uint32_t seg[CAP];
         int n = walk(cpu, t->to, end, inclusive, seg, CAP);
         if (n < 0)

@@ -84,6 +84,13 @@ static void get32s(sr *r, unsigned *v, unsigned n)
 }
 
 /* Everything but the memories. */
+/* Which transfer slot i of the history holds (n > i): the last of
+ * the n made so far that went there. */
+static uint64_t slot_transfer(uint64_t n, unsigned i)
+{
+    return n - 1 - (n - 1 - i) % XT_HISTORY;
+}
+
 static void encode_regs(const xt_cpu *c, sw *w)
 {
     put32(w, STATE_MAGIC);
@@ -133,11 +140,13 @@ static void encode_regs(const xt_cpu *c, sw *w)
     memcpy(t, &c->timing, sizeof t);
     put32s(w, t, sizeof t / sizeof *t);
     /* recent control transfers (xt_recent_pcs, panic reports) */
-    put32(w, c->hist_n);
+    put32(w, (uint32_t)c->hist_n);
     for (unsigned i = 0; i < XT_HISTORY; i++) {
-        put32(w, c->hist[i].from);
-        put32(w, c->hist[i].to);
-        put32(w, c->hist[i].from_exclusive);
+        uint64_t v = c->hist[i];
+        put32(w, (uint32_t)v);
+        put32(w, (uint32_t)(v >> 32));
+        put32(w, c->hist_n > i &&
+                     c->hist_excl[i] == slot_transfer(c->hist_n, i) + 1);
     }
 }
 
@@ -261,9 +270,11 @@ xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size)
     memcpy(&t, tv, sizeof t);
     c->hist_n = get32(&r);
     for (unsigned i = 0; i < XT_HISTORY; i++) {
-        c->hist[i].from = get32(&r);
-        c->hist[i].to = get32(&r);
-        c->hist[i].from_exclusive = (uint8_t)get32(&r);
+        uint32_t from = get32(&r), to = get32(&r);
+        c->hist[i] = from | (uint64_t)to << 32;
+        c->hist_excl[i] = get32(&r) && c->hist_n > i
+                              ? slot_transfer(c->hist_n, i) + 1
+                              : 0;
     }
     get32(&r);
     /* values the engine relies on being in range (a crafted record) */

@@ -144,8 +144,8 @@ xt_stop exec_loop(xt_cpu *cpu)
     uint32_t pc = cpu->pc;
     uint64_t cycles = cpu->cycles, insns = cpu->insns;
     uint64_t ev = cpu->ev_cycles;
-    unsigned hn = cpu->hist_n;
-    xt_transfer *const hist = cpu->hist;
+    uint64_t hn = cpu->hist_n;
+    uint64_t *const hist = cpu->hist;
     /* registers whose value is still in flight, kept across runs so that
      * cycle counts do not depend on how the host slices time */
     uint16_t hz = cpu->hz_mask;
@@ -193,11 +193,8 @@ xt_stop exec_loop(xt_cpu *cpu)
 #define JUMP(dest, pen)                                                        \
     do {                                                                       \
         uint32_t t_ = (dest);                                                  \
-        xt_transfer *h_ = &hist[hn++ % XT_HISTORY];                            \
+        hist[hn++ % XT_HISTORY] = pc | (uint64_t)t_ << 32;                     \
         cpu->sar_left = 0;                                                     \
-        h_->from = pc;                                                         \
-        h_->to = t_;                                                           \
-        h_->from_exclusive = 0;                                                \
         cycles += in->cost + (pen);                                            \
         if (likely(((t_ ^ pc) >> XT_PAGE_SHIFT) == 0)) {                       \
             d += (int32_t)(t_ & (XT_PAGE_SIZE - 1)) -                          \

@@ -31,11 +31,10 @@ _Static_assert(offsetof(xt_xpage, rd) == offsetof(xt_page, rd), "rd");
 _Static_assert(offsetof(xt_xpage, wr) == offsetof(xt_page, wr), "wr");
 _Static_assert(offsetof(xt_xpage, rd_wait) == offsetof(xt_page, rd_wait), "rw");
 _Static_assert(offsetof(xt_xpage, wr_wait) == offsetof(xt_page, wr_wait), "ww");
-_Static_assert(sizeof(xt_xhist) == sizeof(xt_transfer), "xt_xhist size");
-_Static_assert(offsetof(xt_xhist, to) == offsetof(xt_transfer, to), "to");
-_Static_assert(offsetof(xt_xhist, from_exclusive) ==
-                   offsetof(xt_transfer, from_exclusive),
-               "excl");
+_Static_assert(sizeof(((xt_cpu *)0)->hist[0]) == sizeof(uint64_t),
+               "the history ring is 64-bit entries");
+_Static_assert(sizeof(((xt_cpu *)0)->hist_n) == sizeof(uint64_t),
+               "hist_n is 64-bit");
 _Static_assert(XT_XHIST == XT_HISTORY, "history length");
 
 #define DEF_SAMPLE_CYCLES 4096u
@@ -238,7 +237,7 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
     x->env.st = helper_st;
     x->env.sr_op = helper_sr_op;
     x->env.pages = (const xt_xpage *)cpu->pages;
-    x->env.hist = (xt_xhist *)cpu->hist;
+    x->env.hist = cpu->hist;
     cpu->xl_sample_at = cpu->cycles + x->sample_cycles;
     cpu->xl = x;
     return x;

@@ -6,8 +6,9 @@
  * engine compiles them here, and the translator pastes the same text
  * (XT_XLATE_ABI_TEXT, made by stringifying the one definition) at the top
  * of every generated file, so they cannot drift apart.  Only fixed-width
- * types are used; xt_xpage and xt_xhist mirror xt_page and xt_transfer
- * (core_state.h), which xlate.c checks at compile time.
+ * types are used; xt_xpage mirrors xt_page, and hist is the CPU's ring of
+ * control transfers (core_state.h: from | to << 32 in slot hist_n % 32),
+ * which xlate.c checks at compile time.
  *
  * A unit function runs translated blocks of one guest page starting at
  * 'entry' and returns 0 if it declined to run anything (the first block
@@ -48,22 +49,17 @@
             uint8_t wr_wait;                                                   \
             uint8_t region;                                                    \
         } xt_xpage;                                                            \
-        typedef struct xt_xhist {                                              \
-            uint32_t from;                                                     \
-            uint32_t to;                                                       \
-            uint8_t from_exclusive;                                            \
-        } xt_xhist;                                                            \
         typedef struct xt_xenv xt_xenv; struct xt_xenv {                       \
             uint32_t *ar;                                                      \
             const xt_xpage *pages;                                             \
-            xt_xhist *hist;                                                    \
+            uint64_t *hist;                                                    \
             uint64_t cycles;                                                   \
             uint64_t insns;                                                    \
             uint64_t ev;                                                       \
             uint32_t pc;                                                       \
             uint32_t sar;                                                      \
             uint32_t litbase;                                                  \
-            uint32_t hist_n;                                                   \
+            uint64_t hist_n;                                                   \
             uint8_t sar_left;                                                  \
             uint8_t single_block;                                              \
             uint32_t ccount_offset;                                            \

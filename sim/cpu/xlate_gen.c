@@ -77,7 +77,7 @@ void xlate_gen_prelude(xl_buf *o)
         "static inline uint32_t nsa32(uint32_t v){uint32_t x=v^(uint32_t)((int32_t)v>>31);"
         "return x==0?31:(uint32_t)__builtin_clz(x)-1;}\n"
         "static inline uint32_t nsau32(uint32_t v){return v?(uint32_t)__builtin_clz(v):32;}\n"
-        "#define HIST(f,t) do{xt_xhist*h_=&HI[hn++%%%u];h_->from=(f);h_->to=(t);h_->from_exclusive=0;}while(0)\n"
+        "#define HIST(f,t) (HI[hn++%%%u]=(uint64_t)(uint32_t)(f)|(uint64_t)(uint32_t)(t)<<32)\n"
         "#define EXIT(NPC_,KN_,JN_) do{cyc+=(KN_);ins+=(JN_);xpc=(NPC_);goto out;}while(0)\n"
         /* before a helper call: the state the interpreter would have saved
          * while executing the instruction at PC_ (xlate_abi.h) */
@@ -1257,10 +1257,11 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
         "int xu_%05x(xt_xenv *e, uint32_t entry)\n{\n"
         "  uint32_t *const R = e->ar;\n"
         "  const xt_xpage *const P = e->pages;\n"
-        "  xt_xhist *const HI = e->hist;\n"
+        "  uint64_t *const HI = e->hist;\n"
         "  uint64_t cyc = e->cycles, ins = e->insns, ev = e->ev;\n"
         "  uint64_t ev2 = e->single_block ? 0 : ev;\n"
-        "  uint32_t sar = e->sar, lb = e->litbase, hn = e->hist_n, tgt, xpc;\n"
+        "  uint32_t sar = e->sar, lb = e->litbase, tgt, xpc;\n"
+        "  uint64_t hn = e->hist_n;\n"
         "  unsigned sl = e->sar_left;\n"
         "  uint32_t r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15;\n"
         "  (void)lb; (void)tgt; SYNC_IN();\n"
