@@ -642,21 +642,23 @@ int xlate_enter(xt_cpu *cpu)
         x->stats.declined++;
         return 0;
     }
-    x->stats.unit_calls++;
+    uint64_t calls = 1;
     /* go on from unit to unit while execution lands on the start of a
-     * block (the interpreter would call the same unit next) */
-    while (!x->exit_cb && !e->hz_mask) {
-        uint32_t pn = e->pc >> XT_PAGE_SHIFT;
-        const xt_dinsn *d = cpu->dcache[pn];
-        xl_page *q = x->pg[pn];
-        if (!d || !q || !q->fn ||
-            !icache_entry_marked(&d[e->pc & (XT_PAGE_SIZE - 1)]))
-            break;
-        uint64_t before = e->insns;
-        if (!q->fn(e, e->pc) || e->insns == before)
-            break;
-        x->stats.unit_calls++;
-    }
+     * block (the interpreter would call the same unit next).  A page's
+     * unit exists exactly while its heads are marked in the instruction
+     * cache, and it declines (returns 0, the env untouched) an entry that
+     * is not one of them, so the unit is asked directly. */
+    if (!x->exit_cb)
+        while (!e->hz_mask) {
+            const xl_page *q = x->pg[e->pc >> XT_PAGE_SHIFT];
+            if (!q || !q->fn)
+                break;
+            uint64_t before = e->insns;
+            if (!q->fn(e, e->pc) || e->insns == before)
+                break;
+            calls++;
+        }
+    x->stats.unit_calls += calls;
     x->stats.insns += e->insns - insns0;
     env_to_cpu(cpu, e);
     int r = 1;
