@@ -66,7 +66,8 @@ static FILE *spool_create(const char *dir)
     return tmpfile();
 }
 
-bool xp_out_append(xp_ep *ep, const int32_t *q31, unsigned channels)
+bool xp_out_append(xp_ep *ep, const int32_t *samples, unsigned channels,
+                   unsigned shift)
 {
     if (ep->spool_failed)
         return false;
@@ -97,7 +98,10 @@ bool xp_out_append(xp_ep *ep, const int32_t *q31, unsigned channels)
         ep->spool_failed = true;
         return false;
     }
-    memcpy(ep->obuf->s + ep->obuf->n, q31, channels * sizeof *q31);
+    /* a frame is a few samples: a loop, not a call to memcpy */
+    int32_t *d = ep->obuf->s + ep->obuf->n;
+    for (unsigned i = 0; i < channels; i++)
+        d[i] = (int32_t)((uint32_t)samples[i] << shift);
     ep->obuf->n += channels;
     ep->out_spooled++;
     if (ep->out_first == 0)

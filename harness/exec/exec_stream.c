@@ -26,15 +26,11 @@ static void ssp_sink(void *user, unsigned port, const int32_t *samples,
                      unsigned channels, uint64_t cycle)
 {
     xp_ep *ep = user;
-    int32_t f[8];
-    unsigned sh = 32 - width_of(ep->fmt);
     (void)port;
     (void)cycle;
     if (!ep->active || channels != ep->e->channels || channels > 8)
         return;
-    for (unsigned i = 0; i < channels; i++)
-        f[i] = (int32_t)((uint32_t)samples[i] << sh);
-    xp_out_append(ep, f, channels);
+    xp_out_append(ep, samples, channels, 32 - width_of(ep->fmt));
 }
 
 static void ssp_source(void *user, unsigned port, int32_t *samples,
@@ -120,27 +116,32 @@ static void put_frames(xp_ep *ep, uint8_t *dst, uint32_t frames)
 {
     unsigned chans = ep->e->channels, in_ch = ep->in.channels;
     size_t fbytes = ep->frame_bytes, sbytes = ep->sample_bytes;
-    for (uint32_t f = 0; f < frames; f++, ep->in_frame++) {
-        const int32_t *src = ep->in_frame < ep->in.frames
-                                 ? ep->in.samples + ep->in_frame * in_ch
-                                 : NULL;
+    uint64_t left = ep->in_frame < ep->in.frames ? ep->in.frames - ep->in_frame
+                                                 : 0;
+    uint32_t real = left < frames ? (uint32_t)left : frames;
+    /* past the input's end: silence, all-zero bytes in every format */
+    memset(dst + real * fbytes, 0, (frames - real) * fbytes);
+    const int32_t *src = real ? ep->in.samples + ep->in_frame * in_ch : NULL;
+    ep->in_frame += frames;
+    for (uint32_t f = 0; f < real; f++, src += in_ch) {
         uint8_t *d = dst + f * fbytes;
-        for (unsigned ch = 0; ch < chans; ch++, d += sbytes) {
-            int32_t q31 = src ? src[ch] : 0;
-            uint32_t v;
-            switch (ep->fmt) {
-            case IPC_AUD_FMT_S16_LE:
-                v = (uint32_t)(dsh_q31_quantize(q31, DSH_PCM_S16) >> 16);
+        if (ep->fmt == IPC_AUD_FMT_S16_LE) {
+            for (unsigned ch = 0; ch < chans; ch++, d += sbytes) {
+                /* a 16-bit input is exact: no rounding to do */
+                int32_t q31 = src[ch];
+                uint32_t v = (uint32_t)((q31 & 0xffff ? dsh_q31_quantize(
+                                                            q31, DSH_PCM_S16)
+                                                      : q31) >>
+                                        16);
                 d[0] = (uint8_t)v;
                 d[1] = (uint8_t)(v >> 8);
-                continue;
-            case IPC_AUD_FMT_S24_4LE:
-                v = dsh_s24_4le_from_q31(q31);
-                break;
-            default:
-                v = (uint32_t)q31;
-                break;
             }
+            continue;
+        }
+        for (unsigned ch = 0; ch < chans; ch++, d += sbytes) {
+            uint32_t v = ep->fmt == IPC_AUD_FMT_S24_4LE
+                             ? dsh_s24_4le_from_q31(src[ch])
+                             : (uint32_t)src[ch];
             d[0] = (uint8_t)v;
             d[1] = (uint8_t)(v >> 8);
             d[2] = (uint8_t)(v >> 16);
@@ -187,7 +188,7 @@ static void host_drain(xp_run *r, xp_ep *ep)
             for (unsigned ch = 0; ch < ep->e->channels && ch < 8; ch++)
                 f[ch] = get_sample(
                     buf + i * ep->frame_bytes + ch * ep->sample_bytes, ep->fmt);
-            xp_out_append(ep, f, ep->e->channels);
+            xp_out_append(ep, f, ep->e->channels, 0);
         }
         ep->moved += n;
     }
