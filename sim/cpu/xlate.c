@@ -414,6 +414,9 @@ static void install(xt_cpu *cpu, xl_job *job)
         for (unsigned k = 0; k < u->nheads; k++)
             icache_entry_mark(&dp[u->heads[k]]);
         x->stats.pages_translated++;
+        x->stats.heads += u->nheads;
+        for (unsigned k = 0; k < XT_PAGE_SIZE / 8; k++)
+            x->stats.held += (unsigned)__builtin_popcount(u->cover[k]);
     }
     if (failed) {
         x->stats.compile_failures += failed;

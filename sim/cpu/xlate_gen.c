@@ -1242,16 +1242,6 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
     for (unsigned i = 0; i < n; i++)
         xl_printf(o, "%s[%u] = %u", i ? ", " : " ", hl[i], i + 1);
     xl_printf(o, " };\n");
-    /* the layout a run loading this object from the cache takes instead
-     * of laying the page out again: head offsets (count first) and the
-     * cover bitmap (xlate_gen_layout_syms) */
-    xl_printf(o, "const uint16_t xh_%05x[] = { %u", pn, n);
-    for (unsigned i = 0; i < n; i++)
-        xl_printf(o, ", %u", hl[i]);
-    xl_printf(o, " };\nconst uint8_t xc_%05x[%u] = {", pn, PAGE / 8);
-    for (unsigned i = 0; i < PAGE / 8; i++)
-        xl_printf(o, "%s%u", i ? "," : "", g->cover[i]);
-    xl_printf(o, "};\n");
     xl_printf(
         o,
         "int xu_%05x(xt_xenv *e, uint32_t entry)\n{\n"
@@ -1280,7 +1270,7 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
             o, "  case %u: if (cyc + %uu >= ev2) EXIT(tgt, 0, 0); goto L%x;\n",
             i + 1, g->pre[hl[i]], hl[i]);
     xl_printf(o, "  default: EXIT(tgt, 0, 0);\n  }\n");
-    for (unsigned i = 0; o && i < n; i++) {
+    for (unsigned i = 0; i < n; i++) {
         xl_printf(o, "L%x:\n", hl[i]);
         block(g, hl[i], 1);
     }
@@ -1288,6 +1278,17 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
         o,
         "out:\n  SYNC_OUT(); e->sar = sar; e->sar_left = sl; e->hist_n = hn;\n"
         "  e->pc = xpc; e->cycles = cyc; e->insns = ins; return 1;\n}\n");
+    /* the layout a run loading this object from the cache takes instead
+     * of laying the page out again: head offsets (count first) and the
+     * cover bitmap, complete once every block is written */
+    xl_printf(o, "const uint16_t xh_%05x[] = { %u", pn, n);
+    for (unsigned i = 0; i < n; i++)
+        xl_printf(o, ", %u", hl[i]);
+    xl_printf(o, " };\nconst uint8_t xc_%05x[%u] = {", pn, PAGE / 8);
+    for (unsigned i = 0; i < PAGE / 8; i++)
+        xl_printf(o, "%s%u", i ? "," : "", g->cover[i]);
+    xl_printf(o, "};\n");
+
     *heads = hl;
     *cover = g->cover;
     free(g);

@@ -3,7 +3,9 @@
  * any instruction of a program with interlocks, stores and timer
  * interrupts, loaded into a fresh engine (of either kind), runs to the
  * same registers, memory, cycles and instructions as the engine that
- * kept going; a state that does not fit is refused and changes nothing. */
+ * kept going, and saves to the same bytes with the same recent PCs right
+ * after the load; a state that does not fit is refused and changes
+ * nothing. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,8 +71,9 @@ static void cut_everywhere(xt_engine first, xt_engine second)
     assert_int_equal(xt_engine_set(b, second), XT_OK);
     size_t n = xt_state_size(a);
     assert_true(n > TC_IRAM_SIZE + TC_DRAM_SIZE);
-    uint8_t *buf = malloc(n);
+    uint8_t *buf = malloc(n), *buf2 = malloc(n);
     assert_non_null(buf);
+    assert_non_null(buf2);
     for (uint64_t k = 1; k < total; k++) {
         xt_run_opts o = { .max_insns = 1 };
         xt_stop why;
@@ -79,12 +82,21 @@ static void cut_everywhere(xt_engine first, xt_engine second)
         assert_int_equal(xt_state_save(a, buf, n), XT_OK);
         assert_int_equal(xt_state_load(b, buf, n), XT_OK);
         assert_int_equal(xt_cycles(b), xt_cycles(a));
+        /* the history comes back whole: the recent PCs (an interrupt's
+         * transfer leaves its 'from' out) and the same state saved again */
+        uint32_t pa[32], pb[32];
+        unsigned na = xt_recent_pcs(a, pa, 32);
+        assert_int_equal(xt_recent_pcs(b, pb, 32), na);
+        assert_memory_equal(pb, pa, na * sizeof pa[0]);
+        assert_int_equal(xt_state_save(b, buf2, n), XT_OK);
+        assert_memory_equal(buf2, buf, n);
         run_to_end(b);
         assert_same(b, ref);
     }
     run_to_end(a);
     assert_same(a, ref);
     free(buf);
+    free(buf2);
     xt_close(a);
     xt_close(b);
     xt_close(ref);

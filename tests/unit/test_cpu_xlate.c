@@ -6,6 +6,7 @@
  * after one sample, compiling in the foreground) must end with exactly
  * the interpreter's registers, cycles and instruction counts, and its
  * units must run through the accesses instead of ending at each one. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,10 @@ static bool dev_write(void *user, uint32_t off, unsigned size, uint32_t v)
     return true;
 }
 
+/* The translation cache the fast engine uses (test_cached_layout sets
+ * a fresh one). */
+static const char *cache_dir = XLATE_CACHE;
+
 static xt_cpu *open_cpu(dev *d, xt_engine engine)
 {
     xt_cpu *cpu = tc_open();
@@ -81,7 +86,7 @@ static xt_cpu *open_cpu(dev *d, xt_engine engine)
         xt_xlate_opts o = { .sample_cycles = 1024,
                             .hot_samples = 1,
                             .sync = true,
-                            .cache_dir = XLATE_CACHE };
+                            .cache_dir = cache_dir };
         assert_int_equal(xt_xlate_config(cpu, &o), XT_OK);
     }
     return cpu;
@@ -222,6 +227,38 @@ static void test_history_of_loop_copy(void **state)
     assert_int_equal(d.ar[7], 0);
 }
 
+/* A unit found in the cache is not laid out again: its object carries
+ * its heads and the instructions it holds.  The same program on an
+ * empty cache (compiling) and then on the filled one (loading) runs the
+ * same instructions in the same number of unit calls, each run ending
+ * as the interpreter's (both() compares everything). */
+static void test_cached_layout(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/dspsim-xlate-test-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    cache_dir = dir;
+    dev d;
+    xt_xlate_stats s[2];
+    for (int i = 0; i < 2; i++)
+        s[i] = both("hist_loop", "hist_loop_end", 500, TC_DRAM + 0x100, &d);
+    cache_dir = XLATE_CACHE;
+    assert_true(s[0].compiles > 0);
+    assert_int_equal(s[0].cache_hits, 0);
+    assert_int_equal(s[1].compiles, 0);
+    assert_int_equal(s[1].cache_hits, s[0].compiles);
+    assert_int_equal(s[1].pages_translated, s[0].pages_translated);
+    assert_int_equal(s[1].heads, s[0].heads);
+    assert_int_equal(s[1].held, s[0].held);
+    assert_true(s[1].held > s[1].heads);
+    assert_int_equal(s[1].unit_calls, s[0].unit_calls);
+    assert_int_equal(s[1].insns, s[0].insns);
+    assert_true(s[1].insns > 0);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -230,6 +267,7 @@ int main(void)
         cmocka_unit_test(test_code_rewritten_by_device),
         cmocka_unit_test(test_stores_into_running_block),
         cmocka_unit_test(test_history_of_loop_copy),
+        cmocka_unit_test(test_cached_layout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -296,6 +296,8 @@ typedef struct xt_xlate_stats {
     uint64_t insns;            /* instructions retired in translated code */
     uint64_t declined;         /* entries left to the interpreter (horizon) */
     uint64_t invalidations;    /* units dropped by stores into their page */
+    uint64_t heads;            /* entry points of the units installed */
+    uint64_t held;             /* instructions the units installed hold */
 } xt_xlate_stats;
 void xt_xlate_stats_get(const xt_cpu *cpu, xt_xlate_stats *out);
 /* Wait for a compile in progress and install what it built. */
