@@ -127,7 +127,7 @@ static void put_frames(xp_ep *ep, uint8_t *dst, uint32_t frames)
         uint8_t *d = dst + f * fbytes;
         if (ep->fmt == IPC_AUD_FMT_S16_LE) {
             for (unsigned ch = 0; ch < chans; ch++, d += sbytes) {
-                /* a 16-bit input is exact: no rounding to do */
+                /* nothing below bit 16 (a 16-bit input): no rounding */
                 int32_t q31 = src[ch];
                 uint32_t v = (uint32_t)((q31 & 0xffff ? dsh_q31_quantize(
                                                             q31, DSH_PCM_S16)

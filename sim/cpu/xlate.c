@@ -452,8 +452,8 @@ static void start_job(xt_cpu *cpu)
         xl_page *p = x->pg[pn];
         if (!p || p->state != XL_QUEUED)
             continue;
-        uint16_t *heads;
-        uint8_t *cover;
+        uint16_t *heads = NULL;
+        uint8_t *cover = NULL;
         xl_buf b = { 0 };
         xl_unit_src u = { .pn = pn,
                           .gen = p->gen,
@@ -467,10 +467,9 @@ static void start_job(xt_cpu *cpu)
         }
         /* a cached object holds its layout (install reads it): no text,
          * and no laying out either */
-        unsigned nh = u.cached ? 1
-                               : xlate_gen_unit(cpu, pn, &b, &heads, &cover);
-        if (u.cached)
-            heads = NULL, cover = NULL;
+        unsigned nh = 1;
+        if (!u.cached)
+            nh = xlate_gen_unit(cpu, pn, &b, &heads, &cover);
         if (!nh || b.oom) {
             XL_DBG("page %08x: nothing to translate\n", pn << XT_PAGE_SHIFT);
             p->state = XL_BANNED;
