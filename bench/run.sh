@@ -10,10 +10,14 @@ src_root=$(cd "$here/.." && pwd)
 
 usage() {
     cat <<EOF
-usage: $0 [-B BUILD_DIR] [-r REPEATS] [--dspsim PATH] [--qemu PATH] [BENCH...]
+usage: $0 [-B BUILD_DIR] [-r REPEATS] [--cpu N] [--dspsim PATH] [--qemu PATH]
+          [BENCH...]
   -B DIR        build tree (default $src_root/build); the guests are
                 DIR/bench/bench_<name>.elf, dspsim is DIR/bin/dspsim
   -r N          run each engine N times and keep the fastest (default 1)
+  --cpu N       run everything on host CPU N (taskset): on a machine whose
+                cores differ in speed, the ratios then compare like with
+                like
   --dspsim PATH dspsim executable (default DIR/bin/dspsim)
   --qemu PATH   qemu-system-xtensa (default: from PATH)
   BENCH         benchmark names (default: fir mixed)
@@ -25,12 +29,14 @@ EOF
 build="$src_root/build"
 repeats=1
 dspsim=""
+cpu=""
 qemu=${QEMU:-qemu-system-xtensa}
 benches=()
 while [ $# -gt 0 ]; do
     case "$1" in
     -B) build=$2; shift 2 ;;
     -r) repeats=$2; shift 2 ;;
+    --cpu) cpu=$2; shift 2 ;;
     --dspsim) dspsim=$2; shift 2 ;;
     --qemu) qemu=$2; shift 2 ;;
     -h | --help) usage; exit 0 ;;
@@ -39,6 +45,20 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ ${#benches[@]} -gt 0 ] || benches=(fir mixed)
+if [ -n "$cpu" ]; then
+    case "$cpu" in
+    *[!0-9]*) echo "run.sh: --cpu takes a CPU number, not '$cpu'" >&2; exit 2 ;;
+    esac
+    if ! command -v taskset >/dev/null 2>&1; then
+        echo "run.sh: --cpu needs taskset (util-linux)" >&2
+        exit 2
+    fi
+    # this shell and every process it starts run on that CPU only
+    if ! taskset -pc "$cpu" $$ >/dev/null 2>&1; then
+        echo "run.sh: cannot run on CPU $cpu" >&2
+        exit 2
+    fi
+fi
 [ -n "$dspsim" ] || dspsim="$build/bin/dspsim"
 
 for b in null "${benches[@]}"; do
