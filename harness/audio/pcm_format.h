@@ -42,6 +42,8 @@ static inline int32_t dsh_q31_quantize(int32_t q31, dsh_pcm_format f)
     if (f == DSH_PCM_S32)
         return q31;
     unsigned shift = 32u - (unsigned)f;
+    if (!((uint32_t)q31 & ((1u << shift) - 1u)))
+        return q31; /* nothing below the format's LSB: exact as it is */
     int64_t half = (int64_t)1 << (shift - 1);
     int64_t v = (int64_t)q31;
     /* round half away from zero */

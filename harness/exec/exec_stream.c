@@ -127,11 +127,8 @@ static void put_frames(xp_ep *ep, uint8_t *dst, uint32_t frames)
         uint8_t *d = dst + f * fbytes;
         if (ep->fmt == IPC_AUD_FMT_S16_LE) {
             for (unsigned ch = 0; ch < chans; ch++, d += sbytes) {
-                /* nothing below bit 16 (a 16-bit input): no rounding */
-                int32_t q31 = src[ch];
-                uint32_t v = (uint32_t)((q31 & 0xffff ? dsh_q31_quantize(
-                                                            q31, DSH_PCM_S16)
-                                                      : q31) >>
+                uint32_t v = (uint32_t)(dsh_q31_quantize(src[ch],
+                                                         DSH_PCM_S16) >>
                                         16);
                 d[0] = (uint8_t)v;
                 d[1] = (uint8_t)(v >> 8);

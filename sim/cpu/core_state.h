@@ -148,7 +148,6 @@ struct xt_cpu {
     unsigned n_flow_hooks; /* XT_HOOK_RETURN and XT_HOOK_IDLE */
     uint64_t wait_since;   /* cycle the current WAITI wait began */
 
-    /* history of control transfers */
     /* the history of control transfers: the n-th (from 0) is in slot
      * n % XT_HISTORY as from | to << 32, and hist_excl of its slot is
      * n + 1 when its 'from' was not executed (an interrupt), so that an
@@ -205,13 +204,19 @@ static inline uint32_t core_ccount(const xt_cpu *cpu)
 }
 
 /* Record a control transfer in the history (xt_recent_pcs). */
-static inline void core_hist_record(xt_cpu *cpu, uint32_t from, uint32_t to,
-                                    int exclusive)
+/* Put the n-th transfer in its slot (core_hist_record; a loaded state). */
+static inline void core_hist_put(xt_cpu *cpu, uint64_t n, uint32_t from,
+                                 uint32_t to, int exclusive)
 {
-    uint64_t n = cpu->hist_n++;
     cpu->hist[n % XT_HISTORY] = from | (uint64_t)to << 32;
     if (exclusive)
         cpu->hist_excl[n % XT_HISTORY] = n + 1;
+}
+
+static inline void core_hist_record(xt_cpu *cpu, uint32_t from, uint32_t to,
+                                    int exclusive)
+{
+    core_hist_put(cpu, cpu->hist_n++, from, to, exclusive);
 }
 
 /* The n-th transfer: n < hist_n and n + XT_HISTORY >= hist_n. */

@@ -421,16 +421,15 @@ unsigned xt_recent_pcs(xt_cpu *cpu, uint32_t *out, unsigned max)
     if (max > XT_HISTORY)
         max = XT_HISTORY;
     for (unsigned k = 0; k < avail && nrev < max; k++) {
-        const xt_transfer tr = core_hist_get(cpu, cpu->hist_n - 1 - k);
-        const xt_transfer *t = &tr;
+        const xt_transfer t = core_hist_get(cpu, cpu->hist_n - 1 - k);
         uint32_t seg[CAP];
-        int n = walk(cpu, t->to, end, inclusive, seg, CAP);
+        int n = walk(cpu, t.to, end, inclusive, seg, CAP);
         if (n < 0)
             break;
         for (int i = n - 1; i >= 0 && i >= n - CAP && nrev < max; i--)
             rev[nrev++] = seg[i % CAP];
-        end = t->from;
-        inclusive = !t->from_exclusive;
+        end = t.from;
+        inclusive = !t.from_exclusive;
     }
     for (unsigned i = 0; i < nrev; i++)
         out[i] = rev[nrev - 1 - i];

@@ -83,7 +83,6 @@ static void get32s(sr *r, unsigned *v, unsigned n)
         v[i] = get32(r);
 }
 
-/* Everything but the memories. */
 /* Which transfer slot i of the history holds (n > i): the last of
  * the n made so far that went there. */
 static uint64_t slot_transfer(uint64_t n, unsigned i)
@@ -91,6 +90,7 @@ static uint64_t slot_transfer(uint64_t n, unsigned i)
     return n - 1 - (n - 1 - i) % XT_HISTORY;
 }
 
+/* Everything but the memories. */
 static void encode_regs(const xt_cpu *c, sw *w)
 {
     put32(w, STATE_MAGIC);
@@ -142,11 +142,14 @@ static void encode_regs(const xt_cpu *c, sw *w)
     /* recent control transfers (xt_recent_pcs, panic reports) */
     put32(w, (uint32_t)c->hist_n);
     for (unsigned i = 0; i < XT_HISTORY; i++) {
-        uint64_t v = c->hist[i];
-        put32(w, (uint32_t)v);
-        put32(w, (uint32_t)(v >> 32));
-        put32(w, c->hist_n > i &&
-                     c->hist_excl[i] == slot_transfer(c->hist_n, i) + 1);
+        /* a slot not yet written holds what reset left: no mark */
+        xt_transfer h = { (uint32_t)c->hist[i], (uint32_t)(c->hist[i] >> 32),
+                          0 };
+        if (c->hist_n > i)
+            h = core_hist_get(c, slot_transfer(c->hist_n, i));
+        put32(w, h.from);
+        put32(w, h.to);
+        put32(w, h.from_exclusive);
     }
 }
 
@@ -270,11 +273,11 @@ xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size)
     memcpy(&t, tv, sizeof t);
     c->hist_n = get32(&r);
     for (unsigned i = 0; i < XT_HISTORY; i++) {
-        uint32_t from = get32(&r), to = get32(&r);
-        c->hist[i] = from | (uint64_t)to << 32;
-        c->hist_excl[i] = get32(&r) && c->hist_n > i
-                              ? slot_transfer(c->hist_n, i) + 1
-                              : 0;
+        uint32_t from = get32(&r), to = get32(&r), excl = get32(&r);
+        c->hist_excl[i] = 0;
+        /* slot i's transfer; a slot not yet written keeps slot i */
+        uint64_t n = c->hist_n > i ? slot_transfer(c->hist_n, i) : i;
+        core_hist_put(c, n, from, to, excl && c->hist_n > i);
     }
     get32(&r);
     /* values the engine relies on being in range (a crafted record) */
