@@ -293,15 +293,15 @@ bool xp_snapshot_arm(xp_run *r, const char *fw);
 bool xp_snapshot_restore(xp_run *r, const char *fw);
 void xp_snapshot_finish(xp_run *r);
 
-/* exec_outspool.c: the outputs on disk.  xp_out_append adds a frame,
- * each sample shifted left by `shift` bits into Q1.31 (0: Q1.31 already)
+/* exec_outspool.c: the outputs on disk.  xp_out_append adds `frames`
+ * frames (interleaved, 1 <= channels <= 8), each sample shifted left by `shift` bits into Q1.31 (0: Q1.31 already)
  * (the spool is created in ep->spool_dir on the first, unlinked at once
  * so nothing is left behind); xp_out_read reads n kept frames from kept
  * frame `first` (0 = out_first); xp_out_load the kept frames from
  * `skip` as a dsh_audio (for the checks that need a whole signal);
  * xp_out_close drops the spool.  false: err says what failed. */
 bool xp_out_append(xp_ep *ep, const int32_t *samples, unsigned channels,
-                   unsigned shift);
+                   unsigned frames, unsigned shift);
 bool xp_out_read(const xp_ep *ep, uint64_t first, uint64_t n, int32_t *dst,
                  char *err, size_t errsz);
 bool xp_out_load(const xp_ep *ep, uint64_t skip, dsh_audio *a, char *err,

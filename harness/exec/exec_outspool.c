@@ -67,7 +67,7 @@ static FILE *spool_create(const char *dir)
 }
 
 bool xp_out_append(xp_ep *ep, const int32_t *samples, unsigned channels,
-                   unsigned shift)
+                   unsigned frames, unsigned shift)
 {
     if (ep->spool_failed)
         return false;
@@ -93,17 +93,23 @@ bool xp_out_append(xp_ep *ep, const int32_t *samples, unsigned channels,
             return false;
         }
     }
-    if (ep->obuf->n + channels > OBUF_SAMPLES &&
-        !obuf_flush(ep, ep->spool_err, sizeof ep->spool_err)) {
-        ep->spool_failed = true;
-        return false;
+    while (frames && channels) {
+        if (ep->obuf->n + channels > OBUF_SAMPLES &&
+            !obuf_flush(ep, ep->spool_err, sizeof ep->spool_err)) {
+            ep->spool_failed = true;
+            return false;
+        }
+        unsigned k = (OBUF_SAMPLES - ep->obuf->n) / channels;
+        if (k > frames)
+            k = frames;
+        int32_t *d = ep->obuf->s + ep->obuf->n;
+        for (unsigned i = 0; i < k * channels; i++)
+            d[i] = (int32_t)((uint32_t)samples[i] << shift);
+        samples += k * channels;
+        frames -= k;
+        ep->obuf->n += k * channels;
+        ep->out_spooled += k;
     }
-    /* a frame is a few samples: a loop, not a call to memcpy */
-    int32_t *d = ep->obuf->s + ep->obuf->n;
-    for (unsigned i = 0; i < channels; i++)
-        d[i] = (int32_t)((uint32_t)samples[i] << shift);
-    ep->obuf->n += channels;
-    ep->out_spooled++;
     if (ep->out_first == 0)
         ep->out_frames = ep->out_spooled; /* not aligned: all kept */
     return true;

@@ -194,7 +194,7 @@ static bool exec_load(xp_run *r, ds_snap_r *rd, dsh_res_status *status)
         int32_t buf[8];
         for (uint64_t f = 0; f < n && !s.bad; f++) {
             ds_snap_get_bytes(&s, buf, ch * sizeof *buf);
-            if (!s.bad && !xp_out_append(ep, buf, ch, 0))
+            if (!s.bad && !xp_out_append(ep, buf, ch, 1, 0))
                 return ds_snap_fail(rd, "harness: %s", ep->spool_err);
         }
     }

@@ -23,14 +23,14 @@ static unsigned width_of(uint32_t fmt)
 }
 
 static void ssp_sink(void *user, unsigned port, const int32_t *samples,
-                     unsigned channels, uint64_t cycle)
+                     unsigned channels, unsigned frames, const uint64_t *cycles)
 {
     xp_ep *ep = user;
     (void)port;
-    (void)cycle;
+    (void)cycles;
     if (!ep->active || channels != ep->e->channels || channels > 8)
         return;
-    xp_out_append(ep, samples, channels, 32 - width_of(ep->fmt));
+    xp_out_append(ep, samples, channels, frames, 32 - width_of(ep->fmt));
 }
 
 static void ssp_source(void *user, unsigned port, int32_t *samples,
@@ -74,7 +74,7 @@ bool xp_streams_open(xp_run *r)
                                "no SSP port %u",
                                e->name, e->port_index);
             if (e->dir == DSH_EP_OUTPUT)
-                ds_ssp_set_sink(p, ssp_sink, ep);
+                ds_ssp_set_sink_run(p, ssp_sink, ep);
             else
                 ds_ssp_set_source(p, ssp_source, ep);
             continue;
@@ -185,7 +185,7 @@ static void host_drain(xp_run *r, xp_ep *ep)
             for (unsigned ch = 0; ch < ep->e->channels && ch < 8; ch++)
                 f[ch] = get_sample(
                     buf + i * ep->frame_bytes + ch * ep->sample_bytes, ep->fmt);
-            xp_out_append(ep, f, ep->e->channels, 0);
+            xp_out_append(ep, f, ep->e->channels, 1, 0);
         }
         ep->moved += n;
     }

@@ -17,6 +17,7 @@ struct ds_ssp {
     ds_ssp_config cfg;
     ds_irq_out irq;
     ds_ssp_sink_fn sink;
+    ds_ssp_sink_run_fn sink_run; /* or this: a run of frames a call */
     void *sink_user;
     ds_ssp_source_fn source;
     void *source_user;
@@ -194,6 +195,14 @@ void ds_ssp_reset(ds_ssp *p)
 void ds_ssp_set_sink(ds_ssp *p, ds_ssp_sink_fn fn, void *user)
 {
     p->sink = fn;
+    p->sink_run = NULL;
+    p->sink_user = user;
+}
+
+void ds_ssp_set_sink_run(ds_ssp *p, ds_ssp_sink_run_fn fn, void *user)
+{
+    p->sink_run = fn;
+    p->sink = NULL;
     p->sink_user = user;
 }
 
@@ -324,6 +333,8 @@ static void tick_frame(ds_ssp *p, uint64_t at)
         }
         if (p->sink)
             p->sink(p->sink_user, p->cfg.index, s, ch, at);
+        else if (p->sink_run)
+            p->sink_run(p->sink_user, p->cfg.index, s, ch, 1, &at);
     }
     if (p->ctrl & BOARD_SSP_CTRL_RX_EN) {
         memset(s, 0, sizeof(s));
@@ -389,12 +400,13 @@ static unsigned stream_run(ds_ssp *p, uint64_t *at, uint64_t h, unsigned max)
         return 0;
     unsigned m = p->stream(p->stream_user, p->cfg.index, t, n, h, fb, p->sbuf);
     unsigned ch = channels_of(p), w = width_of(p), cb = container_of(p);
-    int32_t s[BOARD_SSP_MAX_CHANNELS];
+    int32_t run[STREAM_MAX * BOARD_SSP_MAX_CHANNELS];
     for (unsigned k = 0; k < m; k++) {
         /* tick_frame for a full FIFO with RX off: the frame at the head
          * leaves (whole: the ring holds whole frames from a frame-aligned
          * head) and the burst's frame takes its place; no line changes */
         uint8_t *fr = f->buf + f->head;
+        int32_t *s = run + (size_t)k * ch;
         for (unsigned i = 0; i < ch; i++)
             s[i] = decode(fr + i * cb, w);
         p->frames++;
@@ -406,6 +418,8 @@ static unsigned stream_run(ds_ssp *p, uint64_t *at, uint64_t h, unsigned max)
             f->head -= cap;
         clock_step(p);
     }
+    if (p->sink_run && m) /* nothing the sink sees moved in between */
+        p->sink_run(p->sink_user, p->cfg.index, run, ch, m, t);
     *at = t[m];
     return m;
 }

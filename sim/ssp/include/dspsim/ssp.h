@@ -52,6 +52,13 @@ typedef struct ds_ssp_config {
 typedef void (*ds_ssp_sink_fn)(void *user, unsigned port,
                                const int32_t *samples, unsigned channels,
                                uint64_t cycle);
+/* A run of 'frames' frames leaving the TX side, frame k at cycles[k]:
+ * 'samples' holds them interleaved (frames x channels).  For a sink that
+ * takes many frames at once (a recorder): the same frames and cycles as
+ * ds_ssp_sink_fn, one call per streamed run instead of one per frame. */
+typedef void (*ds_ssp_sink_run_fn)(void *user, unsigned port,
+                                   const int32_t *samples, unsigned channels,
+                                   unsigned frames, const uint64_t *cycles);
 /* Fill 'samples' with the frame arriving on the RX side at 'cycle'. */
 typedef void (*ds_ssp_source_fn)(void *user, unsigned port, int32_t *samples,
                                  unsigned channels, uint64_t cycle);
@@ -64,6 +71,8 @@ void ds_ssp_reset(ds_ssp *p); /* registers to reset values, FIFOs empty,
                                    counters 0; sink/source kept */
 
 void ds_ssp_set_sink(ds_ssp *p, ds_ssp_sink_fn fn, void *user);
+/* Instead of a per-frame sink (setting one clears the other). */
+void ds_ssp_set_sink_run(ds_ssp *p, ds_ssp_sink_run_fn fn, void *user);
 void ds_ssp_set_source(ds_ssp *p, ds_ssp_source_fn fn, void *user);
 void ds_ssp_set_request(ds_ssp *p, ds_ssp_request_fn fn, void *user);
 /* Quiet time (ds_quiet_fn, dspsim/clock.h): when the next tick comes
