@@ -341,7 +341,8 @@ static void test_quiet_ticks(void **state)
  * requests at once, the same frames, stamps, levels and counters as with
  * requests one by one.  The fake DMA refills the FIFO from a source of 30
  * frames, a frame a request, landing at once; its stream serves whole
- * runs until the source runs dry. */
+ * runs until the source runs dry.  A sink of runs (ds_ssp_set_sink_run)
+ * gets the same frames and stamps, several frames a call. */
 #define SRC_FRAMES 30
 typedef struct stream_out {
     uint64_t at[64];
@@ -350,6 +351,7 @@ typedef struct stream_out {
     uint64_t frames, underruns, fired;
     size_t space;
     unsigned runs, streamed, requests;
+    unsigned sink_calls, sink_multi; /* run sink: calls, with > 1 frame */
 } stream_out;
 static stream_out *so;
 static ds_ssp *sp;
@@ -366,6 +368,16 @@ static void rec_sink(void *u, unsigned port, const int32_t *s, unsigned ch,
     so->at[so->n] = at;
     memcpy(so->s[so->n], s, sizeof so->s[0]);
     so->n++;
+}
+/* The same record, from a sink that takes runs of frames. */
+static void rec_run(void *u, unsigned port, const int32_t *s, unsigned ch,
+                    unsigned frames, const uint64_t *at)
+{
+    assert_true(frames >= 1);
+    so->sink_calls++;
+    so->sink_multi += frames > 1;
+    for (unsigned k = 0; k < frames; k++)
+        rec_sink(u, port, s + (size_t)k * ch, ch, at[k]);
 }
 static void fill_req(void *u, unsigned port, uint64_t at)
 {
@@ -397,7 +409,7 @@ static unsigned fill_stream(void *u, unsigned port, const uint64_t *t,
     return m;
 }
 
-static void stream_case(bool stream, stream_out *o)
+static void stream_case(bool stream, bool run_sink, stream_out *o)
 {
     fx f = make(0);
     memset(o, 0, sizeof *o);
@@ -406,7 +418,10 @@ static void stream_case(bool stream, stream_out *o)
     src_pos = 0;
     for (size_t i = 0; i < sizeof src_bytes; i++)
         src_bytes[i] = (uint8_t)(i * 7 + 3);
-    ds_ssp_set_sink(f.p, rec_sink, NULL);
+    if (run_sink)
+        ds_ssp_set_sink_run(f.p, rec_run, NULL);
+    else
+        ds_ssp_set_sink(f.p, rec_sink, NULL);
     ds_ssp_set_request(f.p, fill_req, NULL);
     ds_ssp_set_quiet(f.p, quiet_others, f.clk);
     if (stream)
@@ -429,15 +444,22 @@ static void stream_case(bool stream, stream_out *o)
 static void test_stream_ticks(void **state)
 {
     (void)state;
-    static stream_out plain, streamed;
-    stream_case(false, &plain);
-    stream_case(true, &streamed);
+    static stream_out plain, streamed, runs;
+    stream_case(false, false, &plain);
+    stream_case(true, false, &streamed);
+    stream_case(true, true, &runs);
     assert_int_equal(plain.n, 40);
     assert_int_equal(streamed.n, plain.n);
+    assert_int_equal(runs.n, plain.n);
     for (unsigned i = 0; i < plain.n; i++) {
         assert_int_equal(plain.at[i], streamed.at[i]);
         assert_memory_equal(plain.s[i], streamed.s[i], sizeof plain.s[0]);
+        /* a sink of runs gets the same frames and stamps */
+        assert_int_equal(plain.at[i], runs.at[i]);
+        assert_memory_equal(plain.s[i], runs.s[i], sizeof plain.s[0]);
     }
+    assert_true(runs.sink_multi >= 2);
+    assert_true(runs.sink_calls < runs.n);
     /* the source's frames in order after the four queued, then silence */
     int16_t first;
     memcpy(&first, src_bytes, 2);
