@@ -96,9 +96,10 @@ void report_stats(FILE *f, xt_cpu *cpu, uint64_t cycles, double seconds)
             ",\"cache_hits\":%" PRIu64 ",\"compile_failures\":%" PRIu64
             ",\"unit_calls\":%" PRIu64 ",\"insns\":%" PRIu64
             ",\"declined\":%" PRIu64 ",\"invalidations\":%" PRIu64
-            ",\"heads\":%" PRIu64 ",\"held\":%" PRIu64 "}}\n",
+            ",\"heads\":%" PRIu64 ",\"held\":%" PRIu64 ",\"groups\":%" PRIu64
+            "}}\n",
             insns, cycles, seconds, mips, xt_engine_name(xt_engine_get(cpu)),
             x.pages_translated, x.compiles, x.cache_hits, x.compile_failures,
-            x.unit_calls, x.insns, x.declined, x.invalidations, x.heads,
-            x.held);
+            x.unit_calls, x.insns, x.declined, x.invalidations, x.heads, x.held,
+            x.groups);
 }

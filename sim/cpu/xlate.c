@@ -22,6 +22,7 @@
 #include "xlate.h"
 #include "xlate_build.h"
 #include "xlate_gen.h"
+#include "xlate_group.h"
 #include "xlate_inval.h"
 #include "xlate_state.h"
 
@@ -40,6 +41,10 @@ _Static_assert(XT_XHIST == XT_HISTORY, "history length");
 #define DEF_SAMPLE_CYCLES 4096u
 #define DEF_HOT_SAMPLES   24u
 #define MAX_BUILDS        32u
+#define DEF_GROUP_CALLS   1000000u
+#define GROUP_RUN_FACTOR  20u /* during the run: after 20 times as many */
+#define MAX_GROUP_BUILDS  4u  /* groups built during one run */
+#define POLL_CALLS        4096u
 
 const char *xt_engine_name(xt_engine e)
 {
@@ -101,14 +106,6 @@ static void env_to_cpu(xt_cpu *cpu, const xt_xenv *e)
  * e->pc, on the state the unit handed over, so that a unit no longer ends
  * at an MMIO access or a special-register write. */
 
-/* The running unit's page was invalidated (a store into its code, or a
- * device that wrote into it): its code after this instruction is stale. */
-static uint32_t unit_gen(const xt_cpu *cpu, uint32_t pc)
-{
-    const xl_page *p = cpu->xl->pg[pc >> XT_PAGE_SHIFT];
-    return p ? p->gen : 0;
-}
-
 static int helper_done(xt_xenv *e, const xt_cpu *cpu)
 {
     e->cycles = cpu->cycles;
@@ -129,11 +126,13 @@ static int helper_ld(xt_xenv *e, uint32_t addr, uint32_t size, uint32_t *v)
     if (cpu->n_mem_hooks)
         return XT_XH_LEFT; /* hooks see the registers: the interpreter */
     env_to_cpu(cpu, e);
-    uint32_t g = unit_gen(cpu, e->pc);
+    /* a unit dropped meanwhile (a device that wrote into code): the
+     * running unit's code after this instruction may be stale */
+    uint64_t seq = cpu->xl->inval_seq;
     if (mem_load_slow(cpu, addr, size, v))
         return helper_taken(e, cpu);
     helper_done(e, cpu);
-    return unit_gen(cpu, e->pc) != g ? XT_XH_PENDING : XT_XH_DONE;
+    return cpu->xl->inval_seq != seq ? XT_XH_PENDING : XT_XH_DONE;
 }
 
 static int helper_st(xt_xenv *e, uint32_t addr, uint32_t size, uint32_t v)
@@ -142,12 +141,12 @@ static int helper_st(xt_xenv *e, uint32_t addr, uint32_t size, uint32_t v)
     if (cpu->n_mem_hooks)
         return XT_XH_LEFT;
     env_to_cpu(cpu, e);
-    uint32_t g = unit_gen(cpu, e->pc);
+    uint64_t seq = cpu->xl->inval_seq;
     if (mem_store_slow(cpu, addr, size, v))
         return helper_taken(e, cpu);
     helper_done(e, cpu);
-    if (unit_gen(cpu, e->pc) != g)
-        e->ev = 0; /* the unit ends after the store: its code changed */
+    if (cpu->xl->inval_seq != seq)
+        e->ev = 0; /* the unit ends after the store: code changed */
     return XT_XH_DONE;
 }
 
@@ -228,6 +227,8 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
               *getenv("DSPSIM_XLATE_SYNC") == '1';
     /* -O0 too (the lockstep tests); above 3 is taken as 3 */
     x->opt_level = env_uint("DSPSIM_XLATE_OPT", 1, 0);
+    x->group_calls = env_uint("DSPSIM_XLATE_GROUP_CALLS", DEF_GROUP_CALLS, 1);
+    x->env.chain = 1;
     const char *cc = getenv("DSPSIM_CC");
     snprintf(x->cc, sizeof x->cc, "%s", cc && *cc ? cc : "cc");
     xlate_build_cache_dir(x->cache_dir, sizeof x->cache_dir, NULL);
@@ -278,6 +279,8 @@ xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *o)
     x->sync = o->sync;
     if (o->opt_level)
         x->opt_level = o->opt_level;
+    if (o->group_calls)
+        x->group_calls = o->group_calls;
     x->env.single_block = o->single_block;
     if (o->cache_dir)
         xlate_build_cache_dir(x->cache_dir, sizeof x->cache_dir, o->cache_dir);
@@ -301,6 +304,7 @@ void xt_xlate_set_exit_hook(xt_cpu *cpu, xt_xlate_exit_cb cb, void *user)
     if (x) {
         x->exit_cb = cb;
         x->exit_user = user;
+        x->env.chain = cb == NULL; /* the hook sees every unit's exit */
     }
 }
 
@@ -359,13 +363,34 @@ static int layout_from_object(void *h, xl_unit_src *u, const xt_dinsn *dp)
     return 1;
 }
 
+/* Group u's object loaded and installed over its members' units. */
+static void load_group(xt_cpu *cpu, const xl_unit_src *u)
+{
+    struct xl_state_s *x = cpu->xl;
+    void *h = dlopen(u->so_path, RTLD_NOW | RTLD_LOCAL);
+    if (!h)
+        return;
+    if (keep_handle(x, h)) {
+        dlclose(h);
+        return;
+    }
+    char sym[32];
+    snprintf(sym, sizeof sym, "xg_%05x", u->mpn[0]);
+    xlate_group_install(cpu, u, (xt_xunit_fn)dlsym(h, sym));
+}
+
 static void install(xt_cpu *cpu, xl_job *job)
 {
     struct xl_state_s *x = cpu->xl;
-    unsigned failed = 0;
+    unsigned failed = 0, groups = 0, nkeys = 0;
+    uint64_t *keys = calloc(job->nunits ? job->nunits : 1, sizeof *keys);
     for (unsigned i = 0; i < job->nunits; i++) {
         xl_unit_src *u = &job->units[i];
         xl_page *p = x->pg[u->pn];
+        if (u->group) { /* after the units: its members may be among them */
+            groups++;
+            continue;
+        }
         if (u->busy && access(u->so_path, R_OK) != 0) {
             /* built by another process: look again on a later sample */
             if (p && p->state == XL_COMPILING && p->gen == u->gen) {
@@ -402,6 +427,10 @@ static void install(xt_cpu *cpu, xl_job *job)
         if (p->fn)
             xlate_inval_unit(cpu, p, u->pn); /* replaced by a larger unit */
         p->fn = fn;
+        p->key = u->key;
+        p->calls = 0;
+        if (keys)
+            keys[nkeys++] = u->key;
         p->heads = u->heads;
         p->cover = u->cover;
         p->nheads = u->nheads;
@@ -418,22 +447,65 @@ static void install(xt_cpu *cpu, xl_job *job)
         for (unsigned k = 0; k < XT_PAGE_SIZE / 8; k++)
             x->stats.held += (unsigned)__builtin_popcount(u->cover[k]);
     }
+    for (unsigned i = 0; i < job->nunits; i++) {
+        xl_unit_src *u = &job->units[i];
+        if (u->group) {
+            if (access(u->so_path, R_OK) == 0)
+                load_group(cpu, u);
+            free_unit(u);
+        }
+    }
+    /* a group an earlier run built over units installed now */
+    for (unsigned i = 0; i < nkeys; i++) {
+        xl_unit_src g;
+        if (xlate_group_manifest(cpu, keys[i], &g))
+            load_group(cpu, &g);
+    }
+    free(keys);
     if (failed) {
         x->stats.compile_failures += failed;
-        if (failed == job->nunits)
+        if (failed == job->nunits - groups)
             x->disabled = 1; /* no working compiler here: stay interpreted */
     }
     free(job->units);
     free(job);
 }
 
-static void start_job(xt_cpu *cpu)
+/* The group of the pages with units, unless the same one is installed:
+ * into units[*n] when it needs building, or is to be installed in this
+ * run. */
+static void add_group(xt_cpu *cpu, uint64_t seed, xl_unit_src *units,
+                      unsigned *n)
 {
     struct xl_state_s *x = cpu->xl;
-    if (x->job || !x->nqueue || x->disabled)
+    xl_unit_src g;
+    if (!xlate_group_plan(cpu, seed, &g) || xlate_group_same(x, &g))
+        return;
+    g.cached = access(g.so_path, R_OK) == 0;
+    if (!g.cached) {
+        xl_buf b = { 0 };
+        if (xlate_gen_group(cpu, g.mpn, g.nmembers, &b) || b.oom) {
+            free(b.p);
+            return;
+        }
+        g.text = b.p;
+        g.len = b.len;
+    }
+    xlate_group_write_manifests(x, &g);
+    XL_DBG("group of %u pages from %08x%s\n", g.nmembers,
+           g.mpn[0] << XT_PAGE_SHIFT, g.cached ? " (cached)" : "");
+    if (g.cached && x->for_later)
+        return; /* the next run finds it already */
+    units[(*n)++] = g;
+}
+
+static void start_job(xt_cpu *cpu, int want_group)
+{
+    struct xl_state_s *x = cpu->xl;
+    if (x->job || (!x->nqueue && !want_group) || x->disabled)
         return;
     xl_job *job = calloc(1, sizeof *job);
-    xl_unit_src *units = calloc(x->nqueue, sizeof *units);
+    xl_unit_src *units = calloc(x->nqueue + 1u, sizeof *units);
     xl_buf pre = { 0 };
     if (!job || !units) {
         free(job);
@@ -488,6 +560,8 @@ static void start_job(xt_cpu *cpu)
         units[n++] = u;
     }
     x->nqueue = 0;
+    if (want_group)
+        add_group(cpu, seed, units, &n);
     job->units = units;
     job->nunits = n;
     if (pre.oom ||
@@ -512,7 +586,15 @@ void xlate_poll(xt_cpu *cpu)
         install(cpu, job);
     }
     if (!x->job && x->nqueue)
-        start_job(cpu);
+        start_job(cpu, 0);
+    else if (!x->job && !x->for_later && x->group_builds < MAX_GROUP_BUILDS &&
+             x->stats.pages_translated != x->group_at &&
+             x->stats.unit_calls >= x->group_calls * GROUP_RUN_FACTOR) {
+        /* a long run: its pages' units settled, group them now */
+        x->group_builds++;
+        x->group_at = x->stats.pages_translated;
+        start_job(cpu, 1);
+    }
 }
 
 void xt_xlate_wait(xt_cpu *cpu)
@@ -644,6 +726,7 @@ int xlate_enter(xt_cpu *cpu)
         x->stats.declined++;
         return 0;
     }
+    p->calls++;
     uint64_t calls = 1;
     /* go on from unit to unit while execution lands on the start of a
      * block (the interpreter would call the same unit next).  A page's
@@ -651,18 +734,26 @@ int xlate_enter(xt_cpu *cpu)
      * cache, and it declines (returns 0, the env untouched) an entry that
      * is not one of them, so the unit is asked directly. */
     if (!x->exit_cb)
-        while (!e->hz_mask) {
-            const xl_page *q = x->pg[e->pc >> XT_PAGE_SHIFT];
+        while (!e->hz_mask && calls < POLL_CALLS) {
+            xl_page *q = x->pg[e->pc >> XT_PAGE_SHIFT];
             if (!q || !q->fn)
                 break;
             uint64_t before = e->insns;
             if (!q->fn(e, e->pc) || e->insns == before)
                 break;
             calls++;
+            q->calls++;
         }
     x->stats.unit_calls += calls;
     x->stats.insns += e->insns - insns0;
     env_to_cpu(cpu, e);
+    /* code that runs translated all the time samples nothing, and only
+     * samples poll the job: poll every POLL_CALLS calls too (the chain
+     * above stops after as many) */
+    if (x->stats.unit_calls >= x->poll_at) {
+        x->poll_at = x->stats.unit_calls + POLL_CALLS;
+        xlate_poll(cpu);
+    }
     int r = 1;
     if (e->hz_mask) { /* a load's interlock for the interpreter to settle */
         cpu->hz_mask = e->hz_mask;
@@ -700,7 +791,7 @@ static void build_for_next_run(xt_cpu *cpu)
             enqueue(x, x->live[i], p);
     }
     x->for_later = 1;
-    start_job(cpu);
+    start_job(cpu, x->stats.unit_calls >= x->group_calls);
 }
 
 void xlate_free(xt_cpu *cpu)

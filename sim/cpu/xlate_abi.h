@@ -28,6 +28,9 @@
  * translated code on the page changed, so the unit ends after the load
  * and leaves its interlock with the next instruction in hz_mask/hz_cost
  * for the interpreter to settle).
+ * A group (xlate_gen.h) runs the blocks of several pages and goes on
+ * from one page's code into another's only while 'chain' is set (the
+ * engine would call the next page's unit itself: no exit hook).
  * sr[n] points at special register n where reading it has no side effect
  * and its value cannot change while a unit runs (NULL elsewhere); CCOUNT
  * is (uint32_t)cycles + ccount_offset. */
@@ -62,6 +65,7 @@
             uint64_t hist_n;                                                   \
             uint8_t sar_left;                                                  \
             uint8_t single_block;                                              \
+            uint8_t chain;                                                     \
             uint32_t ccount_offset;                                            \
             uint16_t hz_mask;                                                  \
             uint8_t hz_cost;                                                   \
@@ -81,6 +85,8 @@ XT_XLATE_ABI(XT_XLATE_ABI_DECL)
 #define XT_XLATE_ABI_TEXT XT_XLATE_ABI_STR(XT_XLATE_ABI(XT_XLATE_ABI_DECL))
 
 #define XT_XHIST 32 /* = XT_HISTORY */
+
+#define XT_XGROUP_MAX 16 /* the most pages a group holds */
 
 /* Results of the env's ld, st and sr_op helpers (see above). */
 #define XT_XH_DONE    0

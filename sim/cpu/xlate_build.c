@@ -61,12 +61,15 @@ static char build_script[] =
     "    done\n"
     "  fi\n"
     "fi\n"
+    /* -fno-tree-pta: GCC's points-to analysis took a third of a group's
+     * compile (11 pages, one function: 280 s -> 173 s) and changed none
+     * of its code; units of one page compile as fast either way */
     "while [ $# -ge 4 ]; do\n"
     "  if [ \"$dbg\" = 1 ]; then\n"
-    "    \"$cc\" \"$opt\" -fPIC -shared -w -fno-strict-aliasing -fwrapv"
+    "    \"$cc\" \"$opt\" -fno-tree-pta -fPIC -shared -w -fno-strict-aliasing -fwrapv"
     " -o \"$2\" \"$1\" && mv -f \"$2\" \"$3\"\n"
     "  else\n"
-    "    \"$cc\" \"$opt\" -fPIC -shared -w -fno-strict-aliasing -fwrapv"
+    "    \"$cc\" \"$opt\" -fno-tree-pta -fPIC -shared -w -fno-strict-aliasing -fwrapv"
     " -o \"$2\" \"$1\" 2>/dev/null && mv -f \"$2\" \"$3\"; rm -f \"$1\"\n"
     "  fi\n"
     "  rm -f \"$2\" \"$4\"; shift 4\n"

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "xlate_abi.h"
+
 /* A page as the generator saw it: its C text, and the heads to mark and
  * the coverage to keep once its object is loaded. */
 typedef struct xl_unit_src {
@@ -21,6 +23,12 @@ typedef struct xl_unit_src {
     char so_path[512]; /* its object in the cache */
     int cached;        /* the object was there when the job began */
     int busy;          /* another process is building it */
+    int group;         /* a group (xlate_gen_group) of these pages, pn
+                          the first; key their unit keys' hash */
+    unsigned nmembers;
+    uint32_t mpn[XT_XGROUP_MAX];
+    uint64_t mkey[XT_XGROUP_MAX];  /* their units' keys */
+    uint64_t mhash[XT_XGROUP_MAX]; /* their pages' contents */
 } xl_unit_src;
 
 typedef struct xl_job {

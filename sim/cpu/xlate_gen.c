@@ -88,7 +88,8 @@ void xlate_gen_prelude(xl_buf *o)
          * none is live across the call and the hot code keeps them in
          * any host register */
         "#define FROM_ENV(K_,J_) (SYNC_IN(),cyc=e->cycles-(K_),ins=e->insns-(J_)-1,"
-        "sar=e->sar,sl=e->sar_left,hn=e->hist_n,ev=e->ev,ev2=e->single_block?0:ev)\n"
+        "sar=e->sar,sl=e->sar_left,hn=e->hist_n,ev=e->ev,ev2=e->single_block?0:ev,"
+        "ev3=e->chain&&!e->single_block?ev:0)\n"
         /* an access the page table does not allow directly (MMIO, wait
          * states, faults) goes through the engine's helper; the block
          * re-checks the horizon after a wait state or a helper */
@@ -282,6 +283,11 @@ typedef struct gen {
     int32_t disp[PAGE]; /* in the copy: an access's offset from its base */
     uint8_t dyn[PAGE];  /* in the copy: DYN_* for an instruction */
     uint8_t lab[PAGE];  /* the generic block has label S<offset> here */
+    char lp[8];         /* its labels' prefix: "" alone, "p<i>_" in a group */
+    uint16_t *hl;       /* the heads, in address order */
+    unsigned nh;
+    struct gen **grp; /* a group's pages (NULL: a unit of one page) */
+    unsigned ngrp;
 } gen;
 
 /* How the guarded copy treats an instruction the guard does not cover: an
@@ -469,22 +475,36 @@ static void go(gen *g, uint32_t t)
             if (gp->wr[r] && gp->delta[r])
                 xl_printf(g->o, " W%u += %d;", r, gp->delta[r]);
         }
-        xl_printf(g->o, " goto F%x; } goto L%x;", g->fast_head, g->fast_head);
+        xl_printf(g->o, " goto %sF%x; } goto %sL%x;", g->lp, g->fast_head,
+                  g->lp, g->fast_head);
         return;
     }
     uint32_t to = t & (PAGE - 1);
     if (g->fast && (t >> XT_PAGE_SHIFT) == g->pn && to > g->fast_head &&
         to < g->reg_end && g->head[to]) {
         /* a later block of the region: on in the copy */
-        xl_printf(g->o, "if (cyc + %uu >= ev2) EXIT(0x%xu, 0, 0); goto G%x;",
-                  g->pre[to], t, to);
+        xl_printf(g->o, "if (cyc + %uu >= ev2) EXIT(0x%xu, 0, 0); goto %sG%x;",
+                  g->pre[to], t, g->lp, to);
         return;
     }
-    if ((t >> XT_PAGE_SHIFT) == g->pn && g->head[t & (PAGE - 1)])
-        xl_printf(g->o, "if (cyc + %uu >= ev2) EXIT(0x%xu, 0, 0); goto L%x;",
-                  g->pre[t & (PAGE - 1)], t, t & (PAGE - 1));
-    else
-        xl_printf(g->o, "EXIT(0x%xu, 0, 0);", t);
+    if ((t >> XT_PAGE_SHIFT) == g->pn && g->head[to]) {
+        xl_printf(g->o, "if (cyc + %uu >= ev2) EXIT(0x%xu, 0, 0); goto %sL%x;",
+                  g->pre[to], t, g->lp, to);
+        return;
+    }
+    /* another page of the group: where the engine would call that page's
+     * unit next, the group goes on in its code (ev3: 0 when the engine
+     * would not chain) */
+    for (unsigned i = 0; i < g->ngrp; i++) {
+        const gen *m = g->grp[i];
+        if (m != g && (t >> XT_PAGE_SHIFT) == m->pn && m->head[to]) {
+            xl_printf(g->o,
+                      "if (cyc + %uu >= ev3) EXIT(0x%xu, 0, 0); goto %sL%x;",
+                      m->pre[to], t, m->lp, to);
+            return;
+        }
+    }
+    xl_printf(g->o, "EXIT(0x%xu, 0, 0);", t);
 }
 
 static int is_store(unsigned op)
@@ -563,7 +583,7 @@ static void emit_dyn_access(gen *g, const xt_insn *in, unsigned off)
         xl_printf(g->o, "%s(p_->wr + (a_ & 4095u), r%u);", fn, in->a);
     else
         xl_printf(g->o, "r%u = %s%s(p_->rd + (a_ & 4095u));", in->a, cv, fn);
-    xl_printf(g->o, " else goto S%x; }", off);
+    xl_printf(g->o, " else goto %sS%x; }", g->lp, off);
 }
 
 /* The same access in a region's guarded copy: host memory directly,
@@ -819,12 +839,12 @@ static unsigned block_body(gen *g, unsigned h, int emit)
         int tk = transfer_kind(in->op);
         last_k = k;
         if (emit && g->fast && g->dyn[off] == DYN_LEAVE) {
-            xl_printf(o, "  goto S%x;\n", off);
+            xl_printf(o, "  goto %sS%x;\n", g->lp, off);
             return last_k;
         }
         if (emit) {
             if (!g->fast && g->lab[off])
-                xl_printf(o, "S%x:\n", off);
+                xl_printf(o, "%sS%x:\n", g->lp, off);
             xl_printf(o, "  /* %08x */ ", pc);
             g->cover[off >> 3] |= (uint8_t)(1u << (off & 7));
         }
@@ -884,8 +904,9 @@ static unsigned block_body(gen *g, unsigned h, int emit)
             xl_printf(o, "sl = 0; tgt = r%u; ", src);
             if (in->op == XT_OP_CALLX0)
                 xl_printf(o, "r0 = 0x%xu; ", npc);
-            xl_printf(o, "cyc += %u; ins += %u; HIST(0x%xu, tgt); goto dyn;\n",
-                      k + cost + T->call_jump, j + 1, pc);
+            xl_printf(o,
+                      "cyc += %u; ins += %u; HIST(0x%xu, tgt); goto %sdyn;\n",
+                      k + cost + T->call_jump, j + 1, pc, g->lp);
         }
         return last_k;
     }
@@ -1040,7 +1061,7 @@ static void emit_copy(gen *g, unsigned h, const guard_plan *gp)
                       r);
     }
     if (gp->carry)
-        xl_printf(o, "F%x:;\n", h);
+        xl_printf(o, "%sF%x:;\n", g->lp, h);
     g->fast = 1;
     g->gp = gp;
     g->fast_head = h;
@@ -1048,7 +1069,7 @@ static void emit_copy(gen *g, unsigned h, const guard_plan *gp)
         if (!g->head[bh])
             continue;
         if (bh != h)
-            xl_printf(o, "G%x:;\n", bh);
+            xl_printf(o, "%sG%x:;\n", g->lp, bh);
         block_body(g, bh, 1);
     }
     g->fast = 0;
@@ -1182,11 +1203,12 @@ uint64_t xlate_gen_unit_key(xt_cpu *cpu, uint32_t pn, uint64_t seed)
  * with all 16 as locals spilled most of them to its stack and copied
  * each between the stack and ar[] at every entry and exit: the firmware's
  * glue, a few instructions per entry, paid that every time.  With 6:
- * volume −4 %, SRC −1 % host instructions (4 to 8 measured alike). */
+ * volume −4 %, SRC −1 % host instructions (4 to 8 measured alike).
+ * reg_weights adds a page's uses of each register to w, and those inside
+ * its kernels' loops to lw; pick_hot chooses. */
 #define HOT_OTHERS 6u
-static uint16_t hot_registers(const gen *g, uint16_t used)
+static void reg_weights(const gen *g, unsigned w[16], unsigned lw[16])
 {
-    unsigned w[16] = { 0 }, lw[16] = { 0 };
     uint8_t loop[PAGE] = { 0 };
     for (unsigned i = 0; i < PAGE; i++) {
         if (!g->dec[i])
@@ -1195,13 +1217,18 @@ static uint16_t hot_registers(const gen *g, uint16_t used)
         uint32_t t = in->target, lo = t & (PAGE - 1);
         if (!transfer_kind(in->op) || (t >> XT_PAGE_SHIFT) != g->pn || lo > i)
             continue;
-        /* a loop that multiplies: a DSP kernel's, all its registers hot */
-        int mul = 0;
-        for (unsigned o = lo; o <= i && !mul; o++)
-            mul = g->dec[o] && (g->dp[o].in.op == XT_OP_MUL16S ||
-                                g->dp[o].in.op == XT_OP_MUL16U ||
-                                g->dp[o].in.op == XT_OP_MULL);
-        if (mul)
+        /* a loop that multiplies and calls nothing: a DSP kernel's, all
+         * its registers hot (a loop with a call leaves the unit at every
+         * call anyway: glue that computes addresses with MULL) */
+        int mul = 0, call = 0;
+        for (unsigned o = lo; o <= i && !call; o++) {
+            if (!g->dec[o])
+                continue;
+            unsigned op = g->dp[o].in.op;
+            mul |= op == XT_OP_MUL16S || op == XT_OP_MUL16U || op == XT_OP_MULL;
+            call = op == XT_OP_CALL0 || op == XT_OP_CALLX0;
+        }
+        if (mul && !call)
             memset(loop + lo, 1, i + 1 - lo);
     }
     for (unsigned i = 0; i < PAGE; i++) {
@@ -1215,6 +1242,11 @@ static uint16_t hot_registers(const gen *g, uint16_t used)
                 lw[r] += loop[i];
             }
     }
+}
+
+static uint16_t pick_hot(const unsigned w[16], const unsigned lw[16],
+                         uint16_t used)
+{
     uint16_t hot = 0;
     for (unsigned r = 0; r < 16; r++)
         if ((used >> r & 1) && lw[r])
@@ -1232,57 +1264,63 @@ static uint16_t hot_registers(const gen *g, uint16_t used)
     return hot;
 }
 
-unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
-                        uint8_t **cover)
+/* Page pn laid out: its heads, regions and each block's horizon margin;
+ * *used gets the registers its instructions name.  NULL: no block. */
+static gen *page_layout(xt_cpu *cpu, uint32_t pn, uint16_t *used)
 {
-    *heads = NULL;
-    *cover = NULL;
     xt_dinsn *dp = cpu->dcache[pn];
     if (!dp)
-        return 0;
+        return NULL;
     gen *g = calloc(1, sizeof *g);
     if (!g)
-        return 0;
+        return NULL;
     g->cpu = cpu;
     g->pn = pn;
     g->base = pn << XT_PAGE_SHIFT;
     g->dp = dp;
-    g->o = o;
     for (unsigned i = 0; i < PAGE; i++)
         g->dec[i] = (uint8_t)icache_entry_decoded(&dp[i]);
     find_heads(g);
     find_soft(g);
     unsigned n = 0;
-    uint16_t used = 1;
     for (unsigned i = 0; i < PAGE; i++) {
         if (!g->dec[i])
             continue;
         const xt_insn *in = &dp[i].in;
-        used |= (uint16_t)(in->rmask | (1u << in->a) | (1u << in->b) |
-                           (1u << in->c));
+        *used |= (uint16_t)(in->rmask | (1u << in->a) | (1u << in->b) |
+                            (1u << in->c));
         if (g->head[i]) {
             g->pre[i] = block(g, i, 0);
             n++;
         }
     }
-    if (!n) {
-        free(g);
-        return 0;
-    }
-    uint16_t *hl = malloc(n * sizeof *hl);
-    g->cover = calloc(PAGE / 8, 1);
-    if (!hl || !g->cover) {
-        free(hl);
+    g->hl = n ? malloc(n * sizeof *g->hl) : NULL;
+    g->cover = n ? calloc(PAGE / 8, 1) : NULL;
+    if (!g->hl || !g->cover) {
+        free(g->hl);
         free(g->cover);
         free(g);
-        return 0;
+        return NULL;
     }
-    n = 0;
     for (unsigned i = 0; i < PAGE; i++)
         if (g->head[i])
-            hl[n++] = (uint16_t)i;
+            g->hl[g->nh++] = (uint16_t)i;
+    return g;
+}
 
-    uint16_t hot = hot_registers(g, used);
+static void page_free(gen *g)
+{
+    if (g) {
+        free(g->hl);
+        free(g->cover);
+        free(g);
+    }
+}
+
+/* The hot registers as locals (SYNC_IN/SYNC_OUT copy them from and to
+ * ar[]), the others as ar[] itself. */
+static void emit_registers(xl_buf *o, uint16_t hot)
+{
     xl_printf(o, "\n#undef SYNC_OUT\n#undef SYNC_IN\n#define SYNC_OUT() (");
     for (unsigned r = 0; r < 16; r++)
         if (hot >> r & 1)
@@ -1295,25 +1333,36 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
     for (unsigned r = 0; r < 16; r++)
         if (!(hot >> r & 1))
             xl_printf(o, "#define r%u R[%u]\n", r, r);
-    /* a head's number (1 on) by its page offset: the entry and the
-     * computed jumps switch over these dense numbers, a jump table, where
-     * a switch over the sparse offsets is a chain of compares */
-    xl_printf(o, "static const uint%u_t hx[%u] = {", n < 255 ? 8 : 16, PAGE);
-    for (unsigned i = 0; i < n; i++)
-        xl_printf(o, "%s[%u] = %u", i ? ", " : " ", hl[i], i + 1);
+}
+
+/* A head's number (1 on) by its page offset: the entry and the computed
+ * jumps switch over these dense numbers, a jump table, where a switch
+ * over the sparse offsets is a chain of compares. */
+static void emit_head_numbers(xl_buf *o, const gen *g, const char *name)
+{
+    xl_printf(o, "static const uint%u_t %s[%u] = {", g->nh < 255 ? 8 : 16, name,
+              PAGE);
+    for (unsigned i = 0; i < g->nh; i++)
+        xl_printf(o, "%s[%u] = %u", i ? ", " : " ", g->hl[i], i + 1);
     xl_printf(o, " };\n");
+}
+
+/* The function's start: the env's state in locals, the hot registers in. */
+static void emit_frame(xl_buf *o, const char *name, uint16_t hot)
+{
     xl_printf(o,
-              "int xu_%05x(xt_xenv *e, uint32_t entry)\n{\n"
+              "int %s(xt_xenv *e, uint32_t entry)\n{\n"
               "  uint32_t *const R = e->ar;\n"
               "  const xt_xpage *const P = e->pages;\n"
               "  uint64_t *const HI = e->hist;\n"
               "  uint64_t cyc = e->cycles, ins = e->insns, ev = e->ev;\n"
               "  uint64_t ev2 = e->single_block ? 0 : ev;\n"
+              "  uint64_t ev3 = e->chain && !e->single_block ? ev : 0;\n"
               "  uint32_t sar = e->sar, lb = e->litbase, tgt, xpc;\n"
               "  uint64_t hn = e->hist_n;\n"
               "  unsigned sl = e->sar_left;\n"
-              "  (void)lb; (void)tgt;\n",
-              pn);
+              "  (void)lb; (void)tgt; (void)ev3;\n",
+              name);
     /* the hot guest registers are locals, the others stay in ar[] */
     const char *sep = "  uint32_t ";
     for (unsigned r = 0; r < 16; r++)
@@ -1321,42 +1370,137 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
             xl_printf(o, "%sr%u", sep, r);
             sep = ", ";
         }
-    xl_printf(o, "%s  SYNC_IN();\n  switch (hx[entry & 4095]) {\n",
-              *sep == ',' ? ";\n" : "");
-    for (unsigned i = 0; i < n; i++)
-        xl_printf(o, "  case %u: if (cyc + %uu >= ev) return 0; goto L%x;\n",
-                  i + 1, g->pre[hl[i]], hl[i]);
-    xl_printf(o,
-              "  default: return 0;\n  }\n"
-              "dyn:\n  if ((tgt >> 12) != 0x%xu) EXIT(tgt, 0, 0);\n"
-              "  switch (hx[tgt & 4095]) {\n",
-              pn);
-    for (unsigned i = 0; i < n; i++)
-        xl_printf(
-            o, "  case %u: if (cyc + %uu >= ev2) EXIT(tgt, 0, 0); goto L%x;\n",
-            i + 1, g->pre[hl[i]], hl[i]);
-    xl_printf(o, "  default: EXIT(tgt, 0, 0);\n  }\n");
-    for (unsigned i = 0; i < n; i++) {
-        xl_printf(o, "L%x:\n", hl[i]);
-        block(g, hl[i], 1);
+    xl_printf(o, "%s  SYNC_IN();\n", *sep == ',' ? ";\n" : "");
+}
+
+/* The switch over page g's heads: at entry (declines before the first
+ * block when it would reach the horizon), or for a computed jump (ends
+ * the unit there instead, with horizon 'ev'). */
+static void emit_head_switch(xl_buf *o, const gen *g, const char *hx,
+                             const char *sel, const char *ev, int entry)
+{
+    xl_printf(o, "  switch (%s[%s & 4095]) {\n", hx, sel);
+    for (unsigned i = 0; i < g->nh; i++)
+        xl_printf(o, "  case %u: if (cyc + %uu >= %s) %s; goto %sL%x;\n", i + 1,
+                  g->pre[g->hl[i]], ev, entry ? "return 0" : "EXIT(tgt, 0, 0)",
+                  g->lp, g->hl[i]);
+    xl_printf(o, "  default: %s;\n  }\n",
+              entry ? "return 0" : "EXIT(tgt, 0, 0)");
+}
+
+static void emit_blocks(gen *g)
+{
+    for (unsigned i = 0; i < g->nh; i++) {
+        xl_printf(g->o, "%sL%x:\n", g->lp, g->hl[i]);
+        block(g, g->hl[i], 1);
     }
+}
+
+static void emit_out(xl_buf *o)
+{
     xl_printf(
         o,
         "out:\n  SYNC_OUT(); e->sar = sar; e->sar_left = sl; e->hist_n = hn;\n"
         "  e->pc = xpc; e->cycles = cyc; e->insns = ins; return 1;\n}\n");
+}
+
+unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
+                        uint8_t **cover)
+{
+    *heads = NULL;
+    *cover = NULL;
+    uint16_t used = 1;
+    gen *g = page_layout(cpu, pn, &used);
+    if (!g)
+        return 0;
+    g->o = o;
+    unsigned w[16] = { 0 }, lw[16] = { 0 };
+    reg_weights(g, w, lw);
+    uint16_t hot = pick_hot(w, lw, used);
+    emit_registers(o, hot);
+    emit_head_numbers(o, g, "hx");
+    char name[16];
+    snprintf(name, sizeof name, "xu_%05x", pn);
+    emit_frame(o, name, hot);
+    emit_head_switch(o, g, "hx", "entry", "ev", 1);
+    xl_printf(o, "dyn:\n  if ((tgt >> 12) != 0x%xu) EXIT(tgt, 0, 0);\n", pn);
+    emit_head_switch(o, g, "hx", "tgt", "ev2", 0);
+    emit_blocks(g);
+    emit_out(o);
     /* the layout a run loading this object from the cache takes instead
      * of laying the page out again: head offsets (count first) and the
      * cover bitmap, complete once every block is written */
+    unsigned n = g->nh;
     xl_printf(o, "const uint16_t xh_%05x[] = { %u", pn, n);
     for (unsigned i = 0; i < n; i++)
-        xl_printf(o, ", %u", hl[i]);
+        xl_printf(o, ", %u", g->hl[i]);
     xl_printf(o, " };\nconst uint8_t xc_%05x[%u] = {", pn, PAGE / 8);
     for (unsigned i = 0; i < PAGE / 8; i++)
         xl_printf(o, "%s%u", i ? "," : "", g->cover[i]);
     xl_printf(o, "};\n");
-
-    *heads = hl;
+    *heads = g->hl;
     *cover = g->cover;
     free(g);
     return n;
+}
+
+int xlate_gen_group(xt_cpu *cpu, const uint32_t *pns, unsigned n, xl_buf *o)
+{
+    gen *gs[XT_XGROUP_MAX] = { 0 };
+    /* each page's code keeps the registers it would keep alone (group
+     * wide, the glue's most used left a kernel's loop in ar[]) */
+    uint16_t hot = 0;
+    int ok = n >= 2 && n <= XT_XGROUP_MAX;
+    for (unsigned i = 0; ok && i < n; i++) {
+        uint16_t used = 1;
+        unsigned w[16] = { 0 }, lw[16] = { 0 };
+        gs[i] = page_layout(cpu, pns[i], &used);
+        ok = gs[i] != NULL;
+        if (ok) {
+            snprintf(gs[i]->lp, sizeof gs[i]->lp, "p%u_", i);
+            gs[i]->o = o;
+            gs[i]->grp = gs;
+            gs[i]->ngrp = n;
+            reg_weights(gs[i], w, lw);
+            hot |= pick_hot(w, lw, used);
+        }
+    }
+    if (ok) {
+        char name[16];
+        emit_registers(o, hot);
+        for (unsigned i = 0; i < n; i++) {
+            snprintf(name, sizeof name, "hx_%u", i);
+            emit_head_numbers(o, gs[i], name);
+        }
+        snprintf(name, sizeof name, "xg_%05x", pns[0]);
+        emit_frame(o, name, hot);
+        xl_printf(o, "  switch (entry >> 12) {\n");
+        for (unsigned i = 0; i < n; i++) {
+            snprintf(name, sizeof name, "hx_%u", i);
+            xl_printf(o, "  case 0x%xu:\n", pns[i]);
+            emit_head_switch(o, gs[i], name, "entry", "ev", 1);
+        }
+        xl_printf(o, "  default: return 0;\n  }\n");
+        /* a computed jump within its page, as in the page's own unit;
+         * to another page of the group, as the engine's chaining */
+        for (unsigned i = 0; i < n; i++) {
+            snprintf(name, sizeof name, "hx_%u", i);
+            xl_printf(o, "p%u_dyn:\n  if ((tgt >> 12) != 0x%xu) goto gdyn;\n",
+                      i, pns[i]);
+            emit_head_switch(o, gs[i], name, "tgt", "ev2", 0);
+        }
+        xl_printf(o, "gdyn:\n  switch (tgt >> 12) {\n");
+        for (unsigned i = 0; i < n; i++) {
+            snprintf(name, sizeof name, "hx_%u", i);
+            xl_printf(o, "  case 0x%xu:\n", pns[i]);
+            emit_head_switch(o, gs[i], name, "tgt", "ev3", 0);
+        }
+        xl_printf(o, "  default: EXIT(tgt, 0, 0);\n  }\n");
+        for (unsigned i = 0; i < n; i++)
+            emit_blocks(gs[i]);
+        emit_out(o);
+    }
+    for (unsigned i = 0; i < n && i < XT_XGROUP_MAX; i++)
+        page_free(gs[i]);
+    return ok ? 0 : -1;
 }

@@ -22,6 +22,14 @@ typedef struct xl_buf {
  * unit's function name xu_PAGE. */
 unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *out, uint16_t **heads,
                         uint8_t **cover);
+/* Append the group of pages pns[0..n-1] (2 <= n <= XT_XGROUP_MAX, each
+ * laid out as its own unit would be, from the same decoded entries) to
+ * the text buffer: one function xg_PAGE (PAGE: pns[0]) with every page's
+ * blocks, entered at any of their heads.  A transfer to a head of
+ * another page of the group goes on in its code where the engine would
+ * call that page's unit next (env chain set); a computed jump within a
+ * page is the page's own unit's.  0, or -1 if a page has no block. */
+int xlate_gen_group(xt_cpu *cpu, const uint32_t *pns, unsigned n, xl_buf *out);
 /* A key for page pn's unit: a hash of everything the generator reads
  * (the decoded entries, the page, the timing parameters), mixed into
  * seed (the prelude, compiler and options). */

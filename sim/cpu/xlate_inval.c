@@ -9,9 +9,26 @@
 
 #define MAX_INVALIDATIONS 4u
 
+void xlate_group_dissolve(struct xl_state_s *x, unsigned slot)
+{
+    xl_group *gr = &x->groups[slot - 1];
+    for (unsigned i = 0; i < gr->n; i++) {
+        xl_page *m = x->pg[gr->pn[i]];
+        if (m && m->group == slot) {
+            m->fn = m->own;
+            m->own = NULL;
+            m->group = 0;
+        }
+    }
+    gr->n = 0;
+}
+
 void xlate_inval_unit(xt_cpu *cpu, xl_page *p, uint32_t pn)
 {
     xt_dinsn *dp = cpu->dcache[pn];
+    cpu->xl->inval_seq++;
+    if (p->group)
+        xlate_group_dissolve(cpu->xl, p->group);
     for (unsigned i = 0; dp && i < p->nheads; i++)
         icache_entry_unmark(&dp[p->heads[i]]);
     free(p->heads);

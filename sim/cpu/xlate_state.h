@@ -38,13 +38,26 @@ typedef struct xl_page {
     uint64_t retry_at;      /* another process builds its unit: look
                                again from this cycle on */
     uint32_t gen;           /* bumped by every invalidation */
-    xt_xunit_fn fn;         /* the installed unit, or NULL */
+    xt_xunit_fn fn;         /* the installed unit (or its group's), or NULL */
+    xt_xunit_fn own;        /* in a group: the page's own unit */
+    uint64_t key;           /* its unit's key (xlate_gen_unit_key) */
+    uint64_t calls;         /* calls into its unit from the engine */
+    uint8_t group;          /* 1 + its group's slot in groups[], or 0 */
     uint16_t nheads;
     uint16_t *heads; /* offsets whose entries carry the XLATE handler */
     uint8_t *cover;  /* bitmap of the offsets the unit's blocks hold */
 } xl_page;
 
 struct xl_job; /* xlate_build.h */
+
+/* A group installed: one function runs the units of its pages (each
+ * page's fn; its own unit stays in own).  Dropping any page's unit
+ * dissolves the group: the others get their own units back. */
+typedef struct xl_group {
+    uint32_t pn[XT_XGROUP_MAX];
+    unsigned n; /* 0: a free slot */
+} xl_group;
+#define XL_GROUPS 8
 
 struct xl_state_s {
     xt_xenv env;
@@ -70,6 +83,13 @@ struct xl_state_s {
     xt_xlate_stats stats;
     xt_xlate_exit_cb exit_cb;
     void *exit_user;
+    xl_group groups[XL_GROUPS];
+    uint64_t inval_seq;    /* units dropped so far: a helper that sees it
+                               move ends the running unit */
+    uint64_t group_calls;  /* unit calls that make a run group its pages */
+    unsigned group_builds; /* groups built during this run */
+    uint64_t group_at;     /* pages_translated when the last was built */
+    uint64_t poll_at;      /* unit_calls at which xlate_enter polls */
 };
 
 /* DSPSIM_XLATE_DEBUG=1: one line on stderr per translator event. */

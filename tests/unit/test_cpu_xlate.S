@@ -61,13 +61,19 @@ hist_loop:
 hist_loop_end:
     waiti   15
 
-/* The interrupt: acknowledge, count, sum the EPC1 values. */
+/* The interrupt: acknowledge, count, sum the EPC1 values; with the
+ * timer enabled, the next timer interrupt 1,024 cycles on. */
 irq_handler:
     s32i    a2, a2, 12
     addi    a12, a12, 1
     rsr     a13, epc1
     add     a14, a14, a13
-    rfe
+    rsr     a13, intenable
+    bbci    a13, 6, 1f
+    rsr     a13, ccount
+    addmi   a13, a13, 1024
+    wsr     a13, ccompare0
+1:  rfe
 
 /* a2 = MMIO base, a3 = iterations.  Every 2,000 reads, the MMIO load's
  * device rewrites the instruction after the load (patch_site) with one
@@ -110,3 +116,45 @@ smc_insn:
     bnez    a3, 1b
 smc_hot_end:
     waiti   15
+
+/* a3 = rounds, a4 = a buffer in DRAM, a10 = 0 or the address of
+ * far_imm's immediate (low byte).  Each round calls far_add on the next
+ * page, which calls far_inc on the page after it: every call and return
+ * crosses pages.  With a10 set, every 4,096th round stores the round's
+ * bits 12..15 into far_inc's movi, in the code of another page of the
+ * group that runs it.  a8 sums the immediates far_inc ran with. */
+    .global group_loop, group_loop_end
+group_loop:
+    movi    a9, 0
+    movi    a8, 0
+1:  beqz    a10, 2f
+    extui   a6, a3, 0, 12
+    bnez    a6, 2f
+    extui   a6, a3, 12, 4
+    s8i     a6, a10, 0
+2:  call0   far_add
+    addi    a3, a3, -1
+    bnez    a3, 1b
+group_loop_end:
+    waiti   15
+
+    .org 0x1400             /* the next page */
+    .align  4
+far_add:
+    mov     a11, a0
+    l32i    a5, a4, 0
+    add     a9, a9, a5
+    call0   far_inc
+    mov     a0, a11
+    ret
+
+    .org 0x2400             /* the page after it */
+    .align  4
+    .global far_imm
+far_inc:
+far_imm:
+    movi    a6, 1
+    add     a8, a8, a6
+    add     a9, a9, a6
+    s32i    a9, a4, 0
+    ret

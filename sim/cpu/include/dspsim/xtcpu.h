@@ -284,6 +284,11 @@ typedef struct xt_xlate_opts {
                                 $XDG_CACHE_HOME/dspsim/xlate, else
                                 ~/.cache/dspsim/xlate */
     const char *cc;        /* NULL: $DSPSIM_CC, else "cc" */
+    unsigned group_calls;  /* unit calls from which a run groups its pages
+                                (one function for the units of up to 16
+                                pages): at its end for the next run, and
+                                after 20 times as many during the run (0:
+                                1000000, or $DSPSIM_XLATE_GROUP_CALLS) */
 } xt_xlate_opts;
 xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *opts);
 
@@ -298,6 +303,7 @@ typedef struct xt_xlate_stats {
     uint64_t invalidations;    /* units dropped by stores into their page */
     uint64_t heads;            /* entry points of the units installed */
     uint64_t held;             /* instructions the units installed hold */
+    uint64_t groups;           /* groups of pages installed */
 } xt_xlate_stats;
 void xt_xlate_stats_get(const xt_cpu *cpu, xt_xlate_stats *out);
 /* Wait for a compile in progress and install what it built. */
