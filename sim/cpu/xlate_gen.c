@@ -1444,6 +1444,22 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
     return n;
 }
 
+/* A group's switch over its pages, then over the page's heads (as
+ * emit_head_switch). */
+static void emit_page_switch(xl_buf *o, gen *const *gs, unsigned n,
+                             const char *sel, const char *ev, int entry)
+{
+    xl_printf(o, "  switch (%s >> 12) {\n", sel);
+    for (unsigned i = 0; i < n; i++) {
+        char hx[16];
+        snprintf(hx, sizeof hx, "hx_%u", i);
+        xl_printf(o, "  case 0x%xu:\n", gs[i]->pn);
+        emit_head_switch(o, gs[i], hx, sel, ev, entry);
+    }
+    xl_printf(o, "  default: %s;\n  }\n",
+              entry ? "return 0" : "EXIT(tgt, 0, 0)");
+}
+
 int xlate_gen_group(xt_cpu *cpu, const uint32_t *pns, unsigned n, xl_buf *o)
 {
     gen *gs[XT_XGROUP_MAX] = { 0 };
@@ -1474,13 +1490,7 @@ int xlate_gen_group(xt_cpu *cpu, const uint32_t *pns, unsigned n, xl_buf *o)
         }
         snprintf(name, sizeof name, "xg_%05x", pns[0]);
         emit_frame(o, name, hot);
-        xl_printf(o, "  switch (entry >> 12) {\n");
-        for (unsigned i = 0; i < n; i++) {
-            snprintf(name, sizeof name, "hx_%u", i);
-            xl_printf(o, "  case 0x%xu:\n", pns[i]);
-            emit_head_switch(o, gs[i], name, "entry", "ev", 1);
-        }
-        xl_printf(o, "  default: return 0;\n  }\n");
+        emit_page_switch(o, gs, n, "entry", "ev", 1);
         /* a computed jump within its page, as in the page's own unit;
          * to another page of the group, as the engine's chaining */
         for (unsigned i = 0; i < n; i++) {
@@ -1489,13 +1499,8 @@ int xlate_gen_group(xt_cpu *cpu, const uint32_t *pns, unsigned n, xl_buf *o)
                       i, pns[i]);
             emit_head_switch(o, gs[i], name, "tgt", "ev2", 0);
         }
-        xl_printf(o, "gdyn:\n  switch (tgt >> 12) {\n");
-        for (unsigned i = 0; i < n; i++) {
-            snprintf(name, sizeof name, "hx_%u", i);
-            xl_printf(o, "  case 0x%xu:\n", pns[i]);
-            emit_head_switch(o, gs[i], name, "tgt", "ev3", 0);
-        }
-        xl_printf(o, "  default: EXIT(tgt, 0, 0);\n  }\n");
+        xl_printf(o, "gdyn:\n");
+        emit_page_switch(o, gs, n, "tgt", "ev3", 0);
         for (unsigned i = 0; i < n; i++)
             emit_blocks(gs[i]);
         emit_out(o);

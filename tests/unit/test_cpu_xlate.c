@@ -99,6 +99,22 @@ static xt_cpu *open_cpu(dev *d, xt_engine engine)
     return cpu;
 }
 
+/* A fresh translation cache in dir (a mkdtemp template), and back to
+ * the suite's one, the fresh one removed. */
+static void use_empty_cache(char *dir)
+{
+    assert_non_null(mkdtemp(dir));
+    cache_dir = dir;
+}
+
+static void drop_cache(const char *dir)
+{
+    cache_dir = XLATE_CACHE;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 /* Run snippet 'from' to 'until' on both engines with the same inputs and
  * compare everything; returns the fast engine's translator statistics. */
 static xt_xlate_stats both(const char *from, const char *until, uint32_t a3,
@@ -248,13 +264,12 @@ static void test_cached_layout(void **state)
 {
     (void)state;
     char dir[] = "/tmp/dspsim-xlate-test-XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    cache_dir = dir;
+    use_empty_cache(dir);
     dev d;
     xt_xlate_stats s[2];
     for (int i = 0; i < 2; i++)
         s[i] = both("hist_loop", "hist_loop_end", 500, TC_DRAM + 0x100, &d);
-    cache_dir = XLATE_CACHE;
+    drop_cache(dir);
     assert_true(s[0].compiles > 0);
     assert_int_equal(s[0].cache_hits, 0);
     assert_int_equal(s[1].compiles, 0);
@@ -266,9 +281,6 @@ static void test_cached_layout(void **state)
     assert_int_equal(s[1].unit_calls, s[0].unit_calls);
     assert_int_equal(s[1].insns, s[0].insns);
     assert_true(s[1].insns > 0);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
 }
 
 /* Groups: calls and returns from page to page run inside one function.
@@ -285,8 +297,7 @@ static void test_group(void **state)
     /* an empty cache: a group an earlier run left there would be found
      * by the run without one */
     char dir[] = "/tmp/dspsim-xlate-test-XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    cache_dir = dir;
+    use_empty_cache(dir);
     dev d;
     xt_xlate_stats s[3];
     timer = true; /* interrupts land anywhere, between pages too */
@@ -301,10 +312,7 @@ static void test_group(void **state)
     group_calls = 1000000000u;
     a10_start = 0;
     timer = false;
-    cache_dir = XLATE_CACHE;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
+    drop_cache(dir);
     assert_int_equal(s[0].groups, 0);
     assert_true(s[1].groups >= 1);
     assert_true(s[1].insns > 30000u * 12 / 2);
