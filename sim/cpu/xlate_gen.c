@@ -283,7 +283,7 @@ typedef struct gen {
     int32_t disp[PAGE]; /* in the copy: an access's offset from its base */
     uint8_t dyn[PAGE];  /* in the copy: DYN_* for an instruction */
     uint8_t lab[PAGE];  /* the generic block has label S<offset> here */
-    char lp[8];         /* its labels' prefix: "" alone, "p<i>_" in a group */
+    char lp[16];        /* its labels' prefix: "" alone, "p<i>_" in a group */
     uint16_t *hl;       /* the heads, in address order */
     unsigned nh;
     struct gen **grp; /* a group's pages (NULL: a unit of one page) */
