@@ -1264,6 +1264,24 @@ static uint16_t pick_hot(const unsigned w[16], const unsigned lw[16],
     return hot;
 }
 
+int xlate_gen_has_kernel(xt_cpu *cpu, uint32_t pn)
+{
+    xt_dinsn *dp = cpu->dcache[pn];
+    gen *g = dp ? calloc(1, sizeof *g) : NULL;
+    if (!g)
+        return 0;
+    g->pn = pn;
+    g->dp = dp;
+    for (unsigned i = 0; i < PAGE; i++)
+        g->dec[i] = (uint8_t)icache_entry_decoded(&dp[i]);
+    unsigned w[16] = { 0 }, lw[16] = { 0 }, k = 0;
+    reg_weights(g, w, lw);
+    for (unsigned r = 0; r < 16; r++)
+        k |= lw[r];
+    free(g);
+    return k != 0;
+}
+
 /* Page pn laid out: its heads, regions and each block's horizon margin;
  * *used gets the registers its instructions name.  NULL: no block. */
 static gen *page_layout(xt_cpu *cpu, uint32_t pn, uint16_t *used)

@@ -30,6 +30,9 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *out, uint16_t **heads,
  * call that page's unit next (env chain set); a computed jump within a
  * page is the page's own unit's.  0, or -1 if a page has no block. */
 int xlate_gen_group(xt_cpu *cpu, const uint32_t *pns, unsigned n, xl_buf *out);
+/* 1 if page pn's decoded entries hold a loop that multiplies and calls
+ * nothing (a DSP kernel's, whose unit keeps all its registers). */
+int xlate_gen_has_kernel(xt_cpu *cpu, uint32_t pn);
 /* A key for page pn's unit: a hash of everything the generator reads
  * (the decoded entries, the page, the timing parameters), mixed into
  * seed (the prelude, compiler and options). */
