@@ -1264,16 +1264,27 @@ static uint16_t pick_hot(const unsigned w[16], const unsigned lw[16],
     return hot;
 }
 
-int xlate_gen_has_kernel(xt_cpu *cpu, uint32_t pn)
+/* A generator for page pn with its decoded entries, or NULL. */
+static gen *page_gen(xt_cpu *cpu, uint32_t pn)
 {
     xt_dinsn *dp = cpu->dcache[pn];
     gen *g = dp ? calloc(1, sizeof *g) : NULL;
     if (!g)
-        return 0;
+        return NULL;
+    g->cpu = cpu;
     g->pn = pn;
+    g->base = pn << XT_PAGE_SHIFT;
     g->dp = dp;
     for (unsigned i = 0; i < PAGE; i++)
         g->dec[i] = (uint8_t)icache_entry_decoded(&dp[i]);
+    return g;
+}
+
+int xlate_gen_has_kernel(xt_cpu *cpu, uint32_t pn)
+{
+    gen *g = page_gen(cpu, pn);
+    if (!g)
+        return 0;
     unsigned w[16] = { 0 }, lw[16] = { 0 }, k = 0;
     reg_weights(g, w, lw);
     for (unsigned r = 0; r < 16; r++)
@@ -1286,18 +1297,10 @@ int xlate_gen_has_kernel(xt_cpu *cpu, uint32_t pn)
  * *used gets the registers its instructions name.  NULL: no block. */
 static gen *page_layout(xt_cpu *cpu, uint32_t pn, uint16_t *used)
 {
-    xt_dinsn *dp = cpu->dcache[pn];
-    if (!dp)
-        return NULL;
-    gen *g = calloc(1, sizeof *g);
+    gen *g = page_gen(cpu, pn);
     if (!g)
         return NULL;
-    g->cpu = cpu;
-    g->pn = pn;
-    g->base = pn << XT_PAGE_SHIFT;
-    g->dp = dp;
-    for (unsigned i = 0; i < PAGE; i++)
-        g->dec[i] = (uint8_t)icache_entry_decoded(&dp[i]);
+    const xt_dinsn *dp = g->dp;
     find_heads(g);
     find_soft(g);
     unsigned n = 0;
