@@ -24,6 +24,7 @@
 #include "xlate_gen.h"
 #include "xlate_group.h"
 #include "xlate_inval.h"
+#include "xlate_sreg.h"
 #include "xlate_state.h"
 
 /* The ABI mirrors must match the engine's own structures. */
@@ -164,13 +165,13 @@ static int helper_sr_op(xt_xenv *e, uint32_t op, uint32_t sr, uint32_t *a)
         *a = old;
         break;
     case XT_OP_XSR:
-        if (!xlate_gen_sr_op_ok(op, sr) || sreg_read(cpu, sr, &old) ||
+        if (!xlate_sreg_op_ok(op, sr) || sreg_read(cpu, sr, &old) ||
             sreg_write(cpu, sr, *a))
             return XT_XH_LEFT; /* not generated: the generator checks */
         *a = old;
         break;
     case XT_OP_WSR:
-        if (!xlate_gen_sr_op_ok(op, sr) || sreg_write(cpu, sr, *a))
+        if (!xlate_sreg_op_ok(op, sr) || sreg_write(cpu, sr, *a))
             return XT_XH_LEFT;
         break;
     default:

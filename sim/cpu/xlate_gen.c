@@ -23,6 +23,7 @@
 #include "icache.h"
 #include "xlate_abi.h"
 #include "xlate_gen.h"
+#include "xlate_sreg.h"
 
 #define PAGE   XT_PAGE_SIZE
 #define PAGE_I ((int)XT_PAGE_SIZE)
@@ -123,82 +124,12 @@ void xlate_gen_prelude(xl_buf *o)
 /* Instructions a unit translates; the rest end a block and are left to
  * the interpreter (special registers, returns from exceptions, waits,
  * syscalls, breaks, simcalls, region-protection ops, illegal ones). */
-/* Special registers an RSR reads inside a unit (xt_xenv.sr, CCOUNT and
- * SAR); the others leave RSR to the interpreter. */
-static int rsr_inline(unsigned sr)
-{
-    switch (sr) {
-    case XT_SR_SAR:
-    case XT_SR_CCOUNT:
-    case XT_SR_LITBASE:
-    case XT_SR_EPC1:
-    case XT_SR_EPC2:
-    case XT_SR_EPC3:
-    case XT_SR_DEPC:
-    case XT_SR_EPS2:
-    case XT_SR_EPS3:
-    case XT_SR_EXCSAVE1:
-    case XT_SR_EXCSAVE2:
-    case XT_SR_EXCSAVE3:
-    case XT_SR_INTERRUPT:
-    case XT_SR_INTENABLE:
-    case XT_SR_PS:
-    case XT_SR_VECBASE:
-    case XT_SR_EXCCAUSE:
-    case XT_SR_EXCVADDR:
-    case XT_SR_CCOMPARE0:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-/* Special registers a WSR or XSR writes inside a unit: SAR inline, the
- * others through the env's sr_op (xlate.c), which the interpreter's rules
- * for them (interrupts, the timer) follow.  LITBASE, the debug registers
- * and ICOUNT change how code runs: they stay with the interpreter. */
-static int wsr_inline(unsigned sr, int xsr)
-{
-    switch (sr) {
-    case XT_SR_INTERRUPT:
-    case XT_SR_INTCLEAR: /* write-only or set-only */
-        return !xsr;
-    case XT_SR_SAR:
-    case XT_SR_EPC1:
-    case XT_SR_EPC2:
-    case XT_SR_EPC3:
-    case XT_SR_DEPC:
-    case XT_SR_EPS2:
-    case XT_SR_EPS3:
-    case XT_SR_EXCSAVE1:
-    case XT_SR_EXCSAVE2:
-    case XT_SR_EXCSAVE3:
-    case XT_SR_INTENABLE:
-    case XT_SR_PS:
-    case XT_SR_VECBASE:
-    case XT_SR_EXCCAUSE:
-    case XT_SR_CCOUNT:
-    case XT_SR_EXCVADDR:
-    case XT_SR_CCOMPARE0:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-int xlate_gen_sr_op_ok(unsigned op, unsigned sr)
-{
-    return op == XT_OP_RSIL ||
-           ((op == XT_OP_WSR || op == XT_OP_XSR) && sr != XT_SR_SAR &&
-            wsr_inline(sr, op == XT_OP_XSR));
-}
-
 static int translatable(const xt_insn *in)
 {
     if (in->op == XT_OP_RSR)
-        return rsr_inline((unsigned)in->imm);
+        return xlate_sreg_read_ok((unsigned)in->imm);
     if (in->op == XT_OP_WSR || in->op == XT_OP_XSR)
-        return wsr_inline((unsigned)in->imm, in->op == XT_OP_XSR);
+        return xlate_sreg_write_ok((unsigned)in->imm, in->op == XT_OP_XSR);
     switch (in->op) {
     case XT_OP_WAITI:
     case XT_OP_RFE:

@@ -39,8 +39,5 @@ int xlate_gen_has_kernel(xt_cpu *cpu, uint32_t pn);
 uint64_t xlate_gen_unit_key(xt_cpu *cpu, uint32_t pn, uint64_t seed);
 /* The declarations and helpers every unit's file starts with. */
 void xlate_gen_prelude(xl_buf *out);
-/* Whether a unit may hold instruction op (RSIL, WSR, XSR) on special
- * register sr through the env's sr_op helper. */
-int xlate_gen_sr_op_ok(unsigned op, unsigned sr);
 
 #endif
