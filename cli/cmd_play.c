@@ -27,10 +27,11 @@
 #include "src.h"
 
 /* The board's default core clock and the clocks `play` picks from when
- * an SRC pair needs more (real audio DSPs run 400-600 MHz). */
+ * an SRC pair needs more (real audio DSPs run 400-600 MHz), up to the
+ * fastest the firmware takes (PIPE_CLOCK_HZ_MAX, 1 GHz). */
 #define PLAY_DEFAULT_MHZ 160u
-static const unsigned play_mhz_steps[] = { 160, 200, 240,  320,  400,  480,
-                                           600, 800, 1000, 1200, 1600, 2000 };
+static const unsigned play_mhz_steps[] = { 160, 200, 240, 320, 400,
+                                           480, 600, 800, 1000 };
 
 /* Cycles per ms of SRC rate_in -> rate_out on the board (whole pipeline:
  * host stream, SRC, DAI), a fit to the worst periods measured for all
@@ -41,11 +42,12 @@ static const unsigned play_mhz_steps[] = { 160, 200, 240,  320,  400,  480,
 static double src_cycles_per_ms(unsigned in, unsigned out, unsigned ch,
                                 bool high)
 {
-    /* cycles per multiply-accumulate: 4.26 default, 20.1 quality=high
-     * (src_hq.c: measured 187 vs 53 MCPS at 48 -> 44.1 kHz stereo) */
-    double per_mac = high ? 20.1 : 4.26;
+    /* cycles per multiply-accumulate: 4.26 default, 14.0 quality=high
+     * (src_hq.c, its own longer stages: 13.3 .. 13.9 measured at
+     * 96 -> 48 and 48 -> 44.1 kHz stereo) */
+    double per_mac = high ? 14.0 : 4.26;
     struct src_chain c;
-    if (src_plan(&c, in, out))
+    if (src_plan_q(&c, in, out, high ? SRC_QUALITY_HIGH : SRC_QUALITY_DEFAULT))
         return 0;
     double outs = 0, ins = 0;
     for (unsigned i = 0; i < c.n; i++) {
@@ -58,7 +60,8 @@ static double src_cycles_per_ms(unsigned in, unsigned out, unsigned ch,
 }
 
 /* The clock (MHz) for an estimated load: the smallest step that keeps
- * the estimate at or under 70 % of a period. */
+ * the estimate at or under 70 % of a period, else the fastest (quality=high
+ * at 88.2 -> 192 kHz: 74 % at 1 GHz, no deadline misses). */
 static unsigned clock_for(double cycles_per_ms)
 {
     unsigned n = sizeof play_mhz_steps / sizeof play_mhz_steps[0];
@@ -86,8 +89,9 @@ static void usage(FILE *f)
         "  eq_fir  taps=C0,C1,...\n"
         "  src     out_rate=HZ: any pair of 8000, 11025, 16000, 22050, 24000,\n"
         "          32000, 44100, 48000, 88200, 96000, 176400, 192000 Hz;\n"
-        "          quality=default|high (high: 28-bit arithmetic, ~3.5x the\n"
-        "          cycles, THD+N -97 .. -148 dB on a 24-bit sine);\n"
+        "          quality=default|high (high: 28-bit arithmetic, longer\n"
+        "          filters, ~3-4x the cycles, THD+N <= -108 dB on a 24-bit\n"
+        "          sine);\n"
         "          its group delay is removed from OUT.wav too, and a pair\n"
         "          the default 160 MHz core cannot carry runs on a faster\n"
         "          one (--cpu-mhz N sets the core clock, 1..2000 MHz)\n"

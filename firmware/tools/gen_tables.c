@@ -26,9 +26,12 @@
  *   [edge, taps - edge) are Q1.15, the edge taps at each end Q1.17, edge
  *   the largest multiple of 4 for which the tails keep the accumulator
  *   bound 2^14 * sum |c| < 2^31 (see firmware/audio/dsp/src.h).
- *   For quality=high (firmware/audio/dsp/src_hq.c) every tap also gets
- *   its rounding residual as int8 in 2^-8 of its own LSB (so Q1.23
- *   centre, Q1.25 tails in all), same layout.
+ *   quality=high (firmware/audio/dsp/src_hq.c) has its own table of the
+ *   same stages (src_conv_hq_table), designed the same way with more
+ *   attenuation (SRC_HQ_ATTEN, SRC_HQ_OCT_ATTEN below), each tap with its
+ *   rounding residual as int8 in 2^-8 of its own LSB (so Q1.23 centre,
+ *   Q1.25 tails in all), packed into one int32 word per tap, same layout;
+ *   those arrays carry SRC_HQ_RODATA (IRAM in the firmware image).
  */
 #include <math.h>
 #include <stdint.h>
@@ -130,29 +133,43 @@ static double bessel_i0(double x)
  */
 struct conv {
     unsigned int in, out, l, m;
-    double c;     /* class (see above) */
-    double atten; /* stopband attenuation, dB */
+    double c;        /* class (see above) */
+    double atten;    /* stopband attenuation, dB */
+    double atten_hq; /* quality=high's design: its attenuation, dB */
 };
+
+/* quality=high's stages: their own designs, with more stopband
+ * attenuation (dB) than the default's: the strict stages' images limit
+ * its THD+N (70 dB: -94 .. -98 dB on a 997 Hz sine; 88 dB: -108.5 dB
+ * at worst over the 132 pairs), and at large up ratios the octave
+ * interpolators' (95 dB: -98.6 dB at 8 -> 96 kHz; 110 dB: -109 dB).
+ * -DSRC_HQ_ATTEN=A / -DSRC_HQ_OCT_ATTEN=A try others. */
+#ifndef SRC_HQ_ATTEN
+#define SRC_HQ_ATTEN 88.0
+#endif
+#ifndef SRC_HQ_OCT_ATTEN
+#define SRC_HQ_OCT_ATTEN 110.0
+#endif
 
 static const struct conv convs[] = {
     /* strict stages */
-    { 48000, 24000, 1, 2, 1.0, 70.0 },
-    { 24000, 48000, 2, 1, 1.0, 70.0 },
-    { 48000, 32000, 2, 3, 1.0, 70.0 },
-    { 32000, 48000, 3, 2, 1.0, 70.0 },
-    { 32000, 24000, 3, 4, 1.0, 70.0 },
-    { 24000, 32000, 4, 3, 1.0, 70.0 },
-    { 48000, 44100, 147, 160, 1.0, 70.0 },
-    { 44100, 48000, 160, 147, 1.0, 70.0 },
-    { 44100, 24000, 80, 147, 1.0, 70.0 },
-    { 24000, 44100, 147, 80, 1.0, 70.0 },
+    { 48000, 24000, 1, 2, 1.0, 70.0, SRC_HQ_ATTEN },
+    { 24000, 48000, 2, 1, 1.0, 70.0, SRC_HQ_ATTEN },
+    { 48000, 32000, 2, 3, 1.0, 70.0, SRC_HQ_ATTEN },
+    { 32000, 48000, 3, 2, 1.0, 70.0, SRC_HQ_ATTEN },
+    { 32000, 24000, 3, 4, 1.0, 70.0, SRC_HQ_ATTEN },
+    { 24000, 32000, 4, 3, 1.0, 70.0, SRC_HQ_ATTEN },
+    { 48000, 44100, 147, 160, 1.0, 70.0, SRC_HQ_ATTEN },
+    { 44100, 48000, 160, 147, 1.0, 70.0, SRC_HQ_ATTEN },
+    { 44100, 24000, 80, 147, 1.0, 70.0, SRC_HQ_ATTEN },
+    { 24000, 44100, 147, 80, 1.0, 70.0, SRC_HQ_ATTEN },
     /* octave stages for chains whose narrowest rate is c * F */
-    { 96000, 48000, 1, 2, 147.0 / 160.0, 95.0 },
-    { 48000, 96000, 2, 1, 147.0 / 160.0, 95.0 },
-    { 96000, 48000, 1, 2, 0.75, 95.0 },
-    { 48000, 96000, 2, 1, 0.75, 95.0 },
-    { 96000, 48000, 1, 2, 0.5, 95.0 },
-    { 48000, 96000, 2, 1, 0.5, 95.0 },
+    { 96000, 48000, 1, 2, 147.0 / 160.0, 95.0, SRC_HQ_OCT_ATTEN },
+    { 48000, 96000, 2, 1, 147.0 / 160.0, 95.0, SRC_HQ_OCT_ATTEN },
+    { 96000, 48000, 1, 2, 0.75, 95.0, SRC_HQ_OCT_ATTEN },
+    { 48000, 96000, 2, 1, 0.75, 95.0, SRC_HQ_OCT_ATTEN },
+    { 96000, 48000, 1, 2, 0.5, 95.0, SRC_HQ_OCT_ATTEN },
+    { 48000, 96000, 2, 1, 0.5, 95.0, SRC_HQ_OCT_ATTEN },
 };
 
 static int16_t q15(double v, int frac_bits)
@@ -171,13 +188,6 @@ static void emit_i16(const int16_t *v, size_t n)
     for (size_t i = 0; i < n; i++)
         printf("%s%d,%s", i % 12 ? " " : "\t", v[i],
                (i % 12 == 11 || i + 1 == n) ? "\n" : "");
-}
-
-static void emit_i8(const int8_t *v, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        printf("%s%d,%s", i % 16 ? " " : "\t", v[i],
-               (i % 16 == 15 || i + 1 == n) ? "\n" : "");
 }
 
 #define NCONV (sizeof(convs) / sizeof(convs[0]))
@@ -229,9 +239,166 @@ static double src_asum2(const double *h, unsigned int l, unsigned int t,
     return m;
 }
 
+/* the design of one stage: taps per phase and tail taps at each end */
+struct src_design {
+    unsigned int taps, edge;
+};
+
+/*
+ * Designs stage c (convs[c]) with `atten` dB of stopband and prints it
+ * as <pfx>coef_<c>: for the default kernel (hq 0) its int16 taps, for
+ * quality=high (hq 1) one int32 word a tap, the tap in the low half and
+ * its rounding residual (int8, 2^-SRC_RES_BITS of the tap's LSB) in the
+ * high half, with SRC_HQ_RODATA (src.h: IRAM in the firmware image).
+ * Returns 0, or 1 if the design breaks a bound the kernels rely on.
+ */
+static int src_stage(size_t c, double atten, const char *pfx, int hq,
+                     struct src_design *dz)
+{
+    const struct conv *cv = &convs[c];
+    double fmin = cv->in < cv->out ? cv->in : cv->out;
+    double fup = (double)cv->in * cv->l;
+    double fpass = 0.45 * cv->c * fmin, fstop = (1.0 - cv->c / 2.0) * fmin;
+    double df = (fstop - fpass) / fup;       /* transition, cycles/sample */
+    double fc = (fstop + fpass) / 2.0 / fup; /* cutoff */
+    double a = atten;
+    double beta = 0.1102 * (a - 8.7);
+    unsigned int n = (unsigned int)ceil((a - 7.95) / (14.36 * df)) + 1;
+    unsigned int t = (n + 4 * cv->l - 1) / (4 * cv->l) * 4;
+    unsigned int ph = (cv->l + 1) / 2;
+    int cbits = SRC_CENTRE_BITS;
+    unsigned int edge = 0;
+    double *h, sum = 0.0, mid, peak, asum;
+    int16_t *q;
+    int8_t *rq;
+
+    n = t * cv->l;
+    if (t >= 1024) {
+        /* quality=high: 2^14 * 127 * taps < 2^31 */
+        fprintf(stderr, "src: stage %s%zu: %u taps per phase\n", pfx, c, t);
+        return 1;
+    }
+    h = calloc(n, sizeof(*h));
+    q = calloc((size_t)ph * t, sizeof(*q));
+    rq = calloc((size_t)ph * t, sizeof(*rq));
+    if (!h || !q || !rq)
+        return 1;
+    mid = (n - 1) / 2.0;
+    for (unsigned int i = 0; i < n; i++) {
+        double x = i - mid;
+        double r = x / (n / 2.0);
+        double w = bessel_i0(beta * sqrt(fmax(0.0, 1.0 - r * r))) /
+                   bessel_i0(beta);
+        double s = x == 0.0 ? 2.0 * fc : sin(2.0 * M_PI * fc * x) / (M_PI * x);
+
+        h[i] = s * w;
+        sum += h[i];
+    }
+    for (unsigned int i = 0; i < n; i++)
+        h[i] *= cv->l / sum;
+    /* centre taps: Q1.cbits (cbits 15 unless the accumulator bound
+	 * 2^14 * sum |c| < 2^31 or the int16 range needs fewer) */
+    peak = src_peak(h, cv->l, t, 0, t);
+    asum = src_asum(h, cv->l, t, 0, t);
+    while (peak * ldexp(1.0, cbits) > 32767.0 ||
+           (asum * ldexp(1.0, cbits) + t) * SRC_X_ONE > 2147483647.0)
+        cbits--;
+    if (cbits != SRC_CENTRE_BITS) {
+        fprintf(stderr, "src: stage %s%zu needs Q1.%d\n", pfx, c, cbits);
+        return 1;
+    }
+    /* tails: the most taps at each end (multiple of 4) for which
+	 * the 2^SRC_TAIL_BITS finer scale meets the same bounds */
+    for (unsigned int e = 4; 2 * e < t; e += 4) {
+        double tp = fmax(src_peak(h, cv->l, t, 0, e),
+                         src_peak(h, cv->l, t, t - e, t));
+        double ts = src_asum2(h, cv->l, t, e);
+        int tc = cbits + SRC_TAIL_BITS;
+
+        if (tp * ldexp(1.0, tc) > 32767.0 ||
+            (ts * ldexp(1.0, tc) + t) * SRC_X_ONE > 2147483647.0)
+            break;
+        edge = e;
+    }
+    for (unsigned int p = 0; p < ph; p++)
+        for (unsigned int k = 0; k < t; k++) {
+            int tail = k < edge || k >= t - edge;
+            int fb = cbits + (tail ? SRC_TAIL_BITS : 0);
+            double v = h[p + k * cv->l] * ldexp(1.0, fb);
+            double r;
+
+            q[p * t + k] = q15(h[p + k * cv->l], fb);
+            /* quality=high: what the rounding left, in
+			 * 2^-SRC_RES_BITS of the LSB (|r| <= 128,
+			 * 128 taken as 127: 2^-23 of a Q1.15 LSB) */
+            r = round((v - q[p * t + k]) * ldexp(1.0, SRC_RES_BITS));
+            r = r > 127.0 ? 127.0 : r < -127.0 ? -127.0 : r;
+            rq[p * t + k] = (int8_t)r;
+        }
+    if (cv->l % 2) {
+        /* the middle phase is its own mirror: make it exactly
+		 * symmetric (the default kernel folds it) */
+        int16_t *m = q + (size_t)(cv->l / 2) * t;
+
+        for (unsigned int k = 0; k < t / 2; k++)
+            if (m[t - 1 - k] != m[k]) {
+                fprintf(stderr, "src: stage %s%zu: asymmetric middle phase\n",
+                        pfx, c);
+                return 1;
+            }
+    }
+    printf("/* stage %s%zu: L = %u, M = %u (%u -> %u Hz), class %.5f: "
+           "pass %.4f, stop %.4f of the lower rate; %u taps per "
+           "phase, %.0f dB, Kaiser beta %.4f; phases 0..%u; taps "
+           "%u..%u Q1.%d, the %u at each end Q1.%d */\n",
+           pfx, c, cv->l, cv->m, cv->in, cv->out, cv->c, fpass / fmin,
+           fstop / fmin, t, a, beta, ph - 1, edge, t - edge - 1, cbits, edge,
+           cbits + SRC_TAIL_BITS);
+    if (hq) {
+        /* (residual << 16) | (uint16_t)tap */
+        int32_t *w = calloc((size_t)ph * t, sizeof(*w));
+
+        if (!w)
+            return 1;
+        for (size_t i = 0; i < (size_t)ph * t; i++)
+            w[i] = (int32_t)(((uint32_t)(int32_t)rq[i] << 16) | (uint16_t)q[i]);
+        printf("static const int32_t SRC_HQ_RODATA %scoef_%zu[%u] = {\n", pfx,
+               c, ph * t);
+        emit_i32(w, (size_t)ph * t);
+        free(w);
+    } else {
+        printf("static const int16_t %scoef_%zu[%u] = {\n", pfx, c, ph * t);
+        emit_i16(q, (size_t)ph * t);
+    }
+    printf("};\n\n");
+    free(h);
+    free(q);
+    free(rq);
+    dz->taps = t;
+    dz->edge = edge;
+    return 0;
+}
+
+static void src_entry(size_t c, const struct src_design *dz, int hq)
+{
+    printf("\t{ .rate_in = %u, .rate_out = %u, .l = %u, .m = %u, "
+           ".taps = %u, .edge = %u,\n\t  .cls_ppm = %.0f, "
+           ".%s = src_%scoef_%zu },\n",
+           convs[c].in, convs[c].out, convs[c].l, convs[c].m, dz->taps,
+           dz->edge, convs[c].c * 1e6, hq ? "coef_hq" : "coef_q15",
+           hq ? "hq_" : "", c);
+}
+
+/*
+ * Two tables of NCONV stages, in the same order: src_conv_table (the
+ * default kernel: int16 taps) and src_conv_hq_table (quality=high: its
+ * own designs, convs[].atten_hq, taps with their residuals).  Only
+ * quality=high reads the second's arrays: they carry SRC_HQ_RODATA
+ * (src.h: IRAM in the firmware image, board.ld).
+ */
 static int gen_src(void)
 {
-    unsigned int taps[NCONV], edges[NCONV];
+    struct src_design def[NCONV], hq[NCONV];
 
     header("src");
     printf("#include \"src.h\"\n\n");
@@ -239,136 +406,22 @@ static int gen_src(void)
            "SRC_TAIL_BITS == %d && SRC_RES_BITS == %d,\n\t       \"src.h "
            "does not match these tables\");\n\n",
            SRC_X_BITS, SRC_CENTRE_BITS, SRC_TAIL_BITS, SRC_RES_BITS);
-    for (size_t c = 0; c < NCONV; c++) {
-        const struct conv *cv = &convs[c];
-        double fmin = cv->in < cv->out ? cv->in : cv->out;
-        double fup = (double)cv->in * cv->l;
-        double fpass = 0.45 * cv->c * fmin, fstop = (1.0 - cv->c / 2.0) * fmin;
-        double df = (fstop - fpass) / fup;       /* transition, cycles/sample */
-        double fc = (fstop + fpass) / 2.0 / fup; /* cutoff */
-        double a = cv->atten;
-        double beta = 0.1102 * (a - 8.7);
-        unsigned int n = (unsigned int)ceil((a - 7.95) / (14.36 * df)) + 1;
-        unsigned int t = (n + 4 * cv->l - 1) / (4 * cv->l) * 4;
-        unsigned int ph = (cv->l + 1) / 2;
-        int cbits = SRC_CENTRE_BITS;
-        unsigned int edge = 0;
-        double *h, sum = 0.0, mid, peak, asum;
-        int16_t *q;
-        int8_t *res;
-
-        n = t * cv->l;
-        taps[c] = t;
-        if (t >= 1024) {
-            /* quality=high: 2^14 * 127 * taps < 2^31 */
-            fprintf(stderr, "src: stage %zu: %u taps per phase\n", c, t);
+    for (size_t c = 0; c < NCONV; c++)
+        if (src_stage(c, convs[c].atten, "src_", 0, &def[c]) ||
+            src_stage(c, convs[c].atten_hq, "src_hq_", 1, &hq[c]))
             return 1;
-        }
-        h = calloc(n, sizeof(*h));
-        q = calloc((size_t)ph * t, sizeof(*q));
-        res = calloc((size_t)ph * t, sizeof(*res));
-        if (!h || !q || !res)
-            return 1;
-        mid = (n - 1) / 2.0;
-        for (unsigned int i = 0; i < n; i++) {
-            double x = i - mid;
-            double r = x / (n / 2.0);
-            double w = bessel_i0(beta * sqrt(fmax(0.0, 1.0 - r * r))) /
-                       bessel_i0(beta);
-            double s = x == 0.0 ? 2.0 * fc
-                                : sin(2.0 * M_PI * fc * x) / (M_PI * x);
-
-            h[i] = s * w;
-            sum += h[i];
-        }
-        for (unsigned int i = 0; i < n; i++)
-            h[i] *= cv->l / sum;
-        /* centre taps: Q1.cbits (cbits 15 unless the accumulator bound
-		 * 2^14 * sum |c| < 2^31 or the int16 range needs fewer) */
-        peak = src_peak(h, cv->l, t, 0, t);
-        asum = src_asum(h, cv->l, t, 0, t);
-        while (peak * ldexp(1.0, cbits) > 32767.0 ||
-               (asum * ldexp(1.0, cbits) + t) * SRC_X_ONE > 2147483647.0)
-            cbits--;
-        if (cbits != SRC_CENTRE_BITS) {
-            fprintf(stderr, "src: stage %zu needs Q1.%d\n", c, cbits);
-            return 1;
-        }
-        /* tails: the most taps at each end (multiple of 4) for which
-		 * the 2^SRC_TAIL_BITS finer scale meets the same bounds */
-        for (unsigned int e = 4; 2 * e < t; e += 4) {
-            double tp = fmax(src_peak(h, cv->l, t, 0, e),
-                             src_peak(h, cv->l, t, t - e, t));
-            double ts = src_asum2(h, cv->l, t, e);
-            int tc = cbits + SRC_TAIL_BITS;
-
-            if (tp * ldexp(1.0, tc) > 32767.0 ||
-                (ts * ldexp(1.0, tc) + t) * SRC_X_ONE > 2147483647.0)
-                break;
-            edge = e;
-        }
-        edges[c] = edge;
-        for (unsigned int p = 0; p < ph; p++)
-            for (unsigned int k = 0; k < t; k++) {
-                int tail = k < edge || k >= t - edge;
-
-                int fb = cbits + (tail ? SRC_TAIL_BITS : 0);
-                double v = h[p + k * cv->l] * ldexp(1.0, fb);
-                double r;
-
-                q[p * t + k] = q15(h[p + k * cv->l], fb);
-                /* quality=high: what the rounding left, in
-				 * 2^-SRC_RES_BITS of the LSB (|r| <= 128,
-				 * 128 taken as 127: 2^-23 of a Q1.15 LSB) */
-                r = round((v - q[p * t + k]) * ldexp(1.0, SRC_RES_BITS));
-                r = r > 127.0 ? 127.0 : r < -127.0 ? -127.0 : r;
-                res[p * t + k] = (int8_t)r;
-            }
-        if (cv->l % 2) {
-            /* the middle phase is its own mirror: make it exactly
-			 * symmetric (the firmware folds it) */
-            int16_t *m = q + (size_t)(cv->l / 2) * t;
-
-            for (unsigned int k = 0; k < t / 2; k++)
-                if (m[t - 1 - k] != m[k]) {
-                    fprintf(stderr,
-                            "src: stage %zu: asymmetric "
-                            "middle phase\n",
-                            c);
-                    return 1;
-                }
-        }
-        printf("/* stage %zu: L = %u, M = %u (%u -> %u Hz), class %.5f: "
-               "pass %.4f, stop %.4f of the lower rate; %u taps per "
-               "phase, %.0f dB, Kaiser beta %.4f; phases 0..%u; taps "
-               "%u..%u Q1.%d, the %u at each end Q1.%d */\n",
-               c, cv->l, cv->m, cv->in, cv->out, cv->c, fpass / fmin,
-               fstop / fmin, t, a, beta, ph - 1, edge, t - edge - 1, cbits,
-               edge, cbits + SRC_TAIL_BITS);
-        printf("static const int16_t src_coef_%zu[%u] = {\n", c, ph * t);
-        emit_i16(q, (size_t)ph * t);
-        printf("};\n\n");
-        printf("/* stage %zu, quality=high: residuals of the taps above, "
-               "2^-%d of each tap's LSB */\n",
-               c, SRC_RES_BITS);
-        printf("static const int8_t src_res_%zu[%u] = {\n", c, ph * t);
-        emit_i8(res, (size_t)ph * t);
-        printf("};\n\n");
-        free(h);
-        free(q);
-        free(res);
-    }
     printf("_Static_assert(SRC_NUM_CONV == %zu, \"src.h does not match "
            "these tables\");\n\n",
            NCONV);
+    printf("/* the default kernel's stages */\n");
     printf("const struct src_conv src_conv_table[SRC_NUM_CONV] = {\n");
-    for (size_t c = 0; c < NCONV; c++) {
-        printf("\t{ .rate_in = %u, .rate_out = %u, .l = %u, .m = %u, "
-               ".taps = %u, .edge = %u,\n\t  .cls_ppm = %.0f, "
-               ".coef_q15 = src_coef_%zu,\n\t  .res_q8 = src_res_%zu },\n",
-               convs[c].in, convs[c].out, convs[c].l, convs[c].m, taps[c],
-               edges[c], convs[c].c * 1e6, c, c);
-    }
+    for (size_t c = 0; c < NCONV; c++)
+        src_entry(c, &def[c], 0);
+    printf("};\n\n");
+    printf("/* quality=high's stages */\n");
+    printf("const struct src_conv src_conv_hq_table[SRC_NUM_CONV] = {\n");
+    for (size_t c = 0; c < NCONV; c++)
+        src_entry(c, &hq[c], 1);
     printf("};\n");
     return 0;
 }

@@ -31,7 +31,10 @@ double xp_src_delay_s(const dsh_case *c, unsigned comp)
         const dsh_component *k = &c->comps[comp];
         struct src_chain ch;
         if (k->type == DSH_COMP_SRC &&
-            src_plan(&ch, c->comps[from].rate, k->p.out_rate) == 0)
+            src_plan_q(&ch, c->comps[from].rate, k->p.out_rate,
+                       k->p.quality == DSH_QUALITY_HIGH
+                           ? SRC_QUALITY_HIGH
+                           : SRC_QUALITY_DEFAULT) == 0)
             d += src_chain_delay_s(&ch) +
                  (double)src_chain_lead_frames(&ch) / k->p.out_rate;
         comp = (unsigned)from;

@@ -273,8 +273,7 @@ static void test_src_quality(void **state)
         audio_buffer_read_q1_31(&r.out, y + got * 2, a);
         got += a;
     }
-    assert_int_equal(src_plan(&ch, 48000, 44100), 0);
-    ch.quality = SRC_QUALITY_HIGH;
+    assert_int_equal(src_plan_q(&ch, 48000, 44100, SRC_QUALITY_HIGH), 0);
     assert_true(src_chain_words(&ch, 2, N * PI) <= sizeof(mem) / 4);
     assert_int_equal(src_chain_init(&ch, 2, N * PI, mem), 0);
     src_chain_process_q(&ch, ref, N * (PO + 1), x, N * PI, &cons, &prod);
@@ -287,8 +286,7 @@ static void test_src_quality(void **state)
         assert_memory_equal(y + lead * 2, ref, prod * 2 * sizeof(int32_t));
     }
     /* and it is not the default's output */
-    src_chain_reset(&ch);
-    ch.quality = SRC_QUALITY_DEFAULT;
+    assert_int_equal(src_plan(&ch, 48000, 44100), 0);
     assert_int_equal(src_chain_init(&ch, 2, N * PI, mem), 0);
     src_chain_process(&ch, y, N * (PO + 1), x, N * PI, &cons, &got);
     assert_int_equal(got, prod);

@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * SRC quality=high (dsp/src_hq.c) against a double-precision model:
- *   - every stage of src_conv_table, 1 and 3 channels, random input at
+ *   - the two tables: src_conv_table without residuals, src_conv_hq_table
+ *     with them and its own longer designs; src_plan_q takes the stages
+ *     of the quality;
+ *   - every stage of src_conv_hq_table, 1 and 3 channels, random input at
  *     +-0.45 FS: each output within 2^-26 FS of the model's sum with the
  *     coefficients the tables give (coef + residual / 2^8, exact) and the
- *     exact input; the default stage, against the same model, is at least
- *     1000 times further off (its Q1.14 delay line);
+ *     exact input; the default kernel on the stage of src_conv_table,
+ *     against the same model of its taps, is at least 1000 times
+ *     further off (its Q1.14 delay line);
  *   - THD+N of a 24-bit 997 Hz -1 dBFS sine (thd_n_db: Kaiser-windowed
  *     FFT, the tone notched out, 20 Hz .. fs_out / 2), default and high,
- *     with the limits docs/components.md gives;
+ *     for a pair of every core family, and quality=high alone for all
+ *     132 pairs: high <= -100 dB;
  *   - streaming in odd blocks equals one-shot processing (three stages);
  *   - an unknown quality is refused.
  */
@@ -43,7 +48,11 @@ static double model_tap(const struct src_conv *cv, unsigned int p,
     size_t i = (size_t)pp * t + kk;
     int q = SRC_CENTRE_BITS + (kk < e || kk >= t - e ? SRC_TAIL_BITS : 0);
 
-    return ((double)cv->coef_q15[i] + cv->res_q8[i] / 256.0) * ldexp(1.0, -q);
+    if (!cv->coef_hq)
+        return cv->coef_q15[i] * ldexp(1.0, -q);
+    /* (residual << 16) | (uint16_t)tap */
+    return ((int16_t)cv->coef_hq[i] + (cv->coef_hq[i] >> 16) / 256.0) *
+           ldexp(1.0, -q);
 }
 
 /* Max |kernel - model| (in FS) of one stage for `nch` channels. */
@@ -84,17 +93,59 @@ static double stage_error(const struct src_conv *cv, unsigned int nch,
     return worst;
 }
 
+static void test_tables(void **state)
+{
+    struct src_chain d, h;
+
+    (void)state;
+    for (unsigned int s = 0; s < SRC_NUM_CONV; s++) {
+        const struct src_conv *a = &src_conv_table[s];
+        const struct src_conv *b = &src_conv_hq_table[s];
+
+        assert_non_null(a->coef_q15);
+        assert_null(a->coef_hq);
+        assert_null(b->coef_q15);
+        assert_non_null(b->coef_hq);
+        assert_true(a->l == b->l && a->m == b->m && a->cls_ppm == b->cls_ppm);
+        /* quality=high's own, stronger design: more taps (strict
+         * 88 dB against 70, octave 110 against 95) */
+        if (a->cls_ppm == 1000000u)
+            assert_true(b->taps >= a->taps + a->taps / 5);
+        else
+            assert_true(b->taps >= a->taps);
+        /* the hq kernel's bound on the residual sums, |r| <= 127 */
+        assert_true(b->taps < 1024);
+        for (size_t i = 0; i < (size_t)(b->l + 1u) / 2u * b->taps; i++)
+            assert_true(abs(b->coef_hq[i] >> 16) <= 127);
+    }
+    assert_int_equal(src_plan(&d, 8000, 44100), 0);
+    assert_int_equal(src_plan_q(&h, 8000, 44100, SRC_QUALITY_HIGH), 0);
+    assert_int_equal(h.quality, SRC_QUALITY_HIGH);
+    assert_int_equal(h.n, d.n);
+    for (unsigned int i = 0; i < d.n; i++) {
+        assert_ptr_equal(h.conv[i],
+                         &src_conv_hq_table[d.conv[i] - src_conv_table]);
+        assert_int_equal(h.rate[i + 1], d.rate[i + 1]);
+    }
+    assert_true(src_chain_delay_s(&h) > src_chain_delay_s(&d));
+    assert_int_equal(src_plan_q(&h, 8000, 44100, SRC_QUALITY_DEFAULT), 0);
+    for (unsigned int i = 0; i < d.n; i++)
+        assert_ptr_equal(h.conv[i], d.conv[i]);
+    assert_int_equal(h.quality, SRC_QUALITY_DEFAULT);
+}
+
 static void test_stages_vs_model(void **state)
 {
     (void)state;
     for (unsigned int s = 0; s < SRC_NUM_CONV; s++) {
-        const struct src_conv *cv = &src_conv_table[s];
+        const struct src_conv *cv = &src_conv_hq_table[s];
+        const struct src_conv *dv = &src_conv_table[s];
         /* enough input for every phase of the longest stage */
         size_t frames = cv->taps + (size_t)cv->m * 2 + 64;
 
         for (unsigned int nch = 1; nch <= 3; nch += 2) {
             double hq = stage_error(cv, nch, SRC_QUALITY_HIGH, frames);
-            double def = stage_error(cv, nch, SRC_QUALITY_DEFAULT, frames);
+            double def = stage_error(dv, nch, SRC_QUALITY_DEFAULT, frames);
 
             printf("stage %2u (%3u/%3u, %u ch): high %.3g FS "
                    "(%.1f dB), default %.3g FS\n",
@@ -115,8 +166,7 @@ static double sine_thdn(unsigned int rin, unsigned int rout,
     int32_t *in = malloc(F * 4), *out = malloc(cap * 4), *mem;
     double *x, r;
 
-    assert_int_equal(src_plan(&c, rin, rout), 0);
-    c.quality = quality;
+    assert_int_equal(src_plan_q(&c, rin, rout, quality), 0);
     mem = malloc(src_chain_words(&c, 1, (uint32_t)B) * 4);
     assert_int_equal(src_chain_init(&c, 1, (uint32_t)B, mem), 0);
     for (size_t i = 0; i < F; i++)
@@ -144,16 +194,15 @@ static double sine_thdn(unsigned int rin, unsigned int rout,
 
 static void test_thdn(void **state)
 {
+    /* a pair of every core (src.c, src_cores): 1/2, 2/1, 2/3, 3/2, 3/4,
+     * 4/3, 147/160, 160/147, 80/147, 147/80 and the two-stage ones */
     static const struct {
         unsigned int in, out;
-        double max_high; /* dB */
     } pairs[] = {
-        { 96000, 48000, -100.0 },
-        { 48000, 96000, -100.0 },
-        { 48000, 32000, -100.0 },
-        /* the 70 dB designs' images limit these (docs) */
-        { 48000, 44100, -97.0 },
-        { 44100, 48000, -96.0 },
+        { 96000, 48000 }, { 48000, 96000 }, { 48000, 32000 }, { 32000, 48000 },
+        { 32000, 24000 }, { 24000, 32000 }, { 48000, 44100 }, { 44100, 48000 },
+        { 44100, 24000 }, { 24000, 44100 }, { 44100, 16000 }, { 8000, 44100 },
+        { 44100, 8000 },  { 8000, 11025 },  { 11025, 8000 },
     };
 
     (void)state;
@@ -164,9 +213,40 @@ static void test_thdn(void **state)
         printf("%6u -> %6u: THD+N default %.1f dB, high %.1f dB\n", pairs[i].in,
                pairs[i].out, d, h);
         assert_true(d > -95.0); /* the default's Q1.14 line */
-        assert_true(h <= pairs[i].max_high);
+        assert_true(h <= -100.0);
         assert_true(h <= d - 9.0);
     }
+}
+
+/* quality=high: THD+N <= -100 dB for every one of the 132 pairs (the
+ * worst, 32 -> 176.4 kHz, measures -108.5 dB) */
+static void test_thdn_every_pair(void **state)
+{
+    static const unsigned int r[12] = {
+        8000,  11025, 16000, 22050, 24000,  32000,
+        44100, 48000, 88200, 96000, 176400, 192000,
+    };
+    double worst = -1000.0;
+    unsigned int wi = 0, wo = 0;
+
+    (void)state;
+    for (unsigned int i = 0; i < 12; i++)
+        for (unsigned int o = 0; o < 12; o++) {
+            double h;
+
+            if (i == o)
+                continue;
+            h = sine_thdn(r[i], r[o], SRC_QUALITY_HIGH);
+            if (h > worst) {
+                worst = h;
+                wi = r[i];
+                wo = r[o];
+            }
+            if (h > -100.0)
+                printf("%6u -> %6u: THD+N high %.1f dB\n", r[i], r[o], h);
+            assert_true(h <= -100.0);
+        }
+    printf("every pair: THD+N high <= %.1f dB (%u -> %u)\n", worst, wi, wo);
 }
 
 /* 44.1 kHz -> 16 kHz (three stages), 2 channels, in 37-frame blocks with
@@ -182,9 +262,8 @@ static void test_streaming(void **state)
     (void)state;
     for (size_t i = 0; i < F * CH; i++)
         x[i] = rnd_q31(0.9);
-    assert_int_equal(src_plan(&c1, 44100, 16000), 0);
+    assert_int_equal(src_plan_q(&c1, 44100, 16000, SRC_QUALITY_HIGH), 0);
     assert_true(c1.n == 3);
-    c1.quality = SRC_QUALITY_HIGH;
     c2 = c1;
     assert_true(src_chain_words(&c1, CH, F) <= 65536);
     assert_int_equal(src_chain_init(&c1, CH, F, m1), 0);
@@ -209,7 +288,7 @@ static void test_streaming(void **state)
 
 static void test_refusals(void **state)
 {
-    const struct src_conv *cv = &src_conv_table[0];
+    const struct src_conv *cv = &src_conv_hq_table[0];
     struct src_chain c;
     struct src_state st;
     int32_t mem[4];
@@ -217,20 +296,31 @@ static void test_refusals(void **state)
     (void)state;
     assert_int_equal(src_delay_words_q(cv, 2, 2), 0);
     assert_int_equal(src_delay_words_q(cv, 2, SRC_QUALITY_HIGH),
-                     2 * src_delay_words_q(cv, 2, SRC_QUALITY_DEFAULT));
+                     2 * 2 * cv->taps);
     assert_int_equal(src_init_q(&st, cv, 1, 2, mem), -1);
+    /* each kernel only takes its own table's stages */
+    assert_int_equal(src_init_q(&st, cv, 1, SRC_QUALITY_DEFAULT, mem), -1);
+    assert_int_equal(
+        src_init_q(&st, &src_conv_table[0], 1, SRC_QUALITY_HIGH, mem), -1);
     assert_int_equal(src_plan(&c, 48000, 44100), 0);
     assert_int_equal(c.quality, SRC_QUALITY_DEFAULT);
+    /* quality=high over the default's stages (no quality=high taps) */
+    c.quality = SRC_QUALITY_HIGH;
+    assert_int_equal(src_chain_words(&c, 2, 48), 0);
     c.quality = 7;
     assert_int_equal(src_chain_words(&c, 2, 48), 0);
+    assert_int_equal(src_plan_q(&c, 48000, 44100, 2), -1);
+    assert_int_equal(src_plan_q(&c, 48000, 48000, SRC_QUALITY_HIGH), -1);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_tables),
         cmocka_unit_test(test_stages_vs_model),
         cmocka_unit_test(test_thdn),
+        cmocka_unit_test(test_thdn_every_pair),
         cmocka_unit_test(test_streaming),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -104,7 +104,7 @@ static void test_hello(void **state)
         r->console,
         "hello from the board\n"
         "dma channels 4, ssp ports 2, fifo frames 4\n"
-        "cpu_hz 160000000 audio_hz 12288000 iram 131072 dram 262144\n"
+        "cpu_hz 160000000 audio_hz 12288000 iram 262144 dram 262144\n"
         "sum 4950\n");
     assert_int_equal(r->nmk, 2);
     assert_int_equal(r->mk[0].id, 1);

@@ -19,10 +19,11 @@
 
 /* ---- Memory map ------------------------------------------------------- */
 /* Instruction RAM: code and the exception vectors (VECBASE reset value is
- * BOARD_IRAM_BASE).  Size from the board description (multiple of 4 KiB,
- * 4 KiB .. BOARD_IRAM_MAX_SIZE). */
+ * BOARD_IRAM_BASE), and the firmware's quality=high SRC tables.  Size from
+ * the board description (multiple of 4 KiB, 4 KiB .. BOARD_IRAM_MAX_SIZE);
+ * the default holds the firmware image (firmware/arch/xtensa/board.ld). */
 #define BOARD_IRAM_BASE         0x40000000
-#define BOARD_IRAM_DEFAULT_SIZE 0x00020000 /* 128 KiB */
+#define BOARD_IRAM_DEFAULT_SIZE 0x00040000 /* 256 KiB */
 #define BOARD_IRAM_MAX_SIZE     0x00100000 /* 1 MiB */
 /* Data RAM: data, bss, stack.  Occupies [BASE, BASE + size). */
 #define BOARD_DRAM_BASE         0x3FFC0000

@@ -33,14 +33,15 @@ static int src_create(struct comp_dev *dev, const void *config, size_t bytes)
     if (!p)
         return AUD_E_NOMEM;
     memset(p, 0, sizeof(*p));
-    if (src_plan(&p->ch, c.rate_in_hz, c.rate_out_hz)) {
+    /* quality=high: its own stages (src_conv_hq_table) */
+    if (src_plan_q(&p->ch, c.rate_in_hz, c.rate_out_hz,
+                   c.quality == COMP_SRC_QUALITY_HIGH ? SRC_QUALITY_HIGH
+                                                      : SRC_QUALITY_DEFAULT)) {
         audio_free(dev->alloc, p);
         return AUD_E_RATE;
     }
-    if (c.quality == COMP_SRC_QUALITY_HIGH) {
-        p->ch.quality = SRC_QUALITY_HIGH;
+    if (c.quality == COMP_SRC_QUALITY_HIGH)
         dev->drv = &comp_src_hq_driver;
-    }
     dev->priv = p;
     return AUD_OK;
 }

@@ -15,15 +15,23 @@ size_t src_delay_words_q(const struct src_conv *conv, unsigned int channels,
     if (quality == SRC_QUALITY_DEFAULT)
         return src_delay_words(conv, channels);
     if (quality == SRC_QUALITY_HIGH)
-        return (size_t)4 * conv->taps * channels;
+        return (size_t)2 * conv->taps * channels;
     return 0;
+}
+
+/* 1 if the stage has the taps of that quality's kernel (the two tables
+ * have one kind each) */
+static int src_has_taps(const struct src_conv *conv, unsigned int quality)
+{
+    return quality == SRC_QUALITY_HIGH ? conv->coef_hq != NULL
+                                       : conv->coef_q15 != NULL;
 }
 
 int src_init_q(struct src_state *st, const struct src_conv *conv,
                unsigned int channels, unsigned int quality, int32_t *delay)
 {
     if (!conv || !delay || channels < 1 || channels > SRC_MAX_CHANNELS ||
-        quality > SRC_QUALITY_HIGH)
+        quality > SRC_QUALITY_HIGH || !src_has_taps(conv, quality))
         return -1;
     st->conv = conv;
     st->channels = channels;
@@ -422,6 +430,18 @@ int src_plan(struct src_chain *ch, uint32_t rate_in, uint32_t rate_out)
     return ch->rate[n] == rate_out ? 0 : -1;
 }
 
+int src_plan_q(struct src_chain *ch, uint32_t rate_in, uint32_t rate_out,
+               unsigned int quality)
+{
+    if (quality > SRC_QUALITY_HIGH || src_plan(ch, rate_in, rate_out))
+        return -1;
+    if (quality == SRC_QUALITY_HIGH)
+        for (unsigned int i = 0; i < ch->n; i++)
+            ch->conv[i] = &src_conv_hq_table[ch->conv[i] - src_conv_table];
+    ch->quality = quality;
+    return 0;
+}
+
 /* frames between stage i and i + 1 for calls of `block` input frames:
  * two calls' worth (a stage held back by the next keeps what it made) */
 static uint32_t src_buf_frames(const struct src_chain *ch, unsigned int i,
@@ -443,7 +463,7 @@ size_t src_chain_words(const struct src_chain *ch, unsigned int channels,
     for (unsigned int i = 0; i < ch->n; i++) {
         size_t d = src_delay_words_q(ch->conv[i], channels, ch->quality);
 
-        if (!d)
+        if (!d || !src_has_taps(ch->conv[i], ch->quality))
             return 0;
         w += d;
         if (i + 1 < ch->n)

@@ -6,10 +6,13 @@
  *
  * Stages (src_conv_table, generated at build time by
  * firmware/tools/gen_tables src): strict stages 1/2, 2/1, 2/3, 3/2,
- * 3/4, 4/3, 147/160, 160/147, 80/147, 147/80 (passband 0.45 * F, stopband from 0.5 * F, F
- * the stage's lower rate, 70 dB) and relaxed octave stages 1/2, 2/1 of
- * class c = 147/160, 3/4, 1/2 (passband 0.45 * c * F, stopband from
- * (1 - c/2) * F: enough for a chain whose narrowest rate is c * F).
+ * 3/4, 4/3, 147/160, 160/147, 80/147, 147/80 (passband 0.45 * F,
+ * stopband from 0.5 * F, F the stage's lower rate, 70 dB) and relaxed
+ * octave stages 1/2, 2/1 of class c = 147/160, 3/4, 1/2 (passband
+ * 0.45 * c * F, stopband from (1 - c/2) * F: enough for a chain whose
+ * narrowest rate is c * F; 95 dB).  quality=high has its own table of the
+ * same stages (src_conv_hq_table: 88 dB strict, 110 dB octave stages,
+ * taps with residuals; src_plan_q).
  * Every rate is 8000, 12000 or 11025 Hz times a power of two, so a
  * conversion is: octave decimators (relaxed), then a core of one or two
  * strict stages with a ratio in [1/2, 1) (down), or a core with a ratio
@@ -66,8 +69,9 @@
 /* Arithmetic of a conversion (all stages). */
 enum src_quality {
     SRC_QUALITY_DEFAULT = 0, /* Q1.14 delay line, Q1.15/Q1.17 taps */
-    SRC_QUALITY_HIGH = 1,    /* Q1.28 delay line, Q1.23/Q1.25 taps
-				  * (src_hq.c): about 3x the cycles */
+    SRC_QUALITY_HIGH = 1,    /* Q1.28 delay line, Q1.23/Q1.25 taps,
+				  * its own longer stages (src_hq.c):
+				  * about 4x the cycles */
 };
 
 struct src_conv {
@@ -79,13 +83,32 @@ struct src_conv {
     uint16_t edge;           /* tail taps at each end of a phase (mult. of 4) */
     uint32_t cls_ppm;        /* class c * 10^6 (1000000: strict) */
     const int16_t *coef_q15; /* phases 0 .. (l+1)/2-1, taps each; centre
-				  * Q1.15, tails Q1.(15 + SRC_TAIL_BITS) */
-    const int8_t *res_q8;    /* same layout: coef_q15's rounding
-				  * residual in 2^-SRC_RES_BITS of its LSB
-				  * (quality=high only) */
+				  * Q1.15, tails Q1.(15 + SRC_TAIL_BITS)
+				  * (src_conv_table; NULL in the other) */
+    const int32_t *coef_hq;  /* quality=high (src_conv_hq_table; NULL in
+				  * the other): same layout, each word the
+				  * tap as above in its low half and the
+				  * tap's rounding residual (int8, in
+				  * 2^-SRC_RES_BITS of its LSB) in its
+				  * high half: (res << 16) | (uint16_t)tap */
 };
 
+/* The default kernel's stages (70 dB strict, 95 dB octave stages). */
 extern const struct src_conv src_conv_table[SRC_NUM_CONV];
+/* quality=high's stages, same order: the strict ones redesigned with
+ * more stopband attenuation (more taps), the octave ones sharing
+ * src_conv_table's taps; every entry with its residuals. */
+extern const struct src_conv src_conv_hq_table[SRC_NUM_CONV];
+
+/* The section of the arrays only quality=high reads (its strict stages'
+ * taps, every residual): IRAM in the firmware image (board.ld), which
+ * leaves DRAM to the default's tables and the heap; nothing on the
+ * host. */
+#ifdef __XTENSA__
+#define SRC_HQ_RODATA __attribute__((section(".iram_rodata")))
+#else
+#define SRC_HQ_RODATA
+#endif
 
 struct src_state {
     const struct src_conv *conv;
@@ -99,13 +122,15 @@ struct src_state {
 
 /* Delay-line words of a default-quality stage (2 * taps per channel). */
 size_t src_delay_words(const struct src_conv *conv, unsigned int channels);
-/* ... of either quality (quality=high: 4 * taps per channel); 0 for an
- * unknown quality. */
+/* ... of either quality (quality=high: also 2 * taps per channel, one
+ * word holding both halves of a sample); 0 for an unknown quality. */
 size_t src_delay_words_q(const struct src_conv *conv, unsigned int channels,
                          unsigned int quality);
 
-/* Returns -1 on bad arguments. Clears the state.  src_init: default
- * quality; src_init_q: either (enum src_quality, else -1). */
+/* Returns -1 on bad arguments (also a stage without the taps of the
+ * quality: src_conv_table's for the default, src_conv_hq_table's for
+ * high). Clears the state.  src_init: default quality; src_init_q:
+ * either (enum src_quality, else -1). */
 int src_init(struct src_state *st, const struct src_conv *conv,
              unsigned int channels, int32_t *delay);
 int src_init_q(struct src_state *st, const struct src_conv *conv,
@@ -123,12 +148,13 @@ void src_process_q1_31(struct src_state *st, int32_t *out, size_t out_frames,
 
 /*
  * The same for a quality=high stage (src_hq.c; src_init_q with
- * SRC_QUALITY_HIGH).  Each input sample x (Q1.31) enters the
- * delay line as its high part x >> 17 (Q1.14, floor) and its low part
- * (x >> 3) & 0x3fff (unsigned, 14 bits): 28 bits, the 3 LSBs dropped
- * (2^-28 of full scale).  Each tap is three MUL16S: coef * high, coef *
- * low and residual * high (the coefficient's rounding residual, int8 in
- * 2^-8 of its LSB: coefficients Q1.23 centre, Q1.25 tails), into six
+ * SRC_QUALITY_HIGH, a stage of src_conv_hq_table).  Each input sample x
+ * (Q1.31) enters the delay line as one word of its high part x >> 17
+ * (Q1.14, floor; high half) and its low part (x >> 3) & 0x3fff
+ * (unsigned, 14 bits; low half): 28 bits, the 3 LSBs dropped (2^-28 of
+ * full scale).  Each tap is three MUL16S: coef * high, coef * low and
+ * residual * high (the coefficient's rounding residual, int8 in 2^-8 of
+ * its LSB: coefficients Q1.23 centre, Q1.25 tails), into six
  * 32-bit sums (centre and tails apart) that the generator's bound
  * 2^14 * sum |c| < 2^31 and taps < 1024 keep from overflowing; they are
  * combined once per output frame in 64 bits (adds and shifts only) and
@@ -142,9 +168,9 @@ void src_hq_process_q1_31(struct src_state *st, int32_t *out, size_t out_frames,
 
 struct src_chain {
     unsigned int n;                    /* stages, 1..SRC_MAX_STAGES */
-    unsigned int quality;              /* enum src_quality: src_plan
-						* sets the default; set it
-						* before src_chain_words */
+    unsigned int quality;              /* enum src_quality (src_plan:
+						* the default, src_plan_q:
+						* either) */
     uint32_t rate[SRC_MAX_STAGES + 1]; /* rate[0] in .. rate[n] out */
     const struct src_conv *conv[SRC_MAX_STAGES];
     /* set by src_chain_init */
@@ -162,9 +188,15 @@ int src_rate_supported(uint32_t rate_hz);
  * ch->rate and ch->conv.  Returns 0, or -1 if unsupported. */
 int src_plan(struct src_chain *ch, uint32_t rate_in, uint32_t rate_out);
 
+/* src_plan for either quality (enum src_quality): quality=high takes
+ * the stages of src_conv_hq_table.  -1 also for an unknown quality. */
+int src_plan_q(struct src_chain *ch, uint32_t rate_in, uint32_t rate_out,
+               unsigned int quality);
+
 /* int32_t words a planned chain needs for `channels` channels and calls
  * of at most `block` input frames (1..SRC_MAX_BLOCK); 0 on bad
- * arguments. */
+ * arguments (also quality=high over a stage without residuals, i.e.
+ * not planned by src_plan_q). */
 size_t src_chain_words(const struct src_chain *ch, unsigned int channels,
                        uint32_t block);
 

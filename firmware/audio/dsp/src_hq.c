@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * quality=high stage of the polyphase sample-rate converter (src.h,
- * src_hq_process_q1_31): the default stage's tables plus their int8
- * rounding residuals, against a 28-bit delay line kept as two 14/15-bit
- * halves, so that every product is still one 16x16 MUL16S into a 32-bit
- * sum.
+ * src_hq_process_q1_31): its own stages (src_conv_hq_table: longer
+ * designs than the default's, each tap with its int8 rounding residual)
+ * against a 28-bit delay line, every product still one 16x16 MUL16S into
+ * a 32-bit sum.
  *
- * Delay line per channel: 4 * taps words, the high parts (x >> 17,
- * signed Q1.14) at [0, 2 * taps), the low parts ((x >> 3) & 0x3fff,
- * unsigned) at [2 * taps, 4 * taps), each written twice (at pos and
- * pos + taps) like the default stage's, so a phase reads taps
- * consecutive words.
+ * Delay line per channel: 2 * taps words, each input sample x (Q1.31) as
+ * one word hi * 2^16 + lo, hi = x >> 17 (signed Q1.14) in the high half,
+ * lo = (x >> 3) & 0x3fff (unsigned) in the low half, written twice (at
+ * pos and pos + taps) like the default stage's, so a phase reads taps
+ * consecutive words.  Tap words (coef_hq): the tap c in the low half, its
+ * residual r in the high half.  So MUL16S takes c and lo straight from
+ * the low halves; hi and r are one shift (or a 16-bit load) each.
  *
  * For a tap with coefficient c (LSB 2^-q, q = 15 centre or 17 tails) and
  * residual r (LSB 2^-(q + 8)) against x = hi * 2^17 + lo * 2^3 (units of
@@ -28,21 +30,26 @@
 #include "q_math.h"
 
 /* sums s[0..2] += c * hi, c * lo, r * hi over n taps (n a multiple of 4)
- * with the delay line read forward (S = 1) or backward (S = -1): one tap
- * a turn (unrolled, the LX106's 16 registers spill) */
+ * with the delay line read forward (S = 1) or backward (S = -1), two taps
+ * a turn.  Tap words hold c in the low half, r in the high one; delay
+ * words hi in the high half, lo in the low one: MUL16S takes c and lo
+ * from the low halves, r and hi are one shift each. */
 #define SRC_HQ_DOT(name, S)                                                    \
     static inline __attribute__((always_inline)) void name(                    \
-        const int16_t *c, const int8_t *r, const int32_t *h, const int32_t *l, \
-        unsigned int n, int32_t *s)                                            \
+        const int32_t *c, const int32_t *d, unsigned int n, int32_t *s)        \
     {                                                                          \
         int32_t a0 = s[0], a1 = s[1], a2 = s[2];                               \
                                                                                \
-        for (const int16_t *e = c + n; c != e; c++, r++, h += (S), l += (S)) { \
-            int32_t cv = *c, xh = (int16_t)*h;                                 \
+        for (const int32_t *e = c + n; c != e; c += 2, d += 2 * (S)) {         \
+            int32_t k0 = c[0], w0 = d[0], k1 = c[1], w1 = d[(S)];              \
+            int32_t h0 = w0 >> 16, h1 = w1 >> 16;                              \
                                                                                \
-            a0 += cv * xh;                                                     \
-            a1 += cv * (int16_t)*l;                                            \
-            a2 += (int32_t)*r * xh;                                            \
+            a0 += (int16_t)k0 * h0;                                            \
+            a1 += (int16_t)k0 * (int16_t)w0;                                   \
+            a2 += (k0 >> 16) * h0;                                             \
+            a0 += (int16_t)k1 * h1;                                            \
+            a1 += (int16_t)k1 * (int16_t)w1;                                   \
+            a2 += (k1 >> 16) * h1;                                             \
         }                                                                      \
         s[0] = a0;                                                             \
         s[1] = a1;                                                             \
@@ -52,22 +59,22 @@
 SRC_HQ_DOT(src_hq_dot_fwd, 1)
 SRC_HQ_DOT(src_hq_dot_rev, -1)
 
-/* One phase of one channel: cs[] centre sums, ts[] tail sums; h, l the
- * newest (forward) or the oldest (reverse) word of each half. */
+/* One phase of one channel: cs[] centre sums, ts[] tail sums; d the
+ * newest (forward) or the oldest (reverse) word. */
 #define SRC_HQ_PHASE(name, dot, S)                                             \
     static __attribute__((noinline)) void name(                                \
-        const int16_t *c, const int8_t *r, const int32_t *h, const int32_t *l, \
-        unsigned int taps, unsigned int e, int32_t *cs, int32_t *ts)           \
+        const int32_t *c, const int32_t *d, unsigned int taps, unsigned int e, \
+        int32_t *cs, int32_t *ts)                                              \
     {                                                                          \
         int S_ = (S);                                                          \
         unsigned int k = taps - e;                                             \
                                                                                \
         cs[0] = cs[1] = cs[2] = 0;                                             \
         ts[0] = ts[1] = ts[2] = 0;                                             \
-        dot(c + e, r + e, h + S_ * (int)e, l + S_ * (int)e, k - e, cs);        \
+        dot(c + e, d + S_ * (int)e, k - e, cs);                                \
         if (e) {                                                               \
-            dot(c, r, h, l, e, ts);                                            \
-            dot(c + k, r + k, h + S_ * (int)k, l + S_ * (int)k, e, ts);        \
+            dot(c, d, e, ts);                                                  \
+            dot(c + k, d + S_ * (int)k, e, ts);                                \
         }                                                                      \
     }
 
@@ -97,19 +104,17 @@ static void src_hq_frame(const struct src_conv *cv, const int32_t *d,
                          unsigned int taps, unsigned int nch, unsigned int p,
                          int32_t *y)
 {
-    unsigned int e = cv->edge, stride = 4u * taps;
+    unsigned int e = cv->edge, stride = 2u * taps;
     int rev = p >= (cv->l + 1u) / 2u;
     size_t off = (size_t)(rev ? cv->l - 1u - p : p) * taps;
-    const int16_t *c = cv->coef_q15 + off;
-    const int8_t *r = cv->res_q8 + off;
+    const int32_t *c = cv->coef_hq + off;
     int32_t cs[3], ts[3];
 
     for (unsigned int ch = 0; ch < nch; ch++, d += stride) {
         if (rev)
-            src_hq_phase_rev(c, r, d + taps - 1, d + 2u * taps + taps - 1, taps,
-                             e, cs, ts);
+            src_hq_phase_rev(c, d + taps - 1, taps, e, cs, ts);
         else
-            src_hq_phase_fwd(c, r, d, d + 2u * taps, taps, e, cs, ts);
+            src_hq_phase_fwd(c, d, taps, e, cs, ts);
         y[ch] = src_hq_out(cs, ts);
     }
 }
@@ -119,7 +124,7 @@ void src_hq_process_q1_31(struct src_state *st, int32_t *out, size_t out_frames,
                           size_t *produced)
 {
     const struct src_conv *cv = st->conv;
-    unsigned int nch = st->channels, taps = cv->taps, stride = 4u * taps;
+    unsigned int nch = st->channels, taps = cv->taps, stride = 2u * taps;
     size_t ci = 0, po = 0;
     const int32_t *x = in;
     int32_t *y = out;
@@ -132,14 +137,13 @@ void src_hq_process_q1_31(struct src_state *st, int32_t *out, size_t out_frames,
 
             st->pos = pos;
             for (unsigned int c = 0; c < nch; c++, d += stride) {
-                int32_t v = *x++;
-                int32_t h = v >> 17;
-                int32_t l = (int32_t)(((uint32_t)v >> 3) & 0x3fffu);
+                uint32_t v = (uint32_t)*x++;
+                /* hi = x >> 17 in the high half, lo in the low one */
+                int32_t w = (int32_t)(((v & 0xfffe0000u) >> 1) |
+                                      (v & 0x80000000u) | ((v >> 3) & 0x3fffu));
 
-                d[0] = h;
-                d[taps] = h;
-                d[2u * taps] = l;
-                d[3u * taps] = l;
+                d[0] = w;
+                d[taps] = w;
             }
             st->need--;
             ci++;

@@ -6,7 +6,7 @@
  *   name: my-board                      # [default]
  *   cpu_hz: 160000000                   # CPU clock, Hz [160000000]
  *   memory:
- *     iram: { size: 128K, wait_states: 0 }     # [128K, 0]
+ *     iram: { size: 256K, wait_states: 0 }     # [256K, 0]
  *     dram: { size: 256K, wait_states: 0 }     # [256K, 0]
  *     mailbox: { wait_states: 1 }              # [1]
  *     peripherals: { wait_states: 2 }          # [2]
