@@ -139,10 +139,11 @@ struct conv {
 };
 
 /* quality=high's stages: their own designs, with more stopband
- * attenuation (dB) than the default's: the strict stages' images limit
- * its THD+N (70 dB: -94 .. -98 dB on a 997 Hz sine; 88 dB: -108.5 dB
- * at worst over the 132 pairs), and at large up ratios the octave
- * interpolators' (95 dB: -98.6 dB at 8 -> 96 kHz; 110 dB: -109 dB).
+ * attenuation (dB) than the default's.  THD+N of a 997 Hz sine, worst
+ * over the 132 pairs: the default's designs -92.1 dB (the strict
+ * stages' images); 85 .. 100 dB strict stages with 95 dB octave ones
+ * -98.6 .. -99.7 dB (the octave interpolators' images at 8 -> 96 kHz);
+ * 85 dB / 110 dB -102.5 dB; 88 dB / 110 dB -108.5 dB.
  * -DSRC_HQ_ATTEN=A / -DSRC_HQ_OCT_ATTEN=A try others. */
 #ifndef SRC_HQ_ATTEN
 #define SRC_HQ_ATTEN 88.0

@@ -128,6 +128,14 @@ static void test_tables(void **state)
         assert_int_equal(h.rate[i + 1], d.rate[i + 1]);
     }
     assert_true(src_chain_delay_s(&h) > src_chain_delay_s(&d));
+    /* back and forth */
+    assert_int_equal(src_chain_set_quality(&h, SRC_QUALITY_DEFAULT), 0);
+    for (unsigned int i = 0; i < d.n; i++)
+        assert_ptr_equal(h.conv[i], d.conv[i]);
+    assert_int_equal(src_chain_set_quality(&h, SRC_QUALITY_HIGH), 0);
+    assert_int_equal(src_chain_set_quality(&h, SRC_QUALITY_HIGH), 0);
+    assert_ptr_equal(h.conv[0], &src_conv_hq_table[d.conv[0] - src_conv_table]);
+    assert_int_equal(src_chain_set_quality(&h, 2), -1);
     assert_int_equal(src_plan_q(&h, 8000, 44100, SRC_QUALITY_DEFAULT), 0);
     for (unsigned int i = 0; i < d.n; i++)
         assert_ptr_equal(h.conv[i], d.conv[i]);
@@ -291,22 +299,25 @@ static void test_refusals(void **state)
     const struct src_conv *cv = &src_conv_hq_table[0];
     struct src_chain c;
     struct src_state st;
-    int32_t mem[4];
+    static int32_t mem[4096];
+    int32_t x[8] = { 1 << 30 }, y[16];
+    size_t u = 1, m = 1;
 
     (void)state;
     assert_int_equal(src_delay_words_q(cv, 2, 2), 0);
     assert_int_equal(src_delay_words_q(cv, 2, SRC_QUALITY_HIGH),
                      2 * 2 * cv->taps);
     assert_int_equal(src_init_q(&st, cv, 1, 2, mem), -1);
-    /* each kernel only takes its own table's stages */
-    assert_int_equal(src_init_q(&st, cv, 1, SRC_QUALITY_DEFAULT, mem), -1);
-    assert_int_equal(
-        src_init_q(&st, &src_conv_table[0], 1, SRC_QUALITY_HIGH, mem), -1);
     assert_int_equal(src_plan(&c, 48000, 44100), 0);
     assert_int_equal(c.quality, SRC_QUALITY_DEFAULT);
-    /* quality=high over the default's stages (no quality=high taps) */
+    /* quality=high over the default's stages (no quality=high taps):
+     * src_chain_process_q does nothing */
     c.quality = SRC_QUALITY_HIGH;
-    assert_int_equal(src_chain_words(&c, 2, 48), 0);
+    assert_true(src_chain_words(&c, 1, 8) <= 4096);
+    assert_int_equal(src_chain_init(&c, 1, 8, mem), 0);
+    src_chain_process_q(&c, y, 16, x, 8, &u, &m);
+    assert_int_equal(u, 0);
+    assert_int_equal(m, 0);
     c.quality = 7;
     assert_int_equal(src_chain_words(&c, 2, 48), 0);
     assert_int_equal(src_plan_q(&c, 48000, 44100, 2), -1);

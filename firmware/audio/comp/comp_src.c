@@ -33,15 +33,14 @@ static int src_create(struct comp_dev *dev, const void *config, size_t bytes)
     if (!p)
         return AUD_E_NOMEM;
     memset(p, 0, sizeof(*p));
-    /* quality=high: its own stages (src_conv_hq_table) */
-    if (src_plan_q(&p->ch, c.rate_in_hz, c.rate_out_hz,
-                   c.quality == COMP_SRC_QUALITY_HIGH ? SRC_QUALITY_HIGH
-                                                      : SRC_QUALITY_DEFAULT)) {
+    if (src_plan(&p->ch, c.rate_in_hz, c.rate_out_hz)) {
         audio_free(dev->alloc, p);
         return AUD_E_RATE;
     }
-    if (c.quality == COMP_SRC_QUALITY_HIGH)
+    if (c.quality == COMP_SRC_QUALITY_HIGH) {
+        p->ch.quality = SRC_QUALITY_HIGH;
         dev->drv = &comp_src_hq_driver;
+    }
     dev->priv = p;
     return AUD_OK;
 }
@@ -132,6 +131,18 @@ src_copy_with(struct comp_dev *dev, src_chain_fn *process)
     return audio_buffer_write_q1_31(dev->out[0], out, (uint32_t)produced);
 }
 
+/* quality=high: its own stages (src_conv_hq_table) before the chain's
+ * memory is sized (here, so that src_create stays the default's) */
+static int src_set_params_hq(struct comp_dev *dev,
+                             const struct audio_stream_params *in,
+                             const struct audio_stream_params *out)
+{
+    struct src_priv *p = dev->priv;
+
+    src_chain_set_quality(&p->ch, SRC_QUALITY_HIGH);
+    return src_set_params(dev, in, out);
+}
+
 static int src_copy(struct comp_dev *dev)
 {
     return src_copy_with(dev, src_chain_process);
@@ -155,14 +166,14 @@ const struct comp_driver comp_src_driver = {
 };
 
 /* quality=high: src_create puts an instance on this driver (the same but
- * for copy); not in the registry */
+ * for set_params and copy); not in the registry */
 static const struct comp_driver comp_src_hq_driver = {
 	.type = COMP_TYPE_SRC,
 	.name = "src",
 	.ops = {
 		.create = src_create,
 		.free = src_free,
-		.set_params = src_set_params,
+		.set_params = src_set_params_hq,
 		.trigger = src_trigger,
 		.copy = src_copy_hq,
 	},

@@ -14,24 +14,20 @@ size_t src_delay_words_q(const struct src_conv *conv, unsigned int channels,
 {
     if (quality == SRC_QUALITY_DEFAULT)
         return src_delay_words(conv, channels);
+    /* quality=high: 2 * taps too (one word a sample), spelled apart from
+     * the default's so that the compiler does not merge the two returns:
+     * merged, they reshuffled the default's set-up code (src_reset,
+     * src_chain_words and src_chain_init inline this) */
     if (quality == SRC_QUALITY_HIGH)
-        return (size_t)2 * conv->taps * channels;
+        return (size_t)4 * conv->taps * channels / 2u;
     return 0;
-}
-
-/* 1 if the stage has the taps of that quality's kernel (the two tables
- * have one kind each) */
-static int src_has_taps(const struct src_conv *conv, unsigned int quality)
-{
-    return quality == SRC_QUALITY_HIGH ? conv->coef_hq != NULL
-                                       : conv->coef_q15 != NULL;
 }
 
 int src_init_q(struct src_state *st, const struct src_conv *conv,
                unsigned int channels, unsigned int quality, int32_t *delay)
 {
     if (!conv || !delay || channels < 1 || channels > SRC_MAX_CHANNELS ||
-        quality > SRC_QUALITY_HIGH || !src_has_taps(conv, quality))
+        quality > SRC_QUALITY_HIGH)
         return -1;
     st->conv = conv;
     st->channels = channels;
@@ -430,16 +426,28 @@ int src_plan(struct src_chain *ch, uint32_t rate_in, uint32_t rate_out)
     return ch->rate[n] == rate_out ? 0 : -1;
 }
 
+int src_chain_set_quality(struct src_chain *ch, unsigned int quality)
+{
+    const struct src_conv *t = quality == SRC_QUALITY_HIGH ? src_conv_hq_table
+                                                           : src_conv_table;
+
+    if (quality > SRC_QUALITY_HIGH)
+        return -1;
+    for (unsigned int i = 0; i < ch->n; i++)
+        for (unsigned int j = 0; j < SRC_NUM_CONV; j++)
+            if (ch->conv[i] == &src_conv_table[j] ||
+                ch->conv[i] == &src_conv_hq_table[j])
+                ch->conv[i] = &t[j];
+    ch->quality = quality;
+    return 0;
+}
+
 int src_plan_q(struct src_chain *ch, uint32_t rate_in, uint32_t rate_out,
                unsigned int quality)
 {
     if (quality > SRC_QUALITY_HIGH || src_plan(ch, rate_in, rate_out))
         return -1;
-    if (quality == SRC_QUALITY_HIGH)
-        for (unsigned int i = 0; i < ch->n; i++)
-            ch->conv[i] = &src_conv_hq_table[ch->conv[i] - src_conv_table];
-    ch->quality = quality;
-    return 0;
+    return src_chain_set_quality(ch, quality);
 }
 
 /* frames between stage i and i + 1 for calls of `block` input frames:
@@ -463,7 +471,7 @@ size_t src_chain_words(const struct src_chain *ch, unsigned int channels,
     for (unsigned int i = 0; i < ch->n; i++) {
         size_t d = src_delay_words_q(ch->conv[i], channels, ch->quality);
 
-        if (!d || !src_has_taps(ch->conv[i], ch->quality))
+        if (!d)
             return 0;
         w += d;
         if (i + 1 < ch->n)

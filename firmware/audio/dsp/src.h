@@ -127,9 +127,8 @@ size_t src_delay_words(const struct src_conv *conv, unsigned int channels);
 size_t src_delay_words_q(const struct src_conv *conv, unsigned int channels,
                          unsigned int quality);
 
-/* Returns -1 on bad arguments (also a stage without the taps of the
- * quality: src_conv_table's for the default, src_conv_hq_table's for
- * high). Clears the state.  src_init: default quality; src_init_q:
+/* Returns -1 on bad arguments. Clears the state.  quality=high needs a
+ * stage of src_conv_hq_table.  src_init: default quality; src_init_q:
  * either (enum src_quality, else -1). */
 int src_init(struct src_state *st, const struct src_conv *conv,
              unsigned int channels, int32_t *delay);
@@ -192,11 +191,14 @@ int src_plan(struct src_chain *ch, uint32_t rate_in, uint32_t rate_out);
  * the stages of src_conv_hq_table.  -1 also for an unknown quality. */
 int src_plan_q(struct src_chain *ch, uint32_t rate_in, uint32_t rate_out,
                unsigned int quality);
+/* Puts a planned chain on the stages of `quality` (the same stages from
+ * src_conv_table or src_conv_hq_table) and sets ch->quality; -1 for an
+ * unknown quality. */
+int src_chain_set_quality(struct src_chain *ch, unsigned int quality);
 
 /* int32_t words a planned chain needs for `channels` channels and calls
  * of at most `block` input frames (1..SRC_MAX_BLOCK); 0 on bad
- * arguments (also quality=high over a stage without residuals, i.e.
- * not planned by src_plan_q). */
+ * arguments. */
 size_t src_chain_words(const struct src_chain *ch, unsigned int channels,
                        uint32_t block);
 
@@ -216,8 +218,9 @@ void src_chain_process(struct src_chain *ch, int32_t *out, size_t out_frames,
                        const int32_t *in, size_t in_frames, size_t *consumed,
                        size_t *produced);
 /* The same for a chain of either quality (src_hq.c): src_chain_process
- * for the default, the quality=high stages otherwise.  (The default's
- * code stays as it was, cycle for cycle.) */
+ * for the default, the quality=high stages otherwise (a chain of stages
+ * not of src_conv_hq_table: nothing consumed or produced).  (The
+ * default's code stays as it was, cycle for cycle.) */
 void src_chain_process_q(struct src_chain *ch, int32_t *out, size_t out_frames,
                          const int32_t *in, size_t in_frames, size_t *consumed,
                          size_t *produced);

@@ -176,6 +176,13 @@ void src_chain_process_q(struct src_chain *ch, int32_t *out, size_t out_frames,
                           produced);
         return;
     }
+    /* only the stages of src_conv_hq_table (src_plan_q,
+     * src_chain_set_quality) have quality=high's taps */
+    for (unsigned int i = 0; i < n; i++)
+        if (!ch->conv[i]->coef_hq) {
+            *consumed = *produced = 0;
+            return;
+        }
     if (n == 1) {
         src_hq_process_q1_31(&ch->st[0], out, out_frames, in, in_frames,
                              consumed, produced);
