@@ -71,7 +71,7 @@ enum src_quality {
     SRC_QUALITY_DEFAULT = 0, /* Q1.14 delay line, Q1.15/Q1.17 taps */
     SRC_QUALITY_HIGH = 1,    /* Q1.28 delay line, Q1.23/Q1.25 taps,
 				  * its own longer stages (src_hq.c):
-				  * about 4x the cycles */
+				  * 3 to 4x the cycles */
 };
 
 struct src_conv {
@@ -95,13 +95,13 @@ struct src_conv {
 
 /* The default kernel's stages (70 dB strict, 95 dB octave stages). */
 extern const struct src_conv src_conv_table[SRC_NUM_CONV];
-/* quality=high's stages, same order: the strict ones redesigned with
- * more stopband attenuation (more taps), the octave ones sharing
- * src_conv_table's taps; every entry with its residuals. */
+/* quality=high's stages, same order: all redesigned with more stopband
+ * attenuation (88 dB strict, 110 dB octave stages: more taps), every
+ * tap with its residual (coef_hq). */
 extern const struct src_conv src_conv_hq_table[SRC_NUM_CONV];
 
-/* The section of the arrays only quality=high reads (its strict stages'
- * taps, every residual): IRAM in the firmware image (board.ld), which
+/* The section of the arrays only quality=high reads (coef_hq of
+ * src_conv_hq_table): IRAM in the firmware image (board.ld), which
  * leaves DRAM to the default's tables and the heap; nothing on the
  * host. */
 #ifdef __XTENSA__
