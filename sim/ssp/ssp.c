@@ -292,6 +292,24 @@ static int32_t decode(const uint8_t *b, unsigned width)
     return (int32_t)v;
 }
 
+/* n samples of width w from their containers at b (a streamed run): a
+ * loop per width, so that the compiler sees each one's fixed stride. */
+static void decode_run(int32_t *s, const uint8_t *b, size_t n, unsigned w)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (w == 32) {
+        memcpy(s, b, n * 4); /* S32: the container is the value */
+        return;
+    }
+#endif
+    if (w == 16)
+        for (size_t i = 0; i < n; i++)
+            s[i] = decode(b + i * 2, 16);
+    else
+        for (size_t i = 0; i < n; i++)
+            s[i] = decode(b + i * 4, w);
+}
+
 static void encode(uint8_t *b, int32_t s, unsigned width)
 {
     uint32_t v = (uint32_t)s;
@@ -399,25 +417,33 @@ static unsigned stream_run(ds_ssp *p, uint64_t *at, uint64_t h, unsigned max)
     if (!n)
         return 0;
     unsigned m = p->stream(p->stream_user, p->cfg.index, t, n, h, fb, p->sbuf);
-    unsigned ch = channels_of(p), w = width_of(p), cb = container_of(p);
+    unsigned ch = channels_of(p), w = width_of(p);
     int32_t run[STREAM_MAX * BOARD_SSP_MAX_CHANNELS];
-    for (unsigned k = 0; k < m; k++) {
-        /* tick_frame for a full FIFO with RX off: the frame at the head
-         * leaves (whole: the ring holds whole frames from a frame-aligned
-         * head) and the burst's frame takes its place; no line changes */
-        uint8_t *fr = f->buf + f->head;
+    /* tick_frame for a full FIFO with RX off, m times: the frames at the
+     * head leave (whole: the ring holds whole frames from a frame-aligned
+     * head) and the burst's frames take their places; no line changes.
+     * In contiguous stretches of the ring, none longer than the ring (a
+     * burst's frame may itself leave later in the run). */
+    for (unsigned k = 0; k < m;) {
+        size_t nb = (size_t)(m - k) * fb;
+        if (nb > cap - f->head)
+            nb = cap - f->head;
+        const uint8_t *fr = f->buf + f->head;
         int32_t *s = run + (size_t)k * ch;
-        for (unsigned i = 0; i < ch; i++)
-            s[i] = decode(fr + i * cb, w);
-        p->frames++;
-        if (p->sink)
-            p->sink(p->sink_user, p->cfg.index, s, ch, t[k]);
-        memcpy(fr, p->sbuf + (size_t)k * fb, fb);
-        f->head += fb;
+        unsigned nf = (unsigned)(nb / fb);
+        decode_run(s, fr, nf * ch, w);
+        memcpy(f->buf + f->head, p->sbuf + (size_t)k * fb, nb);
+        f->head += nb;
         if (f->head >= cap)
             f->head -= cap;
-        clock_step(p);
+        k += nf;
     }
+    if (p->sink)
+        for (unsigned k = 0; k < m; k++)
+            p->sink(p->sink_user, p->cfg.index, run + (size_t)k * ch, ch, t[k]);
+    p->frames += m;
+    for (unsigned k = 0; k < m; k++)
+        clock_step(p);
     if (p->sink_run && m) /* nothing the sink sees moved in between */
         p->sink_run(p->sink_user, p->cfg.index, run, ch, m, t);
     *at = t[m];

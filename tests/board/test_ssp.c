@@ -355,8 +355,8 @@ typedef struct stream_out {
 } stream_out;
 static stream_out *so;
 static ds_ssp *sp;
-static uint8_t src_bytes[SRC_FRAMES * 4];
-static size_t src_pos;
+static uint8_t src_bytes[SRC_FRAMES * 8];
+static size_t src_pos, src_fb; /* bytes: read, a frame's */
 
 static void rec_sink(void *u, unsigned port, const int32_t *s, unsigned ch,
                      uint64_t at)
@@ -385,8 +385,8 @@ static void fill_req(void *u, unsigned port, uint64_t at)
     (void)port;
     (void)at;
     size_t n = ds_ssp_tx_space(sp);
-    if (n > sizeof src_bytes - src_pos)
-        n = sizeof src_bytes - src_pos;
+    if (n > SRC_FRAMES * src_fb - src_pos)
+        n = SRC_FRAMES * src_fb - src_pos;
     src_pos += ds_ssp_tx_push(sp, src_bytes + src_pos, n);
     so->requests++;
 }
@@ -396,9 +396,9 @@ static unsigned fill_stream(void *u, unsigned port, const uint64_t *t,
 {
     (void)u;
     assert_int_equal(port, 1);
-    assert_int_equal(room, 4);
+    assert_int_equal(room, src_fb);
     unsigned m = 0;
-    for (; m < n && src_pos + room <= sizeof src_bytes; m++) {
+    for (; m < n && src_pos + room <= SRC_FRAMES * src_fb; m++) {
         assert_true(t[m] < horizon);
         assert_true(t[m] < t[m + 1]);
         memcpy(out + m * room, src_bytes + src_pos, room);
@@ -409,13 +409,16 @@ static unsigned fill_stream(void *u, unsigned port, const uint64_t *t,
     return m;
 }
 
-static void stream_case(bool stream, bool run_sink, stream_out *o)
+static void stream_case(bool stream, bool run_sink, unsigned width,
+                        stream_out *o)
 {
     fx f = make(0);
     memset(o, 0, sizeof *o);
     so = o;
     sp = f.p;
     src_pos = 0;
+    src_fb = width == 16 ? 4 : 8;
+    wr(&f, BOARD_SSP_FORMAT, BOARD_SSP_FORMAT_VALUE(width, 2));
     for (size_t i = 0; i < sizeof src_bytes; i++)
         src_bytes[i] = (uint8_t)(i * 7 + 3);
     if (run_sink)
@@ -441,13 +444,14 @@ static void stream_case(bool stream, bool run_sink, stream_out *o)
     done(&f);
 }
 
-static void test_stream_ticks(void **state)
+/* S16, S24 (in 4-byte containers) and S32 (copied as they are), each
+ * with a 4-frame FIFO that a run wraps several times */
+static void stream_ticks(unsigned width)
 {
-    (void)state;
     static stream_out plain, streamed, runs;
-    stream_case(false, false, &plain);
-    stream_case(true, false, &streamed);
-    stream_case(true, true, &runs);
+    stream_case(false, false, width, &plain);
+    stream_case(true, false, width, &streamed);
+    stream_case(true, true, width, &runs);
     assert_int_equal(plain.n, 40);
     assert_int_equal(streamed.n, plain.n);
     assert_int_equal(runs.n, plain.n);
@@ -461,8 +465,16 @@ static void test_stream_ticks(void **state)
     assert_true(runs.sink_multi >= 2);
     assert_true(runs.sink_calls < runs.n);
     /* the source's frames in order after the four queued, then silence */
-    int16_t first;
-    memcpy(&first, src_bytes, 2);
+    int32_t first;
+    if (width == 16) {
+        int16_t h;
+        memcpy(&h, src_bytes, 2);
+        first = h;
+    } else {
+        uint32_t v;
+        memcpy(&v, src_bytes, 4);
+        first = width == 24 ? (int32_t)(v << 8) >> 8 : (int32_t)v;
+    }
     assert_int_equal(plain.s[4][0], first);
     assert_int_equal(plain.s[34][0], 0);
     assert_int_equal(streamed.frames, plain.frames);
@@ -475,6 +487,14 @@ static void test_stream_ticks(void **state)
     assert_true(streamed.streamed >= 24);
     assert_int_equal(streamed.streamed + streamed.requests, plain.requests);
     assert_true(streamed.runs >= 2);
+}
+
+static void test_stream_ticks(void **state)
+{
+    (void)state;
+    stream_ticks(16);
+    stream_ticks(24);
+    stream_ticks(32);
 }
 
 int main(void)
