@@ -541,6 +541,31 @@ static const struct bad bads[] = {
       16 },
 };
 
+/* Period and deadline in cycles on a fast core: at 1 GHz a 10 ms period is
+ * 10^7 cycles, and so is its deadline (kHz * us is 10^10, past 32 bits:
+ * the deadline used to wrap to 1.41 ms and every period over 14 % load
+ * counted as a miss); a 7.5 ms deadline 7.5 * 10^6. */
+static void test_deadline_fast_clock(void **state)
+{
+    (void)state;
+    struct aud_ipc_platform fast = host_ipc_platform;
+    fast.clock_hz = 1000000000u;
+    aud_ipc_init(&fast);
+    assert_int_equal(
+        MSG(IPC_CMD_AUD_PIPE_NEW, 7, IPC_AUD_DIR_PLAYBACK, 10000, 0, 0, 1, 0),
+        0);
+    assert_int_equal(host_ipc.tasks[0].period, 10000000);
+    assert_int_equal(host_ipc.tasks[0].deadline, 10000000);
+    assert_int_equal(MSG(IPC_CMD_AUD_PIPE_NEW, 8, IPC_AUD_DIR_PLAYBACK, 20000,
+                         0, 7500, 1, 0),
+                     0);
+    assert_int_equal(host_ipc.tasks[1].period, 20000000);
+    assert_int_equal(host_ipc.tasks[1].deadline, 7500000);
+    assert_int_equal(MSG(IPC_CMD_AUD_PIPE_FREE, 7), 0);
+    assert_int_equal(MSG(IPC_CMD_AUD_PIPE_FREE, 8), 0);
+    aud_ipc_init(&host_ipc_platform);
+}
+
 static void test_malformed(void **state)
 {
     (void)state;
@@ -1006,6 +1031,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_malformed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_graph_errors, setup, teardown),
         cmocka_unit_test_setup_teardown(test_flow, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_deadline_fast_clock, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_oom, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pipe_connect_errors, setup,
                                         teardown),
