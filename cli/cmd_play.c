@@ -30,6 +30,10 @@
  * an SRC pair needs more (real audio DSPs run 400-600 MHz), up to the
  * fastest the firmware takes (PIPE_CLOCK_HZ_MAX, 1 GHz). */
 #define PLAY_DEFAULT_MHZ 160u
+/* the fastest clock the audio firmware takes (PIPE_CLOCK_HZ_MAX,
+ * firmware/audio/pipeline/pipeline.h): --cpu-mhz beyond it is refused
+ * here, by name, rather than by the firmware's AUD_PIPE_NEW */
+#define PLAY_MAX_MHZ     1000u
 static const unsigned play_mhz_steps[] = { 160, 200, 240, 320, 400,
                                            480, 600, 800, 1000 };
 
@@ -94,7 +98,7 @@ static void usage(FILE *f)
         "          sine);\n"
         "          its group delay is removed from OUT.wav too, and a pair\n"
         "          the default 160 MHz core cannot carry runs on a faster\n"
-        "          one (--cpu-mhz N sets the core clock, 1..2000 MHz)\n"
+        "          one (--cpu-mhz N sets the core clock, 1..1000 MHz)\n"
         "  mixer   two inputs IN.wav IN2.wav\n"
         "A chain (--pipeline src,eq_iir,volume) runs them in order (each at\n"
         "most once, mixer first); --set NAME.KEY=VALUE sets one component's\n"
@@ -384,7 +388,8 @@ int cmd_play(int argc, char **argv)
     if (period_arg &&
         !strict_uint("--period-us", period_arg, 100, 1000000, &s.period_us))
         return DSPSIM_EXIT_USAGE;
-    if (cpu_arg && !strict_uint("--cpu-mhz", cpu_arg, 1, 2000, &s.cpu_mhz))
+    if (cpu_arg &&
+        !strict_uint("--cpu-mhz", cpu_arg, 1, PLAY_MAX_MHZ, &s.cpu_mhz))
         return DSPSIM_EXIT_USAGE;
     for (unsigned i = 0; i < nsets; i++)
         if (!play_set_split(&s, set_args[i], &s.sets[i]))

@@ -66,7 +66,10 @@ t 2 "out of range [100, 1000000]" -- play in.wav o.wav --period-us 4294968296
 t 2 "out of range [100, 1000000]" -- play in.wav o.wav \
     --period-us 18446744073709552616
 t 2 "out of range [100, 1000000]" -- play in.wav o.wav --period-us 0x63
-t 2 "out of range [1, 2000]" -- play in.wav o.wav --cpu-mhz 0x7d1
+t 2 "out of range [1, 1000]" -- play in.wav o.wav --cpu-mhz 0x3e9
+# past the firmware's 1 GHz: refused by name before anything runs
+t 2 "--cpu-mhz '1500': out of range [1, 1000]" -- play in.wav o.wav \
+    --cpu-mhz 1500
 t 2 "is not a 0x hex integer" -- play in.wav o.wav --set gain_db=0xq
 t 2 "is not a 0x hex integer" -- play in.wav o.wav \
     --set gain_db=0x8000000000000000
