@@ -78,13 +78,7 @@ int aud_cmd_pipe_new(struct aud_req *r)
         return aud_fail(r, ret, IPC_AUD_DETAIL_NONE);
     }
     deadline_us = m->deadline_us ? m->deadline_us : m->period_us;
-    /* deadline_us * clock_hz / 10^6 as pipeline_init computes a period:
-     * kHz * ms + kHz * us / 1000, each product < 2^32 for any deadline up
-     * to PIPE_PERIOD_US_MAX at up to PIPE_CLOCK_HZ_MAX (kHz * us alone
-     * wraps from 4.3 ms at 1 GHz) */
-    deadline_cycles = aud_plat->clock_hz / 1000u * (deadline_us / 1000u) +
-                      aud_plat->clock_hz / 1000u * (deadline_us % 1000u) /
-                          1000u;
+    deadline_cycles = pipeline_us_to_cycles(aud_plat->clock_hz, deadline_us);
     ret = aud_plat->task_setup(aud_plat->ctx, (unsigned)(s - aud_slots), p,
                                p->period_cycles, deadline_cycles, &s->task_id);
     if (ret) {

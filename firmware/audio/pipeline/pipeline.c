@@ -5,10 +5,18 @@
 
 #include <string.h>
 
+uint32_t pipeline_us_to_cycles(uint32_t clock_hz, uint32_t us)
+{
+    /* us * clock_hz / 10^6 as kHz * ms + kHz * (us % 1000) / 1000: each
+     * product < 2^32 for the limits (kHz * us alone wraps from 4.3 ms at
+     * 1 GHz) */
+    uint32_t khz = clock_hz / 1000;
+
+    return khz * (us / 1000) + khz * (us % 1000) / 1000;
+}
+
 int pipeline_init(struct pipeline *p, const struct pipeline_config *cfg)
 {
-    uint32_t khz, ms, us;
-
     if (!p || !cfg || !cfg->alloc || !cfg->alloc->alloc || !cfg->alloc->free ||
         cfg->dir > AUDIO_DIR_CAPTURE)
         return AUD_E_INVAL;
@@ -21,12 +29,7 @@ int pipeline_init(struct pipeline *p, const struct pipeline_config *cfg)
         return AUD_E_RANGE;
     memset(p, 0, sizeof(*p));
     p->cfg = *cfg;
-    /* period_us * clock_hz / 10^6 in 32-bit steps (kHz * ms + kHz * us /
-	 * 1000; each product < 2^32 for the limits above) */
-    khz = cfg->clock_hz / 1000;
-    ms = cfg->period_us / 1000;
-    us = cfg->period_us % 1000;
-    p->period_cycles = khz * ms + khz * us / 1000;
+    p->period_cycles = pipeline_us_to_cycles(cfg->clock_hz, cfg->period_us);
     p->state = PIPE_STATE_INIT;
     return AUD_OK;
 }

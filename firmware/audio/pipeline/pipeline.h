@@ -163,6 +163,10 @@ enum pipe_xarg {
     PIPE_XARG_COMP = 3,
 };
 
+/* Cycles in us microseconds at clock_hz (a multiple of 1000), exact
+ * (floor) and in 32-bit steps for us <= PIPE_PERIOD_US_MAX and clock_hz
+ * <= PIPE_CLOCK_HZ_MAX: a period's or a deadline's length. */
+uint32_t pipeline_us_to_cycles(uint32_t clock_hz, uint32_t us);
 /* AUD_E_INVAL (NULL, bad dir or allocator), AUD_E_PERIOD, AUD_E_RANGE
  * (clock, prefill). */
 int pipeline_init(struct pipeline *p, const struct pipeline_config *cfg);
