@@ -26,16 +26,16 @@
 #include "snapshot_opts.h"
 #include "src.h"
 
-/* The board's default core clock and the clocks `play` picks from when
- * an SRC pair needs more (real audio DSPs run 400-600 MHz), up to the
- * fastest the firmware takes (PIPE_CLOCK_HZ_MAX, 1 GHz). */
+/* The board's default core clock, the fastest the audio firmware takes
+ * (PIPE_CLOCK_HZ_MAX, firmware/audio/pipeline/pipeline.h: --cpu-mhz
+ * beyond it is refused here, by name, rather than by the firmware's
+ * AUD_PIPE_NEW), and the clocks `play` picks from when an SRC pair needs
+ * more (real audio DSPs run 400-600 MHz). */
 #define PLAY_DEFAULT_MHZ 160u
-/* the fastest clock the audio firmware takes (PIPE_CLOCK_HZ_MAX,
- * firmware/audio/pipeline/pipeline.h): --cpu-mhz beyond it is refused
- * here, by name, rather than by the firmware's AUD_PIPE_NEW */
 #define PLAY_MAX_MHZ     1000u
-static const unsigned play_mhz_steps[] = { 160, 200, 240, 320, 400,
-                                           480, 600, 800, 1000 };
+static const unsigned play_mhz_steps[] = {
+    PLAY_DEFAULT_MHZ, 200, 240, 320, 400, 480, 600, 800, PLAY_MAX_MHZ
+};
 
 /* Cycles per ms of SRC rate_in -> rate_out on the board (whole pipeline:
  * host stream, SRC, DAI), a fit to the worst periods measured for all
