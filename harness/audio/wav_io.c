@@ -169,6 +169,35 @@ static bool grow(dsh_audio *a, uint64_t *cap, uint64_t frames, uint64_t limit)
     return true;
 }
 
+/* Samples a read converts at most at once (the float path's scratch). */
+enum { READ_BLOCK = 1 << 14 };
+
+/* Up to `want` frames (at most READ_BLOCK / channels) from sf at dst as
+ * Q1.31: integer PCM as it is, float and other encodings [-1, 1) scaled
+ * by 2^31, rounded, clipped (dsh_q31_from_double) through dbuf.  Returns
+ * the frames decoded. */
+static uint64_t decode(SNDFILE *sf, const dsh_audio_info *info, int32_t *dst,
+                       uint64_t want, double *dbuf)
+{
+    sf_count_t n;
+    if (info->bits)
+        return (n = sf_readf_int(sf, dst, (sf_count_t)want)) > 0 ? (uint64_t)n
+                                                                 : 0;
+    n = sf_readf_double(sf, dbuf, (sf_count_t)want);
+    for (sf_count_t k = 0; k < n * (sf_count_t)info->channels; k++)
+        dst[k] = dsh_q31_from_double(dbuf[k]);
+    return n > 0 ? (uint64_t)n : 0;
+}
+
+static void short_read(const char *path, SNDFILE *sf, uint64_t got,
+                       uint64_t frames, char *err, size_t errsz)
+{
+    int e = sf_error(sf);
+    snprintf(err, errsz, "%s: read %llu of %llu frames: %s", path,
+             (unsigned long long)got, (unsigned long long)frames,
+             e ? sf_error_number(e) : "file truncated");
+}
+
 bool dsh_audio_read(const char *path, dsh_audio *out, char *err, size_t errsz)
 {
     SF_INFO si;
@@ -182,7 +211,6 @@ bool dsh_audio_read(const char *path, dsh_audio *out, char *err, size_t errsz)
      * claim four billion frames): memory follows what is actually
      * decoded, read in blocks of at most READ_BLOCK samples, growing the
      * buffer by doubling up to the promised count. */
-    enum { READ_BLOCK = 1 << 16 };
     out->channels = info.channels;
     out->rate = info.rate;
     out->info = info;
@@ -202,39 +230,28 @@ bool dsh_audio_read(const char *path, dsh_audio *out, char *err, size_t errsz)
             oom = true;
             break;
         }
-        int32_t *dst = out->samples + (size_t)got * info.channels;
-        sf_count_t n;
-        if (info.bits) {
-            n = sf_readf_int(sf, dst, (sf_count_t)want);
-        } else {
-            /* float and other encodings: [-1, 1) scaled by 2^31,
-             * rounded, clipped (dsh_q31_from_double) */
-            n = sf_readf_double(sf, dbuf, (sf_count_t)want);
-            for (sf_count_t k = 0; k < n * (sf_count_t)info.channels; k++)
-                dst[k] = dsh_q31_from_double(dbuf[k]);
-        }
-        if (n > 0)
-            got += (uint64_t)n;
-        if (n != (sf_count_t)want)
+        uint64_t n = decode(
+            sf, &info, out->samples + (size_t)got * info.channels, want, dbuf);
+        got += n;
+        if (n != want)
             break;
     }
     free(dbuf);
-    int e = sf_error(sf);
-    sf_close(sf);
     if (oom) {
+        sf_close(sf);
         snprintf(err, errsz, "%s: out of memory after %llu of %llu frames",
                  path, (unsigned long long)got,
                  (unsigned long long)info.frames);
         dsh_audio_free(out);
         return false;
     }
-    if (got != info.frames || e) {
-        snprintf(err, errsz, "%s: read %llu of %llu frames: %s", path,
-                 (unsigned long long)got, (unsigned long long)info.frames,
-                 e ? sf_error_number(e) : "file truncated");
+    if (got != info.frames || sf_error(sf)) {
+        short_read(path, sf, got, info.frames, err, errsz);
+        sf_close(sf);
         dsh_audio_free(out);
         return false;
     }
+    sf_close(sf);
     if (!out->samples) { /* an empty file: a valid, empty buffer */
         out->samples = calloc(1, sizeof *out->samples);
         if (!out->samples) {
@@ -244,6 +261,119 @@ bool dsh_audio_read(const char *path, dsh_audio *out, char *err, size_t errsz)
     }
     out->frames = got;
     return true;
+}
+
+/* A window of the file's frames, refilled as a reader moves on: a run
+ * of any length keeps only this in memory. */
+struct dsh_audio_stream {
+    SNDFILE *sf;
+    dsh_audio_info info;
+    char *path;
+    uint64_t next; /* the frame the file's read position is at */
+    int32_t *win;  /* frames [win_first, win_first + win_n) */
+    uint64_t win_first, win_n, win_cap;
+    double *dbuf; /* float files: decode()'s scratch */
+};
+
+dsh_audio_stream *dsh_audio_stream_open(const char *path, dsh_audio_info *info,
+                                        char *err, size_t errsz)
+{
+    SF_INFO si;
+    SNDFILE *sf = open_read(path, &si, err, errsz);
+    if (!sf)
+        return NULL;
+    dsh_audio_stream *s = calloc(1, sizeof *s);
+    if (s) {
+        describe(&si, &s->info);
+        s->win_cap = READ_BLOCK / s->info.channels
+                         ? READ_BLOCK / s->info.channels
+                         : 1;
+        s->win = malloc((size_t)s->win_cap * s->info.channels * sizeof *s->win);
+        s->path = strdup(path);
+        if (!s->info.bits) {
+            sf_command(sf, SFC_SET_NORM_DOUBLE, NULL, SF_TRUE);
+            s->dbuf = malloc((size_t)s->win_cap * s->info.channels *
+                             sizeof *s->dbuf);
+        }
+        s->sf = sf;
+    }
+    if (!s || !s->win || !s->path || (!s->info.bits && !s->dbuf)) {
+        snprintf(err, errsz, "%s: out of memory", path);
+        dsh_audio_stream_close(s);
+        if (!s)
+            sf_close(sf);
+        return NULL;
+    }
+    *info = s->info;
+    return s;
+}
+
+/* The window from frame `first` on, with at least `need` frames (and as
+ * many more as fit and the file gives). */
+static bool refill(dsh_audio_stream *s, uint64_t first, uint64_t need,
+                   char *err, size_t errsz)
+{
+    s->win_n = 0;
+    if (first != s->next) {
+        if (sf_seek(s->sf, (sf_count_t)first, SEEK_SET) != (sf_count_t)first) {
+            snprintf(err, errsz, "%s: cannot seek to frame %llu: %s", s->path,
+                     (unsigned long long)first, sf_strerror(s->sf));
+            s->next = UINT64_MAX; /* unknown: seek again next time */
+            return false;
+        }
+        s->next = first;
+    }
+    uint64_t want = s->info.frames - first;
+    if (want > s->win_cap)
+        want = s->win_cap;
+    uint64_t got = decode(s->sf, &s->info, s->win, want, s->dbuf);
+    s->next += got;
+    if (got < need || (got < want && sf_error(s->sf))) {
+        short_read(s->path, s->sf, first + got, s->info.frames, err, errsz);
+        return false;
+    }
+    s->win_first = first;
+    s->win_n = got;
+    return true;
+}
+
+bool dsh_audio_stream_read(dsh_audio_stream *s, uint64_t first, uint64_t n,
+                           int32_t *dst, char *err, size_t errsz)
+{
+    unsigned ch = s->info.channels;
+    if (first > s->info.frames || n > s->info.frames - first) {
+        snprintf(err, errsz, "%s: frames %llu to %llu asked of %llu", s->path,
+                 (unsigned long long)first, (unsigned long long)(first + n),
+                 (unsigned long long)s->info.frames);
+        return false;
+    }
+    while (n) {
+        if (first < s->win_first || first >= s->win_first + s->win_n) {
+            if (!refill(s, first, n < s->win_cap ? n : s->win_cap, err, errsz))
+                return false;
+        }
+        uint64_t k = s->win_first + s->win_n - first;
+        if (k > n)
+            k = n;
+        memcpy(dst, s->win + (size_t)(first - s->win_first) * ch,
+               (size_t)k * ch * sizeof *dst);
+        dst += (size_t)k * ch;
+        first += k;
+        n -= k;
+    }
+    return true;
+}
+
+void dsh_audio_stream_close(dsh_audio_stream *s)
+{
+    if (!s)
+        return;
+    if (s->sf)
+        sf_close(s->sf);
+    free(s->win);
+    free(s->dbuf);
+    free(s->path);
+    free(s);
 }
 
 /* Creates "DIR/.NAME.tmp-PID-N" (mode 0666 less the umask) for path

@@ -48,6 +48,21 @@ typedef struct dsh_audio {
 bool dsh_audio_probe(const char *path, dsh_audio_info *info, char *err,
                      size_t errsz);
 bool dsh_audio_read(const char *path, dsh_audio *out, char *err, size_t errsz);
+/* A file read a window at a time (64 KiB of samples), for inputs of any
+ * length: only the window is in memory.  Opening checks the file as
+ * dsh_audio_probe does and fills *info; NULL + "path: problem" in err on
+ * failure. */
+typedef struct dsh_audio_stream dsh_audio_stream;
+dsh_audio_stream *dsh_audio_stream_open(const char *path, dsh_audio_info *info,
+                                        char *err, size_t errsz);
+/* Frames [first, first + n) as interleaved Q1.31 at dst (n * channels
+ * values), in any order (a step back seeks); first + n must not pass
+ * info->frames.  false + "path: read N of M frames: why" in err when the
+ * file ends early or fails to decode (a file that fails once may fail
+ * again: the caller gives up on it). */
+bool dsh_audio_stream_read(dsh_audio_stream *s, uint64_t first, uint64_t n,
+                           int32_t *dst, char *err, size_t errsz);
+void dsh_audio_stream_close(dsh_audio_stream *s);
 /* Zero-filled buffer; false if out of memory or absurd size. */
 bool dsh_audio_alloc(dsh_audio *a, uint64_t frames, unsigned channels,
                      unsigned rate);

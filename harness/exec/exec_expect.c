@@ -304,11 +304,17 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
             for (unsigned i = 0; i < c->n_endpoints; i++)
                 if (c->endpoints[i].dir == DSH_EP_INPUT)
                     ri = (int)i;
+        /* the input was streamed through the run a window at a time:
+         * read whole now, only for these measures */
         size_t ni = 0;
-        double *in = ri >= 0 ? dsh_audio_to_double(&r->eps[ri].in, UINT32_MAX,
-                                                   skip, &ni)
-                             : NULL;
-        if (!in || !ni) {
+        dsh_audio src = { 0 };
+        double *in = NULL;
+        if (ri >= 0 &&
+            !dsh_audio_read(c->endpoints[ri].resolved, &src, err, sizeof err)) {
+            failf(f, "%s", err);
+        } else if (ri < 0 ||
+                   !(in = dsh_audio_to_double(&src, UINT32_MAX, skip, &ni)) ||
+                   !ni) {
             failf(f, "%s: no input signal to compare with", name);
         } else {
             if (x->gain_db.on) {
@@ -348,13 +354,12 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
                 /* measured on the first channel of both: interleaved
                  * frames would read as twice the frequencies */
                 size_t ni0 = 0, no0 = 0;
-                double *in0 = dsh_audio_to_double(&r->eps[ri].in, 0, skip,
-                                                  &ni0);
+                double *in0 = dsh_audio_to_double(&src, 0, skip, &ni0);
                 double *y0 = dsh_audio_to_double(&out, 0, skip, &no0);
                 size_t m = ni0 < no0 ? ni0 : no0;
                 dsh_freq_response fr = { 0 };
                 dsh_mask_result mr;
-                if (r->eps[ri].in.channels != ep->e->channels) {
+                if (src.channels != ep->e->channels) {
                     failf(f, "%s: freq_response needs equal channel counts",
                           name);
                 } else if (!in0 || !y0 || !m) {
@@ -383,6 +388,7 @@ static void expect_audio(xp_run *r, const dsh_exec_env *env,
             }
         }
         free(in);
+        dsh_audio_free(&src);
     }
     free(out.samples);
     /* THD+N family on the first channel: dsh_thdn transforms the first

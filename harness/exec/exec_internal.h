@@ -79,8 +79,11 @@ typedef struct xp_ep {
     uint32_t last_pos; /* last position seen (mod 2^32) */
     uint64_t pos;      /* unwrapped position */
     /* audio */
-    dsh_audio in;      /* inputs */
-    uint64_t in_frame; /* next input frame to deliver */
+    dsh_audio_stream *in;   /* inputs: read a window at a time */
+    dsh_audio_info in_info; /* its file's rate, channels, frames */
+    uint64_t in_frame;      /* next input frame to deliver */
+    bool in_failed;         /* a read failed: in_err, silence since */
+    char in_err[256];
     /* outputs (exec_outspool.c): Q1.31 frames spooled to an unlinked
      * temporary file as they come, only a write buffer in memory */
     FILE *spool;
@@ -278,7 +281,9 @@ bool xp_streams_params(xp_run *r); /* STREAM_PARAMS + prefill */
  * buffers reset and refilled, STREAM_PARAMS again (the host DMA and the
  * position restart at 0). */
 bool xp_streams_restart(xp_run *r, unsigned pi);
-void xp_streams_service(xp_run *r); /* after each period of time */
+/* After each period of time: refills and drains the host streams; false
+ * once an input could not be read (the case has failed: run no more). */
+bool xp_streams_service(xp_run *r);
 /* Every input frame has been taken by the DSP (host streams: up to their
  * position; capture ports: clocked out by the SSP). */
 bool xp_streams_inputs_fetched(const xp_run *r);

@@ -137,7 +137,8 @@ static bool stream_step(xp_run *r, uint64_t cycles)
     if (e != DSH_DRV_OK)
         return xp_fail(r, DSH_RES_ERROR, "while streaming: %s",
                        dsh_drv_diag(r->drv));
-    xp_streams_service(r);
+    if (!xp_streams_service(r))
+        return false;
     if (r->o->progress && r->start_cycle) {
         uint64_t now = dsh_drv_cycles(r->drv);
         r->o->progress(r->o->progress_user, now,

@@ -47,12 +47,23 @@ static bool case_hash(xp_run *r, uint64_t *out)
     const ds_board_config *cfg = ds_board_get_config(dsh_drv_board(r->drv));
     h = ds_snap_hash(h, &cfg->cpu_hz,
                      sizeof *cfg - offsetof(ds_board_config, cpu_hz));
+    /* the inputs' samples, read through their streams a block at a time
+     * (the same bytes, in the same order, as whole) */
     for (unsigned i = 0; i < r->c->n_endpoints; i++) {
-        const dsh_audio *a = &r->eps[i].in;
-        if (a->samples)
-            h = ds_snap_hash(h, a->samples,
-                             (size_t)a->frames * a->channels *
-                                 sizeof *a->samples);
+        xp_ep *ep = &r->eps[i];
+        if (!ep->in)
+            continue;
+        int32_t buf[4096];
+        uint64_t per = sizeof buf / sizeof *buf / ep->in_info.channels;
+        char err[512];
+        for (uint64_t f = 0; f < ep->in_info.frames; f += per) {
+            uint64_t k = ep->in_info.frames - f < per ? ep->in_info.frames - f
+                                                      : per;
+            if (!dsh_audio_stream_read(ep->in, f, k, buf, err, sizeof err))
+                return xp_fail(r, DSH_RES_ERROR, "snapshot: %s", err);
+            h = ds_snap_hash(h, buf,
+                             (size_t)k * ep->in_info.channels * sizeof *buf);
+        }
     }
     *out = h;
     return true;

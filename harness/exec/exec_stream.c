@@ -33,19 +33,31 @@ static void ssp_sink(void *user, unsigned port, const int32_t *samples,
     xp_out_append(ep, samples, channels, frames, 32 - width_of(ep->fmt));
 }
 
+/* Input frames [ep->in_frame, + n) at dst (Q1.31, the file's channels);
+ * false once a read has failed (ep->in_err; the caller plays silence and
+ * the case ends in an error, with no output written). */
+static bool in_read(xp_ep *ep, uint64_t n, int32_t *dst)
+{
+    if (!ep->in_failed && !dsh_audio_stream_read(ep->in, ep->in_frame, n, dst,
+                                                 ep->in_err, sizeof ep->in_err))
+        ep->in_failed = true;
+    return !ep->in_failed;
+}
+
 static void ssp_source(void *user, unsigned port, int32_t *samples,
                        unsigned channels, uint64_t cycle)
 {
     xp_ep *ep = user;
     unsigned sh = 32 - width_of(ep->fmt);
+    int32_t f[64];
     (void)port;
     (void)cycle;
     for (unsigned i = 0; i < channels; i++)
         samples[i] = 0;
-    if (!ep->active || ep->in_frame >= ep->in.frames)
+    if (!ep->active || ep->in_frame >= ep->in_info.frames || !in_read(ep, 1, f))
         return;
-    for (unsigned i = 0; i < channels && i < ep->in.channels; i++)
-        samples[i] = ep->in.samples[ep->in_frame * ep->in.channels + i] >> sh;
+    for (unsigned i = 0; i < channels && i < ep->in_info.channels; i++)
+        samples[i] = f[i] >> sh;
     ep->in_frame++;
 }
 
@@ -63,8 +75,15 @@ bool xp_streams_open(xp_run *r)
         ep->spool_dir = r->spool_dir;
         ep->sample_bytes = ep->fmt == IPC_AUD_FMT_S16_LE ? 2 : 4;
         ep->frame_bytes = ep->sample_bytes * e->channels;
+        if (e->dir == DSH_EP_INPUT && !ep->in &&
+            !(ep->in = dsh_audio_stream_open(e->resolved, &ep->in_info, err,
+                                             sizeof err)))
+            return xp_fail(r, DSH_RES_ERROR, "%s", err);
+        /* the case checked the file when it was loaded; it may have
+         * changed since */
         if (e->dir == DSH_EP_INPUT &&
-            !dsh_audio_read(e->resolved, &ep->in, err, sizeof err))
+            !dsh_audio_check_params(&ep->in_info, e->file, e->rate, e->channels,
+                                    e->name, err, sizeof err))
             return xp_fail(r, DSH_RES_ERROR, "%s", err);
         if (e->kind == DSH_EP_PORT) {
             ds_ssp *p = ds_board_ssp(b, e->port_index);
@@ -114,14 +133,22 @@ static int32_t get_sample(const uint8_t *p, uint32_t fmt)
  * for every frame of a playback). */
 static void put_frames(xp_ep *ep, uint8_t *dst, uint32_t frames)
 {
-    unsigned chans = ep->e->channels, in_ch = ep->in.channels;
+    unsigned chans = ep->e->channels, in_ch = ep->in_info.channels;
     size_t fbytes = ep->frame_bytes, sbytes = ep->sample_bytes;
-    uint64_t left = ep->in_frame < ep->in.frames ? ep->in.frames - ep->in_frame
-                                                 : 0;
+    uint64_t left = ep->in_frame < ep->in_info.frames
+                        ? ep->in_info.frames - ep->in_frame
+                        : 0;
     uint32_t real = left < frames ? (uint32_t)left : frames;
+    /* host_fill asks for a 4096-byte buffer's frames, at least 2 bytes a
+     * sample: 2048 samples, in the file's channels (the case's, which
+     * the case checks) */
+    int32_t in[2048];
+    if (real > sizeof in / sizeof in[0] / in_ch ||
+        (real && !in_read(ep, real, in)))
+        real = 0;
     /* past the input's end: silence, all-zero bytes in every format */
     memset(dst + real * fbytes, 0, (frames - real) * fbytes);
-    const int32_t *src = real ? ep->in.samples + ep->in_frame * in_ch : NULL;
+    const int32_t *src = in;
     ep->in_frame += frames;
     for (uint32_t f = 0; f < real; f++, src += in_ch) {
         uint8_t *d = dst + f * fbytes;
@@ -269,7 +296,7 @@ static void host_xrun(xp_run *r, xp_ep *ep)
     }
 }
 
-void xp_streams_service(xp_run *r)
+bool xp_streams_service(xp_run *r)
 {
     ds_board *b = dsh_drv_board(r->drv);
     for (unsigned i = 0; i < r->c->n_endpoints; i++) {
@@ -322,6 +349,17 @@ void xp_streams_service(xp_run *r)
             host_drain(r, ep);
         }
     }
+    /* an input that could not be read (a port's, or a refill's just
+     * now): the rest of it is lost, the case ends in an error and no
+     * output is written */
+    bool ok = true;
+    for (unsigned i = 0; i < r->c->n_endpoints; i++)
+        if (r->eps[i].in_failed) {
+            xp_fail(r, DSH_RES_ERROR, "%s", r->eps[i].in_err);
+            r->eps[i].active = false;
+            ok = false;
+        }
+    return ok;
 }
 
 bool xp_streams_inputs_fetched(const xp_run *r)
@@ -338,7 +376,7 @@ bool xp_streams_inputs_fetched(const xp_run *r)
                                  : 0;
             fetched = fetched > ahead ? fetched - ahead : 0;
         }
-        if (fetched < ep->in.frames)
+        if (fetched < ep->in_info.frames)
             return false;
     }
     return true;
@@ -347,7 +385,8 @@ bool xp_streams_inputs_fetched(const xp_run *r)
 void xp_streams_close(xp_run *r)
 {
     for (unsigned i = 0; i < DSH_MAX_ENDPOINTS; i++) {
-        dsh_audio_free(&r->eps[i].in);
+        dsh_audio_stream_close(r->eps[i].in);
+        r->eps[i].in = NULL;
         xp_out_close(&r->eps[i]);
     }
 }

@@ -188,6 +188,78 @@ static void test_truncated(void **state)
     assert_non_null(strstr(err, "truncated file"));
 }
 
+/* Frames [first, first + n) of a stream against the same frames read
+ * whole. */
+static void stream_check(dsh_audio_stream *st, const dsh_audio *a,
+                         uint64_t first, uint64_t n)
+{
+    static int32_t got[3 * 7000];
+    char err[512];
+    assert_true(n * a->channels <= sizeof got / sizeof *got);
+    if (!dsh_audio_stream_read(st, first, n, got, err, sizeof err))
+        fail_msg("frames %llu + %llu: %s", (unsigned long long)first,
+                 (unsigned long long)n, err);
+    assert_memory_equal(got, a->samples + first * a->channels,
+                        n * a->channels * sizeof *got);
+}
+
+/* A stream gives the frames a whole read gives, in any order: forward
+ * across its window (16384 samples: 5461 frames of 3 channels), back,
+ * far ahead, the last frame; integer and float files alike.  Past the
+ * end is an error naming the span. */
+static void test_stream(void **state)
+{
+    (void)state;
+    enum { FRAMES = 20000, CH = 3 };
+    const char *p = ht_path(dir, "st.wav");
+    int32_t *s = malloc(FRAMES * CH * sizeof *s);
+    assert_non_null(s);
+    uint32_t x = 12345;
+    for (unsigned i = 0; i < FRAMES * CH; i++) {
+        x = x * 1103515245u + 12345u;
+        s[i] = (int32_t)x;
+    }
+    char err[512], args[1024];
+    assert_true(dsh_audio_write_wav(p, s, FRAMES, CH, 48000, DSH_PCM_S32, err,
+                                    sizeof err));
+    free(s);
+    const char *fl = ht_path(dir, "st_float.wav");
+    snprintf(args, sizeof args, "-D %s -e floating-point -b 32 %s",
+             ht_path(dir, "st.wav"), fl);
+    sox(args);
+    const char *files[] = { p, fl };
+    dsh_audio_info info0;
+    for (unsigned k = 0; k < 2; k++) {
+        dsh_audio a;
+        dsh_audio_info info;
+        assert_true(dsh_audio_read(files[k], &a, err, sizeof err));
+        dsh_audio_stream *st = dsh_audio_stream_open(files[k], &info, err,
+                                                     sizeof err);
+        assert_non_null(st);
+        assert_int_equal(info.frames, FRAMES);
+        assert_int_equal(info.channels, CH);
+        assert_int_equal(info.bits, k ? 0 : 32);
+        for (uint64_t f = 0; f + 997 <= FRAMES; f += 997)
+            stream_check(st, &a, f, 997);
+        stream_check(st, &a, 100, 7000); /* back, over two windows */
+        stream_check(st, &a, 15000, 1);  /* ahead */
+        stream_check(st, &a, 5460, 2);   /* across a window's end */
+        stream_check(st, &a, FRAMES - 1, 1);
+        stream_check(st, &a, 0, 0);
+        int32_t one[CH];
+        assert_false(
+            dsh_audio_stream_read(st, FRAMES - 1, 2, one, err, sizeof err));
+        assert_non_null(strstr(err, "st"));
+        assert_non_null(strstr(err, "frames 19999 to 20001 asked of 20000"));
+        stream_check(st, &a, 3, 5); /* still usable */
+        dsh_audio_stream_close(st);
+        dsh_audio_free(&a);
+    }
+    assert_null(dsh_audio_stream_open(ht_path(dir, "none.wav"), &info0, err,
+                                      sizeof err));
+    assert_non_null(strstr(err, "none.wav: cannot read as a sound file"));
+}
+
 /* Writes go to a temporary file renamed over the target: an existing file
  * is replaced whole, a failed write leaves the old one and no temporary
  * file behind. */
@@ -272,6 +344,18 @@ static void test_flac_claiming_4g_frames(void **state)
     assert_false(ok);
     if (!strstr(err, "claim.flac: read 48 of 4294967279 frames"))
         fail_msg("message: %s", err);
+    /* streamed: the frames that are there, then the same error where
+     * they end (no memory for the promise) */
+    dsh_audio_info info;
+    dsh_audio_stream *st = dsh_audio_stream_open(path, &info, err, sizeof err);
+    assert_non_null(st);
+    assert_int_equal(info.frames, 4294967279ull);
+    int32_t buf[2 * 64];
+    assert_true(dsh_audio_stream_read(st, 0, 40, buf, err, sizeof err));
+    assert_false(dsh_audio_stream_read(st, 40, 64, buf, err, sizeof err));
+    if (!strstr(err, "claim.flac: read 48 of 4294967279 frames"))
+        fail_msg("stream message: %s", err);
+    dsh_audio_stream_close(st);
 }
 
 int main(void)
@@ -282,6 +366,7 @@ int main(void)
         cmocka_unit_test(test_foreign_formats),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_truncated),
+        cmocka_unit_test(test_stream),
         cmocka_unit_test(test_write_replaces),
         cmocka_unit_test(test_flac_claiming_4g_frames),
     };
