@@ -67,14 +67,13 @@ dsh_drv_err dsh_drv_new(const dsh_drv_opts *opts, dsh_drv **out, char *err,
         dsh_drv_free(d);
         return DSH_DRV_ESETUP;
     }
-    if (ds_board_load_elf(d->b, opts->elf, e, sizeof e) != DS_OK) {
+    /* opened once: loaded into the board, then kept for its symbols */
+    if (xt_elf_open(opts->elf, &d->elf, e, sizeof e) != XT_LOAD_OK ||
+        ds_board_load_image(d->b, d->elf, e, sizeof e) != DS_OK) {
         snprintf(err, errsz, "firmware '%s': %s", opts->elf, e);
         dsh_drv_free(d);
         return DSH_DRV_ESETUP;
     }
-    /* symbols only; the image is already loaded */
-    if (xt_elf_open(opts->elf, &d->elf, e, sizeof e) != XT_LOAD_OK)
-        d->elf = NULL;
     d->cpu_hz = ds_board_get_config(d->b)->cpu_hz;
     ds_board_set_console(d->b, on_console, d);
     ds_board_add_marker_observer(d->b, dsh_drv_on_marker, d);

@@ -450,13 +450,21 @@ ds_status ds_board_load_elf(ds_board *b, const char *path, char *err,
     xt_load_status ls = xt_elf_open(path, &elf, err, errsz);
     if (ls != XT_LOAD_OK)
         return ls == XT_LOAD_ERR_NOMEM ? DS_ERR_NOMEM : DS_ERR_LOAD;
-    ds_board_reset(b);
-    ls = xt_elf_load_cpu(elf, b->cpu, err, errsz);
-    uint32_t entry = xt_elf_entry(elf);
+    ds_status st = ds_board_load_image(b, elf, err, errsz);
     xt_elf_free(elf);
+    return st;
+}
+
+ds_status ds_board_load_image(ds_board *b, const xt_elf *elf, char *err,
+                              size_t errsz)
+{
+    if (!b || !elf)
+        return DS_ERR_ARG;
+    ds_board_reset(b);
+    xt_load_status ls = xt_elf_load_cpu(elf, b->cpu, err, errsz);
     if (ls != XT_LOAD_OK)
         return ls == XT_LOAD_ERR_NOMEM ? DS_ERR_NOMEM : DS_ERR_LOAD;
-    if (xt_reg_write(b->cpu, XT_REG_PC, entry) != XT_OK)
+    if (xt_reg_write(b->cpu, XT_REG_PC, xt_elf_entry(elf)) != XT_OK)
         return DS_ERR_CPU;
     return DS_OK;
 }

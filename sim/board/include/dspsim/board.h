@@ -81,6 +81,11 @@ void ds_board_reset(ds_board *b);
  * to its entry point. */
 ds_status ds_board_load_elf(ds_board *b, const char *path, char *err,
                             size_t errsz);
+/* The same from an ELF the caller has opened (dspsim/loader.h) and keeps,
+ * for its symbols: the file is read once. */
+struct xt_elf;
+ds_status ds_board_load_image(ds_board *b, const struct xt_elf *elf, char *err,
+                              size_t errsz);
 
 /* ---- Debug device observers -------------------------------------------- */
 /* Console bytes go to fn (default: the host's stdout, unbuffered writes
