@@ -11,6 +11,7 @@ struct xt_elf {
     char *name;           /* path or name given by the caller */
     uint8_t *data;        /* the whole file */
     size_t size;          /* bytes in data */
+    size_t mapped;        /* data is an anonymous mapping of this size */
     uint32_t entry;       /* e_entry */
     xt_elf_segment *segs; /* PT_LOAD segments with memsz > 0 */
     size_t nsegs;
