@@ -143,8 +143,13 @@ static void put_frames(xp_ep *ep, uint8_t *dst, uint32_t frames)
      * sample: 2048 samples, in the file's channels (the case's, which
      * the case checks) */
     int32_t in[2048];
-    if (real > sizeof in / sizeof in[0] / in_ch ||
-        (real && !in_read(ep, real, in)))
+    if (real > sizeof in / sizeof in[0] / in_ch && !ep->in_failed) {
+        snprintf(ep->in_err, sizeof ep->in_err,
+                 "input '%s': %u frames of %u channels asked at once",
+                 ep->e->name, (unsigned)real, in_ch);
+        ep->in_failed = true;
+    }
+    if (ep->in_failed || (real && !in_read(ep, real, in)))
         real = 0;
     /* past the input's end: silence, all-zero bytes in every format */
     memset(dst + real * fbytes, 0, (frames - real) * fbytes);
