@@ -2,8 +2,12 @@
 /* Fuzz harness: the sound-file reader and the format conversions
  * (harness/audio): the input is written to a file (a fresh name each
  * time: libsndfile picks the format from the bytes, WAV, WAVEX, AIFF,
- * FLAC, W64, CAF, AU, ...), then dsh_audio_probe and dsh_audio_read.
- * Checked: probe and read agree (rate, channels, frames); a read file
+ * FLAC, W64, CAF, AU, ...), then dsh_audio_probe, dsh_audio_read and
+ * the stream reader (dsh_audio_stream, spans of sizes the input's own
+ * bytes pick, with one step back).
+ * Checked: probe, read and stream agree (rate, channels, frames); a
+ * stream of a file read whole gives the same samples, and a failed
+ * stream read says why; a read file
  * has what it promised; every sample survives the conversions: quantised
  * to s16/s24/s32 it is a multiple of the format's LSB and within one LSB
  * of the original, the S24_4LE container round trip is exact on an s24
@@ -72,6 +76,48 @@ static void check_roundtrip(const dsh_audio *a)
     }
 }
 
+/* The file through a stream, in spans of 1 to 4096 / channels frames
+ * (sizes from the input's bytes), one step back after the fourth span;
+ * whole (a) when read succeeded, else at most 64 spans. */
+static void check_stream(const char *path, const dsh_audio_info *info,
+                         const dsh_audio *a, const uint8_t *data, size_t size)
+{
+    char err[512] = "";
+    dsh_audio_info si;
+    dsh_audio_stream *s = dsh_audio_stream_open(path, &si, err, sizeof err);
+    if (!s) {
+        if (!err[0] || a)
+            abort(); /* it says why; what read whole opens */
+        return;
+    }
+    if (!info || si.frames != info->frames || si.rate != info->rate ||
+        si.channels != info->channels)
+        abort();
+    static int32_t buf[4096];
+    uint64_t per = 4096 / si.channels, f = 0;
+    bool back = false;
+    for (size_t k = 0; f < si.frames && (a || k < 64); k++) {
+        uint64_t n = 1 + (size ? data[k % size] : 0) % per;
+        if (n > si.frames - f)
+            n = si.frames - f;
+        err[0] = 0;
+        if (!dsh_audio_stream_read(s, f, n, buf, err, sizeof err)) {
+            if (!err[0] || a)
+                abort();
+            break;
+        }
+        if (a && memcmp(buf, a->samples + f * si.channels,
+                        (size_t)n * si.channels * sizeof *buf))
+            abort();
+        f += n;
+        if (k == 3 && !back && f > 7) {
+            f -= 7; /* a restart steps back */
+            back = true;
+        }
+    }
+    dsh_audio_stream_close(s);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!dir)
@@ -87,10 +133,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!probed || a.frames != info.frames || a.rate != info.rate ||
             a.channels != info.channels || !a.samples)
             abort();
+        check_stream(in, &info, &a, data, size);
         check_roundtrip(&a);
         dsh_audio_free(&a);
     } else if (!err[0]) {
         abort(); /* a failure always says why */
+    } else {
+        check_stream(in, probed ? &info : NULL, NULL, data, size);
     }
     unlink(in);
     return 0;
