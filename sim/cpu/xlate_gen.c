@@ -92,30 +92,33 @@ void xlate_gen_prelude(xl_buf *o)
         "sar=e->sar,sl=e->sar_left,hn=e->hist_n,ev=e->ev,ev2=e->single_block?0:ev,"
         "ev3=e->chain&&!e->single_block?ev:0)\n"
         /* an access the page table does not allow directly (MMIO, wait
-         * states, faults) goes through the engine's helper; the block
-         * re-checks the horizon after a wait state or a helper */
-        "#define LD(D_,AD_,SZ_,FN_,CV_,PC_,K_,J_,NPC_,KN_,KC_,HZ_,HC_) do{uint32_t a_=(AD_);"
+         * states, faults) goes through the engine's helper.  After a wait
+         * state or a helper the block re-checks the horizon for the rest
+         * of it (KR_: the offset of its last instruction, or of the next
+         * one if this is the last): the check at its start counted no
+         * wait states, and a helper may bring the horizon closer */
+        "#define LD(D_,AD_,SZ_,FN_,CV_,PC_,K_,J_,NPC_,KN_,KR_,KC_,HZ_,HC_) do{uint32_t a_=(AD_);"
         "const xt_xpage*p_=&P[a_>>12];"
         "if(L_(p_->rd!=0&&(a_&((SZ_)-1))==0,1)){D_=CV_(FN_(p_->rd+(a_&4095)));"
-        "if(L_(p_->rd_wait!=0,0)){cyc+=p_->rd_wait;if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);}}"
+        "if(L_(p_->rd_wait!=0,0)){cyc+=p_->rd_wait;if(cyc+(KR_)>=ev)EXIT(NPC_,KN_,(J_)+1);}}"
         "else{uint32_t v_;int r_;TO_ENV(PC_,K_,J_);SYNC_OUT();r_=e->ld(e,a_,(SZ_),&v_);"
         "FROM_ENV(K_,J_);if(r_==%d)EXIT(PC_,K_,J_);if(r_==%d)return 1;D_=CV_(v_);"
         "if(r_==%d){e->hz_mask=(HZ_);e->hz_cost=(HC_);EXIT(NPC_,KC_,(J_)+1);}"
-        "if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);}"
+        "if(cyc+(KR_)>=ev)EXIT(NPC_,KN_,(J_)+1);}"
         "}while(0)\n"
-        "#define ST(AD_,SZ_,FN_,V_,PC_,K_,J_,NPC_,KN_) do{uint32_t a_=(AD_);"
+        "#define ST(AD_,SZ_,FN_,V_,PC_,K_,J_,NPC_,KN_,KR_) do{uint32_t a_=(AD_);"
         "const xt_xpage*p_=&P[a_>>12];"
         "if(L_(p_->wr!=0&&(a_&((SZ_)-1))==0,1)){FN_(p_->wr+(a_&4095),(V_));"
-        "if(L_(p_->wr_wait!=0,0)){cyc+=p_->wr_wait;if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);}}"
+        "if(L_(p_->wr_wait!=0,0)){cyc+=p_->wr_wait;if(cyc+(KR_)>=ev)EXIT(NPC_,KN_,(J_)+1);}}"
         "else{int r_;TO_ENV(PC_,K_,J_);SYNC_OUT();r_=e->st(e,a_,(SZ_),(V_));"
         "FROM_ENV(K_,J_);if(r_==%d)EXIT(PC_,K_,J_);if(r_==%d)return 1;"
-        "if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);}"
+        "if(cyc+(KR_)>=ev)EXIT(NPC_,KN_,(J_)+1);}"
         "}while(0)\n"
         /* rsil, wsr, xsr of the registers sr_op takes */
-        "#define SRX(OP_,SR_,A_,PC_,K_,J_,NPC_,KN_) do{uint32_t v_=(A_);int r_;"
+        "#define SRX(OP_,SR_,A_,PC_,K_,J_,NPC_,KN_,KR_) do{uint32_t v_=(A_);int r_;"
         "TO_ENV(PC_,K_,J_);SYNC_OUT();r_=e->sr_op(e,(OP_),(SR_),&v_);"
         "FROM_ENV(K_,J_);if(r_==%d)EXIT(PC_,K_,J_);if(r_==%d)return 1;"
-        "sl=0;A_=v_;if(cyc+(KN_)>=ev)EXIT(NPC_,KN_,(J_)+1);"
+        "sl=0;A_=v_;if(cyc+(KR_)>=ev)EXIT(NPC_,KN_,(J_)+1);"
         "}while(0)\n",
         XT_XLATE_ABI_TEXT, XT_XHIST, XT_XH_LEFT, XT_XH_TAKEN, XT_XH_PENDING,
         XT_XH_LEFT, XT_XH_TAKEN, XT_XH_LEFT, XT_XH_TAKEN);
@@ -211,6 +214,7 @@ typedef struct gen {
     const struct guard_plan *gp; /* its plan */
     unsigned fast_head;          /* its head */
     unsigned reg_end;            /* the next hard head: the region's end */
+    unsigned margin;    /* the block being written: its horizon margin */
     int32_t disp[PAGE]; /* in the copy: an access's offset from its base */
     uint8_t dyn[PAGE];  /* in the copy: DYN_* for an instruction */
     uint8_t lab[PAGE];  /* the generic block has label S<offset> here */
@@ -474,29 +478,39 @@ static const char *access_fn(unsigned op, const char **conv)
     return fn[is_store(op)][access_size(op)];
 }
 
+/* Where the horizon is re-checked after a wait state or a helper, for an
+ * instruction whose successor starts at offset kn: the rest of the block
+ * (its last instruction), or the successor past the block's end. */
+static unsigned recheck(const gen *g, unsigned kn)
+{
+    return kn > g->margin ? kn : g->margin;
+}
+
 /* A load or store through the LD/ST macros (page lookup, wait states,
  * the helper for everything else). */
 static void emit_access(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
                         unsigned j, uint32_t npc, unsigned kn, const char *late)
 {
-    unsigned a = in->a, b = in->b;
+    unsigned a = in->a, b = in->b, kr = recheck(g, kn);
     if (in->op == XT_OP_L32R) {
         xl_printf(g->o,
                   "LD(r%u, (lb & 1) ? (lb & ~0xFFFu) + %uu : 0x%xu, 4, ld32, "
-                  "(uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %s);",
-                  a, (uint32_t)in->imm, in->target, pc, k, j, npc, kn, late);
+                  "(uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %u, %s);",
+                  a, (uint32_t)in->imm, in->target, pc, k, j, npc, kn, kr,
+                  late);
         return;
     }
     const char *cv, *fn = access_fn(in->op, &cv);
     unsigned sz = access_size(in->op);
     if (is_store(in->op))
-        xl_printf(g->o, "ST(r%u + %uu, %u, %s, r%u, 0x%xu, %u, %u, 0x%xu, %u);",
-                  b, (uint32_t)in->imm, sz, fn, a, pc, k, j, npc, kn);
+        xl_printf(g->o,
+                  "ST(r%u + %uu, %u, %s, r%u, 0x%xu, %u, %u, 0x%xu, %u, %u);",
+                  b, (uint32_t)in->imm, sz, fn, a, pc, k, j, npc, kn, kr);
     else if (sz)
         xl_printf(
             g->o,
-            "LD(r%u, r%u + %uu, %u, %s, %s, 0x%xu, %u, %u, 0x%xu, %u, %s);", a,
-            b, (uint32_t)in->imm, sz, fn, cv, pc, k, j, npc, kn, late);
+            "LD(r%u, r%u + %uu, %u, %s, %s, 0x%xu, %u, %u, 0x%xu, %u, %u, %s);",
+            a, b, (uint32_t)in->imm, sz, fn, cv, pc, k, j, npc, kn, kr, late);
 }
 
 /* An access of the guarded copy that the guard does not cover: its own
@@ -702,9 +716,9 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
          * interpreter's handler and its event update) */
         P_("{ uint32_t ps_ = *e->ps; if (L_((ps_ & 15u) <= %uu, 1)) { sl = 0; "
            "*e->ps = (ps_ & ~15u) | %uu; r%u = ps_; } else SRX(%u, %uu, r%u, "
-           "0x%xu, %u, %u, 0x%xu, %u); }",
+           "0x%xu, %u, %u, 0x%xu, %u, %u); }",
            (uint32_t)im, (uint32_t)im, a, in->op, (uint32_t)im, a, pc, k, j,
-           npc, kn);
+           npc, kn, recheck(g, kn));
         break;
     case XT_OP_WSR:
     case XT_OP_XSR:
@@ -719,12 +733,13 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
              * unlock, mostly); else the helper */
             P_("if (L_(!(*e->sr[%u] & (*e->sr[%u] | %uu)), 1)) { sl = 0; "
                "*e->ps = r%u & %uu; } else SRX(%u, %uu, r%u, 0x%xu, %u, %u, "
-               "0x%xu, %u);",
+               "0x%xu, %u, %u);",
                XT_SR_INTERRUPT, XT_SR_INTENABLE, XT_INT_NMI_MASK, a,
-               PS_WRITE_MASK, in->op, (uint32_t)im, a, pc, k, j, npc, kn);
+               PS_WRITE_MASK, in->op, (uint32_t)im, a, pc, k, j, npc, kn,
+               recheck(g, kn));
         else
-            P_("SRX(%u, %uu, r%u, 0x%xu, %u, %u, 0x%xu, %u);", in->op,
-               (uint32_t)im, a, pc, k, j, npc, kn);
+            P_("SRX(%u, %uu, r%u, 0x%xu, %u, %u, 0x%xu, %u, %u);", in->op,
+               (uint32_t)im, a, pc, k, j, npc, kn, recheck(g, kn));
         break;
     case XT_OP_RSR:
         if (im == XT_SR_SAR)
@@ -749,6 +764,8 @@ static unsigned block_body(gen *g, unsigned h, int emit)
     const xt_timing *T = &g->cpu->timing;
     xl_buf *o = g->o;
     unsigned k = 0, j = 0, last_k = 0, off = h;
+    if (emit)
+        g->margin = block_body(g, h, 0);
     for (;;) {
         uint32_t pc = g->base + off;
         if (off != h && g->head[off]) { /* falls into the next block */
