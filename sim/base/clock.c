@@ -9,11 +9,14 @@ typedef struct ds_event {
     uint64_t seq; /* insertion order; also the event id */
     ds_event_fn fn;
     void *user;
+    bool lazy; /* ds_clock_schedule_lazy, not yet hardened */
 } ds_event;
 
 struct ds_clock {
     ds_event *heap;
     size_t n, cap;
+    size_t n_lazy;       /* pending lazy events */
+    uint64_t lazy_total; /* lazy events scheduled */
     uint64_t next_seq;
     uint64_t now; /* without a time source */
     uint64_t (*now_fn)(void *);
@@ -96,8 +99,8 @@ static void sift_down(ds_event *h, size_t n, size_t i)
     }
 }
 
-ds_event_id ds_clock_schedule(ds_clock *clk, uint64_t at, ds_event_fn fn,
-                              void *user)
+static ds_event_id push(ds_clock *clk, uint64_t at, ds_event_fn fn, void *user,
+                        bool lazy)
 {
     if (!fn)
         return 0;
@@ -114,15 +117,55 @@ ds_event_id ds_clock_schedule(ds_clock *clk, uint64_t at, ds_event_fn fn,
     e->seq = clk->next_seq++;
     e->fn = fn;
     e->user = user;
+    e->lazy = lazy;
+    clk->n_lazy += lazy;
     sift_up(clk->heap, clk->n++);
-    ds_event_id id = clk->next_seq - 1;
-    if (clk->hook)
+    return clk->next_seq - 1;
+}
+
+ds_event_id ds_clock_schedule(ds_clock *clk, uint64_t at, ds_event_fn fn,
+                              void *user)
+{
+    ds_event_id id = push(clk, at, fn, user, false);
+    if (id && clk->hook)
         clk->hook(clk->hook_user, at);
     return id;
 }
 
+ds_event_id ds_clock_schedule_lazy(ds_clock *clk, uint64_t at, ds_event_fn fn,
+                                   void *user)
+{
+    ds_event_id id = push(clk, at, fn, user, true);
+    clk->lazy_total += id != 0;
+    return id;
+}
+
+uint64_t ds_clock_lazy_scheduled(const ds_clock *clk)
+{
+    return clk->lazy_total;
+}
+
+size_t ds_clock_lazy_pending(const ds_clock *clk)
+{
+    return clk->n_lazy;
+}
+
+void ds_clock_harden(ds_clock *clk)
+{
+    for (size_t i = 0; clk->n_lazy && i < clk->n; i++) {
+        ds_event *e = &clk->heap[i];
+        if (!e->lazy)
+            continue;
+        e->lazy = false;
+        clk->n_lazy--;
+        if (clk->hook)
+            clk->hook(clk->hook_user, e->at);
+    }
+}
+
 static void remove_at(ds_clock *clk, size_t i)
 {
+    clk->n_lazy -= clk->heap[i].lazy;
     clk->heap[i] = clk->heap[--clk->n];
     if (i < clk->n) {
         sift_up(clk->heap, i);
@@ -146,6 +189,17 @@ bool ds_clock_cancel(ds_clock *clk, ds_event_id id)
 uint64_t ds_clock_next(const ds_clock *clk)
 {
     return clk->n ? clk->heap[0].at : DS_CLOCK_NEVER;
+}
+
+uint64_t ds_clock_next_strict(const ds_clock *clk)
+{
+    if (!clk->n_lazy)
+        return ds_clock_next(clk);
+    uint64_t t = DS_CLOCK_NEVER;
+    for (size_t i = 0; i < clk->n; i++)
+        if (!clk->heap[i].lazy && clk->heap[i].at < t)
+            t = clk->heap[i].at;
+    return t;
 }
 
 uint64_t ds_clock_next_other(const ds_clock *clk, ds_event_id own)
@@ -172,6 +226,7 @@ size_t ds_clock_run_due(ds_clock *clk, uint64_t now)
     size_t fired = 0;
     while (clk->n && clk->heap[0].at <= now) {
         ds_event e = clk->heap[0];
+        clk->n_lazy -= e.lazy;
         /* the root: the last event moves up and sinks (no rise to try) */
         clk->heap[0] = clk->heap[--clk->n];
         sift_down(clk->heap, clk->n, 0);
@@ -210,6 +265,7 @@ uint64_t ds_clock_next_id(const ds_clock *clk)
 void ds_clock_load_begin(ds_clock *clk, uint64_t next_id)
 {
     clk->n = 0;
+    clk->n_lazy = 0;
     clk->next_seq = next_id ? next_id : 1;
 }
 
@@ -232,6 +288,7 @@ bool ds_clock_restore_event(ds_clock *clk, uint64_t at, ds_event_id id,
     e->seq = id;
     e->fn = fn;
     e->user = user;
+    e->lazy = false;
     sift_up(clk->heap, clk->n++);
     return true;
 }

@@ -67,6 +67,22 @@ static uint64_t quiet_cb(void *user, ds_event_id own)
     return q;
 }
 
+/* Lazy events (dspsim/clock.h) are allowed during a run without a
+ * debugger (which may read a device between any two slices). */
+static bool lazy_cb(void *user)
+{
+    ds_board *b = user;
+    return b->running && !b->dbg_poll;
+}
+
+/* The core is about to touch the DMA or an SSP port: the lazy events due
+ * by now happen first, as they would have at their own cycles. */
+static void sync_lazy(ds_board *b)
+{
+    if (ds_clock_lazy_pending(b->clk))
+        ds_clock_run_due(b->clk, xt_cycles(b->cpu));
+}
+
 /* DSPSIM_BOARD_QUIET=0 turns quiet time off: every tick and burst an
  * event of its own (tests compare the two). */
 static bool quiet_on(void)
@@ -166,19 +182,28 @@ static bool ipc_wr(void *u, uint32_t o, unsigned s, uint32_t v)
 }
 static bool dma_rd(void *u, uint32_t o, unsigned s, uint32_t *v)
 {
+    sync_lazy(u);
     return ds_dma_read(((ds_board *)u)->dma, o, s, v);
 }
 static bool dma_wr(void *u, uint32_t o, unsigned s, uint32_t v)
 {
+    sync_lazy(u);
     return ds_dma_write(((ds_board *)u)->dma, o, s, v);
 }
 static bool ssp_rd(void *u, uint32_t o, unsigned s, uint32_t *v)
 {
-    return ds_ssp_read(u, o, s, v);
+    const struct ds_board_port *p = u;
+    sync_lazy(p->b);
+    return ds_ssp_read(p->b->ssp[p->index], o, s, v);
 }
 static bool ssp_wr(void *u, uint32_t o, unsigned s, uint32_t v)
 {
-    return ds_ssp_write(u, o, s, v);
+    const struct ds_board_port *p = u;
+    sync_lazy(p->b);
+    /* a flush or a stop changes the room a lazy landing counted on */
+    if (ds_clock_lazy_pending(p->b->clk))
+        ds_clock_harden(p->b->clk);
+    return ds_ssp_write(p->b->ssp[p->index], o, s, v);
 }
 
 /* ---- buses for the DMA ------------------------------------------------- */
@@ -371,8 +396,10 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
                         log_cb, b);
     if (!b->dma)
         goto fail;
-    if (quiet)
+    if (quiet) {
         ds_dma_set_quiet(b->dma, quiet_cb, b);
+        ds_dma_set_lazy(b->dma, lazy_cb, b);
+    }
 
     st = DS_ERR_CPU;
     const char *what = "iram";
@@ -393,7 +420,9 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
     for (unsigned i = 0; e == XT_OK && i < b->cfg.ssp_ports; i++) {
         static const char *const names[] = { "ssp0", "ssp1", "ssp2", "ssp3" };
         what = names[i];
-        e = map_mmio(b, names[i], BOARD_SSP_ADDR(i), ssp_rd, ssp_wr, b->ssp[i]);
+        b->port[i] = (struct ds_board_port){ b, i };
+        e = map_mmio(b, names[i], BOARD_SSP_ADDR(i), ssp_rd, ssp_wr,
+                     &b->port[i]);
     }
     if (e != XT_OK) {
         ds_errf(err, errsz, "mapping %s: %s", what, xt_strerror(e));

@@ -10,6 +10,12 @@
 #define DS_BOARD_MAX_MARKER_OBSERVERS 8
 #define DS_BOARD_MAX_DMA_OBSERVERS    8
 
+/* an SSP port's register window (the MMIO callbacks' user) */
+struct ds_board_port {
+    struct ds_board *b;
+    unsigned index;
+};
+
 struct ds_board {
     ds_board_config cfg;
     xt_cpu *cpu;
@@ -18,6 +24,7 @@ struct ds_board {
     ds_ipc *ipc;
     ds_dma *dma;
     ds_ssp *ssp[BOARD_MAX_SSP_PORTS];
+    struct ds_board_port port[BOARD_MAX_SSP_PORTS];
     uint8_t *host_mem;
 
     void (*console)(void *, uint8_t);

@@ -24,6 +24,10 @@ const char *ds_stop_name(ds_stop why)
 static ds_status finish(ds_board *b, ds_run_result *res, ds_stop why,
                         int status)
 {
+    /* lazy events due by now happen before the host looks (only lazy
+     * ones can be due here: the core stops at every other) */
+    if (ds_clock_lazy_pending(b->clk))
+        ds_clock_run_due(b->clk, xt_cycles(b->cpu));
     res->why = why;
     res->status = status;
     res->cycles = xt_cycles(b->cpu);
@@ -59,7 +63,7 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
             return finish(b, res, DS_STOP_HOST_EVENT, 0);
         if (now >= limit)
             return finish(b, res, DS_STOP_BUDGET, 0);
-        uint64_t end = ds_clock_next(b->clk);
+        uint64_t end = ds_clock_next_strict(b->clk);
         if (end > limit)
             end = limit;
         if (b->dbg_poll && b->dbg_slice && end - now > b->dbg_slice)

@@ -27,6 +27,9 @@ typedef struct channel {
     uint64_t stall_until; /* nothing starts before this cycle */
     bool stall_fetch;     /* CH_STALL: a fetch (else a burst) resumes */
     bool fault_desc;      /* the next descriptor fetch fails */
+    /* a burst from memory to a TX FIFO reads memory when it starts: the
+     * bytes in flight until it lands */
+    uint8_t stage[4096];
 } channel;
 
 struct ds_dma {
@@ -42,6 +45,8 @@ struct ds_dma {
     void *obs_user;
     ds_quiet_fn quiet;
     void *quiet_user;
+    ds_dma_lazy_fn lazy;
+    void *lazy_user;
     channel ch[BOARD_MAX_DMA_CHANNELS];
     uint8_t buf[4096];
 };
@@ -107,6 +112,20 @@ void ds_dma_free(ds_dma *dma)
     free(dma);
 }
 
+void ds_dma_set_lazy(ds_dma *dma, ds_dma_lazy_fn fn, void *user)
+{
+    dma->lazy = fn;
+    dma->lazy_user = fn ? user : NULL;
+}
+
+/* Whatever touches the channels from outside may break a lazy landing's
+ * promise (lazy_landing): every pending one becomes an ordinary event. */
+static void harden(ds_dma *dma)
+{
+    if (ds_clock_lazy_pending(dma->clk))
+        ds_clock_harden(dma->clk);
+}
+
 static void notify(channel *c, ds_dma_event ev, uint32_t src, uint32_t dst,
                    uint32_t bytes, uint64_t at)
 {
@@ -117,6 +136,7 @@ static void notify(channel *c, ds_dma_event ev, uint32_t src, uint32_t dst,
 
 void ds_dma_set_observer(ds_dma *dma, ds_dma_observer_fn fn, void *user)
 {
+    harden(dma);
     dma->obs = fn;
     dma->obs_user = fn ? user : NULL;
 }
@@ -138,6 +158,7 @@ static void ch_halt(channel *c)
 
 void ds_dma_reset(ds_dma *dma)
 {
+    harden(dma);
     for (unsigned i = 0; i < dma->cfg.channels; i++) {
         channel *c = &dma->ch[i];
         ch_halt(c);
@@ -173,9 +194,11 @@ static void ch_error(channel *c, unsigned code, uint32_t addr, const char *what,
 
 static void ev_fetch(void *user, uint64_t at);
 static void ev_burst(void *user, uint64_t at);
+static void ev_land(void *user, uint64_t at);
 static void ev_unstall(void *user, uint64_t at);
 static bool side_read(channel *c, unsigned dir, uint8_t *dst, uint32_t n);
-static void land(channel *c, unsigned dir, uint32_t n, uint64_t at);
+static void land(channel *c, unsigned dir, const uint8_t *data, uint32_t n,
+                 uint64_t at);
 
 static void schedule(channel *c, uint64_t at, ds_event_fn fn)
 {
@@ -213,6 +236,28 @@ static bool on_port(const channel *c, unsigned port)
            (dir == BOARD_DMA_DIR_SSP2MEM && c->src == port);
 }
 
+/* May the landing at 'at' of c's burst of n bytes into its TX FIFO be a
+ * lazy event (dspsim/clock.h)?  Only if all it does is fill the FIFO and
+ * count: it leaves some of the descriptor (no DESC_DONE, no fetch, no
+ * interrupt), it fills the FIFO (the channel then waits for the port, so
+ * it starts nothing; a tick that makes room first hardens it, through
+ * ds_dma_port_request), no stall ends after it (which would schedule one)
+ * and no other channel serves the port (whose bursts could fill the FIFO
+ * first and make it fail). */
+static bool lazy_landing(const channel *c, uint32_t n, size_t room, uint64_t at)
+{
+    ds_dma *dma = c->dma;
+    if (!dma->lazy || dma->obs || n >= c->remaining || room != n ||
+        c->stall_until > at || !dma->lazy(dma->lazy_user))
+        return false;
+    for (unsigned i = 0; i < dma->cfg.channels; i++) {
+        const channel *o = &dma->ch[i];
+        if (o != c && o->state != CH_IDLE && on_port(o, c->dst))
+            return false;
+    }
+    return true;
+}
+
 static void start_burst(channel *c, uint64_t t)
 {
     ds_dma *dma = c->dma;
@@ -222,8 +267,9 @@ static void start_burst(channel *c, uint64_t t)
     if (n > dma->cfg.burst_bytes)
         n = dma->cfg.burst_bytes;
     unsigned dir = dir_of(c->flags);
+    size_t room = 0;
     if (dir == BOARD_DMA_DIR_MEM2SSP) {
-        size_t room = dma->ports.tx_space(dma->ports.user, c->dst);
+        room = dma->ports.tx_space(dma->ports.user, c->dst);
         if (room < n)
             n = (uint32_t)room;
     } else if (dir == BOARD_DMA_DIR_SSP2MEM) {
@@ -240,18 +286,37 @@ static void start_burst(channel *c, uint64_t t)
     c->status &= ~(uint32_t)BOARD_DMA_ST_WAITING;
     c->pending = n;
     uint64_t cost = burst_cycles(dma, n);
-    /* Nothing can look before it lands and it raises no interrupt (the
-     * descriptor goes on; the memory read has no side effect and a failed
-     * one is left to the burst's own event): it lands now, as of its
-     * cycle.  The FIFO had room for it when it started. */
-    if (dma->quiet && dir == BOARD_DMA_DIR_MEM2SSP && n < c->remaining &&
-        t + cost < dma->quiet(dma->quiet_user, 0) &&
-        side_read(c, dir, dma->buf, n)) {
-        c->pending = 0;
-        land(c, dir, n, t + cost);
+    if (dir != BOARD_DMA_DIR_MEM2SSP) {
+        schedule(c, t + cost, ev_burst);
         return;
     }
-    schedule(c, t + cost, ev_burst);
+    /* From memory to a TX FIFO the burst reads memory now, as it starts,
+     * and fills the FIFO when it lands. */
+    if (!side_read(c, dir, c->stage, n)) {
+        char what[96];
+        snprintf(what, sizeof(what),
+                 "mem2ssp: source of %u bytes is outside DSP memory",
+                 (unsigned)n);
+        c->pending = 0;
+        ch_error(c, BOARD_DMA_ERR_SRC, c->src, what, t);
+        return;
+    }
+    /* Nothing can look before it lands and it raises no interrupt (the
+     * descriptor goes on): it lands now, as of its cycle.  The FIFO had
+     * room for it when it started. */
+    if (dma->quiet && n < c->remaining &&
+        t + cost < dma->quiet(dma->quiet_user, 0)) {
+        c->pending = 0;
+        land(c, dir, c->stage, n, t + cost);
+        return;
+    }
+    if (!lazy_landing(c, n, room, t + cost)) {
+        schedule(c, t + cost, ev_land);
+        return;
+    }
+    c->ev = ds_clock_schedule_lazy(dma->clk, t + cost, ev_land, c);
+    if (!c->ev)
+        ch_error(c, BOARD_DMA_ERR_DESC, c->cur, "out of host memory", t);
 }
 
 static void start_fetch(channel *c, uint64_t t)
@@ -387,16 +452,28 @@ static void ev_burst(void *user, uint64_t at)
         ch_error(c, BOARD_DMA_ERR_SRC, c->src, what, at);
         return;
     }
-    land(c, dir, n, at);
+    land(c, dir, dma->buf, n, at);
 }
 
-/* The second half of a burst: the n bytes read into dma->buf are written,
- * at cycle at; then the next burst, fetch or the end. */
-static void land(channel *c, unsigned dir, uint32_t n, uint64_t at)
+/* A burst from memory into a TX FIFO lands: its bytes were read when it
+ * started. */
+static void ev_land(void *user, uint64_t at)
+{
+    channel *c = user;
+    uint32_t n = c->pending;
+    c->ev = 0;
+    c->pending = 0;
+    land(c, dir_of(c->flags), c->stage, n, at);
+}
+
+/* The second half of a burst: the n bytes read (data) are written, at
+ * cycle at; then the next burst, fetch or the end. */
+static void land(channel *c, unsigned dir, const uint8_t *data, uint32_t n,
+                 uint64_t at)
 {
     ds_dma *dma = c->dma;
     char what[96];
-    if (!side_write(c, dir, dma->buf, n)) {
+    if (!side_write(c, dir, data, n)) {
         snprintf(what, sizeof(what),
                  "%s: destination of %u bytes is "
                  "outside %s",
@@ -453,6 +530,7 @@ void ds_dma_fault_stall(ds_dma *dma, unsigned ch, uint64_t until)
     if (!dma || ch >= dma->cfg.channels)
         return;
     channel *c = &dma->ch[ch];
+    harden(dma);
     if (until > c->stall_until)
         c->stall_until = until;
     /* a channel waiting for its SSP port holds still until then too */
@@ -465,6 +543,7 @@ void ds_dma_fault_desc_error(ds_dma *dma, unsigned ch)
     if (!dma || ch >= dma->cfg.channels)
         return;
     channel *c = &dma->ch[ch];
+    harden(dma);
     if (c->state == CH_IDLE) {
         c->fault_desc = true;
         return;
@@ -475,6 +554,7 @@ void ds_dma_fault_desc_error(ds_dma *dma, unsigned ch)
 
 void ds_dma_port_request(ds_dma *dma, unsigned port, uint64_t at)
 {
+    harden(dma);
     for (unsigned i = 0; i < dma->cfg.channels; i++) {
         channel *c = &dma->ch[i];
         if (c->state == CH_WAIT && on_port(c, port))
@@ -582,6 +662,7 @@ bool ds_dma_write(ds_dma *dma, uint32_t offset, unsigned size, uint32_t value)
         return false;
     if (offset == BOARD_DMA_INFO || offset == BOARD_DMA_IRQ_STATUS)
         return true; /* read-only */
+    harden(dma);
     uint32_t reg;
     channel *c = chan_at(dma, offset, &reg);
     if (!c)
@@ -635,12 +716,18 @@ uint64_t ds_dma_errors(const ds_dma *dma)
 }
 
 /* ---- saved state ---------------------------------------------------------- */
-#define DMA_STATE_VERSION 1u
+#define DMA_STATE_VERSION 2u
 
 bool ds_dma_channel_in_flight(const ds_dma *dma, unsigned ch)
 {
     return ch < dma->cfg.channels &&
            (dma->ch[ch].state == CH_XFER || dma->ch[ch].state == CH_FETCH);
+}
+
+/* A burst from memory into a TX FIFO in flight holds the bytes it read. */
+static bool staged(const channel *c)
+{
+    return c->state == CH_XFER && dir_of(c->flags) == BOARD_DMA_DIR_MEM2SSP;
 }
 
 void ds_dma_save(const ds_dma *dma, ds_snap_w *w)
@@ -662,6 +749,8 @@ void ds_dma_save(const ds_dma *dma, ds_snap_w *w)
             ds_snap_put_u32(w, v[k]);
         ds_snap_put_u64(w, c->ev);
         ds_snap_put_u64(w, ds_clock_event_time(dma->clk, c->ev));
+        if (staged(c))
+            ds_snap_put_bytes(w, c->stage, c->pending);
     }
     ds_snap_end(w, m);
 }
@@ -694,7 +783,7 @@ bool ds_dma_load(ds_dma *dma, ds_snap_r *r)
         uint64_t at = ds_snap_get_u64(&s);
         if (s.bad)
             break;
-        if (st > CH_WAIT || c->pending > sizeof dma->buf)
+        if (st > CH_WAIT || c->pending > dma->cfg.burst_bytes)
             return ds_snap_fail(r,
                                 "DMA channel %u: state %u, burst %u "
                                 "bytes: out of range",
@@ -712,11 +801,14 @@ bool ds_dma_load(ds_dma *dma, ds_snap_r *r)
                                     "port this board lacks",
                                     i, dir);
         }
+        if (staged(c) && !ds_snap_get_bytes(&s, c->stage, c->pending))
+            break;
         bool timed = c->state == CH_FETCH || c->state == CH_XFER;
+        ds_event_fn fn = c->state == CH_FETCH ? ev_fetch
+                         : staged(c)          ? ev_land
+                                              : ev_burst;
         if (timed != (c->ev != 0) ||
-            (timed && !ds_clock_restore_event(
-                          dma->clk, at, c->ev,
-                          c->state == CH_FETCH ? ev_fetch : ev_burst, c)))
+            (timed && !ds_clock_restore_event(dma->clk, at, c->ev, fn, c)))
             return ds_snap_fail(r,
                                 "DMA channel %u: its pending event (id "
                                 "%llu) does not fit its state",

@@ -163,6 +163,72 @@ static void test_many(void **state)
     ds_clock_free(clk);
 }
 
+static int hook_calls;
+static uint64_t hook_at;
+static void count_hook(void *user, uint64_t at)
+{
+    (void)user;
+    hook_calls++;
+    hook_at = at;
+}
+
+/* Lazy events: no hook call when scheduled, left out of the strict
+ * horizon, fired in (time, sequence) order with the others; hardening
+ * makes them ordinary (with a hook call each); cancelling and firing
+ * keep the count of pending ones. */
+static void test_lazy(void **state)
+{
+    (void)state;
+    ds_clock *clk = ds_clock_new();
+    log_t l = { .clk = clk };
+    ev e[5];
+    for (int i = 0; i < 5; i++)
+        e[i] = (ev){ &l, i };
+    ds_clock_set_schedule_hook(clk, count_hook, NULL);
+    hook_calls = 0;
+    assert_int_equal(ds_clock_next_strict(clk), DS_CLOCK_NEVER);
+    ds_clock_schedule_lazy(clk, 10, record, &e[0]);
+    ds_event_id lz = ds_clock_schedule_lazy(clk, 20, record, &e[1]);
+    ds_clock_schedule(clk, 30, record, &e[2]);
+    ds_clock_schedule_lazy(clk, 30, record, &e[3]);
+    assert_int_equal(hook_calls, 1); /* only the ordinary one */
+    assert_int_equal(ds_clock_lazy_pending(clk), 3);
+    assert_int_equal(ds_clock_lazy_scheduled(clk), 3);
+    assert_int_equal(ds_clock_next(clk), 10);
+    assert_int_equal(ds_clock_next_strict(clk), 30);
+    assert_true(ds_clock_cancel(clk, lz));
+    assert_int_equal(ds_clock_lazy_pending(clk), 2);
+    /* due lazy events fire in order before the horizon... */
+    assert_int_equal(ds_clock_advance(clk, 15), 1);
+    assert_int_equal(ds_clock_lazy_pending(clk), 1);
+    /* ...and with the others, in sequence order at the same time */
+    assert_int_equal(ds_clock_advance(clk, 30), 2);
+    assert_int_equal(l.n, 3);
+    assert_int_equal(l.ids[0], 0);
+    assert_int_equal(l.ids[1], 2);
+    assert_int_equal(l.ids[2], 3);
+    assert_int_equal(l.at[2], 30);
+    assert_int_equal(ds_clock_lazy_pending(clk), 0);
+    /* hardening */
+    ds_clock_schedule_lazy(clk, 40, record, &e[4]);
+    ds_clock_schedule(clk, 60, record, &e[0]);
+    assert_int_equal(ds_clock_next_strict(clk), 60);
+    hook_calls = 0;
+    ds_clock_harden(clk);
+    assert_int_equal(hook_calls, 1);
+    assert_int_equal(hook_at, 40);
+    assert_int_equal(ds_clock_lazy_pending(clk), 0);
+    assert_int_equal(ds_clock_next_strict(clk), 40);
+    ds_clock_harden(clk); /* nothing left to harden */
+    assert_int_equal(hook_calls, 1);
+    /* a load drops them */
+    ds_clock_schedule_lazy(clk, 70, record, &e[1]);
+    ds_clock_load_begin(clk, ds_clock_next_id(clk));
+    assert_int_equal(ds_clock_lazy_pending(clk), 0);
+    assert_int_equal(ds_clock_next_strict(clk), DS_CLOCK_NEVER);
+    ds_clock_free(clk);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -171,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_reentrant),
         cmocka_unit_test(test_time_source_and_hook),
         cmocka_unit_test(test_many),
+        cmocka_unit_test(test_lazy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

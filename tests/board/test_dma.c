@@ -541,11 +541,12 @@ static void q_tick(void *user, uint64_t at)
     if (at < q_t0 + 1600)
         ds_clock_schedule(q_clk, at + 100, q_tick, NULL);
 }
+/* a store into the source: user = the byte's offset and value */
 static void q_poke(void *user, uint64_t at)
 {
-    (void)user;
+    uintptr_t w = (uintptr_t)user;
     (void)at;
-    dsp_mem[0x1000 + 40] = 0xEE;
+    dsp_mem[0x1000 + (w >> 8)] = (uint8_t)w;
 }
 
 static void quiet_scenario(fx *f, bool quiet, quiet_run *r)
@@ -565,7 +566,9 @@ static void quiet_scenario(fx *f, bool quiet, quiet_run *r)
     ds_dma_set_quiet(f->dma, quiet ? q_quiet : NULL, f->clk);
     uint64_t t0 = q_t0 = ds_clock_now(f->clk);
     ds_clock_schedule(f->clk, t0 + 100, q_tick, NULL);
-    ds_clock_schedule(f->clk, t0 + 1003, q_poke, NULL);
+    /* the burst of the tick at 1000 reads bytes 40..43 as it starts */
+    ds_clock_schedule(f->clk, t0 + 999, q_poke, (void *)(40u << 8 | 0xEE));
+    ds_clock_schedule(f->clk, t0 + 1003, q_poke, (void *)(41u << 8 | 0xDD));
     start(f, 0, 0x10100, BOARD_DMA_CTRL_IRQ_EN);
     ds_clock_advance(f->clk, t0 + 2000);
     assert_int_equal(tx_len, 64);
@@ -585,9 +588,11 @@ static void test_quiet_bursts(void **state)
     quiet_scenario(f, false, &plain);
     wr(f, 0, BOARD_DMA_STATUS, ST(DONE) | ST(DESC_DONE));
     quiet_scenario(f, true, &quiet);
-    /* the same data (the write at 1003 reached the burst landing at
-     * 1009), the same observer calls at the same cycles, the same end */
+    /* the same data (the store at 999 reached the burst that started at
+     * 1000 and landed at 1009, the store at 1003 did not), the same
+     * observer calls at the same cycles, the same end */
     assert_int_equal(plain.out[40], 0xEE);
+    assert_int_equal(plain.out[41], 42);
     assert_memory_equal(plain.out, quiet.out, 64);
     assert_int_equal(plain.n, quiet.n);
     for (unsigned i = 0; i < plain.n; i++) {

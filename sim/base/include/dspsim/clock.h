@@ -54,13 +54,34 @@ uint64_t ds_clock_now(const ds_clock *clk);
  * memory. */
 ds_event_id ds_clock_schedule(ds_clock *clk, uint64_t at, ds_event_fn fn,
                               void *user);
+/* Lazy events.  A device schedules one when it knows that the event
+ * changes nothing the core can see except through the device's own
+ * registers, raises no interrupt line and schedules nothing that is not
+ * lazy itself.  The board then need not stop the core at its time: the
+ * event fires, at its own time stamp and in order, at the next slice end
+ * or when the core is about to touch a device (the board's register
+ * accesses call ds_clock_run_due first).  No schedule hook call.  Whatever
+ * could break a lazy event's promise hardens it first (ds_clock_harden):
+ * from then on it is an ordinary event. */
+ds_event_id ds_clock_schedule_lazy(ds_clock *clk, uint64_t at, ds_event_fn fn,
+                                   void *user);
+/* Makes every pending lazy event an ordinary one, with a schedule hook
+ * call for each. */
+void ds_clock_harden(ds_clock *clk);
+/* Pending lazy events; lazy events scheduled since the clock's creation. */
+size_t ds_clock_lazy_pending(const ds_clock *clk);
+uint64_t ds_clock_lazy_scheduled(const ds_clock *clk);
+
 /* Remove a pending event.  Returns false if it already fired or is
  * unknown. */
 bool ds_clock_cancel(ds_clock *clk, ds_event_id id);
 
 /* Time of the earliest pending event, or DS_CLOCK_NEVER. */
 uint64_t ds_clock_next(const ds_clock *clk);
-/* The same, leaving out pending event 'own' (0: none). */
+/* Time of the earliest pending event that is not lazy: where the board
+ * ends the core's slice. */
+uint64_t ds_clock_next_strict(const ds_clock *clk);
+/* ds_clock_next, leaving out pending event 'own' (0: none). */
 uint64_t ds_clock_next_other(const ds_clock *clk, ds_event_id own);
 
 /* Quiet time, asked by a device that could do work of its own early: the
@@ -90,7 +111,8 @@ uint64_t ds_clock_event_time(const ds_clock *clk, ds_event_id id);
 uint64_t ds_clock_next_id(const ds_clock *clk);
 /* Before a load: drop every pending event and set the next id. */
 void ds_clock_load_begin(ds_clock *clk, uint64_t next_id);
-/* Re-creates a saved event with its id (< the next id, not pending);
+/* Re-creates a saved event with its id (< the next id, not pending), as
+ * an ordinary event (a lazy one's promise is only a speed-up);
  * false otherwise or when out of memory.  No schedule hook call. */
 bool ds_clock_restore_event(ds_clock *clk, uint64_t at, ds_event_id id,
                             ds_event_fn fn, void *user);

@@ -5,7 +5,8 @@
  * moves in bursts on the event clock: a descriptor fetch takes
  * burst_latency cycles; a burst of n bytes (n <= burst_bytes, limited by
  * the SSP FIFO's room or data for SSP directions) takes burst_latency +
- * ceil(n / bytes_per_cycle) cycles and its data lands at the end of it.
+ * ceil(n / bytes_per_cycle) cycles and its data lands at the end of it
+ * (a burst from memory into a TX FIFO reads memory as it starts).
  * An SSP direction with no room/data waits (STATUS.WAITING) until the port
  * signals a request (ds_dma_port_request).  Errors stop only the channel
  * concerned: STATUS.ERROR with a code, ERR_ADDR, an interrupt if enabled
@@ -116,6 +117,15 @@ void ds_dma_set_observer(ds_dma *dma, ds_dma_observer_fn fn, void *user);
  * one event fewer per audio frame.  fn NULL (the default) schedules every
  * burst. */
 void ds_dma_set_quiet(ds_dma *dma, ds_quiet_fn fn, void *user);
+/* Lazy landings (ds_clock_schedule_lazy): a burst from memory into a TX
+ * FIFO that fills the FIFO, leaves some of its descriptor and has the port
+ * to itself lands as a lazy event when fn(user) says lazy events are
+ * allowed now (the board: during a run, without a debugger) and no
+ * observer is set.  Any call that changes the channels (register writes,
+ * a port request, faults, reset, observer, load) hardens them first.  fn
+ * NULL (the default): every landing is an ordinary event. */
+typedef bool (*ds_dma_lazy_fn)(void *user);
+void ds_dma_set_lazy(ds_dma *dma, ds_dma_lazy_fn fn, void *user);
 /* Quiet time for a run of SSP ticks (ds_ssp_stream_fn, dspsim/ssp.h):
  * serves the requests of port 'port' at cycles t[0..n-1] (t[n]: the tick
  * after them), each finding 'room' bytes free in its TX FIFO, when one
