@@ -137,6 +137,10 @@ struct xt_cpu {
     xt_dinsn **dcache;    /* XT_NUM_PAGES decoded-page pointers */
     uint32_t *code_pages; /* the page numbers with a decoded page */
     unsigned n_code_pages, cap_code_pages;
+    /* decoded pages are carved from arenas (icache.c) */
+    uint8_t **ic_arenas;
+    unsigned n_ic_arenas;
+    size_t ic_arena_left; /* bytes left in the last arena */
     xt_region regions[XT_MAX_REGIONS];
     unsigned nregions;
     unsigned n_mem_hooks;
