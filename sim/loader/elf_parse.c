@@ -427,11 +427,20 @@ static uint16_t le16(const uint8_t *p)
     return (uint16_t)(p[0] | p[1] << 8);
 }
 
-/* A range of a size-byte file read, if it lies inside it. */
+/* A range of a size-byte file read, if it lies inside it; its pages
+ * populated first in one call where the kernel can (rather than faulted
+ * in one at a time as the read fills them). */
 static bool read_range(int fd, uint8_t *buf, size_t size, uint64_t off,
                        uint64_t n)
 {
-    return off <= size && n <= size - off && read_at(fd, buf, off, n);
+    if (off > size || n > size - off)
+        return false;
+    if (n >= 16384) {
+        uintptr_t pg = 4096, lo = ((uintptr_t)buf + off) & ~(pg - 1);
+        uintptr_t hi = ((uintptr_t)buf + off + n + pg - 1) & ~(pg - 1);
+        madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+    }
+    return read_at(fd, buf, off, n);
 }
 
 /* Read into buf (size bytes, zero-filled) only what parsing and loading
