@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <sndfile.h>
@@ -86,14 +87,78 @@ static void describe(const SF_INFO *si, dsh_audio_info *info)
     info->frames = si->frames > 0 ? (uint64_t)si->frames : 0;
 }
 
-static SNDFILE *open_read(const char *path, SF_INFO *si, char *err,
+/* A sound file open for reading.  libsndfile reads a regular file
+ * through stdio's buffer here (vio_*): its header parsers read a few
+ * bytes at a time, and a malformed AIFF whose comment chunk promises
+ * 65,534 comments took 200,000 read() calls to refuse, a third of a
+ * second.  Anything else (a directory, a FIFO) goes to sf_open itself,
+ * which says what is wrong with it. */
+typedef struct rd_file {
+    SNDFILE *sf;
+    FILE *f; /* NULL: libsndfile's own I/O */
+    sf_count_t len;
+} rd_file;
+
+static sf_count_t vio_len(void *u)
+{
+    return ((rd_file *)u)->len;
+}
+static sf_count_t vio_seek(sf_count_t off, int whence, void *u)
+{
+    FILE *f = ((rd_file *)u)->f;
+    return fseeko(f, (off_t)off, whence) ? -1 : (sf_count_t)ftello(f);
+}
+static sf_count_t vio_read(void *dst, sf_count_t n, void *u)
+{
+    return n > 0 ? (sf_count_t)fread(dst, 1, (size_t)n, ((rd_file *)u)->f) : 0;
+}
+static sf_count_t vio_write(const void *src, sf_count_t n, void *u)
+{
+    (void)src;
+    (void)n;
+    (void)u;
+    return 0; /* read only */
+}
+static sf_count_t vio_tell(void *u)
+{
+    return (sf_count_t)ftello(((rd_file *)u)->f);
+}
+
+static void close_read(rd_file *r)
+{
+    if (r->sf)
+        sf_close(r->sf);
+    if (r->f)
+        fclose(r->f);
+    r->sf = NULL;
+    r->f = NULL;
+}
+
+static SNDFILE *sf_open_buffered(const char *path, SF_INFO *si, rd_file *r)
+{
+    struct stat st;
+    r->f = fopen(path, "rb");
+    if (r->f && fstat(fileno(r->f), &st) == 0 && S_ISREG(st.st_mode)) {
+        static SF_VIRTUAL_IO vio = { vio_len, vio_seek, vio_read, vio_write,
+                                     vio_tell };
+        r->len = (sf_count_t)st.st_size;
+        return sf_open_virtual(&vio, SFM_READ, si, r);
+    }
+    if (r->f)
+        fclose(r->f);
+    r->f = NULL;
+    return sf_open(path, SFM_READ, si);
+}
+
+static SNDFILE *open_read(const char *path, SF_INFO *si, rd_file *r, char *err,
                           size_t errsz)
 {
     memset(si, 0, sizeof *si);
-    SNDFILE *sf = sf_open(path, SFM_READ, si);
+    SNDFILE *sf = r->sf = sf_open_buffered(path, si, r);
     if (!sf) {
         snprintf(err, errsz, "%s: cannot read as a sound file: %s", path,
                  sf_strerror(NULL));
+        close_read(r);
         return NULL;
     }
     if (si->channels < 1 || si->channels > 64 || si->samplerate < 1 ||
@@ -102,11 +167,11 @@ static SNDFILE *open_read(const char *path, SF_INFO *si, char *err,
                  "%s: unsupported sound file (%d channels, "
                  "%d Hz, %lld frames)",
                  path, si->channels, si->samplerate, (long long)si->frames);
-        sf_close(sf);
+        close_read(r);
         return NULL;
     }
     if (!dsh_wav_check_complete(path, err, errsz)) {
-        sf_close(sf);
+        close_read(r);
         return NULL;
     }
     return sf;
@@ -116,11 +181,11 @@ bool dsh_audio_probe(const char *path, dsh_audio_info *info, char *err,
                      size_t errsz)
 {
     SF_INFO si;
-    SNDFILE *sf = open_read(path, &si, err, errsz);
-    if (!sf)
+    rd_file r = { 0 };
+    if (!open_read(path, &si, &r, err, errsz))
         return false;
     describe(&si, info);
-    sf_close(sf);
+    close_read(&r);
     return true;
 }
 
@@ -201,8 +266,9 @@ static void short_read(const char *path, SNDFILE *sf, uint64_t got,
 bool dsh_audio_read(const char *path, dsh_audio *out, char *err, size_t errsz)
 {
     SF_INFO si;
+    rd_file r = { 0 };
     memset(out, 0, sizeof *out);
-    SNDFILE *sf = open_read(path, &si, err, errsz);
+    SNDFILE *sf = open_read(path, &si, &r, err, errsz);
     if (!sf)
         return false;
     dsh_audio_info info;
@@ -238,7 +304,7 @@ bool dsh_audio_read(const char *path, dsh_audio *out, char *err, size_t errsz)
     }
     free(dbuf);
     if (oom) {
-        sf_close(sf);
+        close_read(&r);
         snprintf(err, errsz, "%s: out of memory after %llu of %llu frames",
                  path, (unsigned long long)got,
                  (unsigned long long)info.frames);
@@ -247,11 +313,11 @@ bool dsh_audio_read(const char *path, dsh_audio *out, char *err, size_t errsz)
     }
     if (got != info.frames || sf_error(sf)) {
         short_read(path, sf, got, info.frames, err, errsz);
-        sf_close(sf);
+        close_read(&r);
         dsh_audio_free(out);
         return false;
     }
-    sf_close(sf);
+    close_read(&r);
     if (!out->samples) { /* an empty file: a valid, empty buffer */
         out->samples = calloc(1, sizeof *out->samples);
         if (!out->samples) {
@@ -266,7 +332,8 @@ bool dsh_audio_read(const char *path, dsh_audio *out, char *err, size_t errsz)
 /* A window of the file's frames, refilled as a reader moves on: a run
  * of any length keeps only this in memory. */
 struct dsh_audio_stream {
-    SNDFILE *sf;
+    rd_file file;
+    SNDFILE *sf; /* file.sf */
     dsh_audio_info info;
     char *path;
     uint64_t next; /* the frame the file's read position is at */
@@ -279,29 +346,31 @@ dsh_audio_stream *dsh_audio_stream_open(const char *path, dsh_audio_info *info,
                                         char *err, size_t errsz)
 {
     SF_INFO si;
-    SNDFILE *sf = open_read(path, &si, err, errsz);
-    if (!sf)
-        return NULL;
+    /* the stream holds the open file: libsndfile keeps its address */
     dsh_audio_stream *s = calloc(1, sizeof *s);
-    if (s) {
-        describe(&si, &s->info);
-        s->win_cap = READ_BLOCK / s->info.channels
-                         ? READ_BLOCK / s->info.channels
-                         : 1;
-        s->win = malloc((size_t)s->win_cap * s->info.channels * sizeof *s->win);
-        s->path = strdup(path);
-        if (!s->info.bits) {
-            sf_command(sf, SFC_SET_NORM_DOUBLE, NULL, SF_TRUE);
-            s->dbuf = malloc((size_t)s->win_cap * s->info.channels *
-                             sizeof *s->dbuf);
-        }
-        s->sf = sf;
+    if (!s) {
+        snprintf(err, errsz, "%s: out of memory", path);
+        return NULL;
     }
-    if (!s || !s->win || !s->path || (!s->info.bits && !s->dbuf)) {
+    SNDFILE *sf = open_read(path, &si, &s->file, err, errsz);
+    if (!sf) {
+        free(s);
+        return NULL;
+    }
+    describe(&si, &s->info);
+    s->win_cap = READ_BLOCK / s->info.channels ? READ_BLOCK / s->info.channels
+                                               : 1;
+    s->win = malloc((size_t)s->win_cap * s->info.channels * sizeof *s->win);
+    s->path = strdup(path);
+    if (!s->info.bits) {
+        sf_command(sf, SFC_SET_NORM_DOUBLE, NULL, SF_TRUE);
+        s->dbuf = malloc((size_t)s->win_cap * s->info.channels *
+                         sizeof *s->dbuf);
+    }
+    s->sf = sf;
+    if (!s->win || !s->path || (!s->info.bits && !s->dbuf)) {
         snprintf(err, errsz, "%s: out of memory", path);
         dsh_audio_stream_close(s);
-        if (!s)
-            sf_close(sf);
         return NULL;
     }
     *info = s->info;
@@ -368,8 +437,7 @@ void dsh_audio_stream_close(dsh_audio_stream *s)
 {
     if (!s)
         return;
-    if (s->sf)
-        sf_close(s->sf);
+    close_read(&s->file);
     free(s->win);
     free(s->dbuf);
     free(s->path);
