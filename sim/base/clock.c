@@ -99,28 +99,33 @@ static void sift_down(ds_event *h, size_t n, size_t i)
     }
 }
 
-static ds_event_id push(ds_clock *clk, uint64_t at, ds_event_fn fn, void *user,
-                        bool lazy)
+/* Add an event with sequence number seq to the heap; false when out of
+ * memory. */
+static bool insert(ds_clock *clk, uint64_t at, uint64_t seq, ds_event_fn fn,
+                   void *user, bool lazy)
 {
-    if (!fn)
-        return 0;
     if (clk->n == clk->cap) {
         size_t cap = clk->cap ? clk->cap * 2 : 32;
         ds_event *h = realloc(clk->heap, cap * sizeof(*h));
         if (!h)
-            return 0;
+            return false;
         clk->heap = h;
         clk->cap = cap;
     }
-    ds_event *e = &clk->heap[clk->n];
-    e->at = at;
-    e->seq = clk->next_seq++;
-    e->fn = fn;
-    e->user = user;
-    e->lazy = lazy;
+    clk->heap[clk->n] = (ds_event){
+        .at = at, .seq = seq, .fn = fn, .user = user, .lazy = lazy
+    };
     clk->n_lazy += lazy;
     sift_up(clk->heap, clk->n++);
-    return clk->next_seq - 1;
+    return true;
+}
+
+static ds_event_id push(ds_clock *clk, uint64_t at, ds_event_fn fn, void *user,
+                        bool lazy)
+{
+    if (!fn || !insert(clk, at, clk->next_seq, fn, user, lazy))
+        return 0;
+    return clk->next_seq++;
 }
 
 ds_event_id ds_clock_schedule(ds_clock *clk, uint64_t at, ds_event_fn fn,
@@ -275,20 +280,5 @@ bool ds_clock_restore_event(ds_clock *clk, uint64_t at, ds_event_id id,
     if (!fn || !id || id >= clk->next_seq ||
         ds_clock_event_time(clk, id) != DS_CLOCK_NEVER)
         return false;
-    if (clk->n == clk->cap) {
-        size_t cap = clk->cap ? clk->cap * 2 : 32;
-        ds_event *h = realloc(clk->heap, cap * sizeof(*h));
-        if (!h)
-            return false;
-        clk->heap = h;
-        clk->cap = cap;
-    }
-    ds_event *e = &clk->heap[clk->n];
-    e->at = at;
-    e->seq = id;
-    e->fn = fn;
-    e->user = user;
-    e->lazy = false;
-    sift_up(clk->heap, clk->n++);
-    return true;
+    return insert(clk, at, id, fn, user, false);
 }
