@@ -333,7 +333,6 @@ bool dsh_audio_read(const char *path, dsh_audio *out, char *err, size_t errsz)
  * of any length keeps only this in memory. */
 struct dsh_audio_stream {
     rd_file file;
-    SNDFILE *sf; /* file.sf */
     dsh_audio_info info;
     char *path;
     uint64_t next; /* the frame the file's read position is at */
@@ -367,7 +366,6 @@ dsh_audio_stream *dsh_audio_stream_open(const char *path, dsh_audio_info *info,
         s->dbuf = malloc((size_t)s->win_cap * s->info.channels *
                          sizeof *s->dbuf);
     }
-    s->sf = sf;
     if (!s->win || !s->path || (!s->info.bits && !s->dbuf)) {
         snprintf(err, errsz, "%s: out of memory", path);
         dsh_audio_stream_close(s);
@@ -384,9 +382,10 @@ static bool refill(dsh_audio_stream *s, uint64_t first, uint64_t need,
 {
     s->win_n = 0;
     if (first != s->next) {
-        if (sf_seek(s->sf, (sf_count_t)first, SEEK_SET) != (sf_count_t)first) {
+        if (sf_seek(s->file.sf, (sf_count_t)first, SEEK_SET) !=
+            (sf_count_t)first) {
             snprintf(err, errsz, "%s: cannot seek to frame %llu: %s", s->path,
-                     (unsigned long long)first, sf_strerror(s->sf));
+                     (unsigned long long)first, sf_strerror(s->file.sf));
             s->next = UINT64_MAX; /* unknown: seek again next time */
             return false;
         }
@@ -395,10 +394,11 @@ static bool refill(dsh_audio_stream *s, uint64_t first, uint64_t need,
     uint64_t want = s->info.frames - first;
     if (want > s->win_cap)
         want = s->win_cap;
-    uint64_t got = decode(s->sf, &s->info, s->win, want, s->dbuf);
+    uint64_t got = decode(s->file.sf, &s->info, s->win, want, s->dbuf);
     s->next += got;
-    if (got < need || (got < want && sf_error(s->sf))) {
-        short_read(s->path, s->sf, first + got, s->info.frames, err, errsz);
+    if (got < need || (got < want && sf_error(s->file.sf))) {
+        short_read(s->path, s->file.sf, first + got, s->info.frames, err,
+                   errsz);
         return false;
     }
     s->win_first = first;
