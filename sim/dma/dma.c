@@ -27,8 +27,9 @@ typedef struct channel {
     uint64_t stall_until; /* nothing starts before this cycle */
     bool stall_fetch;     /* CH_STALL: a fetch (else a burst) resumes */
     bool fault_desc;      /* the next descriptor fetch fails */
-    /* a burst from memory to a TX FIFO reads memory when it starts: the
-     * bytes in flight until it lands */
+    /* a burst's bytes between its read and its landing (a burst from
+     * memory to a TX FIFO reads memory when it starts, the others as
+     * they land) */
     uint8_t stage[4096];
 } channel;
 
@@ -48,7 +49,6 @@ struct ds_dma {
     ds_dma_lazy_fn lazy;
     void *lazy_user;
     channel ch[BOARD_MAX_DMA_CHANNELS];
-    uint8_t buf[4096];
 };
 
 static const char *const dir_names[] = {
@@ -437,12 +437,11 @@ static bool side_write(channel *c, unsigned dir, const uint8_t *src, uint32_t n)
 static void ev_burst(void *user, uint64_t at)
 {
     channel *c = user;
-    ds_dma *dma = c->dma;
     unsigned dir = dir_of(c->flags);
     uint32_t n = c->pending;
     c->ev = 0;
     c->pending = 0;
-    if (!side_read(c, dir, dma->buf, n)) {
+    if (!side_read(c, dir, c->stage, n)) {
         char what[96];
         snprintf(what, sizeof(what), "%s: source of %u bytes is outside %s",
                  dir_names[dir], (unsigned)n,
@@ -452,7 +451,7 @@ static void ev_burst(void *user, uint64_t at)
         ch_error(c, BOARD_DMA_ERR_SRC, c->src, what, at);
         return;
     }
-    land(c, dir, dma->buf, n, at);
+    land(c, dir, c->stage, n, at);
 }
 
 /* A burst from memory into a TX FIFO lands: its bytes were read when it
