@@ -106,6 +106,16 @@ static inline void wait_irq(void)
     __asm__ volatile("waiti 0; rsil a2, 15" : : : "a2", "memory");
 }
 
+/* The 16-bit stereo pattern the playback programs start from
+ * (test_board_guest.c's play_left / play_right). */
+static inline void play_pattern(short *buf, int frames)
+{
+    for (int i = 0; i < frames; i++) {
+        buf[2 * i] = (short)(1000 * i - 20000);
+        buf[2 * i + 1] = (short)(-7 * i + 3);
+    }
+}
+
 /* Report an unexpected exception and halt with status 0xEE. */
 #define BOARD_DEFAULT_FAULT                                                    \
     void board_fault(unsigned cause, unsigned epc, unsigned vaddr)             \

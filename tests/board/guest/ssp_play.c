@@ -24,10 +24,7 @@ BOARD_DEFAULT_FAULT
 
 int main(void)
 {
-    for (int i = 0; i < FRAMES; i++) {
-        buf[2 * i] = (short)(1000 * i - 20000);
-        buf[2 * i + 1] = (short)(-7 * i + 3);
-    }
+    play_pattern(buf, FRAMES);
     SSP(0, BOARD_SSP_FORMAT) = BOARD_SSP_FORMAT_VALUE(16, 2);
     d = (dma_desc){ (unsigned)buf, 0, sizeof(buf), 0,
                     BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_IRQ |
