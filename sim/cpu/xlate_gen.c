@@ -765,7 +765,7 @@ static unsigned block_body(gen *g, unsigned h, int emit)
     xl_buf *o = g->o;
     unsigned k = 0, j = 0, last_k = 0, off = h;
     if (emit)
-        g->margin = block_body(g, h, 0);
+        g->margin = g->pre[h]; /* page_layout walked it already */
     for (;;) {
         uint32_t pc = g->base + off;
         if (off != h && g->head[off]) { /* falls into the next block */
