@@ -11,11 +11,13 @@ PKGS=(
   sox valgrind libxml2-utils
   libjansson-dev libxml2-dev libfftw3-dev
   clang libclang-rt-dev clang-format
+  libtcc-dev
   # valgrind: callgrind_annotate reads the --profile files (tests/cli/profile.sh)
   # libxml2-utils: xmllint validates the JUnit report (harness.test_runner)
   # libjansson-dev: JSON reports and timeline; libxml2-dev: JUnit writer
   # libfftw3-dev: the spectra of the audio checks (harness/audio/fft.c)
   # clang-format: the style check of the C sources (CTest style.format)
+  # libtcc-dev: the in-process translation tier (sim/cpu/xlate_be_tcc.c)
 )
 missing=()
 for p in "${PKGS[@]}"; do

@@ -439,8 +439,11 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
     fprintf(stderr,
             "dspsim board: lockstep: agree after %" PRIu64
             " slices of %u cycles, "
-            "%" PRIu64 " of %" PRIu64 " instructions translated\n",
-            slices, LOCKSTEP_SLICE, xs.insns, xt_insn_count(ds_board_cpu(b)));
+            "%" PRIu64 " of %" PRIu64 " instructions translated (quick %" PRIu64
+            ", optimised %" PRIu64 ", %" PRIu64 " promotions)\n",
+            slices, LOCKSTEP_SLICE, xs.insns, xt_insn_count(ds_board_cpu(b)),
+            xs.tier[XT_TIER_QUICK].insns, xs.tier[XT_TIER_OPT].insns,
+            xs.promotions);
     status = 0;
 out:
     xt_semihost_free(sh);

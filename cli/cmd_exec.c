@@ -325,9 +325,11 @@ static int run_lockstep(const exec_opts *o, xt_elf *elf, xt_cpu *cpu,
     fprintf(stderr,
             "dspsim exec: lockstep: %s after %" PRIu64 " blocks, %" PRIu64
             " memory checks, %" PRIu64 " of %" PRIu64 " instructions "
-            "translated\n",
+            "translated (quick %" PRIu64 ", optimised %" PRIu64 ", %" PRIu64
+            " promotions)\n",
             r == 0 ? "agree" : "DIVERGED", st.boundaries, st.mem_checks,
-            st.translated_insns, xt_insn_count(cpu));
+            st.translated_insns, xt_insn_count(cpu), st.tier_insns[0],
+            st.tier_insns[1], st.promotions);
     /* a divergence is a simulator failure */
     status = r == 0 ? -1 : DSPSIM_EXIT_INTERNAL;
 out:

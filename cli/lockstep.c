@@ -108,6 +108,17 @@ static int writes(const char *text, const char *reg)
     return !strncmp(tab + 1, reg, n) && (tab[1 + n] == ',' || tab[1 + n] == 0);
 }
 
+/* The translated engine's figures the summary line reports. */
+static void fill_stats(xt_cpu *fast, lockstep_stats *st)
+{
+    xt_xlate_stats xs;
+    xt_xlate_stats_get(fast, &xs);
+    st->translated_insns = xs.insns;
+    st->tier_insns[0] = xs.tier[XT_TIER_QUICK].insns;
+    st->tier_insns[1] = xs.tier[XT_TIER_OPT].insns;
+    st->promotions = xs.promotions;
+}
+
 static void report_divergence(FILE *f, const char *cmd, xt_cpu *ref,
                               const snap *before, const snap *sf,
                               const snap *sr, const xt_elf *elf, uint32_t entry)
@@ -251,6 +262,7 @@ int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
             if (!user_stop && rwhy != *why)
                 fprintf(f, "  stop reasons: fast '%s', interp '%s'\n",
                         xt_stop_name(*why), xt_stop_name(rwhy));
+            fill_stats(fast, st); /* which tier's code ran, so far */
             return 1;
         }
         int last = !user_stop;
@@ -270,9 +282,7 @@ int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
         if (last)
             break;
     }
-    xt_xlate_stats xs;
-    xt_xlate_stats_get(fast, &xs);
-    st->translated_insns = xs.insns;
+    fill_stats(fast, st);
     xt_xlate_set_exit_hook(fast, NULL, NULL);
     return 0;
 }

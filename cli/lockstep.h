@@ -26,6 +26,8 @@ typedef struct lockstep_stats {
     uint64_t boundaries;       /* comparisons of registers and counts */
     uint64_t mem_checks;       /* comparisons of memory */
     uint64_t translated_insns; /* instructions the fast engine translated */
+    uint64_t tier_insns[2];    /* ... in quick and in optimised code */
+    uint64_t promotions;       /* quick units replaced during the run */
 } lockstep_stats;
 
 /* Runs both with the run options 'ro' (budgets count from now).  Returns

@@ -97,9 +97,19 @@ void report_stats(FILE *f, xt_cpu *cpu, uint64_t cycles, double seconds)
             ",\"unit_calls\":%" PRIu64 ",\"insns\":%" PRIu64
             ",\"declined\":%" PRIu64 ",\"invalidations\":%" PRIu64
             ",\"heads\":%" PRIu64 ",\"held\":%" PRIu64 ",\"groups\":%" PRIu64
-            "}}\n",
+            ",\"promotions\":%" PRIu64 ",\"tiers\":{",
             insns, cycles, seconds, mips, xt_engine_name(xt_engine_get(cpu)),
             x.pages_translated, x.compiles, x.cache_hits, x.compile_failures,
             x.unit_calls, x.insns, x.declined, x.invalidations, x.heads, x.held,
-            x.groups);
+            x.groups, x.promotions);
+    static const char *const names[2] = { "quick", "opt" };
+    for (int t = 0; t < 2; t++)
+        fprintf(f,
+                "%s\"%s\":{\"pages\":%" PRIu64 ",\"compiles\":%" PRIu64
+                ",\"cache_hits\":%" PRIu64 ",\"insns\":%" PRIu64
+                ",\"compile_ms\":%.3f}",
+                t ? "," : "", names[t], x.tier[t].pages, x.tier[t].compiles,
+                x.tier[t].cache_hits, x.tier[t].insns,
+                (double)x.tier[t].compile_ns / 1e6);
+    fprintf(f, "}}}\n");
 }

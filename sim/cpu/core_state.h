@@ -167,6 +167,8 @@ struct xt_cpu {
     uint8_t engine;        /* xt_engine */
     struct xl_state_s *xl; /* translator state, NULL until first used */
     uint64_t xl_sample_at; /* fast engine: next PC sample (cycles) */
+    uint64_t xl_poll_at;   /* translated code returns here at the latest,
+                              for the tier manager to look at its jobs */
 };
 
 /* ---- little-endian guest memory helpers ---- */

@@ -44,7 +44,12 @@ void events_update(xt_cpu *cpu)
      * units run past the sampling point, and the interpreter takes the
      * sample where it next runs */
     cpu->ev_unit = ev;
-    if (cpu->engine == XT_ENGINE_FAST && cpu->xl && cpu->xl_sample_at < ev)
-        ev = cpu->xl_sample_at;
+    if (cpu->engine == XT_ENGINE_FAST && cpu->xl) {
+        /* ... but they return now and then for the jobs to be polled */
+        if (cpu->xl_poll_at < ev)
+            cpu->ev_unit = cpu->xl_poll_at;
+        if (cpu->xl_sample_at < ev)
+            ev = cpu->xl_sample_at;
+    }
     cpu->ev_cycles = ev;
 }

@@ -24,6 +24,7 @@
 
 #include "xlate_gen.h"
 #include "xlate_group.h"
+#include "xlate_cache.h"
 #include "xlate_inval.h"
 
 #define MANIFEST_MAGIC "dspsim-xlate-group 1"
@@ -72,7 +73,8 @@ int xlate_group_plan(xt_cpu *cpu, uint64_t seed, xl_unit_src *u)
     unsigned n = 0;
     for (unsigned i = 0; i < x->nlive; i++) {
         const xl_page *p = x->pg[x->live[i]];
-        if (p->fn && p->state != XL_BANNED && cpu->pages[x->live[i]].rd &&
+        if (p->fn && p->tier == XL_TIER_OPT && p->state != XL_BANNED &&
+            cpu->pages[x->live[i]].rd &&
             !xlate_gen_has_kernel(cpu, x->live[i])) {
             c[n][0] = x->live[i];
             c[n][1] = p->calls;
@@ -189,7 +191,7 @@ int xlate_group_manifest(xt_cpu *cpu, uint64_t key, xl_unit_src *u)
     u->nmembers = n;
     u->key = gk;
     name_object(x, u);
-    return access(u->so_path, R_OK) == 0;
+    return xlate_cache_has(u->so_path);
 }
 
 int xlate_group_install(xt_cpu *cpu, const xl_unit_src *u, xt_xunit_fn fn)

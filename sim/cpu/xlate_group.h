@@ -3,7 +3,7 @@
 #ifndef DSPSIM_XLATE_GROUP_H
 #define DSPSIM_XLATE_GROUP_H
 
-#include "xlate_build.h"
+#include "xlate_backend.h"
 #include "xlate_state.h"
 
 /* The group worth building now: the pages with a unit (in plain memory),

@@ -37,6 +37,7 @@ void xlate_inval_unit(xt_cpu *cpu, xl_page *p, uint32_t pn)
     p->cover = NULL;
     p->nheads = 0;
     p->fn = NULL;
+    p->insns = 0;
 }
 
 void xlate_inval_page(xt_cpu *cpu, uint32_t pn)
@@ -55,6 +56,8 @@ void xlate_inval_page(xt_cpu *cpu, uint32_t pn)
         p->hits = 0;
     }
     /* a job in flight for the page is discarded when it completes (gen) */
+    if (p->pstate != XL_BANNED)
+        p->pstate = XL_NONE;
     if (p->state != XL_BANNED)
         p->state = p->invalidations >= MAX_INVALIDATIONS ? XL_BANNED : XL_NONE;
 }
@@ -72,8 +75,11 @@ void xlate_inval_all(xt_cpu *cpu)
             xlate_inval_unit(cpu, p, pn);
         if (p->state != XL_BANNED)
             p->state = XL_NONE;
+        if (p->pstate != XL_BANNED)
+            p->pstate = XL_NONE;
         p->hits = 0;
         p->builds = 0;
     }
     x->nqueue = 0;
+    x->npqueue = 0;
 }

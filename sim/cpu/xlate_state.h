@@ -5,9 +5,10 @@
  * The interpreter (exec.c) stays the reference.  In the fast engine it
  * samples the PC about every 'sample_cycles' cycles; a page sampled
  * 'hot_samples' times is translated: its decoded instructions become
- * blocks in a C unit (xlate_gen.c) that the host compiler builds into a
- * shared object (xlate_build.c), cached under a key of the generator's
- * inputs and of the generator itself.  Once loaded, the entries of the
+ * blocks in a C unit (xlate_gen.c) that a back end builds into a shared
+ * object (xlate_backend.h: libtcc in milliseconds first, the host
+ * compiler for the pages that run longest), cached under a key of the
+ * generator's inputs, of the generator itself and of the back end.  Once loaded, the entries of the
  * page where blocks begin get the interpreter's XLATE handler (icache.h),
  * which calls the unit (docs/performance.md). */
 #ifndef DSPSIM_XLATE_STATE_H
@@ -40,6 +41,9 @@ typedef struct xl_page {
     uint32_t gen;           /* bumped by every invalidation */
     xt_xunit_fn fn;         /* the installed unit (or its group's), or NULL */
     xt_xunit_fn own;        /* in a group: the page's own unit */
+    uint8_t tier;           /* the installed unit's tier (xlate_backend.h) */
+    uint8_t pstate;         /* its promotion to XL_TIER_OPT: an xl_state */
+    uint64_t insns;         /* instructions run in its unit since installed */
     uint64_t key;           /* its unit's key (xlate_gen_unit_key) */
     uint64_t calls;         /* calls into its unit from the engine */
     uint8_t group;          /* 1 + its group's slot in groups[], or 0 */
@@ -48,7 +52,8 @@ typedef struct xl_page {
     uint8_t *cover;  /* bitmap of the offsets the unit's blocks hold */
 } xl_page;
 
-struct xl_job; /* xlate_build.h */
+struct xl_job;     /* xlate_backend.h */
+struct xl_backend; /* xlate_backend.h */
 
 /* A group installed: one function runs the units of its pages (each
  * page's fn; its own unit stays in own).  Dropping any page's unit
@@ -68,17 +73,24 @@ struct xl_state_s {
     uint64_t settle_cycles; /* no decodes for this long: code discovered */
     uint32_t *live;         /* pages with an xl_page */
     unsigned nlive, cap_live;
-    int sync;      /* compile in the foreground (tests) */
-    int for_later; /* jobs from now on are for the next run */
+    int sync; /* compile in the foreground (tests) */
     unsigned opt_level;
-    int disabled;   /* the compiler failed: stay interpreted */
-    unsigned polls; /* xlate_poll calls (rate of waitpid) */
+    unsigned tiers;         /* XT_TIER_*_MASK */
+    uint64_t promote_insns; /* quick unit -> optimising tier after these */
+    const struct xl_backend *be[2]; /* per tier, NULL: none here */
+    int disabled;                   /* no back end works: stay interpreted */
+    unsigned polls; /* xlate_poll calls (rate of the OPT job's waitpid) */
     char cache_dir[400];
     char cc[128];
     uint32_t queue[256]; /* hot pages waiting for a job */
     unsigned nqueue;
-    struct xl_job *job; /* the running job, or NULL */
-    void **handles;     /* loaded shared objects */
+    uint32_t pqueue[64]; /* pages waiting for the optimising tier */
+    unsigned npqueue;
+    struct xl_job *job[2]; /* the running job of each tier, or NULL */
+    struct xl_handle {
+        void *h;
+        const struct xl_backend *be;
+    } * handles; /* loaded objects */
     unsigned nhandles, cap_handles;
     xt_xlate_stats stats;
     xt_xlate_exit_cb exit_cb;

@@ -33,7 +33,7 @@ n=$(grep -cE '^   [0-9a-f]{8}  main\+0x[0-9a-f]+ ' "$tmp/err")
 expect "32 recent instructions in main (got $n)" [ "$n" -eq 32 ]
 expect "next instruction line" grep -qE '^=> [0-9a-f]{8}  main\+0x' "$tmp/err"
 expect "stats JSON line" grep -qE \
-    '^\{"instructions":10000,"cycles":[0-9]+,"host_seconds":[0-9]+\.[0-9]+,"mips":[0-9]+\.[0-9]+,"engine":"fast","xlate":\{"pages":[0-9]+,.*"invalidations":[0-9]+,"heads":[0-9]+,"held":[0-9]+,"groups":[0-9]+\}\}$' \
+    '^\{"instructions":10000,"cycles":[0-9]+,"host_seconds":[0-9]+\.[0-9]+,"mips":[0-9]+\.[0-9]+,"engine":"fast","xlate":\{"pages":[0-9]+,.*"invalidations":[0-9]+,"heads":[0-9]+,"held":[0-9]+,"groups":[0-9]+,"promotions":[0-9]+,"tiers":\{"quick":\{"pages":[0-9]+,.*"compile_ms":[0-9]+\.[0-9]+\},"opt":\{"pages":[0-9]+,.*"compile_ms":[0-9]+\.[0-9]+\}\}\}\}$' \
     "$tmp/err"
 expect "stats is the last line" \
     bash -c "tail -n 1 '$tmp/err' | grep -q '^{\"instructions\"'"

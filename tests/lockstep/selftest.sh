@@ -5,13 +5,14 @@
 # every conditional branch, and `dspsim exec --lockstep` must stop at the
 # first translated block that runs one, with exit status 70 and a report
 # that names the block, the differing cycle count and the instructions.
-#   selftest.sh DSPSIM PROG.elf
+# TIERS (quick or opt) is the translation tier whose code is wrong.
+#   selftest.sh DSPSIM PROG.elf [TIERS]
 set -u
-dspsim=$1 elf=$2
+dspsim=$1 elf=$2 tiers=${3:-quick}
 [ -x "$dspsim" ] || { echo "selftest.sh: SKIP: $dspsim not built"; exit 77; }
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
-DSPSIM_CACHE_DIR=$tmp/cache DSPSIM_XLATE_SELFTEST=1 \
+DSPSIM_CACHE_DIR=$tmp/cache DSPSIM_XLATE_SELFTEST=1 DSPSIM_XLATE_TIERS=$tiers \
     "$dspsim" exec --lockstep "$elf" >"$tmp/out" 2>"$tmp/err" </dev/null
 rc=$?
 cat "$tmp/err"
@@ -26,5 +27,9 @@ check "cycle counts named" grep -q '^  instructions fast [0-9]* interp [0-9]*, c
 check "block listing" grep -q '^  the block as the interpreter ran it:$' "$tmp/err"
 check "a conditional branch in the listing" grep -qE '^ +[0-9a-f]{8} .*	?b(eq|ne|lt|ge|any|none|all|nall|bc|bs)' "$tmp/err"
 check "summary says DIVERGED" grep -q '^dspsim exec: lockstep: DIVERGED after' "$tmp/err"
+case $tiers in
+quick) check "the wrong code was the quick tier's" grep -q '(quick [1-9][0-9]*, optimised 0,' "$tmp/err" ;;
+opt) check "the wrong code was the optimising tier's" grep -q '(quick 0, optimised [1-9][0-9]*,' "$tmp/err" ;;
+esac
 [ $fail -eq 0 ] && echo "selftest.sh: PASS"
 exit $fail

@@ -270,6 +270,21 @@ const char *xt_engine_name(xt_engine e); /* "fast", "interp" */
 /* Parse "fast" or "interp"; returns 0, or -1 for anything else. */
 int xt_engine_parse(const char *s, xt_engine *out);
 
+/* The translation tiers (docs/performance.md, "Tiers"): QUICK builds a
+ * hot page in milliseconds inside the process (libtcc, where dspsim was
+ * built with it); OPT is the host compiler in a child process, seconds a
+ * page, the fastest code: it replaces the quick code of the pages that
+ * run longest.  Both cache their objects on disk.  Compiles belong to the
+ * engine: xt_close stops what is still running (the unit being built by
+ * QUICK finishes, OPT's compiler is killed), so that nothing outlives
+ * it, and no half-built object is ever left in the cache. */
+enum {
+    XT_TIER_QUICK = 0,
+    XT_TIER_OPT = 1,
+};
+#define XT_TIER_QUICK_MASK (1u << XT_TIER_QUICK)
+#define XT_TIER_OPT_MASK   (1u << XT_TIER_OPT)
+
 typedef struct xt_xlate_opts {
     unsigned sample_cycles; /* cycles between PC samples (0: 4096, or
                                 $DSPSIM_XLATE_SAMPLE) */
@@ -280,15 +295,21 @@ typedef struct xt_xlate_opts {
                                 $DSPSIM_XLATE_OPT, which may also be 0) */
     bool single_block;  /* return to the interpreter after each block
                                 (lockstep checking) */
-    const char *cache_dir; /* NULL: $DSPSIM_CACHE_DIR/xlate, else
+    const char *cache_dir;  /* NULL: $DSPSIM_CACHE_DIR/xlate, else
                                 $XDG_CACHE_HOME/dspsim/xlate, else
                                 ~/.cache/dspsim/xlate */
-    const char *cc;        /* NULL: $DSPSIM_CC, else "cc" */
-    unsigned group_calls;  /* unit calls from which a run groups its pages
+    const char *cc;         /* NULL: $DSPSIM_CC, else "cc" */
+    unsigned group_calls;   /* unit calls from which a run groups its pages
                                 (one function for the units of up to 16
                                 pages): at its end for the next run, and
                                 after 20 times as many during the run (0:
                                 1000000, or $DSPSIM_XLATE_GROUP_CALLS) */
+    unsigned tiers;         /* XT_TIER_*_MASK bits: the tiers used (0:
+                                both, or $DSPSIM_XLATE_TIERS = quick, opt
+                                or quick,opt) */
+    uint64_t promote_insns; /* instructions a page runs in its quick
+                                unit before the optimising tier rebuilds
+                                it (0: 50000000, or $DSPSIM_XLATE_PROMOTE) */
 } xt_xlate_opts;
 xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *opts);
 
@@ -304,6 +325,17 @@ typedef struct xt_xlate_stats {
     uint64_t heads;            /* entry points of the units installed */
     uint64_t held;             /* instructions the units installed hold */
     uint64_t groups;           /* groups of pages installed */
+    /* per tier (index: XT_TIER_QUICK, XT_TIER_OPT) */
+    struct {
+        uint64_t pages;      /* units installed from this tier */
+        uint64_t compiles;   /* units this engine built */
+        uint64_t cache_hits; /* units found in the cache */
+        uint64_t insns;      /* instructions retired in its code */
+        uint64_t compile_ns; /* host nanoseconds its back end spent
+                                building (a thread or a child process) */
+    } tier[2];
+    uint64_t promotions; /* pages whose quick unit the optimising
+                            tier's replaced during the run */
 } xt_xlate_stats;
 void xt_xlate_stats_get(const xt_cpu *cpu, xt_xlate_stats *out);
 /* Wait for a compile in progress and install what it built. */
