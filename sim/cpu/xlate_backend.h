@@ -69,7 +69,8 @@ typedef struct xl_job {
     unsigned opt_level; /* gcc: its -O level */
     int sync;           /* in the foreground: start returns when done */
     void *priv;         /* the back end's running state, NULL when idle */
-    uint64_t ns;        /* host nanoseconds the back end spent compiling */
+    uint64_t ns;        /* host CPU nanoseconds the back end spent
+                           compiling (its thread, or its processes) */
 } xl_job;
 
 typedef struct xl_backend {

@@ -20,8 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "xlate_backend.h"
@@ -36,8 +36,11 @@ extern char **environ;
 static char build_script[] =
     "cc=$1; opt=$2; dbg=$3; lock=$4; mode=$5; shift 5\n"
     /* the engine's thread ended without cancelling (the command was
-     * killed): the whole group goes, the compiler with it */
-    "trap 'kill -KILL 0' TERM INT HUP\n"
+     * killed): the whole group goes, the compiler with it, and the files
+     * of the units not built yet with them */
+    "trap 'trap \"\" TERM INT HUP; kill -TERM 0; wait;"
+    " while [ $# -ge 4 ]; do rm -f \"$1\" \"$2\" \"$4\"; shift 4; done;"
+    " exit 1' TERM INT HUP\n"
     /* the simulation comes first; a foreground build (mode none) is what
      * the simulation waits for, so it keeps the simulation's priority */
     "[ \"$mode\" = none ] || renice -n 19 -p $$ >/dev/null 2>&1\n"
@@ -67,15 +70,7 @@ typedef struct gcc_run {
     pid_t pid; /* the shell, the leader of its process group */
     unsigned n;
     char (*files)[4][600]; /* C file, temporary, object, claim */
-    struct timespec t0;
 } gcc_run;
-
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static uint64_t gcc_seed(const char *prelude, size_t plen, const char *cc,
                          unsigned opt_level)
@@ -108,8 +103,6 @@ static void finish(xl_job *job, gcc_run *r)
         if (!u->cached && u->text && !u->busy)
             u->built = xlate_cache_has(u->so_path);
     }
-    job->ns += now_ns() -
-               ((uint64_t)r->t0.tv_sec * 1000000000u + (uint64_t)r->t0.tv_nsec);
     free(r->files);
     free(r);
     job->priv = NULL;
@@ -123,11 +116,17 @@ static int gcc_done(xl_job *job, int wait)
     if (r->pid) {
         int st;
         pid_t w;
+        struct rusage ru;
         do
-            w = waitpid(r->pid, &st, wait ? 0 : WNOHANG);
+            w = wait4(r->pid, &st, wait ? 0 : WNOHANG, &ru);
         while (w < 0 && errno == EINTR);
         if (w == 0)
             return 0;
+        if (w == r->pid) /* the shell's and its compilers' CPU time */
+            job->ns += ((uint64_t)ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) *
+                           1000000000u +
+                       ((uint64_t)ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) *
+                           1000u;
     }
     /* exited (or never started): what it built is in the cache */
     drop_files(r); /* what the shell left: a failed compile's */
@@ -174,7 +173,6 @@ static int gcc_start(xl_job *job, const char *cache_dir, const char *prelude,
         free(r);
         return -1;
     }
-    clock_gettime(CLOCK_MONOTONIC, &r->t0);
     unsigned k = 0;
     char sh[] = "sh", dash_c[] = "-c", one[] = "1", zero[] = "0";
     char none[] = "none", wait_[] = "wait";

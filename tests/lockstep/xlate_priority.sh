@@ -33,9 +33,34 @@ run() {  # MODE SYNC INSNS
     [ $rc -eq 124 ] || { echo "FAIL: $1 run: exit $rc"; cat "$tmp/$1.err"; fail=1; }
 }
 run fg 1 3000000
-# long enough for the background compiler to start (it is killed when
-# the run returns)
-run bg 0 300000000
+# the background run: until its compiler has started (however loaded the
+# machine), then killed: the compiler must go with it (the shell gets
+# SIGTERM when the engine's thread dies, and kills its process group)
+DSPSIM_TEST_MODE=bg DSPSIM_CC=$tmp/cc DSPSIM_CACHE_DIR=$tmp/cache.bg \
+DSPSIM_XLATE_OPT=0 DSPSIM_XLATE_DEBUG=1 DSPSIM_XLATE_TIERS=opt \
+DSPSIM_ENGINE=fast DSPSIM_PRIORITY_TAG=$$ \
+    "$dspsim" exec "$elf" >"$tmp/bg.out" 2>"$tmp/bg.err" &
+bgpid=$!
+for i in $(seq 1 600); do
+    grep -q " bg$" "$tmp/nice.log" 2>/dev/null && break
+    kill -0 $bgpid 2>/dev/null || break
+    sleep 0.2
+done
+kill -TERM $bgpid 2>/dev/null
+wait $bgpid 2>/dev/null
+left=""
+for i in $(seq 1 50); do
+    left=$(grep -lsxzF "DSPSIM_PRIORITY_TAG=$$" /proc/[0-9]*/environ 2>/dev/null |
+           sed 's|/proc/\([0-9]*\)/environ|\1|' | grep -vx "$$" | tr '\n' ' ')
+    [ -z "$left" ] && break
+    sleep 0.1
+done
+if [ -n "$left" ]; then
+    echo "FAIL: processes of the killed run still alive: $left"
+    for p in $left; do tr '\0' ' ' </proc/$p/cmdline 2>/dev/null; echo; done
+    kill -KILL $left 2>/dev/null
+    fail=1
+fi
 fg=$(grep " fg$" "$tmp/nice.log" | head -1 | cut -d' ' -f1)
 bg=$(grep " bg$" "$tmp/nice.log" | head -1 | cut -d' ' -f1)
 if [ -z "$fg" ]; then

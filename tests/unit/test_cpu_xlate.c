@@ -62,6 +62,8 @@ static bool dev_write(void *user, uint32_t off, unsigned size, uint32_t v)
 static const char *cache_dir = XLATE_CACHE;
 /* Unit calls from which a run groups its pages (test_group sets it). */
 static unsigned group_calls = 1000000000u;
+static unsigned tiers;         /* 0: the engine's default (both) */
+static uint64_t promote_insns; /* 0: the engine's default */
 /* a10 at the start (group_loop's store target, or 0) */
 static uint32_t a10_start;
 /* the timer interrupt on (CCOMPARE0 at cycle 500, then every 1,024) */
@@ -93,7 +95,9 @@ static xt_cpu *open_cpu(dev *d, xt_engine engine)
                             .hot_samples = 1,
                             .sync = true,
                             .cache_dir = cache_dir,
-                            .group_calls = group_calls };
+                            .group_calls = group_calls,
+                            .tiers = tiers,
+                            .promote_insns = promote_insns };
         assert_int_equal(xt_xlate_config(cpu, &o), XT_OK);
     }
     return cpu;
@@ -291,6 +295,54 @@ static void test_cached_layout(void **state)
  * group built again), still exactly.  Fails if a group's transfer to
  * another page skips its horizon check or its history entry, or if a
  * store into a member's code leaves the group running. */
+/* The tiers: the quick tier alone, the optimising tier alone, and both
+ * with promotions after 2,000 instructions, so that the optimised units
+ * replace quick ones while the rounds run (and with a timer's interrupts
+ * landing anywhere): every mix ends as the interpreter's (both()
+ * compares everything).  Fails if a promotion loses a block's state, or
+ * if a tier's counters do not say which code ran. */
+static void test_tiers(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/dspsim-xlate-test-XXXXXX";
+    use_empty_cache(dir);
+    dev d;
+    timer = true;
+    tiers = XT_TIER_QUICK_MASK;
+    xt_xlate_stats q = both("group_loop", "group_loop_end", 30000,
+                            TC_DRAM + 0x100, &d);
+    tiers = XT_TIER_OPT_MASK;
+    xt_xlate_stats o = both("group_loop", "group_loop_end", 30000,
+                            TC_DRAM + 0x100, &d);
+    drop_cache(dir);
+    char dir2[] = "/tmp/dspsim-xlate-test-XXXXXX";
+    use_empty_cache(dir2);
+    tiers = 0;
+    promote_insns = 2000;
+    xt_xlate_stats sw = both("group_loop", "group_loop_end", 30000,
+                             TC_DRAM + 0x100, &d);
+    promote_insns = 0;
+    timer = false;
+    drop_cache(dir2);
+    /* the quick tier exists where dspsim was built with libtcc */
+    if (q.tier[XT_TIER_QUICK].pages) {
+        assert_int_equal(q.tier[XT_TIER_OPT].pages, 0);
+        assert_true(q.tier[XT_TIER_QUICK].insns > 30000u * 6);
+        assert_int_equal(q.tier[XT_TIER_QUICK].insns, q.insns);
+        assert_true(sw.promotions > 0);
+        assert_true(sw.tier[XT_TIER_QUICK].insns > 0);
+        assert_true(sw.tier[XT_TIER_OPT].insns > 0);
+        assert_int_equal(sw.tier[XT_TIER_QUICK].insns +
+                             sw.tier[XT_TIER_OPT].insns,
+                         sw.insns);
+    } else {
+        assert_int_equal(q.insns, 0); /* no tier: interpreted */
+    }
+    assert_int_equal(o.tier[XT_TIER_QUICK].pages, 0);
+    assert_true(o.tier[XT_TIER_OPT].insns > 30000u * 6);
+    assert_true(o.tier[XT_TIER_OPT].compile_ns > 0);
+}
+
 static void test_group(void **state)
 {
     (void)state;
@@ -300,7 +352,8 @@ static void test_group(void **state)
     use_empty_cache(dir);
     dev d;
     xt_xlate_stats s[3];
-    timer = true; /* interrupts land anywhere, between pages too */
+    timer = true;             /* interrupts land anywhere, between pages too */
+    tiers = XT_TIER_OPT_MASK; /* groups are the optimising tier's */
     for (int i = 0; i < 2; i++) {
         group_calls = i ? 1 : 1000000000u;
         a10_start = 0;
@@ -312,6 +365,7 @@ static void test_group(void **state)
     group_calls = 1000000000u;
     a10_start = 0;
     timer = false;
+    tiers = 0;
     drop_cache(dir);
     assert_int_equal(s[0].groups, 0);
     assert_true(s[1].groups >= 1);
@@ -339,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_history_of_loop_copy),
         cmocka_unit_test(test_cached_layout),
         cmocka_unit_test(test_group),
+        cmocka_unit_test(test_tiers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -255,9 +255,11 @@ xt_err xt_timing_set(xt_cpu *cpu, const xt_timing *t);
 /* ---- Execution engine ------------------------------------------------ */
 /* Both engines give the same architectural results and the same cycle and
  * instruction counts (docs/performance.md).  The fast engine interprets
- * cold code and translates hot pages to C that the host compiler builds
- * (in the background) into shared objects, cached on disk by a hash of the
- * C text; without a host compiler it stays an interpreter.  New engines
+ * cold code and translates hot pages to C that a back end builds into
+ * shared objects, cached on disk by a hash of the generator's inputs:
+ * libtcc inside the process first, the host compiler (a child process)
+ * for the pages that run longest (the tiers below); without either it
+ * stays an interpreter.  New engines
  * start in XT_ENGINE_FAST unless DSPSIM_ENGINE=interp is set. */
 typedef enum xt_engine {
     XT_ENGINE_FAST = 0, /* interpreter + translated hot code */
