@@ -62,9 +62,29 @@ const char *xt_stop_name(xt_stop why)
     return "unknown stop";
 }
 
+bool xt_engine_from_env(xt_engine *out)
+{
+    const char *env = getenv("DSPSIM_ENGINE");
+    return env && *env && !xt_engine_parse(env, out);
+}
+
 xt_err xt_open(xt_cpu **out)
 {
+    return xt_open_config(out, NULL);
+}
+
+xt_err xt_open_config(xt_cpu **out, const xt_cpu_config *cfg)
+{
     if (!out)
+        return XT_ERR_ARG;
+    *out = NULL;
+    /* the engine: the caller's, else $DSPSIM_ENGINE, else the fast one */
+    xt_engine e = XT_ENGINE_FAST;
+    if (cfg && cfg->engine_set)
+        e = cfg->engine;
+    else
+        xt_engine_from_env(&e);
+    if (e != XT_ENGINE_FAST && e != XT_ENGINE_INTERP)
         return XT_ERR_ARG;
     xt_cpu *cpu = calloc(1, sizeof(*cpu));
     if (!cpu)
@@ -79,14 +99,15 @@ xt_err xt_open(xt_cpu **out)
     }
     xt_timing_default(&cpu->timing);
     xt_reset(cpu);
-    /* the fast engine by default; DSPSIM_ENGINE=interp selects the
-     * reference interpreter for programs that do not choose */
-    xt_engine e = XT_ENGINE_FAST;
-    const char *env = getenv("DSPSIM_ENGINE");
-    if (env && *env && xt_engine_parse(env, &e))
-        e = XT_ENGINE_FAST;
     if (xt_engine_set(cpu, e) != XT_OK)
         xt_engine_set(cpu, XT_ENGINE_INTERP);
+    if (cfg && cfg->xlate && xt_engine_get(cpu) == XT_ENGINE_FAST) {
+        xt_err err = xt_xlate_config(cpu, cfg->xlate);
+        if (err != XT_OK) {
+            xt_close(cpu);
+            return err;
+        }
+    }
     *out = cpu;
     return XT_OK;
 }

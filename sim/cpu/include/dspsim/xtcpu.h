@@ -83,6 +83,9 @@ typedef struct xt_fatal_info {
 } xt_fatal_info;
 
 /* ---- Creation --------------------------------------------------------- */
+/* xt_open(out) = xt_open_config(out, NULL): the engine from $DSPSIM_ENGINE
+ * (xt_engine_from_env), the translator's defaults.  See xt_cpu_config
+ * (below, with the engines) for choosing them as values. */
 xt_err xt_open(xt_cpu **out);
 void xt_close(xt_cpu *cpu);
 /* Processor reset: registers to their reset values, PC to the reset
@@ -259,8 +262,8 @@ xt_err xt_timing_set(xt_cpu *cpu, const xt_timing *t);
  * shared objects, cached on disk by a hash of the generator's inputs:
  * libtcc inside the process first, the host compiler (a child process)
  * for the pages that run longest (the tiers below); without either it
- * stays an interpreter.  New engines
- * start in XT_ENGINE_FAST unless DSPSIM_ENGINE=interp is set. */
+ * stays an interpreter.  New CPUs start in the engine of their
+ * xt_cpu_config, else in $DSPSIM_ENGINE's, else in XT_ENGINE_FAST. */
 typedef enum xt_engine {
     XT_ENGINE_FAST = 0, /* interpreter + translated hot code */
     XT_ENGINE_INTERP,   /* the reference interpreter alone */
@@ -303,8 +306,8 @@ typedef struct xt_xlate_opts {
     const char *cc;         /* NULL: $DSPSIM_CC, else "cc" */
     unsigned group_calls;   /* unit calls from which a run groups its pages
                                 (one function for the units of up to 16
-                                pages): at its end for the next run, and
-                                after 20 times as many during the run (0:
+                                pages) times 20: a group is built during
+                                the run by the optimising tier (0:
                                 1000000, or $DSPSIM_XLATE_GROUP_CALLS) */
     unsigned tiers;         /* XT_TIER_*_MASK bits: the tiers used (0:
                                 both, or $DSPSIM_XLATE_TIERS = quick, opt
@@ -314,6 +317,36 @@ typedef struct xt_xlate_opts {
                                 it (0: 50000000, or $DSPSIM_XLATE_PROMOTE) */
 } xt_xlate_opts;
 xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *opts);
+
+/* How a new CPU is opened (xt_open_config), set by whoever creates it (the
+ * CLI from --engine, a board from its ds_board_config, the harness from
+ * its run options) rather than through the environment:
+ *   engine_set  false: the engine comes from $DSPSIM_ENGINE, read by
+ *               xt_engine_from_env (the one place it is read), else
+ *               XT_ENGINE_FAST; true: 'engine' is used, whatever the
+ *               environment says.
+ *   xlate       NULL: the translator's defaults (and their $DSPSIM_XLATE_*
+ *               overrides, xt_xlate_opts); else applied with
+ *               xt_xlate_config once the engine is chosen, when that
+ *               engine is XT_ENGINE_FAST (ignored for XT_ENGINE_INTERP).
+ *               Only read during the call.
+ * A fast engine that cannot be set up (out of memory) falls back to the
+ * interpreter, as xt_open always has.  A zeroed struct = xt_open. */
+typedef struct xt_cpu_config {
+    xt_engine engine;
+    bool engine_set;
+    const xt_xlate_opts *xlate;
+} xt_cpu_config;
+
+/* NULL cfg = the defaults (xt_open).  XT_ERR_ARG for a NULL out or an
+ * engine_set engine that is not an xt_engine; XT_ERR_NOMEM; or the error
+ * of xt_xlate_config (nothing is opened then). */
+xt_err xt_open_config(xt_cpu **out, const xt_cpu_config *cfg);
+
+/* The user's override: $DSPSIM_ENGINE ("fast" or "interp") into *out and
+ * true; false (and *out unchanged) when it is unset, empty or names no
+ * engine.  The only reader of DSPSIM_ENGINE. */
+bool xt_engine_from_env(xt_engine *out);
 
 typedef struct xt_xlate_stats {
     uint64_t pages_translated; /* units installed */
