@@ -346,8 +346,10 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
     ds_status st = DS_ERR_NOMEM;
     b->host_mem = calloc(1, b->cfg.host_size);
     b->clk = ds_clock_new();
-    if (!b->host_mem || !b->clk || xt_open(&b->cpu) != XT_OK)
+    if (!b->host_mem || !b->clk ||
+        xt_open_config(&b->cpu, &b->cfg.cpu) != XT_OK)
         goto fail;
+    b->cfg.cpu.xlate = NULL; /* the caller's, read by xt_open_config only */
     ds_clock_set_time_source(b->clk, now_cb, b);
     ds_clock_set_schedule_hook(b->clk, schedule_cb, b);
 

@@ -44,6 +44,10 @@ bool ds_board_config_check(const ds_board_config *c, char *err, size_t errsz)
             return false;                                                      \
         }                                                                      \
     } while (0)
+    CHECK(!c->cpu.engine_set || c->cpu.engine == XT_ENGINE_FAST ||
+              c->cpu.engine == XT_ENGINE_INTERP,
+          "cpu engine %d is not an engine (fast or interp)",
+          (int)c->cpu.engine);
     CHECK(c->cpu_hz >= 1000, "cpu_hz %u is too small (at least 1000)",
           (unsigned)c->cpu_hz);
     CHECK(c->iram_size >= 4096 && c->iram_size <= BOARD_IRAM_MAX_SIZE &&

@@ -193,6 +193,53 @@ static void test_board_rejects_bad_config(void **state)
     assert_non_null(strstr(err, "memory.dram.size"));
 }
 
+/* The engine is a value of the board's config (ds_board_config.cpu): it
+ * wins over $DSPSIM_ENGINE; unset, the environment decides. */
+static void test_board_engine(void **state)
+{
+    (void)state;
+    const xt_xlate_opts xo = { .sample_cycles = 64 };
+    for (int i = 0; i < 4; i++) {
+        xt_engine want = i & 1 ? XT_ENGINE_INTERP : XT_ENGINE_FAST;
+        ds_board_config c;
+        ds_board_config_default(&c);
+        assert_false(c.cpu.engine_set);
+        c.cpu = (xt_cpu_config){ .engine = want,
+                                 .engine_set = true,
+                                 .xlate = i & 2 ? &xo : NULL };
+        assert_int_equal(setenv("DSPSIM_ENGINE",
+                                want == XT_ENGINE_FAST ? "interp" : "fast", 1),
+                         0);
+        ds_board *b = NULL;
+        char err[256] = "";
+        assert_int_equal(ds_board_new(&c, &b, err, sizeof(err)), DS_OK);
+        assert_int_equal(xt_engine_get(ds_board_cpu(b)), want);
+        const ds_board_config *got = ds_board_get_config(b);
+        assert_true(got->cpu.engine_set);
+        assert_int_equal(got->cpu.engine, want);
+        assert_null(got->cpu.xlate); /* read by ds_board_new only */
+        ds_board_free(b);
+    }
+    for (int i = 0; i < 2; i++) { /* unset: $DSPSIM_ENGINE */
+        const char *env = i ? "interp" : "fast";
+        assert_int_equal(setenv("DSPSIM_ENGINE", env, 1), 0);
+        ds_board *b = NULL;
+        assert_int_equal(ds_board_new(NULL, &b, NULL, 0), DS_OK);
+        assert_int_equal(xt_engine_get(ds_board_cpu(b)),
+                         i ? XT_ENGINE_INTERP : XT_ENGINE_FAST);
+        ds_board_free(b);
+    }
+    unsetenv("DSPSIM_ENGINE");
+    ds_board_config c;
+    ds_board_config_default(&c);
+    c.cpu = (xt_cpu_config){ .engine = (xt_engine)9, .engine_set = true };
+    ds_board *b = NULL;
+    char err[256] = "";
+    assert_int_equal(ds_board_new(&c, &b, err, sizeof(err)), DS_ERR_CONFIG);
+    assert_null(b);
+    assert_non_null(strstr(err, "engine"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -202,6 +249,7 @@ int main(void)
         cmocka_unit_test(test_deep_nesting_fast),
         cmocka_unit_test(test_load_file),
         cmocka_unit_test(test_board_rejects_bad_config),
+        cmocka_unit_test(test_board_engine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

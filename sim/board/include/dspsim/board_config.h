@@ -34,12 +34,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dspsim/xtcpu.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 typedef struct ds_board_config {
     char name[64];
+    /* How the board's CPU is opened (xt_open_config): the engine, set by
+     * whoever creates the board (the CLI's --engine, the harness's run
+     * options); not part of the YAML description, and not of a
+     * snapshot's identity (either engine resumes a state saved by
+     * either: the fields from cpu_hz on are).  The defaults leave the
+     * engine unset ($DSPSIM_ENGINE, else fast).  cpu.xlate is only read
+     * by ds_board_new and is NULL in ds_board_get_config's copy. */
+    xt_cpu_config cpu;
     uint32_t cpu_hz;    /* Hz */
     uint32_t iram_size; /* bytes, multiple of 4096 */
     uint32_t dram_size; /* bytes, multiple of 4096 */
