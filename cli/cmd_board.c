@@ -46,6 +46,7 @@ typedef struct board_opts {
     int guest_argc;
     char **guest_argv;
     cli_snap_opts snap; /* --snapshot-at, --restore */
+    xt_cpu_config cpu;  /* --engine: the board's ds_board_config.cpu */
 } board_opts;
 
 static void board_usage(FILE *f)
@@ -160,7 +161,7 @@ static int take_option(int c, const char *v, int argc, char **argv, void *user)
         ok = cli_restore_value("board", v, &o->snap);
         break;
     case OPT_ENGINE:
-        ok = cli_set_engine("board", v);
+        ok = cli_set_engine("board", v, &o->cpu);
         break;
     case OPT_LOCKSTEP:
         o->lockstep = true;
@@ -370,7 +371,12 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
     xt_semihost *sh = NULL;
     int status = DSPSIM_EXIT_INTERNAL;
     const ds_board_config *cfg = ds_board_get_config(b);
-    if (ds_board_new(cfg, &ref, msg, sizeof msg) != DS_OK ||
+    /* the same board on the reference interpreter, whatever --engine or
+     * $DSPSIM_ENGINE say */
+    ds_board_config rcfg = *cfg;
+    rcfg.cpu = (xt_cpu_config){ .engine = XT_ENGINE_INTERP,
+                                .engine_set = true };
+    if (ds_board_new(&rcfg, &ref, msg, sizeof msg) != DS_OK ||
         ds_board_load_elf(ref, o->program, msg, sizeof msg) != DS_OK) {
         fprintf(stderr,
                 "dspsim board: --lockstep: cannot build the "
@@ -389,7 +395,7 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
     xt_xlate_opts xo;
     lockstep_xlate_opts(&xo, false);
     if (!sh || xt_semihost_install(sh, ds_board_cpu(ref), NULL) != XT_OK ||
-        xt_engine_set(ds_board_cpu(ref), XT_ENGINE_INTERP) != XT_OK ||
+        xt_engine_get(ds_board_cpu(ref)) != XT_ENGINE_INTERP ||
         xt_engine_set(ds_board_cpu(b), XT_ENGINE_FAST) != XT_OK ||
         xt_xlate_config(ds_board_cpu(b), &xo) != XT_OK) {
         fprintf(stderr, "dspsim board: --lockstep: cannot set up the "
@@ -632,6 +638,7 @@ int cmd_board(int argc, char **argv)
     } else {
         ds_board_config_default(&cfg);
     }
+    cfg.cpu = o.cpu; /* --engine */
     /* validate the program before building the board (symbols for the
      * fatal-state report) */
     xt_elf *elf = NULL;

@@ -42,6 +42,7 @@ typedef struct exec_opts {
     bool quiet;         /* -q: no progress line */
     cli_gdb gdb;        /* --gdb PORT, --gdb-wait */
     cli_snap_opts snap; /* --snapshot-at, --restore */
+    xt_cpu_config cpu;  /* --engine (unset: $DSPSIM_ENGINE, else fast) */
     const char *program;
     int guest_argc; /* arguments after PROGRAM */
     char **guest_argv;
@@ -131,7 +132,7 @@ static int take_option(int c, const char *v, int argc, char **argv, void *user)
         o->quiet = true;
         return -1;
     case OPT_ENGINE:
-        return cli_set_engine("exec", v) ? -1 : DSPSIM_EXIT_USAGE;
+        return cli_set_engine("exec", v, &o->cpu) ? -1 : DSPSIM_EXIT_USAGE;
     case OPT_STATS:
         o->stats = true;
         return -1;
@@ -308,8 +309,9 @@ static int run_lockstep(const exec_opts *o, xt_elf *elf, xt_cpu *cpu,
     xt_semihost *sh = NULL;
     int null_fd = open("/dev/null", O_WRONLY);
     int status = DSPSIM_EXIT_INTERNAL;
-    if (null_fd < 0 || xt_open(&ref) != XT_OK ||
-        xt_engine_set(ref, XT_ENGINE_INTERP) != XT_OK)
+    /* the reference interpreter, whatever --engine or $DSPSIM_ENGINE say */
+    const xt_cpu_config rc = { .engine = XT_ENGINE_INTERP, .engine_set = true };
+    if (null_fd < 0 || xt_open_config(&ref, &rc) != XT_OK)
         goto out;
     if ((status = prepare(o, elf, ref, null_fd, null_fd, &sh)) != 0)
         goto out;
@@ -479,7 +481,8 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr, xt_cpu *cpu)
         }
     }
     if (o->lockstep) {
-        /* translate early and in the foreground, one block at a time */
+        /* the fast engine whatever --engine says, translating early and
+         * in the foreground, one block at a time */
         xt_xlate_opts xo;
         lockstep_xlate_opts(&xo, true);
         if ((err = xt_engine_set(cpu, XT_ENGINE_FAST)) != XT_OK ||
@@ -629,8 +632,8 @@ int cmd_exec(int argc, char **argv)
     /* A closed stdout pipe must give the guest EPIPE, not kill dspsim. */
     signal(SIGPIPE, SIG_IGN);
 
-    xt_cpu *cpu = NULL;
-    xt_err err = xt_open(&cpu);
+    xt_cpu *cpu = NULL; /* --lockstep sets it to fast (run_program) */
+    xt_err err = xt_open_config(&cpu, &o.cpu);
     if (err != XT_OK) {
         rc = api_fail("creating the CPU", err);
     } else {

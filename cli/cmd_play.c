@@ -277,6 +277,9 @@ int cmd_play(int argc, char **argv)
     const char *timeline = NULL, *profile = NULL, *save_case = NULL;
     cli_gdb gdb = { 0 };
     cli_snap_opts snap = { 0 };
+    xt_cpu_config cpu = { 0 }; /* --engine, anywhere on the line */
+    if (!cli_take_engine("play", &argc, argv, &cpu))
+        return DSPSIM_EXIT_USAGE;
 
     int oc;
     optind = 0; /* a fresh scan (glibc) */
@@ -542,6 +545,7 @@ int cmd_play(int argc, char **argv)
                         .gdb = gdb.on,
                         .gdb_port = gdb.port,
                         .gdb_wait = gdb.wait,
+                        .cpu = cpu,
                         .cmd = "play",
                         .progress = cli_progress_exec_cb,
                         .progress_user = &prog,

@@ -70,6 +70,9 @@ int cmd_run(int argc, char **argv)
     bool quiet = false;
     cli_gdb gdb = { 0 };
     cli_snap_opts snap = { 0 };
+    xt_cpu_config cpu = { 0 }; /* --engine, anywhere on the line */
+    if (!cli_take_engine("run", &argc, argv, &cpu))
+        return DSPSIM_EXIT_USAGE;
 
     int opt;
     optind = 0; /* a fresh scan (glibc) */
@@ -184,6 +187,7 @@ int cmd_run(int argc, char **argv)
                         .gdb = gdb.on,
                         .gdb_port = gdb.port,
                         .gdb_wait = gdb.wait,
+                        .cpu = cpu,
                         .cmd = "run",
                         .progress = cli_progress_exec_cb,
                         .progress_user = &prog };

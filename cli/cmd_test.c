@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "exec/exec.h"
+#include "options.h"
 #include "out_check.h"
 #include "runner/runner.h"
 
@@ -19,6 +20,10 @@ int cmd_test(int argc, char **argv)
     int n = 0;
     bool given = false, runs = true, only_paths = false;
 
+    /* --engine, anywhere on the line: the board of every case, in every
+     * -j child (forked with opts) */
+    if (!cli_take_engine("test", &argc, argv, &opts.cpu))
+        return DSPSIM_EXIT_USAGE;
     opts.firmware = dsh_exec_default_firmware();
     opts.cmd = "test"; /* the board's diagnostics: "dspsim test: board: " */
     for (int i = 0; i < argc; i++) {

@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "options.h"
 
 typedef struct command {
     const char *name;
@@ -65,13 +64,8 @@ int main(int argc, char **argv)
             printf("dspsim %s %s\n", cmd, DSPSIM_VERSION);
             return 0;
         }
-        int n = argc - 1;
-        /* exec and board parse --engine themselves (guest arguments may
-         * follow); the harness commands take it anywhere */
-        if (strcmp(cmd, "exec") && strcmp(cmd, "board") &&
-            !cli_take_engine(cmd, &n, argv + 1))
-            return DSPSIM_EXIT_USAGE;
-        return commands[i].run(n, argv + 1);
+        /* each command takes its own --engine (cli_set_engine) */
+        return commands[i].run(argc - 1, argv + 1);
     }
     if (cmd[0] == '-')
         fprintf(stderr, "dspsim: unknown option '%s' (see dspsim --help)\n",

@@ -107,7 +107,7 @@ double cli_now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-bool cli_set_engine(const char *cmd, const char *name)
+bool cli_set_engine(const char *cmd, const char *name, xt_cpu_config *cpu)
 {
     xt_engine e;
     if (!name || xt_engine_parse(name, &e)) {
@@ -117,11 +117,13 @@ bool cli_set_engine(const char *cmd, const char *name)
                 cmd, name ? name : "");
         return false;
     }
-    setenv("DSPSIM_ENGINE", xt_engine_name(e), 1);
+    cpu->engine = e;
+    cpu->engine_set = true;
     return true;
 }
 
-bool cli_take_engine(const char *cmd, int *argc, char **argv)
+bool cli_take_engine(const char *cmd, int *argc, char **argv,
+                     xt_cpu_config *cpu)
 {
     for (int i = 1; i < *argc; i++) {
         if (!strcmp(argv[i], "--"))
@@ -130,7 +132,7 @@ bool cli_take_engine(const char *cmd, int *argc, char **argv)
         const char *v = NULL;
         if (!cli_opt_value(*argc, argv, &j, "--engine", &v))
             continue;
-        if (!cli_set_engine(cmd, v))
+        if (!cli_set_engine(cmd, v, cpu))
             return false;
         int n = j - i + 1; /* one or two words */
         memmove(&argv[i], &argv[j + 1], (size_t)(*argc - j) * sizeof *argv);

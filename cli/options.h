@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "dspsim/xtcpu.h"
+
 /* Matches argv[*i] against "--name VALUE" or "--name=VALUE".  On a match
  * *i advances past VALUE and *value points at it, or is NULL when the
  * option is last on the line without a value. */
@@ -37,15 +39,19 @@ bool cli_parse_uint(const char *cmd, const char *opt, const char *s,
 bool cli_parse_count(const char *cmd, const char *opt, const char *s,
                      uint64_t *out);
 
-/* --engine fast|interp: checks the name and selects the engine for every
- * CPU this process opens (DSPSIM_ENGINE, read by xt_open); on error prints
- * "dspsim CMD: --engine: ..." and returns false. */
-bool cli_set_engine(const char *cmd, const char *name);
+/* --engine fast|interp: checks the name and stores the engine in *cpu
+ * (engine, engine_set), for the CPUs the command opens with
+ * xt_open_config (directly, or through a board's ds_board_config.cpu or
+ * the harness's dsh_exec_opts.cpu); on error prints "dspsim CMD: --engine:
+ * ..." and returns false.  Without --engine the CPU follows
+ * $DSPSIM_ENGINE (xt_engine_from_env), else the fast engine. */
+bool cli_set_engine(const char *cmd, const char *name, xt_cpu_config *cpu);
 
-/* Takes "--engine NAME" / "--engine=NAME" out of argv (before a "--"),
- * for subcommands without guest arguments.  Returns false after printing
- * an error for a bad or missing name. */
-bool cli_take_engine(const char *cmd, int *argc, char **argv);
+/* Takes "--engine NAME" / "--engine=NAME" out of argv (before a "--")
+ * into *cpu (cli_set_engine), for subcommands without guest arguments.
+ * Returns false after printing an error for a bad or missing name. */
+bool cli_take_engine(const char *cmd, int *argc, char **argv,
+                     xt_cpu_config *cpu);
 
 /* getopt_long (opterr 0) returned '?': prints "dspsim CMD: unknown option
  * 'ARG' (see dspsim CMD --help)" for an unknown or ambiguous option, or

@@ -41,6 +41,7 @@
 #include <stdio.h>
 
 #include "case/case.h"
+#include "dspsim/xtcpu.h"
 #include "runner/runner.h"
 
 #define DSH_EXEC_HOST_PERIODS 4u
@@ -50,6 +51,8 @@ typedef struct dsh_exec_summary {
     double audio_seconds; /* simulated time from START to STOP */
     uint64_t cycles;      /* simulated CPU cycles, whole run */
     double cpu_hz;
+    const char *engine;    /* the board CPU's engine, xt_engine_name; NULL =
+                           no board */
     double mcps;           /* busy cycles of all pipelines / s / 1e6 */
     double worst_load_pct; /* worst period cycles / period cycles */
     uint64_t worst_period_cycles;
@@ -140,6 +143,10 @@ typedef struct dsh_exec_opts {
     const char *restore_path;
     const char *case_text;
     size_t case_len;
+    /* how the board's CPU is opened (ds_board_config.cpu): the engine
+     * from `--engine` (engine_set false: $DSPSIM_ENGINE, else fast);
+     * copied into every `dspsim test -j` child with the rest */
+    xt_cpu_config cpu;
     /* the command the run prints for on stderr: lines "dspsim CMD: ..."
      * (the board's diagnostics, the GDB server's); NULL = "dspsim" */
     const char *cmd;

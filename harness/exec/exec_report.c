@@ -59,6 +59,8 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
                     : 0.0);
     fprintf(f, "simulated cycles: %" PRIu64 " (%.0f Hz)\n", s->cycles,
             s->cpu_hz);
+    if (s->engine)
+        fprintf(f, "engine: %s\n", s->engine);
     fprintf(f, "MCPS: %.3f\n", s->mcps);
     for (unsigned i = 0; i < s->ncomps; i++)
         fprintf(f, "  %s: %.3f MCPS, worst period %.1f%%\n", s->comps[i].name,

@@ -30,6 +30,7 @@ static bool board_config(xp_run *r, ds_board_config *cfg)
     ds_board_config_default(cfg);
     if (b->file[0] && !ds_board_config_load(cfg, b->file, err, sizeof err))
         return xp_fail(r, DSH_RES_ERROR, "board: %s", err);
+    cfg->cpu = r->o->cpu; /* the engine, from the command line */
     if (b->has_cpu_hz)
         cfg->cpu_hz = b->cpu_hz;
     if (b->has_audio_clock_hz)
@@ -498,6 +499,7 @@ static void result_run(const xp_run *r, const dsh_exec_summary *s,
     f->mcps = s->mcps;
     f->worst_load_pct = s->worst_load_pct;
     f->cycles = s->cycles;
+    snprintf(f->engine, sizeof f->engine, "%s", s->engine ? s->engine : "");
     f->deadline_misses = s->deadline_misses;
     f->xruns = s->xruns;
     f->ipc_errors = s->ipc_errors;
@@ -533,6 +535,8 @@ static void summarize(xp_run *r, double wall, dsh_exec_summary *s)
         return;
     s->cpu_hz = dsh_drv_cpu_hz(r->drv);
     s->cycles = dsh_drv_cycles(r->drv);
+    s->engine = xt_engine_name(
+        xt_engine_get(ds_board_cpu(dsh_drv_board(r->drv))));
     /* the streamed run: a drain afterwards plays what is queued, it
      * processes no more input */
     uint64_t end = r->stream_end_cycle ? r->stream_end_cycle : s->cycles;

@@ -51,6 +51,8 @@ static json_t *run_json(const dsh_run_figures *f)
     json_t *pipes = json_array(), *comps = json_array();
     if (!o || !pipes || !comps)
         goto fail;
+    if (f->engine[0] && dsh_json_set_text(o, "engine", f->engine))
+        goto fail;
     for (unsigned i = 0; i < f->npipes && i < DSH_RESULT_MAX_PIPES; i++) {
         const struct dsh_pipe_figures *p = &f->pipes[i];
         if (json_array_append_new(

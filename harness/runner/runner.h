@@ -65,6 +65,7 @@ typedef struct dsh_run_figures {
     bool has_run;
     double audio_seconds, cpu_hz, mcps, worst_load_pct;
     unsigned long long cycles, deadline_misses, xruns, ipc_errors;
+    char engine[8]; /* the CPU engine ("fast", "interp"); "" = not known */
     unsigned npipes;
     struct dsh_pipe_figures {
         unsigned id;

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # --engine fast|interp on every subcommand that runs code: the same output,
 # instruction and cycle counts on both; a bad name is a usage error (2)
-# naming the option; DSPSIM_ENGINE selects the engine too.
+# naming the option; DSPSIM_ENGINE selects the engine too, and --engine
+# wins over it.
 # usage: engine.sh DSPSIM HELLO_ELF LOOP_ELF
 set -u
 . "$(dirname "$0")/lib_expect.sh"
@@ -27,6 +28,22 @@ expect "exec: same report at the budget" \
     [ "$(grep -v '^{' "$tmp/loop_fast.err")" = "$(grep -v '^{' "$tmp/loop_interp.err")" ]
 DSPSIM_ENGINE=interp "$dspsim" exec --stats "$hello" >/dev/null 2>"$tmp/env.err"
 expect "DSPSIM_ENGINE=interp" grep -q '"engine":"interp"' "$tmp/env.err"
+# --engine is a value: it wins over DSPSIM_ENGINE naming the other one
+for env in fast interp; do
+    other=$([ $env = fast ] && echo interp || echo fast)
+    DSPSIM_ENGINE=$env "$dspsim" exec --engine $other --stats "$hello" \
+        >/dev/null 2>"$tmp/over.err"
+    expect "exec --engine $other with DSPSIM_ENGINE=$env: exit 3" [ $? -eq 3 ]
+    expect "exec --engine $other with DSPSIM_ENGINE=$env: engine in --stats" \
+        grep -q "\"engine\":\"$other\"" "$tmp/over.err"
+    # --lockstep: the fast engine against a reference interpreter opened
+    # as such, whatever --engine and DSPSIM_ENGINE say
+    DSPSIM_ENGINE=$env "$dspsim" exec --engine $env --lockstep "$hello" \
+        >/dev/null 2>"$tmp/lock.err"
+    expect "exec --lockstep with DSPSIM_ENGINE=$env: exit 3" [ $? -eq 3 ]
+    expect "exec --lockstep with DSPSIM_ENGINE=$env: agree" \
+        grep -q "^dspsim exec: lockstep: agree after" "$tmp/lock.err"
+done
 
 for sub in exec board test run play; do
     "$dspsim" $sub --engine turbo x.elf >/dev/null 2>"$tmp/bad.err" </dev/null
