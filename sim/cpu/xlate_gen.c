@@ -1380,6 +1380,22 @@ static void emit_head_switch(xl_buf *o, const gen *g, const char *hx,
               entry ? "return 0" : "EXIT(tgt, 0, 0)");
 }
 
+/* The heads' labels and horizon margins by head number, for libtcc's
+ * code (emit_head_switch's checks: declined or ended with no margin). */
+static void emit_head_table(xl_buf *o, const gen *g)
+{
+    xl_printf(o, "  static void *const hl_[%u] = { 0", g->nh + 1);
+    for (unsigned i = 0; i < g->nh; i++)
+        xl_printf(o, ", &&%sL%x", g->lp, g->hl[i]);
+    xl_printf(o, " };\n  static const uint32_t hp_[%u] = { 0", g->nh + 1);
+    for (unsigned i = 0; i < g->nh; i++)
+        xl_printf(o, ", %uu", g->pre[g->hl[i]]);
+    xl_printf(o, " };\n"
+                 "#define HEAD_GO(S_, EV_, NO_) do { unsigned n_ = hx[(S_) & "
+                 "4095]; if (!n_ || cyc + hp_[n_] >= (EV_)) NO_; "
+                 "goto *hl_[n_]; } while (0)\n");
+}
+
 static void emit_blocks(gen *g)
 {
     for (unsigned i = 0; i < g->nh; i++) {
@@ -1414,9 +1430,18 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
     char name[16];
     snprintf(name, sizeof name, "xu_%05x", pn);
     emit_frame(o, name, hot);
+    /* libtcc makes a switch a chain of compares: its code jumps through
+     * a table of the heads' labels instead (the same checks) */
+    xl_printf(o, "#ifdef __TINYC__\n");
+    emit_head_table(o, g);
+    xl_printf(o, "  HEAD_GO(entry, ev, return 0);\n"
+                 "dyn:\n  if ((tgt >> 12) != 0x%xu) EXIT(tgt, 0, 0);\n"
+                 "  HEAD_GO(tgt, ev2, EXIT(tgt, 0, 0));\n#else\n",
+              pn);
     emit_head_switch(o, g, "hx", "entry", "ev", 1);
     xl_printf(o, "dyn:\n  if ((tgt >> 12) != 0x%xu) EXIT(tgt, 0, 0);\n", pn);
     emit_head_switch(o, g, "hx", "tgt", "ev2", 0);
+    xl_printf(o, "#endif\n");
     emit_blocks(g);
     emit_out(o);
     /* the layout a run loading this object from the cache takes instead
