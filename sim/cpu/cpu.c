@@ -298,7 +298,7 @@ xt_err xt_run(xt_cpu *cpu, const xt_run_opts *opts, xt_stop *why)
         *why = XT_STOP_CYCLE_BUDGET;
     } else {
         if (cpu->engine == XT_ENGINE_FAST)
-            xlate_poll(cpu);
+            xlate_tier_poll(cpu);
         events_update(cpu);
         events_kick(cpu);
         *why = exec_loop(cpu);

@@ -289,7 +289,7 @@ top:
         opc = pc;
         SAVE();
         if (cpu->engine == XT_ENGINE_FAST && cycles >= cpu->xl_sample_at)
-            xlate_sample(cpu); /* no guest-visible effect */
+            xlate_tier_sample(cpu); /* no guest-visible effect */
         r = precheck(cpu);
         LOAD();
         if (pc != opc)
@@ -342,7 +342,7 @@ op_DECODE : { /* first execution of this address */
     }
     d->handler = labels[d->in.op];
     if (cpu->engine == XT_ENGINE_FAST)
-        xlate_note_decode(cpu, pc);
+        xlate_tier_note_decode(cpu, pc);
     if (unlikely(hz)) {
         if (d->in.rmask & hz)
             cycles += hzc;

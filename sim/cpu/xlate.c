@@ -353,7 +353,7 @@ int xlate_enter(xt_cpu *cpu)
         cpu->xl_poll_at - cpu->cycles > POLL_CYCLES) { /* or time went back */
         /* code that runs translated for long returns at xl_poll_at */
         cpu->xl_poll_at = cpu->cycles + POLL_CYCLES;
-        xlate_poll(cpu);
+        xlate_tier_poll(cpu);
         events_update(cpu);
         if (!p->fn)
             return 0; /* replaced meanwhile: the interpreter's entry */
@@ -397,7 +397,7 @@ int xlate_enter(xt_cpu *cpu)
      * above stops after as many) */
     if (x->stats.unit_calls >= x->poll_at) {
         x->poll_at = x->stats.unit_calls + POLL_CALLS;
-        xlate_poll(cpu);
+        xlate_tier_poll(cpu);
     }
     int r = 1;
     if (e->hz_mask) { /* a load's interlock for the interpreter to settle */

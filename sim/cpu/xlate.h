@@ -5,19 +5,14 @@
 #define DSPSIM_XLATE_H
 
 #include "core_state.h"
+#include "xlate_tier.h" /* what the interpreter calls of it */
 
-/* The interpreter decoded an instruction at pc (first execution). */
-void xlate_note_decode(xt_cpu *cpu, uint32_t pc);
-/* Called by the interpreter's slow check when cycles reach sample_at. */
-void xlate_sample(xt_cpu *cpu);
 /* Run the unit at cpu->pc (an entry with the XLATE handler).  Returns 0
  * if it declined (the interpreter executes the instruction), 1 if it ran:
  * cpu->pc/cycles/insns/sar/sar_left/hist_n are then up to date; 2 if it
  * ran and ended after a load whose interlock with the next instruction is
  * left pending in cpu->hz_mask/hz_cost. */
 int xlate_enter(xt_cpu *cpu);
-/* Poll the running job; install its units when it is done. */
-void xlate_poll(xt_cpu *cpu);
 void xlate_free(xt_cpu *cpu);
 
 #endif

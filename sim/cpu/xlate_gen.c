@@ -1434,9 +1434,10 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
      * a table of the heads' labels instead (the same checks) */
     xl_printf(o, "#ifdef __TINYC__\n");
     emit_head_table(o, g);
-    xl_printf(o, "  HEAD_GO(entry, ev, return 0);\n"
-                 "dyn:\n  if ((tgt >> 12) != 0x%xu) EXIT(tgt, 0, 0);\n"
-                 "  HEAD_GO(tgt, ev2, EXIT(tgt, 0, 0));\n#else\n",
+    xl_printf(o,
+              "  HEAD_GO(entry, ev, return 0);\n"
+              "dyn:\n  if ((tgt >> 12) != 0x%xu) EXIT(tgt, 0, 0);\n"
+              "  HEAD_GO(tgt, ev2, EXIT(tgt, 0, 0));\n#else\n",
               pn);
     emit_head_switch(o, g, "hx", "entry", "ev", 1);
     xl_printf(o, "dyn:\n  if ((tgt >> 12) != 0x%xu) EXIT(tgt, 0, 0);\n", pn);

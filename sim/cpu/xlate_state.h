@@ -68,7 +68,7 @@ struct xl_state_s {
     xt_xenv env;
     xl_page **pg;           /* XT_NUM_PAGES entries, allocated on sampling */
     unsigned sample_cycles; /* mean interval between PC samples */
-    uint32_t sample_rng;    /* dithers the interval (see xlate_sample) */
+    uint32_t sample_rng;    /* dithers the interval (see xlate_tier_sample) */
     unsigned hot_samples;
     uint64_t settle_cycles; /* no decodes for this long: code discovered */
     uint32_t *live;         /* pages with an xl_page */
@@ -79,7 +79,7 @@ struct xl_state_s {
     uint64_t promote_insns; /* quick unit -> optimising tier after these */
     const struct xl_backend *be[2]; /* per tier, NULL: none here */
     int disabled;                   /* no back end works: stay interpreted */
-    unsigned polls; /* xlate_poll calls (rate of the OPT job's waitpid) */
+    unsigned polls; /* xlate_tier_poll calls (rate of the OPT job's waitpid) */
     char cache_dir[400];
     char cc[128];
     uint32_t queue[256]; /* hot pages waiting for a job */

@@ -18,7 +18,6 @@
 #include <string.h>
 
 #include "icache.h"
-#include "xlate.h"
 #include "xlate_backend.h"
 #include "xlate_cache.h"
 #include "xlate_gen.h"
@@ -401,7 +400,7 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
     if (pre.oom || be->start(job, x->cache_dir, pre.p, pre.len))
         XL_DBG("could not start the %s back end\n", be->name);
     free(pre.p);
-    xlate_poll(cpu);
+    xlate_tier_poll(cpu);
 }
 
 /* Pages whose quick unit has run long enough go to the optimising tier. */
@@ -417,7 +416,7 @@ static void scan_promotions(struct xl_state_s *x)
     }
 }
 
-void xlate_poll(xt_cpu *cpu)
+void xlate_tier_poll(xt_cpu *cpu)
 {
     struct xl_state_s *x = cpu->xl;
     if (!x)
@@ -463,7 +462,7 @@ void xt_xlate_wait(xt_cpu *cpu)
             if (x->job[s])
                 x->job[s]->be->done(x->job[s], 1);
         x->polls |= 31; /* the next poll looks */
-        xlate_poll(cpu);
+        xlate_tier_poll(cpu);
     }
 }
 
@@ -546,11 +545,11 @@ static uint64_t next_sample(struct xl_state_s *x, uint64_t now)
     return now + x->sample_cycles / 2 + r % (x->sample_cycles | 1);
 }
 
-void xlate_sample(xt_cpu *cpu)
+void xlate_tier_sample(xt_cpu *cpu)
 {
     struct xl_state_s *x = cpu->xl;
     cpu->xl_sample_at = next_sample(x, cpu->cycles);
-    xlate_poll(cpu);
+    xlate_tier_poll(cpu);
     if (x->disabled)
         return;
     uint32_t pn = cpu->pc >> XT_PAGE_SHIFT;
@@ -580,10 +579,10 @@ void xlate_sample(xt_cpu *cpu)
         if (q != p && ripe(x, q, cpu->cycles))
             enqueue(x, x->live[i], q);
     }
-    xlate_poll(cpu);
+    xlate_tier_poll(cpu);
 }
 
-void xlate_note_decode(xt_cpu *cpu, uint32_t pc)
+void xlate_tier_note_decode(xt_cpu *cpu, uint32_t pc)
 {
     xl_page *p = xlate_tier_page(cpu->xl, pc >> XT_PAGE_SHIFT);
     if (p) {

@@ -6,6 +6,13 @@
 
 #include "xlate_state.h"
 
+/* The interpreter decoded an instruction at pc (first execution). */
+void xlate_tier_note_decode(xt_cpu *cpu, uint32_t pc);
+/* Called by the interpreter's slow check when cycles reach sample_at. */
+void xlate_tier_sample(xt_cpu *cpu);
+/* Poll the running jobs; install their units when they are done, start
+ * the next ones. */
+void xlate_tier_poll(xt_cpu *cpu);
 /* The translator's page record of pn, made on first use (NULL: no
  * memory). */
 xl_page *xlate_tier_page(struct xl_state_s *x, uint32_t pn);
