@@ -46,6 +46,7 @@ _Static_assert((int)XT_TIER_QUICK == (int)XL_TIER_QUICK &&
 #define DEF_HOT_SAMPLES   24u
 #define DEF_GROUP_CALLS   1000000u
 #define DEF_PROMOTE_INSNS 50000000u
+#define DEF_EXIT_WAIT_MS  10000u
 #define POLL_CALLS        4096u
 #define POLL_CYCLES       (1ull << 21)
 
@@ -259,6 +260,7 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
     xlate_cache_dir(x->cache_dir, sizeof x->cache_dir, NULL);
     x->tiers = tiers_from_env();
     x->promote_insns = env_uint("DSPSIM_XLATE_PROMOTE", DEF_PROMOTE_INSNS, 1);
+    x->exit_wait_ms = env_uint("DSPSIM_XLATE_EXIT_WAIT", DEF_EXIT_WAIT_MS, 0);
     choose_backends(x);
     x->env.ar = cpu->ar;
     x->env.cpu = cpu;

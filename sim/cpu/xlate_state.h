@@ -77,6 +77,8 @@ struct xl_state_s {
     unsigned opt_level;
     unsigned tiers;         /* XT_TIER_*_MASK */
     uint64_t promote_insns; /* quick unit -> optimising tier after these */
+    unsigned exit_wait_ms;  /* at close, a promotion job may finish for
+                               this long before it is killed */
     const struct xl_backend *be[2]; /* per tier, NULL: none here */
     int disabled;                   /* no back end works: stay interpreted */
     unsigned polls; /* xlate_tier_poll calls (rate of the OPT job's waitpid) */

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "icache.h"
 #include "xlate_backend.h"
@@ -466,9 +467,39 @@ void xt_xlate_wait(xt_cpu *cpu)
     }
 }
 
+static uint64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* A promotion job of units (no group: a group compiles for minutes) is
+ * given up to exit_wait_ms to finish: a program run again and again,
+ * each run shorter than a compile, would otherwise never reach the
+ * optimised code (every run killing the compile the one before started). */
+static void finish_promotions(struct xl_state_s *x)
+{
+    xl_job *job = x->job[SLOT_PROMO];
+    if (!job || !x->exit_wait_ms)
+        return;
+    for (unsigned i = 0; i < job->nunits; i++)
+        if (job->units[i].group)
+            return;
+    uint64_t end = now_ms() + x->exit_wait_ms;
+    while (!job->be->done(job, 0)) {
+        if (now_ms() >= end)
+            return;
+        struct timespec d = { 0, 5 * 1000 * 1000 };
+        nanosleep(&d, NULL);
+    }
+    XL_DBG("the promotion job finished at exit\n");
+}
+
 void xlate_tier_cancel(xt_cpu *cpu)
 {
     struct xl_state_s *x = cpu->xl;
+    finish_promotions(x);
     for (int s = 0; s < 2; s++) {
         xl_job *job = x->job[s];
         if (!job)
