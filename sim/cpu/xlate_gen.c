@@ -61,6 +61,8 @@ xl_printf(xl_buf *b, const char *fmt, ...)
     }
 }
 
+_Static_assert((XT_XHIST & (XT_XHIST - 1)) == 0, "the history ring's length");
+
 /* Helpers every unit uses: the ABI, guest loads/stores, and the exits. */
 void xlate_gen_prelude(xl_buf *o)
 {
@@ -101,7 +103,9 @@ void xlate_gen_prelude(xl_buf *o)
         "static inline uint32_t nsa32(uint32_t v){uint32_t x=v^(uint32_t)((int32_t)v>>31);"
         "return x==0?31:(uint32_t)clz32(x)-1;}\n"
         "static inline uint32_t nsau32(uint32_t v){return v?(uint32_t)clz32(v):32;}\n"
-        "#define HIST(f,t) (HI[hn++%%%u]=(uint64_t)(uint32_t)(f)|(uint64_t)(uint32_t)(t)<<32)\n"
+        /* the ring's length is a power of two: a mask, not a division
+         * (libtcc divides) */
+        "#define HIST(f,t) (HI[hn++&%uu]=(uint64_t)(uint32_t)(f)|(uint64_t)(uint32_t)(t)<<32)\n"
         "#define EXIT(NPC_,KN_,JN_) do{cyc+=(KN_);ins+=(JN_);xpc=(NPC_);goto out;}while(0)\n"
         /* before a helper call: the state the interpreter would have saved
          * while executing the instruction at PC_ (xlate_abi.h) */
@@ -143,7 +147,7 @@ void xlate_gen_prelude(xl_buf *o)
         "FROM_ENV(K_,J_);if(r_==%d)EXIT(PC_,K_,J_);if(r_==%d)return 1;"
         "sl=0;A_=v_;if(cyc+(KR_)>=ev)EXIT(NPC_,KN_,(J_)+1);"
         "}while(0)\n",
-        XT_XLATE_ABI_TEXT, XT_XHIST, XT_XH_LEFT, XT_XH_TAKEN, XT_XH_PENDING,
+        XT_XLATE_ABI_TEXT, XT_XHIST - 1, XT_XH_LEFT, XT_XH_TAKEN, XT_XH_PENDING,
         XT_XH_LEFT, XT_XH_TAKEN, XT_XH_LEFT, XT_XH_TAKEN);
 }
 
