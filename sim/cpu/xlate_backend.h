@@ -68,6 +68,7 @@ typedef struct xl_job {
     const char *cc;     /* gcc: the compiler */
     unsigned opt_level; /* gcc: its -O level */
     int sync;           /* in the foreground: start returns when done */
+    int insist;         /* holds a page an earlier run promoted too */
     void *priv;         /* the back end's running state, NULL when idle */
     uint64_t ns;        /* host CPU nanoseconds the back end spent
                            compiling (its thread, or its processes) */

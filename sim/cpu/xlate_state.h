@@ -43,6 +43,7 @@ typedef struct xl_page {
     xt_xunit_fn own;        /* in a group: the page's own unit */
     uint8_t tier;           /* the installed unit's tier (xlate_backend.h) */
     uint8_t pstate;         /* its promotion to XL_TIER_OPT: an xl_state */
+    uint8_t marked;         /* promoted because an earlier run did */
     uint64_t insns;         /* instructions run in its unit since installed */
     uint64_t key;           /* its unit's key (xlate_gen_unit_key) */
     uint64_t calls;         /* calls into its unit from the engine */
@@ -79,6 +80,7 @@ struct xl_state_s {
     uint64_t promote_insns; /* quick unit -> optimising tier after these */
     unsigned exit_wait_ms;  /* at close, a promotion job may finish for
                                this long before it is killed */
+    uint64_t opened_ms;     /* when the engine started (xlate_tier_now_ms) */
     const struct xl_backend *be[2]; /* per tier, NULL: none here */
     int disabled;                   /* no back end works: stay interpreted */
     unsigned polls; /* xlate_tier_poll calls (rate of the OPT job's waitpid) */

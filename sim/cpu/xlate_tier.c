@@ -216,8 +216,10 @@ static void install_unit(xt_cpu *cpu, xl_unit_src *u, int slot, uint64_t *keys,
         x->stats.held += (unsigned)__builtin_popcount(p->cover[k]);
     /* promoted by an earlier run: straight to the optimising tier */
     if (u->tier == XL_TIER_QUICK && x->be[XL_TIER_OPT] &&
-        xlate_cache_is_hot(u->so_path))
+        xlate_cache_is_hot(u->so_path)) {
         promote(x, u->pn, p);
+        p->marked = 1;
+    }
 }
 
 static void install(xt_cpu *cpu, xl_job *job, int slot)
@@ -384,6 +386,7 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
             p->decodes_built = p->decodes;
         } else {
             p->pstate = XL_COMPILING;
+            job->insist |= p->marked;
             char qpath[600];
             object_path(x, p->key, qpath, sizeof qpath);
             xlate_cache_mark_hot(qpath);
@@ -467,7 +470,7 @@ void xt_xlate_wait(xt_cpu *cpu)
     }
 }
 
-static uint64_t now_ms(void)
+uint64_t xlate_tier_now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -475,9 +478,11 @@ static uint64_t now_ms(void)
 }
 
 /* A promotion job of units (no group: a group compiles for minutes) is
- * given up to exit_wait_ms to finish: a program run again and again,
- * each run shorter than a compile, would otherwise never reach the
- * optimised code (every run killing the compile the one before started). */
+ * given time to finish: as long as the run has lasted (a short run stays
+ * short), or up to exit_wait_ms when it holds a page an earlier run
+ * promoted too: a program run again and again, each run shorter than a
+ * compile, would otherwise never reach the optimised code (every run
+ * killing the compile the one before started). */
 static void finish_promotions(struct xl_state_s *x)
 {
     xl_job *job = x->job[SLOT_PROMO];
@@ -486,9 +491,12 @@ static void finish_promotions(struct xl_state_s *x)
     for (unsigned i = 0; i < job->nunits; i++)
         if (job->units[i].group)
             return;
-    uint64_t end = now_ms() + x->exit_wait_ms;
+    uint64_t now = xlate_tier_now_ms(), wait = now - x->opened_ms;
+    if (job->insist || wait > x->exit_wait_ms)
+        wait = x->exit_wait_ms;
+    uint64_t end = now + wait;
     while (!job->be->done(job, 0)) {
-        if (now_ms() >= end)
+        if (xlate_tier_now_ms() >= end)
             return;
         struct timespec d = { 0, 5 * 1000 * 1000 };
         nanosleep(&d, NULL);

@@ -19,6 +19,8 @@ xl_page *xlate_tier_page(struct xl_state_s *x, uint32_t pn);
 /* Stop every job: what is still being built is abandoned (xl_backend
  * cancel); returns when nothing of them runs. */
 void xlate_tier_cancel(xt_cpu *cpu);
+/* The monotonic clock in milliseconds. */
+uint64_t xlate_tier_now_ms(void);
 /* Unload every object (the CPU goes away). */
 void xlate_tier_unload(struct xl_state_s *x);
 
