@@ -89,8 +89,10 @@ static int gcc_available(const char *cc)
 
 static void drop_files(gcc_run *r)
 {
+    const char *dbg = getenv("DSPSIM_XLATE_DEBUG");
     for (unsigned i = 0; i < r->n; i++) {
-        unlink(r->files[i][0]);
+        if (!(dbg && *dbg == '1')) /* the C files are kept for a look */
+            unlink(r->files[i][0]);
         unlink(r->files[i][1]);
         unlink(r->files[i][3]);
     }

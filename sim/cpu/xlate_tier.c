@@ -29,6 +29,7 @@
 #define MAX_BUILDS       32u
 #define GROUP_RUN_FACTOR 20u /* a group is built after 20 x group_calls */
 #define MAX_GROUP_BUILDS 4u  /* groups built during one run */
+#define QUICK_JOB_UNITS  2u  /* units a quick job builds, at most */
 
 /* job slots: first translations of hot pages, promotions */
 #define SLOT_FIRST 0
@@ -353,7 +354,12 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
             seed[t] = x->be[t]->seed(pre.p ? pre.p : "", pre.len, job->cc,
                                      job->opt_level);
     unsigned n = 0;
-    for (unsigned i = 0; i < *nq; i++) {
+    /* the quick back end builds a few units a job, so that the first
+     * pages of a run are installed while it builds the next ones (a job
+     * is installed whole when it is over) */
+    unsigned most = tier == XL_TIER_QUICK ? QUICK_JOB_UNITS : *nq;
+    unsigned i = 0, ngen = 0;
+    for (; i < *nq && ngen < most; i++) {
         uint32_t pn = queue[i];
         xl_page *p = x->pg[pn];
         if (!p || *slot_state(p, slot) != XL_QUEUED)
@@ -370,6 +376,7 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
         if (!found && slot == SLOT_FIRST && x->be[XL_TIER_QUICK])
             found = lookup(cpu, pn, XL_TIER_QUICK, seed, &u);
         if (!found) {
+            ngen++;
             lookup(cpu, pn, tier, seed, &u);
             if (!generate(cpu, pn, &u)) {
                 XL_DBG("page %08x: nothing to translate\n",
@@ -395,7 +402,8 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
         }
         units[n++] = u;
     }
-    *nq = 0;
+    memmove(queue, queue + i, (*nq - i) * sizeof *queue);
+    *nq -= i;
     if (want_group && tier == XL_TIER_OPT)
         add_group(cpu, seed[XL_TIER_OPT], units, &n);
     job->units = units;
