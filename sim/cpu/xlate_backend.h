@@ -17,7 +17,8 @@
  *       unit, the fastest code.
  *
  * A back end for another host (a direct code emitter, say) adds a file
- * with one more xl_backend and a line in xlate_backend_for(). */
+ * with one more xl_backend and a line in xlate_backend_for()
+ * (xlate_backend.c). */
 #ifndef DSPSIM_XLATE_BACKEND_H
 #define DSPSIM_XLATE_BACKEND_H
 
@@ -98,7 +99,14 @@ typedef struct xl_backend {
     void (*unload)(void *handle);
 } xl_backend;
 
-/* The back end of a tier here, or NULL if it has none. */
+/* The back ends (xlate_be_*.c). */
+extern const xl_backend xlate_be_gcc;
+#ifdef DSPSIM_HAVE_TCC
+extern const xl_backend xlate_be_tcc;
+#endif
+
+/* The back end of a tier here, or NULL if it has none (xlate_backend.c:
+ * the list of the back ends). */
 const xl_backend *xlate_backend_for(int tier, const char *cc);
 
 #endif

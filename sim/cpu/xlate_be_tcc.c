@@ -222,17 +222,3 @@ const xl_backend xlate_be_tcc = {
     .unload = xlate_cache_so_unload,
 };
 #endif
-
-extern const xl_backend xlate_be_gcc;
-
-const xl_backend *xlate_backend_for(int tier, const char *cc)
-{
-    const xl_backend *be = NULL;
-#ifdef DSPSIM_HAVE_TCC
-    if (tier == XL_TIER_QUICK)
-        be = &xlate_be_tcc;
-#endif
-    if (tier == XL_TIER_OPT)
-        be = &xlate_be_gcc;
-    return be && be->available(cc) ? be : NULL;
-}
