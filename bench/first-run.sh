@@ -322,7 +322,7 @@ for p in volume src; do
     for ((rep = 0; rep < repeats; rep++)); do
         dsp_run "play.$p.interp" "$(fresh_cache)" "$dspsim" play "$tmp/in.wav" \
             "$tmp/$p.interp.wav" "${popts[@]}" --firmware "$fw" \
-            --artifacts "$tmp/play-art" -q --engine interp
+            --artifacts "$tmp/play-art" --engine interp
         [ $run_rc = 0 ] || mismatch "play $p --engine interp: exit $run_rc: $(head -c 300 "play.$p.interp.err")"
         rtf=$(rtf_of "play.$p.interp.out")
         pr[interp]=$(max "${pr[interp]:-}" "${rtf:-0}")
@@ -336,7 +336,7 @@ for p in volume src; do
         for r in "${runs[@]}"; do
             dsp_run "play.$p.$r" "$cache" "$dspsim" play "$tmp/in.wav" \
                 "$tmp/$p.$r.wav" "${popts[@]}" --firmware "$fw" \
-                --artifacts "$tmp/play-art" -q
+                --artifacts "$tmp/play-art"
             [ $run_rc = 0 ] || mismatch "play $p ($r run): exit $run_rc: $(head -c 300 "play.$p.$r.err")"
             if ! cmp -s "$tmp/$p.$r.wav" "$tmp/$p.interp.wav"; then
                 mismatch "play $p: the fast engine's $r run wrote another WAV than the interpreter"

@@ -80,8 +80,12 @@ static void board_usage(FILE *f)
         "  --trace-log FILE  at exit, write the firmware's trace log ring\n"
         "                  (mailbox trace region, docs/firmware.md) to FILE\n"
         "                  ('-' = stdout)\n"
-        "  -q, --quiet     no progress line (shown on a terminal for runs\n"
-        "                  over 1 s: cycles and MIPS)\n"
+        "  -q, --quiet     nothing on stdout or stderr but errors: no\n"
+        "                  progress line (else shown on a terminal for runs\n"
+        "                  over 1 s: cycles and MIPS), no --lockstep \"agree\"\n"
+        "                  line; the firmware's own output (console,\n"
+        "                  semihosting), --stats, --markers, --trace-log -\n"
+        "                  and --gdb's port stay, and so does the exit status\n"
         "  -h, --help      show this help\n"
         "  --              end of options\n\n"
         "exit statuses: the value written to the HALT register or the\n"
@@ -442,14 +446,16 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
     }
     xt_xlate_stats xs;
     xt_xlate_stats_get(ds_board_cpu(b), &xs);
-    fprintf(stderr,
-            "dspsim board: lockstep: agree after %" PRIu64
-            " slices of %u cycles, "
-            "%" PRIu64 " of %" PRIu64 " instructions translated (quick %" PRIu64
-            ", optimised %" PRIu64 ", %" PRIu64 " promotions)\n",
-            slices, LOCKSTEP_SLICE, xs.insns, xt_insn_count(ds_board_cpu(b)),
-            xs.tier[XT_TIER_QUICK].insns, xs.tier[XT_TIER_OPT].insns,
-            xs.promotions);
+    if (!o->quiet) /* -q: only a divergence (above) */
+        fprintf(stderr,
+                "dspsim board: lockstep: agree after %" PRIu64
+                " slices of %u cycles, "
+                "%" PRIu64 " of %" PRIu64
+                " instructions translated (quick %" PRIu64
+                ", optimised %" PRIu64 ", %" PRIu64 " promotions)\n",
+                slices, LOCKSTEP_SLICE, xs.insns,
+                xt_insn_count(ds_board_cpu(b)), xs.tier[XT_TIER_QUICK].insns,
+                xs.tier[XT_TIER_OPT].insns, xs.promotions);
     status = 0;
 out:
     xt_semihost_free(sh);

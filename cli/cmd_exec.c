@@ -73,8 +73,11 @@ static void exec_usage(FILE *f)
         "  --lockstep      run the fast engine and the reference interpreter\n"
         "                  side by side, compare them after every translated\n"
         "                  block; exit 1 with a report at the first divergence\n"
-        "  -q, --quiet     no progress line (shown on a terminal for runs\n"
-        "                  over 1 s: cycles and MIPS)\n"
+        "  -q, --quiet     nothing on stdout or stderr but errors: no\n"
+        "                  progress line (else shown on a terminal for runs\n"
+        "                  over 1 s: cycles and MIPS), no --lockstep \"agree\"\n"
+        "                  line; the program's own output, --stats and\n"
+        "                  --gdb's port stay, and so does the exit status\n"
         "  -h, --help      show this help\n"
         "  --              end of options (PROGRAM may then start with -)\n\n"
         "exit statuses: the guest's status; 2 usage or input error; 70\n"
@@ -324,14 +327,15 @@ static int run_lockstep(const exec_opts *o, xt_elf *elf, xt_cpu *cpu,
             rg[nrg++] = (lockstep_range){ regs[i].base, regs[i].size };
     lockstep_stats st;
     int r = lockstep_run(cpu, ref, ro, rg, nrg, elf, stderr, "exec", why, &st);
-    fprintf(stderr,
-            "dspsim exec: lockstep: %s after %" PRIu64 " blocks, %" PRIu64
-            " memory checks, %" PRIu64 " of %" PRIu64 " instructions "
-            "translated (quick %" PRIu64 ", optimised %" PRIu64 ", %" PRIu64
-            " promotions)\n",
-            r == 0 ? "agree" : "DIVERGED", st.boundaries, st.mem_checks,
-            st.translated_insns, xt_insn_count(cpu), st.tier_insns[0],
-            st.tier_insns[1], st.promotions);
+    if (r != 0 || !o->quiet) /* -q: only a divergence */
+        fprintf(stderr,
+                "dspsim exec: lockstep: %s after %" PRIu64 " blocks, %" PRIu64
+                " memory checks, %" PRIu64 " of %" PRIu64 " instructions "
+                "translated (quick %" PRIu64 ", optimised %" PRIu64 ", %" PRIu64
+                " promotions)\n",
+                r == 0 ? "agree" : "DIVERGED", st.boundaries, st.mem_checks,
+                st.translated_insns, xt_insn_count(cpu), st.tier_insns[0],
+                st.tier_insns[1], st.promotions);
     /* a divergence is a simulator failure */
     status = r == 0 ? -1 : DSPSIM_EXIT_INTERNAL;
 out:

@@ -4,8 +4,12 @@
  * audio firmware and prints a run summary (docs/cli.md).  Everything the
  * user gave is checked before anything runs (exit 2); the pipeline is a
  * harness case (play_case.h) run like `dspsim run`, its output aligned
- * with the input unless --raw. */
+ * with the input unless --raw.  The run's artifacts (firmware.log, ...)
+ * are kept only with --artifacts DIR; otherwise they go to a scratch
+ * directory removed after the run. */
+#define _GNU_SOURCE /* nftw */
 #include <errno.h>
+#include <ftw.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdint.h>
@@ -115,9 +119,11 @@ static void usage(FILE *f)
         "succeeds (a temporary file renamed over it); it may not be an\n"
         "input.  Prints the latency removed, audio seconds, simulated\n"
         "cycles, MCPS, worst period load, deadline misses, xruns, xrun\n"
-        "restarts and the real-time factor.  firmware.log goes to DIR\n"
-        "(default: dspsim-play-out); the Perfetto timeline is recorded only\n"
-        "with --timeline FILE (a long run's timeline is large and slow).\n"
+        "restarts and the real-time factor.  Nothing but OUT.wav is written\n"
+        "unless asked for: --artifacts DIR keeps the run's artifacts\n"
+        "(firmware.log; the outputs' difference signals) in DIR (created);\n"
+        "the Perfetto timeline is recorded only with --timeline FILE (a\n"
+        "long run's timeline is large and slow).\n"
         "--profile FILE writes a cycle profile of the firmware in the\n"
         "callgrind format (KCachegrind, callgrind_annotate; docs/profile.md):\n"
         "the run is slower, its cycles and output the same.\n"
@@ -130,8 +136,11 @@ static void usage(FILE *f)
         "resumes such a snapshot (same command line otherwise) to the end,\n"
         "with the same output and cycles as the whole run\n"
         "(docs/debugging.md).\n"
-        "-v prints the generated case and the run's log on stderr; -q\n"
-        "turns off the progress line (on a terminal, for runs over 1 s).\n"
+        "-v prints the generated case and the run's log on stderr.\n"
+        "-q, --quiet: nothing on stdout or stderr but errors (no progress\n"
+        "line, summary, core clock or case-saved line); a run that fails\n"
+        "is one message on stderr, the exit status the same.  Without -q\n"
+        "a progress line is shown on a terminal for runs over 1 s.\n"
         "Exit status: 0 done, 1 the run failed, 2 usage, bad input or\n"
         "output, bad firmware, a value the firmware refuses, or a snapshot\n"
         "--restore refuses (reason printed).\n");
@@ -186,7 +195,7 @@ static bool valid_utf8(const char *s)
 /* --save-case FILE: the case of this run with absolute input paths,
  * written to a temporary file beside FILE and renamed over it. */
 static bool write_saved_case(const play_spec *s, bool raw, const char *target,
-                             const char *typed)
+                             const char *typed, bool quiet)
 {
     char abs[2][DSH_PATH_MAX];
     const char *in[2] = { NULL, NULL };
@@ -221,11 +230,27 @@ static bool write_saved_case(const play_spec *s, bool raw, const char *target,
         fprintf(stderr, "dspsim play: --save-case %s: %s\n", typed,
                 strerror(errno));
         remove(tmp);
-    } else {
+    } else if (!quiet) {
         printf("case saved: %s (dspsim run %s)\n", typed, typed);
     }
     play_case_free(&t);
     return ok;
+}
+
+/* rm -r of the scratch directory */
+static int remove_one(const char *path, const struct stat *st, int flag,
+                      struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    remove(path);
+    return 0;
+}
+
+static void remove_tree(const char *dir)
+{
+    nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 enum { /* getopt_long codes of the long-only options */
@@ -268,7 +293,7 @@ static const struct option play_options[] = {
 
 int cmd_play(int argc, char **argv)
 {
-    const char *files[3], *fw = NULL, *art = "dspsim-play-out";
+    const char *files[3], *fw = NULL, *art = NULL;
     const char *period_arg = NULL, *cpu_arg = NULL, *v;
     play_spec s = { .pipe = "volume", .period_us = 1000 };
     const char *set_args[PLAY_MAX_SETS];
@@ -489,9 +514,9 @@ int cmd_play(int argc, char **argv)
         return DSPSIM_EXIT_USAGE;
     }
     struct stat art_st;
-    bool art_existed = !stat(art, &art_st);
+    bool art_existed = art && !stat(art, &art_st);
     if (!cli_check_firmware("play", fw, fw != NULL) ||
-        !cli_check_output_dir("play", "--artifacts", art))
+        (art && !cli_check_output_dir("play", "--artifacts", art)))
         return DSPSIM_EXIT_USAGE;
     /* --timeline FILE: written after the run, so checked before it (once
      * the artifacts directory, where it may go, exists; a refusal takes
@@ -500,7 +525,7 @@ int cmd_play(int argc, char **argv)
     if (timeline &&
         !cli_check_output_file("play", timeline, files, s.n_in, timeline_target,
                                sizeof timeline_target)) {
-        if (!art_existed)
+        if (art && !art_existed)
             rmdir(art);
         return DSPSIM_EXIT_USAGE;
     }
@@ -528,12 +553,28 @@ int cmd_play(int argc, char **argv)
     snprintf(c->path, sizeof c->path, "%s", files[0]);
 
     /* the progress line: a terminal, not -q, no debugger on the line */
+    /* no --artifacts: a scratch directory, removed after the run */
+    char scratch[DSH_PATH_MAX] = "";
+    if (!art) {
+        const char *tmpdir = getenv("TMPDIR");
+        snprintf(scratch, sizeof scratch, "%s/dspsim-play.XXXXXX",
+                 tmpdir && *tmpdir ? tmpdir : "/tmp");
+        if (!mkdtemp(scratch)) {
+            fprintf(stderr,
+                    "dspsim play: cannot create a scratch directory "
+                    "'%s': %s (--artifacts DIR names one)\n",
+                    scratch, strerror(errno));
+            dsh_case_free(c);
+            play_case_free(&t);
+            return DSPSIM_EXIT_USAGE;
+        }
+    }
     cli_progress prog;
     cli_progress_init(&prog, "play", quiet || gdb.on, 0);
     FILE *log = verbose ? cli_progress_stderr(&prog) : NULL;
     dsh_exec_summary sum;
     dsh_exec_opts o = { .firmware = fw,
-                        .keep_artifacts = true,
+                        .keep_artifacts = art != NULL,
                         .verbose = log,
                         .summary = &sum,
                         .outputs_dir = outdir,
@@ -550,7 +591,9 @@ int cmd_play(int argc, char **argv)
                         .progress = cli_progress_exec_cb,
                         .progress_user = &prog,
                         .case_text = t.text,
-                        .case_len = t.len };
+                        .case_len = t.len,
+                        .quiet = quiet,
+                        .no_dir_line = !art };
     /* a snapshot's identity: the case without the output's name (a
      * resumed run may write elsewhere) */
     play_text idt = { 0 };
@@ -561,7 +604,9 @@ int cmd_play(int argc, char **argv)
         o.case_len = idt.len;
     }
     cli_snapshot_apply(&snap, &o);
-    int rc = dsh_exec_one(c, art, &o, "play");
+    int rc = dsh_exec_one(c, art ? art : scratch, &o, "play");
+    if (!art)
+        remove_tree(scratch);
     cli_progress_clear(&prog);
     cli_progress_close(log);
     play_case_free(&t);
@@ -581,7 +626,7 @@ int cmd_play(int argc, char **argv)
                 sum.setup_message);
         return DSPSIM_EXIT_USAGE;
     }
-    if (rc == 0 || rc == 1) {
+    if ((rc == 0 || rc == 1) && !quiet) {
         if (auto_clock)
             printf("core clock: %u MHz (SRC %u -> %u Hz, %u channels, "
                    "needs about %.0f cycles per ms: more than the default "
@@ -591,7 +636,7 @@ int cmd_play(int argc, char **argv)
         dsh_exec_print_summary(stdout, &sum);
     }
     if (rc == 0 && save_case &&
-        !write_saved_case(&s, raw, save_target, save_case))
+        !write_saved_case(&s, raw, save_target, save_case, quiet))
         return DSPSIM_EXIT_USAGE;
     return rc;
 }

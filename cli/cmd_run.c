@@ -35,7 +35,10 @@ static void usage(FILE *f)
         "  --restore FILE  resume from a snapshot of this case, firmware and\n"
         "                  build instead of starting from reset\n"
 
-        "  -q, --quiet     no progress lines (no log, no progress line)\n"
+        "  -q, --quiet     quiet: nothing on stdout or stderr but errors\n"
+        "                  (no log, progress line, result or summary); a\n"
+        "                  case that does not pass is one message on\n"
+        "                  stderr, the exit status the same\n"
         "Exit status: 0 passed, 1 failed or error, 2 usage, invalid case,\n"
         "DIR not a writable directory, firmware missing or not loadable,\n"
         "a snapshot --restore refuses, or not runnable (reason printed).\n");
@@ -190,13 +193,14 @@ int cmd_run(int argc, char **argv)
                         .cpu = cpu,
                         .cmd = "run",
                         .progress = cli_progress_exec_cb,
-                        .progress_user = &prog };
+                        .progress_user = &prog,
+                        .quiet = quiet };
     cli_snapshot_apply(&snap, &o);
     int rc = dsh_exec_one(c, dir, &o, "run");
     cli_progress_clear(&prog);
     cli_progress_close(log);
     rc = cli_snapshot_status("run", &s, rc);
-    if (rc == 0 || rc == 1)
+    if ((rc == 0 || rc == 1) && !quiet)
         dsh_exec_print_summary(stdout, &s);
     dsh_case_free(c);
     return rc;

@@ -157,6 +157,12 @@ typedef struct dsh_exec_opts {
      * it.  NULL = none */
     void (*progress)(void *user, uint64_t cycles, double audio_seconds);
     void *progress_user;
+    /* dsh_exec_one only: quiet (`-q`) prints nothing for a PASS and, for
+     * any other result, the result line on stderr ("dspsim CMD: FAIL
+     * ..."); no_dir_line leaves out the "artifacts: DIR" line (a scratch
+     * directory, `dspsim play` without --artifacts) */
+    bool quiet;
+    bool no_dir_line;
 } dsh_exec_opts;
 
 /* The firmware this tree builds (compile-time path; may not exist yet). */
@@ -167,7 +173,7 @@ bool dsh_exec_mkdir_p(const char *path, char *err, size_t errsz);
 
 /* One case in-process (`dspsim run`, `dspsim play`): artifacts in dir
  * (created).  Prints "PASS|FAIL|SKIP|ERROR PATH (NAME)[: message]" and
- * "artifacts: DIR" on stdout.  Returns 0 passed, 1 failed or error,
+ * "artifacts: DIR" on stdout (o->quiet, o->no_dir_line: see there).  Returns 0 passed, 1 failed or error,
  * 2 not runnable (skipped; the reason is printed) or dir not creatable. */
 int dsh_exec_one(const dsh_case *c, const char *dir, const dsh_exec_opts *o,
                  const char *cmd);

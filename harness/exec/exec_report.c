@@ -21,10 +21,19 @@ int dsh_exec_one(const dsh_case *c, const char *dir, const dsh_exec_opts *o,
     if (o && o->progress)
         o->progress(o->progress_user, 0, -1.0); /* the run is over */
     static const char *const tag[] = { "PASS", "FAIL", "SKIP", "ERROR" };
-    printf("%s %s (%s)%s%s\n", tag[r.status], c->path, c->name,
-           r.message[0] ? ": " : "", r.message);
-    if (r.status != DSH_RES_SKIP)
-        printf("artifacts: %s\n", dir);
+    bool quiet = o && o->quiet, dir_line = !(o && o->no_dir_line);
+    if (quiet && r.status != DSH_RES_PASS) {
+        /* -q: only what went wrong, as a message */
+        fprintf(stderr, "dspsim %s: %s %s (%s)%s%s\n", cmd, tag[r.status],
+                c->path, c->name, r.message[0] ? ": " : "", r.message);
+        if (r.status != DSH_RES_SKIP && dir_line)
+            fprintf(stderr, "dspsim %s: artifacts: %s\n", cmd, dir);
+    } else if (!quiet) {
+        printf("%s %s (%s)%s%s\n", tag[r.status], c->path, c->name,
+               r.message[0] ? ": " : "", r.message);
+        if (r.status != DSH_RES_SKIP && dir_line)
+            printf("artifacts: %s\n", dir);
+    }
     fflush(stdout);
     switch (r.status) {
     case DSH_RES_PASS:

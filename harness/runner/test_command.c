@@ -25,33 +25,39 @@ typedef struct options {
     const char *junit, *json;
     const char *out_dir;
     double timeout_s;
-    bool list, fail_on_skip, progress;
+    bool list, fail_on_skip, progress, quiet;
 } options;
 
 static void usage(FILE *f)
 {
     fprintf(
-        f, "usage: dspsim test [PATHS...] [options]\n"
-           "Run the harness test cases (*.yaml, *.yml) found under PATHS\n"
-           "(default: the current directory); docs/harness.md.\n\n"
-           "  -j, --jobs N         run N cases at once [number of CPUs]\n"
-           "  --filter PATTERN     only cases whose name or path contains\n"
-           "                       PATTERN (or matches it, if it holds * ? [)\n"
-           "  --shard I/N          only the I-th of N shards (1 <= I <= N)\n"
-           "  --junit FILE         write a JUnit XML report\n"
-           "  --json FILE          write a JSON report\n"
-           "  --out-dir DIR        case outputs go to DIR/<case path> "
-           "[dspsim-test-out]\n"
-           "  --timeout SECONDS    kill a case running longer (error) [none]\n"
-           "  --list               list the selected cases, run nothing\n"
-           "  --fail-on-skip       a skipped case makes the run fail\n"
-           "  --no-progress        no progress line, even on a terminal\n"
-           "  --firmware ELF       audio firmware image [the tree's]; missing\n"
-           "                       or not loadable: exit 2, nothing run\n"
-           "  -h, --help           this help\n\n"
-           "Exit status: 0 all selected cases passed (or were skipped), 1 a "
-           "case\nfailed or errored, 2 usage error, invalid case file or bad "
-           "firmware\n(nothing run).\n");
+        f,
+        "usage: dspsim test [PATHS...] [options]\n"
+        "Run the harness test cases (*.yaml, *.yml) found under PATHS\n"
+        "(default: the current directory); docs/harness.md.\n\n"
+        "  -j, --jobs N         run N cases at once [number of CPUs]\n"
+        "  --filter PATTERN     only cases whose name or path contains\n"
+        "                       PATTERN (or matches it, if it holds * ? [)\n"
+        "  --shard I/N          only the I-th of N shards (1 <= I <= N)\n"
+        "  --junit FILE         write a JUnit XML report\n"
+        "  --json FILE          write a JSON report\n"
+        "  --out-dir DIR        case outputs go to DIR/<case path> "
+        "[dspsim-test-out]\n"
+        "  --timeout SECONDS    kill a case running longer (error) [none]\n"
+        "  --list               list the selected cases, run nothing\n"
+        "  --fail-on-skip       a skipped case makes the run fail\n"
+        "  --no-progress        no progress line, even on a terminal\n"
+        "  -q, --quiet          nothing on stdout or stderr but errors: no\n"
+        "                       progress line, no PASS or SKIP line, no\n"
+        "                       totals; a case that fails or errors is one\n"
+        "                       line on stderr (\"dspsim test: FAIL ...\");\n"
+        "                       the exit status the same\n"
+        "  --firmware ELF       audio firmware image [the tree's]; missing\n"
+        "                       or not loadable: exit 2, nothing run\n"
+        "  -h, --help           this help\n\n"
+        "Exit status: 0 all selected cases passed (or were skipped), 1 a "
+        "case\nfailed or errored, 2 usage error, invalid case file or bad "
+        "firmware\n(nothing run).\n");
 }
 
 static int usage_error(const char *fmt, const char *arg)
@@ -86,6 +92,7 @@ static const struct option test_options[] = {
     { "list", no_argument, NULL, OPT_LIST },
     { "fail-on-skip", no_argument, NULL, OPT_FAIL_ON_SKIP },
     { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+    { "quiet", no_argument, NULL, 'q' },
     { NULL, 0, NULL, 0 },
 };
 
@@ -105,6 +112,10 @@ static int take_option(int c, const char *v, options *o)
         o->fail_on_skip = true;
         return 0;
     case OPT_NO_PROGRESS:
+        o->progress = false;
+        return 0;
+    case 'q':
+        o->quiet = true;
         o->progress = false;
         return 0;
     case 'j': {
@@ -167,7 +178,7 @@ static int parse_options(int argc, char **argv, options *o)
     int c;
     optind = 0; /* a fresh scan (glibc) */
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":hj:", test_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":hqj:", test_options, NULL)) != -1) {
         int rc;
         if (c == '?') {
             const char *a = argv[optind - 1];
@@ -237,6 +248,7 @@ typedef struct console {
     size_t n, next_print;
     bool tty;
     bool progress_shown;
+    bool quiet; /* -q: FAIL and ERROR lines only, on stderr */
 } console;
 
 static const char *tag(dsh_res_status s)
@@ -270,6 +282,14 @@ static void on_done(void *user, dsh_job *jobs, size_t i)
     (void)i;
     while (c->next_print < c->n && jobs[c->next_print].done) {
         const dsh_job *j = &jobs[c->next_print++];
+        if (c->quiet) {
+            if (j->result.status == DSH_RES_FAIL ||
+                j->result.status == DSH_RES_ERROR)
+                fprintf(stderr, "dspsim test: %s %s (%s)%s%s\n",
+                        tag(j->result.status), j->c->path, j->c->name,
+                        j->result.message[0] ? ": " : "", j->result.message);
+            continue;
+        }
         clear_progress(c);
         printf("%s %s (%s)%s%s\n", tag(j->result.status), j->c->path,
                j->c->name, j->result.message[0] ? ": " : "", j->result.message);
@@ -487,7 +507,8 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
         }
     }
 
-    console con = { jobs, n, 0, o.progress && isatty(STDOUT_FILENO), false };
+    console con = { jobs,  n,      0, o.progress && isatty(STDOUT_FILENO),
+                    false, o.quiet };
     dsh_pool_hooks hooks = { on_done, on_progress, &con };
     time_t started = time(NULL);
     double t0 = now();
@@ -502,6 +523,8 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
             dsh_report_root_of(jobs[i].c->path, o.paths, o.npaths)
         };
     dsh_report_count(&rep);
+    if (o.quiet)
+        goto reports;
     printf("\n%zu case%s: %zu passed, %zu failed, %zu errors, %zu skipped "
            "(%.2f s)",
            n, n == 1 ? "" : "s", rep.count[DSH_RES_PASS],
@@ -511,6 +534,7 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
         printf(", shard %u/%u", o.shard_index, o.shard_count);
     printf("\n");
     fflush(stdout);
+reports:
     if ((o.json && !dsh_report_write_json(o.json, &rep, err, sizeof err)) ||
         (o.junit && !dsh_report_write_junit(o.junit, &rep, err, sizeof err))) {
         fprintf(stderr, "dspsim test: %s\n", err);

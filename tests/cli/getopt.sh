@@ -54,16 +54,16 @@ t 2 err "dspsim test: option '--list=1' takes no value" -- test --list=1 "$case"
 t 2 err "dspsim test: unknown option '--bogus'" -- test "$case" --bogus
 
 # ---- run (options before or after the case)
-t 0 out "artifacts: r1" -- run -q --out-dir=r1 "$case"
-t 0 out "artifacts: r2" -- run "$case" -q --out-dir r2
+t 0 out "artifacts: r1" -- run --out-dir=r1 "$case"
+t 0 out "artifacts: r2" -- run "$case" --out-dir r2
 t 2 err "dspsim run: --out-dir needs a value" -- run "$case" --out-dir
 t 2 err "dspsim run: one case file only" -- run -q "$case" "$case"
 t 2 err "dspsim run: option '--quiet' takes no value" -- run --quiet=1 "$case"
 t 2 err "dspsim run: --snapshot-at needs a cycle and a file" -- run "$case" --snapshot-at
 
 # ---- play
-t 0 out "PASS" -- play -q "$wav" a.wav --set=gain_db=-6 --period-us=500
-t 0 out "PASS" -- play --set gain_db=-6 "$wav" b.wav -q --period-us 500
+t 0 out "PASS" -- play "$wav" a.wav --set=gain_db=-6 --period-us=500
+t 0 out "PASS" -- play --set gain_db=-6 "$wav" b.wav --period-us 500
 cmp -s a.wav b.wav && echo "ok   play: --opt=VALUE and --opt VALUE give the same output" ||
     fail "play: --opt=VALUE and --opt VALUE differ"
 t 2 err "dspsim play: --set needs a value" -- play "$wav" c.wav --set

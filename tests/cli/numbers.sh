@@ -44,15 +44,15 @@ t 2 "too large" -- exec --max-cycles 18446744073709551616 "$hello"
 # play: --period-us, --cpu-mhz, --set, --snapshot-at
 sox -n -r 48000 -c 2 -b 16 in.wav synth 0.01 sine 1000 vol 0.5 || exit 1
 t 0 PASS -- play in.wav dec.wav --period-us 1000 --cpu-mhz 160 \
-    --set gain_db=3 -q
+    --set gain_db=3
 t 0 PASS -- play in.wav hex.wav --period-us 0x3E8 --cpu-mhz 0xa0 \
-    --set gain_db=0x3 -q
+    --set gain_db=0x3
 same dec.wav hex.wav "play with hex --period-us, --cpu-mhz, --set"
-t 0 PASS -- play in.wav zero.wav --set gain_db=0 -q
+t 0 PASS -- play in.wav zero.wav --set gain_db=0
 if cmp -s zero.wav hex.wav; then
     fail "--set gain_db=0x3 had no effect"
 fi
-t 0 PASS -- play in.wav r.wav --pipeline src --set out_rate=0x5622 -q
+t 0 PASS -- play in.wav r.wav --pipeline src --set out_rate=0x5622
 t 0 "output frames: 221" -- play in.wav r.wav --pipeline src \
     --set out_rate=0x5622
 for bad in 0x 0xz 1000x " 1000" -1000 1e3; do
@@ -74,8 +74,8 @@ t 2 "is not a 0x hex integer" -- play in.wav o.wav --set gain_db=0xq
 t 2 "is not a 0x hex integer" -- play in.wav o.wav \
     --set gain_db=0x8000000000000000
 t 2 "out_rate: value '0x' is not" -- play in.wav o.wav --pipeline src --set out_rate=0x
-t 0 PASS -- play in.wav s.wav --snapshot-at 0x100000 hex.snap -q
-t 0 PASS -- play in.wav s.wav --snapshot-at 1048576 dec.snap -q
+t 0 PASS -- play in.wav s.wav --snapshot-at 0x100000 hex.snap
+t 0 PASS -- play in.wav s.wav --snapshot-at 1048576 dec.snap
 same dec.snap hex.snap "--snapshot-at 0x100000 = 1048576"
 t 2 "not a cycle count" -- play in.wav o.wav --snapshot-at 0x x.snap
 t 2 "too large" -- play in.wav o.wav --snapshot-at 0x1ffffffffffffffff x.snap

@@ -97,7 +97,7 @@ set -e
 read -r c i < <(exclusive "$work/board.cg")
 [ "$c" = 5000000 ] || fail "board: exclusive cycles $c != 5000000"
 annotate_clean "$work/board.cg"
-"$dspsim" run "$case" --out-dir "$work/run" --profile "$work/run.cg" -q \
+"$dspsim" run "$case" --out-dir "$work/run" --profile "$work/run.cg" \
     > "$work/run.txt"
 rc_cycles=$(sed -n 's/^simulated cycles: \([0-9]*\).*/\1/p' "$work/run.txt")
 read -r c i < <(exclusive "$work/run.cg")

@@ -29,9 +29,9 @@ cycles() { sed -n 's/^simulated cycles: \([0-9]*\).*/\1/p' "$1"; }
 out=vol_ramp.wav
 
 # 1. both firmwares, whole runs, profiled (a profile changes no result)
-"$dspsim" run "$case" -q --out-dir "$work/good" --profile "$work/good.cg" \
+"$dspsim" run "$case" --out-dir "$work/good" --profile "$work/good.cg" \
     > "$work/good.txt"
-"$dspsim" run "$case" -q --out-dir "$work/bug" --firmware "$bug" \
+"$dspsim" run "$case" --out-dir "$work/bug" --firmware "$bug" \
     --profile "$work/bug.cg" > "$work/bug.txt" ||
     fail "the planted firmware's run does not pass its case"
 d=$("$wav_diff" "$work/good/$out" "$work/bug/$out")
@@ -43,14 +43,14 @@ first=$(sed -n 's/.*first at frame \([0-9]*\).*/\1/p' <<< "$d")
 echo "PASS symptom: $d"
 
 # 2. a snapshot just before the control
-"$dspsim" run "$case" -q --out-dir "$work/snap" --firmware "$bug" \
+"$dspsim" run "$case" --out-dir "$work/snap" --firmware "$bug" \
     --snapshot-at 8000000 "$work/ramp.snap" > "$work/snap.txt"
 grep -q "^snapshot taken at cycle: 8000000" "$work/snap.txt" ||
     fail "no snapshot at cycle 8000000"
 
 # 3. the watchpoint, from the snapshot
 "$client" overrun "$bug" "$work/c" vol_process_q1_31 0 -- \
-    "$dspsim" run "$case" -q --out-dir "$work/resumed" --firmware "$bug" \
+    "$dspsim" run "$case" --out-dir "$work/resumed" --firmware "$bug" \
     --restore "$work/ramp.snap" --gdb 0 --gdb-wait > "$work/resumed.txt"
 grep -q "^PASS overrun" "$work/resumed.txt" || fail "the client did not pass"
 store=$(sed -n 's/^store at \(0x[0-9a-f]*\),.*/\1/p' "$work/resumed.txt")

@@ -41,9 +41,9 @@ same bp ""
     "$dspsim" play "$work/long.wav" "$work/attach.wav" --set gain_db=-6 \
     --artifacts "$work/a-attach" --gdb 0 > "$work/attach.txt"
 same attach -long
-"$dspsim" run "$case" --out-dir "$work/run-plain" -q > "$work/run-plain.txt"
+"$dspsim" run "$case" --out-dir "$work/run-plain" > "$work/run-plain.txt"
 "$client" bp-continue "$fw" "$work/c3" eq_iir_set_control 1 0 -- \
-    "$dspsim" run "$case" --out-dir "$work/run-gdb" -q --gdb 0 --gdb-wait \
+    "$dspsim" run "$case" --out-dir "$work/run-gdb" --gdb 0 --gdb-wait \
     > "$work/run-gdb.txt"
 for w in "$work"/run-plain/*.wav; do
     cmp -s "$w" "$work/run-gdb/${w##*/}" || fail "run: ${w##*/} differs with the debugger"

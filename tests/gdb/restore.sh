@@ -56,12 +56,12 @@ echo "PASS play: resumed at cycle $cyc (pc $pc) under the debugger, same output 
 
 # run: the case's control arrives after the snapshot; the breakpoint on
 # volume_set_control catches it in the resumed run
-"$dspsim" run "$case" -q --out-dir "$work/run-whole" > "$work/run-whole.txt"
-"$dspsim" run "$case" -q --out-dir "$work/run-snap" \
+"$dspsim" run "$case" --out-dir "$work/run-whole" > "$work/run-whole.txt"
+"$dspsim" run "$case" --out-dir "$work/run-snap" \
     --snapshot-at 8000000 "$work/run.snap" > "$work/run-snap.txt"
 read -r pc cyc <<< "$(snap_at "$work/run.snap")"
 "$client" restored "$fw" "$work/c-run" "$pc" "$cyc" volume_set_control \
-    fw_sched_running 1 0 -- "$dspsim" run "$case" -q --out-dir "$work/run-resumed" \
+    fw_sched_running 1 0 -- "$dspsim" run "$case" --out-dir "$work/run-resumed" \
     --restore "$work/run.snap" --gdb 0 --gdb-wait > "$work/run-resumed.txt"
 grep -q "^PASS restored" "$work/run-resumed.txt" || fail "run: the client did not pass"
 n=0

@@ -26,16 +26,16 @@ for env in fast interp; do
     export DSPSIM_ENGINE=$env
     # play: the option, then the environment alone
     expect_rc 0 "play --engine $other (DSPSIM_ENGINE=$env)" -- \
-        "$DSPSIM" play in.wav "play_$other.wav" --engine $other -q \
+        "$DSPSIM" play in.wav "play_$other.wav" --engine $other \
         --firmware "$FW" --artifacts "art_play_$env"
     has "$EXPECT_OUT" "engine: $other" "play --engine $other, DSPSIM_ENGINE=$env"
     expect_rc 0 "play (DSPSIM_ENGINE=$env)" -- \
-        "$DSPSIM" play in.wav "play_env_$env.wav" -q --firmware "$FW" \
+        "$DSPSIM" play in.wav "play_env_$env.wav" --firmware "$FW" \
         --artifacts "art_play_env_$env"
     has "$EXPECT_OUT" "engine: $env" "play without --engine, DSPSIM_ENGINE=$env"
     # run: --engine after the case file (taken anywhere on the line)
     expect_rc 0 "run --engine $other (DSPSIM_ENGINE=$env)" -- \
-        "$DSPSIM" run cases/a.yaml -q --firmware "$FW" \
+        "$DSPSIM" run cases/a.yaml --firmware "$FW" \
         --out-dir "run_$env" --engine=$other
     has "$EXPECT_OUT" "engine: $other" "run --engine=$other, DSPSIM_ENGINE=$env"
     # test -j 2: every case, each in a child

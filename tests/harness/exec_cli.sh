@@ -86,11 +86,11 @@ expect:
 YAML
 } >"$WORK/fails.yaml"
 expect_rc 1 "run failing case" -- "$DSPSIM" run -q "$WORK/fails.yaml" --out-dir "$WORK/f"
-has "$WORK/out" "FAIL " "run failing case result"
-has "$WORK/out" "expected -3.00 +- 0.10" "gain diagnosis"
-has "$WORK/out" "shorter than the reference's 48000 (only those were compared)" \
+has "$WORK/err" "FAIL " "run failing case result"
+has "$WORK/err" "expected -3.00 +- 0.10" "gain diagnosis"
+has "$WORK/err" "shorter than the reference's 48000 (only those were compared)" \
     "output shorter than its reference"
-has "$WORK/out" "[artifacts: $WORK/f]" "artifact directory named"
+has "$WORK/err" "[artifacts: $WORK/f]" "artifact directory named"
 for a in out.wav ssp0.diff.wav firmware.log timeline.json; do
     [ -s "$WORK/f/$a" ] || fail "artifact $a missing"
 done
@@ -104,12 +104,12 @@ expect_rc 1 "test failing case" -- "$DSPSIM" test "$WORK/fails.yaml" --out-dir "
 # that does not know the audio commands: exit 1 with a diagnosis
 expect_rc 1 "no FW_READY" -- "$DSPSIM" run -q "$WORK/fails.yaml" --out-dir "$WORK/n" \
     --firmware "$FAKE/harness_fake_fw_noready.elf"
-has "$WORK/out" "ERROR " "no FW_READY result"
+has "$WORK/err" "ERROR " "no FW_READY result"
 has "$WORK/out" "no FW_READY within 1000000 cycles of reset (timeout)" "boot timeout diagnosis"
 [ -s "$WORK/n/firmware.log" ] || fail "no firmware.log after a boot timeout"
 expect_rc 1 "panic" -- "$DSPSIM" run -q "$WORK/fails.yaml" --out-dir "$WORK/p" \
     --firmware "$FAKE/harness_fake_fw_panic.elf"
-has "$WORK/out" "firmware panic notified" "panic result"
+has "$WORK/err" "firmware panic notified" "panic result"
 has "$WORK/out" "[artifacts: $WORK/p]" "panic artifacts named"
 has "$WORK/p/firmware.log" "SoftwarePanic (cause 256)" "panic report in firmware.log"
 has "$WORK/p/firmware.log" "fake_fw.c:42: fake crash" "panic location"
@@ -119,7 +119,7 @@ expect_rc 1 "wrong protocol" -- "$DSPSIM" run -q "$WORK/fails.yaml" --out-dir "$
 has "$WORK/out" "firmware speaks IPC protocol 9." "protocol version diagnosis"
 expect_rc 1 "unknown command" -- "$DSPSIM" run -q "$WORK/fails.yaml" --out-dir "$WORK/u" \
     --firmware "$FAKE/harness_fake_fw.elf"
-has "$WORK/out" "FAIL " "unknown command result"
+has "$WORK/err" "FAIL " "unknown command result"
 has "$WORK/out" "AUD_PIPE_NEW (0x101) failed: E_UNKNOWN (-100)" "unknown command diagnosis"
 
 # the sample rate of a WAV file (bytes 24..27 of a plain RIFF header)
@@ -162,10 +162,10 @@ sed -e 's/{1: {missed: {min: 0, max: 2}}}/{1: {missed: {min: 1}}}/' \
     -e 's/ipc_errors: {max: 0}/ipc_errors: 1/' \
     -e 's/restarts: 0/restarts: {min: 2}/' "$WORK/ranges.yaml" >"$WORK/ranges_bad.yaml"
 expect_rc 1 "ranges not met" -- "$DSPSIM" run -q "$WORK/ranges_bad.yaml" --out-dir "$WORK/rgb"
-has "$WORK/out" "0 deadline misses in pipeline 1, expected at least 1" "missed lower bound"
-has "$WORK/out" "0 xruns, expected 1..3" "xruns range"
-has "$WORK/out" "0 IPC error replies, expected exactly 1" "ipc_errors exact"
-has "$WORK/out" "0 xrun restarts, expected at least 2" "restarts lower bound"
+has "$WORK/err" "0 deadline misses in pipeline 1, expected at least 1" "missed lower bound"
+has "$WORK/err" "0 xruns, expected 1..3" "xruns range"
+has "$WORK/err" "0 IPC error replies, expected exactly 1" "ipc_errors exact"
+has "$WORK/err" "0 xrun restarts, expected at least 2" "restarts lower bound"
 
 # expected setup error: passes only if exactly that command fails so
 cat >"$WORK/setup.yaml" <<YAML
@@ -189,10 +189,10 @@ expect_rc 0 "setup error as expected" -- "$DSPSIM" run "$WORK/setup.yaml" --out-
 has "$WORK/err" "rejected as expected (setup_error)" "setup error logged"
 sed 's/gain_db: 30/gain_db: 6/' "$WORK/setup.yaml" >"$WORK/setup_ok.yaml"
 expect_rc 1 "setup accepted" -- "$DSPSIM" run -q "$WORK/setup_ok.yaml" --out-dir "$WORK/se2"
-has "$WORK/out" "expected AUD_COMP_NEW of component 'vol1' to fail with AUD_RANGE (setup_error), but the firmware accepted the whole setup" "accepted setup diagnosis"
+has "$WORK/err" "expected AUD_COMP_NEW of component 'vol1' to fail with AUD_RANGE (setup_error), but the firmware accepted the whole setup" "accepted setup diagnosis"
 sed 's/status: AUD_RANGE/status: AUD_CONFIG/' "$WORK/setup.yaml" >"$WORK/setup_other.yaml"
 expect_rc 1 "other setup error" -- "$DSPSIM" run -q "$WORK/setup_other.yaml" --out-dir "$WORK/se3"
-has "$WORK/out" "failed: AUD_RANGE (-6), field at byte 32; expected AUD_COMP_NEW of component 'vol1' to fail with AUD_CONFIG (setup_error)" "other setup error diagnosis"
+has "$WORK/err" "failed: AUD_RANGE (-6), field at byte 32; expected AUD_COMP_NEW of component 'vol1' to fail with AUD_CONFIG (setup_error)" "other setup error diagnosis"
 
 # xrun recovery: logged, counted, on the timeline (the source-tree case
 # finds the generated signals in the build tree)

@@ -13,7 +13,7 @@ n=0
 for c in "$dir"/fault_*.yaml; do
     name=$(basename "$c" .yaml)
     for eng in fast interp; do
-        DSPSIM_ENGINE=$eng "$dspsim" run "$c" --out-dir "$out/$eng/$name" -q \
+        DSPSIM_ENGINE=$eng "$dspsim" run "$c" --out-dir "$out/$eng/$name" \
             > "$out/$name.$eng.txt" 2>&1
         echo "rc $?" >> "$out/$name.$eng.txt"
         grep -E '^(PASS|FAIL|ERROR)|^simulated cycles|^xruns|^rc ' \

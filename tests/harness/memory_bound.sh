@@ -44,7 +44,7 @@ EOF
 }
 
 case_file 45000 long.yaml
-"$DSPSIM" run long.yaml --out-dir long -q >long.out 2>long.err
+"$DSPSIM" run long.yaml --out-dir long >long.out 2>long.err
 rc=$?
 if [ $rc != 0 ]; then
     fail "45 s run: exit $rc"; sed 's/^/  | /' long.out long.err
@@ -89,7 +89,7 @@ snap_bytes=$(stat -c %s mid.snap 2>/dev/null || echo 0)
 # the write fails with EFBIG): an ERROR naming the output and the reason,
 # no partial output file
 ( trap '' XFSZ; ulimit -f 1000
-  "$DSPSIM" run short.yaml --out-dir efbig -q >efbig.out 2>&1 )
+  "$DSPSIM" run short.yaml --out-dir efbig >efbig.out 2>&1 )
 rc=$?
 [ $rc = 1 ] || fail "spool write error: exit $rc, expected 1"
 grep -q "^ERROR .*output 'ssp0': writing its spool file after [0-9]* frames: File too large" efbig.out ||

@@ -24,7 +24,7 @@ rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 2
 # NAME.err, NAME.rc
 run() {
     local name=$1; shift
-    "$DSPSIM" run "$CASE" --out-dir "$name" -q "$@" >"$name.out" \
+    "$DSPSIM" run "$CASE" --out-dir "$name" "$@" >"$name.out" \
         2>"$name.err"
     echo $? >"$name.rc"
 }
