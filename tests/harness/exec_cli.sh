@@ -105,22 +105,22 @@ expect_rc 1 "test failing case" -- "$DSPSIM" test "$WORK/fails.yaml" --out-dir "
 expect_rc 1 "no FW_READY" -- "$DSPSIM" run -q "$WORK/fails.yaml" --out-dir "$WORK/n" \
     --firmware "$FAKE/harness_fake_fw_noready.elf"
 has "$WORK/err" "ERROR " "no FW_READY result"
-has "$WORK/out" "no FW_READY within 1000000 cycles of reset (timeout)" "boot timeout diagnosis"
+has "$WORK/err" "no FW_READY within 1000000 cycles of reset (timeout)" "boot timeout diagnosis"
 [ -s "$WORK/n/firmware.log" ] || fail "no firmware.log after a boot timeout"
 expect_rc 1 "panic" -- "$DSPSIM" run -q "$WORK/fails.yaml" --out-dir "$WORK/p" \
     --firmware "$FAKE/harness_fake_fw_panic.elf"
 has "$WORK/err" "firmware panic notified" "panic result"
-has "$WORK/out" "[artifacts: $WORK/p]" "panic artifacts named"
+has "$WORK/err" "[artifacts: $WORK/p]" "panic artifacts named"
 has "$WORK/p/firmware.log" "SoftwarePanic (cause 256)" "panic report in firmware.log"
 has "$WORK/p/firmware.log" "fake_fw.c:42: fake crash" "panic location"
 has "$WORK/p/firmware.log" "firmware trace ring" "trace lines after a panic"
 expect_rc 1 "wrong protocol" -- "$DSPSIM" run -q "$WORK/fails.yaml" --out-dir "$WORK/v" \
     --firmware "$FAKE/harness_fake_fw_badver.elf"
-has "$WORK/out" "firmware speaks IPC protocol 9." "protocol version diagnosis"
+has "$WORK/err" "firmware speaks IPC protocol 9." "protocol version diagnosis"
 expect_rc 1 "unknown command" -- "$DSPSIM" run -q "$WORK/fails.yaml" --out-dir "$WORK/u" \
     --firmware "$FAKE/harness_fake_fw.elf"
 has "$WORK/err" "FAIL " "unknown command result"
-has "$WORK/out" "AUD_PIPE_NEW (0x101) failed: E_UNKNOWN (-100)" "unknown command diagnosis"
+has "$WORK/err" "AUD_PIPE_NEW (0x101) failed: E_UNKNOWN (-100)" "unknown command diagnosis"
 
 # the sample rate of a WAV file (bytes 24..27 of a plain RIFF header)
 wav_rate() { od -An -t u4 -j 24 -N 4 "$1" | tr -d ' '; }
