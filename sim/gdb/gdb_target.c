@@ -170,6 +170,9 @@ int gdb_break_remove(ds_gdb *g, uint32_t addr, bool hw)
     return 0x16; /* EINVAL: no such breakpoint */
 }
 
+/* len in bytes: the packet's KIND, hex like every RSP number (0x40 = 64).
+ * Watched in software (on_mem): any 1..GDB_MAX_WATCH_LEN bytes at any
+ * address, without DBREAKC's power-of-two alignment. */
 int gdb_watch_insert(ds_gdb *g, gdb_watch_kind k, uint32_t addr, uint32_t len)
 {
     if (len == 0 || len > GDB_MAX_WATCH_LEN ||

@@ -27,6 +27,13 @@
  *               there (not at the reset state), then N stops at SYMBOL
  *               after CYCLE, each with the registers and VARIABLE read
  *               and one single step, then continue to the end, exit STATUS
+ *   watch64     SYMBOL STATUS: the 64-byte window 4 bytes into SYMBOL
+ *               (tests/gdb/guest/watch64.c): watchpoints of 0 and 65
+ *               bytes refused (E16) for Z2, Z3 and Z4, 64 accepted; a
+ *               64-byte write watchpoint ignores the stores just outside
+ *               and stops after the stores to its last byte, its first
+ *               byte and its first byte again, each reported as
+ *               T05watch:ADDR; with ADDR the stored byte; exit STATUS
  *   overrun     FUNCTION STATUS: FUNCTION(st, out, in, frames) of the
  *               volume kernel writes past out[frames * st->channels]? A
  *               breakpoint at its entry gives the block, a write
@@ -739,6 +746,47 @@ static void scenario_restored(int argc, char **argv)
     continue_to_exit(want, "end of the run");
 }
 
+/* Watchpoints of the largest size, 64 bytes (0x40 in the packet: RSP
+ * numbers are hex), on a window that is not a power-of-two-aligned block;
+ * 0 and 65 (0x41) bytes are refused. */
+static void scenario_watch64(int argc, char **argv)
+{
+    if (argc < 2)
+        fail("watch64 needs SYMBOL STATUS");
+    const xt_elf_symbol *s = sym(argv[0]);
+    int want = atoi(argv[1]);
+    uint32_t win = s->addr + 4;
+    handshake();
+    for (int t = 2; t <= 4; t++) {
+        expect(cmd("Z%d,%x,0", t, win), "E16", "a 0-byte watchpoint");
+        expect(cmd("Z%d,%x,41", t, win), "E16", "a 65-byte watchpoint");
+        expect(cmd("Z%d,%x,64", t, win), "E16", "a 100-byte watchpoint");
+        expect(cmd("Z%d,%x,40", t, win), "OK", "a 64-byte watchpoint");
+        expect(cmd("z%d,%x,40", t, win), "OK", "its removal");
+    }
+    expect(cmd("Z2,%x,40", win), "OK", "Z2 of 64 bytes");
+    static const struct {
+        uint32_t off, value;
+    } hits[] = { { 63, 3 }, { 0, 4 }, { 0, 0 } };
+    for (size_t i = 0; i < sizeof hits / sizeof hits[0]; i++) {
+        char want_stop[40];
+        snprintf(want_stop, sizeof want_stop, "T05watch:%x;",
+                 win + hits[i].off);
+        send_packet("c");
+        recv_packet(reply, sizeof reply);
+        expect(reply, want_stop, "64-byte watchpoint hit");
+        uint32_t b = mem32(win + hits[i].off) & 0xff;
+        if (b != hits[i].value)
+            fail("hit %zu: byte %u at %08x, expected %u", i, b,
+                 win + hits[i].off, hits[i].value);
+        printf("hit %zu: %s byte %u\n", i, want_stop, b);
+    }
+    if ((mem32(s->addr) >> 24) != 1 || (mem32(win + 64) & 0xff) != 2)
+        fail("the stores outside the window did not happen");
+    expect(cmd("z2,%x,40", win), "OK", "z2 of 64 bytes");
+    continue_to_exit(want, "end of the run");
+}
+
 /* The worked example: which store writes past the kernel's output block? */
 static void scenario_overrun(int argc, char **argv)
 {
@@ -836,6 +884,8 @@ int main(int argc, char **argv)
         scenario_attach(dd - 4, argv + 4);
     else if (!strcmp(scenario, "restored"))
         scenario_restored(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "watch64"))
+        scenario_watch64(dd - 4, argv + 4);
     else if (!strcmp(scenario, "overrun"))
         scenario_overrun(dd - 4, argv + 4);
     else
