@@ -70,6 +70,8 @@ typedef struct xl_job {
     unsigned opt_level; /* gcc: its -O level */
     int sync;           /* in the foreground: start returns when done */
     int insist;         /* holds a page an earlier run promoted too */
+    int debug;          /* DSPSIM_XLATE_DEBUG=1: say why a compile failed,
+                           keep the C files */
     void *priv;         /* the back end's running state, NULL when idle */
     uint64_t ns;        /* host CPU nanoseconds the back end spent
                            compiling (its thread, or its processes) */

@@ -68,6 +68,7 @@ static char build_script[] =
 
 typedef struct gcc_run {
     pid_t pid; /* the shell, the leader of its process group */
+    int debug; /* the job's */
     unsigned n;
     char (*files)[4][600]; /* C file, temporary, object, claim */
 } gcc_run;
@@ -89,9 +90,8 @@ static int gcc_available(const char *cc)
 
 static void drop_files(gcc_run *r)
 {
-    const char *dbg = getenv("DSPSIM_XLATE_DEBUG");
     for (unsigned i = 0; i < r->n; i++) {
-        if (!(dbg && *dbg == '1')) /* the C files are kept for a look */
+        if (!r->debug) /* the C files are kept for a look */
             unlink(r->files[i][0]);
         unlink(r->files[i][1]);
         unlink(r->files[i][3]);
@@ -158,7 +158,6 @@ static int gcc_start(xl_job *job, const char *cache_dir, const char *prelude,
     static unsigned seq;
     if (xlate_cache_mkdirs(cache_dir))
         return -1;
-    const char *dbg = getenv("DSPSIM_XLATE_DEBUG");
     char opt[8];
     snprintf(opt, sizeof opt, "-O%u", job->opt_level);
     char **argv = calloc(ARGV_UNITS + 1 + 4 * (size_t)job->nunits,
@@ -175,6 +174,7 @@ static int gcc_start(xl_job *job, const char *cache_dir, const char *prelude,
         free(r);
         return -1;
     }
+    r->debug = job->debug;
     unsigned k = 0;
     char sh[] = "sh", dash_c[] = "-c", one[] = "1", zero[] = "0";
     char none[] = "none", wait_[] = "wait";
@@ -186,7 +186,7 @@ static int gcc_start(xl_job *job, const char *cache_dir, const char *prelude,
     argv[k++] = sh;
     argv[k++] = cc;
     argv[k++] = opt;
-    argv[k++] = dbg && *dbg == '1' ? one : zero;
+    argv[k++] = job->debug ? one : zero;
     argv[k++] = build_lock;
     argv[k++] = job->sync ? none : wait_;
     for (unsigned i = 0; i < job->nunits; i++) {
@@ -233,7 +233,7 @@ static int gcc_start(xl_job *job, const char *cache_dir, const char *prelude,
             if (nul >= 0) {
                 dup2(nul, 0);
                 dup2(nul, 1);
-                if (!(dbg && *dbg == '1'))
+                if (!job->debug)
                     dup2(nul, 2);
             }
             closefrom(3);

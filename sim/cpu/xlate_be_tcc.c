@@ -46,19 +46,18 @@ static uint64_t now_ns(void)
 
 static void on_error(void *user, const char *msg)
 {
-    (void)user;
-    if (getenv("DSPSIM_XLATE_DEBUG") && *getenv("DSPSIM_XLATE_DEBUG") == '1')
+    if (*(const int *)user)
         fprintf(stderr, "xlate: tcc: %s\n", msg);
 }
 
-/* One unit's object into tmp: 0, or -1. */
-static int compile_one(const char *src, const char *tmp)
+/* One unit's object into tmp: 0, or -1 (why on stderr with debug). */
+static int compile_one(const char *src, const char *tmp, int *debug)
 {
     pthread_mutex_lock(&tcc_global);
     TCCState *s = tcc_new();
     int rc = -1;
     if (s) {
-        tcc_set_error_func(s, NULL, on_error);
+        tcc_set_error_func(s, debug, on_error);
         /* no headers, no C library: the prelude declares what it uses */
         tcc_set_options(s, "-nostdlib -nostdinc -w");
         if (tcc_set_output_type(s, TCC_OUTPUT_DLL) == 0 &&
@@ -92,7 +91,7 @@ static void *worker(void *arg)
                 memcpy(src, r->prelude, r->plen);
                 memcpy(src + r->plen, u->text, u->len);
                 src[need - 1] = '\0';
-                if (compile_one(src, r->tmp[i]) == 0 &&
+                if (compile_one(src, r->tmp[i], &job->debug) == 0 &&
                     rename(r->tmp[i], u->so_path) == 0)
                     u->built = 1;
             }

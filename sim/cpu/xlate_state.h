@@ -90,7 +90,8 @@ struct xl_state_s {
     unsigned nqueue;
     uint32_t pqueue[64]; /* pages waiting for the optimising tier */
     unsigned npqueue;
-    struct xl_job *job[2]; /* the running job of each tier, or NULL */
+    struct xl_job *job[2]; /* the running job of each slot (first
+                              translations, promotions), or NULL */
     struct xl_handle {
         void *h;
         const struct xl_backend *be;

@@ -346,6 +346,7 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
     job->tier = tier;
     job->cc = x->cc;
     job->sync = x->sync;
+    job->debug = xl_debug_on();
     job->opt_level = x->opt_level > 3 ? 3 : x->opt_level;
     xlate_gen_prelude(&pre);
     uint64_t seed[XL_NTIERS] = { 0 };
@@ -381,18 +382,14 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
             if (!generate(cpu, pn, &u)) {
                 XL_DBG("page %08x: nothing to translate\n",
                        pn << XT_PAGE_SHIFT);
-                if (slot == SLOT_FIRST)
-                    p->state = XL_BANNED;
-                else
-                    p->pstate = XL_BANNED;
+                *slot_state(p, slot) = XL_BANNED;
                 continue;
             }
         }
+        *slot_state(p, slot) = XL_COMPILING;
         if (slot == SLOT_FIRST) {
-            p->state = XL_COMPILING;
             p->decodes_built = p->decodes;
         } else {
-            p->pstate = XL_COMPILING;
             job->insist |= p->marked;
             char qpath[600];
             object_path(x, p->key, qpath, sizeof qpath);
