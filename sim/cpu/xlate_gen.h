@@ -4,13 +4,8 @@
 #define DSPSIM_XLATE_GEN_H
 
 #include "core_state.h"
+#include "xlate_buf.h"
 
-/* A growing text buffer (oom set once an allocation failed). */
-typedef struct xl_buf {
-    char *p;
-    size_t len, cap;
-    int oom;
-} xl_buf;
 /* Append the unit of page pn (its decoded entries) to the text buffer;
  * returns the number of heads (0: nothing to translate).  *heads gets a
  * malloc'ed array of their page offsets, *cover a malloc'ed bitmap of
@@ -37,7 +32,5 @@ int xlate_gen_has_kernel(xt_cpu *cpu, uint32_t pn);
  * (the decoded entries, the page, the timing parameters), mixed into
  * seed (the prelude, compiler and options). */
 uint64_t xlate_gen_unit_key(xt_cpu *cpu, uint32_t pn, uint64_t seed);
-/* The declarations and helpers every unit's file starts with. */
-void xlate_gen_prelude(xl_buf *out);
 
 #endif

@@ -23,6 +23,7 @@
 #include "xlate_cache.h"
 #include "xlate_gen.h"
 #include "xlate_group.h"
+#include "xlate_prelude.h"
 #include "xlate_inval.h"
 #include "xlate_tier.h"
 
@@ -348,7 +349,7 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
     job->sync = x->sync;
     job->debug = xl_debug_on();
     job->opt_level = x->opt_level > 3 ? 3 : x->opt_level;
-    xlate_gen_prelude(&pre);
+    xlate_prelude_write(&pre);
     uint64_t seed[XL_NTIERS] = { 0 };
     for (int t = 0; t < XL_NTIERS; t++)
         if (x->be[t])
