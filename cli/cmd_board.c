@@ -273,22 +273,10 @@ static void board_log(void *user, const char *msg)
 /* Cycles between two looks at the progress line. */
 #define PROGRESS_SLICE_CYCLES 4000000u
 
-typedef struct board_progress {
-    cli_progress line;
-    ds_board *b;
-} board_progress;
-
-/* The board's run loop hands over between CPU slices: redraw. */
-static void board_progress_poll(void *user)
+/* The board's run service hands over between CPU slices: redraw. */
+static void progress_cb(void *user, uint64_t cycles, uint64_t insns)
 {
-    board_progress *p = user;
-    cli_progress_cycles(&p->line, ds_board_cycles(p->b),
-                        xt_insn_count(ds_board_cpu(p->b)));
-}
-
-static void board_gdb_poll(void *user)
-{
-    ds_gdb_poll(user);
+    cli_progress_cycles(user, cycles, insns);
 }
 
 static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
@@ -361,12 +349,10 @@ static bool write_trace_log(ds_board *b, const board_opts *o)
     return ok;
 }
 
-#define LOCKSTEP_SLICE     10000u /* cycles between comparisons */
-#define LOCKSTEP_MEM_EVERY 64u    /* slices between memory comparisons */
-
 /* --lockstep: a second board with the same program on the reference
- * interpreter, both run in the same slices and compared after each.
- * Returns 0 (r and *st hold the fast board's end), or an exit status. */
+ * interpreter, run in the same slices and compared after each (a client
+ * of the board's run service, cli/lockstep.c).  Returns 0 (r and *st
+ * hold the fast board's end), or an exit status. */
 static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
                         ds_status *st)
 {
@@ -406,44 +392,16 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
                         "engines\n");
         goto out;
     }
-    lockstep_range rg[2] = { { BOARD_IRAM_BASE, cfg->iram_size },
-                             { BOARD_DRAM_BASE, cfg->dram_size } };
-    uint64_t done = 0, slices = 0;
-    for (;;) {
-        uint64_t n = LOCKSTEP_SLICE;
-        if (o->max_cycles && o->max_cycles - done < n)
-            n = o->max_cycles - done;
-        ds_run_result rr;
-        *st = ds_board_run(b, n, 0, r);
-        ds_status rst = ds_board_run(ref, n, 0, &rr);
-        if (*st != DS_OK || rst != DS_OK)
-            break;
-        done += n;
-        slices++;
-        int end = r->why != DS_STOP_BUDGET ||
-                  (o->max_cycles && done >= o->max_cycles);
-        int bad = r->why != rr.why || r->status != rr.status ||
-                  r->cycles != rr.cycles;
-        if (bad)
-            fprintf(stderr,
-                    "dspsim board: lockstep: the boards stop differently: fast "
-                    "'%s' at cycle %" PRIu64 ", interp '%s' at %" PRIu64 "\n",
-                    ds_stop_name(r->why), r->cycles, ds_stop_name(rr.why),
-                    rr.cycles);
-        bad |= lockstep_compare(ds_board_cpu(b), ds_board_cpu(ref), rg, 2,
-                                end || slices % LOCKSTEP_MEM_EVERY == 0, stderr,
-                                "board");
-        if (bad) {
-            fprintf(
-                stderr,
-                "dspsim board: lockstep: the engines diverge in the %" PRIu64
-                " cycles before cycle %" PRIu64 "\n",
-                (uint64_t)LOCKSTEP_SLICE, r->cycles);
-            goto out;
-        }
-        if (end)
-            break;
-    }
+    lockstep_board *ls = lockstep_board_start(b, ref, o->max_cycles, stderr,
+                                              "board");
+    if (!ls)
+        goto out;
+    /* no budget of its own: the checker ends the run at --max-cycles, in
+     * the slices the reference runs */
+    *st = ds_board_run(b, 0, 0, r);
+    uint64_t slices;
+    if (lockstep_board_finish(ls, r, &slices) != 0)
+        goto out;
     xt_xlate_stats xs;
     xt_xlate_stats_get(ds_board_cpu(b), &xs);
     if (!o->quiet) /* -q: only a divergence (above) */
@@ -453,7 +411,7 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
                 "%" PRIu64 " of %" PRIu64
                 " instructions translated (quick %" PRIu64
                 ", optimised %" PRIu64 ", %" PRIu64 " promotions)\n",
-                slices, LOCKSTEP_SLICE, xs.insns,
+                slices, LOCKSTEP_BOARD_SLICE, xs.insns,
                 xt_insn_count(ds_board_cpu(b)), xs.tier[XT_TIER_QUICK].insns,
                 xs.tier[XT_TIER_OPT].insns, xs.promotions);
     status = 0;
@@ -539,17 +497,17 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
             xt_semihost_free(sh);
             return DSPSIM_EXIT_USAGE;
         }
-        ds_board_set_debugger(b, board_gdb_poll, gdb, DS_GDB_SLICE_CYCLES);
+        ds_gdb_attach_run(gdb, ds_board_service(b));
         if (o->gdb.wait)
             ds_gdb_wait_attach(gdb);
     }
     /* the progress line: a terminal, not -q, no debugger or lockstep */
-    board_progress prog = { .b = b };
-    cli_progress_init(&prog.line, "board", o->quiet || gdb || o->lockstep,
+    cli_progress prog;
+    cli_progress_init(&prog, "board", o->quiet || gdb || o->lockstep,
                       xt_insn_count(ds_board_cpu(b)));
-    if (prog.line.on)
-        ds_board_set_debugger(b, board_progress_poll, &prog,
-                              PROGRESS_SLICE_CYCLES);
+    if (prog.on)
+        ds_run_set_progress(ds_board_service(b), progress_cb, &prog,
+                            PROGRESS_SLICE_CYCLES);
     ds_run_result r;
     double t0 = cli_now_seconds();
     if (o->lockstep) {
@@ -561,9 +519,9 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     } else {
         st = ds_board_run(b, budget, 0, &r);
     }
-    if (prog.line.on) {
-        ds_board_set_debugger(b, NULL, NULL, 0);
-        cli_progress_clear(&prog.line);
+    if (prog.on) {
+        ds_run_set_progress(ds_board_service(b), NULL, NULL, 0);
+        cli_progress_clear(&prog);
     }
     double seconds = cli_now_seconds() - t0;
     int status;
@@ -582,7 +540,6 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     if (gdb) {
         ds_gdb_finish(gdb, st != DS_OK || r.why != DS_STOP_FATAL, status,
                       xt_fatal(ds_board_cpu(b))->pc);
-        ds_board_set_debugger(b, NULL, NULL, 0);
         ds_gdb_close(gdb);
     }
     if (o->trace_log && st == DS_OK && !write_trace_log(b, o))

@@ -22,6 +22,7 @@
 #include "dspsim/loader.h"
 #include "dspsim/machine_sim.h"
 #include "dspsim/profile.h"
+#include "dspsim/run.h"
 #include "dspsim/semihost.h"
 #include "dspsim/xtcpu.h"
 #include "exec_snapshot.h"
@@ -304,9 +305,11 @@ static int prepare(const exec_opts *o, xt_elf *elf, xt_cpu *cpu, int out_fd,
 }
 
 /* --lockstep: a second CPU on the reference interpreter, its console
- * discarded, compared with this one at every translated block. */
+ * discarded, compared with this one at every translated block (a client
+ * of the run service, cli/lockstep.c).  Returns -1 (the run went on to
+ * its end: why), or an exit status. */
 static int run_lockstep(const exec_opts *o, xt_elf *elf, xt_cpu *cpu,
-                        const xt_run_opts *ro, xt_stop *why)
+                        ds_run *svc, const ds_run_budget *budget, xt_stop *why)
 {
     xt_cpu *ref = NULL;
     xt_semihost *sh = NULL;
@@ -325,8 +328,17 @@ static int run_lockstep(const exec_opts *o, xt_elf *elf, xt_cpu *cpu,
     for (size_t i = 0; i < nreg && nrg < 16; i++)
         if (regs[i].kind != XT_REGION_MMIO && regs[i].size <= 4u << 20)
             rg[nrg++] = (lockstep_range){ regs[i].base, regs[i].size };
+    lockstep_exec *ls = lockstep_exec_start(svc, cpu, ref, budget, rg, nrg, elf,
+                                            stderr, "exec");
+    if (!ls)
+        goto out;
+    xt_err err = ds_run_cpu(svc, cpu, budget, why);
     lockstep_stats st;
-    int r = lockstep_run(cpu, ref, ro, rg, nrg, elf, stderr, "exec", why, &st);
+    int r = lockstep_exec_finish(ls, &st);
+    if (err != XT_OK) {
+        status = api_fail("xt_run", err);
+        goto out;
+    }
     if (r != 0 || !o->quiet) /* -q: only a divergence */
         fprintf(stderr,
                 "dspsim exec: lockstep: %s after %" PRIu64 " blocks, %" PRIu64
@@ -352,113 +364,49 @@ out:
 /* Cycles between two looks at the progress line (without a debugger). */
 #define PROGRESS_SLICE_CYCLES 4000000u
 
-/* xt_run in slices of DS_GDB_SLICE_CYCLES with the debugger (g, if any)
- * served between them and at its stops, and the progress line (pg, if
- * any) redrawn; the budgets count from the start, as in one xt_run. */
-static xt_err run_sliced(xt_cpu *cpu, const xt_run_opts *ro, ds_gdb *g,
-                         cli_progress *pg, xt_stop *why)
+static void progress_cb(void *user, uint64_t cycles, uint64_t insns)
 {
-    uint64_t slice = g ? DS_GDB_SLICE_CYCLES : PROGRESS_SLICE_CYCLES;
-    uint64_t c0 = xt_cycles(cpu), i0 = xt_insn_count(cpu);
-    for (;;) {
-        xt_run_opts r = *ro;
-        uint64_t dc = xt_cycles(cpu) - c0, di = xt_insn_count(cpu) - i0;
-        if (ro->max_cycles && dc >= ro->max_cycles) {
-            *why = XT_STOP_CYCLE_BUDGET;
-            return XT_OK;
-        }
-        if (ro->max_insns && di >= ro->max_insns) {
-            *why = XT_STOP_INSN_BUDGET;
-            return XT_OK;
-        }
-        if (ro->max_cycles)
-            r.max_cycles = ro->max_cycles - dc;
-        if (ro->max_insns)
-            r.max_insns = ro->max_insns - di;
-        bool sliced = !r.max_cycles || r.max_cycles > slice;
-        if (sliced)
-            r.max_cycles = slice;
-        xt_err err = xt_run(cpu, &r, why);
-        if (err != XT_OK)
-            return err;
-        if (pg)
-            cli_progress_cycles(pg, xt_cycles(cpu), xt_insn_count(cpu));
-        if (*why == XT_STOP_CYCLE_BUDGET && sliced) {
-            if (g)
-                ds_gdb_poll(g);
-            continue;
-        }
-        if (*why == XT_STOP_INSN_BUDGET || *why == XT_STOP_CYCLE_BUDGET)
-            continue; /* the totals above decide */
-        if (*why == XT_STOP_REQUEST && g && ds_gdb_poll(g))
-            continue;
-        return XT_OK;
-    }
+    cli_progress_cycles(user, cycles, insns);
 }
 
 /* --restore: --max-cycles and --max-insns count from reset, as in the
- * run the snapshot came from; xt_run counts from its call. */
-static bool budgets_from_reset(const exec_opts *o, xt_cpu *cpu, xt_run_opts *ro)
+ * run the snapshot came from: they must be past where it resumes. */
+static bool budgets_past_restore(const exec_opts *o, xt_cpu *cpu)
 {
-    if (!o->snap.restore)
-        return true;
     uint64_t c = xt_cycles(cpu), n = xt_insn_count(cpu);
-    if ((o->max_cycles && o->max_cycles <= c) ||
-        (o->max_insns && o->max_insns <= n)) {
-        fprintf(stderr,
-                "dspsim exec: --max-%s %" PRIu64 " is not past %" PRIu64
-                ", where the snapshot resumes\n",
-                o->max_cycles && o->max_cycles <= c ? "cycles" : "insns",
-                o->max_cycles && o->max_cycles <= c ? o->max_cycles
-                                                    : o->max_insns,
-                o->max_cycles && o->max_cycles <= c ? c : n);
-        return false;
-    }
-    if (ro->max_cycles)
-        ro->max_cycles -= c;
-    if (ro->max_insns)
-        ro->max_insns -= n;
-    return true;
+    if (!o->snap.restore || ((!o->max_cycles || o->max_cycles > c) &&
+                             (!o->max_insns || o->max_insns > n)))
+        return true;
+    bool cyc = o->max_cycles && o->max_cycles <= c;
+    fprintf(stderr,
+            "dspsim exec: --max-%s %" PRIu64 " is not past %" PRIu64
+            ", where the snapshot resumes\n",
+            cyc ? "cycles" : "insns", cyc ? o->max_cycles : o->max_insns,
+            cyc ? c : n);
+    return false;
 }
 
-/* --snapshot-at: run to the first instruction boundary at or after the
- * cycle (the budgets still apply) and save there; *go: the run goes on,
- * with what is left of the budgets in ro.  Cutting the run there changes
- * no cycle. */
-static xt_err run_to_snapshot(exec_snap *es, xt_cpu *cpu, const xt_semihost *sh,
-                              xt_run_opts *ro, ds_gdb *gdb, xt_stop *why,
-                              bool *go)
+/* --snapshot-at: the run service's pause point; a snapshot that cannot
+ * be taken (said) ends the run there. */
+typedef struct exec_pause {
+    exec_snap *es;
+    xt_cpu *cpu;
+    const xt_semihost *sh;
+    ds_run *svc;
+} exec_pause;
+
+static bool on_pause(void *user, uint64_t cycle)
 {
-    uint64_t c0 = xt_cycles(cpu), i0 = xt_insn_count(cpu);
-    *go = false;
-    if (es->o->at > c0) {
-        xt_run_opts r = *ro;
-        uint64_t want = es->o->at - c0;
-        bool cut = !r.max_cycles || r.max_cycles > want;
-        if (cut)
-            r.max_cycles = want;
-        xt_err err = gdb ? run_sliced(cpu, &r, gdb, NULL, why)
-                         : xt_run(cpu, &r, why);
-        if (err != XT_OK || !cut || *why != XT_STOP_CYCLE_BUDGET)
-            return err; /* the run ended before: no snapshot */
-    }
-    if (!exec_snap_take(es, cpu, sh))
-        return XT_OK; /* said; no run after it */
-    uint64_t dc = xt_cycles(cpu) - c0, di = xt_insn_count(cpu) - i0;
-    if (ro->max_insns && di >= ro->max_insns) {
-        *why = XT_STOP_INSN_BUDGET; /* both at the same boundary */
-        return XT_OK;
-    }
-    if (ro->max_cycles)
-        ro->max_cycles -= dc; /* > dc: the cut came first */
-    if (ro->max_insns)
-        ro->max_insns -= di;
-    *go = true;
-    return XT_OK;
+    exec_pause *p = user;
+    (void)cycle;
+    if (!exec_snap_take(p->es, p->cpu, p->sh))
+        ds_run_end(p->svc);
+    return true;
 }
 
 static int run_program(const exec_opts *o, xt_elf *elf, trace *tr, xt_cpu *cpu)
 {
+    ds_run *svc = NULL;
     ds_gdb *gdb = NULL;
     xt_semihost *sh = NULL;
     xt_profile *prof = NULL;
@@ -497,14 +445,16 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr, xt_cpu *cpu)
     }
 
     exec_snap es;
-    xt_run_opts ro = { .until = 0,
-                       .use_until = false,
-                       .max_insns = o->max_insns,
-                       .max_cycles = o->max_cycles };
+    ds_run_budget budget = { .max_cycles = o->max_cycles,
+                             .max_insns = o->max_insns };
     if (!exec_snap_init(&es, &o->snap, o->program, o->guest_argc,
                         o->guest_argv) ||
-        !exec_snap_restore(&es, cpu, sh) || !budgets_from_reset(o, cpu, &ro)) {
+        !exec_snap_restore(&es, cpu, sh) || !budgets_past_restore(o, cpu)) {
         status = DSPSIM_EXIT_USAGE;
+        goto out;
+    }
+    if (!(svc = ds_run_new())) {
+        status = api_fail("the run service", XT_ERR_NOMEM);
         goto out;
     }
 
@@ -513,6 +463,7 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr, xt_cpu *cpu)
             status = DSPSIM_EXIT_USAGE;
             goto out;
         }
+        ds_gdb_attach_run(gdb, svc);
         if (o->gdb.wait)
             ds_gdb_wait_attach(gdb);
     }
@@ -522,26 +473,22 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr, xt_cpu *cpu)
     cli_progress prog;
     cli_progress_init(&prog, "exec", o->quiet || gdb || o->lockstep,
                       xt_insn_count(cpu));
+    if (prog.on)
+        ds_run_set_progress(svc, progress_cb, &prog, PROGRESS_SLICE_CYCLES);
+    exec_pause pause = { &es, cpu, sh, svc };
+    if (o->snap.path)
+        ds_run_set_pause(svc, o->snap.at, on_pause, &pause);
     double t0 = cli_now_seconds();
-    if (o->snap.path) {
-        bool go;
-        err = run_to_snapshot(&es, cpu, sh, &ro, gdb, &why, &go);
-        if (err == XT_OK && go)
-            err = gdb ? run_sliced(cpu, &ro, gdb, NULL, &why)
-                      : xt_run(cpu, &ro, &why);
-    } else if (gdb) {
-        err = run_sliced(cpu, &ro, gdb, NULL, &why);
-    } else if (prog.on) {
-        err = run_sliced(cpu, &ro, NULL, &prog, &why);
-        cli_progress_clear(&prog);
-    } else if (o->lockstep) {
-        status = run_lockstep(o, elf, cpu, &ro, &why);
+    if (o->lockstep) {
+        status = run_lockstep(o, elf, cpu, svc, &budget, &why);
         if (status >= 0)
             goto out;
         err = XT_OK;
     } else {
-        err = xt_run(cpu, &ro, &why);
+        err = ds_run_cpu(svc, cpu, &budget, &why);
     }
+    if (prog.on)
+        cli_progress_clear(&prog);
     double seconds = cli_now_seconds() - t0;
     if (err != XT_OK) {
         status = api_fail("xt_run", err);
@@ -586,6 +533,7 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr, xt_cpu *cpu)
         report_stats(stderr, cpu, xt_cycles(cpu), seconds);
 out:
     ds_gdb_close(gdb);
+    ds_run_free(svc);
     xt_profile_free(prof);
     xt_semihost_free(sh);
     return status;

@@ -194,97 +194,225 @@ static bool stop_after_block(xt_cpu *cpu, uint32_t entry_pc, void *user)
     return true;
 }
 
-int lockstep_run(xt_cpu *fast, xt_cpu *ref, const xt_run_opts *ro,
-                 const lockstep_range *rg, size_t nrg, const xt_elf *elf,
-                 FILE *f, const char *cmd, xt_stop *why, lockstep_stats *st)
+struct lockstep_exec {
+    ds_run *run;
+    xt_cpu *fast, *ref;
+    ds_run_budget budget;
+    const lockstep_range *rg;
+    size_t nrg;
+    const xt_elf *elf;
+    FILE *f;
+    const char *cmd;
+    boundary bd;
+    snap before;
+    lockstep_stats st;
+    int result; /* 0 agree so far, 1 diverged */
+};
+
+/* After every return of the fast CPU: the reference brought to the same
+ * instruction count (and, at the run's end, to the same stop), then the
+ * comparison.  false on a divergence (ends the run). */
+static bool exec_after_slice(void *user, xt_stop why, bool final)
 {
-    memset(st, 0, sizeof *st);
-    boundary bd = { 0 };
-    xt_xlate_set_exit_hook(fast, stop_after_block, &bd);
-    uint64_t insns0 = xt_insn_count(fast), cycles0 = xt_cycles(fast);
-    snap before, sf, sr;
-    take(ref, &before);
-    for (;;) {
-        xt_run_opts o = *ro;
-        bd.hit = 0;
-        /* a budget used up at a block boundary: a run would start over */
-        if (ro->max_insns && xt_insn_count(fast) >= insns0 + ro->max_insns) {
-            *why = XT_STOP_INSN_BUDGET;
-        } else if (ro->max_cycles &&
-                   xt_cycles(fast) >= cycles0 + ro->max_cycles) {
-            *why = XT_STOP_CYCLE_BUDGET;
-        } else {
-            if (ro->max_insns)
-                o.max_insns = insns0 + ro->max_insns - xt_insn_count(fast);
-            if (ro->max_cycles)
-                o.max_cycles = cycles0 + ro->max_cycles - xt_cycles(fast);
-            if (xt_run(fast, &o, why) != XT_OK)
-                return -1;
-        }
-        /* a stop at a block boundary looks like an exhausted budget */
-        int user_stop = *why == XT_STOP_INSN_BUDGET && bd.hit &&
-                        !(ro->max_insns &&
-                          xt_insn_count(fast) >= insns0 + ro->max_insns);
-        /* bring the reference to the same instruction count ... */
-        uint64_t n = xt_insn_count(fast) - xt_insn_count(ref);
-        xt_stop rwhy = XT_STOP_INSN_BUDGET;
-        if (n) {
-            xt_run_opts r = { .until = ro->until,
-                              .use_until = ro->use_until,
-                              .max_insns = n };
-            xt_run(ref, &r, &rwhy);
-        }
-        /* ... and, where the fast engine stopped for a reason of its own,
-         * let the reference find the same reason without running on */
-        if (!user_stop && rwhy != *why) {
-            if (*why == XT_STOP_CYCLE_BUDGET) {
-                uint64_t end = cycles0 + ro->max_cycles;
-                if (xt_cycles(ref) >= end)
-                    rwhy = XT_STOP_CYCLE_BUDGET;
-            } else {
-                xt_run_opts r = { .until = ro->until,
-                                  .use_until = ro->use_until,
-                                  .max_insns = 1 };
-                xt_run(ref, &r, &rwhy);
-            }
-        }
-        st->boundaries++;
-        take(fast, &sf);
-        take(ref, &sr);
-        int bad = memcmp(sf.r, sr.r, sizeof sf.r) || sf.cycles != sr.cycles ||
-                  sf.insns != sr.insns;
-        if (!user_stop && rwhy != *why)
-            bad = 1;
-        uint32_t where;
-        if (bad) {
-            report_divergence(f, cmd, ref, &before, &sf, &sr, elf,
-                              bd.hit ? bd.entry : before.r[16]);
-            if (!user_stop && rwhy != *why)
-                fprintf(f, "  stop reasons: fast '%s', interp '%s'\n",
-                        xt_stop_name(*why), xt_stop_name(rwhy));
-            fill_stats(fast, st); /* which tier's code ran, so far */
-            return 1;
-        }
-        int last = !user_stop;
-        if ((last || st->boundaries % MEM_EVERY == 0)) {
-            st->mem_checks++;
-            if (mem_diff(fast, ref, rg, nrg, &where)) {
-                fprintf(f,
-                        "dspsim %s: lockstep: memory differs at %08" PRIx32
-                        " (found after %" PRIu64 " instructions; the last "
-                        "memory check that agreed was at most %u blocks "
-                        "earlier)\n",
-                        cmd, where, sf.insns, MEM_EVERY);
-                return 1;
-            }
-        }
-        before = sr;
-        if (last)
-            break;
+    lockstep_exec *ls = user;
+    /* a stop at a block boundary (the run goes on) looks like an
+     * exhausted instruction budget */
+    bool user_stop = !final;
+    uint64_t n = xt_insn_count(ls->fast) - xt_insn_count(ls->ref);
+    xt_stop rwhy = XT_STOP_INSN_BUDGET;
+    if (n) {
+        xt_run_opts r = { .max_insns = n };
+        xt_run(ls->ref, &r, &rwhy);
     }
-    fill_stats(fast, st);
-    xt_xlate_set_exit_hook(fast, NULL, NULL);
-    return 0;
+    /* where the fast engine stopped for a reason of its own, let the
+     * reference find the same reason without running on */
+    if (!user_stop && rwhy != why) {
+        if (why == XT_STOP_CYCLE_BUDGET) {
+            if (xt_cycles(ls->ref) >= ls->budget.max_cycles)
+                rwhy = XT_STOP_CYCLE_BUDGET;
+        } else {
+            xt_run_opts r = { .max_insns = 1 };
+            xt_run(ls->ref, &r, &rwhy);
+        }
+    }
+    lockstep_stats *st = &ls->st;
+    st->boundaries++;
+    snap sf, sr;
+    take(ls->fast, &sf);
+    take(ls->ref, &sr);
+    int bad = memcmp(sf.r, sr.r, sizeof sf.r) || sf.cycles != sr.cycles ||
+              sf.insns != sr.insns;
+    if (!user_stop && rwhy != why)
+        bad = 1;
+    if (bad) {
+        report_divergence(ls->f, ls->cmd, ls->ref, &ls->before, &sf, &sr,
+                          ls->elf,
+                          ls->bd.hit ? ls->bd.entry : ls->before.r[16]);
+        if (!user_stop && rwhy != why)
+            fprintf(ls->f, "  stop reasons: fast '%s', interp '%s'\n",
+                    xt_stop_name(why), xt_stop_name(rwhy));
+        ls->result = 1;
+        return false;
+    }
+    uint32_t where;
+    if (final || st->boundaries % MEM_EVERY == 0) {
+        st->mem_checks++;
+        if (mem_diff(ls->fast, ls->ref, ls->rg, ls->nrg, &where)) {
+            fprintf(ls->f,
+                    "dspsim %s: lockstep: memory differs at %08" PRIx32
+                    " (found after %" PRIu64 " instructions; the last "
+                    "memory check that agreed was at most %u blocks "
+                    "earlier)\n",
+                    ls->cmd, where, sf.insns, MEM_EVERY);
+            ls->result = 1;
+            return false;
+        }
+    }
+    ls->before = sr;
+    ls->bd.hit = 0;
+    return true;
+}
+
+lockstep_exec *lockstep_exec_start(ds_run *r, xt_cpu *fast, xt_cpu *ref,
+                                   const ds_run_budget *budget,
+                                   const lockstep_range *rg, size_t nrg,
+                                   const xt_elf *elf, FILE *f, const char *cmd)
+{
+    lockstep_exec *ls = calloc(1, sizeof *ls);
+    if (!ls)
+        return NULL;
+    *ls = (lockstep_exec){ .run = r,
+                           .fast = fast,
+                           .ref = ref,
+                           .budget = *budget,
+                           .rg = rg,
+                           .nrg = nrg,
+                           .elf = elf,
+                           .f = f,
+                           .cmd = cmd };
+    xt_xlate_set_exit_hook(fast, stop_after_block, &ls->bd);
+    take(ref, &ls->before);
+    ds_run_set_lockstep(
+        r, &(ds_run_lockstep){ .after_slice = exec_after_slice }, ls);
+    return ls;
+}
+
+int lockstep_exec_finish(lockstep_exec *ls, lockstep_stats *st)
+{
+    fill_stats(ls->fast, &ls->st); /* which tier's code ran, so far */
+    *st = ls->st;
+    int result = ls->result;
+    xt_xlate_set_exit_hook(ls->fast, NULL, NULL);
+    ds_run_set_lockstep(ls->run, NULL, NULL);
+    free(ls);
+    return result;
+}
+
+struct lockstep_board {
+    ds_board *fast, *ref;
+    lockstep_range rg[2];
+    uint64_t max_cycles; /* 0: none */
+    uint64_t done;       /* nominal cycles of the slices run */
+    uint64_t n;          /* nominal length of the slice in progress */
+    uint64_t slices;
+    FILE *f;
+    const char *cmd;
+    int result;
+};
+
+/* The reference through the slice the fast board ran (r: how that one
+ * stopped), then the comparison; false on a divergence. */
+static bool board_compare(lockstep_board *ls, const ds_run_result *r)
+{
+    ds_run_result rr;
+    if (ds_board_run(ls->ref, ls->n, 0, &rr) != DS_OK)
+        return true; /* an API error of the reference: nothing to compare */
+    ls->done += ls->n;
+    ls->slices++;
+    bool end = r->why != DS_STOP_BUDGET ||
+               (ls->max_cycles && ls->done >= ls->max_cycles);
+    int bad = r->why != rr.why || r->status != rr.status ||
+              r->cycles != rr.cycles;
+    if (bad)
+        fprintf(ls->f,
+                "dspsim %s: lockstep: the boards stop differently: fast "
+                "'%s' at cycle %" PRIu64 ", interp '%s' at %" PRIu64 "\n",
+                ls->cmd, ds_stop_name(r->why), r->cycles, ds_stop_name(rr.why),
+                rr.cycles);
+    bad |= lockstep_compare(
+        ds_board_cpu(ls->fast), ds_board_cpu(ls->ref), ls->rg, 2,
+        end || ls->slices % LOCKSTEP_BOARD_MEM_EVERY == 0, ls->f, ls->cmd);
+    if (bad) {
+        fprintf(ls->f,
+                "dspsim %s: lockstep: the engines diverge in the %" PRIu64
+                " cycles before cycle %" PRIu64 "\n",
+                ls->cmd, (uint64_t)LOCKSTEP_BOARD_SLICE, r->cycles);
+        ls->result = 1;
+    }
+    return !bad;
+}
+
+/* The next slice's nominal length: LOCKSTEP_BOARD_SLICE, or what is left
+ * of max_cycles. */
+static uint64_t board_next_slice(const lockstep_board *ls)
+{
+    uint64_t n = LOCKSTEP_BOARD_SLICE;
+    if (ls->max_cycles && ls->max_cycles - ls->done < n)
+        n = ls->max_cycles - ls->done;
+    return n;
+}
+
+/* A boundary of the fast board at the end of a slice. */
+static uint64_t board_at(void *user, uint64_t cycle)
+{
+    lockstep_board *ls = user;
+    ds_run_result r = { .why = DS_STOP_BUDGET, .cycles = cycle };
+    ds_run *svc = ds_board_service(ls->fast);
+    if (!board_compare(ls, &r) ||
+        (ls->max_cycles && ls->done >= ls->max_cycles)) {
+        ds_run_end(svc);
+        return DS_RUN_NEVER;
+    }
+    ls->n = board_next_slice(ls);
+    return cycle + ls->n;
+}
+
+lockstep_board *lockstep_board_start(ds_board *fast, ds_board *ref,
+                                     uint64_t max_cycles, FILE *f,
+                                     const char *cmd)
+{
+    lockstep_board *ls = calloc(1, sizeof *ls);
+    if (!ls)
+        return NULL;
+    const ds_board_config *cfg = ds_board_get_config(fast);
+    *ls = (lockstep_board){ .fast = fast,
+                            .ref = ref,
+                            .rg = { { BOARD_IRAM_BASE, cfg->iram_size },
+                                    { BOARD_DRAM_BASE, cfg->dram_size } },
+                            .max_cycles = max_cycles,
+                            .f = f,
+                            .cmd = cmd };
+    ls->n = board_next_slice(ls);
+    ds_run_set_lockstep(
+        ds_board_service(fast),
+        &(ds_run_lockstep){ .at = board_at,
+                            .first = ds_board_cycles(fast) + ls->n },
+        ls);
+    return ls;
+}
+
+int lockstep_board_finish(lockstep_board *ls, const ds_run_result *res,
+                          uint64_t *slices)
+{
+    /* the run ended before the slice in progress did: the reference runs
+     * it, and finds the same stop */
+    if (!ls->result && res->why != DS_STOP_BUDGET)
+        board_compare(ls, res);
+    int result = ls->result;
+    *slices = ls->slices;
+    ds_run_set_lockstep(ds_board_service(ls->fast), NULL, NULL);
+    free(ls);
+    return result;
 }
 
 int lockstep_compare(xt_cpu *fast, xt_cpu *ref, const lockstep_range *rg,

@@ -49,12 +49,12 @@ static void schedule_cb(void *user, uint64_t at)
 /* Until when nothing but a device's own events can look at it, the other
  * devices or memory (ds_quiet_fn, for the DMA and the SSP ports): the core
  * waits in WAITI and cannot wake on its own, no other event is due, this
- * run does not end and no pause point comes; never with a debugger
- * attached (it may read memory between any two slices). */
+ * run does not end and no point of the run service comes; never with a
+ * debugger attached (it may read memory between any two slices). */
 static uint64_t quiet_cb(void *user, ds_event_id own)
 {
     ds_board *b = user;
-    if (!b->running || b->dbg_poll)
+    if (!b->running || ds_run_polled(b->svc))
         return 0;
     uint64_t q = xt_idle_until(b->cpu);
     uint64_t next = ds_clock_next_other(b->clk, own);
@@ -62,8 +62,8 @@ static uint64_t quiet_cb(void *user, ds_event_id own)
         q = next;
     if (b->limit < q)
         q = b->limit;
-    if (b->pause_fn && b->pause_at < q)
-        q = b->pause_at;
+    if (ds_run_next_point(b->svc) < q)
+        q = ds_run_next_point(b->svc);
     return q;
 }
 
@@ -72,7 +72,7 @@ static uint64_t quiet_cb(void *user, ds_event_id own)
 static bool lazy_cb(void *user)
 {
     ds_board *b = user;
-    return b->running && !b->dbg_poll;
+    return b->running && !ds_run_polled(b->svc);
 }
 
 /* The core is about to touch the DMA or an SSP port: the lazy events due
@@ -346,7 +346,8 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
     ds_status st = DS_ERR_NOMEM;
     b->host_mem = calloc(1, b->cfg.host_size);
     b->clk = ds_clock_new();
-    if (!b->host_mem || !b->clk ||
+    b->svc = ds_run_new();
+    if (!b->host_mem || !b->clk || !b->svc ||
         xt_open_config(&b->cpu, &b->cfg.cpu) != XT_OK)
         goto fail;
     b->cfg.cpu.xlate = NULL; /* the caller's, read by xt_open_config only */
@@ -454,6 +455,7 @@ void ds_board_free(ds_board *b)
     if (b->cpu)
         xt_close(b->cpu);
     free(b->host_mem);
+    ds_run_free(b->svc);
     free(b);
 }
 

@@ -6,6 +6,7 @@
 #include "dspsim/board.h"
 #include "dspsim/board_fault.h"
 #include "dspsim/debug_dev.h"
+#include "dspsim/run.h"
 
 #define DS_BOARD_MAX_MARKER_OBSERVERS 8
 #define DS_BOARD_MAX_DMA_OBSERVERS    8
@@ -54,14 +55,11 @@ struct ds_board {
     uint32_t halt_status;
     uint64_t d2h_cycle; /* when the pending DSP message was rung */
 
-    /* debugger (ds_board_set_debugger) */
+    /* the sliced-run service its loop hands over to (dspsim/run.h), and
+     * ds_board_set_debugger's poll, which returns nothing */
+    ds_run *svc;
     ds_debug_poll_fn dbg_poll;
     void *dbg_user;
-    uint64_t dbg_slice;
-    /* ds_board_set_pause */
-    ds_pause_fn pause_fn;
-    void *pause_user;
-    uint64_t pause_at;
     /* fault injection (board_fault.c) */
     struct ds_fault_node *faults; /* every scheduled fault (owned) */
     ds_fault_fn fault_obs;

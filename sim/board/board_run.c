@@ -51,14 +51,15 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
     b->events = 0;
     b->stop_on = stop_on;
     b->limit = limit;
+    ds_run_begin(b->svc);
     for (;;) {
         uint64_t now = xt_cycles(b->cpu);
         ds_clock_run_due(b->clk, now);
-        /* the pause point: after the events due now (a new run fires
-         * none then), before the checks that may end this run */
-        if (b->pause_fn && now >= b->pause_at &&
-            b->pause_fn(b->pause_user, now))
-            b->pause_fn = NULL;
+        /* the service's boundary: after the events due now (a new run
+         * fires none then), before the checks that may end this run */
+        ds_run_boundary(b->svc, now, b->cpu);
+        if (ds_run_ended(b->svc))
+            return finish(b, res, DS_STOP_BUDGET, 0);
         if (b->events & stop_on)
             return finish(b, res, DS_STOP_HOST_EVENT, 0);
         if (now >= limit)
@@ -66,10 +67,7 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
         uint64_t end = ds_clock_next_strict(b->clk);
         if (end > limit)
             end = limit;
-        if (b->dbg_poll && b->dbg_slice && end - now > b->dbg_slice)
-            end = now + b->dbg_slice;
-        if (b->pause_fn && b->pause_at > now && b->pause_at < end)
-            end = b->pause_at; /* a slice ends at the pause point */
+        end = ds_run_slice_end(b->svc, now, end);
         xt_run_opts ro = { .max_cycles = end == DS_CLOCK_NEVER ? 0
                                                                : end - now };
         xt_stop why;
@@ -92,13 +90,26 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
         case XT_STOP_IDLE:
             return finish(b, res, DS_STOP_IDLE, 0);
         default: /* budget (= next event) or stop request: go round */
-            if (b->dbg_poll)
-                b->dbg_poll(b->dbg_user);
+            ds_run_after_slice(b->svc, b->cpu, why);
             if (b->events & stop_on)
                 return finish(b, res, DS_STOP_HOST_EVENT, 0);
             break;
         }
     }
+}
+
+ds_run *ds_board_service(ds_board *b)
+{
+    return b ? b->svc : NULL;
+}
+
+/* ds_board_set_debugger's poll returns nothing: the board ignores what a
+ * debugger served (its loop goes round either way). */
+static bool dbg_adapter(void *user)
+{
+    ds_board *b = user;
+    b->dbg_poll(b->dbg_user);
+    return false;
 }
 
 void ds_board_set_debugger(ds_board *b, ds_debug_poll_fn poll, void *user,
@@ -108,7 +119,7 @@ void ds_board_set_debugger(ds_board *b, ds_debug_poll_fn poll, void *user,
         return;
     b->dbg_poll = poll;
     b->dbg_user = user;
-    b->dbg_slice = slice_cycles;
+    ds_run_set_debugger(b->svc, poll ? dbg_adapter : NULL, b, slice_cycles);
 }
 
 ds_status ds_board_wait_doorbell(ds_board *b, uint64_t max_cycles,
@@ -132,7 +143,5 @@ ds_status ds_board_wait_doorbell(ds_board *b, uint64_t max_cycles,
 
 void ds_board_set_pause(ds_board *b, uint64_t at, ds_pause_fn fn, void *user)
 {
-    b->pause_fn = fn;
-    b->pause_user = fn ? user : NULL;
-    b->pause_at = at;
+    ds_run_set_pause(b->svc, at, fn, user);
 }

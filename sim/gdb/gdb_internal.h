@@ -46,6 +46,7 @@ typedef struct gdb_watch {
 
 struct ds_gdb {
     xt_cpu *cpu;
+    ds_run *run; /* the run service polling it (ds_gdb_attach_run) */
     FILE *log;
     char log_prefix[48]; /* "dspsim CMD" (ds_gdb_set_log_prefix) */
     int lfd;             /* listening socket */

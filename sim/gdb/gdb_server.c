@@ -87,10 +87,25 @@ bool ds_gdb_killed(const ds_gdb *g)
     return g && g->killed;
 }
 
+static bool run_poll(void *user)
+{
+    return ds_gdb_poll(user);
+}
+
+void ds_gdb_attach_run(ds_gdb *g, ds_run *r)
+{
+    if (!g || !r)
+        return;
+    g->run = r;
+    ds_run_set_debugger(r, run_poll, g, DS_GDB_SLICE_CYCLES);
+}
+
 void ds_gdb_close(ds_gdb *g)
 {
     if (!g)
         return;
+    if (g->run)
+        ds_run_set_debugger(g->run, NULL, NULL, 0);
     gdb_drop_client(g, NULL);
     close(g->lfd);
     free(g);

@@ -118,3 +118,9 @@ void xt_request_exit(xt_cpu *cpu, int status)
 {
     (void)cpu, (void)status;
 }
+/* The run service's loop of a bare CPU (sim/run) is linked, never run. */
+xt_err xt_run(xt_cpu *cpu, const xt_run_opts *opts, xt_stop *why)
+{
+    (void)cpu, (void)opts, (void)why;
+    return XT_ERR_ARG;
+}

@@ -35,6 +35,7 @@
 #include "dspsim/clock.h"
 #include "dspsim/dma.h"
 #include "dspsim/mailbox.h"
+#include "dspsim/run.h"
 #include "dspsim/snapshot.h"
 #include "dspsim/ssp.h"
 #include "dspsim/xtcpu.h"
@@ -135,6 +136,16 @@ typedef struct ds_run_result {
  * DS_ERR_ARG when called from a callback inside a run. */
 ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
                        ds_run_result *res);
+
+/* ---- The run service ---------------------------------------------------- */
+/* ds_board_run hands over to the board's sliced-run service (dspsim/run.h)
+ * between CPU slices: its boundary after the events due at a cycle have
+ * fired, its after-slice point when the CPU returned (its slice's end, a
+ * stop request).  Its clients (debugger, progress, snapshots, checkpoints,
+ * lockstep) are set there; a client ending the run (ds_run_end) makes
+ * ds_board_run return DS_STOP_BUDGET.  The two calls below are shorthands
+ * for its debugger and pause clients. */
+ds_run *ds_board_service(ds_board *b);
 
 /* ---- Debugger ---------------------------------------------------------- */
 /* A debugger (sim/gdb) takes control between CPU slices: ds_board_run

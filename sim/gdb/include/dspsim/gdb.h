@@ -27,6 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dspsim/run.h"
 #include "dspsim/xtcpu.h"
 
 #ifdef __cplusplus
@@ -57,6 +58,11 @@ void ds_gdb_set_log_prefix(ds_gdb *g, const char *prefix);
 
 /* Parse a --gdb PORT argument (decimal 0..65535).  Returns 0, or -1. */
 int ds_gdb_parse_port(const char *s, unsigned *port);
+
+/* Make the server the debugger client of the run service r (dspsim/run.h)
+ * that runs its CPU: polled after every slice, at least every
+ * DS_GDB_SLICE_CYCLES.  ds_gdb_close removes it (r must still exist). */
+void ds_gdb_attach_run(ds_gdb *g, ds_run *r);
 
 /* Wait for a debugger to connect and serve it until it resumes the
  * target (--gdb-wait: before the first instruction). */
