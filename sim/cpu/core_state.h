@@ -144,6 +144,14 @@ struct xt_cpu {
     xt_region regions[XT_MAX_REGIONS];
     unsigned nregions;
     unsigned n_mem_hooks;
+    /* dirty-page tracking (xt_mem_dirty_track): while on, a clean page of
+     * RAM has no fast-path write pointer, so its first store comes through
+     * mem_store_slow, which marks it */
+    uint8_t *dirty;       /* XT_NUM_PAGES flags, NULL = tracking off */
+    uint32_t *dirty_list; /* the pages marked since the last take */
+    size_t n_dirty, cap_dirty;
+    uint32_t *dirty_taken; /* what the last take returned */
+    size_t cap_taken;
 
     /* hooks */
     xt_hook_rec hooks[XT_MAX_HOOKS];

@@ -188,36 +188,12 @@ xt_err xt_state_save(const xt_cpu *cpu, void *buf, size_t size)
     return w.n == size ? XT_OK : XT_ERR_ARG;
 }
 
-xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size)
+/* The registers of a record (what encode_regs wrote, after the magic and
+ * version) into c, checked; a record that fails the checks leaves c as
+ * it was.  *t: the timing parameters, for the caller to apply. */
+static xt_err load_regs(xt_cpu *cpu, sr *rp, xt_timing *tp)
 {
-    if (!cpu || !buf)
-        return XT_ERR_ARG;
-    if (cpu->running)
-        return XT_ERR_BUSY;
-    sr r = { buf, size, 0, 0 };
-    if (get32(&r) != STATE_MAGIC || get32(&r) != STATE_VERSION)
-        return XT_ERR_STATE;
-    /* check the whole record against this engine's memory map before
-     * changing anything */
-    sr probe = r;
-    sw regs = { 0 };
-    encode_regs(cpu, &regs);
-    probe.pos = regs.n;
-    if (probe.pos > size || get32(&probe) != cpu->nregions)
-        return XT_ERR_STATE;
-    for (unsigned i = 0; i < cpu->nregions; i++) {
-        const xt_region *g = &cpu->regions[i];
-        if (get32(&probe) != g->d.base || get32(&probe) != g->d.size ||
-            get32(&probe) != (uint32_t)g->d.kind)
-            return XT_ERR_STATE;
-        if (g->d.kind != XT_REGION_MMIO && !get(&probe, g->d.size))
-            return XT_ERR_STATE;
-    }
-    if (probe.bad || probe.pos != size)
-        return XT_ERR_STATE;
-
-    /* registers first, checked, then the memories; a record that fails the
-     * checks leaves the engine as it was */
+    sr r = *rp;
     xt_cpu *c = cpu, *bak = malloc(sizeof *cpu);
     if (!bak)
         return XT_ERR_NOMEM;
@@ -279,7 +255,6 @@ xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size)
         uint64_t n = c->hist_n > i ? slot_transfer(c->hist_n, i) : i;
         core_hist_put(c, n, from, to, excl && c->hist_n > i);
     }
-    get32(&r);
     /* values the engine relies on being in range (a crafted record) */
     if (r.bad || c->sar > 63 || t.base < 1 || t.base + t.isync_extra > 255 ||
         t.base + t.sync_extra > 255 || (c->interrupt & ~0x7FFFu) ||
@@ -289,12 +264,54 @@ xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size)
         return XT_ERR_STATE;
     }
     free(bak);
+    *tp = t;
+    *rp = r;
+    return XT_OK;
+}
+
+xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size)
+{
+    if (!cpu || !buf)
+        return XT_ERR_ARG;
+    if (cpu->running)
+        return XT_ERR_BUSY;
+    sr r = { buf, size, 0, 0 };
+    if (get32(&r) != STATE_MAGIC || get32(&r) != STATE_VERSION)
+        return XT_ERR_STATE;
+    /* check the whole record against this engine's memory map before
+     * changing anything */
+    sr probe = r;
+    sw regs = { 0 };
+    encode_regs(cpu, &regs);
+    probe.pos = regs.n;
+    if (probe.pos > size || get32(&probe) != cpu->nregions)
+        return XT_ERR_STATE;
+    for (unsigned i = 0; i < cpu->nregions; i++) {
+        const xt_region *g = &cpu->regions[i];
+        if (get32(&probe) != g->d.base || get32(&probe) != g->d.size ||
+            get32(&probe) != (uint32_t)g->d.kind)
+            return XT_ERR_STATE;
+        if (g->d.kind != XT_REGION_MMIO && !get(&probe, g->d.size))
+            return XT_ERR_STATE;
+    }
+    if (probe.bad || probe.pos != size)
+        return XT_ERR_STATE;
+
+    /* registers first, checked, then the memories; a record that fails the
+     * checks leaves the engine as it was */
+    xt_timing t;
+    xt_err e = load_regs(cpu, &r, &t);
+    if (e != XT_OK)
+        return e;
+    xt_cpu *c = cpu;
+    get32(&r); /* the region count, checked above */
     for (unsigned i = 0; i < c->nregions; i++) {
         xt_region *g = &c->regions[i];
         get(&r, 12);
         if (g->d.kind != XT_REGION_MMIO)
             memcpy(g->host, get(&r, g->d.size), g->d.size);
     }
+    mem_mark_all_dirty(c);
     /* decoded and translated code is not state; the TLB attributes and
      * the data breakpoint decide the fast-path pointers */
     c->timing = t;
@@ -303,5 +320,60 @@ xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size)
     c->cyc_end = c->ins_end = UINT64_MAX;
     c->use_until = 0;
     events_update(c);
+    return XT_OK;
+}
+
+/* ---- the state without the memories ------------------------------------ */
+size_t xt_state_core_size(const xt_cpu *cpu)
+{
+    if (!cpu)
+        return 0;
+    sw w = { 0 };
+    encode_regs(cpu, &w);
+    return w.n;
+}
+
+xt_err xt_state_core_save(const xt_cpu *cpu, void *buf, size_t size)
+{
+    if (!cpu || !buf)
+        return XT_ERR_ARG;
+    if (cpu->running)
+        return XT_ERR_BUSY;
+    sw w = { buf, 0, size };
+    encode_regs(cpu, &w);
+    return w.n == size ? XT_OK : XT_ERR_ARG;
+}
+
+xt_err xt_state_core_load(xt_cpu *cpu, const void *buf, size_t size)
+{
+    if (!cpu || !buf)
+        return XT_ERR_ARG;
+    if (cpu->running)
+        return XT_ERR_BUSY;
+    if (size != xt_state_core_size(cpu))
+        return XT_ERR_STATE;
+    sr r = { buf, size, 0, 0 };
+    if (get32(&r) != STATE_MAGIC || get32(&r) != STATE_VERSION)
+        return XT_ERR_STATE;
+    uint8_t itlb[8], dtlb[8];
+    memcpy(itlb, cpu->itlb_attr, 8);
+    memcpy(dtlb, cpu->dtlb_attr, 8);
+    uint32_t dbreakc = cpu->dbreakc0;
+    xt_timing t;
+    xt_err e = load_regs(cpu, &r, &t);
+    if (e != XT_OK)
+        return e;
+    /* decoded and translated code stays (the memories did not change):
+     * it is dropped only where what it was made for did, and the
+     * fast-path pointers recomputed only where they depend on a change */
+    bool timing = memcmp(&t, &cpu->timing, sizeof t) != 0;
+    cpu->timing = t;
+    if (timing || memcmp(itlb, cpu->itlb_attr, 8))
+        mem_flush_code(cpu);
+    if (memcmp(dtlb, cpu->dtlb_attr, 8) || dbreakc != cpu->dbreakc0)
+        mem_refresh_all(cpu);
+    cpu->cyc_end = cpu->ins_end = UINT64_MAX;
+    cpu->use_until = 0;
+    events_update(cpu);
     return XT_OK;
 }

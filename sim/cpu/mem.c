@@ -45,6 +45,9 @@ void mem_init(xt_cpu *cpu)
 void mem_free(xt_cpu *cpu)
 {
     free(cpu->pages);
+    free(cpu->dirty);
+    free(cpu->dirty_list);
+    free(cpu->dirty_taken);
     for (unsigned i = 0; i < cpu->nregions; i++)
         if (cpu->regions[i].host)
             munmap(cpu->regions[i].host, cpu->regions[i].d.size);
@@ -77,8 +80,83 @@ static void page_refresh(xt_cpu *cpu, uint32_t pn)
     uint8_t *host = r->host + (addr - r->d.base);
     if (acc & ACC_LOAD)
         p->rd = host;
-    if ((acc & ACC_STORE) && r->d.kind == XT_REGION_RAM && !cpu->dcache[pn])
+    if ((acc & ACC_STORE) && r->d.kind == XT_REGION_RAM && !cpu->dcache[pn] &&
+        (!cpu->dirty || cpu->dirty[pn]))
         p->wr = host;
+}
+
+/* ---- dirty pages ------------------------------------------------------- */
+/* Page pn was written (tracking on): marked once, its fast path back. */
+void mem_mark_dirty(xt_cpu *cpu, uint32_t pn)
+{
+    if (!cpu->dirty || cpu->dirty[pn])
+        return;
+    if (cpu->n_dirty == cpu->cap_dirty) {
+        size_t cap = cpu->cap_dirty ? 2 * cpu->cap_dirty : 256;
+        uint32_t *l = realloc(cpu->dirty_list, cap * sizeof *l);
+        if (!l)
+            return; /* left clean: its next store comes here again */
+        cpu->dirty_list = l;
+        cpu->cap_dirty = cap;
+    }
+    cpu->dirty[pn] = 1;
+    cpu->dirty_list[cpu->n_dirty++] = pn;
+    page_refresh(cpu, pn);
+}
+
+static void mark_range(xt_cpu *cpu, uint32_t addr, uint64_t n)
+{
+    if (!cpu->dirty || !n)
+        return;
+    uint32_t last = (uint32_t)((addr + n - 1) >> XT_PAGE_SHIFT);
+    for (uint32_t pn = addr >> XT_PAGE_SHIFT; pn <= last; pn++)
+        mem_mark_dirty(cpu, pn);
+}
+
+void mem_mark_all_dirty(xt_cpu *cpu)
+{
+    for (unsigned i = 0; cpu->dirty && i < cpu->nregions; i++)
+        if (cpu->regions[i].d.kind != XT_REGION_MMIO)
+            mark_range(cpu, cpu->regions[i].d.base, cpu->regions[i].d.size);
+}
+
+xt_err xt_mem_dirty_track(xt_cpu *cpu, bool on)
+{
+    if (!cpu)
+        return XT_ERR_ARG;
+    if (cpu->running)
+        return XT_ERR_BUSY;
+    free(cpu->dirty);
+    cpu->dirty = NULL;
+    cpu->n_dirty = 0;
+    if (on && !(cpu->dirty = calloc(XT_NUM_PAGES, 1)))
+        return XT_ERR_NOMEM;
+    mem_refresh_all(cpu);
+    return XT_OK;
+}
+
+const uint32_t *xt_mem_dirty_take(xt_cpu *cpu, size_t *n)
+{
+    *n = 0;
+    if (!cpu || !cpu->dirty || cpu->running)
+        return NULL;
+    if (cpu->n_dirty > cpu->cap_taken) {
+        uint32_t *t = realloc(cpu->dirty_taken,
+                              cpu->n_dirty * sizeof *cpu->dirty_taken);
+        if (!t)
+            return NULL; /* kept: a later take returns them */
+        cpu->dirty_taken = t;
+        cpu->cap_taken = cpu->n_dirty;
+    }
+    for (size_t i = 0; i < cpu->n_dirty; i++) {
+        uint32_t pn = cpu->dirty_list[i];
+        cpu->dirty_taken[i] = pn;
+        cpu->dirty[pn] = 0;
+        page_refresh(cpu, pn);
+    }
+    *n = cpu->n_dirty;
+    cpu->n_dirty = 0;
+    return cpu->dirty_taken;
 }
 
 void mem_refresh_all(xt_cpu *cpu)
@@ -187,6 +265,7 @@ static xt_err host_access(xt_cpu *cpu, uint32_t addr, const uint8_t *src,
         if (src) {
             memcpy(r->host + off, src, chunk);
             code_invalidate(cpu, addr, (uint32_t)chunk);
+            mark_range(cpu, addr, chunk);
             src += chunk;
         } else {
             memcpy(dst, r->host + off, chunk);
@@ -316,6 +395,7 @@ int mem_store_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t val)
         else
             *p = (uint8_t)val;
         code_invalidate(cpu, addr, size);
+        mark_range(cpu, addr, size);
     }
     cpu->cycles += r->d.write_wait;
     if (cpu->n_mem_hooks)

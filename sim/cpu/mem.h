@@ -30,5 +30,9 @@ int mem_fetch_decode(xt_cpu *cpu, uint32_t pc, xt_insn *in,
  * change). */
 void mem_flush_code(xt_cpu *cpu);
 const xt_region *mem_region_at(const xt_cpu *cpu, uint32_t addr);
+/* Dirty-page tracking (xt_mem_dirty_track): page pn, or every page of
+ * RAM and ROM, was written. */
+void mem_mark_dirty(xt_cpu *cpu, uint32_t pn);
+void mem_mark_all_dirty(xt_cpu *cpu);
 
 #endif

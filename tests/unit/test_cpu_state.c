@@ -5,7 +5,9 @@
  * same registers, memory, cycles and instructions as the engine that
  * kept going, and saves to the same bytes with the same recent PCs right
  * after the load; a state that does not fit is refused and changes
- * nothing. */
+ * nothing.  The core record (xt_state_core_*) and the dirty pages
+ * (xt_mem_dirty_*) make a checkpoint that, put back, runs to the same
+ * end, on either engine. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,12 +157,186 @@ static void test_state_refused(void **state)
     free(buf);
 }
 
+/* ---- the core record and dirty pages (checkpoints) ---------------------- */
+
+/* The fast engine translating the program's page at once, in a cache of
+ * the test's own. */
+static void translate_early(xt_cpu *cpu)
+{
+    xt_xlate_opts o = { .sample_cycles = 64,
+                        .hot_samples = 1,
+                        .sync = true,
+                        .tiers = XT_TIER_QUICK_MASK,
+                        .cache_dir = XLATE_CACHE };
+    assert_int_equal(xt_xlate_config(cpu, &o), XT_OK);
+}
+
+/* To the program's end by an instruction budget (an 'until' address
+ * would keep the fast engine interpreting): end = the instruction count
+ * at prog_end. */
+static void run_budget_to(xt_cpu *cpu, uint64_t end)
+{
+    xt_run_opts o = { .max_insns = end - xt_insn_count(cpu) };
+    xt_stop why;
+    assert_int_equal(xt_run(cpu, &o, &why), XT_OK);
+    assert_int_equal(why, XT_STOP_INSN_BUDGET);
+    assert_int_equal(tc_pc(cpu), tc_sym("prog_end"));
+}
+
+static uint64_t prog_insns(void)
+{
+    xt_cpu *ref = start(XT_ENGINE_INTERP);
+    run_to_end(ref);
+    uint64_t n = xt_insn_count(ref);
+    xt_close(ref);
+    return n;
+}
+
+static bool taken_has(const uint32_t *pages, size_t n, uint32_t pn)
+{
+    for (size_t i = 0; i < n; i++)
+        if (pages[i] == pn)
+            return true;
+    return false;
+}
+
+static void test_dirty_pages(void **state)
+{
+    (void)state;
+    for (int e = 0; e < 2; e++) {
+        xt_cpu *cpu = start(e ? XT_ENGINE_FAST : XT_ENGINE_INTERP);
+        if (e)
+            translate_early(cpu);
+        size_t n;
+        assert_null(xt_mem_dirty_take(cpu, &n)); /* off */
+        assert_int_equal(n, 0);
+        assert_int_equal(xt_mem_dirty_track(cpu, true), XT_OK);
+        xt_mem_dirty_take(cpu, &n);
+        assert_int_equal(n, 0);
+        /* a host write, over a page boundary */
+        uint8_t two[2] = { 1, 2 };
+        assert_int_equal(xt_mem_write(cpu, TC_DRAM + 0x2fff, two, 2), XT_OK);
+        const uint32_t *p = xt_mem_dirty_take(cpu, &n);
+        assert_int_equal(n, 2);
+        assert_true(taken_has(p, n, (TC_DRAM >> 12) + 2));
+        assert_true(taken_has(p, n, (TC_DRAM >> 12) + 3));
+        xt_mem_dirty_take(cpu, &n);
+        assert_int_equal(n, 0);
+        /* the guest's stores: DATA's first page only (the program stores
+         * 40 words from DATA + 4), on either engine */
+        uint64_t end = prog_insns();
+        run_budget_to(cpu, end);
+        p = xt_mem_dirty_take(cpu, &n);
+        assert_int_equal(n, 1);
+        assert_int_equal(p[0], DATA >> 12);
+        /* one more iteration of the loop (11 instructions, no timer): the
+         * page is clean again, its first store marks it */
+        tc_set_sr(cpu, XT_SR_INTENABLE, 0);
+        tc_set_ar(cpu, 2, DATA);
+        tc_set(cpu, XT_REG_PC, tc_sym("loop"));
+        tc_set_ar(cpu, 4, 1);
+        run_budget_to(cpu, xt_insn_count(cpu) + 11);
+        p = xt_mem_dirty_take(cpu, &n);
+        assert_int_equal(n, 1);
+        if (e) {
+            xt_xlate_stats xs;
+            xt_xlate_stats_get(cpu, &xs);
+            assert_true(xs.insns > 0); /* translated code stored too */
+        }
+        /* a state load writes every page */
+        size_t sz = xt_state_size(cpu);
+        uint8_t *buf = malloc(sz);
+        assert_non_null(buf);
+        assert_int_equal(xt_state_save(cpu, buf, sz), XT_OK);
+        assert_int_equal(xt_state_load(cpu, buf, sz), XT_OK);
+        xt_mem_dirty_take(cpu, &n);
+        assert_int_equal(n, (TC_IRAM_SIZE + TC_DRAM_SIZE) / XT_PAGE_SIZE);
+        free(buf);
+        assert_int_equal(xt_mem_dirty_track(cpu, false), XT_OK);
+        assert_null(xt_mem_dirty_take(cpu, &n));
+        xt_close(cpu);
+    }
+}
+
+/* A checkpoint as reverse execution keeps one: the core record, and the
+ * pages written since put back from a copy.  Going back to it and running
+ * on gives the end the engine got the first time, on either engine, with
+ * its translated code kept. */
+static void rewind_at(xt_engine e, uint64_t k)
+{
+    xt_cpu *cpu = start(e);
+    if (e == XT_ENGINE_FAST)
+        translate_early(cpu);
+    assert_int_equal(xt_mem_dirty_track(cpu, true), XT_OK);
+    xt_run_opts o = { .max_insns = k };
+    xt_stop why;
+    assert_int_equal(xt_run(cpu, &o, &why), XT_OK);
+    size_t cn = xt_state_core_size(cpu), n;
+    assert_true(cn > 64 && cn < 4096);
+    uint8_t *core = malloc(cn), *core2 = malloc(cn);
+    static uint8_t dram[TC_DRAM_SIZE];
+    assert_non_null(core);
+    assert_non_null(core2);
+    assert_int_equal(xt_state_core_save(cpu, core, cn - 1), XT_ERR_ARG);
+    assert_int_equal(xt_state_core_save(cpu, core, cn), XT_OK);
+    assert_int_equal(xt_mem_read(cpu, TC_DRAM, dram, sizeof dram), XT_OK);
+    xt_mem_dirty_take(cpu, &n);
+    uint64_t end = prog_insns();
+    run_budget_to(cpu, end);
+    xt_cpu *ref = start(e);
+    run_to_end(ref);
+    assert_same(cpu, ref);
+    for (int round = 0; round < 3; round++) {
+        const uint32_t *p = xt_mem_dirty_take(cpu, &n);
+        for (size_t i = 0; i < n; i++) {
+            uint32_t a = p[i] << 12;
+            assert_true(a >= TC_DRAM && a < TC_DRAM + TC_DRAM_SIZE);
+            assert_int_equal(
+                xt_mem_write(cpu, a, dram + (a - TC_DRAM), XT_PAGE_SIZE),
+                XT_OK);
+        }
+        xt_mem_dirty_take(cpu, &n); /* the writes back */
+        assert_int_equal(xt_state_core_load(cpu, core, cn), XT_OK);
+        assert_int_equal(xt_state_core_save(cpu, core2, cn), XT_OK);
+        assert_memory_equal(core2, core, cn);
+        run_budget_to(cpu, end);
+        assert_same(cpu, ref);
+    }
+    if (e == XT_ENGINE_FAST && k < 100) {
+        xt_xlate_stats xs;
+        xt_xlate_stats_get(cpu, &xs);
+        assert_true(xs.insns > 0); /* translated code ran the rewinds */
+    }
+    /* refused: another size, a bad magic; nothing changed */
+    uint64_t cyc = xt_cycles(cpu);
+    assert_int_equal(xt_state_core_load(cpu, core, cn - 1), XT_ERR_STATE);
+    core[0] ^= 1;
+    assert_int_equal(xt_state_core_load(cpu, core, cn), XT_ERR_STATE);
+    assert_int_equal(xt_cycles(cpu), cyc);
+    free(core);
+    free(core2);
+    xt_close(cpu);
+    xt_close(ref);
+}
+
+static void test_core_rewind(void **state)
+{
+    (void)state;
+    static const uint64_t ks[] = { 1, 2, 5, 17, 60, 200, 333 };
+    for (size_t i = 0; i < sizeof ks / sizeof *ks; i++) {
+        rewind_at(XT_ENGINE_INTERP, ks[i]);
+        rewind_at(XT_ENGINE_FAST, ks[i]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_state_interp),
         cmocka_unit_test(test_state_across_engines),
         cmocka_unit_test(test_state_refused),
+        cmocka_unit_test(test_dirty_pages),
+        cmocka_unit_test(test_core_rewind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -399,6 +399,34 @@ void xt_xlate_set_exit_hook(xt_cpu *cpu, xt_xlate_exit_cb cb, void *user);
 size_t xt_state_size(const xt_cpu *cpu);
 xt_err xt_state_save(const xt_cpu *cpu, void *buf, size_t size);
 xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size);
+/* The same record without the memories (what comes before them: every
+ * register, counter, line, the timer, the timing model's carried state
+ * and parameters, the recent transfers), for checkpoints that keep the
+ * memories apart, a page at a time (xt_mem_read/xt_mem_write and the
+ * dirty pages below).  A core load keeps the decoded and translated code
+ * (the memories did not change), dropping it only where the timing
+ * parameters or the ITLB attributes differ.  XT_ERR_STATE for a record
+ * of another size or version (nothing changed); XT_ERR_BUSY inside
+ * xt_run. */
+size_t xt_state_core_size(const xt_cpu *cpu);
+xt_err xt_state_core_save(const xt_cpu *cpu, void *buf, size_t size);
+xt_err xt_state_core_load(xt_cpu *cpu, const void *buf, size_t size);
+
+/* ---- Dirty pages (checkpoints) ------------------------------------------ */
+/* While tracking is on, the engine records which pages (XT_PAGE_SIZE
+ * bytes, numbered address >> 12) of its RAM and ROM regions were written
+ * since the last xt_mem_dirty_take: by the guest's stores, on either
+ * engine, by xt_mem_write (a device's DMA, semihosting, a debugger) and by
+ * xt_state_load (every page).  The first guest store to a page after a
+ * take goes through the engine's slow path once; no cycle changes.
+ * xt_mem_dirty_track(cpu, true) starts with every page clean (false
+ * stops); XT_ERR_BUSY inside xt_run.  xt_mem_dirty_take returns the
+ * pages written since the last take (*n of them, in no order; valid
+ * until the next call) and makes them clean; NULL with *n = 0 when
+ * tracking is off, inside xt_run, or out of memory (the marks are then
+ * kept for a later take). */
+xt_err xt_mem_dirty_track(xt_cpu *cpu, bool on);
+const uint32_t *xt_mem_dirty_take(xt_cpu *cpu, size_t *n);
 
 /* ---- Introspection for traces ---------------------------------------- */
 /* Disassemble the instruction at addr into buf (objdump syntax, no
