@@ -70,7 +70,7 @@ static void board_usage(FILE *f)
         "                  with a report at the first divergence\n"
         "  --profile FILE  write a cycle profile of the run to FILE in the\n"
         "                  callgrind format (docs/profile.md); slower, same\n"
-        "                  cycles\n" CLI_GDB_HELP
+        "                  cycles\n" CLI_GDB_HELP CLI_REVERSE_HELP
         "  --snapshot-at CYCLE FILE  save the whole board to FILE at the\n"
         "                  first instruction boundary at or after CYCLE\n"
         "                  (docs/debugging.md); same run otherwise\n"

@@ -31,6 +31,7 @@
 #include "out_check.h"
 #include "progress.h"
 #include "report.h"
+#include "reverse.h"
 #include "trace.h"
 
 typedef struct exec_opts {
@@ -66,6 +67,7 @@ static void exec_usage(FILE *f)
         "  --engine E      fast (default: translated hot code) or interp\n"
         "                  (the reference interpreter); same results\n"
         "  --stats         print a JSON statistics line on stderr at exit\n" CLI_GDB_HELP
+            CLI_REVERSE_HELP
         "  --snapshot-at CYCLE FILE  save the CPU and its memories to FILE at\n"
         "                  the first instruction boundary at or after\n"
         "                  simulated cycle CYCLE; the run goes on unchanged\n"
@@ -98,6 +100,8 @@ enum { /* getopt_long codes of the long-only options */
        OPT_TRACE,
        OPT_SNAPSHOT_AT,
        OPT_RESTORE,
+       OPT_REVERSE_MEM,
+       OPT_REVERSE_EVERY,
 };
 
 static const struct option exec_options[] = {
@@ -114,6 +118,8 @@ static const struct option exec_options[] = {
     { "trace", required_argument, NULL, OPT_TRACE },
     { "snapshot-at", required_argument, NULL, OPT_SNAPSHOT_AT },
     { "restore", required_argument, NULL, OPT_RESTORE },
+    { "reverse-mem", required_argument, NULL, OPT_REVERSE_MEM },
+    { "reverse-every", required_argument, NULL, OPT_REVERSE_EVERY },
     { NULL, 0, NULL, 0 },
 };
 
@@ -145,6 +151,12 @@ static int take_option(int c, const char *v, int argc, char **argv, void *user)
     case OPT_GDB_WAIT:
         o->gdb.wait = true;
         return -1;
+    case OPT_REVERSE_MEM:
+        return cli_reverse_mem_value("exec", v, &o->gdb) ? -1
+                                                         : DSPSIM_EXIT_USAGE;
+    case OPT_REVERSE_EVERY:
+        return cli_reverse_every_value("exec", v, &o->gdb) ? -1
+                                                           : DSPSIM_EXIT_USAGE;
     case OPT_LOCKSTEP:
         o->lockstep = true;
         return -1;
@@ -257,9 +269,11 @@ static int api_fail(const char *what, xt_err err)
 }
 
 /* Maps the 'sim' machine, loads the program and installs semihosting
- * (console on the given descriptors).  Returns 0, or an exit status. */
+ * (console on the given descriptors); track: the CPU tracks its dirty
+ * pages from before the load (reverse execution).  Returns 0, or an exit
+ * status. */
 static int prepare(const exec_opts *o, xt_elf *elf, xt_cpu *cpu, int out_fd,
-                   int err_fd, xt_semihost **shp)
+                   int err_fd, bool track, xt_semihost **shp)
 {
     char msg[512];
     const char *region = NULL;
@@ -268,6 +282,8 @@ static int prepare(const exec_opts *o, xt_elf *elf, xt_cpu *cpu, int out_fd,
         snprintf(msg, sizeof(msg), "mapping region %s", region ? region : "?");
         return api_fail(msg, err);
     }
+    if (track && (err = xt_mem_dirty_track(cpu, true)) != XT_OK)
+        return api_fail("tracking written pages", err);
     xt_reset(cpu);
     xt_load_status ls = xt_elf_load_cpu(elf, cpu, msg, sizeof(msg));
     if (ls != XT_LOAD_OK) {
@@ -319,7 +335,7 @@ static int run_lockstep(const exec_opts *o, xt_elf *elf, xt_cpu *cpu,
     const xt_cpu_config rc = { .engine = XT_ENGINE_INTERP, .engine_set = true };
     if (null_fd < 0 || xt_open_config(&ref, &rc) != XT_OK)
         goto out;
-    if ((status = prepare(o, elf, ref, null_fd, null_fd, &sh)) != 0)
+    if ((status = prepare(o, elf, ref, null_fd, null_fd, false, &sh)) != 0)
         goto out;
     size_t nreg;
     const xt_region_desc *regs = xt_machine_sim_regions(&nreg);
@@ -404,13 +420,21 @@ static bool on_pause(void *user, uint64_t cycle)
     return true;
 }
 
+/* Reverse execution with --gdb, unless a trace or a profile would see
+ * history run twice. */
+static bool reverse_on(const exec_opts *o)
+{
+    return o->gdb.on && !o->gdb.rev_off && !o->trace_path && !o->profile_path;
+}
+
 static int run_program(const exec_opts *o, xt_elf *elf, trace *tr, xt_cpu *cpu)
 {
     ds_run *svc = NULL;
     ds_gdb *gdb = NULL;
+    cli_reverse *rev = NULL;
     xt_semihost *sh = NULL;
     xt_profile *prof = NULL;
-    int status = prepare(o, elf, cpu, 1, 2, &sh);
+    int status = prepare(o, elf, cpu, 1, 2, reverse_on(o), &sh);
     if (status)
         return status;
     xt_err err;
@@ -464,6 +488,13 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr, xt_cpu *cpu)
             goto out;
         }
         ds_gdb_attach_run(gdb, svc);
+        size_t nreg;
+        const xt_region_desc *regs = xt_machine_sim_regions(&nreg);
+        if (reverse_on(o)) {
+            if (!(rev = cli_reverse_exec("exec", &o->gdb, cpu, regs, nreg, sh)))
+                goto out;
+            ds_gdb_set_history(gdb, cli_reverse_history(rev));
+        }
         if (o->gdb.wait)
             ds_gdb_wait_attach(gdb);
     }
@@ -533,6 +564,7 @@ static int run_program(const exec_opts *o, xt_elf *elf, trace *tr, xt_cpu *cpu)
         report_stats(stderr, cpu, xt_cycles(cpu), seconds);
 out:
     ds_gdb_close(gdb);
+    cli_reverse_free(rev);
     ds_run_free(svc);
     xt_profile_free(prof);
     xt_semihost_free(sh);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "gdb_opt.h"
+#include "options.h"
 
 bool cli_gdb_value(const char *cmd, const char *v, cli_gdb *o)
 {
@@ -25,10 +26,37 @@ bool cli_gdb_value(const char *cmd, const char *v, cli_gdb *o)
     return true;
 }
 
+bool cli_reverse_mem_value(const char *cmd, const char *v, cli_gdb *o)
+{
+    uint64_t mib;
+    if (!cli_parse_uint(cmd, "--reverse-mem", v, 0, 65536, &mib))
+        return false;
+    o->rev_set = true;
+    o->rev_off = mib == 0;
+    o->rev_mem = mib << 20;
+    return true;
+}
+
+bool cli_reverse_every_value(const char *cmd, const char *v, cli_gdb *o)
+{
+    if (!cli_parse_uint(cmd, "--reverse-every", v, 1000, UINT64_MAX / 2,
+                        &o->rev_every))
+        return false;
+    o->rev_set = true;
+    return true;
+}
+
 bool cli_gdb_check(const char *cmd, const cli_gdb *o, bool lockstep)
 {
     if (o->wait && !o->on) {
         fprintf(stderr, "dspsim %s: --gdb-wait needs --gdb PORT\n", cmd);
+        return false;
+    }
+    if (o->rev_set && !o->on) {
+        fprintf(stderr,
+                "dspsim %s: --reverse-mem and --reverse-every need "
+                "--gdb PORT\n",
+                cmd);
         return false;
     }
     if (o->on && lockstep) {

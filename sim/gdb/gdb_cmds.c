@@ -49,7 +49,13 @@ static bool write_reg(ds_gdb *g, unsigned n, uint32_t v)
             return true;       /* unchanged as the debugger sees it */
         g->fault_view = false; /* a new PC leaves the exception's view */
     }
-    return gdb_reg_set(g->cpu, n, v);
+    uint32_t old;
+    if (gdb_reg_get(g->cpu, n, &old) && old == v)
+        return true; /* nothing changes (docs/debugging.md, "Registers") */
+    bool ok = gdb_reg_set(g->cpu, n, v);
+    if (ok)
+        gdb_rev_changed(g); /* a new history from here */
+    return ok;
 }
 
 static void le32(uint32_t v, uint8_t b[4])
@@ -178,6 +184,7 @@ static void cmd_write_mem(ds_gdb *g, char *p, size_t n, bool binary)
         gdb_send_str(g, E_FAULT);
         return;
     }
+    gdb_rev_changed(g); /* a new history from here */
     gdb_send_str(g, "OK");
 }
 
@@ -291,11 +298,12 @@ static void cmd_xfer_features(ds_gdb *g, const char *p)
 static void cmd_query(ds_gdb *g, const char *p)
 {
     if (starts(p, "qSupported")) {
-        char s[128];
+        char s[160];
         snprintf(s, sizeof s,
                  "PacketSize=%x;qXfer:features:read+;"
-                 "QStartNoAckMode+;vContSupported+",
-                 RSP_MAX_PAYLOAD);
+                 "QStartNoAckMode+;vContSupported+%s",
+                 RSP_MAX_PAYLOAD,
+                 g->hist ? ";ReverseStep+;ReverseContinue+" : "");
         gdb_send_str(g, s);
     } else if (starts(p, "qXfer:features:read:")) {
         cmd_xfer_features(g, p + strlen("qXfer:features:read:"));
@@ -358,6 +366,11 @@ gdb_action gdb_handle_packet(ds_gdb *g, char *pkt, size_t len)
     case 'H':
     case 'T':
         gdb_send_str(g, "OK"); /* one thread */
+        return GDB_STAY;
+    case 'b': /* bs, bc: reverse step and continue */
+        if (len == 2 && (pkt[1] == 's' || pkt[1] == 'c'))
+            return gdb_rev_begin(g, pkt[1] == 'c');
+        gdb_send_str(g, "");
         return GDB_STAY;
     case 'D':
         gdb_send_str(g, "OK");

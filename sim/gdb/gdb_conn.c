@@ -53,10 +53,23 @@ void gdb_send_stop(ds_gdb *g)
 {
     static const char *const kinds[] = { "watch", "rwatch", "awatch" };
     char s[64];
-    if (g->stop_watch >= 0)
+    if (g->stop_replaylog)
+        snprintf(s, sizeof s, "T%02xreplaylog:begin;", g->stop_sig & 0xff);
+    else if (g->stop_watch >= 0)
         snprintf(s, sizeof s, "T%02x%s:%x;", g->stop_sig & 0xff,
                  kinds[g->stop_watch], (unsigned)g->stop_addr);
     else
         snprintf(s, sizeof s, "T%02x", g->stop_sig & 0xff);
     gdb_send_str(g, s);
+}
+
+void gdb_send_console(ds_gdb *g, const char *text)
+{
+    char out[RSP_MAX_PAYLOAD];
+    size_t n = strlen(text);
+    if (2 * n + 1 > sizeof out)
+        n = (sizeof out - 1) / 2;
+    out[0] = 'O';
+    rsp_hex_encode((const uint8_t *)text, n, out + 1);
+    gdb_send(g, out, 2 * n + 1);
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "dspsim/gdb.h"
+#include "dspsim/history.h"
 #include "rsp_packet.h"
 
 #define GDB_MAX_SW_BREAKS 32
@@ -43,6 +44,44 @@ typedef struct gdb_watch {
     uint32_t addr, len;
     gdb_watch_kind kind;
 } gdb_watch;
+
+/* Reverse execution (gdb_reverse.c): a bs or bc goes back to a checkpoint
+ * and runs forward, first to find where to stop (SCAN: the interval from
+ * a checkpoint to `until`, remembering the last candidate: every
+ * instruction for bs, a breakpoint or watchpoint hit for bc), then to it
+ * (GO: stop at `target`). */
+typedef enum gdb_rev_mode {
+    GDB_REV_NONE = 0,
+    GDB_REV_SCAN,
+    GDB_REV_GO
+} gdb_rev_mode;
+
+#define GDB_REV_TRAIL 4096 /* instructions a bs scan remembers */
+
+typedef struct gdb_rev {
+    gdb_rev_mode mode;
+    bool cont;     /* bc (else bs) */
+    ds_pos origin; /* where the command was given */
+    ds_pos from;   /* SCAN: the checkpoint the interval starts at */
+    ds_pos until;  /* SCAN: the interval's end (excluded) */
+    bool found;    /* SCAN: a candidate was seen ... */
+    ds_pos hit;    /* ... the last one */
+    int hit_watch; /* -1, or the gdb_watch_kind of a watchpoint hit */
+    uint32_t hit_addr;
+    ds_pos target;  /* GO: where to stop, with hit_watch/hit_addr */
+    ds_pos cur;     /* SCAN: the instruction running (code hook) */
+    bool arrived;   /* the hook asked the CPU to stop for us */
+    bool in_packet; /* gdb_rev_begin runs (inside the server) */
+    bool failed;    /* a checkpoint did not load */
+    xt_hook hook;
+    /* bs: the instructions before `trail_end` the last scan saw, oldest
+     * first (a ring of GDB_REV_TRAIL), so that the next bs goes there
+     * without a scan */
+    ds_pos trail[GDB_REV_TRAIL];
+    size_t trail_n, trail_head;
+    bool trail_ok;
+    ds_pos trail_end;
+} gdb_rev;
 
 struct ds_gdb {
     xt_cpu *cpu;
@@ -79,6 +118,14 @@ struct ds_gdb {
     uint32_t fault_pc;
     bool killed;
     bool ended; /* the run is over (ds_gdb_finish) */
+
+    /* where the target is stopped (reverse execution's origin): set by
+     * the hook that stopped it, else read when the stop is served */
+    ds_pos stop_pos;
+    bool stop_pos_set;
+    bool stop_replaylog; /* the stop is at the start of the history */
+    ds_hist *hist;       /* NULL: no reverse execution */
+    gdb_rev rev;
 };
 
 /* What the debugger asked for by a packet. */
@@ -96,6 +143,11 @@ void gdb_write_raw(ds_gdb *g, const char *p, size_t n); /* acks: + - */
 void gdb_send(ds_gdb *g, const char *payload, size_t n);
 void gdb_send_str(ds_gdb *g, const char *s);
 void gdb_send_stop(ds_gdb *g);
+/* An 'O' packet: text for the debugger's console. */
+void gdb_send_console(ds_gdb *g, const char *text);
+
+/* gdb_server.c: serve the debugger while the target is stopped. */
+gdb_action gdb_serve(ds_gdb *g);
 
 /* gdb_cmds.c: handle one packet (payload NUL-terminated, escapes kept). */
 gdb_action gdb_handle_packet(ds_gdb *g, char *pkt, size_t len);
@@ -113,5 +165,22 @@ void gdb_target_attach(ds_gdb *g);
 void gdb_target_detach(ds_gdb *g);
 /* The stop as the debugger sees it. */
 void gdb_target_set_stop(ds_gdb *g, int sig);
+
+/* gdb_reverse.c: bs (cont false) and bc: GDB_STAY when answered at once
+ * (the start of the history, no history), GDB_RESUME when the run goes
+ * back and on.  gdb_rev_poll: the run loop's hand-over while a reverse
+ * operation runs: true when it handled it (the run goes on, or the
+ * target stopped and was served).  gdb_rev_changed: the debugger wrote
+ * registers or memory. */
+gdb_action gdb_rev_begin(ds_gdb *g, bool cont);
+bool gdb_rev_poll(ds_gdb *g);
+void gdb_rev_changed(ds_gdb *g);
+/* A watchpoint access (kind, addr) while a bc scans: a candidate, at
+ * `at` (NULL: the instruction running). */
+void gdb_rev_watch(ds_gdb *g, int kind, uint32_t addr, const ds_pos *at);
+/* End a reverse operation where it is (a Ctrl-C). */
+void gdb_rev_cancel(ds_gdb *g);
+/* A forward resume: what a bs remembered is stale. */
+void gdb_rev_forward(ds_gdb *g);
 
 #endif

@@ -111,6 +111,14 @@ void ds_gdb_close(ds_gdb *g)
     free(g);
 }
 
+/* Where the target stopped, unless the hook that stopped it said. */
+static void note_stop_pos(ds_gdb *g)
+{
+    if (!g->stop_pos_set)
+        g->stop_pos = ds_pos_now(g->cpu, DS_POS_EVENTS);
+    g->stop_pos_set = true;
+}
+
 static void accept_client(ds_gdb *g)
 {
     int fd = accept(g->lfd, NULL, NULL);
@@ -123,12 +131,15 @@ static void accept_client(ds_gdb *g)
     rsp_rx_init(&g->rx);
     gdb_target_attach(g);
     gdb_target_set_stop(g, GDB_SIGTRAP);
+    g->stop_pos_set = false;
+    if (g->hist && g->run) /* the history starts with a debugger */
+        ds_hist_start(g->hist, g->run);
     fprintf(g->log, "%s: gdb: debugger connected\n", g->log_prefix);
 }
 
 /* The target is stopped: serve packets until the debugger resumes it,
  * detaches, kills it or goes away.  Returns what ended the stop. */
-static gdb_action serve(ds_gdb *g)
+gdb_action gdb_serve(ds_gdb *g)
 {
     char buf[4096];
     for (;;) {
@@ -194,7 +205,8 @@ void ds_gdb_wait_attach(ds_gdb *g)
         if (p.revents & POLLIN)
             accept_client(g);
     }
-    serve(g);
+    note_stop_pos(g);
+    gdb_serve(g);
 }
 
 /* Bytes the debugger sent while the target ran: a Ctrl-C stops it. */
@@ -220,11 +232,14 @@ bool ds_gdb_poll(ds_gdb *g)
 {
     if (!g || g->ended || g->killed)
         return false;
+    if (g->rev.mode != GDB_REV_NONE && gdb_rev_poll(g))
+        return true;
     if (g->stop_pending) { /* a hook stopped the target */
         g->stop_pending = false;
         if (g->cfd >= 0) {
+            note_stop_pos(g);
             gdb_send_stop(g);
-            serve(g);
+            gdb_serve(g);
         }
         return true;
     }
@@ -239,14 +254,18 @@ bool ds_gdb_poll(ds_gdb *g)
         accept_client(g);
         if (g->cfd < 0)
             return false;
-        serve(g); /* a new debugger finds the target stopped */
+        note_stop_pos(g);
+        gdb_serve(g); /* a new debugger finds the target stopped */
         return true;
     }
     if (!client_interrupted(g))
         return false;
+    gdb_rev_cancel(g); /* a Ctrl-C while going back stops it there */
     gdb_target_set_stop(g, GDB_SIGINT);
+    g->stop_pos_set = false;
+    note_stop_pos(g);
     gdb_send_stop(g);
-    serve(g);
+    gdb_serve(g);
     return true;
 }
 
@@ -266,15 +285,27 @@ void ds_gdb_finish(ds_gdb *g, bool exited, int status, uint32_t pc)
     }
     /* an unrecoverable state: shown as SIGSEGV at pc until the debugger
      * lets go; then the process is gone */
+    gdb_rev_cancel(g);
     gdb_target_set_stop(g, GDB_SIGSEGV);
+    g->stop_pos_set = false;
+    note_stop_pos(g);
     g->fault_view = true;
     g->fault_pc = pc;
     gdb_send_stop(g);
-    if (serve(g) == GDB_RESUME) {
+    if (gdb_serve(g) == GDB_RESUME) {
         snprintf(s, sizeof s, "X%02x", GDB_SIGSEGV);
         gdb_send_str(g, s);
         gdb_drop_client(g, NULL);
     }
+}
+
+void ds_gdb_set_history(ds_gdb *g, ds_hist *h)
+{
+    if (!g)
+        return;
+    g->hist = h;
+    if (h && g->run && g->cfd >= 0)
+        ds_hist_start(h, g->run);
 }
 
 void ds_gdb_set_log_prefix(ds_gdb *g, const char *prefix)

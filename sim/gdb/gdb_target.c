@@ -28,6 +28,8 @@ static void request_stop(ds_gdb *g, int sig)
     g->stop_pending = true;
     g->stop_sig = sig;
     g->stop_watch = -1;
+    g->stop_replaylog = false;
+    g->stop_pos_set = false; /* read when the stop is served */
     xt_stop_request(g->cpu);
 }
 
@@ -35,19 +37,22 @@ static void on_code(xt_cpu *cpu, uint32_t pc, unsigned len, void *user)
 {
     ds_gdb *g = user;
     (void)len;
+    if (g->rev.mode != GDB_REV_NONE)
+        return; /* going back: gdb_reverse.c's hook decides */
     bool at_resume = pc == g->resume_pc &&
                      xt_insn_count(cpu) == g->resume_insns;
     if (at_resume)
         return;
-    if (g->stepping) {
+    bool stop = g->stepping;
+    for (unsigned i = 0; i < g->nbreaks && !stop; i++)
+        stop = g->breaks[i].addr == pc;
+    if (stop && !g->stop_pending) {
         request_stop(g, GDB_SIGTRAP);
-        return;
+        /* before the instruction at pc */
+        g->stop_pos = (ds_pos){ xt_insn_count(cpu), xt_cycles(cpu), DS_POS_INSN,
+                                pc };
+        g->stop_pos_set = true;
     }
-    for (unsigned i = 0; i < g->nbreaks; i++)
-        if (g->breaks[i].addr == pc) {
-            request_stop(g, GDB_SIGTRAP);
-            return;
-        }
 }
 
 static void on_mem(xt_cpu *cpu, xt_hook_type type, uint32_t addr, unsigned size,
@@ -64,6 +69,11 @@ static void on_mem(xt_cpu *cpu, xt_hook_type type, uint32_t addr, unsigned size,
         if ((w->kind == GDB_WATCH_WRITE && type != XT_HOOK_MEM_WRITE) ||
             (w->kind == GDB_WATCH_READ && type != XT_HOOK_MEM_READ))
             continue;
+        if (g->rev.mode != GDB_REV_NONE) { /* a candidate of a bc */
+            gdb_rev_watch(g, (int)w->kind, addr > w->addr ? addr : w->addr,
+                          NULL);
+            return;
+        }
         if (g->stop_pending)
             return;
         request_stop(g, GDB_SIGTRAP);
@@ -109,7 +119,7 @@ static void on_exception(xt_cpu *cpu, unsigned cause, uint32_t pc,
     (void)cpu;
     (void)vector;
     int sig = fault_signal(cause);
-    if (!sig)
+    if (!sig || g->rev.mode != GDB_REV_NONE)
         return;
     g->stop_pending = false; /* the fault outranks a step's stop */
     request_stop(g, sig);
@@ -209,7 +219,9 @@ void gdb_target_resume(ds_gdb *g, bool step)
     g->resume_insns = xt_insn_count(g->cpu);
     g->stepping = step;
     g->stop_pending = false;
+    g->stop_pos_set = false;
     g->fault_view = false;
+    gdb_rev_forward(g);
     update_hooks(g);
 }
 
@@ -237,6 +249,7 @@ void gdb_target_detach(ds_gdb *g)
 void gdb_target_set_stop(ds_gdb *g, int sig)
 {
     g->stop_sig = sig;
+    g->stop_replaylog = false;
     g->stop_watch = -1;
     g->fault_view = false;
 }

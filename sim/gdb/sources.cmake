@@ -6,5 +6,6 @@ set(DSGDB_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/gdb_regs.c
   ${CMAKE_CURRENT_LIST_DIR}/gdb_cmds.c
   ${CMAKE_CURRENT_LIST_DIR}/gdb_target.c
+  ${CMAKE_CURRENT_LIST_DIR}/gdb_reverse.c
   ${CMAKE_CURRENT_LIST_DIR}/gdb_conn.c
   ${CMAKE_CURRENT_LIST_DIR}/gdb_server.c)

@@ -25,12 +25,26 @@ typedef struct guest_fd {
     int host; /* FD_HOST: the host descriptor */
 } guest_fd;
 
+/* A console call of the I/O log: its results, and where the bytes a read
+ * gave are in the log's data. */
+typedef struct io_rec {
+    uint32_t a2, a3;
+    size_t off;
+    uint32_t len;
+} io_rec;
+
 struct xt_semihost {
     int in_fd, out_fd, err_fd;
     int argc;
     char **argv;
     guest_fd fds[MAX_GUEST_FDS];
     uint64_t calls;
+    /* the I/O log (xt_semihost_io_log) */
+    bool log_on, log_broken;
+    io_rec *log;
+    size_t log_n, log_cap, log_pos;
+    uint8_t *data;
+    size_t data_len, data_cap;
     uint8_t bounce[BOUNCE_SIZE];
 };
 
@@ -181,6 +195,8 @@ void xt_semihost_free(xt_semihost *sh)
     for (int i = 0; i < sh->argc; i++)
         free(sh->argv[i]);
     free(sh->argv);
+    free(sh->log);
+    free(sh->data);
     free(sh);
 }
 
@@ -536,15 +552,111 @@ static void sys_memset(xt_semihost *sh, const xt_semihost_mem *m,
     r->a3 = 0;
 }
 
+static void call(xt_semihost *sh, const xt_semihost_mem *mem,
+                 xt_semihost_regs *r);
+
+/* ---- the I/O log -------------------------------------------------------- */
+static bool console_io(const xt_semihost *sh, const xt_semihost_regs *r)
+{
+    return (r->a2 == XT_SYS_READ || r->a2 == XT_SYS_WRITE ||
+            r->a2 == XT_SYS_SELECT_ONE) &&
+           r->a3 < MAX_GUEST_FDS && sh->fds[r->a3].kind == FD_CONSOLE;
+}
+
+static bool log_append(xt_semihost *sh, const xt_semihost_mem *m,
+                       const xt_semihost_regs *r, uint32_t nr, uint32_t buf)
+{
+    if (sh->log_n == sh->log_cap) {
+        size_t cap = sh->log_cap ? 2 * sh->log_cap : 256;
+        io_rec *l = realloc(sh->log, cap * sizeof *l);
+        if (!l)
+            return false;
+        sh->log = l;
+        sh->log_cap = cap;
+    }
+    uint32_t len = nr == XT_SYS_READ && (int32_t)r->a2 > 0 ? r->a2 : 0;
+    if (sh->data_len + len > sh->data_cap) {
+        size_t cap = (sh->data_cap ? 2 * sh->data_cap : 4096) + len;
+        uint8_t *d = realloc(sh->data, cap);
+        if (!d)
+            return false;
+        sh->data = d;
+        sh->data_cap = cap;
+    }
+    if (len && !mem_read(m, buf, sh->data + sh->data_len, len))
+        return false;
+    sh->log[sh->log_n++] = (io_rec){ r->a2, r->a3, sh->data_len, len };
+    sh->data_len += len;
+    sh->log_pos = sh->log_n;
+    return true;
+}
+
+/* A console call with the log on: served from the log below its end (the
+ * guest reads what it read, nothing is written twice), else done and
+ * logged. */
+static void logged_call(xt_semihost *sh, const xt_semihost_mem *m,
+                        xt_semihost_regs *r)
+{
+    uint32_t nr = r->a2, buf = r->a4;
+    if (sh->log_pos < sh->log_n) {
+        const io_rec *e = &sh->log[sh->log_pos++];
+        if (e->len)
+            mem_write(m, buf, sh->data + e->off, e->len);
+        r->a2 = e->a2;
+        r->a3 = e->a3;
+        return;
+    }
+    call(sh, m, r);
+    if (!log_append(sh, m, r, nr, buf))
+        sh->log_broken = true;
+}
+
+void xt_semihost_io_log(xt_semihost *sh, bool on)
+{
+    sh->log_on = on;
+}
+
+uint64_t xt_semihost_io_pos(const xt_semihost *sh)
+{
+    return sh->log_pos;
+}
+
+bool xt_semihost_set_io_pos(xt_semihost *sh, uint64_t pos)
+{
+    if (!sh->log_on || sh->log_broken || pos > sh->log_n)
+        return false;
+    sh->log_pos = (size_t)pos;
+    return true;
+}
+
+void xt_semihost_io_truncate(xt_semihost *sh)
+{
+    sh->log_n = sh->log_pos;
+    sh->data_len = sh->log_n
+                       ? sh->log[sh->log_n - 1].off + sh->log[sh->log_n - 1].len
+                       : 0;
+}
+
 bool xt_semihost_call(xt_semihost *sh, const xt_semihost_mem *mem,
                       xt_semihost_regs *r, int *exit_status)
 {
     sh->calls++;
-    switch (r->a2) {
-    case XT_SYS_EXIT:
+    if (r->a2 == XT_SYS_EXIT) {
         if (exit_status)
             *exit_status = (int)r->a3;
         return true;
+    }
+    if (sh->log_on && console_io(sh, r))
+        logged_call(sh, mem, r);
+    else
+        call(sh, mem, r);
+    return false;
+}
+
+static void call(xt_semihost *sh, const xt_semihost_mem *mem,
+                 xt_semihost_regs *r)
+{
+    switch (r->a2) {
     case XT_SYS_READ:
         sys_read(sh, mem, r);
         break;
@@ -582,5 +694,4 @@ bool xt_semihost_call(xt_semihost *sh, const xt_semihost_mem *mem,
         r->a3 = XT_ENOSYS;
         break;
     }
-    return false;
 }

@@ -226,6 +226,48 @@ static void test_console_read(void **state)
     assert_int_equal(call(f, XT_SYS_READ, 0, buf, 10, &e), 0);
 }
 
+/* The I/O log of reverse execution: going back to a position replays
+ * the console calls from the log (the same results, the same bytes read,
+ * nothing written twice), then reaches the host again past its end. */
+static void test_io_log(void **state)
+{
+    fixture *f = *state;
+    uint32_t e, buf = MEM_BASE + 0x400,
+                msg = put_str(f, MEM_BASE + 0x100, "hello\n");
+    char got[64];
+    xt_semihost_io_log(f->sh, true);
+    assert_int_equal(xt_semihost_io_pos(f->sh), 0);
+    assert_int_equal(call(f, XT_SYS_WRITE, 1, msg, 6, &e), 6);
+    assert_int_equal(write(f->in[1], "xyz", 3), 3);
+    assert_int_equal(call(f, XT_SYS_READ, 0, buf, 10, &e), 3);
+    uint64_t mid = xt_semihost_io_pos(f->sh);
+    assert_int_equal(mid, 2);
+    assert_int_equal(call(f, XT_SYS_WRITE, 2, msg, 6, &e), 6);
+    assert_int_equal(xt_semihost_io_pos(f->sh), 3);
+    assert_int_equal(drain(f->out[0], got, sizeof got), 6);
+    assert_int_equal(drain(f->err[0], got, sizeof got), 6);
+    /* back to the start: served from the log */
+    assert_false(xt_semihost_set_io_pos(f->sh, 4));
+    assert_true(xt_semihost_set_io_pos(f->sh, 0));
+    memset(f->mem + 0x400, 0, 8);
+    assert_int_equal(call(f, XT_SYS_WRITE, 1, msg, 6, &e), 6);
+    assert_int_equal(call(f, XT_SYS_READ, 0, buf, 10, &e), 3);
+    assert_memory_equal(f->mem + 0x400, "xyz", 3);
+    assert_int_equal(call(f, XT_SYS_WRITE, 2, msg, 6, &e), 6);
+    assert_int_equal(drain(f->out[0], got, sizeof got), 0); /* not again */
+    assert_int_equal(drain(f->err[0], got, sizeof got), 0);
+    /* past the end: the host again, logged */
+    assert_int_equal(call(f, XT_SYS_WRITE, 1, msg, 3, &e), 3);
+    assert_int_equal(drain(f->out[0], got, sizeof got), 3);
+    assert_int_equal(xt_semihost_io_pos(f->sh), 4);
+    /* a new future from the middle: the log ends there */
+    assert_true(xt_semihost_set_io_pos(f->sh, mid));
+    xt_semihost_io_truncate(f->sh);
+    assert_false(xt_semihost_set_io_pos(f->sh, 3));
+    assert_int_equal(call(f, XT_SYS_WRITE, 1, msg, 2, &e), 2);
+    assert_int_equal(drain(f->out[0], got, sizeof got), 2);
+}
+
 static void test_files(void **state)
 {
     fixture *f = *state;
@@ -451,6 +493,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_console_write, setup, teardown),
         cmocka_unit_test_setup_teardown(test_console_read, setup, teardown),
         cmocka_unit_test_setup_teardown(test_files, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_io_log, setup, teardown),
         cmocka_unit_test_setup_teardown(test_open_paths, setup, teardown),
         cmocka_unit_test_setup_teardown(test_fd_kinds, setup, teardown),
         cmocka_unit_test_setup_teardown(test_args_and_misc, setup, teardown),

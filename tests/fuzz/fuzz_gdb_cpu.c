@@ -124,3 +124,30 @@ xt_err xt_run(xt_cpu *cpu, const xt_run_opts *opts, xt_stop *why)
     (void)cpu, (void)opts, (void)why;
     return XT_ERR_ARG;
 }
+/* The run's history (sim/run/history.c) is linked, never made here. */
+size_t xt_state_core_size(const xt_cpu *cpu)
+{
+    (void)cpu;
+    return 0;
+}
+xt_err xt_state_core_save(const xt_cpu *cpu, void *buf, size_t size)
+{
+    (void)cpu, (void)buf, (void)size;
+    return XT_ERR_ARG;
+}
+xt_err xt_state_core_load(xt_cpu *cpu, const void *buf, size_t size)
+{
+    (void)cpu, (void)buf, (void)size;
+    return XT_ERR_ARG;
+}
+const uint32_t *xt_mem_dirty_take(xt_cpu *cpu, size_t *n)
+{
+    (void)cpu;
+    *n = 0;
+    return NULL;
+}
+const char *xt_strerror(xt_err err)
+{
+    (void)err;
+    return "error";
+}

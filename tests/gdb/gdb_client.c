@@ -34,6 +34,14 @@
  *               and stops after the stores to its last byte, its first
  *               byte and its first byte again, each reported as
  *               T05watch:ADDR; with ADDR the stored byte; exit STATUS
+ *   reverse     STEPS STATUS: reverse execution (bs, bc) on
+ *               tests/gdb/guest/rev_target.c: bs at the start answers
+ *               replaylog:begin; two stops at report(), STEPS single
+ *               steps recorded (all registers and CCOUNT), STEPS bs each
+ *               checked against the record, bc to the first stop, bc to
+ *               the start of the history, then forward: the first stop
+ *               again, a write watchpoint hit forward and a bc back to the
+ *               store before it, and on to exit STATUS
  *   overrun     FUNCTION STATUS: FUNCTION(st, out, in, frames) of the
  *               volume kernel writes past out[frames * st->channels]? A
  *               breakpoint at its entry gives the block, a write
@@ -42,6 +50,7 @@
  *               the store's address for the caller to map to a line
  *
  * usage: gdb_client SCENARIO ELF WORKDIR [args] -- COMMAND...
+ * ($GDB_CLIENT_STDOUT: a file for the command's standard output)
  * Exit status 0 when every check passed (the command's own exit status
  * is checked by the scenario), 1 otherwise. */
 #define _POSIX_C_SOURCE 200809L
@@ -50,6 +59,7 @@
 #include <inttypes.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -110,6 +120,10 @@ static unsigned spawn(char **argv)
         fail("fork");
     if (child == 0) {
         dup2(fd, 2);
+        const char *out = getenv("GDB_CLIENT_STDOUT");
+        int ofd = out ? open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644) : -1;
+        if (ofd >= 0)
+            dup2(ofd, 1);
         execv(argv[0], argv);
         _exit(127);
     }
@@ -164,6 +178,8 @@ static void connect_to(unsigned port)
         fail("cannot connect to port %u: %s", port, strerror(errno));
     struct timeval tv = { .tv_sec = 60 };
     setsockopt(sock, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    int one = 1; /* a packet at once: no wait for the server's ack */
+    setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     noack = false;
 }
 
@@ -367,11 +383,14 @@ static void continue_to_exit(int want, const char *what)
 }
 
 /* ---- scenarios ---- */
+static char supported[1024]; /* the qSupported reply */
+
 static void handshake(void)
 {
     const char *s = cmd("qSupported:multiprocess+;swbreak+;hwbreak+");
     if (!strstr(s, "PacketSize=") || !strstr(s, "qXfer:features:read+"))
         fail("qSupported: '%s'", s);
+    snprintf(supported, sizeof supported, "%s", s);
     /* target.xml, read in small pieces */
     char xml[16384] = "";
     size_t off = 0;
@@ -787,6 +806,104 @@ static void scenario_watch64(int argc, char **argv)
     continue_to_exit(want, "end of the run");
 }
 
+/* Registers 0..21 and CCOUNT (index 22) now. */
+#define SNAP_N 23
+static void snap(uint32_t r[SNAP_N])
+{
+    regs(r);
+    r[22] = reg(37);
+}
+
+static void expect_snap(const uint32_t *got, const uint32_t *want,
+                        const char *what, int i)
+{
+    for (int k = 0; k < SNAP_N; k++)
+        if (got[k] != want[k])
+            fail("%s %d: %s %08x, recorded going forward %08x (pc %08x, "
+                 "recorded %08x)",
+                 what, i,
+                 k == 22   ? "ccount"
+                 : k == 16 ? "pc"
+                           : "register",
+                 got[k], want[k], got[16], want[16]);
+}
+
+/* Reverse execution: bs N times against a forward record, bc to a
+ * breakpoint, to the start, forward again, a watchpoint backwards. */
+static void scenario_reverse(int argc, char **argv)
+{
+    if (argc < 2)
+        fail("reverse needs STEPS STATUS");
+    int steps = atoi(argv[0]), want = atoi(argv[1]);
+    if (steps < 1 || steps > 100000)
+        fail("reverse: STEPS %d", steps);
+    handshake();
+    if (!strstr(supported, "ReverseStep+") ||
+        !strstr(supported, "ReverseContinue+"))
+        fail("qSupported does not announce reverse execution: '%s'", supported);
+    const xt_elf_symbol *rep = sym("report"), *ring = sym("ring");
+    uint32_t start[SNAP_N];
+    snap(start);
+    expect(cmd("bs"), "T05replaylog:begin;", "bs at the start");
+    expect(cmd("bc"), "T05replaylog:begin;", "bc at the start");
+    uint32_t hit1[SNAP_N], hit2[SNAP_N], r[SNAP_N];
+    break_set(rep->addr);
+    continue_to(rep, 0);
+    snap(hit1);
+    continue_to(rep, 1);
+    snap(hit2);
+    uint32_t(*rec)[SNAP_N] = calloc((size_t)steps + 1, sizeof *rec);
+    if (!rec)
+        fail("out of memory");
+    memcpy(rec[0], hit2, sizeof hit2);
+    for (int i = 1; i <= steps; i++) {
+        expect(cmd("s"), "T05", "step");
+        snap(rec[i]);
+    }
+    for (int i = steps - 1; i >= 0; i--) {
+        expect(cmd("bs"), "T05", "bs");
+        snap(r);
+        expect_snap(r, rec[i], "bs back to step", i);
+    }
+    printf("%d steps back: registers and ccount as recorded\n", steps);
+    free(rec);
+    expect(cmd("bc"), "T05", "bc to the first stop");
+    snap(r);
+    expect_snap(r, hit1, "bc to the first stop at report", 0);
+    expect(cmd("bc"), "T05replaylog:begin;", "bc to the start");
+    snap(r);
+    expect_snap(r, start, "the start of the history", 0);
+    expect(cmd("bs"), "T05replaylog:begin;", "bs at the start again");
+    /* forward again over the same history */
+    continue_to(rep, 0);
+    snap(r);
+    expect_snap(r, hit1, "forward again to the first stop", 0);
+    break_clear(rep->addr);
+    /* a write watchpoint on a word of the ring: forward, the stop after
+     * the store; bc, the stop before it (the old value back) */
+    uint32_t w = ring->addr + 4 * 5;
+    expect(cmd("Z2,%x,4", w), "OK", "Z2");
+    uint32_t old = mem32(w);
+    send_packet("c");
+    expect_stop("T05watch:", "write watchpoint forward");
+    uint32_t after_pc = reg(16), now = mem32(w);
+    if (now == old)
+        fail("the watched word did not change (%08x)", now);
+    cmd("bc");
+    if (strncmp(reply, "T05watch:", 9) || strtoul(reply + 9, NULL, 16) != w)
+        fail("bc to the store: '%s', expected T05watch:%x;", reply, w);
+    uint32_t store_pc = reg(16);
+    if (mem32(w) != old || store_pc == after_pc)
+        fail("bc to the store: %08x holds %08x (before the store %08x), pc "
+             "%08x (after it %08x)",
+             w, mem32(w), old, store_pc, after_pc);
+    printf("watchpoint: forward stop at %08x (%08x -> %08x), bc back to the "
+           "store at %08x\n",
+           after_pc, old, now, store_pc);
+    expect(cmd("z2,%x,4", w), "OK", "z2");
+    continue_to_exit(want, "end of the run");
+}
+
 /* The worked example: which store writes past the kernel's output block? */
 static void scenario_overrun(int argc, char **argv)
 {
@@ -888,6 +1005,8 @@ int main(int argc, char **argv)
         scenario_watch64(dd - 4, argv + 4);
     else if (!strcmp(scenario, "overrun"))
         scenario_overrun(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "reverse"))
+        scenario_reverse(dd - 4, argv + 4);
     else
         fail("unknown scenario '%s'", scenario);
     printf("PASS %s\n", scenario);

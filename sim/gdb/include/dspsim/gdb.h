@@ -27,6 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dspsim/history.h"
 #include "dspsim/run.h"
 #include "dspsim/xtcpu.h"
 
@@ -63,6 +64,12 @@ int ds_gdb_parse_port(const char *s, unsigned *port);
  * that runs its CPU: polled after every slice, at least every
  * DS_GDB_SLICE_CYCLES.  ds_gdb_close removes it (r must still exist). */
 void ds_gdb_attach_run(ds_gdb *g, ds_run *r);
+
+/* Reverse execution (bs, bc; docs/debugging.md): the run's history,
+ * whose checkpoints start when a debugger connects (ds_hist_start on the
+ * attached run service).  Without one (NULL, the default) the server
+ * announces no reverse packets and answers them empty. */
+void ds_gdb_set_history(ds_gdb *g, ds_hist *h);
 
 /* Wait for a debugger to connect and serve it until it resumes the
  * target (--gdb-wait: before the first instruction). */

@@ -182,6 +182,22 @@ unsigned xt_semihost_fd_kinds(const xt_semihost *sh,
 bool xt_semihost_set_fd_kinds(xt_semihost *sh,
                               const uint8_t kinds[XT_SEMIHOST_FDS]);
 
+/* ---- The I/O log (reverse execution) ---------------------------------- */
+/* With the log on, every console read, write and select (fds 0..2 and
+ * those the guest did not reopen) is logged: its results, and the bytes
+ * a read gave.  Its position (calls logged so far) belongs to a
+ * checkpoint; going back sets it back, and the calls from there to the
+ * log's end are served from it: the guest reads what it read, sees the
+ * results it saw, and nothing reaches the host twice; past the end the
+ * calls reach the host again and are logged.  io_truncate makes the log
+ * end at its position (the run takes another way from there: a debugger
+ * changed the machine).  set_io_pos is false past the log's end or when
+ * an allocation failed (the log is then broken). */
+void xt_semihost_io_log(xt_semihost *sh, bool on);
+uint64_t xt_semihost_io_pos(const xt_semihost *sh);
+bool xt_semihost_set_io_pos(xt_semihost *sh, uint64_t pos);
+void xt_semihost_io_truncate(xt_semihost *sh);
+
 /* ---- CPU glue --------------------------------------------------------- */
 
 /* Install sh as the XT_HOOK_SIMCALL hook of cpu (one per CPU).  exit()
