@@ -517,12 +517,22 @@ load_done:
     hzc = (uint8_t)T->load_use;
 result_late:
     /* The result reaches the register file a cycle late: the interlock is
-     * charged here if the next instruction in sequence reads it; if that
-     * one is not decoded yet (or lies on the next page) the decode stub or
-     * the lookup settles it. */
+     * charged here if the next instruction in sequence reads it, decoded
+     * now if it was not yet, so that the cycle count at this boundary does
+     * not depend on what was decoded before; if it lies on the next page
+     * (or cannot be fetched) the lookup or the decode stub settles it. */
     cycles += in->cost;
     pc += in->len;
     d += in->len;
+    if (unlikely(d->handler == &&op_DECODE)) {
+        uint32_t fault;
+        SAVE();
+        if (mem_fetch_decode(cpu, pc, &d->in, &fault) == 0) {
+            d->handler = labels[d->in.op];
+            if (cpu->engine == XT_ENGINE_FAST)
+                xlate_tier_note_decode(cpu, pc);
+        }
+    }
     if (likely(d->handler != &&op_DECODE && d->handler != &&op_PAGE_END)) {
         if (d->in.rmask & (1u << in->a))
             cycles += hzc;

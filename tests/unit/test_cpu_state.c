@@ -329,6 +329,44 @@ static void test_core_rewind(void **state)
     }
 }
 
+/* The cycle count at every instruction boundary is the same whether the
+ * engine meets the code for the first time or has decoded it before (a
+ * load's or multiply's interlock is charged where the next instruction
+ * is known, not later when it is decoded): a checkpoint put back into a
+ * warm engine stops at the same cycles as the run it was taken in. */
+static void test_boundary_cycles_warm(void **state)
+{
+    (void)state;
+    uint64_t total = prog_insns();
+    xt_cpu *warm = start(XT_ENGINE_INTERP);
+    size_t cn = xt_state_core_size(warm);
+    uint8_t *core = malloc(cn);
+    static uint8_t dram[TC_DRAM_SIZE];
+    assert_non_null(core);
+    assert_int_equal(xt_state_core_save(warm, core, cn), XT_OK);
+    assert_int_equal(xt_mem_read(warm, TC_DRAM, dram, sizeof dram), XT_OK);
+    run_to_end(warm); /* every instruction decoded */
+    for (uint64_t k = 1; k < total; k++) {
+        xt_cpu *cold = start(XT_ENGINE_INTERP);
+        xt_run_opts o = { .max_insns = k };
+        xt_stop why;
+        assert_int_equal(xt_run(cold, &o, &why), XT_OK);
+        assert_int_equal(xt_mem_write(warm, TC_DRAM, dram, sizeof dram), XT_OK);
+        assert_int_equal(xt_state_core_load(warm, core, cn), XT_OK);
+        assert_int_equal(xt_run(warm, &o, &why), XT_OK);
+        if (xt_cycles(warm) != xt_cycles(cold))
+            fail_msg("after %llu instructions (pc %08x): %llu cycles cold, "
+                     "%llu warm",
+                     (unsigned long long)k, tc_pc(cold),
+                     (unsigned long long)xt_cycles(cold),
+                     (unsigned long long)xt_cycles(warm));
+        assert_int_equal(tc_pc(warm), tc_pc(cold));
+        xt_close(cold);
+    }
+    free(core);
+    xt_close(warm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -337,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_state_refused),
         cmocka_unit_test(test_dirty_pages),
         cmocka_unit_test(test_core_rewind),
+        cmocka_unit_test(test_boundary_cycles_warm),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
