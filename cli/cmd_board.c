@@ -31,6 +31,7 @@
 #include "out_check.h"
 #include "progress.h"
 #include "report.h"
+#include "reverse.h"
 
 typedef struct board_opts {
     const char *board_file; /* NULL = compiled-in defaults */
@@ -111,6 +112,8 @@ enum { /* getopt_long codes of the long-only options */
        OPT_PROFILE,
        OPT_TRACE_LOG,
        OPT_MAX_CYCLES,
+       OPT_REVERSE_MEM,
+       OPT_REVERSE_EVERY,
 };
 
 static const struct option board_options[] = {
@@ -128,6 +131,8 @@ static const struct option board_options[] = {
     { "profile", required_argument, NULL, OPT_PROFILE },
     { "trace-log", required_argument, NULL, OPT_TRACE_LOG },
     { "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
+    { "reverse-mem", required_argument, NULL, OPT_REVERSE_MEM },
+    { "reverse-every", required_argument, NULL, OPT_REVERSE_EVERY },
     { NULL, 0, NULL, 0 },
 };
 
@@ -178,6 +183,12 @@ static int take_option(int c, const char *v, int argc, char **argv, void *user)
         break;
     case OPT_GDB_WAIT:
         o->gdb.wait = true;
+        break;
+    case OPT_REVERSE_MEM:
+        ok = cli_reverse_mem_value("board", v, &o->gdb);
+        break;
+    case OPT_REVERSE_EVERY:
+        ok = cli_reverse_every_value("board", v, &o->gdb);
         break;
     case OPT_BOARD:
         ok = file_value("--board", v, &o->board_file);
@@ -272,6 +283,14 @@ static void board_log(void *user, const char *msg)
 
 /* Cycles between two looks at the progress line. */
 #define PROGRESS_SLICE_CYCLES 4000000u
+
+/* Writes by the DMA and the host, for the debugger's watchpoints. */
+static void write_watch(void *user, const ds_mem_write *w)
+{
+    char who[96];
+    ds_mem_write_describe(w, who, sizeof who);
+    ds_gdb_note_write(user, w->addr, w->len, who);
+}
 
 /* The board's run service hands over between CPU slices: redraw. */
 static void progress_cb(void *user, uint64_t cycles, uint64_t insns)
@@ -422,9 +441,21 @@ out:
     return status;
 }
 
+/* Reverse execution with --gdb, unless a profile would see history run
+ * twice. */
+static bool reverse_on(const board_opts *o)
+{
+    return o->gdb.on && !o->gdb.rev_off && !o->profile;
+}
+
 static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
 {
     char msg[512];
+    /* the pages written from the first load on (reverse execution) */
+    if (reverse_on(o) && xt_mem_dirty_track(ds_board_cpu(b), true) != XT_OK) {
+        fprintf(stderr, "dspsim board: internal error: out of memory\n");
+        return DSPSIM_EXIT_INTERNAL;
+    }
     ds_status st = ds_board_load_elf(b, o->program, msg, sizeof(msg));
     if (st != DS_OK) {
         fprintf(stderr, "dspsim board: %s\n", msg);
@@ -491,6 +522,7 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
         }
     }
     ds_gdb *gdb = NULL;
+    cli_reverse *rev = NULL;
     if (o->gdb.on) {
         if (!(gdb = cli_gdb_start("board", &o->gdb, ds_board_cpu(b)))) {
             xt_profile_free(prof);
@@ -498,6 +530,16 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
             return DSPSIM_EXIT_USAGE;
         }
         ds_gdb_attach_run(gdb, ds_board_service(b));
+        ds_board_set_write_watch(b, write_watch, gdb);
+        if (reverse_on(o)) {
+            if (!(rev = cli_reverse_board("board", &o->gdb, b, sh))) {
+                ds_gdb_close(gdb);
+                xt_profile_free(prof);
+                xt_semihost_free(sh);
+                return DSPSIM_EXIT_INTERNAL;
+            }
+            ds_gdb_set_history(gdb, cli_reverse_history(rev));
+        }
         if (o->gdb.wait)
             ds_gdb_wait_attach(gdb);
     }
@@ -540,7 +582,9 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     if (gdb) {
         ds_gdb_finish(gdb, st != DS_OK || r.why != DS_STOP_FATAL, status,
                       xt_fatal(ds_board_cpu(b))->pc);
+        ds_board_set_write_watch(b, NULL, NULL);
         ds_gdb_close(gdb);
+        cli_reverse_free(rev);
     }
     if (o->trace_log && st == DS_OK && !write_trace_log(b, o))
         status = DSPSIM_EXIT_USAGE;

@@ -79,7 +79,8 @@ static cli_reverse *make(const char *cmd, const cli_gdb *o,
         free(r);
         return NULL;
     }
-    xt_semihost_io_log(r->sh, true);
+    if (r->sh)
+        xt_semihost_io_log(r->sh, true);
     return r;
 }
 
@@ -108,6 +109,73 @@ cli_reverse *cli_reverse_exec(const char *cmd, const cli_gdb *o, xt_cpu *cpu,
                           .save = exec_save,
                           .load = exec_load,
                           .replay = exec_replay,
+                          .user = r };
+    return make(cmd, o, &m, r);
+}
+
+/* ---- the board: its devices, host memory, semihosting ------------------ */
+static bool host_read(void *user, uint32_t addr, void *dst, size_t n)
+{
+    return ds_board_host_read(user, addr, dst, n) == DS_OK;
+}
+
+static bool host_write(void *user, uint32_t addr, const void *src, size_t n)
+{
+    return ds_board_host_write(user, addr, src, n) == DS_OK;
+}
+
+static bool board_save(void *user, ds_snap_w *w)
+{
+    cli_reverse *r = user;
+    if (r->sh && !sh_save(r->sh, w))
+        return false;
+    ds_board_save_devices(r->b, w);
+    return true;
+}
+
+static bool board_load(void *user, ds_snap_r *rd)
+{
+    cli_reverse *r = user;
+    return (!r->sh || sh_load(r->sh, rd)) && ds_board_load_devices(r->b, rd);
+}
+
+static void board_replay(void *user, bool on)
+{
+    cli_reverse *r = user;
+    ds_board_set_replay(r->b, on);
+    if (!on && r->sh)
+        xt_semihost_io_truncate(r->sh);
+}
+
+cli_reverse *cli_reverse_board(const char *cmd, const cli_gdb *o, ds_board *b,
+                               xt_semihost *sh)
+{
+    if (o->rev_off)
+        return NULL;
+    cli_reverse *r = calloc(1, sizeof *r);
+    if (!r) {
+        fprintf(stderr, "dspsim %s: reverse execution: out of memory\n", cmd);
+        return NULL;
+    }
+    r->sh = sh;
+    r->b = b;
+    const ds_board_config *cfg = ds_board_get_config(b);
+    ds_hist_mem mems[] = {
+        { .base = BOARD_IRAM_BASE, .size = cfg->iram_size, .cpu = true },
+        { .base = BOARD_DRAM_BASE, .size = cfg->dram_size, .cpu = true },
+        { .base = BOARD_MBOX_BASE, .size = BOARD_MBOX_SIZE, .cpu = true },
+        { .base = 0,
+          .size = cfg->host_size,
+          .read = host_read,
+          .write = host_write,
+          .user = b },
+    };
+    ds_hist_machine m = { .cpu = ds_board_cpu(b),
+                          .mems = mems,
+                          .nmems = sizeof mems / sizeof mems[0],
+                          .save = board_save,
+                          .load = board_load,
+                          .replay = board_replay,
                           .user = r };
     return make(cmd, o, &m, r);
 }

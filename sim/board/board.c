@@ -106,22 +106,26 @@ static void default_log(void *user, const char *msg)
     fprintf(stderr, "dspsim: board: %s\n", msg);
 }
 
+/* The observers hear nothing while the run goes over history they have
+ * heard (ds_board_set_replay). */
 static void log_cb(void *user, const char *msg)
 {
     ds_board *b = user;
-    b->log(b->log_user, msg);
+    if (!b->replay)
+        b->log(b->log_user, msg);
 }
 
 static void console_cb(void *user, uint8_t byte)
 {
     ds_board *b = user;
-    b->console(b->console_user, byte);
+    if (!b->replay)
+        b->console(b->console_user, byte);
 }
 
 static void marker_cb(void *user, uint32_t id, uint32_t value, uint64_t cyc)
 {
     ds_board *b = user;
-    for (unsigned i = 0; i < b->n_markers; i++)
+    for (unsigned i = 0; i < b->n_markers && !b->replay; i++)
         b->markers[i].fn(b->markers[i].user, id, value, cyc);
 }
 
@@ -129,7 +133,7 @@ static void dma_obs_cb(void *user, unsigned ch, ds_dma_event ev, uint32_t src,
                        uint32_t dst, uint32_t bytes, uint64_t cyc)
 {
     ds_board *b = user;
-    for (unsigned i = 0; i < b->n_dma_obs; i++)
+    for (unsigned i = 0; i < b->n_dma_obs && !b->replay; i++)
         b->dma_obs[i].fn(b->dma_obs[i].user, ch, ev, src, dst, bytes, cyc);
 }
 
@@ -231,11 +235,29 @@ static bool dsp_read(void *user, uint32_t addr, void *dst, size_t n)
            xt_mem_read(b->cpu, addr, dst, n) == XT_OK;
 }
 
+/* A write into the core's memories by another master, for the watcher
+ * (ds_board_set_write_watch). */
+static void watch_write(ds_board *b, ds_master m, uint32_t addr, size_t n)
+{
+    ds_mem_write w = { .master = m,
+                       .addr = addr,
+                       .len = (uint32_t)n,
+                       .cycle = xt_cycles(b->cpu) };
+    if (m == DS_MASTER_DMA && !ds_dma_writer(b->dma, &w.channel, &w.desc))
+        return;
+    b->wwatch(b->wwatch_user, &w);
+}
+
+/* The DMA's bus to DSP memory (its only writer). */
 static bool dsp_write(void *user, uint32_t addr, const void *src, size_t n)
 {
     ds_board *b = user;
-    return dsp_mem_range(b, addr, n) &&
-           xt_mem_write(b->cpu, addr, src, n) == XT_OK;
+    if (!dsp_mem_range(b, addr, n) ||
+        xt_mem_write(b->cpu, addr, src, n) != XT_OK)
+        return false;
+    if (b->wwatch)
+        watch_write(b, DS_MASTER_DMA, addr, n);
+    return true;
 }
 
 static bool host_range(const ds_board *b, uint32_t addr, size_t n)
@@ -564,6 +586,26 @@ ds_status ds_board_add_dma_observer(ds_board *b, ds_dma_observer_fn fn,
     return DS_OK;
 }
 
+void ds_mem_write_describe(const ds_mem_write *w, char *buf, size_t n)
+{
+    if (w->master == DS_MASTER_DMA)
+        snprintf(buf, n, "DMA channel %u (descriptor 0x%08x)", w->channel,
+                 (unsigned)w->desc);
+    else
+        snprintf(buf, n, "the host (a mailbox write)");
+}
+
+void ds_board_set_write_watch(ds_board *b, ds_mem_write_fn fn, void *user)
+{
+    b->wwatch = fn;
+    b->wwatch_user = fn ? user : NULL;
+}
+
+void ds_board_set_replay(ds_board *b, bool on)
+{
+    b->replay = on;
+}
+
 void ds_board_set_log(ds_board *b, ds_log_fn fn, void *user)
 {
     b->log = fn ? fn : default_log;
@@ -593,9 +635,11 @@ ds_status ds_board_mbox_write(ds_board *b, uint32_t offset, const void *src,
         return DS_ERR_RANGE;
     if (!n)
         return DS_OK;
-    return xt_mem_write(b->cpu, BOARD_MBOX_BASE + offset, src, n) == XT_OK
-               ? DS_OK
-               : DS_ERR_CPU;
+    if (xt_mem_write(b->cpu, BOARD_MBOX_BASE + offset, src, n) != XT_OK)
+        return DS_ERR_CPU;
+    if (b->wwatch)
+        watch_write(b, DS_MASTER_HOST, BOARD_MBOX_BASE + offset, n);
+    return DS_OK;
 }
 
 uint32_t ds_board_host_size(const ds_board *b)

@@ -43,6 +43,9 @@ struct ds_board {
     } dma_obs[DS_BOARD_MAX_DMA_OBSERVERS];
     unsigned n_dma_obs;
     ds_ipc_host_ops ipc_ops;
+    bool replay; /* ds_board_set_replay: the observers hear nothing */
+    ds_mem_write_fn wwatch; /* ds_board_set_write_watch */
+    void *wwatch_user;
 
     /* run state */
     bool running;     /* inside ds_board_run */

@@ -11,6 +11,49 @@
 #define TAG_BOARD           DS_SNAP_TAG('B', 'R', 'D', ' ')
 #define TAG_CPU             DS_SNAP_TAG('C', 'P', 'U', ' ')
 #define TAG_CLOCK           DS_SNAP_TAG('C', 'L', 'K', ' ')
+#define TAG_LATCH           DS_SNAP_TAG('B', 'R', 'D', 'D')
+
+/* The clock and every device, after the CPU's section. */
+static void save_clock_devices(const ds_board *b, ds_snap_w *w)
+{
+    size_t m = ds_snap_begin(w, TAG_CLOCK);
+    ds_snap_put_u64(w, ds_clock_next_id(b->clk));
+    ds_snap_put_u64(w, ds_clock_pending(b->clk));
+    ds_snap_end(w, m);
+
+    ds_dbg_save(b->dbg, w);
+    ds_ipc_save(b->ipc, w);
+    ds_dma_save(b->dma, w);
+    for (unsigned i = 0; i < b->cfg.ssp_ports; i++)
+        ds_ssp_save(b->ssp[i], w);
+}
+
+static bool load_clock_devices(ds_board *b, ds_snap_r *r)
+{
+    ds_snap_r s;
+    if (!ds_snap_open(r, TAG_CLOCK, &s))
+        return false;
+    uint64_t next = ds_snap_get_u64(&s), pending = ds_snap_get_u64(&s);
+    if (!ds_snap_done(&s, "clock")) {
+        r->bad = true;
+        return false;
+    }
+    ds_clock_load_begin(b->clk, next);
+    if (!ds_dbg_load(b->dbg, r) || !ds_ipc_load(b->ipc, r) ||
+        !ds_dma_load(b->dma, r))
+        return false;
+    for (unsigned i = 0; i < b->cfg.ssp_ports; i++)
+        if (!ds_ssp_load(b->ssp[i], r))
+            return false;
+    if (ds_clock_pending(b->clk) != pending)
+        return ds_snap_fail(r,
+                            "clock: %llu events were pending, the "
+                            "devices re-created %zu",
+                            (unsigned long long)pending,
+                            ds_clock_pending(b->clk));
+    b->events = 0;
+    return true;
+}
 
 void ds_board_save(const ds_board *b, ds_snap_w *w)
 {
@@ -34,16 +77,7 @@ void ds_board_save(const ds_board *b, ds_snap_w *w)
     free(buf);
     ds_snap_end(w, m);
 
-    m = ds_snap_begin(w, TAG_CLOCK);
-    ds_snap_put_u64(w, ds_clock_next_id(b->clk));
-    ds_snap_put_u64(w, ds_clock_pending(b->clk));
-    ds_snap_end(w, m);
-
-    ds_dbg_save(b->dbg, w);
-    ds_ipc_save(b->ipc, w);
-    ds_dma_save(b->dma, w);
-    for (unsigned i = 0; i < b->cfg.ssp_ports; i++)
-        ds_ssp_save(b->ssp[i], w);
+    save_clock_devices(b, w);
 }
 
 bool ds_board_load(ds_board *b, ds_snap_r *r)
@@ -77,26 +111,30 @@ bool ds_board_load(ds_board *b, ds_snap_r *r)
     if (e != XT_OK)
         return ds_snap_fail(r, "CPU: %s", xt_strerror(e));
 
-    if (!ds_snap_open(r, TAG_CLOCK, &s))
+    return load_clock_devices(b, r);
+}
+
+void ds_board_save_devices(const ds_board *b, ds_snap_w *w)
+{
+    size_t m = ds_snap_begin(w, TAG_LATCH);
+    ds_snap_put_u8(w, b->halted);
+    ds_snap_put_u32(w, b->halt_status);
+    ds_snap_put_u64(w, b->d2h_cycle);
+    ds_snap_end(w, m);
+    save_clock_devices(b, w);
+}
+
+bool ds_board_load_devices(ds_board *b, ds_snap_r *r)
+{
+    ds_snap_r s;
+    if (!ds_snap_open(r, TAG_LATCH, &s))
         return false;
-    uint64_t next = ds_snap_get_u64(&s), pending = ds_snap_get_u64(&s);
-    if (!ds_snap_done(&s, "clock")) {
+    b->halted = ds_snap_get_u8(&s) != 0;
+    b->halt_status = ds_snap_get_u32(&s);
+    b->d2h_cycle = ds_snap_get_u64(&s);
+    if (!ds_snap_done(&s, "board latches")) {
         r->bad = true;
         return false;
     }
-    ds_clock_load_begin(b->clk, next);
-    if (!ds_dbg_load(b->dbg, r) || !ds_ipc_load(b->ipc, r) ||
-        !ds_dma_load(b->dma, r))
-        return false;
-    for (unsigned i = 0; i < b->cfg.ssp_ports; i++)
-        if (!ds_ssp_load(b->ssp[i], r))
-            return false;
-    if (ds_clock_pending(b->clk) != pending)
-        return ds_snap_fail(r,
-                            "clock: %llu events were pending, the "
-                            "devices re-created %zu",
-                            (unsigned long long)pending,
-                            ds_clock_pending(b->clk));
-    b->events = 0;
-    return true;
+    return load_clock_devices(b, r);
 }

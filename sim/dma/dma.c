@@ -48,6 +48,7 @@ struct ds_dma {
     void *quiet_user;
     ds_dma_lazy_fn lazy;
     void *lazy_user;
+    const channel *writing; /* whose burst the dsp bus writes now */
     channel ch[BOARD_MAX_DMA_CHANNELS];
 };
 
@@ -426,11 +427,23 @@ static bool side_write(channel *c, unsigned dir, const uint8_t *src, uint32_t n)
     if (dir == BOARD_DMA_DIR_MEM2SSP)
         return dma->ports.tx_push(dma->ports.user, c->dst, src, n) == n;
     const ds_bus *bus = dir == BOARD_DMA_DIR_DSP2HOST ? &dma->host : &dma->dsp;
+    bool ok = true;
+    dma->writing = c;
     if (c->flags & BOARD_DMA_DESC_DST_INC)
-        return bus->write(bus->user, c->dst, src, n);
-    for (uint32_t i = 0; i < n; i += 4)
-        if (!bus->write(bus->user, c->dst, src + i, 4))
-            return false;
+        ok = bus->write(bus->user, c->dst, src, n);
+    for (uint32_t i = 0; i < n && ok && !(c->flags & BOARD_DMA_DESC_DST_INC);
+         i += 4)
+        ok = bus->write(bus->user, c->dst, src + i, 4);
+    dma->writing = NULL;
+    return ok;
+}
+
+bool ds_dma_writer(const ds_dma *dma, unsigned *ch, uint32_t *desc)
+{
+    if (!dma || !dma->writing)
+        return false;
+    *ch = dma->writing->idx;
+    *desc = dma->writing->cur;
     return true;
 }
 

@@ -73,3 +73,15 @@ void gdb_send_console(ds_gdb *g, const char *text)
     rsp_hex_encode((const uint8_t *)text, n, out + 1);
     gdb_send(g, out, 2 * n + 1);
 }
+
+void gdb_report_stop(ds_gdb *g)
+{
+    static const char *const verbs[] = { "written", "read", "accessed" };
+    if (g->stop_watch >= 0 && g->stop_who[0]) {
+        char line[200];
+        snprintf(line, sizeof line, "dspsim: watchpoint at 0x%x %s by %s\n",
+                 (unsigned)g->stop_addr, verbs[g->stop_watch], g->stop_who);
+        gdb_send_console(g, line);
+    }
+    gdb_send_stop(g);
+}

@@ -68,11 +68,12 @@ typedef struct gdb_rev {
     ds_pos hit;    /* ... the last one */
     int hit_watch; /* -1, or the gdb_watch_kind of a watchpoint hit */
     uint32_t hit_addr;
-    ds_pos target;  /* GO: where to stop, with hit_watch/hit_addr */
-    ds_pos cur;     /* SCAN: the instruction running (code hook) */
-    bool arrived;   /* the hook asked the CPU to stop for us */
-    bool in_packet; /* gdb_rev_begin runs (inside the server) */
-    bool failed;    /* a checkpoint did not load */
+    char hit_who[96]; /* who accessed it */
+    ds_pos target;    /* GO: where to stop, with hit_watch/hit_addr */
+    ds_pos cur;       /* SCAN: the instruction running (code hook) */
+    bool arrived;     /* the hook asked the CPU to stop for us */
+    bool in_packet;   /* gdb_rev_begin runs (inside the server) */
+    bool failed;      /* a checkpoint did not load */
     xt_hook hook;
     /* bs: the instructions before `trail_end` the last scan saw, oldest
      * first (a ring of GDB_REV_TRAIL), so that the next bs goes there
@@ -124,6 +125,7 @@ struct ds_gdb {
     ds_pos stop_pos;
     bool stop_pos_set;
     bool stop_replaylog; /* the stop is at the start of the history */
+    char stop_who[96];   /* a watchpoint stop: who accessed the memory */
     ds_hist *hist;       /* NULL: no reverse execution */
     gdb_rev rev;
 };
@@ -143,6 +145,9 @@ void gdb_write_raw(ds_gdb *g, const char *p, size_t n); /* acks: + - */
 void gdb_send(ds_gdb *g, const char *payload, size_t n);
 void gdb_send_str(ds_gdb *g, const char *s);
 void gdb_send_stop(ds_gdb *g);
+/* The stop after the target ran: a console line naming who accessed the
+ * memory of a watchpoint stop, then the stop reply. */
+void gdb_report_stop(ds_gdb *g);
 /* An 'O' packet: text for the debugger's console. */
 void gdb_send_console(ds_gdb *g, const char *text);
 
@@ -175,9 +180,10 @@ void gdb_target_set_stop(ds_gdb *g, int sig);
 gdb_action gdb_rev_begin(ds_gdb *g, bool cont);
 bool gdb_rev_poll(ds_gdb *g);
 void gdb_rev_changed(ds_gdb *g);
-/* A watchpoint access (kind, addr) while a bc scans: a candidate, at
- * `at` (NULL: the instruction running). */
-void gdb_rev_watch(ds_gdb *g, int kind, uint32_t addr, const ds_pos *at);
+/* A watchpoint access (kind, addr) by who while a bc scans: a candidate,
+ * at `at` (NULL: the instruction running). */
+void gdb_rev_watch(ds_gdb *g, int kind, uint32_t addr, const ds_pos *at,
+                   const char *who);
 /* End a reverse operation where it is (a Ctrl-C). */
 void gdb_rev_cancel(ds_gdb *g);
 /* A forward resume: what a bs remembered is stale. */

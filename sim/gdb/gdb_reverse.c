@@ -88,7 +88,8 @@ static void on_rev_code(xt_cpu *cpu, uint32_t pc, unsigned len, void *user)
     }
 }
 
-void gdb_rev_watch(ds_gdb *g, int kind, uint32_t addr, const ds_pos *at)
+void gdb_rev_watch(ds_gdb *g, int kind, uint32_t addr, const ds_pos *at,
+                   const char *who)
 {
     gdb_rev *rv = &g->rev;
     if (rv->mode != GDB_REV_SCAN || !rv->cont)
@@ -100,6 +101,7 @@ void gdb_rev_watch(ds_gdb *g, int kind, uint32_t addr, const ds_pos *at)
     rv->hit = p;
     rv->hit_watch = kind;
     rv->hit_addr = addr;
+    snprintf(rv->hit_who, sizeof rv->hit_who, "%s", who);
 }
 
 /* Back to checkpoint k; false (said) when it does not load. */
@@ -138,7 +140,9 @@ static void stop_here(ds_gdb *g, const ds_pos *at, int watch, uint32_t addr,
     g->stop_replaylog = begin;
     g->stop_pos = *at;
     g->stop_pos_set = true;
-    gdb_send_stop(g);
+    snprintf(g->stop_who, sizeof g->stop_who, "%s",
+             watch >= 0 ? g->rev.hit_who : "");
+    gdb_report_stop(g);
     if (!g->rev.in_packet)
         gdb_serve(g);
 }

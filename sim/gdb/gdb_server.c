@@ -238,7 +238,7 @@ bool ds_gdb_poll(ds_gdb *g)
         g->stop_pending = false;
         if (g->cfd >= 0) {
             note_stop_pos(g);
-            gdb_send_stop(g);
+            gdb_report_stop(g);
             gdb_serve(g);
         }
         return true;

@@ -28,6 +28,7 @@ static void request_stop(ds_gdb *g, int sig)
     g->stop_pending = true;
     g->stop_sig = sig;
     g->stop_watch = -1;
+    g->stop_who[0] = '\0';
     g->stop_replaylog = false;
     g->stop_pos_set = false; /* read when the stop is served */
     xt_stop_request(g->cpu);
@@ -59,7 +60,6 @@ static void on_mem(xt_cpu *cpu, xt_hook_type type, uint32_t addr, unsigned size,
                    uint32_t value, void *user)
 {
     ds_gdb *g = user;
-    (void)cpu;
     (void)value;
     for (unsigned i = 0; i < g->nwatches; i++) {
         const gdb_watch *w = &g->watches[i];
@@ -69,9 +69,14 @@ static void on_mem(xt_cpu *cpu, xt_hook_type type, uint32_t addr, unsigned size,
         if ((w->kind == GDB_WATCH_WRITE && type != XT_HOOK_MEM_WRITE) ||
             (w->kind == GDB_WATCH_READ && type != XT_HOOK_MEM_READ))
             continue;
+        char who[96];
+        uint32_t pc = 0;
+        xt_reg_read(cpu, XT_REG_PC, &pc);
+        snprintf(who, sizeof who, "the core (the %s at pc 0x%08x)",
+                 type == XT_HOOK_MEM_WRITE ? "store" : "load", (unsigned)pc);
         if (g->rev.mode != GDB_REV_NONE) { /* a candidate of a bc */
             gdb_rev_watch(g, (int)w->kind, addr > w->addr ? addr : w->addr,
-                          NULL);
+                          NULL, who);
             return;
         }
         if (g->stop_pending)
@@ -79,6 +84,7 @@ static void on_mem(xt_cpu *cpu, xt_hook_type type, uint32_t addr, unsigned size,
         request_stop(g, GDB_SIGTRAP);
         g->stop_watch = (int)w->kind;
         g->stop_addr = addr > w->addr ? addr : w->addr;
+        snprintf(g->stop_who, sizeof g->stop_who, "%s", who);
         return;
     }
 }
@@ -252,4 +258,33 @@ void gdb_target_set_stop(ds_gdb *g, int sig)
     g->stop_replaylog = false;
     g->stop_watch = -1;
     g->fault_view = false;
+}
+
+void ds_gdb_note_write(ds_gdb *g, uint32_t addr, uint32_t len, const char *who)
+{
+    if (!g || g->ended || g->killed || !len)
+        return;
+    for (unsigned i = 0; i < g->nwatches; i++) {
+        const gdb_watch *w = &g->watches[i];
+        if (w->kind == GDB_WATCH_READ || (uint64_t)addr + len <= w->addr ||
+            addr >= (uint64_t)w->addr + w->len)
+            continue;
+        uint32_t at = addr > w->addr ? addr : w->addr;
+        if (g->rev.mode != GDB_REV_NONE) {
+            /* a candidate of a bc: before the events of this cycle */
+            ds_pos p = ds_pos_now(g->cpu, DS_POS_EVENTS);
+            gdb_rev_watch(g, (int)w->kind, at, &p, who);
+            return;
+        }
+        if (g->stop_pending)
+            return;
+        request_stop(g, GDB_SIGTRAP);
+        g->stop_watch = (int)w->kind;
+        g->stop_addr = at;
+        snprintf(g->stop_who, sizeof g->stop_who, "%s", who);
+        /* after the events of this cycle, before the next instruction */
+        g->stop_pos = ds_pos_now(g->cpu, DS_POS_SETTLED);
+        g->stop_pos_set = true;
+        return;
+    }
 }

@@ -34,14 +34,22 @@
  *               and stops after the stores to its last byte, its first
  *               byte and its first byte again, each reported as
  *               T05watch:ADDR; with ADDR the stored byte; exit STATUS
- *   reverse     STEPS STATUS: reverse execution (bs, bc) on
- *               tests/gdb/guest/rev_target.c: bs at the start answers
- *               replaylog:begin; two stops at report(), STEPS single
+ *   reverse     STEPS STATUS FUNCTION WATCH_SYMBOL WATCH_OFFSET: reverse
+ *               execution (bs, bc): bs at the start answers
+ *               replaylog:begin; two stops at FUNCTION, STEPS single
  *               steps recorded (all registers and CCOUNT), STEPS bs each
  *               checked against the record, bc to the first stop, bc to
  *               the start of the history, then forward: the first stop
- *               again, a write watchpoint hit forward and a bc back to the
- *               store before it, and on to exit STATUS
+ *               again, a write watchpoint on the word at WATCH_SYMBOL +
+ *               WATCH_OFFSET hit forward and a bc back to the store before
+ *               it, and on to exit STATUS
+ *   dma-watch   SYMBOL OFFSET CHANNEL DESCRIPTOR STATUS: a write watchpoint
+ *               on the word at SYMBOL + OFFSET, which DMA channel CHANNEL
+ *               fills running the descriptor at symbol DESCRIPTOR: the
+ *               stop (T05watch:ADDR;) after the burst, the console line
+ *               before it naming the channel and the descriptor; bc: the
+ *               stop before that burst (the old value back), named the
+ *               same; forward again to the same stop; exit STATUS
  *   overrun     FUNCTION STATUS: FUNCTION(st, out, in, frames) of the
  *               volume kernel writes past out[frames * st->channels]? A
  *               breakpoint at its entry gives the block, a write
@@ -229,8 +237,48 @@ static void send_packet(const char *payload)
     send_packet_n(payload, strlen(payload));
 }
 
-/* The next packet's payload (NUL-terminated) into buf. */
+/* Console output the server sent ('O' packets), decoded, since the last
+ * console_clear(). */
+static char console_text[4096];
+
+static void console_clear(void)
+{
+    console_text[0] = '\0';
+}
+
+static bool is_console(const char *p)
+{
+    size_t n = strlen(p);
+    if (p[0] != 'O' || n < 3 || n % 2 == 0)
+        return false;
+    for (size_t i = 1; i < n; i++)
+        if (!strchr("0123456789abcdefABCDEF", p[i]))
+            return false;
+    return true;
+}
+
+static void recv_one(char *buf, size_t size);
+
+/* The next packet's payload (NUL-terminated) into buf; console output
+ * ('O' packets) before it is kept in console_text and printed. */
 static void recv_packet(char *buf, size_t size)
+{
+    for (;;) {
+        recv_one(buf, size);
+        if (!is_console(buf))
+            return;
+        size_t l = strlen(console_text);
+        for (const char *h = buf + 1;
+             h[0] && h[1] && l + 1 < sizeof console_text; h += 2) {
+            char b[3] = { h[0], h[1], 0 };
+            console_text[l++] = (char)strtoul(b, NULL, 16);
+        }
+        console_text[l] = '\0';
+        printf("console: %s", console_text);
+    }
+}
+
+static void recv_one(char *buf, size_t size)
 {
     int c;
     while ((c = get_byte()) != '$')
@@ -832,8 +880,8 @@ static void expect_snap(const uint32_t *got, const uint32_t *want,
  * breakpoint, to the start, forward again, a watchpoint backwards. */
 static void scenario_reverse(int argc, char **argv)
 {
-    if (argc < 2)
-        fail("reverse needs STEPS STATUS");
+    if (argc < 5)
+        fail("reverse needs STEPS STATUS FUNCTION WATCH_SYMBOL WATCH_OFFSET");
     int steps = atoi(argv[0]), want = atoi(argv[1]);
     if (steps < 1 || steps > 100000)
         fail("reverse: STEPS %d", steps);
@@ -841,7 +889,7 @@ static void scenario_reverse(int argc, char **argv)
     if (!strstr(supported, "ReverseStep+") ||
         !strstr(supported, "ReverseContinue+"))
         fail("qSupported does not announce reverse execution: '%s'", supported);
-    const xt_elf_symbol *rep = sym("report"), *ring = sym("ring");
+    const xt_elf_symbol *rep = sym(argv[2]), *ring = sym(argv[3]);
     uint32_t start[SNAP_N];
     snap(start);
     expect(cmd("bs"), "T05replaylog:begin;", "bs at the start");
@@ -881,7 +929,7 @@ static void scenario_reverse(int argc, char **argv)
     break_clear(rep->addr);
     /* a write watchpoint on a word of the ring: forward, the stop after
      * the store; bc, the stop before it (the old value back) */
-    uint32_t w = ring->addr + 4 * 5;
+    uint32_t w = ring->addr + (uint32_t)strtoul(argv[4], NULL, 0);
     expect(cmd("Z2,%x,4", w), "OK", "Z2");
     uint32_t old = mem32(w);
     send_packet("c");
@@ -900,6 +948,63 @@ static void scenario_reverse(int argc, char **argv)
     printf("watchpoint: forward stop at %08x (%08x -> %08x), bc back to the "
            "store at %08x\n",
            after_pc, old, now, store_pc);
+    expect(cmd("z2,%x,4", w), "OK", "z2");
+    continue_to_exit(want, "end of the run");
+}
+
+/* A watchpoint that sees the DMA: forward, backwards, forward again. */
+static void scenario_dma_watch(int argc, char **argv)
+{
+    if (argc < 5)
+        fail("dma-watch needs SYMBOL OFFSET CHANNEL DESCRIPTOR STATUS");
+    uint32_t w = sym(argv[0])->addr + (uint32_t)strtoul(argv[1], NULL, 0);
+    unsigned ch = (unsigned)atoi(argv[2]);
+    uint32_t desc = sym(argv[3])->addr;
+    int want = atoi(argv[4]);
+    char who[96], stop[40];
+    snprintf(who, sizeof who, "written by DMA channel %u (descriptor 0x%08x)",
+             ch, desc);
+    snprintf(stop, sizeof stop, "T05watch:%x;", w);
+    handshake();
+    expect(cmd("Z2,%x,4", w), "OK", "Z2");
+    /* the core's stores first (the C runtime clears .bss) */
+    uint32_t before = 0;
+    for (int i = 0; i < 20; i++) {
+        before = mem32(w);
+        console_clear();
+        send_packet("c");
+        recv_packet(reply, sizeof reply);
+        expect(reply, stop, "the DMA's write, forward");
+        if (!strstr(console_text, "by the core"))
+            break;
+        printf("(%s)\n", console_text);
+    }
+    uint32_t after = mem32(w), pc = reg(16), cc = reg(37);
+    if (after == before || !strstr(console_text, who))
+        fail("forward: %08x holds %08x (was %08x), console '%s', expected "
+             "'%s'",
+             w, after, before, console_text, who);
+    printf("forward: %s%08x: %08x -> %08x at pc %08x ccount %u\n", console_text,
+           w, before, after, pc, cc);
+    if (strstr(supported, "ReverseContinue+")) {
+        console_clear();
+        expect(cmd("bc"), stop, "bc to the DMA's write");
+        if (mem32(w) != before || !strstr(console_text, who))
+            fail("backwards: %08x holds %08x (before the burst %08x), "
+                 "console '%s'",
+                 w, mem32(w), before, console_text);
+        printf("backwards: %s%08x holds %08x again, ccount %u\n", console_text,
+               w, mem32(w), reg(37));
+        console_clear();
+        send_packet("c");
+        recv_packet(reply, sizeof reply);
+        expect(reply, stop, "forward again");
+        if (mem32(w) != after || reg(16) != pc || reg(37) != cc ||
+            !strstr(console_text, who))
+            fail("forward again: %08x holds %08x, pc %08x ccount %u, "
+                 "console '%s' (first time %08x, %08x, %u)",
+                 w, mem32(w), reg(16), reg(37), console_text, after, pc, cc);
+    }
     expect(cmd("z2,%x,4", w), "OK", "z2");
     continue_to_exit(want, "end of the run");
 }
@@ -1007,6 +1112,8 @@ int main(int argc, char **argv)
         scenario_overrun(dd - 4, argv + 4);
     else if (!strcmp(scenario, "reverse"))
         scenario_reverse(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "dma-watch"))
+        scenario_dma_watch(dd - 4, argv + 4);
     else
         fail("unknown scenario '%s'", scenario);
     printf("PASS %s\n", scenario);

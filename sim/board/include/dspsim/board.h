@@ -106,6 +106,32 @@ ds_status ds_board_add_dma_observer(ds_board *b, ds_dma_observer_fn fn,
                                     void *user);
 /* Diagnostics (DMA errors ...): default stderr "dspsim: board: MSG". */
 void ds_board_set_log(ds_board *b, ds_log_fn fn, void *user);
+/* Writes into the core's memories by the other masters, for a debugger's
+ * watchpoints: a DMA burst landing in DSP memory (its channel and the
+ * address of the descriptor it runs), the host writing the mailbox
+ * (ds_board_mbox_write).  fn is called after the bytes are written (from
+ * the run's events or the host's call, never inside the CPU's run).  One
+ * watcher; fn NULL removes it. */
+typedef enum ds_master {
+    DS_MASTER_DMA = 1,
+    DS_MASTER_HOST,
+} ds_master;
+typedef struct ds_mem_write {
+    ds_master master;
+    unsigned channel;   /* DMA: the channel */
+    uint32_t desc;      /* DMA: its descriptor's address */
+    uint32_t addr, len; /* guest address, bytes */
+    uint64_t cycle;     /* when (CPU cycles) */
+} ds_mem_write;
+typedef void (*ds_mem_write_fn)(void *user, const ds_mem_write *w);
+void ds_board_set_write_watch(ds_board *b, ds_mem_write_fn fn, void *user);
+/* "DMA channel N (descriptor 0xADDR)" or "the host (a mailbox write)". */
+void ds_mem_write_describe(const ds_mem_write *w, char *buf, size_t n);
+
+/* Reverse execution (dspsim/history.h): while on, the run goes over
+ * history the host has seen, and the console, the marker and DMA
+ * observers and the diagnostics hear nothing of it. */
+void ds_board_set_replay(ds_board *b, bool on);
 
 /* ---- Running ----------------------------------------------------------- */
 typedef enum ds_stop {
@@ -179,6 +205,12 @@ void ds_board_set_pause(ds_board *b, uint64_t at, ds_pause_fn fn, void *user);
  * message in r on any mismatch, after which the board is to be freed. */
 void ds_board_save(const ds_board *b, ds_snap_w *w);
 bool ds_board_load(ds_board *b, ds_snap_r *r);
+/* The same but the CPU and host memory: for checkpoints that keep the
+ * CPU's record and the memories apart (dspsim/history.h), loaded after
+ * the CPU's.  Sections "BRDD" (halt and doorbell latches), then "CLK "
+ * .. "SSPn" as above. */
+void ds_board_save_devices(const ds_board *b, ds_snap_w *w);
+bool ds_board_load_devices(ds_board *b, ds_snap_r *r);
 
 /* ---- Mailbox and host memory ------------------------------------------- */
 ds_status ds_board_mbox_read(ds_board *b, uint32_t offset, void *dst, size_t n);

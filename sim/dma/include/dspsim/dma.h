@@ -68,6 +68,11 @@ bool ds_dma_write(ds_dma *dma, uint32_t offset, unsigned size, uint32_t value);
  * waiting on it resume. */
 void ds_dma_port_request(ds_dma *dma, unsigned port, uint64_t at);
 
+/* Inside the write of a burst (the bus's write callback): true, with the
+ * channel whose burst it is and the address of the descriptor the channel
+ * runs (a debugger names the master that wrote memory). */
+bool ds_dma_writer(const ds_dma *dma, unsigned *ch, uint32_t *desc);
+
 /* Introspection for tests and the host API. */
 uint32_t ds_dma_channel_status(const ds_dma *dma, unsigned ch);
 uint32_t ds_dma_channel_bytes(const ds_dma *dma, unsigned ch);

@@ -71,6 +71,16 @@ void ds_gdb_attach_run(ds_gdb *g, ds_run *r);
  * announces no reverse packets and answers them empty. */
 void ds_gdb_set_history(ds_gdb *g, ds_hist *h);
 
+/* Another master wrote len bytes at addr of the target's memory (a
+ * device's DMA, the host; the board's write watch, dspsim/board.h): a
+ * write or access watchpoint there stops the target after the write,
+ * before its next instruction, as the core's stores do; the stop reply
+ * (T05watch:ADDR;) follows a console line naming who wrote, e.g. "DMA
+ * channel 2 (descriptor 0x3ffc01f4)".  Going backwards (bc), such a
+ * write is a stop too, before it.  Call it from the run's events or the
+ * host's calls, never inside xt_run. */
+void ds_gdb_note_write(ds_gdb *g, uint32_t addr, uint32_t len, const char *who);
+
 /* Wait for a debugger to connect and serve it until it resumes the
  * target (--gdb-wait: before the first instruction). */
 void ds_gdb_wait_attach(ds_gdb *g);
