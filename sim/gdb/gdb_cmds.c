@@ -295,6 +295,45 @@ static void cmd_xfer_features(ds_gdb *g, const char *p)
     gdb_send(g, out, take + 1);
 }
 
+/* qRcmd,HEX: GDB's `monitor` commands.  "reverse": the history's
+ * figures. */
+static void cmd_monitor(ds_gdb *g, const char *hex)
+{
+    char cmd[128];
+    size_t n = strlen(hex) / 2;
+    if (strlen(hex) % 2 || n >= sizeof cmd ||
+        !rsp_hex_decode(hex, n, (uint8_t *)cmd)) {
+        gdb_send_str(g, E_MALFORMED);
+        return;
+    }
+    cmd[n] = '\0';
+    char out[400];
+    if (!strcmp(cmd, "reverse") && g->hist) {
+        ds_hist_stats st;
+        ds_hist_get_stats(g->hist, &st);
+        size_t k = ds_hist_count(g->hist);
+        uint64_t from = k ? ds_hist_pos(g->hist, 0).cycles : 0;
+        uint64_t to = k ? ds_hist_pos(g->hist, k - 1).cycles : 0;
+        snprintf(out, sizeof out,
+                 "reverse execution: %zu checkpoints, cycles %llu..%llu, "
+                 "%llu bytes (%.1f of %.0f MiB, %llu pages), one every %llu "
+                 "cycles, %llu dropped at the bound, %.3f s to take %llu%s\n",
+                 k, (unsigned long long)from, (unsigned long long)to,
+                 (unsigned long long)st.bytes, st.bytes / 1048576.0,
+                 st.limit / 1048576.0, (unsigned long long)st.pages,
+                 (unsigned long long)st.every, (unsigned long long)st.dropped,
+                 st.host_seconds, (unsigned long long)st.taken,
+                 ds_hist_replaying(g->hist) ? "; replaying" : "");
+    } else if (!strcmp(cmd, "reverse")) {
+        snprintf(out, sizeof out, "reverse execution is off here\n");
+    } else {
+        snprintf(out, sizeof out,
+                 "unknown monitor command '%s' (dspsim knows: reverse)\n", cmd);
+    }
+    gdb_send_console(g, out);
+    gdb_send_str(g, "OK");
+}
+
 static void cmd_query(ds_gdb *g, const char *p)
 {
     if (starts(p, "qSupported")) {
@@ -315,6 +354,8 @@ static void cmd_query(ds_gdb *g, const char *p)
         gdb_send_str(g, "m1");
     } else if (!strcmp(p, "qsThreadInfo")) {
         gdb_send_str(g, "l");
+    } else if (starts(p, "qRcmd,")) {
+        cmd_monitor(g, p + strlen("qRcmd,"));
     } else if (starts(p, "qSymbol")) {
         gdb_send_str(g, "OK");
     } else {

@@ -43,6 +43,10 @@
  *               again, a write watchpoint on the word at WATCH_SYMBOL +
  *               WATCH_OFFSET hit forward and a bc back to the store before
  *               it, and on to exit STATUS
+ *   reverse-bound FUNCTION N STATUS: with checkpoints over their memory
+ *               bound: N stops at FUNCTION, then bc until the start of the
+ *               history, which is not the start of the run and says so (a
+ *               console line); forward again to the end, exit STATUS
  *   dma-watch   SYMBOL OFFSET CHANNEL DESCRIPTOR STATUS: a write watchpoint
  *               on the word at SYMBOL + OFFSET, which DMA channel CHANNEL
  *               fills running the descriptor at symbol DESCRIPTOR: the
@@ -952,6 +956,41 @@ static void scenario_reverse(int argc, char **argv)
     continue_to_exit(want, "end of the run");
 }
 
+/* The history's memory bound: its start moves on, and says so. */
+static void scenario_reverse_bound(int argc, char **argv)
+{
+    if (argc < 3)
+        fail("reverse-bound needs FUNCTION N STATUS");
+    const xt_elf_symbol *f = sym(argv[0]);
+    int n = atoi(argv[1]), want = atoi(argv[2]);
+    handshake();
+    break_set(f->addr);
+    for (int i = 0; i < n; i++)
+        continue_to(f, i);
+    uint32_t last = reg(37);
+    int hits = 0;
+    console_clear();
+    for (;;) {
+        const char *r = cmd("bc");
+        if (!strcmp(r, "T05replaylog:begin;"))
+            break;
+        expect(r, "T05", "bc");
+        if (reg(16) != f->addr)
+            fail("bc stopped at %08x, not %s", reg(16), argv[0]);
+        hits++;
+    }
+    uint32_t begin = reg(37);
+    if (!strstr(console_text, "the history starts at cycle") || begin == 0 ||
+        begin >= last || hits < 1 || hits >= n)
+        fail("the start of the history at ccount %u (last stop %u, %d "
+             "stops back of %d), console '%s'",
+             begin, last, hits, n, console_text);
+    printf("the history starts at ccount %u: %d of %d stops back\n", begin,
+           hits, n);
+    break_clear(f->addr);
+    continue_to_exit(want, "end of the run");
+}
+
 /* A watchpoint that sees the DMA: forward, backwards, forward again. */
 static void scenario_dma_watch(int argc, char **argv)
 {
@@ -1112,6 +1151,8 @@ int main(int argc, char **argv)
         scenario_overrun(dd - 4, argv + 4);
     else if (!strcmp(scenario, "reverse"))
         scenario_reverse(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "reverse-bound"))
+        scenario_reverse_bound(dd - 4, argv + 4);
     else if (!strcmp(scenario, "dma-watch"))
         scenario_dma_watch(dd - 4, argv + 4);
     else

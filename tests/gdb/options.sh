@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # --gdb PORT / --gdb-wait are checked on exec, board, run and play: a bad
 # port, a missing value, --gdb-wait alone and a port already in use end
-# with exit status 2 and a message naming the problem.
+# with exit status 2 and a message naming the problem; so do
+# --reverse-mem and --reverse-every without --gdb or out of range.
 # usage: options.sh DSPSIM ELF WORKDIR
 set -u
 dspsim=$1 elf=$2 work=$3
@@ -24,6 +25,12 @@ for c in exec board; do
     check 2 "needs a port" $c --gdb
     check 2 "gdb-wait needs --gdb" $c --gdb-wait "$elf"
     check 2 "cannot be combined" $c --gdb 0 --lockstep "$elf"
+    check 2 "need --gdb PORT" $c --reverse-mem 64 "$elf"
+    check 2 "need --gdb PORT" $c --reverse-every 10000 "$elf"
+    check 2 "reverse-mem" $c --gdb 0 --reverse-mem -3 "$elf"
+    check 2 "too large" $c --gdb 0 --reverse-mem 70000 "$elf"
+    check 2 "at least 1000" $c --gdb 0 --reverse-every 10 "$elf"
+    check 2 "reverse-every" $c --gdb 0 --reverse-every x "$elf"
 done
 check 2 "not a port number" run --gdb x case.yaml
 check 2 "gdb-wait needs --gdb" run --gdb-wait case.yaml
