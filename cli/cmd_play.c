@@ -89,6 +89,7 @@ static void usage(FILE *f)
         "                   [--firmware ELF] [--artifacts DIR]\n"
         "                   [--timeline FILE] [--profile FILE] [--cpu-mhz N]\n"
         "                   [--engine fast|interp] [--gdb PORT [--gdb-wait]]\n"
+        "                   [--reverse-mem MIB] [--reverse-every CYCLES]\n"
         "                   [--snapshot-at CYCLE FILE] [--restore FILE] [-v] [-q]\n"
         "\n"
         "Pipelines (host stream -> component -> SSP port 0 -> OUT.wav):\n"
@@ -129,7 +130,10 @@ static void usage(FILE *f)
         "the run is slower, its cycles and output the same.\n"
         "--gdb PORT serves GDB's remote protocol for the firmware on\n"
         "127.0.0.1:PORT (0: a free port, printed on stderr), --gdb-wait\n"
-        "waits for the debugger first (docs/debugging.md).\n"
+        "waits for the debugger first (docs/debugging.md); the debugger\n"
+        "may go backwards: --reverse-mem MIB bounds the checkpoints' memory\n"
+        "(default 256; 0: no reverse execution), --reverse-every CYCLES\n"
+        "spaces them (default: adaptive).\n"
         "--snapshot-at CYCLE FILE saves the whole machine and the harness's\n"
         "place in the streams to FILE at the first point at or after\n"
         "simulated cycle CYCLE where the pipeline streams; --restore FILE\n"
@@ -257,6 +261,8 @@ enum { /* getopt_long codes of the long-only options */
        OPT_RAW = 256,
        OPT_GDB,
        OPT_GDB_WAIT,
+       OPT_REVERSE_MEM,
+       OPT_REVERSE_EVERY,
        OPT_SNAPSHOT_AT,
        OPT_RESTORE,
        OPT_SAVE_CASE,
@@ -277,6 +283,8 @@ static const struct option play_options[] = {
     { "raw", no_argument, NULL, OPT_RAW },
     { "gdb", required_argument, NULL, OPT_GDB },
     { "gdb-wait", no_argument, NULL, OPT_GDB_WAIT },
+    { "reverse-mem", required_argument, NULL, OPT_REVERSE_MEM },
+    { "reverse-every", required_argument, NULL, OPT_REVERSE_EVERY },
     { "snapshot-at", required_argument, NULL, OPT_SNAPSHOT_AT },
     { "restore", required_argument, NULL, OPT_RESTORE },
     { "save-case", required_argument, NULL, OPT_SAVE_CASE },
@@ -335,6 +343,12 @@ int cmd_play(int argc, char **argv)
             break;
         case OPT_GDB_WAIT:
             gdb.wait = true;
+            break;
+        case OPT_REVERSE_MEM:
+            ok = cli_reverse_mem_value("play", v, &gdb);
+            break;
+        case OPT_REVERSE_EVERY:
+            ok = cli_reverse_every_value("play", v, &gdb);
             break;
         case OPT_SNAPSHOT_AT:
             ok = cli_snapshot_at_getopt("play", argc, argv, v, &snap);
@@ -586,6 +600,9 @@ int cmd_play(int argc, char **argv)
                         .gdb = gdb.on,
                         .gdb_port = gdb.port,
                         .gdb_wait = gdb.wait,
+                        .reverse_mem = gdb.rev_mem,
+                        .reverse_every = gdb.rev_every,
+                        .reverse_off = gdb.rev_off,
                         .cpu = cpu,
                         .cmd = "play",
                         .progress = cli_progress_exec_cb,

@@ -28,6 +28,7 @@ static void usage(FILE *f)
         "  --firmware ELF  audio firmware image (default: the tree's)\n"
         "  --profile FILE  cycle profile of the firmware, callgrind format\n"
         "                  (docs/profile.md); slower, same cycles\n" CLI_GDB_HELP
+            CLI_REVERSE_HELP
         "  --snapshot-at CYCLE FILE  save the whole machine and the harness's\n"
         "                  place in the streams to FILE at the first point\n"
         "                  at or after simulated cycle CYCLE where the case\n"
@@ -50,6 +51,8 @@ enum { /* getopt_long codes of the long-only options */
        OPT_PROFILE,
        OPT_GDB,
        OPT_GDB_WAIT,
+       OPT_REVERSE_MEM,
+       OPT_REVERSE_EVERY,
        OPT_SNAPSHOT_AT,
        OPT_RESTORE,
 };
@@ -62,6 +65,8 @@ static const struct option run_options[] = {
     { "profile", required_argument, NULL, OPT_PROFILE },
     { "gdb", required_argument, NULL, OPT_GDB },
     { "gdb-wait", no_argument, NULL, OPT_GDB_WAIT },
+    { "reverse-mem", required_argument, NULL, OPT_REVERSE_MEM },
+    { "reverse-every", required_argument, NULL, OPT_REVERSE_EVERY },
     { "snapshot-at", required_argument, NULL, OPT_SNAPSHOT_AT },
     { "restore", required_argument, NULL, OPT_RESTORE },
     { NULL, 0, NULL, 0 },
@@ -100,6 +105,12 @@ int cmd_run(int argc, char **argv)
             break;
         case OPT_GDB_WAIT:
             gdb.wait = true;
+            break;
+        case OPT_REVERSE_MEM:
+            ok = cli_reverse_mem_value("run", v, &gdb);
+            break;
+        case OPT_REVERSE_EVERY:
+            ok = cli_reverse_every_value("run", v, &gdb);
             break;
         case OPT_SNAPSHOT_AT:
             ok = cli_snapshot_at_getopt("run", argc, argv, v, &snap);
@@ -190,6 +201,9 @@ int cmd_run(int argc, char **argv)
                         .gdb = gdb.on,
                         .gdb_port = gdb.port,
                         .gdb_wait = gdb.wait,
+                        .reverse_mem = gdb.rev_mem,
+                        .reverse_every = gdb.rev_every,
+                        .reverse_off = gdb.rev_off,
                         .cpu = cpu,
                         .cmd = "run",
                         .progress = cli_progress_exec_cb,

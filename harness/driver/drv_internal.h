@@ -37,6 +37,7 @@ struct dsh_drv {
     uint32_t last_id;         /* id of the last message received */
     bool dup;                 /* receive(): a repeat of the last one */
     dsh_timeline_cpu *tl_cpu; /* the timeline's irq and idle tracks */
+    bool rewind;              /* dsh_drv_set_rewind */
 };
 
 /* drv_markers.c: the board's marker observer. */

@@ -8,7 +8,32 @@
 #define DRV_STATE_VERSION 1u
 #define TAG_DRV           DS_SNAP_TAG('D', 'R', 'V', ' ')
 
+static void save_drv(const dsh_drv *d, ds_snap_w *w);
+static bool load_drv(dsh_drv *d, ds_snap_r *r);
+
 void dsh_drv_save(const dsh_drv *d, ds_snap_w *w)
+{
+    save_drv(d, w);
+    ds_board_save(d->b, w);
+}
+
+bool dsh_drv_load(dsh_drv *d, ds_snap_r *r)
+{
+    return load_drv(d, r) && ds_board_load(d->b, r);
+}
+
+void dsh_drv_save_state(const dsh_drv *d, ds_snap_w *w)
+{
+    save_drv(d, w);
+    ds_board_save_devices(d->b, w);
+}
+
+bool dsh_drv_load_state(dsh_drv *d, ds_snap_r *r)
+{
+    return load_drv(d, r) && ds_board_load_devices(d->b, r);
+}
+
+static void save_drv(const dsh_drv *d, ds_snap_w *w)
 {
     size_t m = ds_snap_begin(w, TAG_DRV);
     ds_snap_put_u32(w, DRV_STATE_VERSION);
@@ -53,10 +78,9 @@ void dsh_drv_save(const dsh_drv *d, ds_snap_w *w)
         ds_snap_put_u64(w, d->dai_first[i].cycle);
     }
     ds_snap_end(w, m);
-    ds_board_save(d->b, w);
 }
 
-bool dsh_drv_load(dsh_drv *d, ds_snap_r *r)
+static bool load_drv(dsh_drv *d, ds_snap_r *r)
 {
     ds_snap_r s;
     if (!ds_snap_open(r, TAG_DRV, &s))
@@ -123,5 +147,5 @@ bool dsh_drv_load(dsh_drv *d, ds_snap_r *r)
         r->bad = true;
         return false;
     }
-    return ds_board_load(d->b, r);
+    return true;
 }

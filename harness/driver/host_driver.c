@@ -27,6 +27,8 @@ const char *dsh_drv_err_name(dsh_drv_err e)
         return "protocol error";
     case DSH_DRV_ESTATUS:
         return "command failed";
+    case DSH_DRV_EREWIND:
+        return "rewound by the debugger";
     }
     return "?";
 }
@@ -312,6 +314,10 @@ static dsh_drv_err pump(dsh_drv *d, uint64_t until, uint32_t want_reply,
             rc = DSH_DRV_ESETUP;
             break;
         }
+        if (d->rewind) {
+            rc = DSH_DRV_EREWIND;
+            break;
+        }
         if (res.why == DS_STOP_BUDGET)
             continue;
     got_doorbell:
@@ -377,6 +383,8 @@ static dsh_drv_err pump(dsh_drv *d, uint64_t until, uint32_t want_reply,
 
 dsh_drv_err dsh_drv_boot(dsh_drv *d)
 {
+    if (d->rewind)
+        return DSH_DRV_EREWIND;
     d->diag[0] = '\0';
     uint64_t until = ds_board_cycles(d->b) + d->o.boot_timeout;
     uint32_t id;
@@ -399,6 +407,8 @@ dsh_drv_err dsh_drv_boot(dsh_drv *d)
                                 "failed");
             return DSH_DRV_ESETUP;
         }
+        if (d->rewind)
+            return DSH_DRV_EREWIND;
         if (res.why == DS_STOP_HOST_EVENT)
             break;
         if (res.why != DS_STOP_BUDGET)
@@ -458,6 +468,8 @@ dsh_drv_err dsh_drv_command_timeout(dsh_drv *d, uint32_t id,
 {
     char name[64], waiting[96];
     dsh_drv_id_name(d, id, name, sizeof name);
+    if (d->rewind)
+        return DSH_DRV_EREWIND;
     if (d->dead)
         return d->dead; /* the diagnosis of the end stays */
     d->diag[0] = '\0';
@@ -486,6 +498,8 @@ dsh_drv_err dsh_drv_command_timeout(dsh_drv *d, uint32_t id,
             return DSH_DRV_ETIMEOUT;
         }
         ds_board_run(d->b, until - now, DS_EVENT_H2D_DONE | DS_EVENT_D2H, &res);
+        if (d->rewind)
+            return DSH_DRV_EREWIND;
         if (res.why == DS_STOP_HOST_EVENT && (res.events & DS_EVENT_D2H)) {
             dsh_drv_err rc = pump(d, ds_board_cycles(d->b) + 1, 0, NULL, NULL,
                                   NULL);
@@ -576,8 +590,15 @@ dsh_drv_err dsh_drv_run(dsh_drv *d, uint64_t cycles, bool *idle)
 {
     if (idle)
         *idle = false;
+    if (d->rewind)
+        return DSH_DRV_EREWIND;
     if (d->dead)
         return d->dead;
     d->diag[0] = '\0';
     return pump(d, ds_board_cycles(d->b) + cycles, 0, NULL, NULL, idle);
+}
+
+void dsh_drv_set_rewind(dsh_drv *d, bool on)
+{
+    d->rewind = on;
 }

@@ -51,6 +51,8 @@ typedef enum dsh_drv_err {
     DSH_DRV_ESTOPPED, /* the firmware halted, exited, idled, faulted */
     DSH_DRV_EPROTO,   /* malformed or unexpected message, version */
     DSH_DRV_ESTATUS,  /* the reply's status was not IPC_STATUS_OK */
+    DSH_DRV_EREWIND,  /* a debugger put the machine back to a checkpoint:
+                         the caller goes back to where it was taken */
 } dsh_drv_err;
 
 const char *dsh_drv_err_name(dsh_drv_err e); /* "timeout", ... */
@@ -194,5 +196,13 @@ const char *dsh_drv_console(const dsh_drv *d);
  * false with a message in r otherwise (free the driver then). */
 void dsh_drv_save(const dsh_drv *d, ds_snap_w *w);
 bool dsh_drv_load(dsh_drv *d, ds_snap_r *r);
+/* For reverse execution's checkpoints (dspsim/history.h): the same but
+ * the CPU and the memories (ds_board_save_devices after "DRV "). */
+void dsh_drv_save_state(const dsh_drv *d, ds_snap_w *w);
+bool dsh_drv_load_state(dsh_drv *d, ds_snap_r *r);
+/* A debugger put the machine back to a checkpoint from inside a run (on):
+ * the driver's call in progress, and any until it is off, returns
+ * DSH_DRV_EREWIND without running. */
+void dsh_drv_set_rewind(dsh_drv *d, bool on);
 
 #endif

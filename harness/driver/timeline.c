@@ -40,6 +40,7 @@ struct dsh_timeline {
     char *tracks[DSH_TIMELINE_MAX_TRACKS];
     unsigned ntracks;
     dma_open dma[BOARD_MAX_DMA_CHANNELS];
+    bool paused; /* dsh_timeline_pause */
 };
 
 dsh_timeline *dsh_timeline_new(double cpu_hz)
@@ -50,6 +51,12 @@ dsh_timeline *dsh_timeline_new(double cpu_hz)
     if (t)
         t->cpu_hz = cpu_hz;
     return t;
+}
+
+void dsh_timeline_pause(dsh_timeline *t, bool on)
+{
+    if (t)
+        t->paused = on;
 }
 
 void dsh_timeline_free(dsh_timeline *t)
@@ -84,7 +91,7 @@ static unsigned track_of(dsh_timeline *t, const char *name)
 static event *add(dsh_timeline *t, ev_kind k, const char *track,
                   const char *name, const char *detail)
 {
-    if (!t)
+    if (!t || t->paused)
         return NULL;
     if (t->n == t->cap) {
         if (t->cap >= DSH_TIMELINE_MAX_EVENTS) {
@@ -151,7 +158,8 @@ void dsh_timeline_dma_observer(void *user, unsigned channel, ds_dma_event ev,
                                uint64_t cycle)
 {
     dsh_timeline *t = user;
-    if (!t || channel >= BOARD_MAX_DMA_CHANNELS || ev == DS_DMA_EV_BURST_DONE)
+    if (!t || t->paused || channel >= BOARD_MAX_DMA_CHANNELS ||
+        ev == DS_DMA_EV_BURST_DONE)
         return;
     dma_open *o = &t->dma[channel];
     if (ev == DS_DMA_EV_DESC_START) {

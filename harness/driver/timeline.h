@@ -40,6 +40,9 @@ typedef struct dsh_timeline dsh_timeline;
 /* cpu_hz > 0.  NULL when out of memory. */
 dsh_timeline *dsh_timeline_new(double cpu_hz);
 void dsh_timeline_free(dsh_timeline *t);
+/* While paused nothing is recorded (reverse execution going over history
+ * the timeline holds already). */
+void dsh_timeline_pause(dsh_timeline *t, bool on);
 
 /* A span [begin, end) on a track (end >= begin).  detail (may be NULL)
  * becomes args.detail. */

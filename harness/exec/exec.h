@@ -132,6 +132,11 @@ typedef struct dsh_exec_opts {
     bool gdb;
     unsigned gdb_port;
     bool gdb_wait;
+    /* reverse execution with the debugger (docs/debugging.md): the
+     * checkpoints' memory bound in bytes (0: the default, 256 MiB) and
+     * their interval in cycles (0: adaptive); reverse_off: none */
+    uint64_t reverse_mem, reverse_every;
+    bool reverse_off;
     /* snapshots (docs/debugging.md, "Snapshots"): the whole machine and
      * the harness's place in the streams saved to snapshot_path at the
      * first point at or after cycle snapshot_at where the case streams

@@ -168,6 +168,12 @@ typedef struct xp_run {
     uint64_t fw_hash;
     bool restore_refused;
     uint64_t resumable_end; /* end of the last step of the phases */
+    /* reverse execution (exec_reverse.c) */
+    struct ds_hist *hist;  /* the run's history, NULL: none */
+    bool rewinding;        /* put back to a checkpoint: back to execute() */
+    bool replaying;        /* going over history again: logs quiet */
+    uint8_t *rewind_state; /* the harness's part of that checkpoint */
+    size_t rewind_len;
     /* the runner's result: the figures each expectation measured go to
      * res->checks (exec_expect.c), the run's to res->run */
     dsh_case_result *res;
@@ -294,6 +300,14 @@ void xp_streams_close(xp_run *r);
  * (pipes, endpoints, streams opened, driver and board), leaving
  * r->resuming and r->pos set; after the run, a snapshot not taken is an
  * error saying why.  false: failed (r->status and message set). */
+/* exec_reverse.c: reverse execution under --gdb: the run's history and
+ * the debugger's view of the DMA's and the host's writes (at the start of
+ * the debugger); at execute()'s rewind point, the harness put back
+ * (false: ERROR set); the end. */
+void xp_reverse_start(xp_run *r);
+bool xp_reverse_rewound(xp_run *r);
+void xp_reverse_free(xp_run *r);
+
 bool xp_snapshot_arm(xp_run *r, const char *fw);
 bool xp_snapshot_restore(xp_run *r, const char *fw);
 void xp_snapshot_finish(xp_run *r);
@@ -311,6 +325,10 @@ bool xp_out_read(const xp_ep *ep, uint64_t first, uint64_t n, int32_t *dst,
                  char *err, size_t errsz);
 bool xp_out_load(const xp_ep *ep, uint64_t skip, dsh_audio *a, char *err,
                  size_t errsz);
+/* Reverse execution: the spool back to its first `frames` frames (the
+ * run went back to where it had them; it spools the rest again).  false
+ * (spool_err, spool_failed) when that is not where it is. */
+bool xp_out_truncate(xp_ep *ep, uint64_t frames);
 void xp_out_close(xp_ep *ep);
 
 /* exec_expect.c: evaluates expectations; writes outputs and diffs. */

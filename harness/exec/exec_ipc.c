@@ -57,6 +57,8 @@ dsh_drv_err xp_command(xp_run *r, uint32_t id, const void *payload, size_t len,
 {
     uint64_t timeouts = dsh_drv_get_stats(r->drv)->ipc_timeouts;
     dsh_drv_err e = dsh_drv_command(r->drv, id, payload, len, reply);
+    if (e == DSH_DRV_EREWIND)
+        return e; /* the harness goes back (exec_reverse.c) */
     if (dsh_drv_get_stats(r->drv)->ipc_timeouts != timeouts)
         /* the host sat in the wait instead of refilling its buffers: a
          * DSP that read past what it wrote is a host xrun now */

@@ -10,6 +10,8 @@
 
 bool xp_fail(xp_run *r, dsh_res_status st, const char *fmt, ...)
 {
+    if (r->rewinding)
+        return false; /* the state is the checkpoint's (exec_reverse.c) */
     if (r->status != DSH_RES_PASS)
         return false;                      /* the first diagnosis wins */
     if (r->gdb && ds_gdb_killed(r->gdb)) { /* the cause of what failed */
@@ -27,7 +29,7 @@ bool xp_fail(xp_run *r, dsh_res_status st, const char *fmt, ...)
 
 void xp_log(xp_run *r, const char *fmt, ...)
 {
-    if (!r->o->verbose)
+    if (!r->o->verbose || r->replaying)
         return;
     va_list ap;
     fprintf(r->o->verbose, "[%12" PRIu64 "] ",

@@ -186,6 +186,33 @@ bool xp_out_load(const xp_ep *ep, uint64_t skip, dsh_audio *a, char *err,
     return true;
 }
 
+bool xp_out_truncate(xp_ep *ep, uint64_t frames)
+{
+    if (ep->spool_failed || frames > ep->out_spooled || ep->out_first) {
+        snprintf(ep->spool_err, sizeof ep->spool_err,
+                 "output '%s': cannot go back to frame %" PRIu64 " (%" PRIu64
+                 " spooled)",
+                 ep->e->name, frames, ep->out_spooled);
+        ep->spool_failed = true;
+        return false;
+    }
+    if (frames == ep->out_spooled)
+        return true;
+    off_t bytes = (off_t)(frames * ep->e->channels * sizeof(int32_t));
+    if (!obuf_flush(ep, ep->spool_err, sizeof ep->spool_err) ||
+        fflush(ep->spool) != 0 || ftruncate(fileno(ep->spool), bytes) != 0 ||
+        fseeko(ep->spool, bytes, SEEK_SET) != 0) {
+        if (!ep->spool_err[0])
+            snprintf(ep->spool_err, sizeof ep->spool_err,
+                     "output '%s': cutting its spool file: %s", ep->e->name,
+                     strerror(errno));
+        ep->spool_failed = true;
+        return false;
+    }
+    ep->out_spooled = ep->out_frames = frames;
+    return true;
+}
+
 void xp_out_close(xp_ep *ep)
 {
     if (ep->spool)

@@ -131,6 +131,8 @@ static bool stream_step(xp_run *r, uint64_t cycles)
      * phase; exec_snapshot.c) */
     r->pos.until = dsh_drv_cycles(r->drv) + cycles;
     dsh_drv_err e = dsh_drv_run(r->drv, cycles, NULL);
+    if (e == DSH_DRV_EREWIND)
+        return false; /* back to a checkpoint (exec_reverse.c) */
     r->pos.phase = XP_PHASE_NONE;
     r->resumable_end = dsh_drv_cycles(r->drv);
     if (xp_expected_panic(r, e))
@@ -581,11 +583,6 @@ static void summarize(xp_run *r, double wall, dsh_exec_summary *s)
     s->realtime_factor = wall > 0 ? s->audio_seconds / wall : 0;
 }
 
-static void gdb_poll(void *user)
-{
-    ds_gdb_poll(user);
-}
-
 /* --gdb: the server, announced on stderr, handed the board's run loop */
 static bool start_gdb(xp_run *r)
 {
@@ -600,17 +597,22 @@ static bool start_gdb(xp_run *r)
     fprintf(stderr, "%s: gdb: listening on 127.0.0.1:%u\n", prefix,
             ds_gdb_port(r->gdb));
     fflush(stderr);
-    ds_board_set_debugger(b, gdb_poll, r->gdb, DS_GDB_SLICE_CYCLES);
+    ds_gdb_attach_run(r->gdb, ds_board_service(b));
+    xp_reverse_start(r);
     if (r->o->gdb_wait)
         ds_gdb_wait_attach(r->gdb);
     return true;
 }
 
-/* the board's diagnostics (DMA errors ...) as "dspsim CMD: board: MSG" */
+/* the board's diagnostics (DMA errors ...) as "dspsim CMD: board: MSG",
+ * once (not again while reverse execution goes over history) */
 static void board_log(void *user, const char *msg)
 {
+    const xp_run *r = user;
+    if (r->replaying)
+        return;
     fflush(stdout);
-    fprintf(stderr, "dspsim %s: board: %s\n", (const char *)user, msg);
+    fprintf(stderr, "dspsim %s: board: %s\n", r->o->cmd, msg);
 }
 
 static void execute(xp_run *r, const char *fw)
@@ -631,8 +633,7 @@ static void execute(xp_run *r, const char *fw)
         return;
     }
     if (r->o->cmd)
-        ds_board_set_log(dsh_drv_board(r->drv), board_log,
-                         (void *)(uintptr_t)r->o->cmd);
+        ds_board_set_log(dsh_drv_board(r->drv), board_log, r);
     if (r->o->profile_path &&
         xt_profile_start(ds_board_cpu(dsh_drv_board(r->drv)),
                          dsh_drv_elf(r->drv), &r->prof, err, sizeof err)) {
@@ -706,6 +707,8 @@ resume:
     if (r->c->end == DSH_END_DRAIN && !drain(r))
         goto free_pipes;
 stop:
+    if (r->rewinding)
+        goto rewind;
     for (unsigned i = 0; i < r->npipes; i++)
         if (!r->pipes[i].drained &&
             !xp_trigger(r, &r->pipes[i], IPC_AUD_TRIGGER_STOP, "STOP", false))
@@ -718,6 +721,8 @@ stop:
             goto free_pipes;
     xp_trace_deadlines(r);
 free_pipes:
+    if (r->rewinding)
+        goto rewind;
     for (unsigned i = 0; i < r->npipes; i++) {
         xp_pipe *p = &r->pipes[i];
         if (!p->live || r->panic_seen) /* a panicked firmware is gone */
@@ -728,6 +733,12 @@ free_pipes:
             xp_fail(r, e == DSH_DRV_ESTATUS ? DSH_RES_FAIL : DSH_RES_ERROR,
                     "pipeline %u FREE: %s", p->id, dsh_drv_diag(r->drv));
     }
+    if (!r->rewinding)
+        return;
+rewind: /* a debugger went back to a checkpoint: on from there (the calls
+         * in progress returned; exec_reverse.c) */
+    if (xp_reverse_rewound(r))
+        goto resume;
 }
 
 void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
@@ -772,10 +783,10 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
         if (ds_gdb_killed(r->gdb))
             xp_fail(r, DSH_RES_ERROR, "killed by the debugger");
         ds_gdb_finish(r->gdb, true, r->status == DSH_RES_PASS ? 0 : 1, 0);
-        ds_board_set_debugger(dsh_drv_board(r->drv), NULL, NULL, 0);
         ds_gdb_close(r->gdb);
         r->gdb = NULL;
     }
+    xp_reverse_free(r);
     if (r->prof) {
         char perr[1024];
         xt_profile_finish(r->prof);

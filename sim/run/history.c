@@ -23,6 +23,7 @@
 #define FINE_MIN    2000u    /* cycles between them, at the closest */
 #define EVERY_START 1000000u /* the adaptive interval's first value */
 #define EVERY_MAX   (1ull << 34)
+#define RETRY       20000u /* cycles to the next try when one was refused */
 
 typedef struct page {
     uint32_t refs;
@@ -61,6 +62,7 @@ struct ds_hist {
     bool adaptive;
     uint64_t bytes, pages_held, taken, dropped;
     double host_seconds, last_end; /* host time */
+    bool all_next; /* the next checkpoint reads every page (track_now) */
     /* replay */
     bool replaying;
     ds_pos hw;
@@ -239,7 +241,8 @@ static bool base_update(ds_hist *h)
 {
     size_t n;
     const uint32_t *d = xt_mem_dirty_take(h->m.cpu, &n);
-    bool ok = true;
+    bool ok = true, all = h->all_next;
+    h->all_next = false;
     for (size_t i = 0; i < n && ok; i++) {
         size_t idx = cpu_page_index(h, d[i]);
         uint32_t addr;
@@ -250,7 +253,7 @@ static bool base_update(ds_hist *h)
     }
     for (size_t k = 0; k < h->nmems && ok; k++) {
         const mem *m = &h->mems[k];
-        if (m->m.cpu)
+        if (m->m.cpu && !all)
             continue;
         for (uint32_t o = 0; o < m->m.size && ok; o += PAGE) {
             size_t idx = m->first + o / PAGE;
@@ -287,6 +290,11 @@ ds_hist *ds_hist_new(const ds_hist_machine *m, const ds_hist_config *cfg)
     if (!h->base || !h->pagebuf || !h->mark || !h->list)
         goto fail;
     h->bytes = h->nchunks * sizeof *h->base;
+    if (m->track_now) {
+        if (xt_mem_dirty_track(m->cpu, true) != XT_OK)
+            goto fail;
+        h->all_next = true;
+    }
     h->limit = cfg && cfg->mem_limit ? cfg->mem_limit : DS_HIST_DEFAULT_MEM;
     h->adaptive = !cfg || !cfg->every;
     h->every = h->adaptive ? EVERY_START : cfg->every;
@@ -369,8 +377,11 @@ static size_t slot_for(const ds_hist *h, const ds_pos *pos, bool *same)
     return i;
 }
 
-static bool take(ds_hist *h, bool fine)
+/* false: no checkpoint (the machine's save refused: not a point it can
+ * be taken at; *refused), or out of memory. */
+static bool take(ds_hist *h, bool fine, bool *refused)
 {
+    *refused = false;
     ds_pos pos = ds_pos_now(h->m.cpu, DS_POS_SETTLED);
     bool same;
     size_t at = slot_for(h, &pos, &same);
@@ -380,6 +391,7 @@ static bool take(ds_hist *h, bool fine)
     ds_snap_w_init(&w);
     if (h->m.save && !h->m.save(h->m.user, &w)) {
         ds_snap_w_free(&w);
+        *refused = true;
         return false;
     }
     ckpt k = { .pos = pos, .fine = fine };
@@ -430,7 +442,8 @@ static uint64_t on_boundary(void *user, uint64_t cycle)
                 h->m.replay(h->m.user, false);
         } else {
             if (cycle >= h->fine_next && cycle < h->fine_to) {
-                take(h, true);
+                bool refused;
+                take(h, true, &refused);
                 h->fine_next = cycle + h->fine_step;
             }
             uint64_t next = h->hw.cycles;
@@ -439,7 +452,8 @@ static uint64_t on_boundary(void *user, uint64_t cycle)
             return next > cycle ? next : cycle + 1;
         }
     }
-    bool ok = take(h, false);
+    bool refused;
+    bool ok = take(h, false, &refused);
     double t1 = host_now();
     h->host_seconds += t1 - t0;
     if (h->adaptive && ok && h->last_end > 0) {
@@ -451,7 +465,9 @@ static uint64_t on_boundary(void *user, uint64_t cycle)
             h->every /= 2;
     }
     h->last_end = t1;
-    return cycle + h->every;
+    /* a machine that cannot be saved here may be soon (the harness: its
+     * next step of streaming) */
+    return cycle + (refused && h->every > RETRY ? RETRY : h->every);
 }
 
 void ds_hist_start(ds_hist *h, ds_run *r)

@@ -151,3 +151,8 @@ const char *xt_strerror(xt_err err)
     (void)err;
     return "error";
 }
+xt_err xt_mem_dirty_track(xt_cpu *cpu, bool on)
+{
+    (void)cpu, (void)on;
+    return XT_ERR_ARG;
+}

@@ -34,9 +34,11 @@
  *               and stops after the stores to its last byte, its first
  *               byte and its first byte again, each reported as
  *               T05watch:ADDR; with ADDR the stored byte; exit STATUS
- *   reverse     STEPS STATUS FUNCTION WATCH_SYMBOL WATCH_OFFSET: reverse
- *               execution (bs, bc): bs at the start answers
- *               replaylog:begin; two stops at FUNCTION, STEPS single
+ *   reverse     STEPS STATUS FUNCTION WATCH_SYMBOL WATCH_OFFSET [later]:
+ *               reverse execution (bs, bc): bs at the start answers
+ *               replaylog:begin (with "later" the history starts later
+ *               than the attach: where `run`/`play` starts streaming, at
+ *               or before the first stop); two stops at FUNCTION, STEPS single
  *               steps recorded (all registers and CCOUNT), STEPS bs each
  *               checked against the record, bc to the first stop, bc to
  *               the start of the history, then forward: the first stop
@@ -47,13 +49,19 @@
  *               bound: N stops at FUNCTION, then bc until the start of the
  *               history, which is not the start of the run and says so (a
  *               console line); forward again to the end, exit STATUS
+ *   bc-chain    FUNCTION CONTROL N STATUS: a stop at CONTROL (a mid-stream
+ *               control's handler), then N bc to the stops at FUNCTION
+ *               before it, each earlier than the one before; N bs and N s
+ *               that come back to the same place; exit STATUS
  *   dma-watch   SYMBOL OFFSET CHANNEL DESCRIPTOR STATUS: a write watchpoint
  *               on the word at SYMBOL + OFFSET, which DMA channel CHANNEL
  *               fills running the descriptor at symbol DESCRIPTOR: the
  *               stop (T05watch:ADDR;) after the burst, the console line
  *               before it naming the channel and the descriptor; bc: the
  *               stop before that burst (the old value back), named the
- *               same; forward again to the same stop; exit STATUS
+ *               same; forward again to the same stop; exit STATUS.
+ *               SYMBOL @FUNCTION:N: the address is register aN at the
+ *               first stop at FUNCTION; CHANNEL and DESCRIPTOR '-': any
  *   overrun     FUNCTION STATUS: FUNCTION(st, out, in, frames) of the
  *               volume kernel writes past out[frames * st->channels]? A
  *               breakpoint at its entry gives the block, a write
@@ -271,14 +279,14 @@ static void recv_packet(char *buf, size_t size)
         recv_one(buf, size);
         if (!is_console(buf))
             return;
-        size_t l = strlen(console_text);
+        size_t l = strlen(console_text), l0 = l;
         for (const char *h = buf + 1;
              h[0] && h[1] && l + 1 < sizeof console_text; h += 2) {
             char b[3] = { h[0], h[1], 0 };
             console_text[l++] = (char)strtoul(b, NULL, 16);
         }
         console_text[l] = '\0';
-        printf("console: %s", console_text);
+        printf("console: %s", console_text + l0);
     }
 }
 
@@ -924,7 +932,15 @@ static void scenario_reverse(int argc, char **argv)
     expect_snap(r, hit1, "bc to the first stop at report", 0);
     expect(cmd("bc"), "T05replaylog:begin;", "bc to the start");
     snap(r);
-    expect_snap(r, start, "the start of the history", 0);
+    if (argc > 5 && !strcmp(argv[5], "later")) {
+        if (r[22] < start[22] || r[22] > hit1[22])
+            fail("the start of the history at ccount %u, not between the "
+                 "attach (%u) and the first stop (%u)",
+                 r[22], start[22], hit1[22]);
+        printf("the history starts at ccount %u (pc %08x)\n", r[22], r[16]);
+    } else {
+        expect_snap(r, start, "the start of the history", 0);
+    }
     expect(cmd("bs"), "T05replaylog:begin;", "bs at the start again");
     /* forward again over the same history */
     continue_to(rep, 0);
@@ -991,20 +1007,82 @@ static void scenario_reverse_bound(int argc, char **argv)
     continue_to_exit(want, "end of the run");
 }
 
+/* Going back across a mid-stream control: bc after bc. */
+static void scenario_bc_chain(int argc, char **argv)
+{
+    if (argc < 4)
+        fail("bc-chain needs FUNCTION CONTROL N STATUS");
+    const xt_elf_symbol *f = sym(argv[0]), *ctl = sym(argv[1]);
+    int n = atoi(argv[2]), want = atoi(argv[3]);
+    handshake();
+    break_set(ctl->addr);
+    continue_to(ctl, 0);
+    break_clear(ctl->addr);
+    uint32_t at_ctl[SNAP_N], r[SNAP_N];
+    snap(at_ctl);
+    break_set(f->addr);
+    uint32_t last = at_ctl[22];
+    for (int i = 0; i < n; i++) {
+        expect(cmd("bc"), "T05", "bc");
+        snap(r);
+        if (r[16] != f->addr || r[22] >= last)
+            fail("bc %d: pc %08x (%s at %08x), ccount %u after %u", i, r[16],
+                 argv[0], f->addr, r[22], last);
+        last = r[22];
+    }
+    printf("%d stops at %s before %s (ccount %u .. %u)\n", n, argv[0], argv[1],
+           last, at_ctl[22]);
+    break_clear(f->addr);
+    /* n instructions back and forth land where they started */
+    uint32_t here[SNAP_N];
+    snap(here);
+    for (int i = 0; i < n; i++)
+        expect(cmd("bs"), "T05", "bs");
+    for (int i = 0; i < n; i++)
+        expect(cmd("s"), "T05", "s");
+    snap(r);
+    expect_snap(r, here, "back and forth", n);
+    /* forward to the control again: the same state */
+    break_set(ctl->addr);
+    continue_to(ctl, 1);
+    snap(r);
+    expect_snap(r, at_ctl, "the control again", 0);
+    break_clear(ctl->addr);
+    continue_to_exit(want, "end of the run");
+}
+
 /* A watchpoint that sees the DMA: forward, backwards, forward again. */
 static void scenario_dma_watch(int argc, char **argv)
 {
     if (argc < 5)
         fail("dma-watch needs SYMBOL OFFSET CHANNEL DESCRIPTOR STATUS");
-    uint32_t w = sym(argv[0])->addr + (uint32_t)strtoul(argv[1], NULL, 0);
-    unsigned ch = (unsigned)atoi(argv[2]);
-    uint32_t desc = sym(argv[3])->addr;
     int want = atoi(argv[4]);
     char who[96], stop[40];
-    snprintf(who, sizeof who, "written by DMA channel %u (descriptor 0x%08x)",
-             ch, desc);
-    snprintf(stop, sizeof stop, "T05watch:%x;", w);
+    if (strcmp(argv[2], "-") && strcmp(argv[3], "-"))
+        snprintf(who, sizeof who,
+                 "written by DMA channel %u (descriptor 0x%08x)",
+                 (unsigned)atoi(argv[2]), sym(argv[3])->addr);
+    else
+        snprintf(who, sizeof who, "written by DMA channel ");
     handshake();
+    uint32_t w;
+    if (argv[0][0] == '@') { /* @FUNCTION:N */
+        char fn[128];
+        snprintf(fn, sizeof fn, "%s", argv[0] + 1);
+        char *colon = strchr(fn, ':');
+        if (!colon)
+            fail("dma-watch: '%s' is not @FUNCTION:N", argv[0]);
+        *colon = '\0';
+        const xt_elf_symbol *f = sym(fn);
+        break_set(f->addr);
+        continue_to(f, 0);
+        w = reg((unsigned)atoi(colon + 1));
+        break_clear(f->addr);
+    } else {
+        w = sym(argv[0])->addr;
+    }
+    w += (uint32_t)strtoul(argv[1], NULL, 0);
+    snprintf(stop, sizeof stop, "T05watch:%x;", w);
     expect(cmd("Z2,%x,4", w), "OK", "Z2");
     /* the core's stores first (the C runtime clears .bss) */
     uint32_t before = 0;
@@ -1151,6 +1229,8 @@ int main(int argc, char **argv)
         scenario_overrun(dd - 4, argv + 4);
     else if (!strcmp(scenario, "reverse"))
         scenario_reverse(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "bc-chain"))
+        scenario_bc_chain(dd - 4, argv + 4);
     else if (!strcmp(scenario, "reverse-bound"))
         scenario_reverse_bound(dd - 4, argv + 4);
     else if (!strcmp(scenario, "dma-watch"))

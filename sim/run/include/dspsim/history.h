@@ -93,6 +93,11 @@ typedef struct ds_hist_machine {
      * host); off: it is past its high-water mark */
     void (*replay)(void *user, bool on);
     void *user;
+    /* The CPU's memories are not all zeros now (something was loaded
+     * before tracking could start): ds_hist_new starts the CPU's dirty
+     * tracking, and the first checkpoint reads every page (cheap for a
+     * board's small memories; see the precondition above otherwise). */
+    bool track_now;
 } ds_hist_machine;
 
 #define DS_HIST_DEFAULT_MEM (256ull << 20) /* bytes */
