@@ -74,7 +74,10 @@ typedef struct gdb_rev {
     bool arrived;     /* the hook asked the CPU to stop for us */
     bool in_packet;   /* gdb_rev_begin runs (inside the server) */
     bool failed;      /* a checkpoint did not load */
-    xt_hook hook;
+    /* code hooks: every instruction (one, begin > end), or only the
+     * breakpoints' or the target's addresses (a hook each) */
+    xt_hook hooks[GDB_MAX_SW_BREAKS + GDB_MAX_HW_BREAKS];
+    unsigned nhooks;
     /* bs: the instructions before `trail_end` the last scan saw, oldest
      * first (a ring of GDB_REV_TRAIL), so that the next bs goes there
      * without a scan */
@@ -170,6 +173,9 @@ void gdb_target_attach(ds_gdb *g);
 void gdb_target_detach(ds_gdb *g);
 /* The stop as the debugger sees it. */
 void gdb_target_set_stop(ds_gdb *g, int sig);
+/* The hooks as the breakpoints, watchpoints, a step and reverse execution
+ * (its own code hooks) need them now. */
+void gdb_target_update_hooks(ds_gdb *g);
 
 /* gdb_reverse.c: bs (cont false) and bc: GDB_STAY when answered at once
  * (the start of the history, no history), GDB_RESUME when the run goes
@@ -184,6 +190,9 @@ void gdb_rev_changed(ds_gdb *g);
  * at `at` (NULL: the instruction running). */
 void gdb_rev_watch(ds_gdb *g, int kind, uint32_t addr, const ds_pos *at,
                    const char *who);
+/* The run service's boundary (after the events of a cycle): a scan whose
+ * end is after those events stops there (ds_run_set_debugger_at). */
+void gdb_rev_boundary(void *user, uint64_t cycle);
 /* End a reverse operation where it is (a Ctrl-C). */
 void gdb_rev_cancel(ds_gdb *g);
 /* A forward resume: what a bs remembered is stale. */

@@ -25,16 +25,39 @@
 
 static void on_rev_code(xt_cpu *cpu, uint32_t pc, unsigned len, void *user);
 
+/* Only the code it needs to see: every instruction for a bs scan or
+ * when a watchpoint's access is to be placed; otherwise the breakpoints
+ * (a bc's scan) or the target (a go) alone, so that the engine runs every
+ * other instruction without calling out.  The forward hooks are off
+ * meanwhile (gdb_target_update_hooks). */
 static void hook(ds_gdb *g, bool on)
 {
     gdb_rev *rv = &g->rev;
-    if (on && !rv->hook) {
-        if (xt_hook_add(g->cpu, &rv->hook, XT_HOOK_CODE, (void *)on_rev_code, g,
-                        1, 0) != XT_OK)
-            rv->hook = 0;
-    } else if (!on && rv->hook) {
-        xt_hook_del(g->cpu, rv->hook);
-        rv->hook = 0;
+    for (unsigned i = 0; i < rv->nhooks; i++)
+        xt_hook_del(g->cpu, rv->hooks[i]);
+    rv->nhooks = 0;
+    gdb_target_update_hooks(g);
+    if (!on)
+        return;
+    uint32_t at[GDB_MAX_SW_BREAKS + GDB_MAX_HW_BREAKS];
+    unsigned n = 0;
+    bool all = false;
+    if (rv->mode == GDB_REV_GO && rv->target.kind == DS_POS_INSN)
+        at[n++] = rv->target.pc;
+    else if (rv->mode == GDB_REV_GO)
+        n = 0; /* an event's position: the run service's horizon stops it */
+    else if (rv->cont && !g->nwatches)
+        for (unsigned i = 0; i < g->nbreaks; i++)
+            at[n++] = g->breaks[i].addr;
+    else
+        all = true;
+    if (all)
+        n = 1;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t b = all ? 1 : at[i], e = all ? 0 : at[i];
+        if (xt_hook_add(g->cpu, &rv->hooks[rv->nhooks], XT_HOOK_CODE,
+                        (void *)on_rev_code, g, b, e) == XT_OK)
+            rv->nhooks++;
     }
 }
 
@@ -245,7 +268,13 @@ bool gdb_rev_poll(ds_gdb *g)
     gdb_rev *rv = &g->rev;
     ds_pos now = ds_pos_now(g->cpu, DS_POS_EVENTS);
     if (rv->mode == GDB_REV_SCAN) {
-        if (!rv->arrived && ds_pos_cmp(&now, &rv->until) < 0)
+        /* the horizon stops the run at the boundary of `until` (or just
+         * past it, in a wait): every candidate before it has been seen */
+        bool at_end = now.insns > rv->until.insns ||
+                      (now.insns == rv->until.insns &&
+                       now.cycles >= rv->until.cycles &&
+                       rv->until.kind != DS_POS_SETTLED);
+        if (!rv->arrived && !at_end)
             return false;
         rv->arrived = false;
         scan_end(g);
@@ -257,6 +286,23 @@ bool gdb_rev_poll(ds_gdb *g)
     rv->arrived = false;
     arrive(g);
     return true;
+}
+
+void gdb_rev_boundary(void *user, uint64_t cycle)
+{
+    ds_gdb *g = user;
+    gdb_rev *rv = &g->rev;
+    (void)cycle;
+    if (rv->mode != GDB_REV_SCAN || rv->arrived ||
+        rv->until.kind != DS_POS_SETTLED)
+        return;
+    /* the scan ends after the events of until's cycle, before the next
+     * instruction: stop there (the poll that follows ends the scan) */
+    ds_pos now = ds_pos_now(g->cpu, DS_POS_SETTLED);
+    if (ds_pos_cmp(&now, &rv->until) >= 0) {
+        rv->arrived = true;
+        xt_stop_request(g->cpu);
+    }
 }
 
 void gdb_rev_cancel(ds_gdb *g)

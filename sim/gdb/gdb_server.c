@@ -98,6 +98,7 @@ void ds_gdb_attach_run(ds_gdb *g, ds_run *r)
         return;
     g->run = r;
     ds_run_set_debugger(r, run_poll, g, DS_GDB_SLICE_CYCLES);
+    ds_run_set_debugger_at(r, gdb_rev_boundary);
 }
 
 void ds_gdb_close(ds_gdb *g)

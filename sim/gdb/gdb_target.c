@@ -145,15 +145,17 @@ static void set_hook(ds_gdb *g, xt_hook *h, bool want, xt_hook_type type,
     }
 }
 
-static void update_hooks(ds_gdb *g)
+void gdb_target_update_hooks(ds_gdb *g)
 {
     bool rd = false, wr = false;
     for (unsigned i = 0; i < g->nwatches; i++) {
         rd |= g->watches[i].kind != GDB_WATCH_WRITE;
         wr |= g->watches[i].kind != GDB_WATCH_READ;
     }
-    set_hook(g, &g->code_hook, g->nbreaks || g->stepping, XT_HOOK_CODE,
-             (void *)on_code);
+    /* going back, gdb_reverse.c's hooks look at the code */
+    set_hook(g, &g->code_hook,
+             (g->nbreaks || g->stepping) && g->rev.mode == GDB_REV_NONE,
+             XT_HOOK_CODE, (void *)on_code);
     set_hook(g, &g->rd_hook, rd, XT_HOOK_MEM_READ, (void *)on_mem);
     set_hook(g, &g->wr_hook, wr, XT_HOOK_MEM_WRITE, (void *)on_mem);
 }
@@ -171,7 +173,7 @@ int gdb_break_insert(ds_gdb *g, uint32_t addr, bool hw)
     if (same_kind >= (hw ? GDB_MAX_HW_BREAKS : GDB_MAX_SW_BREAKS))
         return 0x1c; /* ENOSPC */
     g->breaks[g->nbreaks++] = (gdb_break){ addr, hw };
-    update_hooks(g);
+    gdb_target_update_hooks(g);
     return 0;
 }
 
@@ -180,7 +182,7 @@ int gdb_break_remove(ds_gdb *g, uint32_t addr, bool hw)
     for (unsigned i = 0; i < g->nbreaks; i++)
         if (g->breaks[i].addr == addr && g->breaks[i].hw == hw) {
             g->breaks[i] = g->breaks[--g->nbreaks];
-            update_hooks(g);
+            gdb_target_update_hooks(g);
             return 0;
         }
     return 0x16; /* EINVAL: no such breakpoint */
@@ -201,7 +203,7 @@ int gdb_watch_insert(ds_gdb *g, gdb_watch_kind k, uint32_t addr, uint32_t len)
     if (g->nwatches >= GDB_MAX_WATCHES)
         return 0x1c;
     g->watches[g->nwatches++] = (gdb_watch){ addr, len, k };
-    update_hooks(g);
+    gdb_target_update_hooks(g);
     return 0;
 }
 
@@ -211,7 +213,7 @@ int gdb_watch_remove(ds_gdb *g, gdb_watch_kind k, uint32_t addr, uint32_t len)
         if (g->watches[i].kind == k && g->watches[i].addr == addr &&
             g->watches[i].len == len) {
             g->watches[i] = g->watches[--g->nwatches];
-            update_hooks(g);
+            gdb_target_update_hooks(g);
             return 0;
         }
     return 0x16;
@@ -228,7 +230,7 @@ void gdb_target_resume(ds_gdb *g, bool step)
     g->stop_pos_set = false;
     g->fault_view = false;
     gdb_rev_forward(g);
-    update_hooks(g);
+    gdb_target_update_hooks(g);
 }
 
 void gdb_target_attach(ds_gdb *g)
@@ -245,7 +247,7 @@ void gdb_target_detach(ds_gdb *g)
     g->stepping = false;
     g->stop_pending = false;
     g->fault_view = false;
-    update_hooks(g);
+    gdb_target_update_hooks(g);
     if (g->exc_hook) {
         xt_hook_del(g->cpu, g->exc_hook);
         g->exc_hook = 0;

@@ -8,6 +8,7 @@
 struct ds_run {
     struct {
         ds_run_poll_fn poll;
+        ds_run_debugger_at_fn at;
         void *user;
         uint64_t slice;
         uint64_t horizon;
@@ -57,8 +58,15 @@ void ds_run_set_debugger(ds_run *r, ds_run_poll_fn poll, void *user,
     r->dbg.poll = poll;
     r->dbg.user = poll ? user : NULL;
     r->dbg.slice = poll ? slice_cycles : 0;
-    if (!poll)
+    if (!poll) {
         r->dbg.horizon = DS_RUN_NEVER;
+        r->dbg.at = NULL;
+    }
+}
+
+void ds_run_set_debugger_at(ds_run *r, ds_run_debugger_at_fn at)
+{
+    r->dbg.at = r->dbg.poll ? at : NULL;
 }
 
 void ds_run_set_horizon(ds_run *r, uint64_t at)
@@ -147,6 +155,9 @@ void ds_run_boundary(ds_run *r, uint64_t now, xt_cpu *cpu)
         r->ckpt.at = r->ckpt.fn(r->ckpt.user, now);
     if (r->ls.on && r->ls.ops.at && now >= r->ls.at)
         r->ls.at = r->ls.ops.at(r->ls.user, now);
+    /* last: a stop it asks for is no part of what the others saved */
+    if (r->dbg.at)
+        r->dbg.at(r->dbg.user, now);
 }
 
 static void progress(ds_run *r, xt_cpu *cpu)

@@ -49,6 +49,10 @@
  *               bound: N stops at FUNCTION, then bc until the start of the
  *               history, which is not the start of the run and says so (a
  *               console line); forward again to the end, exit STATUS
+ *   bench-bc    FUNCTION STATUS: bench/reverse.sh's session: the second
+ *               stop at FUNCTION (the end of the stream), then one bc over
+ *               the whole run back to the start of the history, timed (host
+ *               seconds), with 'monitor reverse' before it; exit STATUS
  *   bc-chain    FUNCTION CONTROL N STATUS: a stop at CONTROL (a mid-stream
  *               control's handler), then N bc to the stops at FUNCTION
  *               before it, each earlier than the one before; N bs and N s
@@ -1007,6 +1011,46 @@ static void scenario_reverse_bound(int argc, char **argv)
     continue_to_exit(want, "end of the run");
 }
 
+static double wall(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* bench/reverse.sh: reverse-continue across the whole run. */
+static void scenario_bench_bc(int argc, char **argv)
+{
+    if (argc < 2)
+        fail("bench-bc needs FUNCTION STATUS");
+    const xt_elf_symbol *f = sym(argv[0]);
+    int want = atoi(argv[1]);
+    handshake();
+    break_set(f->addr);
+    double t0 = wall();
+    continue_to(f, 0);
+    continue_to(f, 1);
+    double t1 = wall();
+    uint32_t end = reg(37);
+    console_clear();
+    expect(cmd("qRcmd,%s", "72657665727365"), "OK", "monitor reverse");
+    printf("forward: %.3f s of host time to the second stop at %s (ccount "
+           "%u)\n%s",
+           t1 - t0, argv[0], end, console_text);
+    double t2 = wall();
+    char r[64];
+    snprintf(r, sizeof r, "%s", cmd("bc"));
+    double t3 = wall();
+    if (strcmp(r, "T05replaylog:begin;") && strcmp(r, "T05"))
+        fail("bc: '%s'", r);
+    uint32_t at = reg(37);
+    printf("reverse-continue: %.3f s of host time, stopped with %s at ccount "
+           "%u\n",
+           t3 - t2, r, at);
+    break_clear(f->addr);
+    continue_to_exit(want, "end of the run");
+}
+
 /* Going back across a mid-stream control: bc after bc. */
 static void scenario_bc_chain(int argc, char **argv)
 {
@@ -1229,6 +1273,8 @@ int main(int argc, char **argv)
         scenario_overrun(dd - 4, argv + 4);
     else if (!strcmp(scenario, "reverse"))
         scenario_reverse(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "bench-bc"))
+        scenario_bench_bc(dd - 4, argv + 4);
     else if (!strcmp(scenario, "bc-chain"))
         scenario_bc_chain(dd - 4, argv + 4);
     else if (!strcmp(scenario, "reverse-bound"))

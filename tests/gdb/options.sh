@@ -36,6 +36,10 @@ check 2 "not a port number" run --gdb x case.yaml
 check 2 "gdb-wait needs --gdb" run --gdb-wait case.yaml
 check 2 "not a port number" play --gdb 1.5 in.wav out.wav
 check 2 "gdb-wait needs --gdb" play --gdb-wait in.wav out.wav
+check 2 "need --gdb PORT" run --reverse-mem 8 case.yaml
+check 2 "at least 1000" run --gdb 0 --reverse-every 5 case.yaml
+check 2 "need --gdb PORT" play --reverse-every 100000 in.wav out.wav
+check 2 "too large" play --gdb 0 --reverse-mem 99999 in.wav out.wav
 # a port in use: hold one with a first server waiting for its debugger
 "$dspsim" exec --gdb 0 --gdb-wait "$elf" > /dev/null 2> "$work/first.err" &
 first=$!

@@ -73,6 +73,13 @@ void ds_run_free(ds_run *r);
 typedef bool (*ds_run_poll_fn)(void *user);
 void ds_run_set_debugger(ds_run *r, ds_run_poll_fn poll, void *user,
                          uint64_t slice_cycles);
+/* The debugger at every boundary too (at(user, cycle), after the other
+ * boundary clients): it may ask the CPU to stop before its next
+ * instruction (xt_stop_request), to be polled there after the events of
+ * the cycle.  at NULL: none.  Removed with the debugger. */
+typedef void (*ds_run_debugger_at_fn)(void *user, uint64_t cycle);
+void ds_run_set_debugger_at(ds_run *r, ds_run_debugger_at_fn at);
+
 /* The debugger's horizon: the next slice ends at the first instruction
  * boundary at or after cycle `at` (DS_RUN_NEVER: none), where the
  * debugger is polled.  Kept until changed. */
