@@ -289,7 +289,7 @@ static void write_watch(void *user, const ds_mem_write *w)
 {
     char who[96];
     ds_mem_write_describe(w, who, sizeof who);
-    ds_gdb_note_write(user, w->addr, w->len, who);
+    ds_gdb_note_write(user, w->addr, w->len, who, w->between_runs);
 }
 
 /* The board's run service hands over between CPU slices: redraw. */

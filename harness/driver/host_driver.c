@@ -518,6 +518,8 @@ dsh_drv_err dsh_drv_command_timeout(dsh_drv *d, uint32_t id,
     if (len)
         memcpy(buf + sizeof h, payload, len);
     ds_board_mbox_write(d->b, IPC_MBOX_H2D_OFF, buf, h.size);
+    if (d->rewind) /* a debugger stopped at that write went back */
+        return DSH_DRV_EREWIND;
     if (ds_board_doorbell_send(d->b, id) != DS_OK) {
         dsh_drv_diag_set(d, "command %s: doorbell refused", name);
         return DSH_DRV_ESETUP;

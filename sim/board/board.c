@@ -242,7 +242,8 @@ static void watch_write(ds_board *b, ds_master m, uint32_t addr, size_t n)
     ds_mem_write w = { .master = m,
                        .addr = addr,
                        .len = (uint32_t)n,
-                       .cycle = xt_cycles(b->cpu) };
+                       .cycle = xt_cycles(b->cpu),
+                       .between_runs = !b->running };
     if (m == DS_MASTER_DMA && !ds_dma_writer(b->dma, &w.channel, &w.desc))
         return;
     b->wwatch(b->wwatch_user, &w);

@@ -58,6 +58,8 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
         /* the service's boundary: after the events due now (a new run
          * fires none then), before the checks that may end this run */
         ds_run_boundary(b->svc, now, b->cpu);
+        if (xt_cycles(b->cpu) != now)
+            continue; /* a debugger put it back to a checkpoint */
         if (ds_run_ended(b->svc))
             return finish(b, res, DS_STOP_BUDGET, 0);
         if (b->events & stop_on)

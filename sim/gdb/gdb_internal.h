@@ -154,8 +154,10 @@ void gdb_report_stop(ds_gdb *g);
 /* An 'O' packet: text for the debugger's console. */
 void gdb_send_console(ds_gdb *g, const char *text);
 
-/* gdb_server.c: serve the debugger while the target is stopped. */
+/* gdb_server.c: serve the debugger while the target is stopped; serve
+ * the stop a hook or another master's write asked for. */
 gdb_action gdb_serve(ds_gdb *g);
+void gdb_serve_pending(ds_gdb *g);
 
 /* gdb_cmds.c: handle one packet (payload NUL-terminated, escapes kept). */
 gdb_action gdb_handle_packet(ds_gdb *g, char *pkt, size_t len);
@@ -190,9 +192,14 @@ void gdb_rev_changed(ds_gdb *g);
  * at `at` (NULL: the instruction running). */
 void gdb_rev_watch(ds_gdb *g, int kind, uint32_t addr, const ds_pos *at,
                    const char *who);
-/* The run service's boundary (after the events of a cycle): a scan whose
- * end is after those events stops there (ds_run_set_debugger_at). */
-void gdb_rev_boundary(void *user, uint64_t cycle);
+/* The run service's boundary (after the events of a cycle;
+ * ds_run_set_debugger_at): a stop another master's write asked for during
+ * those events is served there; a scan whose end is after them stops
+ * there. */
+void gdb_boundary(void *user, uint64_t cycle);
+/* A host wrote a watched range between two runs, after its candidate was
+ * noted: a scan that was to end at that write ends there. */
+void gdb_rev_host_write(ds_gdb *g);
 /* End a reverse operation where it is (a Ctrl-C). */
 void gdb_rev_cancel(ds_gdb *g);
 /* A forward resume: what a bs remembered is stale. */

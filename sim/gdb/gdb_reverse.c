@@ -254,8 +254,6 @@ static void arrive(ds_gdb *g)
 {
     gdb_rev *rv = &g->rev;
     ds_pos at = rv->target;
-    if (at.kind != DS_POS_INSN)
-        at = ds_pos_now(g->cpu, DS_POS_EVENTS);
     if (!rv->cont) {
         rv->trail_ok = true;
         rv->trail_end = at;
@@ -273,7 +271,8 @@ bool gdb_rev_poll(ds_gdb *g)
         bool at_end = now.insns > rv->until.insns ||
                       (now.insns == rv->until.insns &&
                        now.cycles >= rv->until.cycles &&
-                       rv->until.kind != DS_POS_SETTLED);
+                       rv->until.kind != DS_POS_SETTLED &&
+                       rv->until.kind != DS_POS_HOST);
         if (!rv->arrived && !at_end)
             return false;
         rv->arrived = false;
@@ -281,28 +280,46 @@ bool gdb_rev_poll(ds_gdb *g)
         return true;
     }
     if (!rv->arrived &&
-        (rv->target.kind == DS_POS_INSN || ds_pos_cmp(&now, &rv->target) < 0))
+        (rv->target.kind != DS_POS_EVENTS || ds_pos_cmp(&now, &rv->target) < 0))
         return false;
     rv->arrived = false;
     arrive(g);
     return true;
 }
 
-void gdb_rev_boundary(void *user, uint64_t cycle)
+void gdb_boundary(void *user, uint64_t cycle)
 {
     ds_gdb *g = user;
     gdb_rev *rv = &g->rev;
     (void)cycle;
+    if (g->stop_pending && rv->mode == GDB_REV_NONE && !g->ended &&
+        !g->killed) {
+        gdb_serve_pending(g); /* a DMA burst wrote a watched range */
+        return;
+    }
+    ds_pos now = ds_pos_now(g->cpu, DS_POS_SETTLED);
+    if (rv->mode == GDB_REV_GO && !rv->arrived &&
+        rv->target.kind == DS_POS_SETTLED &&
+        ds_pos_cmp(&now, &rv->target) >= 0) {
+        arrive(g); /* before a host's write */
+        return;
+    }
     if (rv->mode != GDB_REV_SCAN || rv->arrived ||
         rv->until.kind != DS_POS_SETTLED)
         return;
-    /* the scan ends after the events of until's cycle, before the next
-     * instruction: stop there (the poll that follows ends the scan) */
-    ds_pos now = ds_pos_now(g->cpu, DS_POS_SETTLED);
-    if (ds_pos_cmp(&now, &rv->until) >= 0) {
-        rv->arrived = true;
-        xt_stop_request(g->cpu);
-    }
+    /* the scan ends after the events of until's cycle, before anything
+     * else happens there (the next instruction, a host's step) */
+    if (ds_pos_cmp(&now, &rv->until) >= 0)
+        scan_end(g);
+}
+
+void gdb_rev_host_write(ds_gdb *g)
+{
+    gdb_rev *rv = &g->rev;
+    ds_pos now = ds_pos_now(g->cpu, DS_POS_HOST);
+    if (rv->mode == GDB_REV_SCAN && !rv->arrived &&
+        ds_pos_cmp(&now, &rv->until) >= 0)
+        scan_end(g); /* the host's write the scan was to end at */
 }
 
 void gdb_rev_cancel(ds_gdb *g)

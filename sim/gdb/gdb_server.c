@@ -98,7 +98,7 @@ void ds_gdb_attach_run(ds_gdb *g, ds_run *r)
         return;
     g->run = r;
     ds_run_set_debugger(r, run_poll, g, DS_GDB_SLICE_CYCLES);
-    ds_run_set_debugger_at(r, gdb_rev_boundary);
+    ds_run_set_debugger_at(r, gdb_boundary);
 }
 
 void ds_gdb_close(ds_gdb *g)
@@ -118,6 +118,16 @@ static void note_stop_pos(ds_gdb *g)
     if (!g->stop_pos_set)
         g->stop_pos = ds_pos_now(g->cpu, DS_POS_EVENTS);
     g->stop_pos_set = true;
+}
+
+void gdb_serve_pending(ds_gdb *g)
+{
+    g->stop_pending = false;
+    if (g->cfd < 0)
+        return;
+    note_stop_pos(g);
+    gdb_report_stop(g);
+    gdb_serve(g);
 }
 
 static void accept_client(ds_gdb *g)
@@ -236,12 +246,7 @@ bool ds_gdb_poll(ds_gdb *g)
     if (g->rev.mode != GDB_REV_NONE && gdb_rev_poll(g))
         return true;
     if (g->stop_pending) { /* a hook stopped the target */
-        g->stop_pending = false;
-        if (g->cfd >= 0) {
-            note_stop_pos(g);
-            gdb_report_stop(g);
-            gdb_serve(g);
-        }
+        gdb_serve_pending(g);
         return true;
     }
     uint64_t now = xt_cycles(g->cpu);

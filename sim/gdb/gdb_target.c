@@ -262,7 +262,8 @@ void gdb_target_set_stop(ds_gdb *g, int sig)
     g->fault_view = false;
 }
 
-void ds_gdb_note_write(ds_gdb *g, uint32_t addr, uint32_t len, const char *who)
+void ds_gdb_note_write(ds_gdb *g, uint32_t addr, uint32_t len, const char *who,
+                       bool between_runs)
 {
     if (!g || g->ended || g->killed || !len)
         return;
@@ -273,20 +274,33 @@ void ds_gdb_note_write(ds_gdb *g, uint32_t addr, uint32_t len, const char *who)
             continue;
         uint32_t at = addr > w->addr ? addr : w->addr;
         if (g->rev.mode != GDB_REV_NONE) {
-            /* a candidate of a bc: before the events of this cycle */
-            ds_pos p = ds_pos_now(g->cpu, DS_POS_EVENTS);
+            /* a candidate of a bc, the point before the write: before the
+             * events of this cycle (a DMA burst), or after them (a host
+             * between runs) */
+            ds_pos p = ds_pos_now(g->cpu, between_runs ? DS_POS_SETTLED
+                                                       : DS_POS_EVENTS);
             gdb_rev_watch(g, (int)w->kind, at, &p, who);
+            if (between_runs)
+                gdb_rev_host_write(g);
             return;
         }
-        if (g->stop_pending)
+        if (g->stop_pending || g->cfd < 0)
             return;
-        request_stop(g, GDB_SIGTRAP);
+        g->stop_pending = true;
+        g->stop_sig = GDB_SIGTRAP;
+        g->stop_replaylog = false;
+        g->fault_view = false;
         g->stop_watch = (int)w->kind;
         g->stop_addr = at;
         snprintf(g->stop_who, sizeof g->stop_who, "%s", who);
-        /* after the events of this cycle, before the next instruction */
-        g->stop_pos = ds_pos_now(g->cpu, DS_POS_SETTLED);
+        /* after the events of this cycle (and the host's write), before
+         * the next instruction */
+        g->stop_pos = ds_pos_now(g->cpu,
+                                 between_runs ? DS_POS_HOST : DS_POS_SETTLED);
         g->stop_pos_set = true;
+        if (between_runs)
+            gdb_serve_pending(g); /* before the host's next step */
+        /* else at the run service's next boundary (gdb_boundary) */
         return;
     }
 }

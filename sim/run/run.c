@@ -210,8 +210,9 @@ xt_err ds_run_cpu(ds_run *r, xt_cpu *cpu, const ds_run_budget *budget,
 {
     ds_run_begin(r);
     for (;;) {
+        ds_run_boundary(r, xt_cycles(cpu), cpu);
+        /* (a debugger may have put the CPU back to a checkpoint there) */
         uint64_t now = xt_cycles(cpu), n = xt_insn_count(cpu);
-        ds_run_boundary(r, now, cpu);
         if (r->ended) {
             *why = XT_STOP_REQUEST;
             return XT_OK;

@@ -65,7 +65,10 @@
  *               stop before that burst (the old value back), named the
  *               same; forward again to the same stop; exit STATUS.
  *               SYMBOL @FUNCTION:N: the address is register aN at the
- *               first stop at FUNCTION; CHANNEL and DESCRIPTOR '-': any
+ *               first stop at FUNCTION; 0xADDR: that address; CHANNEL and
+ *               DESCRIPTOR '-': any; CHANNEL 'host': the host writes it
+ *               (a mailbox write); [MIN_CCOUNT]: the first such write at
+ *               or after that CCOUNT
  *   overrun     FUNCTION STATUS: FUNCTION(st, out, in, frames) of the
  *               volume kernel writes past out[frames * st->channels]? A
  *               breakpoint at its entry gives the block, a write
@@ -1102,7 +1105,10 @@ static void scenario_dma_watch(int argc, char **argv)
         fail("dma-watch needs SYMBOL OFFSET CHANNEL DESCRIPTOR STATUS");
     int want = atoi(argv[4]);
     char who[96], stop[40];
-    if (strcmp(argv[2], "-") && strcmp(argv[3], "-"))
+    uint32_t min_cc = argc > 5 ? (uint32_t)strtoul(argv[5], NULL, 0) : 0;
+    if (!strcmp(argv[2], "host"))
+        snprintf(who, sizeof who, "written by the host");
+    else if (strcmp(argv[2], "-") && strcmp(argv[3], "-"))
         snprintf(who, sizeof who,
                  "written by DMA channel %u (descriptor 0x%08x)",
                  (unsigned)atoi(argv[2]), sym(argv[3])->addr);
@@ -1122,21 +1128,23 @@ static void scenario_dma_watch(int argc, char **argv)
         continue_to(f, 0);
         w = reg((unsigned)atoi(colon + 1));
         break_clear(f->addr);
+    } else if (!strncmp(argv[0], "0x", 2)) {
+        w = (uint32_t)strtoul(argv[0], NULL, 16);
     } else {
         w = sym(argv[0])->addr;
     }
     w += (uint32_t)strtoul(argv[1], NULL, 0);
     snprintf(stop, sizeof stop, "T05watch:%x;", w);
     expect(cmd("Z2,%x,4", w), "OK", "Z2");
-    /* the core's stores first (the C runtime clears .bss) */
+    /* the other writers first (the C runtime clears .bss) */
     uint32_t before = 0;
-    for (int i = 0; i < 20; i++) {
+    for (int i = 0; i < 200; i++) {
         before = mem32(w);
         console_clear();
         send_packet("c");
         recv_packet(reply, sizeof reply);
-        expect(reply, stop, "the DMA's write, forward");
-        if (!strstr(console_text, "by the core"))
+        expect(reply, stop, "the write, forward");
+        if (strstr(console_text, who) && reg(37) >= min_cc)
             break;
         printf("(%s)\n", console_text);
     }

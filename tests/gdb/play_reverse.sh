@@ -7,9 +7,11 @@
 # channel fills (the host endpoint's, found at the entry of
 # host_transfer) stops naming the channel and its descriptor, forward,
 # backwards and forward again; bc after bc across a mid-stream control
-# (`run`, checkpoints every 20,000 cycles).  Each run, gone back and
-# forward again, writes the same WAV files and ends with the same cycles
-# as without a debugger.
+# (`run`, checkpoints every 20,000 cycles); a watchpoint on the mailbox
+# stops at the host's write of that control, forward and backwards.  Each
+# run, gone back and forward again, writes the same WAV files (and
+# timeline and firmware.log for `run`) and ends with the same cycles as
+# without a debugger.
 # usage: play_reverse.sh DSPSIM GDB_CLIENT FW_AUDIO_ELF CASE.yaml WORKDIR
 set -euo pipefail
 dspsim=$1 client=$2 fw=$3 case=$4 work=$5
@@ -44,3 +46,15 @@ done
 pc=$(cycles "$work/run-plain.txt") gc=$(cycles "$work/run-gdb.txt")
 [ -n "$pc" ] && [ "$pc" = "$gc" ] || fail "run: cycles $pc without the debugger, $gc with it"
 echo "PASS run: $pc cycles, the same outputs and timeline"
+# the host's write of the mid-stream control into the mailbox (0x3ff00004:
+# the command's id), seen by a watchpoint, forward, backwards, forward
+"$client" dma-watch "$fw" "$work/c4" 0x3ff00004 0 host - 0 16000000 -- \
+    "$dspsim" run "$case" --out-dir "$work/run-host" --gdb 0 --gdb-wait \
+    > "$work/run-host.txt"
+for w in "$work"/run-plain/*.wav "$work"/run-plain/timeline.json \
+         "$work"/run-plain/firmware.log; do
+    cmp -s "$w" "$work/run-host/${w##*/}" || fail "run, host write: ${w##*/} differs with the debugger"
+done
+gc=$(cycles "$work/run-host.txt")
+[ "$pc" = "$gc" ] || fail "run, host write: cycles $pc without the debugger, $gc with it"
+echo "PASS run, host write: $pc cycles, the same outputs, timeline and log"

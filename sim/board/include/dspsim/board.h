@@ -122,6 +122,7 @@ typedef struct ds_mem_write {
     uint32_t desc;      /* DMA: its descriptor's address */
     uint32_t addr, len; /* guest address, bytes */
     uint64_t cycle;     /* when (CPU cycles) */
+    bool between_runs;  /* from a host call between two ds_board_run */
 } ds_mem_write;
 typedef void (*ds_mem_write_fn)(void *user, const ds_mem_write *w);
 void ds_board_set_write_watch(ds_board *b, ds_mem_write_fn fn, void *user);

@@ -77,9 +77,13 @@ void ds_gdb_set_history(ds_gdb *g, ds_hist *h);
  * before its next instruction, as the core's stores do; the stop reply
  * (T05watch:ADDR;) follows a console line naming who wrote, e.g. "DMA
  * channel 2 (descriptor 0x3ffc01f4)".  Going backwards (bc), such a
- * write is a stop too, before it.  Call it from the run's events or the
- * host's calls, never inside xt_run. */
-void ds_gdb_note_write(ds_gdb *g, uint32_t addr, uint32_t len, const char *who);
+ * write is a stop too, before it.  Call it from the run's events (the
+ * stop is served at the run service's boundary after them) or from a
+ * host's call between runs (between_runs: served at once, before the
+ * host's next step; a debugger going back from there makes that host
+ * return, dspsim/history.h), never inside xt_run. */
+void ds_gdb_note_write(ds_gdb *g, uint32_t addr, uint32_t len,
+                       const char *who, bool between_runs);
 
 /* Wait for a debugger to connect and serve it until it resumes the
  * target (--gdb-wait: before the first instruction). */

@@ -46,12 +46,14 @@ extern "C" {
 /* A point of a run, ordered by instructions retired, then cycles, then
  * kind: at a cycle, the board's events due then fire (EVENTS is before
  * them), the machine settles (SETTLED: after them, where checkpoints are
- * taken), then the instruction at pc runs (INSN: the code hook's call
- * before it).  pc is meaningful for INSN only. */
+ * taken), a host may act on it between two runs (HOST: after its write),
+ * then the instruction at pc runs (INSN: the code hook's call before it).
+ * pc is meaningful for INSN only. */
 typedef enum ds_pos_kind {
     DS_POS_EVENTS = 0,
     DS_POS_SETTLED = 1,
-    DS_POS_INSN = 2,
+    DS_POS_HOST = 2,
+    DS_POS_INSN = 3,
 } ds_pos_kind;
 
 typedef struct ds_pos {
