@@ -58,11 +58,8 @@ struct ds_board {
     uint32_t halt_status;
     uint64_t d2h_cycle; /* when the pending DSP message was rung */
 
-    /* the sliced-run service its loop hands over to (dspsim/run.h), and
-     * ds_board_set_debugger's poll, which returns nothing */
+    /* the sliced-run service its loop hands over to (dspsim/run.h) */
     ds_run *svc;
-    ds_debug_poll_fn dbg_poll;
-    void *dbg_user;
     /* fault injection (board_fault.c) */
     struct ds_fault_node *faults; /* every scheduled fault (owned) */
     ds_fault_fn fault_obs;

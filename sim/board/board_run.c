@@ -105,25 +105,6 @@ ds_run *ds_board_service(ds_board *b)
     return b ? b->svc : NULL;
 }
 
-/* ds_board_set_debugger's poll returns nothing: the board ignores what a
- * debugger served (its loop goes round either way). */
-static bool dbg_adapter(void *user)
-{
-    ds_board *b = user;
-    b->dbg_poll(b->dbg_user);
-    return false;
-}
-
-void ds_board_set_debugger(ds_board *b, ds_debug_poll_fn poll, void *user,
-                           uint64_t slice_cycles)
-{
-    if (!b)
-        return;
-    b->dbg_poll = poll;
-    b->dbg_user = user;
-    ds_run_set_debugger(b->svc, poll ? dbg_adapter : NULL, b, slice_cycles);
-}
-
 ds_status ds_board_wait_doorbell(ds_board *b, uint64_t max_cycles,
                                  uint32_t *msg, uint64_t *cycle,
                                  ds_run_result *res)

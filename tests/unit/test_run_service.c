@@ -258,6 +258,53 @@ static void test_lockstep_calls(void **state)
     xt_close(cpu);
 }
 
+/* The debugger at boundaries: after the other boundary clients, with its
+ * own user; removed with the debugger. */
+typedef struct order {
+    unsigned seq, ckpt_at, dbg_at;
+} order;
+
+static uint64_t ordered_ckpt(void *user, uint64_t cycle)
+{
+    order *o = user;
+    o->ckpt_at = ++o->seq;
+    return cycle + 1000;
+}
+
+static void ordered_dbg(void *user, uint64_t cycle)
+{
+    order *o = user;
+    (void)cycle;
+    o->dbg_at = ++o->seq;
+}
+
+static bool never_poll(void *user)
+{
+    (void)user;
+    return false;
+}
+
+static void test_debugger_at(void **state)
+{
+    (void)state;
+    ds_run *r = ds_run_new();
+    order o = { 0 };
+    ds_run_set_debugger_at(r, ordered_dbg); /* no debugger yet: ignored */
+    ds_run_boundary(r, 0, NULL);
+    assert_int_equal(o.seq, 0);
+    ds_run_set_debugger(r, never_poll, &o, 0);
+    ds_run_set_debugger_at(r, ordered_dbg);
+    ds_run_set_checkpoint(r, 0, ordered_ckpt, &o);
+    ds_run_boundary(r, 5, NULL);
+    assert_int_equal(o.ckpt_at, 1);
+    assert_int_equal(o.dbg_at, 2);
+    ds_run_set_debugger(r, NULL, NULL, 0);
+    ds_run_boundary(r, 2000, NULL);
+    assert_int_equal(o.dbg_at, 2); /* gone with the debugger */
+    assert_int_equal(o.ckpt_at, 3);
+    ds_run_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -266,6 +313,7 @@ int main(void)
         cmocka_unit_test(test_end_from_a_client),
         cmocka_unit_test(test_debugger),
         cmocka_unit_test(test_lockstep_calls),
+        cmocka_unit_test(test_debugger_at),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

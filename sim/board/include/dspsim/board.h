@@ -170,22 +170,19 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
  * fired, its after-slice point when the CPU returned (its slice's end, a
  * stop request).  Its clients (debugger, progress, snapshots, checkpoints,
  * lockstep) are set there; a client ending the run (ds_run_end) makes
- * ds_board_run return DS_STOP_BUDGET.  The two calls below are shorthands
- * for its debugger and pause clients. */
+ * ds_board_run return DS_STOP_BUDGET.  ds_board_set_pause below is a
+ * shorthand for its pause client. */
 ds_run *ds_board_service(ds_board *b);
 
 /* ---- Debugger ---------------------------------------------------------- */
-/* A debugger (sim/gdb) takes control between CPU slices: ds_board_run
- * calls poll(user) whenever the CPU returns early (a stop request, e.g.
- * from the debugger's breakpoint or watchpoint hooks) or at the end of a
- * slice, and runs the CPU for at most slice_cycles at a time (0: no
- * limit) so that an interrupt from the debugger is seen.  poll may block
- * (the debugger holds the target): no simulated time passes meanwhile,
- * and the event clock resumes where it was, so cycles and outputs are
- * the same as without a debugger.  poll NULL removes it. */
-typedef void (*ds_debug_poll_fn)(void *user);
-void ds_board_set_debugger(ds_board *b, ds_debug_poll_fn poll, void *user,
-                           uint64_t slice_cycles);
+/* A debugger (sim/gdb) is a client of the board's run service
+ * (ds_gdb_attach_run on ds_board_service): it takes control between CPU
+ * slices, whenever the CPU returns early (a stop request, e.g. from its
+ * breakpoint or watchpoint hooks) or at the end of a slice, the CPU
+ * running at most its slice at a time so that an interrupt from the
+ * debugger is seen.  It may block there (the debugger holds the target):
+ * no simulated time passes meanwhile, and the event clock resumes where
+ * it was, so cycles and outputs are the same as without a debugger. */
 /* ---- Pause point and saved state (snapshots) ---------------------------- */
 /* fn(user, cycle) is called inside ds_board_run at the first instruction
  * boundary whose cycle is >= at, between two slices of the CPU, after

@@ -82,8 +82,8 @@ void ds_gdb_set_history(ds_gdb *g, ds_hist *h);
  * host's call between runs (between_runs: served at once, before the
  * host's next step; a debugger going back from there makes that host
  * return, dspsim/history.h), never inside xt_run. */
-void ds_gdb_note_write(ds_gdb *g, uint32_t addr, uint32_t len,
-                       const char *who, bool between_runs);
+void ds_gdb_note_write(ds_gdb *g, uint32_t addr, uint32_t len, const char *who,
+                       bool between_runs);
 
 /* Wait for a debugger to connect and serve it until it resumes the
  * target (--gdb-wait: before the first instruction). */
