@@ -315,6 +315,11 @@ typedef struct xt_xlate_opts {
     uint64_t promote_insns; /* instructions a page runs in its quick
                                 unit before the optimising tier rebuilds
                                 it (0: 50000000, or $DSPSIM_XLATE_PROMOTE) */
+    const char *quick;      /* the quick tier's back end: "x64" (direct
+                                x86-64 code, x86-64 hosts) or "tcc"
+                                (libtcc, the portable one); NULL: the
+                                first this build has, or
+                                $DSPSIM_XLATE_QUICK */
 } xt_xlate_opts;
 xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *opts);
 

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The direct back end (tier 1 on x86-64 hosts): a page's unit emitted as
+ * machine code inside the process (xlate_x64.c) in tens of microseconds,
+ * with no compiler and no cache file; its code goes into memory mapped
+ * for it, written, then made executable and read-only (never both
+ * writable and executable).  Rebuilt by every run: it costs less than
+ * loading an object would. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "xlate_backend.h"
+#include "xlate_x64.h"
+
+#if defined(__x86_64__)
+
+typedef struct x64_obj {
+    void *code;
+    size_t size; /* of the mapping */
+} x64_obj;
+
+static uint64_t cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int x64_available(const char *cc)
+{
+    (void)cc;
+    return 1;
+}
+
+static uint64_t x64_seed(const char *prelude, size_t plen, const char *cc,
+                         unsigned opt_level)
+{
+    (void)prelude;
+    (void)plen;
+    (void)cc;
+    (void)opt_level;
+    return 0x7836342d64697265ull; /* never names a cache file */
+}
+
+/* DSPSIM_XLATE_PERFMAP=1: each unit's code named in /tmp/perf-PID.map,
+ * where perf(1) looks for the symbols of code made at run time. */
+static void perf_map(const void *code, size_t len, uint32_t pn)
+{
+    static int on = -1;
+    if (on < 0) {
+        const char *v = getenv("DSPSIM_XLATE_PERFMAP");
+        on = v && *v == '1';
+    }
+    if (!on)
+        return;
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/perf-%d.map", (int)getpid());
+    FILE *f = fopen(path, "a");
+    if (f) {
+        fprintf(f, "%lx %zx xu_%05x\n", (unsigned long)(uintptr_t)code, len,
+                pn);
+        fclose(f);
+    }
+}
+
+static void *x64_emit(struct xt_cpu *cpu, uint32_t pn, xl_unit_src *u,
+                      int selftest, uint64_t *ns)
+{
+    uint64_t t0 = cpu_ns();
+    uint8_t *code;
+    size_t len;
+    unsigned nh;
+    x64_obj *o = NULL;
+    if (xlate_x64_unit(cpu, pn, selftest, &code, &len, &u->heads, &nh,
+                       &u->cover))
+        goto done;
+    u->nheads = (uint16_t)nh;
+    o = calloc(1, sizeof *o);
+    size_t pg = 4096, size = (len + pg - 1) / pg * pg;
+    void *p = o ? mmap(NULL, size, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                : MAP_FAILED;
+    if (p != MAP_FAILED) {
+        memcpy(p, code, len);
+        if (mprotect(p, size, PROT_READ | PROT_EXEC) == 0) {
+            o->code = p;
+            o->size = size;
+            perf_map(p, len, pn);
+        } else {
+            munmap(p, size);
+        }
+    }
+    free(code);
+    if (o && !o->code) {
+        free(o);
+        o = NULL;
+    }
+done:
+    *ns += cpu_ns() - t0;
+    return o;
+}
+
+static void *x64_sym(void *handle, const char *name)
+{
+    x64_obj *o = handle;
+    return strncmp(name, "xu_", 3) == 0 ? o->code : NULL;
+}
+
+static void x64_unload(void *handle)
+{
+    x64_obj *o = handle;
+    if (o) {
+        munmap(o->code, o->size);
+        free(o);
+    }
+}
+
+const xl_backend xlate_be_x64 = {
+    .name = "x64",
+    .available = x64_available,
+    .seed = x64_seed,
+    .emit = x64_emit,
+    .sym = x64_sym,
+    .unload = x64_unload,
+};
+#endif
