@@ -173,7 +173,7 @@ void x64_mem(x64_buf *b, int pfx66, int w, unsigned op, int reg, int base,
     if (rex != 0x40u)
         x64_u8(b, rex);
     opcode(b, op);
-    unsigned mod = (disp == 0 && (base & 7) != 5) ? 0u
+    unsigned mod = (disp == 0 && (base & 7) != 5)  ? 0u
                    : (disp >= -128 && disp <= 127) ? 1u
                                                    : 2u;
     if (index < 0 && (base & 7) != 4) {

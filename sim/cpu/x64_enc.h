@@ -10,15 +10,43 @@
 
 /* Host registers by their encoding number. */
 enum {
-    RAX, RCX, RDX, RBX, RSP, RBP, RSI, RDI,
-    R8, R9, R10, R11, R12, R13, R14, R15,
+    RAX,
+    RCX,
+    RDX,
+    RBX,
+    RSP,
+    RBP,
+    RSI,
+    RDI,
+    R8,
+    R9,
+    R10,
+    R11,
+    R12,
+    R13,
+    R14,
+    R15,
     NOREG = -1
 };
 
 /* Condition codes (the low nibble of Jcc/SETcc/CMOVcc). */
 enum {
-    CC_O, CC_NO, CC_B, CC_AE, CC_E, CC_NE, CC_BE, CC_A,
-    CC_S, CC_NS, CC_P, CC_NP, CC_L, CC_GE, CC_LE, CC_G
+    CC_O,
+    CC_NO,
+    CC_B,
+    CC_AE,
+    CC_E,
+    CC_NE,
+    CC_BE,
+    CC_A,
+    CC_S,
+    CC_NS,
+    CC_P,
+    CC_NP,
+    CC_L,
+    CC_GE,
+    CC_LE,
+    CC_G
 };
 
 typedef struct x64_fix {
@@ -48,9 +76,9 @@ void x64_u32(x64_buf *b, uint32_t v);
 void x64_u64(x64_buf *b, uint64_t v);
 void x64_align(x64_buf *b, unsigned a); /* with int3 */
 
-unsigned x64_label(x64_buf *b);            /* a new, unbound label */
-void x64_bind(x64_buf *b, unsigned lab);   /* here */
-void x64_rel32(x64_buf *b, unsigned lab);  /* a rel32 field to lab */
+unsigned x64_label(x64_buf *b);           /* a new, unbound label */
+void x64_bind(x64_buf *b, unsigned lab);  /* here */
+void x64_rel32(x64_buf *b, unsigned lab); /* a rel32 field to lab */
 /* Write into section sec from now on: 0 the hot code, 1 the cold code
  * (slow paths), which x64_resolve places after the hot section. */
 void x64_section(x64_buf *b, int sec);
@@ -68,12 +96,12 @@ void x64_mem(x64_buf *b, int pfx66, int w, unsigned op, int reg, int base,
 void x64_rr(x64_buf *b, int w, unsigned op, int reg, int rm);
 
 /* The common forms. */
-void x64_mov_rm(x64_buf *b, int w, int r, int base, int32_t disp);  /* r = [m] */
-void x64_mov_mr(x64_buf *b, int w, int base, int32_t disp, int r);  /* [m] = r */
+void x64_mov_rm(x64_buf *b, int w, int r, int base, int32_t disp); /* r = [m] */
+void x64_mov_mr(x64_buf *b, int w, int base, int32_t disp, int r); /* [m] = r */
 void x64_mov_mi32(x64_buf *b, int base, int32_t disp, uint32_t imm); /* dword */
 void x64_mov_mi8(x64_buf *b, int base, int32_t disp, unsigned imm);
 void x64_mov_mi16(x64_buf *b, int base, int32_t disp, unsigned imm);
-void x64_mov_ri(x64_buf *b, int r, uint32_t imm);   /* 32-bit, zero-ext */
+void x64_mov_ri(x64_buf *b, int r, uint32_t imm); /* 32-bit, zero-ext */
 void x64_mov_ri64(x64_buf *b, int r, uint64_t imm);
 void x64_mov_rr(x64_buf *b, int w, int dst, int src);
 /* ALU group 1 by its /digit: 0 add, 1 or, 4 and, 5 sub, 6 xor, 7 cmp */

@@ -204,7 +204,7 @@ static void choose_backends(struct xl_state_s *x)
 {
     for (int t = 0; t < XL_NTIERS; t++)
         x->be[t] = x->tiers & (1u << t) ? xlate_backend_for(t, x->cc, x->quick)
-                                          : NULL;
+                                        : NULL;
     x->disabled = !x->be[XL_TIER_QUICK] && !x->be[XL_TIER_OPT];
 }
 

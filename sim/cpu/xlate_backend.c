@@ -17,8 +17,7 @@ static const xl_backend *const quick_tier[] = {
     NULL
 };
 
-const xl_backend *xlate_backend_for(int tier, const char *cc,
-                                    const char *quick)
+const xl_backend *xlate_backend_for(int tier, const char *cc, const char *quick)
 {
     if (tier == XL_TIER_OPT)
         return xlate_be_gcc.available(cc) ? &xlate_be_gcc : NULL;

@@ -105,8 +105,8 @@ typedef struct xl_backend {
      * load are NULL then): page pn's unit made now, its heads, nheads
      * and cover into u; returns its object (for sym and unload), or NULL;
      * adds the CPU time it took to *ns */
-    void *(*emit)(struct xt_cpu *cpu, uint32_t pn, xl_unit_src *u,
-                  int selftest, uint64_t *ns);
+    void *(*emit)(struct xt_cpu *cpu, uint32_t pn, xl_unit_src *u, int selftest,
+                  uint64_t *ns);
     /* an object of the cache, its symbols, and its release */
     void *(*load)(const char *path);
     void *(*sym)(void *handle, const char *name);

@@ -30,13 +30,11 @@
 #define PAGE_I ((int)XT_PAGE_SIZE)
 
 
-
-
 typedef struct gen {
-    xl_plan *pl;        /* the page's blocks (xlate_plan.h) */
-    uint8_t *cover;     /* bitmap: offsets of the instructions in blocks */
+    xl_plan *pl;    /* the page's blocks (xlate_plan.h) */
+    uint8_t *cover; /* bitmap: offsets of the instructions in blocks */
     xl_buf *o;
-    int fast;           /* emitting a region's guarded copy (plan below) */
+    int fast; /* emitting a region's guarded copy (plan below) */
     const struct guard_plan *gp; /* its plan */
     unsigned fast_head;          /* its head */
     unsigned reg_end;            /* the next hard head: the region's end */
@@ -45,7 +43,7 @@ typedef struct gen {
     uint8_t dyn[PAGE];  /* in the copy: DYN_* for an instruction */
     uint8_t lab[PAGE];  /* the generic block has label S<offset> here */
     char lp[16];        /* its labels' prefix: "" alone, "p<i>_" in a group */
-    struct gen **grp; /* a group's pages (NULL: a unit of one page) */
+    struct gen **grp;   /* a group's pages (NULL: a unit of one page) */
     unsigned ngrp;
 } gen;
 
@@ -82,7 +80,6 @@ typedef struct guard_plan {
     uint32_t lit_pages[8];
     unsigned nlit;
 } guard_plan;
-
 
 
 /* Condition of a conditional branch, as a C expression. */
@@ -592,7 +589,8 @@ static unsigned block_body(gen *g, unsigned h, int emit)
             return last_k;
         }
         const xt_insn *in = &g->pl->dp[off].in;
-        unsigned cost = in->cost, kn = k + cost + xlate_plan_interlock(g->pl, off);
+        unsigned cost = in->cost,
+                 kn = k + cost + xlate_plan_interlock(g->pl, off);
         uint32_t npc = pc + in->len;
         int tk = xlate_plan_transfer_kind(in->op);
         last_k = k;
@@ -692,7 +690,8 @@ static int plan_guard(gen *g, unsigned h, guard_plan *gp)
         if (!g->pl->head[bh])
             continue;
         for (unsigned off = bh;;) {
-            if ((off != bh && g->pl->head[off]) || !xlate_plan_holdable(g->pl, off))
+            if ((off != bh && g->pl->head[off]) ||
+                !xlate_plan_holdable(g->pl, off))
                 break;
             const xt_insn *in = &g->pl->dp[off].in;
             g->dyn[off] = DYN_NONE;
@@ -860,7 +859,6 @@ static void block(gen *g, unsigned h)
 }
 
 
-
 uint64_t xlate_gen_unit_key(xt_cpu *cpu, uint32_t pn, uint64_t seed)
 {
     const xt_dinsn *dp = cpu->dcache[pn];
@@ -906,7 +904,8 @@ static void reg_weights(const gen *g, unsigned w[16], unsigned lw[16])
             continue;
         const xt_insn *in = &g->pl->dp[i].in;
         uint32_t t = in->target, lo = t & (PAGE - 1);
-        if (!xlate_plan_transfer_kind(in->op) || (t >> XT_PAGE_SHIFT) != g->pl->pn || lo > i)
+        if (!xlate_plan_transfer_kind(in->op) ||
+            (t >> XT_PAGE_SHIFT) != g->pl->pn || lo > i)
             continue;
         /* a loop that multiplies and calls nothing: a DSP kernel's, all
          * its registers hot (a loop with a call leaves the unit at every

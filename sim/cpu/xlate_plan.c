@@ -91,7 +91,8 @@ int xlate_plan_holdable(const xl_plan *g, unsigned o)
     const xt_insn *in = &g->dp[o].in;
     if (!g->dec[o] || !xlate_plan_translatable(in) || o + in->len > XL_PAGE)
         return 0;
-    if (xlate_plan_is_late(in) && (o + in->len >= XL_PAGE || !g->dec[o + in->len]))
+    if (xlate_plan_is_late(in) &&
+        (o + in->len >= XL_PAGE || !g->dec[o + in->len]))
         return 0;
     return 1;
 }

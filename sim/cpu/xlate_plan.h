@@ -23,15 +23,15 @@
 
 typedef struct xl_plan {
     xt_cpu *cpu;
-    uint32_t pn, base;      /* page number, its first address */
-    xt_dinsn *dp;           /* its decoded entries */
-    uint8_t dec[XL_PAGE];   /* an instruction is decoded at this offset */
-    uint8_t head[XL_PAGE];  /* a block starts here */
-    uint8_t soft[XL_PAGE];  /* a head reached only from below (regions) */
-    uint32_t pre[XL_PAGE];  /* at a head: the block's horizon margin */
-    uint16_t *hl;           /* the heads in address order (malloc'ed) */
+    uint32_t pn, base;     /* page number, its first address */
+    xt_dinsn *dp;          /* its decoded entries */
+    uint8_t dec[XL_PAGE];  /* an instruction is decoded at this offset */
+    uint8_t head[XL_PAGE]; /* a block starts here */
+    uint8_t soft[XL_PAGE]; /* a head reached only from below (regions) */
+    uint32_t pre[XL_PAGE]; /* at a head: the block's horizon margin */
+    uint16_t *hl;          /* the heads in address order (malloc'ed) */
     unsigned nh;
-    uint16_t used;          /* the registers its instructions name */
+    uint16_t used; /* the registers its instructions name */
 } xl_plan;
 
 /* Control transfers: 0 none, 1 conditional branch, 2 direct jump or

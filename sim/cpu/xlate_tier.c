@@ -366,8 +366,7 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
     /* the quick back end builds a few units a job, so that the first
      * pages of a run are installed while it builds the next ones (a job
      * is installed whole when it is over) */
-    unsigned most =
-        tier == XL_TIER_QUICK && !be->emit ? QUICK_JOB_UNITS : *nq;
+    unsigned most = tier == XL_TIER_QUICK && !be->emit ? QUICK_JOB_UNITS : *nq;
     unsigned i = 0, ngen = 0;
     for (; i < *nq && ngen < most; i++) {
         uint32_t pn = queue[i];

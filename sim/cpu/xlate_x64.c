@@ -23,23 +23,31 @@
 #include "xlate_plan.h"
 #include "xlate_x64.h"
 
-#define PAGE XL_PAGE
+#define PAGE   XL_PAGE
 #define OFF(f) ((int32_t)offsetof(xt_xenv, f))
 #define GR(n)  ((int32_t)(4 * (n))) /* a<n> in ar[] */
-#define ENV RBX
-#define AR  RBP
-#define HN  R12
-#define PGS R13
-#define CYC R14
-#define INS R15
-#define SP_EV 0
-#define SP_V  8
+#define ENV    RBX
+#define AR     RBP
+#define HN     R12
+#define PGS    R13
+#define CYC    R14
+#define INS    R15
+#define SP_EV  0
+#define SP_V   8
 #define SP_EV2 16
-#define FRAME 24 /* six pushes + this: rsp 16-aligned at calls */
+#define FRAME  24 /* six pushes + this: rsp 16-aligned at calls */
 
 /* the opcodes of x64_alu_rm / x64_alu_rr */
-enum { A_ADD = 0x03, A_OR = 0x0B, A_AND = 0x23, A_SUB = 0x2B, A_XOR = 0x33,
-       A_CMP = 0x3B, A_TEST = 0x85, A_IMUL = 0x0FAF };
+enum {
+    A_ADD = 0x03,
+    A_OR = 0x0B,
+    A_AND = 0x23,
+    A_SUB = 0x2B,
+    A_XOR = 0x33,
+    A_CMP = 0x3B,
+    A_TEST = 0x85,
+    A_IMUL = 0x0FAF
+};
 
 typedef struct em {
     x64_buf b;
@@ -570,12 +578,12 @@ static void emit_plain(em *m, const xt_insn *in, uint32_t pc, unsigned k,
     case XT_OP_SRAI:
         ld_a(m, RAX, rb);
         if (in->op == XT_OP_SLLI ? (im & 31) : im)
-            x64_shift_ri(b, 0,
-                         in->op == XT_OP_SLLI   ? 4
-                         : in->op == XT_OP_SRLI ? 5
-                                                : 7,
-                         RAX, in->op == XT_OP_SLLI ? (unsigned)(im & 31)
-                                                   : (unsigned)im);
+            x64_shift_ri(
+                b, 0,
+                in->op == XT_OP_SLLI   ? 4
+                : in->op == XT_OP_SRLI ? 5
+                                       : 7,
+                RAX, in->op == XT_OP_SLLI ? (unsigned)(im & 31) : (unsigned)im);
         st_a(m, a, RAX);
         break;
     case XT_OP_EXTUI:
@@ -794,11 +802,10 @@ static unsigned emit_cond(em *m, const xt_insn *in)
     case XT_OP_BLTZ:
     case XT_OP_BGEZ:
         cmp_ai(m, a, 0);
-        return (in->op == XT_OP_BEQZ || in->op == XT_OP_BEQZ_N) ? CC_E
-               : (in->op == XT_OP_BNEZ || in->op == XT_OP_BNEZ_N)
-                   ? CC_NE
-               : in->op == XT_OP_BLTZ ? CC_L
-                                      : CC_GE;
+        return (in->op == XT_OP_BEQZ || in->op == XT_OP_BEQZ_N)   ? CC_E
+               : (in->op == XT_OP_BNEZ || in->op == XT_OP_BNEZ_N) ? CC_NE
+               : in->op == XT_OP_BLTZ                             ? CC_L
+                                                                  : CC_GE;
     default: /* never taken */
         x64_alu_rr(b, 0, A_CMP, RAX, RAX);
         return CC_NE;
@@ -856,11 +863,11 @@ static void block(em *m, unsigned h)
             unsigned tcost = cost + (unsigned)m->selftest;
             unsigned not = x64_label(b);
             unsigned cc = emit_cond(m, in);
-            x64_jcc(b, cc ^ 1u, not);
+            x64_jcc(b, cc ^ 1u, not );
             add_counts(m, k + tcost + T->taken_branch, j + 1);
             hist(m, pc, in->target, 0);
             go(m, in->target);
-            x64_bind(b, not);
+            x64_bind(b, not );
             add_counts(m, k + cost, j + 1);
             go(m, npc);
         } else if (tk == 2) {

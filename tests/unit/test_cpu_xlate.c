@@ -371,8 +371,7 @@ static void test_x64_direct(void **state)
     quick = "x64";
     timer = true;
     for (int i = 0; i < 2; i++)
-        s[i] = both("group_loop", "group_loop_end", 30000, TC_DRAM + 0x100,
-                    &d);
+        s[i] = both("group_loop", "group_loop_end", 30000, TC_DRAM + 0x100, &d);
     timer = false;
     quick = NULL;
     tiers = 0;
