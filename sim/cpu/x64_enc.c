@@ -25,7 +25,7 @@ void x64_bytes(x64_buf *b, const void *s, size_t n)
     if (b->oom)
         return;
     if (b->n + n > b->cap) {
-        size_t c = b->cap ? b->cap * 2 : 16384;
+        size_t c = b->cap ? b->cap * 2 : 65536;
         while (c < b->n + n)
             c *= 2;
         uint8_t *q = realloc(b->p, c);
@@ -40,23 +40,37 @@ void x64_bytes(x64_buf *b, const void *s, size_t n)
     b->n += n;
 }
 
-void x64_u8(x64_buf *b, unsigned v)
-{
-    uint8_t c = (uint8_t)v;
-    x64_bytes(b, &c, 1);
-}
-
 void x64_u16(x64_buf *b, unsigned v)
 {
     uint8_t c[2] = { (uint8_t)v, (uint8_t)(v >> 8) };
-    x64_bytes(b, c, 2);
+    if (b->n + 2 <= b->cap) {
+        memcpy(b->p + b->n, c, 2);
+        b->n += 2;
+    } else {
+        x64_bytes(b, c, 2);
+    }
 }
 
 void x64_u32(x64_buf *b, uint32_t v)
 {
     uint8_t c[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16),
                      (uint8_t)(v >> 24) };
-    x64_bytes(b, c, 4);
+    if (b->n + 4 <= b->cap) {
+        memcpy(b->p + b->n, c, 4);
+        b->n += 4;
+    } else {
+        x64_bytes(b, c, 4);
+    }
+}
+
+void x64_reset(x64_buf *b)
+{
+    x64_section(b, 0);
+    b->n = 0;
+    b->sn = 0;
+    b->nlab = 0;
+    b->nfix = 0;
+    b->oom = 0;
 }
 
 void x64_u64(x64_buf *b, uint64_t v)

@@ -70,10 +70,21 @@ typedef struct x64_buf {
 } x64_buf;
 
 void x64_bytes(x64_buf *b, const void *s, size_t n);
-void x64_u8(x64_buf *b, unsigned v);
 void x64_u16(x64_buf *b, unsigned v);
 void x64_u32(x64_buf *b, uint32_t v);
 void x64_u64(x64_buf *b, uint64_t v);
+/* Empty the buffer for the next unit, keeping its memory. */
+void x64_reset(x64_buf *b);
+
+static inline void x64_u8(x64_buf *b, unsigned v)
+{
+    if (b->n < b->cap) /* the common case: no call */
+        b->p[b->n++] = (uint8_t)v;
+    else {
+        uint8_t c = (uint8_t)v;
+        x64_bytes(b, &c, 1);
+    }
+}
 void x64_align(x64_buf *b, unsigned a); /* with int3 */
 
 unsigned x64_label(x64_buf *b);           /* a new, unbound label */

@@ -1,25 +1,24 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The direct back end (tier 1 on x86-64 hosts): a page's unit emitted as
  * machine code inside the process (xlate_x64.c) in tens of microseconds,
- * with no compiler and no cache file; its code goes into memory mapped
- * for it, written, then made executable and read-only (never both
- * writable and executable).  Rebuilt by every run: it costs less than
+ * with no compiler and no cache file; its code goes into executable
+ * memory (xlate_codemem.c).  Rebuilt by every run: it costs less than
  * loading an object would. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "xlate_backend.h"
+#include "xlate_codemem.h"
 #include "xlate_x64.h"
 
 #if defined(__x86_64__)
 
 typedef struct x64_obj {
     void *code;
-    size_t size; /* of the mapping */
+    xl_code *piece;
 } x64_obj;
 
 static uint64_t cpu_ns(void)
@@ -79,22 +78,9 @@ static void *x64_emit(struct xt_cpu *cpu, uint32_t pn, xl_unit_src *u,
         goto done;
     u->nheads = (uint16_t)nh;
     o = calloc(1, sizeof *o);
-    size_t pg = 4096, size = (len + pg - 1) / pg * pg;
-    void *p = o ? mmap(NULL, size, PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-                : MAP_FAILED;
-    if (p != MAP_FAILED) {
-        memcpy(p, code, len);
-        if (mprotect(p, size, PROT_READ | PROT_EXEC) == 0) {
-            o->code = p;
-            o->size = size;
-            perf_map(p, len, pn);
-        } else {
-            munmap(p, size);
-        }
-    }
-    free(code);
-    if (o && !o->code) {
+    if (o && (o->code = xlate_codemem_put(code, len, &o->piece)) != NULL) {
+        perf_map(o->code, len, pn);
+    } else {
         free(o);
         o = NULL;
     }
@@ -113,7 +99,7 @@ static void x64_unload(void *handle)
 {
     x64_obj *o = handle;
     if (o) {
-        munmap(o->code, o->size);
+        xlate_codemem_free(o->piece);
         free(o);
     }
 }

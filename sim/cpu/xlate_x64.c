@@ -993,6 +993,10 @@ static void tables(em *m)
     }
 }
 
+/* Each thread's emission buffer, kept from unit to unit (its memory,
+ * grown to the largest unit, is not allocated and faulted in again). */
+static _Thread_local x64_buf emit_buf;
+
 /* The guest registers the unit keeps in host registers: the most used
  * on the page (reads, and the register each instruction names first). */
 static void choose_pins(em *m)
@@ -1038,6 +1042,8 @@ int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
     choose_pins(m);
     m->cover = calloc(PAGE / 8, 1);
     x64_buf *b = &m->b;
+    *b = emit_buf; /* the thread's buffer, grown by earlier units */
+    x64_reset(b);
     m->out = x64_label(b);
     m->ret1 = x64_label(b);
     m->dyn = x64_label(b);
@@ -1061,7 +1067,6 @@ int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
         }
         *code = b->p;
         *len = b->n;
-        b->p = NULL;
         *heads = pl->hl;
         *nheads = pl->nh;
         pl->hl = NULL;
@@ -1069,7 +1074,7 @@ int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
         m->cover = NULL;
     }
     free(m->cover);
-    x64_free(b);
+    emit_buf = *b;
     xlate_plan_free(pl);
     free(m);
     return ok ? 0 : -1;

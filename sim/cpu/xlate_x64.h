@@ -9,7 +9,8 @@
 #include "core_state.h"
 
 /* Page pn's unit as x86-64 machine code (position-independent; the
- * xt_xunit_fn at offset 0): 0 with *code (malloc'ed, *len bytes), the
+ * xt_xunit_fn at offset 0): 0 with *code (*len bytes, in a buffer of the
+ * thread's, valid until its next call: copy it), the
  * heads (*heads, *nheads: page offsets) and the cover bitmap (*cover,
  * XT_PAGE_SIZE / 8 bytes), as xlate_gen_unit gives for a C unit; -1 if
  * the page has no block or memory ran out.  selftest: charge a taken
