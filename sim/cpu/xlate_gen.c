@@ -563,52 +563,41 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
 #undef P_
 }
 
-/* Walk the block at head h.  With emit == 0 only measures its horizon
- * margin (the static offset of its last instruction); with emit == 1
- * writes it. */
-static unsigned block_body(gen *g, unsigned h, int emit)
+/* Write the block at head h (its layout: xlate_plan.c). */
+static void block_body(gen *g, unsigned h)
 {
     const xt_timing *T = &g->pl->cpu->timing;
     xl_buf *o = g->o;
-    unsigned k = 0, j = 0, last_k = 0, off = h;
-    if (emit)
-        g->margin = g->pl->pre[h]; /* page_layout walked it already */
+    unsigned k = 0, j = 0, off = h;
+    g->margin = g->pl->pre[h];
     for (;;) {
         uint32_t pc = g->pl->base + off;
         if (off != h && g->pl->head[off]) { /* falls into the next block */
-            if (emit) {
-                xlate_buf_printf(o, "  cyc += %u; ins += %u; ", k, j);
-                go(g, pc);
-                xlate_buf_printf(o, "\n");
-            }
-            return last_k;
+            xlate_buf_printf(o, "  cyc += %u; ins += %u; ", k, j);
+            go(g, pc);
+            xlate_buf_printf(o, "\n");
+            return;
         }
         if (!xlate_plan_holdable(g->pl, off)) {
-            if (emit)
-                xlate_buf_printf(o, "  EXIT(0x%xu, %u, %u);\n", pc, k, j);
-            return last_k;
+            xlate_buf_printf(o, "  EXIT(0x%xu, %u, %u);\n", pc, k, j);
+            return;
         }
         const xt_insn *in = &g->pl->dp[off].in;
         unsigned cost = in->cost,
                  kn = k + cost + xlate_plan_interlock(g->pl, off);
         uint32_t npc = pc + in->len;
         int tk = xlate_plan_transfer_kind(in->op);
-        last_k = k;
-        if (emit && g->fast && g->dyn[off] == DYN_LEAVE) {
+        if (g->fast && g->dyn[off] == DYN_LEAVE) {
             xlate_buf_printf(o, "  goto %sS%x;\n", g->lp, off);
-            return last_k;
+            return;
         }
-        if (emit) {
-            if (!g->fast && g->lab[off])
-                xlate_buf_printf(o, "%sS%x:\n", g->lp, off);
-            xlate_buf_printf(o, "  /* %08x */ ", pc);
-            g->cover[off >> 3] |= (uint8_t)(1u << (off & 7));
-        }
+        if (!g->fast && g->lab[off])
+            xlate_buf_printf(o, "%sS%x:\n", g->lp, off);
+        xlate_buf_printf(o, "  /* %08x */ ", pc);
+        g->cover[off >> 3] |= (uint8_t)(1u << (off & 7));
         if (tk == 0) {
-            if (emit) {
-                emit_plain(g, in, pc, k, j, kn);
-                xlate_buf_printf(o, "\n");
-            }
+            emit_plain(g, in, pc, k, j, kn);
+            xlate_buf_printf(o, "\n");
             k = kn;
             j++;
             off += in->len;
@@ -616,17 +605,13 @@ static unsigned block_body(gen *g, unsigned h, int emit)
                 /* falls off the page: the interpreter's page-end entry
                  * ends the straight run of code, unless its horizon check
                  * comes first and goes straight to the lookup */
-                if (emit)
-                    xlate_buf_printf(
-                        o,
-                        "  if (cyc + %u < ev) sl = 0; EXIT(0x%xu, %u, %u);\n",
-                        k, npc, k, j);
-                return last_k;
+                xlate_buf_printf(
+                    o, "  if (cyc + %u < ev) sl = 0; EXIT(0x%xu, %u, %u);\n",
+                    k, npc, k, j);
+                return;
             }
             continue;
         }
-        if (!emit)
-            return last_k;
         if (tk == 1) {
             char c[96] = "";
             if (o)
@@ -665,7 +650,7 @@ static unsigned block_body(gen *g, unsigned h, int emit)
                 o, "cyc += %u; ins += %u; HIST(0x%xu, tgt); goto %sdyn;\n",
                 k + cost + T->call_jump, j + 1, pc, g->lp);
         }
-        return last_k;
+        return;
     }
 }
 
@@ -834,7 +819,7 @@ static void emit_copy(gen *g, unsigned h, const guard_plan *gp)
             continue;
         if (bh != h)
             xlate_buf_printf(o, "%sG%x:;\n", g->lp, bh);
-        block_body(g, bh, 1);
+        block_body(g, bh);
     }
     g->fast = 0;
     g->gp = NULL;
@@ -855,7 +840,7 @@ static void block(gen *g, unsigned h)
         if (plan_guard(g, h, &gp))
             emit_copy(g, h, &gp);
     }
-    block_body(g, h, 1);
+    block_body(g, h);
 }
 
 
