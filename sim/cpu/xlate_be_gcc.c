@@ -143,9 +143,18 @@ static void gcc_cancel(xl_job *job)
         return;
     if (r->pid) {
         kill(-r->pid, SIGKILL); /* the shell and the compiler it runs */
+        /* the shell, then the compiler's processes (cc, cc1, as, ld,
+         * flock), which became this process's children when the shell
+         * died (a subreaper: gcc_start): none is left when this returns,
+         * not even as a zombie waiting for an init that may not reap */
         int st;
-        while (waitpid(r->pid, &st, 0) < 0 && errno == EINTR)
-            ;
+        for (;;) {
+            pid_t w = waitpid(-r->pid, &st, 0);
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w < 0)
+                break;
+        }
         r->pid = 0;
     }
     drop_files(r);
@@ -156,8 +165,11 @@ static int gcc_start(xl_job *job, const char *cache_dir, const char *prelude,
                      size_t plen)
 {
     static unsigned seq;
+    static int subreaper;
     if (xlate_cache_mkdirs(cache_dir))
         return -1;
+    if (!subreaper) /* the compiler's processes come back to be reaped */
+        subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0 ? 1 : -1;
     char opt[8];
     snprintf(opt, sizeof opt, "-O%u", job->opt_level);
     char **argv = calloc(ARGV_UNITS + 1 + 4 * (size_t)job->nunits,
