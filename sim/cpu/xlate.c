@@ -266,6 +266,7 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
     x->selftest = st && *st == '1';
     x->promote_insns = env_uint("DSPSIM_XLATE_PROMOTE", DEF_PROMOTE_INSNS, 1);
     x->exit_wait_ms = env_uint("DSPSIM_XLATE_EXIT_WAIT", DEF_EXIT_WAIT_MS, 0);
+    x->opened_ms = xlate_tier_now_ms();
     choose_backends(x);
     x->env.ar = cpu->ar;
     x->env.cpu = cpu;

@@ -606,8 +606,8 @@ static void block_body(gen *g, unsigned h)
                  * ends the straight run of code, unless its horizon check
                  * comes first and goes straight to the lookup */
                 xlate_buf_printf(
-                    o, "  if (cyc + %u < ev) sl = 0; EXIT(0x%xu, %u, %u);\n",
-                    k, npc, k, j);
+                    o, "  if (cyc + %u < ev) sl = 0; EXIT(0x%xu, %u, %u);\n", k,
+                    npc, k, j);
                 return;
             }
             continue;

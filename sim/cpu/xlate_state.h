@@ -80,6 +80,7 @@ struct xl_state_s {
     uint64_t promote_insns; /* quick unit -> optimising tier after these */
     unsigned exit_wait_ms;  /* at close, a promotion job may finish for
                                this long before it is killed */
+    uint64_t opened_ms;     /* when the engine started (xlate_tier_now_ms) */
     const struct xl_backend *be[2]; /* per tier, NULL: none here */
     int disabled;                   /* no back end works: stay interpreted */
     unsigned polls; /* xlate_tier_poll calls (rate of the OPT job's waitpid) */

@@ -507,12 +507,13 @@ uint64_t xlate_tier_now_ms(void)
 }
 
 /* A promotion job of units (no group: a group compiles for minutes)
- * that holds a page an earlier run promoted too is given up to
- * exit_wait_ms to finish: a program run again and again, each run
- * shorter than a compile, would otherwise never reach the optimised code
- * (every run killing the compile the one before started).  A first
- * promotion is not waited for: the first run of a program stays as fast
- * as its quick code makes it. */
+ * that holds a page an earlier run promoted too is given time to finish:
+ * as long as the run itself has lasted, and at most exit_wait_ms, so
+ * that a program run again and again, each run a little shorter than a
+ * compile, still reaches the optimised code (every run killing the
+ * compile the one before started), while no run takes more than twice
+ * its time.  A first promotion is not waited for: the first run of a
+ * program stays as fast as its quick code makes it. */
 static void finish_promotions(struct xl_state_s *x)
 {
     xl_job *job = x->job[SLOT_PROMO];
@@ -521,7 +522,10 @@ static void finish_promotions(struct xl_state_s *x)
     for (unsigned i = 0; i < job->nunits; i++)
         if (job->units[i].group)
             return;
-    uint64_t end = xlate_tier_now_ms() + x->exit_wait_ms;
+    uint64_t now = xlate_tier_now_ms(), wait = now - x->opened_ms;
+    if (wait > x->exit_wait_ms)
+        wait = x->exit_wait_ms;
+    uint64_t end = now + wait;
     while (!job->be->done(job, 0)) {
         if (xlate_tier_now_ms() >= end)
             return;

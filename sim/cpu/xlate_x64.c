@@ -1004,13 +1004,26 @@ static void choose_pins(em *m)
     static const int pool[] = { RDI, R8, R9, R10, R11 };
     const xl_plan *pl = m->pl;
     unsigned w[16] = { 0 };
+    /* inside a loop (a branch back on the page) a use counts 16 times:
+     * a kernel's registers before the glue's */
+    uint8_t loop[PAGE] = { 0 };
+    for (unsigned i = 0; i < PAGE; i++) {
+        if (!pl->dec[i])
+            continue;
+        const xt_insn *in = &pl->dp[i].in;
+        unsigned lo = in->target & (PAGE - 1);
+        int tk = xlate_plan_transfer_kind(in->op);
+        if ((tk == 1 || tk == 2) && (in->target >> XT_PAGE_SHIFT) == pl->pn &&
+            lo <= i)
+            memset(loop + lo, 1, i + 1 - lo);
+    }
     for (unsigned i = 0; i < PAGE; i++) {
         if (!pl->dec[i])
             continue;
         const xt_insn *in = &pl->dp[i].in;
         unsigned use = in->rmask | (1u << in->a);
         for (unsigned r = 0; r < 16; r++)
-            w[r] += use >> r & 1;
+            w[r] += (use >> r & 1) * (loop[i] ? 16u : 1u);
     }
     memset(m->pin, -1, sizeof m->pin);
     for (unsigned n = 0; n < sizeof pool / sizeof pool[0]; n++) {
