@@ -51,8 +51,13 @@ typedef struct dsh_exec_summary {
     double audio_seconds; /* simulated time from START to STOP */
     uint64_t cycles;      /* simulated CPU cycles, whole run */
     double cpu_hz;
-    const char *engine;    /* the board CPU's engine, xt_engine_name; NULL =
+    const char *engine; /* the board CPU's engine, xt_engine_name; NULL =
                            no board */
+    /* the fast engine's translations (all zero on the interpreter):
+     * instructions run in translated code, per tier pages installed and
+     * host CPU ms spent building, promotions */
+    uint64_t xl_insns, xl_tier_pages[2], xl_promotions;
+    double xl_tier_ms[2];
     double mcps;           /* busy cycles of all pipelines / s / 1e6 */
     double worst_load_pct; /* worst period cycles / period cycles */
     uint64_t worst_period_cycles;

@@ -68,7 +68,15 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
                     : 0.0);
     fprintf(f, "simulated cycles: %" PRIu64 " (%.0f Hz)\n", s->cycles,
             s->cpu_hz);
-    if (s->engine)
+    if (s->engine && s->xl_insns && s->cycles)
+        fprintf(f,
+                "engine: %s (translated: %" PRIu64
+                " instructions; quick %" PRIu64
+                " pages, %.1f ms; optimised %" PRIu64
+                " pages, %.1f ms; %" PRIu64 " promotions)\n",
+                s->engine, s->xl_insns, s->xl_tier_pages[0], s->xl_tier_ms[0],
+                s->xl_tier_pages[1], s->xl_tier_ms[1], s->xl_promotions);
+    else if (s->engine)
         fprintf(f, "engine: %s\n", s->engine);
     fprintf(f, "MCPS: %.3f\n", s->mcps);
     for (unsigned i = 0; i < s->ncomps; i++)

@@ -535,8 +535,16 @@ static void summarize(xp_run *r, double wall, dsh_exec_summary *s)
         return;
     s->cpu_hz = dsh_drv_cpu_hz(r->drv);
     s->cycles = dsh_drv_cycles(r->drv);
-    s->engine = xt_engine_name(
-        xt_engine_get(ds_board_cpu(dsh_drv_board(r->drv))));
+    xt_cpu *cpu = ds_board_cpu(dsh_drv_board(r->drv));
+    s->engine = xt_engine_name(xt_engine_get(cpu));
+    xt_xlate_stats xs;
+    xt_xlate_stats_get(cpu, &xs);
+    s->xl_insns = xs.insns;
+    s->xl_promotions = xs.promotions;
+    for (unsigned t = 0; t < 2; t++) {
+        s->xl_tier_pages[t] = xs.tier[t].pages;
+        s->xl_tier_ms[t] = (double)xs.tier[t].compile_ns / 1e6;
+    }
     /* the streamed run: a drain afterwards plays what is queued, it
      * processes no more input */
     uint64_t end = r->stream_end_cycle ? r->stream_end_cycle : s->cycles;
