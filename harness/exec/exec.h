@@ -105,6 +105,9 @@ typedef struct dsh_exec_summary {
      * at the end of the run, outputs written and checked: outputs are
      * spooled to disk, so it does not grow with the run's duration */
     uint64_t peak_rss_kib;
+    /* the result and its one-line message (what dsh_exec_one prints) */
+    dsh_res_status status;
+    char message[DSH_RESULT_MSG];
 } dsh_exec_summary;
 
 typedef struct dsh_exec_opts {

@@ -834,6 +834,10 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
         snprintf(res->message + n, sizeof res->message - n, " [artifacts: %s]",
                  env->out_dir);
     }
+    if (o->summary) {
+        o->summary->status = res->status;
+        memcpy(o->summary->message, res->message, sizeof res->message);
+    }
     xp_streams_close(r);
     dsh_drv_free(r->drv);
     dsh_timeline_free(r->tl);

@@ -109,4 +109,19 @@ void dsh_exec_not_runnable(const dsh_case *c, const dsh_exec_env *env,
 int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
                   const void *user);
 
+/* What the command does besides running and reporting.  failed: called
+ * in the runner's process once every case has run, in case order, for
+ * each case that failed or errored (`dspsim test --bundle-failures`):
+ * out_dir is the case's output directory, rel the case's part of it
+ * (its path without extension, leading ./ ../ / removed), quiet -q.  It
+ * returns false when it could not do its work (it said why on stderr):
+ * the exit status is then 2. */
+typedef struct dsh_test_hooks {
+    bool (*failed)(void *user, const dsh_case *c, const char *out_dir,
+                   const char *rel, const dsh_case_result *r, bool quiet);
+    void *user;
+} dsh_test_hooks;
+int dsh_test_main_hooks(int argc, char **argv, dsh_case_exec_fn exec,
+                        const void *user, const dsh_test_hooks *hooks);
+
 #endif

@@ -54,6 +54,9 @@ static void usage(FILE *f)
         "                       the exit status the same\n"
         "  --firmware ELF       audio firmware image [the tree's]; missing\n"
         "                       or not loadable: exit 2, nothing run\n"
+        "  --bundle-failures DIR  a failure bundle of each case that fails\n"
+        "                       or errors: DIR/<case path>.tar, replayed\n"
+        "                       anywhere with `dspsim run FILE.tar`\n"
         "  -h, --help           this help\n\n"
         "Exit status: 0 all selected cases passed (or were skipped), 1 a "
         "case\nfailed or errored, 2 usage error, invalid case file or bad "
@@ -388,6 +391,12 @@ static double now(void)
 int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
                   const void *user)
 {
+    return dsh_test_main_hooks(argc, argv, exec, user, NULL);
+}
+
+int dsh_test_main_hooks(int argc, char **argv, dsh_case_exec_fn exec,
+                        const void *user, const dsh_test_hooks *th)
+{
     options o;
     int rc = parse_options(argc, argv, &o);
     if (rc) {
@@ -535,14 +544,22 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
     printf("\n");
     fflush(stdout);
 reports:
+    for (size_t i = 0; th && th->failed && i < n; i++)
+        if ((jobs[i].result.status == DSH_RES_FAIL ||
+             jobs[i].result.status == DSH_RES_ERROR) &&
+            !th->failed(th->user, jobs[i].c, jobs[i].out_dir,
+                        jobs[i].out_dir + strlen(o.out_dir) + 1,
+                        &jobs[i].result, o.quiet))
+            status = DSH_TEST_EXIT_USAGE;
     if ((o.json && !dsh_report_write_json(o.json, &rep, err, sizeof err)) ||
         (o.junit && !dsh_report_write_junit(o.junit, &rep, err, sizeof err))) {
         fprintf(stderr, "dspsim test: %s\n", err);
         status = DSH_TEST_EXIT_USAGE;
         goto out;
     }
-    if (rep.count[DSH_RES_FAIL] || rep.count[DSH_RES_ERROR] ||
-        (o.fail_on_skip && rep.count[DSH_RES_SKIP]))
+    if (status == DSH_TEST_EXIT_PASS &&
+        (rep.count[DSH_RES_FAIL] || rep.count[DSH_RES_ERROR] ||
+         (o.fail_on_skip && rep.count[DSH_RES_SKIP])))
         status = DSH_TEST_EXIT_FAIL;
 out:
     free(o.paths);
