@@ -776,14 +776,8 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
     s.timeline = r->tl != NULL;
     s.timeline_events = dsh_timeline_count(r->tl);
     s.timeline_dropped = dsh_timeline_dropped(r->tl);
-    if (r->gdb) {
-        if (ds_gdb_killed(r->gdb))
-            xp_fail(r, DSH_RES_ERROR, "killed by the debugger");
-        ds_gdb_finish(r->gdb, true, r->status == DSH_RES_PASS ? 0 : 1, 0);
-        ds_board_set_debugger(dsh_drv_board(r->drv), NULL, NULL, 0);
-        ds_gdb_close(r->gdb);
-        r->gdb = NULL;
-    }
+    if (r->gdb && ds_gdb_killed(r->gdb))
+        xp_fail(r, DSH_RES_ERROR, "killed by the debugger");
     if (r->prof) {
         char perr[1024];
         xt_profile_finish(r->prof);
@@ -800,6 +794,14 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
             xp_write_outputs(r, env);
         if (r->status == DSH_RES_PASS)
             xp_expect(r, env, &s);
+    }
+    if (r->gdb) {
+        /* the debugger is told the verdict, expectations included (W00
+         * passed, W01 otherwise) */
+        ds_gdb_finish(r->gdb, true, r->status == DSH_RES_PASS ? 0 : 1, 0);
+        ds_board_set_debugger(dsh_drv_board(r->drv), NULL, NULL, 0);
+        ds_gdb_close(r->gdb);
+        r->gdb = NULL;
     }
     if (r->status != DSH_RES_SKIP &&
         (r->status != DSH_RES_PASS || o->keep_artifacts))
