@@ -138,8 +138,9 @@ void cli_replay_report(const char *cmd, const cli_replay *rp,
                        const dsh_exec_summary *s, const char *dir, bool quiet)
 {
     char msg[2048];
-    if (dsh_bundle_compare(rp->b, s->status, s->engine != NULL, s->cycles, dir,
-                           msg, sizeof msg)) {
+    if (dsh_bundle_compare(rp->b, dsh_res_status_name(s->status),
+                           s->engine != NULL, s->cycles, dir, msg,
+                           sizeof msg)) {
         if (!quiet)
             printf("bundle: %s\n", msg);
     } else {
@@ -163,7 +164,7 @@ bool cli_bundle_run(const char *cmd, const char *file, const char *case_path,
                              .command = cmd,
                              .engine = s->engine ? s->engine
                                                  : xt_engine_name(e),
-                             .status = s->status,
+                             .status = dsh_res_status_name(s->status),
                              .message = s->message,
                              .has_cycles = s->engine != NULL,
                              .cycles = s->cycles,

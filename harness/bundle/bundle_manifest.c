@@ -333,9 +333,18 @@ static bool result(rd *r, json_t *root, dsh_bundle_manifest *m)
     {
         char where[40];
         snprintf(where, sizeof where, "result.outputs[%zu]", i);
-        if (!get_file(r, e, where, "file", INT64_MAX,
-                      &m->outputs[m->noutputs++]))
+        dsh_bundle_file *f = &m->outputs[m->noutputs++];
+        if (!get_file(r, e, where, "file", INT64_MAX, f))
             return false;
+        /* read under the replay's output directory: as a case's output
+         * names, relative and without '..' */
+        const char *dd = strstr(f->name, "..");
+        while (dd &&
+               !((dd == f->name || dd[-1] == '/') && (dd[2] == '/' || !dd[2])))
+            dd = strstr(dd + 1, "..");
+        if (!f->name[0] || f->name[0] == '/' || dd)
+            return bad(r, "%s: 'file' is not a relative path without '..'",
+                       where);
     }
     return true;
 }

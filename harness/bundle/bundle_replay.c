@@ -74,14 +74,13 @@ static void add(char *s, size_t sz, bool *first, const char *fmt, ...)
     va_end(ap);
 }
 
-bool dsh_bundle_compare(const dsh_bundle *b, dsh_res_status status,
-                        bool has_cycles, uint64_t cycles, const char *out_dir,
-                        char *msg, size_t msgsz)
+bool dsh_bundle_compare(const dsh_bundle *b, const char *now, bool has_cycles,
+                        uint64_t cycles, const char *out_dir, char *msg,
+                        size_t msgsz)
 {
     const dsh_bundle_manifest *m = &b->m;
     char diff[1024] = "";
     bool first = true;
-    const char *now = dsh_res_status_name(status);
     if (strcmp(now, m->status))
         add(diff, sizeof diff, &first, "verdict %s (bundled: %s)", now,
             m->status);

@@ -268,8 +268,7 @@ bool dsh_bundle_write(const char *path, const dsh_bundle_spec *spec, char *err,
     snprintf(m->command, sizeof m->command, "%s", spec->command);
     snprintf(m->engine, sizeof m->engine, "%s", spec->engine);
     snprintf(m->case_path, sizeof m->case_path, "%s", spec->case_path);
-    snprintf(m->status, sizeof m->status, "%s",
-             dsh_res_status_name(spec->status));
+    snprintf(m->status, sizeof m->status, "%s", spec->status);
     snprintf(m->message, sizeof m->message, "%s",
              spec->message ? spec->message : "");
     /* the run's own output directory means nothing where it is replayed */

@@ -1,18 +1,21 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Failure bundles (docs/harness.md "Failure bundles", issue 31):
-#   bundle.sh DSPSIM FIRMWARE SIGNALS_DIR JSON_GET SOURCE_DIR BUILD_DIR WORK
+#   bundle.sh DSPSIM FIRMWARE SIGNALS_DIR JSON_GET GDB_CLIENT SOURCE_DIR
+#             BUILD_DIR WORK
 # A case that cannot meet its load limit, with a board file, a FIR taps
 # file, an input and a reference next to it, fails under `dspsim test
 # --bundle-failures`; its bundle, moved to another directory and replayed
 # by a copy of dspsim with the case, its files and the firmware deleted,
-# gives the same verdict, cycles and output bytes.  `run --bundle` makes
-# the same bundle.  Then 29 damaged bundles made from the good one are
+# gives the same verdict, cycles and output bytes, also with --profile,
+# --snapshot-at, --restore and a debugger stopping in it (--gdb); a
+# SIGTERM leaves nothing in TMPDIR.  `run --bundle` makes the same
+# bundle.  Then 29 damaged bundles made from the good one are
 # each refused with exit 2 and a message naming the problem, and nothing
 # is written outside the output directory (nor left in TMPDIR).
 set -u
 . "$(dirname "$0")/../cli/lib_expect.sh"
-DSPSIM=$1 FW=$2 SIG=$3 JSON_GET=$4 SRC_TREE=$5 BUILD_TREE=$6 WORK=$7
+DSPSIM=$1 FW=$2 SIG=$3 JSON_GET=$4 CLIENT=$5 SRC_TREE=$6 BUILD_TREE=$7 WORK=$8
 EXPECT_OUT=$WORK/out EXPECT_ERR=$WORK/err
 rm -rf "$WORK" && mkdir -p "$WORK" || exit 2
 [ -r "$FW" ] || { echo "SKIP: the audio firmware is not built ($FW)"; exit 77; }
@@ -115,6 +118,45 @@ cmp "$E/run/o/fir.wav" "$WORK/original.wav" && ok "replay: same output bytes" ||
 [ ! -s "$WORK/out" ] || fail "replay -q printed on stdout"
 ! grep -q "differs" "$WORK/err" || fail "replay with interp differs"
 cmp -s "$E/run/o2/fir.wav" "$WORK/original.wav" || fail "interp: output differs"
+# --profile, --snapshot-at, then --restore of that snapshot, and the
+# debugger stopping twice in the FIR: the same run
+(cd "$E/run" && TMPDIR=$E/tmp expect_rc 1 "replay --profile --snapshot-at" \
+    -- "$E/bin/dspsim" run failure.tar --out-dir o5 --profile prof.out \
+    --snapshot-at 5000000 snap.bin) || fail "replay --profile --snapshot-at"
+has "$WORK/out" "bundle: the bundled run reproduced: failed, $cycles cycles" \
+    "replay --profile --snapshot-at"
+grep -q "^fn=" "$E/run/prof.out" || fail "replay --profile: no profile"
+(cd "$E/run" && TMPDIR=$E/tmp expect_rc 1 "replay --restore" -- \
+    "$E/bin/dspsim" run failure.tar --out-dir o6 --restore snap.bin) ||
+    fail "replay --restore"
+has "$WORK/out" "restored from a snapshot at cycle:" "replay --restore"
+has "$WORK/out" "bundle: the bundled run reproduced: failed, $cycles cycles" \
+    "replay --restore"
+cmp -s "$E/run/o6/fir.wav" "$WORK/original.wav" || fail "--restore: output differs"
+(cd "$E/run" && TMPDIR=$E/tmp "$CLIENT" bp-continue "$FW" "$WORK/gdb" \
+    eq_fir_copy 2 1 -- "$E/bin/dspsim" run failure.tar --out-dir o7 \
+    --gdb 0 --gdb-wait >"$WORK/gdb.out") || fail "replay --gdb: the client"
+has "$WORK/gdb.out" "bundle: the bundled run reproduced: failed, $cycles cycles" \
+    "replay --gdb"
+cmp -s "$E/run/o7/fir.wav" "$WORK/original.wav" || fail "--gdb: output differs"
+[ -z "$(ls -A "$E/tmp")" ] || fail "replays left $(ls -A "$E/tmp") in TMPDIR"
+# a replay ended by a signal (waiting for its debugger) removes its files
+TMPDIR=$E/tmp "$E/bin/dspsim" run "$E/run/failure.tar" --out-dir "$E/o8" \
+    --gdb 0 --gdb-wait >/dev/null 2>"$WORK/sig.err" &
+pid=$!
+for _ in $(seq 100); do
+    grep -q "waiting for a debugger" "$WORK/sig.err" && break
+    sleep 0.1
+done
+[ -n "$(ls -A "$E/tmp")" ] || fail "SIGTERM: no extraction while it waits"
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 143 ] || fail "SIGTERM: exit status $rc, expected 143"
+[ -z "$(ls -A "$E/tmp")" ] && ok "SIGTERM: the extraction removed" ||
+    fail "SIGTERM left $(ls -A "$E/tmp") in TMPDIR"
+rm -f "$E/run/prof.out" "$E/run/snap.bin"
+
 # --firmware and --bundle with a bundle: refused
 expect_cmd 2 err "--firmware with a bundle: refused" -- "$E/bin/dspsim" \
     run "$E/run/failure.tar" --firmware "$FW" --out-dir "$E/run/o3"

@@ -241,6 +241,17 @@ static void test_manifest(void **state)
                             "\"\", \"outputs\": []}, " MEMBERS "}",
                        err));
     assert_non_null(strstr(err, "status 'odd'"));
+    assert_false(parse(HEAD "\"inputs\": [], "
+                            "\"result\": {\"status\": \"failed\", \"message\": "
+                            "\"\", \"outputs\": [{\"file\": \"a/../../x\", "
+                            "\"bytes\": 0, " DIGEST "}]}, " MEMBERS "}",
+                       err));
+    assert_non_null(strstr(err, "not a relative path without '..'"));
+    assert_true(parse(HEAD "\"inputs\": [], "
+                           "\"result\": {\"status\": \"failed\", \"message\": "
+                           "\"\", \"outputs\": [{\"file\": \"a..b/x..\", "
+                           "\"bytes\": 0, " DIGEST "}]}, " MEMBERS "}",
+                      err));
     char *other = strdup(HEAD "\"inputs\": [], " RESULT MEMBERS "}");
     memcpy(strstr(other, "\"1.0\""), "\"2.0\"", 5);
     assert_false(parse(other, err));
@@ -298,7 +309,7 @@ static void test_round_trip(void **state)
                              .version = "t1",
                              .command = "run",
                              .engine = "interp",
-                             .status = DSH_RES_FAIL,
+                             .status = "failed",
                              .message = "why [artifacts: /x]",
                              .has_cycles = true,
                              .cycles = 1234,
@@ -346,15 +357,15 @@ static void test_round_trip(void **state)
 
     char msg[1024];
     assert_true(
-        dsh_bundle_compare(b, DSH_RES_FAIL, true, 1234, dir, msg, sizeof msg));
+        dsh_bundle_compare(b, "failed", true, 1234, dir, msg, sizeof msg));
     assert_non_null(strstr(msg, "reproduced: failed, 1234 cycles, 1 output"));
     assert_false(
-        dsh_bundle_compare(b, DSH_RES_PASS, true, 1235, dir, msg, sizeof msg));
+        dsh_bundle_compare(b, "passed", true, 1235, dir, msg, sizeof msg));
     assert_non_null(strstr(msg, "verdict passed (bundled: failed)"));
     assert_non_null(strstr(msg, "1235 cycles (bundled: 1234)"));
     ht_write_text(ht_path(dir, "o.wav"), "other bytes!");
     assert_false(
-        dsh_bundle_compare(b, DSH_RES_FAIL, true, 1234, dir, msg, sizeof msg));
+        dsh_bundle_compare(b, "failed", true, 1234, dir, msg, sizeof msg));
     assert_non_null(strstr(msg, "output o.wav differs"));
     assert_int_equal(entries(ext), 1);
     dsh_bundle_close(b);
