@@ -19,11 +19,14 @@
 /* The one bundle a process replays: removed at exit, or on a signal that
  * ends the process (unlinkat and rmdir only: async-signal-safe). */
 static dsh_bundle *live;
+static char *live_text; /* the case's text (cli_replay.case_text) */
 
 static void remove_at_exit(void)
 {
     dsh_bundle_close(live);
     live = NULL;
+    free(live_text);
+    live_text = NULL;
 }
 
 static void remove_on_signal(int sig)
@@ -83,20 +86,21 @@ bool cli_replay_open(const char *cmd, const char *path,
     }
     hold(b);
     rp->b = b;
+    /* the case's text: its snapshot identity (cli_replay_apply) */
     FILE *f = fopen(b->case_file, "rb");
     long n = -1;
     if (f && !fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 &&
-        !fseek(f, 0, SEEK_SET) && (rp->case_text = malloc((size_t)n + 1)) &&
-        fread(rp->case_text, 1, (size_t)n, f) == (size_t)n) {
-        rp->case_len = (size_t)n;
-        rp->case_text[n] = '\0';
-    } else {
+        !fseek(f, 0, SEEK_SET))
+        live_text = rp->case_text = malloc((size_t)n + 1);
+    if (!rp->case_text || fread(rp->case_text, 1, (size_t)n, f) != (size_t)n) {
         fprintf(stderr, "dspsim %s: %s: the extracted case: %s\n", cmd, path,
                 strerror(errno));
         if (f)
             fclose(f);
         return false;
     }
+    rp->case_len = (size_t)n;
+    rp->case_text[n] = '\0';
     fclose(f);
     if (!cpu->engine_set && !cli_set_engine(cmd, b->m.engine, cpu))
         return false;
