@@ -246,32 +246,6 @@ static void go(gen *g, uint32_t t)
     xlate_buf_printf(g->o, "EXIT(0x%xu, 0, 0);", t);
 }
 
-static int is_store(unsigned op)
-{
-    return op == XT_OP_S8I || op == XT_OP_S16I || op == XT_OP_S32I ||
-           op == XT_OP_S32I_N;
-}
-
-static unsigned access_size(unsigned op)
-{
-    switch (op) {
-    case XT_OP_L8UI:
-    case XT_OP_S8I:
-        return 1;
-    case XT_OP_L16UI:
-    case XT_OP_L16SI:
-    case XT_OP_S16I:
-        return 2;
-    case XT_OP_L32I:
-    case XT_OP_L32I_N:
-    case XT_OP_S32I:
-    case XT_OP_S32I_N:
-        return 4;
-    default:
-        return 0;
-    }
-}
-
 /* The prelude's host accessor of a load or store (ld8 ... st32) and the
  * conversion of a load's value to a register (sign extension for L16SI). */
 static const char *access_fn(unsigned op, const char **conv)
@@ -279,7 +253,7 @@ static const char *access_fn(unsigned op, const char **conv)
     static const char *const fn[2][5] = { { "", "ld8", "ld16", "", "ld32" },
                                           { "", "st8", "st16", "", "st32" } };
     *conv = op == XT_OP_L16SI ? "(uint32_t)(int32_t)(int16_t)" : "(uint32_t)";
-    return fn[is_store(op)][access_size(op)];
+    return fn[xlate_plan_is_store(op)][xlate_plan_access_size(op)];
 }
 
 /* Where the horizon is re-checked after a wait state or a helper, for an
@@ -305,8 +279,8 @@ static void emit_access(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
         return;
     }
     const char *cv, *fn = access_fn(in->op, &cv);
-    unsigned sz = access_size(in->op);
-    if (is_store(in->op))
+    unsigned sz = xlate_plan_access_size(in->op);
+    if (xlate_plan_is_store(in->op))
         xlate_buf_printf(
             g->o, "ST(r%u + %uu, %u, %s, r%u, 0x%xu, %u, %u, 0x%xu, %u, %u);",
             b, (uint32_t)in->imm, sz, fn, a, pc, k, j, npc, kn, kr);
@@ -322,13 +296,14 @@ static void emit_access(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
 static void emit_dyn_access(gen *g, const xt_insn *in, unsigned off)
 {
     const char *cv, *fn = access_fn(in->op, &cv);
-    unsigned st = (unsigned)is_store(in->op);
+    unsigned st = (unsigned)xlate_plan_is_store(in->op);
     const char *side = st ? "wr" : "rd";
     xlate_buf_printf(
         g->o,
         "{ uint32_t a_ = r%u + %uu; const xt_xpage *p_ = &P[a_ >> 12]; "
         "if (L_(p_->%s && !(a_ & %uu) && !p_->%s_wait, 1)) ",
-        in->b, (uint32_t)in->imm, side, access_size(in->op) - 1, side);
+        in->b, (uint32_t)in->imm, side, xlate_plan_access_size(in->op) - 1,
+        side);
     if (st)
         xlate_buf_printf(g->o, "%s(p_->wr + (a_ & 4095u), r%u);", fn, in->a);
     else
@@ -352,7 +327,7 @@ static void emit_fast_access(gen *g, const xt_insn *in, unsigned off)
         return;
     }
     const char *cv, *fn = access_fn(in->op, &cv);
-    if (is_store(in->op))
+    if (xlate_plan_is_store(in->op))
         xlate_buf_printf(g->o, "%s(W%u + %d, r%u);", fn, in->b, g->disp[off],
                          in->a);
     else
@@ -690,7 +665,7 @@ static int plan_guard(gen *g, unsigned h, guard_plan *gp)
                 }
                 break;
             }
-            unsigned sz = access_size(in->op);
+            unsigned sz = xlate_plan_access_size(in->op);
             if (in->op == XT_OP_L32R) {
                 uint32_t pg = in->target >> XT_PAGE_SHIFT;
                 unsigned i = 0;
@@ -717,7 +692,7 @@ static int plan_guard(gen *g, unsigned h, guard_plan *gp)
                     if (d + (int)sz > gp->hi[b])
                         gp->hi[b] = d + (int)sz;
                     gp->amask[b] |= sz - 1;
-                    if (is_store(in->op))
+                    if (xlate_plan_is_store(in->op))
                         gp->wr[b] = 1;
                     else
                         gp->rd[b] = 1;
@@ -736,7 +711,7 @@ static int plan_guard(gen *g, unsigned h, guard_plan *gp)
                 delta[in->a] + in->imm > -PAGE_I &&
                 delta[in->a] + in->imm < PAGE_I)
                 delta[in->a] += in->imm;
-            else if (!is_store(in->op))
+            else if (!xlate_plan_is_store(in->op))
                 clobbered |= 1u
                              << in->a; /* every other op writes at most a<a> */
             off += in->len;

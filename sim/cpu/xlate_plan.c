@@ -47,6 +47,32 @@ int xlate_plan_translatable(const xt_insn *in)
     }
 }
 
+int xlate_plan_is_store(unsigned op)
+{
+    return op == XT_OP_S8I || op == XT_OP_S16I || op == XT_OP_S32I ||
+           op == XT_OP_S32I_N;
+}
+
+unsigned xlate_plan_access_size(unsigned op)
+{
+    switch (op) {
+    case XT_OP_L8UI:
+    case XT_OP_S8I:
+        return 1;
+    case XT_OP_L16UI:
+    case XT_OP_L16SI:
+    case XT_OP_S16I:
+        return 2;
+    case XT_OP_L32I:
+    case XT_OP_L32I_N:
+    case XT_OP_S32I:
+    case XT_OP_S32I_N:
+        return 4;
+    default:
+        return 0;
+    }
+}
+
 int xlate_plan_is_late(const xt_insn *in) /* result a cycle late: interlock */
 {
     switch (in->op) {

@@ -39,6 +39,10 @@ typedef struct xl_plan {
 int xlate_plan_transfer_kind(unsigned op);
 /* Instructions a translation holds (the rest end a block). */
 int xlate_plan_translatable(const xt_insn *in);
+/* A store (S8I, S16I, S32I, S32I.N). */
+int xlate_plan_is_store(unsigned op);
+/* The bytes a load or store (not L32R) moves: 1, 2 or 4; 0 otherwise. */
+unsigned xlate_plan_access_size(unsigned op);
 /* A load or multiply: its result is a cycle late (an interlock). */
 int xlate_plan_is_late(const xt_insn *in);
 /* An instruction a block can hold at offset o. */

@@ -262,27 +262,6 @@ static void reload_env(em *m, unsigned k, unsigned j)
     sync_in(m);
 }
 
-static unsigned access_size(unsigned op)
-{
-    switch (op) {
-    case XT_OP_L8UI:
-    case XT_OP_S8I:
-        return 1;
-    case XT_OP_L16UI:
-    case XT_OP_L16SI:
-    case XT_OP_S16I:
-        return 2;
-    default:
-        return 4;
-    }
-}
-
-static int is_store(unsigned op)
-{
-    return op == XT_OP_S8I || op == XT_OP_S16I || op == XT_OP_S32I ||
-           op == XT_OP_S32I_N;
-}
-
 static unsigned recheck(const em *m, unsigned kn)
 {
     return kn > m->margin ? kn : m->margin;
@@ -293,10 +272,10 @@ static unsigned recheck(const em *m, unsigned kn)
 static void access_host(em *m, const xt_insn *in)
 {
     x64_buf *b = &m->b;
-    unsigned sz = access_size(in->op);
+    unsigned sz = xlate_plan_access_size(in->op);
     x64_mov_rr(b, 0, RCX, RSI);
     x64_alu_ri(b, 0, 4, RCX, 4095);
-    if (is_store(in->op)) {
+    if (xlate_plan_is_store(in->op)) {
         ld_a(m, RAX, in->a);
         if (sz == 4)
             x64_mem(b, 0, 0, 0x89, RAX, RDX, RCX, 1, 0);
@@ -322,7 +301,9 @@ static void emit_access(em *m, const xt_insn *in, uint32_t pc, unsigned k,
 {
     x64_buf *b = &m->b;
     const xt_timing *T = &m->pl->cpu->timing;
-    unsigned sz = access_size(in->op), st = (unsigned)is_store(in->op);
+    /* L32R: a word */
+    unsigned sz = in->op == XT_OP_L32R ? 4 : xlate_plan_access_size(in->op);
+    unsigned st = (unsigned)xlate_plan_is_store(in->op);
     unsigned kr = recheck(m, kn), wt = st ? 17 : 16;
     unsigned slow = x64_label(b), done = x64_label(b), wait = x64_label(b);
     /* esi = the address */
