@@ -634,6 +634,7 @@ static void execute(xp_run *r, const char *fw)
                        .timeline = r->tl,
                        .notify = on_notify,
                        .user = r };
+    xp_plot_driver_hooks(r, &o);
     if (dsh_drv_new(&o, &r->drv, err, sizeof err) != DSH_DRV_OK) {
         xp_fail(r, DSH_RES_ERROR, "%s", err);
         return;
@@ -754,6 +755,8 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
     r->status = DSH_RES_PASS;
     r->res = res;
     r->spool_dir = o->outputs_dir ? o->outputs_dir : env->out_dir;
+    if (env->plot_data)
+        xp_plot_begin(r);
     const char *fw = c->firmware[0] ? c->firmware
                      : o->firmware && o->firmware[0]
                          ? o->firmware
@@ -806,6 +809,7 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
     if (r->status != DSH_RES_SKIP &&
         (r->status != DSH_RES_PASS || o->keep_artifacts))
         write_artifacts(r, env);
+    xp_plot_finish(r, env);
     s.setup_refused = r->setup_refused;
     s.snapshot_taken = r->snap_taken;
     s.snapshot_cycle = r->snap_cycle;

@@ -95,7 +95,11 @@ typedef struct dsh_case_result {
 typedef struct dsh_exec_env {
     const char *out_dir; /* this case's output directory
                                        (created; outputs go here) */
+    /* write the data of the HTML report's plots to
+     * out_dir/DSH_PLOTDATA_FILE (harness/exec/exec_plotdata.c) */
+    bool plot_data;
 } dsh_exec_env;
+#define DSH_PLOTDATA_FILE "plotdata.json"
 
 /* Runs one case; fills r->status and r->message. */
 typedef void (*dsh_case_exec_fn)(const dsh_case *c, const dsh_exec_env *env,
