@@ -26,8 +26,9 @@ static void usage(FILE *f)
         "                  [--bundle FILE] [-q]\n"
         "\n"
         "Runs one test case on the simulated board and keeps its artifacts\n"
-        "(outputs, difference signals, firmware.log, timeline.json) in\n"
-        "DIR (default: dspsim-run-out/<case file name without extension>).\n"
+        "(outputs, difference signals, firmware.log, timeline.json, and\n"
+        "report.html: the case's page with its plots) in DIR (default:\n"
+        "dspsim-run-out/<case file name without extension>).\n"
         "A failure bundle (BUNDLE.tar, docs/harness.md) is checked, then its\n"
         "case replayed with its firmware, inputs and engine, and the replay\n"
         "compared with the bundled run.\n"
@@ -205,7 +206,10 @@ int cmd_run(int argc, char **argv)
     cli_progress_init(&prog, "run", quiet || gdb.on, 0);
     FILE *log = quiet ? NULL : cli_progress_stderr(&prog);
     dsh_exec_summary s;
-    dsh_exec_opts o = { .profile_path = profile ? resolved_profile : NULL,
+    char page[DSH_PATH_MAX + 16]; /* the case's HTML page, in DIR */
+    snprintf(page, sizeof page, "%s/report.html", dir);
+    dsh_exec_opts o = { .report_html = page,
+                        .profile_path = profile ? resolved_profile : NULL,
                         .firmware = fw,
                         .keep_artifacts = true,
                         .verbose = log,

@@ -171,6 +171,11 @@ typedef struct dsh_exec_opts {
      * directory, `dspsim play` without --artifacts) */
     bool quiet;
     bool no_dir_line;
+    /* dsh_exec_one only: the case's HTML page (docs/harness.md "HTML
+     * report") written here after the run, with its plots; NULL = none.
+     * Plots that cannot be drawn leave a notice on stderr (not with
+     * quiet), a page that cannot be written is exit 2 */
+    const char *report_html;
 } dsh_exec_opts;
 
 /* The firmware this tree builds (compile-time path; may not exist yet). */

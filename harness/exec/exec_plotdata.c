@@ -336,8 +336,13 @@ static json_t *output_json(const xp_run *r, const dsh_exec_env *env,
     bool has_ref = x && x->has_reference &&
                    dsh_audio_read(x->reference, &ref, err, sizeof err) &&
                    ref.rate == ep->e->rate && ref.channels == ep->e->channels;
+    /* no_dir_line: out_dir is a scratch directory removed after the run
+     * (`dspsim play` without --artifacts): nothing there to link */
+    bool scratch = r->o->no_dir_line;
     if (x && x->has_reference) {
         put(o, "reference", dsh_json_text(x->reference), &ok);
+    }
+    if (x && x->has_reference && !scratch) {
         snprintf(path, sizeof path, "%s/%s.diff.wav", env->out_dir,
                  ep->e->name);
         put(o, "diff_file", dsh_json_text(path), &ok);
@@ -478,7 +483,8 @@ static bool write_data(xp_run *r, const dsh_exec_env *env, char *err,
     json_t *files = json_object();
     if (files) {
         snprintf(path, sizeof path, "%s/firmware.log", env->out_dir);
-        json_object_set_new(files, "firmware_log", file_if(path));
+        json_object_set_new(files, "firmware_log",
+                            r->o->no_dir_line ? json_null() : file_if(path));
         if (r->o->timeline_path)
             snprintf(path, sizeof path, "%s", r->o->timeline_path);
         else
