@@ -13,6 +13,7 @@
 
 #define FAIL_RGB "#c00000"
 #define PASS_RGB "#206020"
+#define DSH_FLOOR_PLOT (-200.0) /* silence in the plot data (audio_curves.h) */
 
 const char *dsh_check_label(const dsh_check_figure *c, char *buf, size_t n)
 {
@@ -296,7 +297,7 @@ static void plot_level(builder *b, const char *name, const json_t *lv,
     if (has_points(&r))
         any |= range(&r, -199.0, &lo, &hi);
     if (!any)
-        lo = -120, hi = 0;
+        lo = DSH_FLOOR_PLOT, hi = 0; /* digital silence: at the floor */
     snprintf(id, sizeof id, "level-%s", name);
     snprintf(title, sizeof title,
              "%s: level over time (RMS of every channel, blocks of %.1f ms)",
