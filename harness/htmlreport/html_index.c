@@ -115,7 +115,7 @@ void dsh_html_index_page(FILE *f, const dsh_report *r,
     fputs("<h1>dspsim test report</h1>\n<p id=\"summary\"", f);
     fprintf(f,
             " data-total=\"%zu\" data-passed=\"%zu\" data-failed=\"%zu\" "
-            "data-errors=\"%zu\" data-skipped=\"%zu\">%zu cases: %zu passed, "
+            "data-error-cases=\"%zu\" data-skipped=\"%zu\">%zu cases: %zu passed, "
             "%zu failed, %zu errors, %zu skipped (%.2f s of host time); ",
             r->n, r->count[DSH_RES_PASS], r->count[DSH_RES_FAIL],
             r->count[DSH_RES_ERROR], r->count[DSH_RES_SKIP], r->n,
