@@ -41,7 +41,7 @@
 #include "textout/json_out.h"
 #include "textout/out_file.h"
 
-#define MAX_POINTS 2000 /* of a curve */
+#define MAX_POINTS 1000 /* of a curve (a plot is 760 pixels wide) */
 
 struct xp_plotrec {
     dsh_load_series *series[DSH_DRV_MAX_TASKS];

@@ -160,7 +160,11 @@ static char *prefixed(const char *svg, int i)
     if (!out)
         return NULL;
     for (const char *p = start; *p;) {
-        size_t k, m = 0;
+        size_t k = sizeof pats / sizeof pats[0], m = 0;
+        if (*p != 'i' && *p != 'h' && *p != 'u') {
+            *o++ = *p++;
+            continue;
+        }
         for (k = 0; k < sizeof pats / sizeof pats[0]; k++) {
             m = strlen(pats[k]);
             if (!strncmp(p, pats[k], m))
@@ -187,9 +191,10 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Runs prog on script; the exit status (-1: could not start, -2: killed
- * after the timeout). */
-static int run_child(const char *prog, const char *script, const char *errf)
+/* Starts prog on script, its stderr to errf; the pid, -1 when it could
+ * not start. */
+static pid_t start_child(const char *prog, const char *script,
+                         const char *errf)
 {
     pid_t pid = fork();
     if (pid < 0)
@@ -207,23 +212,49 @@ static int run_child(const char *prog, const char *script, const char *errf)
         execlp(prog, prog, script, (char *)NULL);
         _exit(127);
     }
+    return pid;
+}
+
+/* Waits for the n children (pid -1: not started; status -1), each
+ * killed after the timeout (status -2); st[i]: exit status. */
+static void wait_children(const pid_t *pid, int *st, size_t n)
+{
     double end = now_s() + DSH_PLOT_TIMEOUT_S;
-    for (;;) {
-        int st;
-        pid_t w = waitpid(pid, &st, WNOHANG);
-        if (w == pid)
-            return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-        if (w < 0 && errno != EINTR)
-            return -1;
-        if (now_s() > end) {
-            kill(pid, SIGKILL);
-            while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-                ;
-            return -2;
+    size_t left = 0;
+    for (size_t i = 0; i < n; i++) {
+        st[i] = -1;
+        left += pid[i] > 0;
+    }
+    bool *done = calloc(n ? n : 1, sizeof *done);
+    while (left) {
+        for (size_t i = 0; i < n; i++) {
+            int ws;
+            if (pid[i] <= 0 || (done && done[i]))
+                continue;
+            pid_t w = waitpid(pid[i], &ws, WNOHANG);
+            bool late = w == 0 && now_s() > end;
+            if (late) {
+                kill(pid[i], SIGKILL);
+                while (waitpid(pid[i], &ws, 0) < 0 && errno == EINTR)
+                    ;
+                st[i] = -2;
+            } else if (w == pid[i]) {
+                st[i] = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+            } else if (!(w < 0 && errno != EINTR)) {
+                continue;
+            }
+            if (done)
+                done[i] = true;
+            else /* out of memory: one at a time, blocking */
+                while (waitpid(pid[i], &ws, 0) < 0 && errno == EINTR)
+                    ;
+            left--;
         }
         struct timespec ts = { 0, 2000000 }; /* 2 ms */
-        nanosleep(&ts, NULL);
+        if (left)
+            nanosleep(&ts, NULL);
     }
+    free(done);
 }
 
 bool dsh_plot_batch_run(dsh_plot_batch *b, char *why, size_t whysz)
@@ -245,27 +276,57 @@ bool dsh_plot_batch_run(dsh_plot_batch *b, char *why, size_t whysz)
         snprintf(why, whysz, "plots not drawn: no temporary directory");
         return false;
     }
+    /* the plots in up to DSH_PLOT_JOBS scripts (online CPUs, at least 8
+     * plots each), one gnuplot for each, at once */
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    size_t jobs = cpus > 0 ? (size_t)cpus : 1;
+    if (jobs > DSH_PLOT_JOBS)
+        jobs = DSH_PLOT_JOBS;
+    if (jobs > (b->n + 7) / 8)
+        jobs = (b->n + 7) / 8;
+    pid_t pid[DSH_PLOT_JOBS];
+    int stv[DSH_PLOT_JOBS];
     char script[PATH_MAX + 16], errf[PATH_MAX + 16], out[PATH_MAX + 32];
-    snprintf(script, sizeof script, "%s/plots.gp", b->dir);
-    snprintf(errf, sizeof errf, "%s/gnuplot.err", b->dir);
-    FILE *f = fopen(script, "w");
-    if (!f) {
-        snprintf(why, whysz, "plots not drawn: %s: %s", script,
-                 strerror(errno));
+    bool ok = true;
+    for (size_t j = 0; j < jobs; j++) {
+        pid[j] = -1;
+        snprintf(script, sizeof script, "%s/plots%zu.gp", b->dir, j);
+        snprintf(errf, sizeof errf, "%s/gnuplot%zu.err", b->dir, j);
+        FILE *f = ok ? fopen(script, "w") : NULL;
+        if (!f) {
+            if (ok)
+                snprintf(why, whysz, "plots not drawn: %s: %s", script,
+                         strerror(errno));
+            ok = false;
+            continue;
+        }
+        fputs("set encoding utf8\n"
+              "set terminal svg size 760,300 dynamic font 'sans,10' "
+              "background '#ffffff'\n",
+              f);
+        for (size_t i = j; i < b->n; i += jobs) {
+            char q[PATH_MAX + 64];
+            snprintf(out, sizeof out, "%s/p%zu.svg", b->dir, i);
+            fprintf(f, "reset\nset output %s\n%s\nunset output\n",
+                    dsh_plot_quote(out, q, sizeof q), b->scripts[i]);
+        }
+        if (fclose(f))
+            ok = false;
+        else
+            pid[j] = start_child(prog, script, errf);
+    }
+    wait_children(pid, stv, jobs);
+    if (!ok) {
+        if (!why[0])
+            snprintf(why, whysz, "plots not drawn: cannot write a script");
         return false;
     }
-    fputs("set encoding utf8\n"
-          "set terminal svg size 760,300 dynamic font 'sans,10' "
-          "background '#ffffff'\n",
-          f);
-    for (size_t i = 0; i < b->n; i++) {
-        char q[PATH_MAX + 64];
-        snprintf(out, sizeof out, "%s/p%zu.svg", b->dir, i);
-        fprintf(f, "reset\nset output %s\n%s\nunset output\n",
-                dsh_plot_quote(out, q, sizeof q), b->scripts[i]);
-    }
-    bool ok = fclose(f) == 0;
-    int st = ok ? run_child(prog, script, errf) : -1;
+    int st = 0;
+    for (size_t j = 0; j < jobs; j++)
+        if (stv[j] != 0 && st == 0) {
+            st = stv[j];
+            snprintf(errf, sizeof errf, "%s/gnuplot%zu.err", b->dir, j);
+        }
     size_t drawn = 0;
     for (size_t i = 0; i < b->n; i++) {
         size_t len;
@@ -280,7 +341,7 @@ bool dsh_plot_batch_run(dsh_plot_batch *b, char *why, size_t whysz)
     if (st == 0 && drawn == b->n)
         return true;
     size_t len = 0;
-    char *err = slurp(errf, &len);
+    char *err = st ? slurp(errf, &len) : NULL;
     char *line = err;
     while (line && (*line == '\n' || *line == ' '))
         line++;

@@ -2,7 +2,7 @@
 /* The plotting tool of the HTML report: gnuplot (Debian gnuplot-nox;
  * docs/harness.md "HTML report" says why), run as a child process that
  * draws a batch of plots to SVG files in a temporary directory, which
- * are read back and removed.  The child is waited for (reaped) and
+ * are read back and removed.  The children are waited for (reaped) and
  * killed after DSH_PLOT_TIMEOUT_S; nothing it starts outlives the call.
  *
  * $DSPSIM_GNUPLOT names the program (default "gnuplot", looked up in
@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #define DSH_PLOT_TIMEOUT_S 300
+#define DSH_PLOT_JOBS      8 /* gnuplots at once, at most */
 
 typedef struct dsh_plot_batch dsh_plot_batch;
 
@@ -25,7 +26,8 @@ dsh_plot_batch *dsh_plot_batch_new(const char *tmp_parent);
  * output file are the batch's; $data blocks may be defined).  Returns
  * its index, -1 when out of memory. */
 int dsh_plot_batch_add(dsh_plot_batch *b, const char *script);
-/* Draws every plot with one gnuplot.  false, with the reason in why
+/* Draws every plot, with a gnuplot for each online CPU (at most
+ * DSH_PLOT_JOBS) drawing its share at once.  false, with the reason in why
  * ("gnuplot not found (install gnuplot-nox)", "gnuplot failed: ..."),
  * when none could be drawn or some failed; the plots that were drawn are
  * kept either way. */

@@ -57,8 +57,10 @@ bool dsh_curve_decimate_log(const double *x, const double *y, size_t n,
     size_t i = first;
     while (i < n) {
         long b = (long)((log(x[i]) - l0) / width);
+        /* the bucket ends below x = exp(l0 + (b + 1) width) */
+        double end = exp(l0 + (double)(b + 1) * width);
         size_t lo = SIZE_MAX, hi = SIZE_MAX, j = i, count = 0;
-        for (; j < n && (long)((log(x[j]) - l0) / width) == b; j++) {
+        for (; j < n && (j == i || x[j] < end); j++) {
             if (y[j] != y[j])
                 continue;
             count++;
