@@ -36,7 +36,8 @@ bool dsh_curve_decimate_log(const double *x, const double *y, size_t n,
  * measures it (harness/audio/metrics.c): the first min(pow2_floor(n),
  * max_fft) frames under a Kaiser window of beta 20, transformed; each
  * bin in dBFS normalised so that a sine's peak bin reads the sine's level
- * (20 log10(2 |X| / sum(w)): a full-scale sine peaks at 0 dBFS).  Bins 1 .. len/2, decimated by
+ * (20 log10(2 |X| / sum(w)): a full-scale sine on a bin peaks at 0
+ * dBFS; between two bins a few tenths of a dB lower).  Bins 1 .. len/2, decimated by
  * dsh_curve_decimate_log (largest of each bucket: peaks stay).
  * *fft_len: the transform's length.  false (err) under 1024 frames. */
 bool dsh_curve_spectrum(const double *x, size_t n, unsigned rate,
