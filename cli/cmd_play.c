@@ -507,8 +507,9 @@ int cmd_play(int argc, char **argv)
         !cli_check_output_file("play", profile, files, s.n_in, profile_target,
                                sizeof profile_target))
         return DSPSIM_EXIT_USAGE;
-    const char *taken[6] = { files[0], s.n_in > 1 ? files[1] : NULL, out,
-                             profile, timeline, report };
+    const char *taken[6] = { files[0], s.n_in > 1 ? files[1] : NULL,
+                             out,      profile,
+                             timeline, report };
     if (!cli_snapshot_check("play", &snap, taken, 6))
         return DSPSIM_EXIT_USAGE;
     char report_target[DSH_PATH_MAX];

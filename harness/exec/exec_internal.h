@@ -329,8 +329,8 @@ bool xp_write_outputs(xp_run *r, const dsh_exec_env *env);
  * They only look: the run is the same. */
 bool xp_plot_begin(xp_run *r);
 void xp_plot_driver_hooks(xp_run *r, dsh_drv_opts *o);
-void xp_plot_event(xp_run *r, dsh_event_kind k, uint64_t cycle,
-                   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void xp_plot_event(xp_run *r, dsh_event_kind k, uint64_t cycle, const char *fmt,
+                   ...) __attribute__((format(printf, 4, 5)));
 void xp_plot_finish(xp_run *r, const dsh_exec_env *env);
 
 /* exec_align.c: removes the measured latency and the tail of every output

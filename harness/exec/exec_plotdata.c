@@ -97,8 +97,8 @@ void xp_plot_driver_hooks(xp_run *r, dsh_drv_opts *o)
     o->on_miss = on_miss;
 }
 
-void xp_plot_event(xp_run *r, dsh_event_kind k, uint64_t cycle,
-                   const char *fmt, ...)
+void xp_plot_event(xp_run *r, dsh_event_kind k, uint64_t cycle, const char *fmt,
+                   ...)
 {
     if (!r->plot)
         return;
@@ -142,8 +142,7 @@ typedef struct out_src {
 static bool out_reader(void *user, uint64_t first, uint64_t n, int32_t *dst,
                        char *err, size_t errsz)
 {
-    return xp_out_read(((const out_src *)user)->ep, first, n, dst, err,
-                       errsz);
+    return xp_out_read(((const out_src *)user)->ep, first, n, dst, err, errsz);
 }
 
 static const dsh_audio_expect *expect_of(const dsh_case *c, unsigned ep)
@@ -206,8 +205,8 @@ static json_t *spectrum_json(const xp_ep *ep, const dsh_audio *ref,
                 y[i] = dsh_q31_to_double(
                     ref->samples[(skip + i) * ref->channels]);
             size_t rlen;
-            if (y && dsh_curve_spectrum(y, m, ref->rate, 65536, MAX_POINTS,
-                                        &rc, &rlen, err, sizeof err)) {
+            if (y && dsh_curve_spectrum(y, m, ref->rate, 65536, MAX_POINTS, &rc,
+                                        &rlen, err, sizeof err)) {
                 put(o, "ref_freq_hz", nums(rc.x, rc.n), &ok);
                 put(o, "ref_dbfs", nums(rc.y, rc.n), &ok);
             }
@@ -231,8 +230,8 @@ static json_t *level_json(const xp_ep *ep, const dsh_audio *ref)
     dsh_level_curves lc;
     out_src src = { ep };
     if (!dsh_level_curves_make(out_reader, &src, ep->out_frames,
-                               ep->e->channels, ep->e->rate, ep->e->format,
-                               ref, MAX_POINTS, &lc, err, sizeof err))
+                               ep->e->channels, ep->e->rate, ep->e->format, ref,
+                               MAX_POINTS, &lc, err, sizeof err))
         return NULL;
     bool ok = true;
     json_t *o = json_object();
@@ -284,8 +283,8 @@ static json_t *response_json(const xp_run *r, const xp_ep *ep,
         dsh_curve dc = { 0 };
         for (size_t k = 0; f && k < fr.bins; k++)
             f[k] = (double)k * fr.bin_hz;
-        bool ok = f && dsh_curve_decimate_log(f, fr.mag_db, fr.bins,
-                                              MAX_POINTS, true, &dc);
+        bool ok = f && dsh_curve_decimate_log(f, fr.mag_db, fr.bins, MAX_POINTS,
+                                              true, &dc);
         o = ok ? json_object() : NULL;
         if (o) {
             put(o, "freq_hz", nums(dc.x, dc.n), &ok);
@@ -293,9 +292,10 @@ static json_t *response_json(const xp_run *r, const xp_ep *ep,
             json_t *mask = json_array();
             for (unsigned i = 0; mask && i < x->freq_response.n; i++)
                 json_array_append_new(
-                    mask, json_pack("[f, f, f]", x->freq_response.pts[i].freq_hz,
-                                    x->freq_response.pts[i].min_db,
-                                    x->freq_response.pts[i].max_db));
+                    mask,
+                    json_pack("[f, f, f]", x->freq_response.pts[i].freq_hz,
+                              x->freq_response.pts[i].min_db,
+                              x->freq_response.pts[i].max_db));
             put(o, "mask", mask, &ok);
             if (!ok) {
                 json_decref(o);
@@ -312,8 +312,7 @@ static json_t *response_json(const xp_run *r, const xp_ep *ep,
     return o;
 }
 
-static json_t *output_json(const xp_run *r, const dsh_exec_env *env,
-                           unsigned i)
+static json_t *output_json(const xp_run *r, const dsh_exec_env *env, unsigned i)
 {
     const xp_ep *ep = &r->eps[i];
     const dsh_audio_expect *x = expect_of(r->c, i);
@@ -397,8 +396,7 @@ static json_t *pipelines_json(const xp_run *r, double hz)
         put(o, "period_us", json_integer(p->period_us), &ok);
         put(o, "period_cycles", json_integer(p->period_cycles), &ok);
         put(o, "jobs", json_integer(s ? (json_int_t)s->jobs : 0), &ok);
-        put(o, "jobs_per_point", json_integer(s ? (json_int_t)s->per : 0),
-            &ok);
+        put(o, "jobs_per_point", json_integer(s ? (json_int_t)s->per : 0), &ok);
         put(o, "t_s", t, &ok);
         put(o, "load_pct", l, &ok);
         if (!ok || json_array_append_new(a, o)) {
@@ -504,9 +502,8 @@ static bool write_data(xp_run *r, const dsh_exec_env *env, char *err,
         json_decref(root);
         return false;
     }
-    ok = !json_dumpf(root, f.f,
-                     JSON_COMPACT | JSON_PRESERVE_ORDER |
-                         JSON_REAL_PRECISION(7));
+    ok = !json_dumpf(
+        root, f.f, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(7));
     json_decref(root);
     return dsh_out_close(&f, ok, err, errsz);
 }

@@ -42,8 +42,7 @@ int dsh_exec_one(const dsh_case *c, const char *dir, const dsh_exec_opts *o,
         fprintf(stderr, "dspsim %s: %s\n", cmd, err);
         return 2;
     }
-    dsh_exec_env env = { .out_dir = dir,
-                         .plot_data = o && o->report_html };
+    dsh_exec_env env = { .out_dir = dir, .plot_data = o && o->report_html };
     dsh_case_result r = { 0 };
     double t0 = wall();
     dsh_exec_case(c, &env, &r, o);

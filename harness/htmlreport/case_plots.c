@@ -11,8 +11,8 @@
 #include "html_text.h"
 #include "plot_tool.h"
 
-#define FAIL_RGB "#c00000"
-#define PASS_RGB "#206020"
+#define FAIL_RGB       "#c00000"
+#define PASS_RGB       "#206020"
 #define DSH_FLOOR_PLOT (-200.0) /* silence in the plot data (audio_curves.h) */
 
 const char *dsh_check_label(const dsh_check_figure *c, char *buf, size_t n)
@@ -207,8 +207,9 @@ static void plot_spectrum(builder *b, const char *name, const json_t *sp)
     if (!has_points(&y) || !range(&y, -199.0, &lo, &hi))
         goto out;
     snprintf(id, sizeof id, "spectrum-%s", name);
-    snprintf(title, sizeof title, "%s: spectrum (first channel, %s, %lld points)",
-             name, json_string_value(json_object_get(sp, "window")),
+    snprintf(title, sizeof title,
+             "%s: spectrum (first channel, %s, %lld points)", name,
+             json_string_value(json_object_get(sp, "window")),
              (long long)get_num(sp, "fft_len", 0));
     FILE *o = begin(b, id, title, &buf, &len);
     if (!o)
@@ -236,17 +237,17 @@ static void plot_spectrum(builder *b, const char *name, const json_t *sp)
     char lines[1024] = "";
     size_t ln = 0;
     if ((c = find(b->res, name, "thdn_db")) && c->has_max) {
-        ln += (size_t)snprintf(lines + ln, sizeof lines - ln,
-                               ", %.7g dt 2 lw 1.5 lc rgb '%s' title "
-                               "'THD+N limit (N+D total re fundamental)'"
-                               ", %.7g lw 1.5 lc rgb '%s' title 'THD+N measured'",
-                               hi + c->max, FAIL_RGB, hi + c->value,
-                               c->passed ? PASS_RGB : FAIL_RGB);
+        ln += (size_t)snprintf(
+            lines + ln, sizeof lines - ln,
+            ", %.7g dt 2 lw 1.5 lc rgb '%s' title "
+            "'THD+N limit (N+D total re fundamental)'"
+            ", %.7g lw 1.5 lc rgb '%s' title 'THD+N measured'",
+            hi + c->max, FAIL_RGB, hi + c->value,
+            c->passed ? PASS_RGB : FAIL_RGB);
         if (hi + c->max < ymin)
             ymin = hi + c->max - 10;
     }
-    if ((c = find(b->res, name, "snr_db")) && c->has_min &&
-        ln < sizeof lines) {
+    if ((c = find(b->res, name, "snr_db")) && c->has_min && ln < sizeof lines) {
         ln += (size_t)snprintf(lines + ln, sizeof lines - ln,
                                ", %.7g dt 2 lw 1.5 lc rgb '%s' title "
                                "'SNR limit (N+D total re fundamental)'"
@@ -436,8 +437,9 @@ static void plot_response(builder *b, const char *name, const json_t *fr)
             "set logscale x\nset xlabel 'frequency (Hz)'\n"
             "set ylabel 'dB'\nset xrange [%.7g:%.7g]\nset yrange [%.7g:%.7g]\n",
             fmin, fmax, lo - 6, hi + 6);
-    fprintf(o, "plot $h using 1:2 with lines lw 1 lc rgb '#1f5fa8' title "
-               "'measured'%s\n",
+    fprintf(o,
+            "plot $h using 1:2 with lines lw 1 lc rgb '#1f5fa8' title "
+            "'measured'%s\n",
             json_array_size(mask)
                 ? ", $mask using 1:2 with linespoints dt 2 lw 1.5 pt 7 ps 0.5 "
                   "lc rgb '" FAIL_RGB "' title 'mask min', $mask using 1:3 "
@@ -518,8 +520,7 @@ static void plot_load(builder *b, const json_t *pipe, const json_t *events,
                                "'max_load_pct'",
                                c->max, FAIL_RGB);
     double ytop = hi * 1.1 > 125 ? hi * 1.1 : 125;
-    for (size_t k = 0; with_events && k < sizeof marks / sizeof marks[0];
-         k++) {
+    for (size_t k = 0; with_events && k < sizeof marks / sizeof marks[0]; k++) {
         unsigned cnt = 0;
         for (size_t i = 0; i < json_array_size(events); i++) {
             const json_t *e = json_array_get(events, i);

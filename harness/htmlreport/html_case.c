@@ -73,7 +73,8 @@ static void checks_table(FILE *f, const dsh_html_case *c)
                 fprintf(f, " data-min=\"%s\"", lo);
             if (k->has_max)
                 fprintf(f, " data-max=\"%s\"", hi);
-            fprintf(f, " data-passed=\"%s\"><td>", k->passed ? "true" : "false");
+            fprintf(f, " data-passed=\"%s\"><td>",
+                    k->passed ? "true" : "false");
             dsh_html_esc(f, k->subject);
             fputs("</td><td>", f);
             dsh_html_esc(f, k->check);
@@ -104,20 +105,22 @@ static void run_tables(FILE *f, const dsh_case_result *res)
     dsh_html_figure_cell(f, "seconds", res->seconds);
     fputs("</tr>\n", f);
     if (r->has_run) {
-        static const char *const names[] = {
-            "simulated cycles", "CPU clock (Hz)", "audio seconds", "MCPS",
-            "worst period load (%)", "deadline misses", "xruns",
-            "IPC error replies"
-        };
+        static const char *const names[] = { "simulated cycles",
+                                             "CPU clock (Hz)",
+                                             "audio seconds",
+                                             "MCPS",
+                                             "worst period load (%)",
+                                             "deadline misses",
+                                             "xruns",
+                                             "IPC error replies" };
         static const char *const fields[] = {
-            "cycles",         "cpu_hz",          "audio_seconds",
-            "mcps",           "worst_load_pct",  "deadline_misses",
-            "xruns",          "ipc_errors"
+            "cycles",         "cpu_hz",          "audio_seconds", "mcps",
+            "worst_load_pct", "deadline_misses", "xruns",         "ipc_errors"
         };
-        const double v[] = { (double)r->cycles,         r->cpu_hz,
-                             r->audio_seconds,          r->mcps,
-                             r->worst_load_pct,         (double)r->deadline_misses,
-                             (double)r->xruns,          (double)r->ipc_errors };
+        const double v[] = { (double)r->cycles, r->cpu_hz,
+                             r->audio_seconds,  r->mcps,
+                             r->worst_load_pct, (double)r->deadline_misses,
+                             (double)r->xruns,  (double)r->ipc_errors };
         for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
             fprintf(f, "<tr><th>%s</th>", names[i]);
             dsh_html_figure_cell(f, fields[i], v[i]);
@@ -183,8 +186,9 @@ static void plots(FILE *f, const dsh_html_case *c)
                                    : NULL;
         if (!svg)
             continue;
-        fprintf(f, "<figure class=\"plot\" id=\"plot-%s\" data-plot=\"%s\">"
-                   "<figcaption>",
+        fprintf(f,
+                "<figure class=\"plot\" id=\"plot-%s\" data-plot=\"%s\">"
+                "<figcaption>",
                 p->id, p->id);
         dsh_html_esc(f, p->title);
         fputs("</figcaption>\n", f);
@@ -219,8 +223,8 @@ static void events(FILE *f, const json_t *data)
     for (size_t i = 0; i < n && i < EVENTS_SHOWN; i++) {
         const json_t *e = json_array_get(ev, i);
         fprintf(f, "<tr><td class=\"num\">%s</td><td>",
-                dsh_html_figure(json_number_value(json_object_get(e, "t_s")),
-                                b, sizeof b));
+                dsh_html_figure(json_number_value(json_object_get(e, "t_s")), b,
+                                sizeof b));
         dsh_html_esc(f, json_string_value(json_object_get(e, "kind")));
         fputs("</td><td>", f);
         dsh_html_esc(f, json_string_value(json_object_get(e, "text")));

@@ -101,8 +101,8 @@ static void row(FILE *f, const dsh_report_entry *e, const char *page)
     fputs("</tr>\n", f);
 }
 
-void dsh_html_index_page(FILE *f, const dsh_report *r,
-                         const char *const *pages, const char *notice)
+void dsh_html_index_page(FILE *f, const dsh_report *r, const char *const *pages,
+                         const char *notice)
 {
     char ts[32], host[256];
     dsh_report_timestamp(r->started, true, ts, sizeof ts);
@@ -113,14 +113,15 @@ void dsh_html_index_page(FILE *f, const dsh_report *r,
     host[sizeof host - 1] = '\0';
     dsh_html_begin(f, "dspsim test report");
     fputs("<h1>dspsim test report</h1>\n<p id=\"summary\"", f);
-    fprintf(f,
-            " data-total=\"%zu\" data-passed=\"%zu\" data-failed=\"%zu\" "
-            "data-error-cases=\"%zu\" data-skipped=\"%zu\">%zu cases: %zu passed, "
-            "%zu failed, %zu errors, %zu skipped (%.2f s of host time); ",
-            r->n, r->count[DSH_RES_PASS], r->count[DSH_RES_FAIL],
-            r->count[DSH_RES_ERROR], r->count[DSH_RES_SKIP], r->n,
-            r->count[DSH_RES_PASS], r->count[DSH_RES_FAIL],
-            r->count[DSH_RES_ERROR], r->count[DSH_RES_SKIP], r->seconds);
+    fprintf(
+        f,
+        " data-total=\"%zu\" data-passed=\"%zu\" data-failed=\"%zu\" "
+        "data-error-cases=\"%zu\" data-skipped=\"%zu\">%zu cases: %zu passed, "
+        "%zu failed, %zu errors, %zu skipped (%.2f s of host time); ",
+        r->n, r->count[DSH_RES_PASS], r->count[DSH_RES_FAIL],
+        r->count[DSH_RES_ERROR], r->count[DSH_RES_SKIP], r->n,
+        r->count[DSH_RES_PASS], r->count[DSH_RES_FAIL], r->count[DSH_RES_ERROR],
+        r->count[DSH_RES_SKIP], r->seconds);
     fprintf(f, "started %s on ", ts);
     dsh_html_esc(f, host);
     if (r->shard_count > 1)

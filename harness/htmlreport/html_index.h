@@ -17,7 +17,7 @@
 #include "runner/report.h"
 
 /* pages[i]: the page of r->entries[i], relative to the index. */
-void dsh_html_index_page(FILE *f, const dsh_report *r,
-                         const char *const *pages, const char *notice);
+void dsh_html_index_page(FILE *f, const dsh_report *r, const char *const *pages,
+                         const char *notice);
 
 #endif

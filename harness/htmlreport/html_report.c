@@ -132,7 +132,7 @@ bool dsh_html_write_suite(const char *dir, const dsh_report *r, char *notice,
     if (ok && !dsh_plot_batch_run(b, notice, noticesz) && !notice[0])
         snprintf(notice, noticesz, "plots not drawn");
     for (size_t i = 0; ok && i < r->n; i++) {
-        dsh_html_case c = { &r->entries[i], pg[i].data, &pg[i].plots, b,
+        dsh_html_case c = { &r->entries[i],  pg[i].data, &pg[i].plots, b,
                             "../index.html", notice };
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         ok = write_case(path, &c, err, errsz);

@@ -144,8 +144,8 @@ static char *slurp(const char *path, size_t *len)
  * references (href='#X', url(#X)) to match */
 static char *prefixed(const char *svg, int i)
 {
-    static const char *const pats[] = { "id='",     "id=\"",     "href='#",
-                                         "href=\"#", "url(#" };
+    static const char *const pats[] = { "id='", "id=\"", "href='#", "href=\"#",
+                                        "url(#" };
     const char *start = strstr(svg, "<svg");
     if (!start)
         return NULL;
@@ -193,8 +193,7 @@ static double now_s(void)
 
 /* Starts prog on script, its stderr to errf; the pid, -1 when it could
  * not start. */
-static pid_t start_child(const char *prog, const char *script,
-                         const char *errf)
+static pid_t start_child(const char *prog, const char *script, const char *errf)
 {
     pid_t pid = fork();
     if (pid < 0)
@@ -353,9 +352,9 @@ bool dsh_plot_batch_run(dsh_plot_batch *b, char *why, size_t whysz)
     else if (st == 127 && !drawn)
         snprintf(why, whysz, "plots not drawn: %s could not be run", prog);
     else
-        snprintf(why, whysz, "plots: %s failed (status %d; %zu of %zu drawn)%s%s",
-                 prog, st, drawn, b->n, line && *line ? ": " : "",
-                 line ? line : "");
+        snprintf(why, whysz,
+                 "plots: %s failed (status %d; %zu of %zu drawn)%s%s", prog, st,
+                 drawn, b->n, line && *line ? ": " : "", line ? line : "");
     free(err);
     return false;
 }

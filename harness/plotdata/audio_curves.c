@@ -111,8 +111,7 @@ bool dsh_curve_spectrum(const double *x, size_t n, unsigned rate,
         double bin_hz = (double)rate / (double)len;
         for (size_t k = 1; ok && k <= len / 2; k++) {
             double mag = sqrt(re[k] * re[k] + im[k] * im[k]) * 2.0 / wsum;
-            double db = mag > 0 ? 20.0 * log10(mag)
-                                : DSH_CURVE_FLOOR_DBFS;
+            double db = mag > 0 ? 20.0 * log10(mag) : DSH_CURVE_FLOOR_DBFS;
             f[k - 1] = (double)k * bin_hz;
             re[k - 1] = db < DSH_CURVE_FLOOR_DBFS ? DSH_CURVE_FLOOR_DBFS : db;
         }
@@ -148,10 +147,9 @@ static double level(long double sumsq, uint64_t n)
 }
 
 bool dsh_level_curves_make(dsh_audio_reader rd, void *user, uint64_t frames,
-                           unsigned channels, unsigned rate,
-                           dsh_pcm_format fmt, const dsh_audio *ref,
-                           size_t max_points, dsh_level_curves *lc, char *err,
-                           size_t errsz)
+                           unsigned channels, unsigned rate, dsh_pcm_format fmt,
+                           const dsh_audio *ref, size_t max_points,
+                           dsh_level_curves *lc, char *err, size_t errsz)
 {
     enum { BUF = 4096 };
     int32_t buf[BUF];

@@ -47,11 +47,11 @@ bool dsh_curve_spectrum(const double *x, size_t n, unsigned rate,
 /* Level and difference over time in blocks of `block` frames
  * (max(rate / 100, ceil(frames / max_points)): 10 ms or longer). */
 typedef struct dsh_level_curves {
-    size_t n;         /* blocks */
-    uint64_t block;   /* frames a block */
-    double *t_s;      /* the block's start, s */
-    double *out_dbfs; /* RMS level of the output over every channel */
-    double *ref_dbfs; /* the reference's; NULL without a reference */
+    size_t n;          /* blocks */
+    uint64_t block;    /* frames a block */
+    double *t_s;       /* the block's start, s */
+    double *out_dbfs;  /* RMS level of the output over every channel */
+    double *ref_dbfs;  /* the reference's; NULL without a reference */
     double *diff_dbfs; /* RMS level of output - reference; NULL without */
     double *diff_lsb;  /* max |output - reference| with both rounded to
                           the output's format, in its LSB; NULL without */
@@ -62,10 +62,9 @@ typedef struct dsh_level_curves {
  * not NULL (same rate and channels), the reference over the common
  * length.  false (err) when a read fails or memory runs out. */
 bool dsh_level_curves_make(dsh_audio_reader rd, void *user, uint64_t frames,
-                           unsigned channels, unsigned rate,
-                           dsh_pcm_format fmt, const dsh_audio *ref,
-                           size_t max_points, dsh_level_curves *lc, char *err,
-                           size_t errsz);
+                           unsigned channels, unsigned rate, dsh_pcm_format fmt,
+                           const dsh_audio *ref, size_t max_points,
+                           dsh_level_curves *lc, char *err, size_t errsz);
 void dsh_level_curves_free(dsh_level_curves *lc);
 
 #endif

@@ -6,9 +6,9 @@
 
 const char *dsh_event_kind_name(dsh_event_kind k)
 {
-    static const char *const names[DSH_EV_KINDS] = {
-        "miss", "xrun", "restart", "fault", "ipc_error", "panic"
-    };
+    static const char *const names[DSH_EV_KINDS] = { "miss",      "xrun",
+                                                     "restart",   "fault",
+                                                     "ipc_error", "panic" };
     return (unsigned)k < DSH_EV_KINDS ? names[k] : "?";
 }
 

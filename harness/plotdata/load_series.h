@@ -18,10 +18,10 @@
 
 typedef struct dsh_load_series {
     uint32_t task;
-    uint64_t jobs; /* jobs added */
-    uint64_t per;  /* jobs per point (a power of two) */
-    unsigned n;    /* points */
-    uint64_t fill; /* jobs in the last point */
+    uint64_t jobs;                   /* jobs added */
+    uint64_t per;                    /* jobs per point (a power of two) */
+    unsigned n;                      /* points */
+    uint64_t fill;                   /* jobs in the last point */
     uint64_t cycle[DSH_LOAD_POINTS]; /* release cycle of its first job */
     uint64_t worst[DSH_LOAD_POINTS]; /* most CPU cycles of one job */
 } dsh_load_series;

@@ -91,8 +91,8 @@ static void decimate_keeps_peaks(void **state)
         x[i] = 1.6 * (double)(i + 1);
         y[i] = -120.0 + (i % 7);
     }
-    y[21000] = -3.0;     /* a peak */
-    y[20] = NAN;         /* not measured */
+    y[21000] = -3.0; /* a peak */
+    y[20] = NAN;     /* not measured */
     dsh_curve c;
     assert_true(dsh_curve_decimate_log(x, y, N, 500, false, &c));
     assert_true(c.n <= 500 + 1 && c.n > 100);
@@ -129,8 +129,8 @@ static void spectrum_of_a_sine(void **state)
     dsh_curve c;
     size_t len;
     char err[128];
-    assert_true(dsh_curve_spectrum(x, N, 48000, 65536, 800, &c, &len, err,
-                                   sizeof err));
+    assert_true(
+        dsh_curve_spectrum(x, N, 48000, 65536, 800, &c, &len, err, sizeof err));
     assert_int_equal(len, 32768);
     size_t k = 0;
     for (size_t i = 0; i < c.n; i++)
@@ -148,8 +148,8 @@ static void spectrum_of_a_sine(void **state)
     /* between bins (1 kHz: a third of a bin off) a few tenths lower */
     for (size_t i = 0; i < N; i++)
         x[i] = 0.5 * sin(2 * M_PI * 1000.0 * (double)i / 48000.0);
-    assert_true(dsh_curve_spectrum(x, N, 48000, 65536, 800, &c, &len, err,
-                                   sizeof err));
+    assert_true(
+        dsh_curve_spectrum(x, N, 48000, 65536, 800, &c, &len, err, sizeof err));
     k = 0;
     for (size_t i = 0; i < c.n; i++)
         if (c.y[i] > c.y[k])
@@ -166,8 +166,8 @@ typedef struct sig {
     unsigned ch;
 } sig;
 
-static bool rd(void *user, uint64_t first, uint64_t n, int32_t *dst,
-               char *err, size_t errsz)
+static bool rd(void *user, uint64_t first, uint64_t n, int32_t *dst, char *err,
+               size_t errsz)
 {
     (void)err;
     (void)errsz;

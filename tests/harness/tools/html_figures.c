@@ -59,7 +59,8 @@ static void collect(xmlNode *n, const char *tag, const char *cls,
 {
     for (; n; n = n->next) {
         if (n->type == XML_ELEMENT_NODE &&
-            !strcmp((const char *)n->name, tag) && (!cls || has_class(n, cls))) {
+            !strcmp((const char *)n->name, tag) &&
+            (!cls || has_class(n, cls))) {
             *out = realloc(*out, (*cnt + 1) * sizeof **out);
             (*out)[(*cnt)++] = n;
         }
@@ -234,8 +235,8 @@ int main(int argc, char **argv)
     static const char *const index_fields[] = { "mcps", "worst_load_pct",
                                                 "deadline_misses", "xruns" };
     static const char *const page_fields[] = {
-        "cycles", "cpu_hz",          "audio_seconds", "mcps",
-        "worst_load_pct", "deadline_misses", "xruns", "ipc_errors"
+        "cycles",         "cpu_hz",          "audio_seconds", "mcps",
+        "worst_load_pct", "deadline_misses", "xruns",         "ipc_errors"
     };
     for (size_t i = 0; i < json_array_size(cases); i++) {
         const json_t *c = json_array_get(cases, i);
