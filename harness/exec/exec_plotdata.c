@@ -24,7 +24,9 @@
  *     "event_counts": { KIND: N, ... },
  *     "files": { "firmware_log", "timeline", "profile" } }
  * Every key under an output but name, rate, channels, format and file is
- * there only when it could be measured. */
+ * there only when it could be measured.  Paths are relative to the
+ * output directory (the file itself when it does not exist), so the data
+ * of the same run made in two places is the same. */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -36,6 +38,7 @@
 #include "audio/freq_response.h"
 #include "audio/metrics.h"
 #include "exec/exec_internal.h"
+#include "htmlreport/html_text.h"
 #include "plotdata/audio_curves.h"
 #include "plotdata/load_series.h"
 #include "textout/json_out.h"
@@ -312,6 +315,24 @@ static json_t *response_json(const xp_run *r, const xp_ep *ep,
     return o;
 }
 
+/* A file's path relative to the output directory (so that the data
+ * does not depend on where the run was made); path itself when it does
+ * not exist (yet) */
+static json_t *path_rel(const char *out_dir, const char *path)
+{
+    char rel[4096];
+    if (!*dsh_html_link(out_dir, path, rel, sizeof rel))
+        return dsh_json_text(path);
+    return dsh_json_text(rel);
+}
+
+/* The file at path, relative to out_dir, when it exists; else null. */
+static json_t *file_if(const char *out_dir, const char *path)
+{
+    struct stat st;
+    return path && !stat(path, &st) ? path_rel(out_dir, path) : json_null();
+}
+
 static json_t *output_json(const xp_run *r, const dsh_exec_env *env, unsigned i)
 {
     const xp_ep *ep = &r->eps[i];
@@ -329,7 +350,7 @@ static json_t *output_json(const xp_run *r, const dsh_exec_env *env, unsigned i)
     put(o, "channels", json_integer(ep->e->channels), &ok);
     put(o, "format", json_string(dsh_pcm_format_name(ep->e->format)), &ok);
     snprintf(path, sizeof path, "%s/%s", dir, ep->e->file);
-    put(o, "file", dsh_json_text(path), &ok);
+    put(o, "file", path_rel(env->out_dir, path), &ok);
     put(o, "skip_s", json_real((double)skip / ep->e->rate), &ok);
     dsh_audio ref = { 0 };
     bool has_ref = x && x->has_reference &&
@@ -339,12 +360,12 @@ static json_t *output_json(const xp_run *r, const dsh_exec_env *env, unsigned i)
      * (`dspsim play` without --artifacts): nothing there to link */
     bool scratch = r->o->no_dir_line;
     if (x && x->has_reference) {
-        put(o, "reference", dsh_json_text(x->reference), &ok);
+        put(o, "reference", path_rel(env->out_dir, x->reference), &ok);
     }
     if (x && x->has_reference && !scratch) {
         snprintf(path, sizeof path, "%s/%s.diff.wav", env->out_dir,
                  ep->e->name);
-        put(o, "diff_file", dsh_json_text(path), &ok);
+        put(o, "diff_file", path_rel(env->out_dir, path), &ok);
     }
     json_t *v = spectrum_json(ep, has_ref ? &ref : NULL, skip);
     if (v)
@@ -407,8 +428,18 @@ static json_t *pipelines_json(const xp_run *r, double hz)
     return a;
 }
 
-static json_t *events_json(const xp_run *r, double hz)
+static int by_cycle(const void *a, const void *b)
 {
+    const dsh_event *x = a, *y = b;
+    if (x->cycle != y->cycle)
+        return x->cycle < y->cycle ? -1 : 1;
+    return (int)x->kind - (int)y->kind;
+}
+
+/* in time order */
+static json_t *events_json(xp_run *r, double hz)
+{
+    qsort(r->plot->events.ev, r->plot->events.n, sizeof(dsh_event), by_cycle);
     json_t *a = json_array();
     const dsh_event_log *l = &r->plot->events;
     for (unsigned i = 0; a && i < l->n; i++) {
@@ -426,13 +457,6 @@ static json_t *events_json(const xp_run *r, double hz)
         }
     }
     return a;
-}
-
-/* The file at path when it exists, else JSON null. */
-static json_t *file_if(const char *path)
-{
-    struct stat st;
-    return path && !stat(path, &st) ? dsh_json_text(path) : json_null();
 }
 
 static bool write_data(xp_run *r, const dsh_exec_env *env, char *err,
@@ -482,13 +506,15 @@ static bool write_data(xp_run *r, const dsh_exec_env *env, char *err,
     if (files) {
         snprintf(path, sizeof path, "%s/firmware.log", env->out_dir);
         json_object_set_new(files, "firmware_log",
-                            r->o->no_dir_line ? json_null() : file_if(path));
+                            r->o->no_dir_line ? json_null()
+                                              : file_if(env->out_dir, path));
         if (r->o->timeline_path)
             snprintf(path, sizeof path, "%s", r->o->timeline_path);
         else
             snprintf(path, sizeof path, "%s/timeline.json", env->out_dir);
-        json_object_set_new(files, "timeline", file_if(path));
-        json_object_set_new(files, "profile", file_if(r->o->profile_path));
+        json_object_set_new(files, "timeline", file_if(env->out_dir, path));
+        json_object_set_new(files, "profile",
+                            file_if(env->out_dir, r->o->profile_path));
     }
     put(root, "files", files, &ok);
     if (!ok) {

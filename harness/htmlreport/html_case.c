@@ -235,12 +235,19 @@ static void events(FILE *f, const json_t *data)
         fprintf(f, "<p>%zu more in the plot data.</p>\n", n - EVENTS_SHOWN);
 }
 
-/* <li><a href=LINK>LABEL</a> NOTE</li> when the file exists */
-static void file_link(FILE *f, const char *page_dir, const char *path,
-                      const char *label, const char *note)
+/* <li><a href=LINK>LABEL</a> NOTE</li> when the file exists; path
+ * relative to the output directory out_dir (the plot data's) */
+static void file_link(FILE *f, const char *page_dir, const char *out_dir,
+                      const char *rel, const char *label, const char *note)
 {
-    char href[4096];
-    if (!path || !*dsh_html_link(page_dir, path, href, sizeof href))
+    char href[4096], path[8192];
+    if (!rel)
+        return;
+    if (rel[0] == '/' || !out_dir)
+        snprintf(path, sizeof path, "%s", rel);
+    else
+        snprintf(path, sizeof path, "%s/%s", out_dir, rel);
+    if (!*dsh_html_link(page_dir, path, href, sizeof href))
         return;
     fputs("<li>", f);
     dsh_html_esc(f, label);
@@ -256,7 +263,8 @@ static void file_link(FILE *f, const char *page_dir, const char *path,
     fputs("</li>\n", f);
 }
 
-static void files(FILE *f, const char *page_dir, const json_t *data)
+static void files(FILE *f, const char *page_dir, const char *od,
+                  const json_t *data)
 {
     if (!data)
         return;
@@ -268,28 +276,28 @@ static void files(FILE *f, const char *page_dir, const json_t *data)
         char label[96];
         const char *name = json_string_value(json_object_get(o, "name"));
         snprintf(label, sizeof label, "%s output", name ? name : "?");
-        file_link(f, page_dir, json_string_value(json_object_get(o, "file")),
-                  label, NULL);
+        file_link(f, page_dir, od,
+                  json_string_value(json_object_get(o, "file")), label, NULL);
         snprintf(label, sizeof label, "%s reference", name ? name : "?");
-        file_link(f, page_dir,
+        file_link(f, page_dir, od,
                   json_string_value(json_object_get(o, "reference")), label,
                   NULL);
         snprintf(label, sizeof label, "%s output - reference",
                  name ? name : "?");
-        file_link(f, page_dir,
+        file_link(f, page_dir, od,
                   json_string_value(json_object_get(o, "diff_file")), label,
                   NULL);
     }
-    file_link(f, page_dir,
+    file_link(f, page_dir, od,
               json_string_value(json_object_get(fl, "firmware_log")),
               "firmware log", NULL);
-    file_link(f, page_dir, json_string_value(json_object_get(fl, "timeline")),
-              "timeline",
+    file_link(f, page_dir, od,
+              json_string_value(json_object_get(fl, "timeline")), "timeline",
               "(Chrome trace-event JSON: open it in ui.perfetto.dev or "
               "chrome://tracing)");
-    file_link(f, page_dir, json_string_value(json_object_get(fl, "profile")),
-              "cycle profile",
-              "(callgrind format: kcachegrind, callgrind_annotate)");
+    file_link(
+        f, page_dir, od, json_string_value(json_object_get(fl, "profile")),
+        "cycle profile", "(callgrind format: kcachegrind, callgrind_annotate)");
     fputs("</ul>\n", f);
 }
 
@@ -340,6 +348,6 @@ void dsh_html_case_page(FILE *f, const char *page_dir, const dsh_html_case *c)
         dsh_html_esc(f, res->log);
         fputs("</pre>\n", f);
     }
-    files(f, page_dir, c->data);
+    files(f, page_dir, e->out_dir, c->data);
     dsh_html_end(f, false);
 }

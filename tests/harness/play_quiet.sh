@@ -63,6 +63,7 @@ run() {  # NAME CASE: dspsim run both ways
     [ "$(ls "on_$n" | wc -l)" -gt 2 ] ||
         { echo "FAIL $n: $(ls "on_$n")"; fails=$((fails + 1)); }
     for f in $(cd "on_$n" && ls); do
+        [ "$f" = report.html ] && continue # its host time (summary: filtered)
         cmp -s "on_$n/$f" "off_$n/$f" ||
             { echo "FAIL $n: $f differs with quiet time on and off"; fails=$((fails + 1)); }
     done
