@@ -294,9 +294,18 @@ static void board_gdb_poll(void *user)
 static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
                     const xt_elf *elf)
 {
-    xt_cpu *cpu = ds_board_cpu(b);
+    /* the core that stopped (0 on a board of one core) */
+    xt_cpu *cpu = ds_board_core_cpu(b, r->core);
+    char on_core[32] = "";
+    if (ds_board_cores(b) > 1)
+        snprintf(on_core, sizeof on_core, " on core %u", r->core);
     switch (r->why) {
     case DS_STOP_HALT:
+        if (r->core) {
+            fflush(stdout);
+            fprintf(stderr, "dspsim board: %s: halt (status %d)%s\n",
+                    o->program, r->status, on_core);
+        }
         report_fw_panic(b, r, o, elf);
         return r->status & 0xff;
     case DS_STOP_EXIT:
@@ -320,9 +329,10 @@ static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
     case DS_STOP_FATAL: {
         const xt_fatal_info *fi = xt_fatal(cpu);
         fprintf(stderr,
-                "dspsim board: %s: fatal guest state: %s at pc %08" PRIx32
+                "dspsim board: %s: fatal guest state%s: %s at pc %08" PRIx32
                 ", exccause %" PRIu32 ", excvaddr %08" PRIx32 "\n",
-                o->program, fi && fi->reason ? fi->reason : "unknown reason",
+                o->program, on_core,
+                fi && fi->reason ? fi->reason : "unknown reason",
                 fi ? fi->pc : 0, fi ? fi->exccause : 0, fi ? fi->excvaddr : 0);
         report_state(stderr, cpu, elf);
         print_trace_ring(stderr, b);

@@ -66,5 +66,28 @@ cmp -s "$W/det1.norm" "$W/det2.norm" || fail "two runs differ"
 cmp -s "$W/det1.out" "$W/det2.out" || fail "two runs' outputs differ"
 contains "$W/det1.norm" '"cycles":'
 
+# several cores: a fault on core 1 is reported with its core number
+expect 238 smp_fault -- "$DSPSIM" board --board "$B/cores2.yaml" \
+    "$G/board_smp_fault.elf"
+contains "$W/smp_fault.out" "FAULT cause 15 "
+contains "$W/smp_fault.err" "board_smp_fault.elf: halt (status 238) on core 1"
+expect 125 smp_fatal -- "$DSPSIM" board --board "$B/cores2.yaml" \
+    "$G/board_smp_fault_fatal.elf"
+contains "$W/smp_fatal.err" \
+    "fatal guest state on core 1: double exception loop at pc 20000070"
+expect 0 smp_sem -- "$DSPSIM" board --board "$B/cores4.yaml" \
+    "$G/board_smp_sem.elf"
+contains "$W/smp_sem.out" "counter 400"
+expect 2 cores5 -- "$DSPSIM" board --board "$B/cores5.yaml" \
+    "$G/board_hello.elf"
+contains "$W/cores5.err" "cores5.yaml: cores 5 must be between 1 and 4"
+for i in 1 2; do
+    expect 0 "smpdet$i" -- "$DSPSIM" board --board "$B/cores2.yaml" \
+        --markers --stats "$G/board_smp_doorbell.elf"
+    sed -e 's/"host_seconds".*//' "$W/smpdet$i.err" >"$W/smpdet$i.norm"
+done
+cmp -s "$W/smpdet1.norm" "$W/smpdet2.norm" || fail "two 2-core runs differ"
+contains "$W/smpdet1.norm" "marker 2 7 at "
+
 [ $fails = 0 ] && echo "all board CLI checks passed"
 exit $((fails != 0))
