@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "options.h"
 #include "dspsim/board.h"
+#include "dspsim/board_race.h"
 #include "abi/board_regs.h"
 #include "fwreport/fw_report.h"
 #include "dspsim/loader.h"
@@ -30,6 +31,7 @@
 #include "board_snapshot.h"
 #include "out_check.h"
 #include "progress.h"
+#include "race_report.h"
 #include "report.h"
 
 typedef struct board_opts {
@@ -39,6 +41,7 @@ typedef struct board_opts {
     bool stats;
     bool lockstep;         /* compare with a board on the interpreter */
     bool quiet;            /* -q: no progress line */
+    bool race;             /* --race: report races between cores */
     const char *trace_log; /* firmware trace ring dump, NULL = none */
     const char *profile;   /* callgrind profile, NULL = none */
     cli_gdb gdb;           /* --gdb PORT, --gdb-wait */
@@ -62,6 +65,9 @@ static void board_usage(FILE *f)
         "  --max-cycles N  stop after N cycles (exit status 124)\n"
         "  --markers       print trace markers on stderr:\n"
         "                  'marker ID VALUE at CYCLE' (decimal)\n"
+        "  --race          report accesses of two cores to the same bytes\n"
+        "                  that no synchronisation orders (a board of 2+\n"
+        "                  cores; slower, same cycles; exit 122 if any)\n"
         "  --engine E      fast (default: translated hot code) or interp\n"
         "                  (the reference interpreter); same results\n"
         "  --stats         print a JSON statistics line on stderr at exit\n"
@@ -90,7 +96,8 @@ static void board_usage(FILE *f)
         "  --              end of options\n\n"
         "exit statuses: the value written to the HALT register or the\n"
         "semihosting exit status (& 0xff); 2 usage or input error (bad\n"
-        "program or board file); 70 internal error; 123 guest idle forever;\n"
+        "program or board file); 70 internal error; 122 --race found races\n"
+        "(the run otherwise exiting 0); 123 guest idle forever;\n"
         "124 cycle budget reached; 125 fatal guest state.\n"
         "A firmware panic (valid record in the mailbox exception region)\n"
         "halts with status 3; its decoded report (cause, EPC/EXCVADDR with\n"
@@ -111,6 +118,7 @@ enum { /* getopt_long codes of the long-only options */
        OPT_PROFILE,
        OPT_TRACE_LOG,
        OPT_MAX_CYCLES,
+       OPT_RACE,
 };
 
 static const struct option board_options[] = {
@@ -128,6 +136,7 @@ static const struct option board_options[] = {
     { "profile", required_argument, NULL, OPT_PROFILE },
     { "trace-log", required_argument, NULL, OPT_TRACE_LOG },
     { "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
+    { "race", no_argument, NULL, OPT_RACE },
     { NULL, 0, NULL, 0 },
 };
 
@@ -157,6 +166,9 @@ static int take_option(int c, const char *v, int argc, char **argv, void *user)
         break;
     case OPT_MARKERS:
         o->markers = true;
+        break;
+    case OPT_RACE:
+        o->race = true;
         break;
     case OPT_SNAPSHOT_AT:
         ok = cli_snapshot_at_getopt("board", argc, argv, v, &o->snap);
@@ -485,6 +497,11 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     ds_board_set_log(b, board_log, NULL);
     if (o->markers)
         ds_board_add_marker_observer(b, print_marker, NULL);
+    if (o->race && ds_board_race_enable(b) != DS_OK) {
+        fprintf(stderr, "dspsim board: --race needs a board of 2 or more cores "
+                        "(cores: in the --board file)\n");
+        return DSPSIM_EXIT_USAGE;
+    }
 
     const char **gargv = calloc((size_t)o->guest_argc + 2, sizeof(char *));
     if (!gargv) {
@@ -588,6 +605,10 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
                     o->program);
         status = conclude(b, &r, o, elf);
         status = board_snap_finish(&bs, status);
+        if (o->race &&
+            cli_race_report(stderr, "dspsim board", o->program, b, elf) &&
+            status == 0)
+            status = DSPSIM_EXIT_RACE;
     }
     if (gdb) {
         ds_gdb_finish(gdb, st != DS_OK || r.why != DS_STOP_FATAL, status,

@@ -525,6 +525,7 @@ void ds_board_free(ds_board *b)
     if (!b)
         return;
     ds_board_faults_free(b);
+    ds_board_race_free(b);
     ds_dma_free(b->dma);
     for (unsigned i = 0; i < BOARD_MAX_SSP_PORTS; i++)
         ds_ssp_free(b->ssp[i]);
@@ -545,6 +546,7 @@ void ds_board_reset(ds_board *b)
     xt_reset(b->cpu);
     if (b->ncores > 1)
         ds_board_smp_reset(b);
+    ds_board_race_reset(b);
     ds_dbg_reset(b->dbg);
     ds_ipc_reset(b->ipc);
     ds_dma_reset(b->dma);

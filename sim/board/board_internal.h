@@ -62,6 +62,7 @@ struct ds_board {
     struct ds_board_core core[BOARD_MAX_CORES];
     ds_icd *icd; /* boards of several cores */
     struct ds_board_smp smp;
+    struct ds_race_det *race; /* board_race.c, NULL when off */
 
     void (*console)(void *, uint8_t);
     void *console_user;
@@ -121,6 +122,11 @@ void ds_board_irq_update(ds_board *b, unsigned line);
  * line of a core that left reset driven again. */
 void ds_board_icd_irq_cb(void *user, unsigned line, bool level);
 void ds_board_irq_redrive(ds_board *b, struct ds_board_core *c);
+
+/* board_race.c: off and freed (ds_board_free); accesses and races
+ * forgotten (ds_board_reset). */
+void ds_board_race_free(ds_board *b);
+void ds_board_race_reset(ds_board *b);
 
 /* board_smp.c: a board of several cores. */
 /* The board's clock now: the running core's cycle, else the laggard's. */

@@ -18,8 +18,9 @@ typedef struct icd_core {
     uint32_t in_data[BOARD_ICD_DATA_WORDS];
     uint32_t reply; /* the reply to this core's last acknowledged ring */
     uint32_t out_data[BOARD_ICD_DATA_WORDS];
-    uint32_t boot; /* BOARD_ICD_BOOT */
-    bool line;     /* the level driven on irq */
+    uint32_t boot;     /* BOARD_ICD_BOOT */
+    uint32_t acked_by; /* the core that acknowledged its last message */
+    bool line;         /* the level driven on irq */
 } icd_core;
 
 struct ds_icd {
@@ -29,7 +30,21 @@ struct ds_icd {
     icd_core c[BOARD_MAX_CORES];
     ds_irq_out irq[BOARD_MAX_CORES];
     ds_icd_ops ops;
+    ds_icd_sync_fn sync;
+    void *sync_user;
 };
+
+static void sync(ds_icd *d, ds_icd_sync ev, unsigned core, unsigned arg)
+{
+    if (d->sync)
+        d->sync(d->sync_user, ev, core, arg);
+}
+
+void ds_icd_set_sync_observer(ds_icd *d, ds_icd_sync_fn fn, void *user)
+{
+    d->sync = fn;
+    d->sync_user = fn ? user : NULL;
+}
 
 ds_icd *ds_icd_new(unsigned cores, const ds_irq_out *irq, const ds_icd_ops *ops)
 {
@@ -108,6 +123,18 @@ bool ds_icd_read(ds_icd *d, unsigned core, uint32_t off, unsigned size,
         return false;
     const icd_core *c = &d->c[core];
     unsigned i;
+    /* reads that see another core's message or acknowledgement */
+    bool sees_in = (c->in_msg & BOARD_ICD_BUSY) &&
+                   (off == BOARD_ICD_IN_MSG || off == BOARD_ICD_IN_FROM ||
+                    off == BOARD_ICD_STATUS ||
+                    in_table(off, BOARD_ICD_IN_DATA(0), BOARD_ICD_DATA_WORDS,
+                             &i));
+    bool sees_done = (c->status & BOARD_ICD_ST_DONE) &&
+                     (off == BOARD_ICD_STATUS || off == BOARD_ICD_REPLY);
+    if (sees_in)
+        sync(d, DS_ICD_SYNC_TAKE, core, c->in_from);
+    if (sees_done)
+        sync(d, DS_ICD_SYNC_DONE, core, c->acked_by);
     if (off == BOARD_ICD_INFO)
         *val = d->cores | (BOARD_ICD_SEMS << 8);
     else if (off == BOARD_ICD_CORE)
@@ -135,8 +162,10 @@ bool ds_icd_read(ds_icd *d, unsigned core, uint32_t off, unsigned size,
     else if (in_table(off, BOARD_ICD_SEM(0), BOARD_ICD_SEMS, &i)) {
         /* the read takes a free semaphore */
         *val = d->sem[i] == 0;
-        if (*val)
+        if (*val) {
             d->sem[i] = (uint8_t)(core + 1);
+            sync(d, DS_ICD_SYNC_SEM_TAKE, core, i);
+        }
     } else if (in_table(off, BOARD_ICD_SEM_OWNER(0), BOARD_ICD_SEMS, &i))
         *val = d->sem[i];
     else if (off == BOARD_ICD_ACK)
@@ -154,6 +183,7 @@ static void ring(ds_icd *d, unsigned from, unsigned to, uint32_t msg)
         d->c[from].status |= BOARD_ICD_ST_LOST;
         return;
     }
+    sync(d, DS_ICD_SYNC_RING, from, to);
     t->in_msg = BOARD_ICD_BUSY | (msg & BOARD_ICD_MSG_MASK);
     t->in_from = from;
     memcpy(t->in_data, d->c[from].out_data, sizeof(t->in_data));
@@ -167,18 +197,21 @@ static void ack(ds_icd *d, unsigned core, uint32_t reply)
         return;
     c->in_msg &= ~(uint32_t)BOARD_ICD_BUSY;
     unsigned s = c->in_from;
+    sync(d, DS_ICD_SYNC_ACK, core, s);
+    d->c[s].acked_by = core;
     d->c[s].reply = reply;
     d->c[s].status |= BOARD_ICD_ST_DONE;
     update_line(d, core);
     update_line(d, s);
 }
 
-static void start(ds_icd *d, uint32_t bits)
+static void start(ds_icd *d, unsigned core, uint32_t bits)
 {
     for (unsigned k = 1; k < d->cores; k++) {
         if (!(bits >> k & 1u) || (d->run >> k & 1u))
             continue;
         d->run |= 1u << k;
+        sync(d, DS_ICD_SYNC_START, core, k);
         if (d->ops.start)
             d->ops.start(d->ops.user, k, d->c[k].boot);
     }
@@ -192,7 +225,7 @@ bool ds_icd_write(ds_icd *d, unsigned core, uint32_t off, unsigned size,
     icd_core *c = &d->c[core];
     unsigned i;
     if (off == BOARD_ICD_RUN)
-        start(d, val);
+        start(d, core, val);
     else if (in_table(off, BOARD_ICD_BOOT(0), BOARD_MAX_CORES, &i)) {
         if (i < d->cores)
             d->c[i].boot = val;
@@ -213,9 +246,10 @@ bool ds_icd_write(ds_icd *d, unsigned core, uint32_t off, unsigned size,
         else
             c->status |= BOARD_ICD_ST_LOST; /* no such core */
     } else if (in_table(off, BOARD_ICD_SEM(0), BOARD_ICD_SEMS, &i)) {
-        if (d->sem[i] == core + 1)
+        if (d->sem[i] == core + 1) {
+            sync(d, DS_ICD_SYNC_SEM_GIVE, core, i);
             d->sem[i] = 0;
-        else
+        } else
             c->status |= BOARD_ICD_ST_SEM_ERR;
     } else if (off != BOARD_ICD_INFO && off != BOARD_ICD_CORE &&
                off != BOARD_ICD_IN_MSG && off != BOARD_ICD_IN_FROM &&
@@ -246,6 +280,7 @@ void ds_icd_save(const ds_icd *d, ds_snap_w *w)
         for (unsigned i = 0; i < BOARD_ICD_DATA_WORDS; i++)
             ds_snap_put_u32(w, c->out_data[i]);
         ds_snap_put_u32(w, c->boot);
+        ds_snap_put_u32(w, c->acked_by);
     }
     ds_snap_end(w, m);
 }
@@ -279,12 +314,13 @@ bool ds_icd_load(ds_icd *d, ds_snap_r *r)
         for (unsigned i = 0; i < BOARD_ICD_DATA_WORDS; i++)
             c->out_data[i] = ds_snap_get_u32(&s);
         c->boot = ds_snap_get_u32(&s);
+        c->acked_by = ds_snap_get_u32(&s);
     }
     for (unsigned i = 0; i < BOARD_ICD_SEMS; i++)
         if (d->sem[i] > d->cores)
             s.bad = true;
     for (unsigned k = 0; k < d->cores; k++)
-        if (d->c[k].in_from >= d->cores)
+        if (d->c[k].in_from >= d->cores || d->c[k].acked_by >= d->cores)
             s.bad = true;
     if (!ds_snap_done(&s, "inter-core device")) {
         r->bad = true;

@@ -89,5 +89,20 @@ done
 cmp -s "$W/smpdet1.norm" "$W/smpdet2.norm" || fail "two 2-core runs differ"
 contains "$W/smpdet1.norm" "marker 2 7 at "
 
+# --race: the seeded race (no semaphore) is reported with both PCs, the
+# program with the semaphore gives no report; a board of one core refuses
+expect 2 race_seeded -- "$DSPSIM" board --board "$B/cores4.yaml" --race \
+    "$G/board_smp_sem_nosem.elf"
+contains "$W/race_seeded.err" "race on "
+contains "$W/race_seeded.err" "(counter, 4 bytes): core "
+contains "$W/race_seeded.err" "write at pc "
+contains "$W/race_seeded.err" "(work+0x"
+contains "$W/race_seeded.err" "races between cores (--race)"
+expect 0 race_none -- "$DSPSIM" board --board "$B/cores4.yaml" --race \
+    "$G/board_smp_sem.elf"
+[ -s "$W/race_none.err" ] && fail "race_none: unexpected stderr"
+expect 2 race_one -- "$DSPSIM" board --race "$G/board_hello.elf"
+contains "$W/race_one.err" "--race needs a board of 2 or more cores"
+
 [ $fails = 0 ] && echo "all board CLI checks passed"
 exit $((fails != 0))

@@ -16,7 +16,9 @@
 #include <cmocka.h>
 
 #include "dspsim/board.h"
+#include "dspsim/board_race.h"
 #include "dspsim/intercore.h"
+#include "dspsim/loader.h"
 #include "dspsim/semihost.h"
 
 #define ELF(name)   GUEST_DIR "/" name ".elf"
@@ -100,6 +102,25 @@ static void run_whole(const char *elf, const ds_board_config *cfg, outcome *o)
     rig_open(&r, elf, cfg, o);
     assert_int_equal(ds_board_run(r.b, 200000000, 0, &o->res), DS_OK);
     rig_close(&r);
+}
+
+/* The same with the race detector on; races (DS_BOARD_MAX_RACES) gets
+ * what it found; returns how many. */
+static unsigned run_race(const char *elf, const ds_board_config *cfg,
+                         outcome *o, ds_race *races)
+{
+    rig r;
+    rig_open(&r, elf, cfg, o);
+    assert_int_equal(ds_board_race_enable(r.b), DS_OK);
+    assert_true(ds_board_race_enabled(r.b));
+    assert_int_equal(ds_board_run(r.b, 200000000, 0, &o->res), DS_OK);
+    unsigned n = ds_board_race_count(r.b);
+    for (unsigned i = 0; i < n; i++)
+        races[i] = *ds_board_race_get(r.b, i);
+    assert_null(ds_board_race_get(r.b, n));
+    assert_int_equal(ds_board_race_dropped(r.b), 0);
+    rig_close(&r);
+    return n;
 }
 
 static void assert_same(const outcome *a, const outcome *b)
@@ -471,6 +492,112 @@ static void test_snapshot(void **state)
     free(second);
 }
 
+/* ---- races ---------------------------------------------------------------- */
+static const xt_elf_symbol *symbol(const xt_elf *elf, const char *name)
+{
+    for (size_t i = 0; i < xt_elf_symbol_count(elf); i++)
+        if (!strcmp(xt_elf_symbol_at(elf, i)->name, name))
+            return xt_elf_symbol_at(elf, i);
+    fail_msg("no symbol %s", name);
+    return NULL;
+}
+
+static void test_race_seeded(void **state)
+{
+    (void)state;
+    ds_board_config cfg;
+    outcome *plain = new_outcome(), *o = new_outcome();
+    static ds_race races[DS_BOARD_MAX_RACES];
+    cfg_for(&cfg, 4, XT_ENGINE_INTERP);
+    run_whole(ELF("board_smp_sem_nosem"), &cfg, plain);
+    unsigned n = run_race(ELF("board_smp_sem_nosem"), &cfg, o, races);
+    assert_same(plain, o); /* the detector changes no cycle */
+    assert_true(n >= 1);
+
+    char err[256];
+    xt_elf *elf = NULL;
+    assert_int_equal(
+        xt_elf_open(ELF("board_smp_sem_nosem"), &elf, err, sizeof(err)),
+        XT_LOAD_OK);
+    const xt_elf_symbol *counter = symbol(elf, "counter");
+    const xt_elf_symbol *work = symbol(elf, "work");
+    bool write_write = false;
+    for (unsigned i = 0; i < n; i++) {
+        const ds_race *r = &races[i];
+        /* on the counter, by two cores, both in work(), one a write */
+        assert_int_equal(r->addr, counter->addr);
+        assert_int_equal(r->size, 4);
+        assert_int_not_equal(r->first.core, r->second.core);
+        assert_true(r->first.write || r->second.write);
+        assert_in_range(r->first.pc, work->addr, work->addr + work->size - 1);
+        assert_in_range(r->second.pc, work->addr, work->addr + work->size - 1);
+        assert_true(r->first.cycle > 0 && r->second.cycle > 0);
+        assert_true(r->count >= 1);
+        write_write |= r->first.write && r->second.write;
+    }
+    assert_true(write_write);
+    xt_elf_free(elf);
+
+    /* the same reports with the other engine */
+    static ds_race fast[DS_BOARD_MAX_RACES];
+    cfg_for(&cfg, 4, XT_ENGINE_FAST);
+    assert_int_equal(run_race(ELF("board_smp_sem_nosem"), &cfg, o, fast), n);
+    assert_same(plain, o);
+    for (unsigned i = 0; i < n; i++) {
+        assert_int_equal(races[i].addr, fast[i].addr);
+        assert_int_equal(races[i].count, fast[i].count);
+        const ds_race_access *a[2] = { &races[i].first, &races[i].second },
+                             *f[2] = { &fast[i].first, &fast[i].second };
+        for (int j = 0; j < 2; j++) {
+            assert_int_equal(a[j]->core, f[j]->core);
+            assert_int_equal(a[j]->pc, f[j]->pc);
+            assert_int_equal(a[j]->cycle, f[j]->cycle);
+            assert_int_equal(a[j]->write, f[j]->write);
+        }
+    }
+    free(plain);
+    free(o);
+}
+
+/* Correct programs (every sharing through a semaphore, a doorbell or a
+ * core's start): no report. */
+static void test_race_none(void **state)
+{
+    (void)state;
+    ds_board_config cfg;
+    outcome *plain = new_outcome(), *o = new_outcome();
+    static ds_race races[DS_BOARD_MAX_RACES];
+    static const struct {
+        const char *elf;
+        unsigned cores;
+    } progs[] = { { ELF("board_smp_sem"), 4 },
+                  { ELF("board_smp_doorbell"), 2 } };
+    for (size_t i = 0; i < sizeof(progs) / sizeof(progs[0]); i++) {
+        cfg_for(&cfg, progs[i].cores, XT_ENGINE_INTERP);
+        run_whole(progs[i].elf, &cfg, plain);
+        unsigned n = run_race(progs[i].elf, &cfg, o, races);
+        if (n)
+            fail_msg("%s: %u races, the first at %08x: core %u pc %08x %s, "
+                     "core %u pc %08x %s",
+                     progs[i].elf, n, (unsigned)races[0].addr,
+                     races[0].first.core, (unsigned)races[0].first.pc,
+                     races[0].first.write ? "write" : "read",
+                     races[0].second.core, (unsigned)races[0].second.pc,
+                     races[0].second.write ? "write" : "read");
+        assert_same(plain, o);
+    }
+    /* a board of one core has nothing to check */
+    ds_board *b;
+    char err[256];
+    cfg_for(&cfg, 1, XT_ENGINE_INTERP);
+    assert_int_equal(ds_board_new(&cfg, &b, err, sizeof(err)), DS_OK);
+    assert_int_equal(ds_board_race_enable(b), DS_ERR_ARG);
+    assert_false(ds_board_race_enabled(b));
+    ds_board_free(b);
+    free(plain);
+    free(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -483,6 +610,8 @@ int main(void)
         cmocka_unit_test(test_fault_fatal),
         cmocka_unit_test(test_cut_runs),
         cmocka_unit_test(test_snapshot),
+        cmocka_unit_test(test_race_seeded),
+        cmocka_unit_test(test_race_none),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

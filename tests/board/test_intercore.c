@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -223,6 +224,50 @@ static void test_bus_errors(void **state)
     ds_icd_free(r.d);
 }
 
+/* The synchronisations a race detector sees. */
+typedef struct syncs {
+    char log[512];
+} syncs;
+
+static void sync_cb(void *user, ds_icd_sync ev, unsigned core, unsigned arg)
+{
+    static const char *const names[] = { "start", "ring",     "take",    "ack",
+                                         "done",  "sem_take", "sem_give" };
+    syncs *y = user;
+    size_t n = strlen(y->log);
+    snprintf(y->log + n, sizeof(y->log) - n, "%s %u %u;", names[ev], core, arg);
+}
+
+static void test_sync_observer(void **state)
+{
+    (void)state;
+    rig r;
+    syncs y = { "" };
+    rig_init(&r, 3);
+    ds_icd_set_sync_observer(r.d, sync_cb, &y);
+    wr(&r, 0, BOARD_ICD_RUN, 6);           /* starts 1 and 2 */
+    wr(&r, 1, BOARD_ICD_DOORBELL(2), 5);   /* accepted */
+    wr(&r, 0, BOARD_ICD_DOORBELL(2), 6);   /* refused: nothing */
+    (void)rd(&r, 2, BOARD_ICD_INFO);       /* sees nothing */
+    (void)rd(&r, 2, BOARD_ICD_IN_DATA(3)); /* sees the message */
+    wr(&r, 2, BOARD_ICD_ACK, 1);
+    (void)rd(&r, 2, BOARD_ICD_IN_MSG); /* not busy: nothing */
+    (void)rd(&r, 1, BOARD_ICD_REPLY);  /* sees the ack */
+    wr(&r, 1, BOARD_ICD_STATUS, BOARD_ICD_ST_DONE);
+    (void)rd(&r, 1, BOARD_ICD_STATUS); /* DONE clear: nothing */
+    (void)rd(&r, 0, BOARD_ICD_SEM(7)); /* taken */
+    (void)rd(&r, 1, BOARD_ICD_SEM(7)); /* held: nothing */
+    wr(&r, 1, BOARD_ICD_SEM(7), 0);    /* not its own: nothing */
+    wr(&r, 0, BOARD_ICD_SEM(7), 0);    /* released */
+    assert_string_equal(y.log, "start 0 1;start 0 2;ring 1 2;take 2 1;"
+                               "ack 2 1;done 1 2;sem_take 0 7;"
+                               "sem_give 0 7;");
+    ds_icd_set_sync_observer(r.d, NULL, NULL);
+    (void)rd(&r, 2, BOARD_ICD_SEM(8));
+    assert_string_equal(y.log + strlen(y.log) - 13, "sem_give 0 7;");
+    ds_icd_free(r.d);
+}
+
 static void test_save_load(void **state)
 {
     (void)state;
@@ -264,10 +309,14 @@ static void test_save_load(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_new_limits),  cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_refused),     cmocka_unit_test(test_semaphores),
-        cmocka_unit_test(test_run_control), cmocka_unit_test(test_bus_errors),
+        cmocka_unit_test(test_new_limits),
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_refused),
+        cmocka_unit_test(test_semaphores),
+        cmocka_unit_test(test_run_control),
+        cmocka_unit_test(test_bus_errors),
         cmocka_unit_test(test_save_load),
+        cmocka_unit_test(test_sync_observer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,6 +35,23 @@ typedef struct ds_icd_ops {
     void *user;
 } ds_icd_ops;
 
+/* The synchronisations the device makes between cores, for an observer
+ * (a race detector: sim/board/board_race.c).  'core' is the core whose
+ * access it is, 'arg' the other core or the semaphore. */
+typedef enum ds_icd_sync {
+    DS_ICD_SYNC_START,    /* core started core arg (RUN) */
+    DS_ICD_SYNC_RING,     /* core rang core arg, accepted */
+    DS_ICD_SYNC_TAKE,     /* core read the message core arg rang it
+                             (IN_MSG, IN_FROM, IN_DATA, or STATUS with IN) */
+    DS_ICD_SYNC_ACK,      /* core acknowledged core arg's message */
+    DS_ICD_SYNC_DONE,     /* core saw core arg's acknowledgement (REPLY, or
+                             STATUS with DONE) */
+    DS_ICD_SYNC_SEM_TAKE, /* core took semaphore arg */
+    DS_ICD_SYNC_SEM_GIVE, /* core released semaphore arg */
+} ds_icd_sync;
+typedef void (*ds_icd_sync_fn)(void *user, ds_icd_sync ev, unsigned core,
+                               unsigned arg);
+
 /* cores: 2..BOARD_MAX_CORES; irq[core] is that core's BOARD_IRQ_ICD
  * line.  NULL when out of memory or cores is out of range. */
 ds_icd *ds_icd_new(unsigned cores, const ds_irq_out *irq,
@@ -50,6 +67,9 @@ bool ds_icd_read(ds_icd *d, unsigned core, uint32_t off, unsigned size,
                  uint32_t *val);
 bool ds_icd_write(ds_icd *d, unsigned core, uint32_t off, unsigned size,
                   uint32_t val);
+
+/* Tell fn of every synchronisation (NULL: nobody). */
+void ds_icd_set_sync_observer(ds_icd *d, ds_icd_sync_fn fn, void *user);
 
 /* Drive core 'core''s line again (its core was reset). */
 void ds_icd_redrive(ds_icd *d, unsigned core);
