@@ -420,10 +420,15 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
     sh = null_fd >= 0 ? xt_semihost_new(&shc) : NULL;
     xt_xlate_opts xo;
     lockstep_xlate_opts(&xo, false);
-    if (!sh || xt_semihost_install(sh, ds_board_cpu(ref), NULL) != XT_OK ||
-        xt_engine_get(ds_board_cpu(ref)) != XT_ENGINE_INTERP ||
-        xt_engine_set(ds_board_cpu(b), XT_ENGINE_FAST) != XT_OK ||
-        xt_xlate_config(ds_board_cpu(b), &xo) != XT_OK) {
+    bool engines = sh &&
+                   xt_semihost_install(sh, ds_board_cpu(ref), NULL) == XT_OK;
+    for (unsigned k = 0; engines && k < ds_board_cores(b); k++) /* each core */
+        engines = xt_engine_get(ds_board_core_cpu(ref, k)) ==
+                      XT_ENGINE_INTERP &&
+                  xt_engine_set(ds_board_core_cpu(b, k), XT_ENGINE_FAST) ==
+                      XT_OK &&
+                  xt_xlate_config(ds_board_core_cpu(b, k), &xo) == XT_OK;
+    if (!engines) {
         fprintf(stderr, "dspsim board: --lockstep: cannot set up the "
                         "engines\n");
         goto out;
@@ -455,6 +460,13 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
         bad |= lockstep_compare(ds_board_cpu(b), ds_board_cpu(ref), rg, 2,
                                 end || slices % LOCKSTEP_MEM_EVERY == 0, stderr,
                                 "board");
+        for (unsigned k = 1; k < ds_board_cores(b); k++) {
+            char what[32]; /* the memories are core 0's, compared above */
+            snprintf(what, sizeof what, "board: core %u", k);
+            bad |= lockstep_compare(ds_board_core_cpu(b, k),
+                                    ds_board_core_cpu(ref, k), rg, 0, false,
+                                    stderr, what);
+        }
         if (bad) {
             fprintf(
                 stderr,
