@@ -334,6 +334,29 @@ static void test_semaphores(void **state)
     free(n2);
 }
 
+/* ---- accesses in simulated-time order ------------------------------------ */
+static void test_time_order(void **state)
+{
+    (void)state;
+    ds_board_config cfg;
+    outcome *a = new_outcome(), *b = new_outcome();
+    cfg_for(&cfg, 3, XT_ENGINE_INTERP);
+    cfg.quantum = 100000; /* one round for the whole program */
+    run_whole(ELF("board_smp_order"), &cfg, a);
+    assert_int_equal(a->res.why, DS_STOP_HALT);
+    assert_int_equal(a->res.status, 0); /* core 2 took it */
+    const mark *m1 = find_mark(a, 21, 0), *m2 = find_mark(a, 22, 1);
+    /* core 2's read came first in time; core 1 ran first in its rounds */
+    assert_true(m2->cycle < m1->cycle);
+    assert_true(m1->cycle < 100000); /* in the first round */
+    cfg_for(&cfg, 3, XT_ENGINE_FAST);
+    cfg.quantum = 100000;
+    run_whole(ELF("board_smp_order"), &cfg, b);
+    assert_same(a, b);
+    free(a);
+    free(b);
+}
+
 /* ---- a secondary core's fault --------------------------------------------- */
 static void test_fault_halt(void **state)
 {
@@ -606,6 +629,7 @@ int main(void)
         cmocka_unit_test(test_one_core_program_on_two),
         cmocka_unit_test(test_doorbell),
         cmocka_unit_test(test_semaphores),
+        cmocka_unit_test(test_time_order),
         cmocka_unit_test(test_fault_halt),
         cmocka_unit_test(test_fault_fatal),
         cmocka_unit_test(test_cut_runs),
