@@ -89,6 +89,19 @@ done
 cmp -s "$W/smpdet1.norm" "$W/smpdet2.norm" || fail "two 2-core runs differ"
 contains "$W/smpdet1.norm" "marker 2 7 at "
 
+# a snapshot of a board of 2 cores, resumed: the rest of the output, the
+# same exit status; a board of 4 cores refuses it, naming both
+expect 0 smp_snap -- "$DSPSIM" board --board "$B/cores2.yaml" \
+    --snapshot-at 5000 "$W/smp.snap" "$G/board_smp_doorbell.elf"
+contains "$W/smp_snap.err" "snapshot taken at cycle"
+expect 0 smp_restore -- "$DSPSIM" board --board "$B/cores2.yaml" \
+    --restore "$W/smp.snap" "$G/board_smp_doorbell.elf"
+contains "$W/smp_restore.out" "refused rings ok"
+grep -q "smp doorbell" "$W/smp_restore.out" && fail "smp_restore: started over"
+expect 2 smp_restore4 -- "$DSPSIM" board --board "$B/cores4.yaml" \
+    --restore "$W/smp.snap" "$G/board_smp_doorbell.elf"
+contains "$W/smp_restore4.err" "of 2 cores, quantum 1000; this board: version 1, 4 cores"
+
 # --race: the seeded race (no semaphore) is reported with both PCs, the
 # program with the semaphore gives no report; a board of one core refuses
 expect 2 race_seeded -- "$DSPSIM" board --board "$B/cores4.yaml" --race \
