@@ -279,8 +279,10 @@ static bool dsp_read(void *user, uint32_t addr, void *dst, size_t n)
 static bool dsp_write(void *user, uint32_t addr, const void *src, size_t n)
 {
     ds_board *b = user;
-    return dsp_mem_range(b, addr, n) &&
-           xt_mem_write(b->cpu, addr, src, n) == XT_OK;
+    if (!dsp_mem_range(b, addr, n))
+        return false;
+    ds_board_race_forget(b, addr, n);
+    return xt_mem_write(b->cpu, addr, src, n) == XT_OK;
 }
 
 static bool host_range(const ds_board *b, uint32_t addr, size_t n)
@@ -702,6 +704,7 @@ ds_status ds_board_mbox_write(ds_board *b, uint32_t offset, const void *src,
         return DS_ERR_RANGE;
     if (!n)
         return DS_OK;
+    ds_board_race_forget(b, BOARD_MBOX_BASE + offset, n);
     return xt_mem_write(b->cpu, BOARD_MBOX_BASE + offset, src, n) == XT_OK
                ? DS_OK
                : DS_ERR_CPU;

@@ -127,6 +127,9 @@ void ds_board_irq_redrive(ds_board *b, struct ds_board_core *c);
  * forgotten (ds_board_reset). */
 void ds_board_race_free(ds_board *b);
 void ds_board_race_reset(ds_board *b);
+/* board_race.c: bytes the DMA or the host wrote: the cores' accesses to
+ * them are forgotten (what a core reads there next is the new data). */
+void ds_board_race_forget(ds_board *b, uint32_t addr, size_t n);
 
 /* board_smp.c: a board of several cores. */
 /* The board's clock now: the running core's cycle, else the laggard's. */

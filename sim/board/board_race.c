@@ -249,6 +249,22 @@ void ds_board_race_free(ds_board *b)
     b->race = NULL;
 }
 
+void ds_board_race_forget(ds_board *b, uint32_t addr, size_t n)
+{
+    struct ds_race_det *d = b->race;
+    if (!d)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a = addr + (uint32_t)i;
+        if (a < SHADOW_BASE || a >= SHADOW_END)
+            continue;
+        uint32_t off = a - SHADOW_BASE;
+        shadow *p = d->page[off / XT_PAGE_SIZE];
+        if (p)
+            memset(&p[off % XT_PAGE_SIZE], 0, sizeof(shadow));
+    }
+}
+
 void ds_board_race_reset(ds_board *b)
 {
     if (b->race)

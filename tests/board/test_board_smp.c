@@ -621,6 +621,32 @@ static void test_race_none(void **state)
     free(o);
 }
 
+/* DMA writes forget the cores' accesses to the bytes they write. */
+static void test_race_dma(void **state)
+{
+    (void)state;
+    ds_board_config cfg;
+    outcome *o = new_outcome();
+    static ds_race races[DS_BOARD_MAX_RACES];
+    cfg_for(&cfg, 2, XT_ENGINE_INTERP);
+    unsigned n = run_race(ELF("board_smp_dma"), &cfg, o, races);
+    assert_int_equal(o->res.why, DS_STOP_HALT);
+    assert_int_equal(o->res.status, 0);
+    char err[256];
+    xt_elf *elf = NULL;
+    assert_int_equal(xt_elf_open(ELF("board_smp_dma"), &elf, err, sizeof(err)),
+                     XT_LOAD_OK);
+    /* 'late' only: core 1's store, core 0's load */
+    assert_int_equal(n, 1);
+    assert_int_equal(races[0].addr, symbol(elf, "late")->addr);
+    assert_int_equal(races[0].first.core, 1);
+    assert_true(races[0].first.write);
+    assert_int_equal(races[0].second.core, 0);
+    assert_false(races[0].second.write);
+    xt_elf_free(elf);
+    free(o);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -636,6 +662,7 @@ int main(void)
         cmocka_unit_test(test_snapshot),
         cmocka_unit_test(test_race_seeded),
         cmocka_unit_test(test_race_none),
+        cmocka_unit_test(test_race_dma),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,7 +13,8 @@
  * within a core and these edges are all it knows: memory shared with no
  * synchronisation through the inter-core device (a flag polled in
  * memory) is reported, however the quantum happens to order it.  DMA
- * transfers are not checked.
+ * transfers and the host's mailbox writes are not checked: the bytes
+ * they write forget the cores' earlier accesses.
  *
  * Each race is kept once per pair of instructions (and kinds): the first
  * time it happened, with both accesses' core, PC and board cycle, and how
