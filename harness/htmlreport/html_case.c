@@ -9,24 +9,9 @@
 
 #define EVENTS_SHOWN 60
 
-const char *dsh_html_status_name(dsh_res_status s)
-{
-    switch (s) {
-    case DSH_RES_PASS:
-        return "passed";
-    case DSH_RES_FAIL:
-        return "failed";
-    case DSH_RES_SKIP:
-        return "skipped";
-    case DSH_RES_ERROR:
-        return "error";
-    }
-    return "?";
-}
-
 void dsh_html_status(FILE *f, dsh_res_status s)
 {
-    const char *n = dsh_html_status_name(s);
+    const char *n = dsh_res_status_name(s);
     fprintf(f, "<span class=\"st st-%s\">%s</span>", n, n);
 }
 
@@ -306,13 +291,13 @@ void dsh_html_case_page(FILE *f, const char *page_dir, const dsh_html_case *c)
     const dsh_report_entry *e = c->e;
     const dsh_case_result *res = e->result;
     char title[512];
-    snprintf(title, sizeof title, "%s: %s", dsh_html_status_name(res->status),
+    snprintf(title, sizeof title, "%s: %s", dsh_res_status_name(res->status),
              e->name);
     dsh_html_begin(f, title);
     fputs("<h1>", f);
     dsh_html_esc(f, e->name);
     fprintf(f, "</h1>\n<p id=\"status\" data-status=\"%s\">",
-            dsh_html_status_name(res->status));
+            dsh_res_status_name(res->status));
     dsh_html_status(f, res->status);
     fputs(" <code>", f);
     dsh_html_esc(f, e->path);

@@ -35,8 +35,6 @@ typedef struct dsh_html_case {
  * relative to it). */
 void dsh_html_case_page(FILE *f, const char *page_dir, const dsh_html_case *c);
 
-/* "failed", "error", "skipped", "passed" */
-const char *dsh_html_status_name(dsh_res_status s);
 /* <span class="st st-NAME">NAME</span> */
 void dsh_html_status(FILE *f, dsh_res_status s);
 /* A figure as a <td class="num" data-field=FIELD data-value=V>V</td>. */

@@ -64,7 +64,7 @@ static void row(FILE *f, const dsh_report_entry *e, const char *page)
     const dsh_case_result *res = e->result;
     const dsh_run_figures *r = &res->run;
     fprintf(f, "<tr class=\"case\" data-status=\"%s\" data-path=\"",
-            dsh_html_status_name(res->status));
+            dsh_res_status_name(res->status));
     dsh_html_esc(f, e->path);
     fputs("\" data-page=\"", f);
     dsh_html_esc(f, page);

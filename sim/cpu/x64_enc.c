@@ -159,16 +159,6 @@ int x64_resolve(x64_buf *b)
     return 0;
 }
 
-void x64_free(x64_buf *b)
-{
-    free(b->p);
-    free(b->sp);
-    free(b->lab);
-    free(b->labsec);
-    free(b->fix);
-    memset(b, 0, sizeof *b);
-}
-
 static void opcode(x64_buf *b, unsigned op)
 {
     if (op > 0xFF)

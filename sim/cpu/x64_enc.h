@@ -96,7 +96,6 @@ void x64_section(x64_buf *b, int sec);
 /* The sections joined in p (n bytes), every rel32 filled and every
  * label's position final: 0, or -1 if one is unbound or memory ran out. */
 int x64_resolve(x64_buf *b);
-void x64_free(x64_buf *b);
 
 /* reg op [base + index * scale + disp] (index NOREG: none).  op: one or
  * two opcode bytes (0x0Fxx), with REX.W if w; pfx66: the operand-size

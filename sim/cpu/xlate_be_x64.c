@@ -4,11 +4,9 @@
  * with no compiler and no cache file; its code goes into executable
  * memory (xlate_codemem.c).  Rebuilt by every run: it costs less than
  * loading an object would. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "xlate_backend.h"
 #include "xlate_codemem.h"
@@ -44,27 +42,6 @@ static uint64_t x64_seed(const char *prelude, size_t plen, const char *cc,
     return 0x7836342d64697265ull; /* never names a cache file */
 }
 
-/* DSPSIM_XLATE_PERFMAP=1: each unit's code named in /tmp/perf-PID.map,
- * where perf(1) looks for the symbols of code made at run time. */
-static void perf_map(const void *code, size_t len, uint32_t pn)
-{
-    static int on = -1;
-    if (on < 0) {
-        const char *v = getenv("DSPSIM_XLATE_PERFMAP");
-        on = v && *v == '1';
-    }
-    if (!on)
-        return;
-    char path[64];
-    snprintf(path, sizeof path, "/tmp/perf-%d.map", (int)getpid());
-    FILE *f = fopen(path, "a");
-    if (f) {
-        fprintf(f, "%lx %zx xu_%05x\n", (unsigned long)(uintptr_t)code, len,
-                pn);
-        fclose(f);
-    }
-}
-
 static void *x64_emit(struct xt_cpu *cpu, uint32_t pn, xl_unit_src *u,
                       int selftest, uint64_t *ns)
 {
@@ -78,9 +55,7 @@ static void *x64_emit(struct xt_cpu *cpu, uint32_t pn, xl_unit_src *u,
         goto done;
     u->nheads = (uint16_t)nh;
     o = calloc(1, sizeof *o);
-    if (o && (o->code = xlate_codemem_put(code, len, &o->piece)) != NULL) {
-        perf_map(o->code, len, pn);
-    } else {
+    if (!o || (o->code = xlate_codemem_put(code, len, &o->piece)) == NULL) {
         free(o);
         o = NULL;
     }

@@ -386,7 +386,9 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
             !x->be[XL_TIER_QUICK]->emit)
             found = lookup(cpu, pn, XL_TIER_QUICK, seed, &u);
         if (!found && be->emit) {
-            /* a direct back end: built here and now */
+            /* a direct back end: built here and now; it has no object of
+             * its own, so u keeps the optimised object's key and path
+             * (the lookup above), where a promotion's hot mark goes */
             u.tier = tier;
             u.obj = be->emit(cpu, pn, &u, x->selftest, &job->ns);
             if (!u.obj) {
