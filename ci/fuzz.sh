@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 SECS=${1:?usage: ci/fuzz.sh SECONDS [NAME...]}
 shift
 NAMES=("$@")
-((${#NAMES[@]})) || NAMES=(case board elf wav ipc topology semihost gdb snapshot)
+((${#NAMES[@]})) || NAMES=(case board elf wav ipc topology semihost gdb snapshot bundle)
 B=${FUZZ_BUILD_DIR:-build-fuzz}
 PAR=${FUZZ_PARALLEL:-2}
 ROOT=$(pwd)
@@ -42,7 +42,7 @@ run_one() {
   [ "$n" = board ] && dirs+=("$ROOT/tests/board/boards")
   local dict=()
   case $n in
-    case|board|wav|elf) dict=(-dict="$ROOT/tests/fuzz/dict/$n.dict") ;;
+    case|board|wav|elf|bundle) dict=(-dict="$ROOT/tests/fuzz/dict/$n.dict") ;;
     ipc|topology) dict=(-dict="$ROOT/tests/fuzz/dict/ipc.dict") ;;
   esac
   local rc=0

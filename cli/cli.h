@@ -8,6 +8,8 @@
 enum {
     DSPSIM_EXIT_USAGE = 2,     /* bad command line, unreadable or invalid
                                    program file, trace file not writable */
+    DSPSIM_EXIT_RACE = 122,    /* --race found races between cores (and
+                                   the run ended well otherwise) */
     DSPSIM_EXIT_INTERNAL = 70, /* simulator failure (EX_SOFTWARE): API
                                    error, out of memory, trace write error */
     DSPSIM_EXIT_IDLE = 123,    /* guest waits forever (WAITI, no wake-up) */

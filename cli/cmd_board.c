@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "options.h"
 #include "dspsim/board.h"
+#include "dspsim/board_race.h"
 #include "abi/board_regs.h"
 #include "fwreport/fw_report.h"
 #include "dspsim/loader.h"
@@ -30,6 +31,7 @@
 #include "board_snapshot.h"
 #include "out_check.h"
 #include "progress.h"
+#include "race_report.h"
 #include "report.h"
 #include "reverse.h"
 
@@ -40,6 +42,7 @@ typedef struct board_opts {
     bool stats;
     bool lockstep;         /* compare with a board on the interpreter */
     bool quiet;            /* -q: no progress line */
+    bool race;             /* --race: report races between cores */
     const char *trace_log; /* firmware trace ring dump, NULL = none */
     const char *profile;   /* callgrind profile, NULL = none */
     cli_gdb gdb;           /* --gdb PORT, --gdb-wait */
@@ -63,6 +66,9 @@ static void board_usage(FILE *f)
         "  --max-cycles N  stop after N cycles (exit status 124)\n"
         "  --markers       print trace markers on stderr:\n"
         "                  'marker ID VALUE at CYCLE' (decimal)\n"
+        "  --race          report accesses of two cores to the same bytes\n"
+        "                  that no synchronisation orders (a board of 2+\n"
+        "                  cores; slower, same cycles; exit 122 if any)\n"
         "  --engine E      fast (default: translated hot code) or interp\n"
         "                  (the reference interpreter); same results\n"
         "  --stats         print a JSON statistics line on stderr at exit\n"
@@ -91,7 +97,8 @@ static void board_usage(FILE *f)
         "  --              end of options\n\n"
         "exit statuses: the value written to the HALT register or the\n"
         "semihosting exit status (& 0xff); 2 usage or input error (bad\n"
-        "program or board file); 70 internal error; 123 guest idle forever;\n"
+        "program or board file); 70 internal error; 122 --race found races\n"
+        "(the run otherwise exiting 0); 123 guest idle forever;\n"
         "124 cycle budget reached; 125 fatal guest state.\n"
         "A firmware panic (valid record in the mailbox exception region)\n"
         "halts with status 3; its decoded report (cause, EPC/EXCVADDR with\n"
@@ -114,6 +121,7 @@ enum { /* getopt_long codes of the long-only options */
        OPT_MAX_CYCLES,
        OPT_REVERSE_MEM,
        OPT_REVERSE_EVERY,
+       OPT_RACE,
 };
 
 static const struct option board_options[] = {
@@ -133,6 +141,7 @@ static const struct option board_options[] = {
     { "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
     { "reverse-mem", required_argument, NULL, OPT_REVERSE_MEM },
     { "reverse-every", required_argument, NULL, OPT_REVERSE_EVERY },
+    { "race", no_argument, NULL, OPT_RACE },
     { NULL, 0, NULL, 0 },
 };
 
@@ -162,6 +171,9 @@ static int take_option(int c, const char *v, int argc, char **argv, void *user)
         break;
     case OPT_MARKERS:
         o->markers = true;
+        break;
+    case OPT_RACE:
+        o->race = true;
         break;
     case OPT_SNAPSHOT_AT:
         ok = cli_snapshot_at_getopt("board", argc, argv, v, &o->snap);
@@ -301,9 +313,18 @@ static void progress_cb(void *user, uint64_t cycles, uint64_t insns)
 static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
                     const xt_elf *elf)
 {
-    xt_cpu *cpu = ds_board_cpu(b);
+    /* the core that stopped (0 on a board of one core) */
+    xt_cpu *cpu = ds_board_core_cpu(b, r->core);
+    char on_core[32] = "";
+    if (ds_board_cores(b) > 1)
+        snprintf(on_core, sizeof on_core, " on core %u", r->core);
     switch (r->why) {
     case DS_STOP_HALT:
+        if (r->core) {
+            fflush(stdout);
+            fprintf(stderr, "dspsim board: %s: halt (status %d)%s\n",
+                    o->program, r->status, on_core);
+        }
         report_fw_panic(b, r, o, elf);
         return r->status & 0xff;
     case DS_STOP_EXIT:
@@ -327,9 +348,10 @@ static int conclude(ds_board *b, const ds_run_result *r, const board_opts *o,
     case DS_STOP_FATAL: {
         const xt_fatal_info *fi = xt_fatal(cpu);
         fprintf(stderr,
-                "dspsim board: %s: fatal guest state: %s at pc %08" PRIx32
+                "dspsim board: %s: fatal guest state%s: %s at pc %08" PRIx32
                 ", exccause %" PRIu32 ", excvaddr %08" PRIx32 "\n",
-                o->program, fi && fi->reason ? fi->reason : "unknown reason",
+                o->program, on_core,
+                fi && fi->reason ? fi->reason : "unknown reason",
                 fi ? fi->pc : 0, fi ? fi->exccause : 0, fi ? fi->excvaddr : 0);
         report_state(stderr, cpu, elf);
         print_trace_ring(stderr, b);
@@ -403,10 +425,15 @@ static int run_lockstep(const board_opts *o, ds_board *b, ds_run_result *r,
     sh = null_fd >= 0 ? xt_semihost_new(&shc) : NULL;
     xt_xlate_opts xo;
     lockstep_xlate_opts(&xo, false);
-    if (!sh || xt_semihost_install(sh, ds_board_cpu(ref), NULL) != XT_OK ||
-        xt_engine_get(ds_board_cpu(ref)) != XT_ENGINE_INTERP ||
-        xt_engine_set(ds_board_cpu(b), XT_ENGINE_FAST) != XT_OK ||
-        xt_xlate_config(ds_board_cpu(b), &xo) != XT_OK) {
+    bool engines = sh &&
+                   xt_semihost_install(sh, ds_board_cpu(ref), NULL) == XT_OK;
+    for (unsigned k = 0; engines && k < ds_board_cores(b); k++) /* each core */
+        engines = xt_engine_get(ds_board_core_cpu(ref, k)) ==
+                      XT_ENGINE_INTERP &&
+                  xt_engine_set(ds_board_core_cpu(b, k), XT_ENGINE_FAST) ==
+                      XT_OK &&
+                  xt_xlate_config(ds_board_core_cpu(b, k), &xo) == XT_OK;
+    if (!engines) {
         fprintf(stderr, "dspsim board: --lockstep: cannot set up the "
                         "engines\n");
         goto out;
@@ -443,16 +470,18 @@ out:
 
 /* Reverse execution with --gdb, unless a profile would see history run
  * twice. */
-static bool reverse_on(const board_opts *o)
+static bool reverse_on(const board_opts *o, const ds_board *b)
 {
-    return o->gdb.on && !o->gdb.rev_off && !o->profile;
+    return o->gdb.on && !o->gdb.rev_off && !o->profile &&
+           ds_board_cores(b) == 1; /* the history holds one core */
 }
 
 static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
 {
     char msg[512];
     /* the pages written from the first load on (reverse execution) */
-    if (reverse_on(o) && xt_mem_dirty_track(ds_board_cpu(b), true) != XT_OK) {
+    if (reverse_on(o, b) &&
+        xt_mem_dirty_track(ds_board_cpu(b), true) != XT_OK) {
         fprintf(stderr, "dspsim board: internal error: out of memory\n");
         return DSPSIM_EXIT_INTERNAL;
     }
@@ -464,6 +493,11 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     ds_board_set_log(b, board_log, NULL);
     if (o->markers)
         ds_board_add_marker_observer(b, print_marker, NULL);
+    if (o->race && ds_board_race_enable(b) != DS_OK) {
+        fprintf(stderr, "dspsim board: --race needs a board of 2 or more cores "
+                        "(cores: in the --board file)\n");
+        return DSPSIM_EXIT_USAGE;
+    }
 
     const char **gargv = calloc((size_t)o->guest_argc + 2, sizeof(char *));
     if (!gargv) {
@@ -531,7 +565,10 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
         }
         ds_gdb_attach_run(gdb, ds_board_service(b));
         ds_board_set_write_watch(b, write_watch, gdb);
-        if (reverse_on(o)) {
+        if (!o->gdb.rev_off && ds_board_cores(b) > 1 && !o->quiet)
+            fprintf(stderr, "dspsim board: reverse execution is for a board "
+                            "of one core: off (the debugger goes forwards)\n");
+        if (reverse_on(o, b)) {
             if (!(rev = cli_reverse_board("board", &o->gdb, b, sh))) {
                 ds_gdb_close(gdb);
                 xt_profile_free(prof);
@@ -578,6 +615,10 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
                     o->program);
         status = conclude(b, &r, o, elf);
         status = board_snap_finish(&bs, status);
+        if (o->race &&
+            cli_race_report(stderr, "dspsim board", o->program, b, elf) &&
+            status == 0)
+            status = DSPSIM_EXIT_RACE;
     }
     if (gdb) {
         ds_gdb_finish(gdb, st != DS_OK || r.why != DS_STOP_FATAL, status,

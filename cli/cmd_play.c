@@ -79,6 +79,22 @@ static unsigned clock_for(double cycles_per_ms)
     return play_mhz_steps[n - 1];
 }
 
+/* --report FILE: an output file, not OUT.wav */
+static bool cli_report_check(const char *report, const char *const *files,
+                             unsigned n_in, const char *out_target,
+                             char *resolved, size_t n)
+{
+    if (!cli_check_output_file("play", report, files, n_in, resolved, n))
+        return false;
+    if (!strcmp(resolved, out_target)) {
+        fprintf(stderr,
+                "dspsim play: --report %s: the same file as the output\n",
+                report);
+        return false;
+    }
+    return true;
+}
+
 static void usage(FILE *f)
 {
     fprintf(
@@ -88,6 +104,7 @@ static void usage(FILE *f)
         "                   [--save-case FILE.yaml]\n"
         "                   [--firmware ELF] [--artifacts DIR]\n"
         "                   [--timeline FILE] [--profile FILE] [--cpu-mhz N]\n"
+        "                   [--report FILE.html]\n"
         "                   [--engine fast|interp] [--gdb PORT [--gdb-wait]]\n"
         "                   [--reverse-mem MIB] [--reverse-every CYCLES]\n"
         "                   [--snapshot-at CYCLE FILE] [--restore FILE] [-v] [-q]\n"
@@ -125,6 +142,9 @@ static void usage(FILE *f)
         "(firmware.log; the outputs' difference signals) in DIR (created);\n"
         "the Perfetto timeline is recorded only with --timeline FILE (a\n"
         "long run's timeline is large and slow).\n"
+        "--report FILE.html writes the run's page of the HTML report: its\n"
+        "figures, the output's spectrum and level over time, the load of\n"
+        "every period with xruns and faults (docs/harness.md).\n"
         "--profile FILE writes a cycle profile of the firmware in the\n"
         "callgrind format (KCachegrind, callgrind_annotate; docs/profile.md):\n"
         "the run is slower, its cycles and output the same.\n"
@@ -274,6 +294,7 @@ enum { /* getopt_long codes of the long-only options */
        OPT_TIMELINE,
        OPT_CPU_MHZ,
        OPT_SET,
+       OPT_REPORT,
 };
 
 static const struct option play_options[] = {
@@ -296,6 +317,7 @@ static const struct option play_options[] = {
     { "timeline", required_argument, NULL, OPT_TIMELINE },
     { "cpu-mhz", required_argument, NULL, OPT_CPU_MHZ },
     { "set", required_argument, NULL, OPT_SET },
+    { "report", required_argument, NULL, OPT_REPORT },
     { NULL, 0, NULL, 0 },
 };
 
@@ -308,6 +330,7 @@ int cmd_play(int argc, char **argv)
     unsigned nfiles = 0, nsets = 0;
     bool verbose = false, raw = false, quiet = false;
     const char *timeline = NULL, *profile = NULL, *save_case = NULL;
+    const char *report = NULL; /* --report FILE.html */
     cli_gdb gdb = { 0 };
     cli_snap_opts snap = { 0 };
     xt_cpu_config cpu = { 0 }; /* --engine, anywhere on the line */
@@ -377,6 +400,9 @@ int cmd_play(int argc, char **argv)
             switch (oc) {
             case OPT_TIMELINE:
                 timeline = v;
+                break;
+            case OPT_REPORT:
+                report = v;
                 break;
             case OPT_CPU_MHZ:
                 cpu_arg = v;
@@ -495,9 +521,14 @@ int cmd_play(int argc, char **argv)
         !cli_check_output_file("play", profile, files, s.n_in, profile_target,
                                sizeof profile_target))
         return DSPSIM_EXIT_USAGE;
-    const char *taken[5] = { files[0], s.n_in > 1 ? files[1] : NULL, out,
-                             profile, timeline };
-    if (!cli_snapshot_check("play", &snap, taken, 5))
+    const char *taken[6] = { files[0], s.n_in > 1 ? files[1] : NULL,
+                             out,      profile,
+                             timeline, report };
+    if (!cli_snapshot_check("play", &snap, taken, 6))
+        return DSPSIM_EXIT_USAGE;
+    char report_target[DSH_PATH_MAX];
+    if (report && !cli_report_check(report, files, s.n_in, target,
+                                    report_target, sizeof report_target))
         return DSPSIM_EXIT_USAGE;
     const char *slash = strrchr(target, '/');
     snprintf(outname, sizeof outname, "%s", slash ? slash + 1 : target);
@@ -610,7 +641,8 @@ int cmd_play(int argc, char **argv)
                         .case_text = t.text,
                         .case_len = t.len,
                         .quiet = quiet,
-                        .no_dir_line = !art };
+                        .no_dir_line = !art,
+                        .report_html = report ? report_target : NULL };
     /* a snapshot's identity: the case without the output's name (a
      * resumed run may write elsewhere) */
     play_text idt = { 0 };

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bundle_cli.h"
 #include "cli.h"
 #include "exec/exec.h"
 #include "gdb_opt.h"
@@ -18,14 +19,22 @@ static void usage(FILE *f)
 {
     fprintf(
         f,
-        "usage: dspsim run CASE.yaml [--out-dir DIR] [--firmware ELF]\n"
-        "                  [--profile FILE] [--gdb PORT [--gdb-wait]]\n"
-        "                  [--snapshot-at CYCLE FILE] [--restore FILE] [-q]\n"
+        "usage: dspsim run CASE.yaml|BUNDLE.tar [--out-dir DIR]\n"
+        "                  [--firmware ELF] [--profile FILE]\n"
+        "                  [--gdb PORT [--gdb-wait]]\n"
+        "                  [--snapshot-at CYCLE FILE] [--restore FILE]\n"
+        "                  [--bundle FILE] [-q]\n"
         "\n"
         "Runs one test case on the simulated board and keeps its artifacts\n"
-        "(outputs, difference signals, firmware.log, timeline.json) in\n"
-        "DIR (default: dspsim-run-out/<case file name without extension>).\n"
+        "(outputs, difference signals, firmware.log, timeline.json, and\n"
+        "report.html: the case's page with its plots) in DIR (default:\n"
+        "dspsim-run-out/<case file name without extension>).\n"
+        "A failure bundle (BUNDLE.tar, docs/harness.md) is checked, then its\n"
+        "case replayed with its firmware, inputs and engine, and the replay\n"
+        "compared with the bundled run.\n"
         "  --firmware ELF  audio firmware image (default: the tree's)\n"
+        "  --bundle FILE   write the run's bundle to FILE (tar) afterwards,\n"
+        "                  whatever its verdict\n"
         "  --profile FILE  cycle profile of the firmware, callgrind format\n"
         "                  (docs/profile.md); slower, same cycles\n" CLI_GDB_HELP
             CLI_REVERSE_HELP
@@ -55,6 +64,7 @@ enum { /* getopt_long codes of the long-only options */
        OPT_REVERSE_EVERY,
        OPT_SNAPSHOT_AT,
        OPT_RESTORE,
+       OPT_BUNDLE,
 };
 
 static const struct option run_options[] = {
@@ -69,12 +79,14 @@ static const struct option run_options[] = {
     { "reverse-every", required_argument, NULL, OPT_REVERSE_EVERY },
     { "snapshot-at", required_argument, NULL, OPT_SNAPSHOT_AT },
     { "restore", required_argument, NULL, OPT_RESTORE },
+    { "bundle", required_argument, NULL, OPT_BUNDLE },
     { NULL, 0, NULL, 0 },
 };
 
 int cmd_run(int argc, char **argv)
 {
-    const char *path = NULL, *out_dir = NULL, *fw = NULL, *profile = NULL;
+    const char *path = NULL, *out_dir = NULL, *fw = NULL, *profile = NULL,
+               *bundle = NULL;
     bool quiet = false;
     cli_gdb gdb = { 0 };
     cli_snap_opts snap = { 0 };
@@ -118,16 +130,18 @@ int cmd_run(int argc, char **argv)
         case OPT_RESTORE:
             ok = cli_restore_value("run", v, &snap);
             break;
-        default: /* --out-dir, --firmware, --profile */
+        default: /* --out-dir, --firmware, --profile, --bundle */
             if (!v) {
                 fprintf(stderr, "dspsim run: %s needs a value\n",
                         opt == OPT_OUT_DIR    ? "--out-dir"
                         : opt == OPT_FIRMWARE ? "--firmware"
+                        : opt == OPT_BUNDLE   ? "--bundle"
                                               : "--profile");
                 return DSPSIM_EXIT_USAGE;
             }
             *(opt == OPT_OUT_DIR    ? &out_dir
               : opt == OPT_FIRMWARE ? &fw
+              : opt == OPT_BUNDLE   ? &bundle
                                     : &profile) = v;
             break;
         }
@@ -151,9 +165,16 @@ int cmd_run(int argc, char **argv)
     }
     if (!cli_gdb_check("run", &gdb, false) || !cli_gdb_probe("run", &gdb))
         return DSPSIM_EXIT_USAGE;
+    cli_replay rp = { 0 }; /* a bundle: extracted, removed at exit */
+    if (cli_replay_is_bundle(path) &&
+        !cli_replay_open("run", path, fw, bundle, &cpu, quiet, &rp))
+        return DSPSIM_EXIT_USAGE;
     dsh_diag diag;
     dsh_diag_init(&diag);
-    dsh_case *c = dsh_case_load(path, &diag);
+    dsh_case *c = rp.b ? cli_replay_load(&rp, path, &diag)
+                       : dsh_case_load(path, &diag);
+    if (rp.b)
+        fw = rp.b->firmware;
     if (!c) {
         /* "dspsim run: FILE:LINE:COL: message" */
         unsigned kept = diag.count < DSH_DIAG_MAX ? diag.count : DSH_DIAG_MAX;
@@ -176,9 +197,12 @@ int cmd_run(int argc, char **argv)
             *dot = '\0';
     }
     /* the output files first: the directory is created by its check */
-    char resolved_profile[DSH_PATH_MAX];
+    char resolved_profile[DSH_PATH_MAX], resolved_bundle[DSH_PATH_MAX];
     if (!cli_check_firmware("run", c->firmware[0] ? c->firmware : fw,
-                            fw != NULL && !c->firmware[0]) ||
+                            fw != NULL && !c->firmware[0] && !rp.b) ||
+        (bundle &&
+         !cli_check_output_file("run", bundle, (const char *const[]){ path }, 1,
+                                resolved_bundle, sizeof resolved_bundle)) ||
         (profile && !cli_check_output_file(
                         "run", profile, (const char *const[]){ path }, 1,
                         resolved_profile, sizeof resolved_profile)) ||
@@ -193,7 +217,10 @@ int cmd_run(int argc, char **argv)
     cli_progress_init(&prog, "run", quiet || gdb.on, 0);
     FILE *log = quiet ? NULL : cli_progress_stderr(&prog);
     dsh_exec_summary s;
-    dsh_exec_opts o = { .profile_path = profile ? resolved_profile : NULL,
+    char page[DSH_PATH_MAX + 16]; /* the case's HTML page, in DIR */
+    snprintf(page, sizeof page, "%s/report.html", dir);
+    dsh_exec_opts o = { .report_html = page,
+                        .profile_path = profile ? resolved_profile : NULL,
                         .firmware = fw,
                         .keep_artifacts = true,
                         .verbose = log,
@@ -210,12 +237,23 @@ int cmd_run(int argc, char **argv)
                         .progress_user = &prog,
                         .quiet = quiet };
     cli_snapshot_apply(&snap, &o);
+    if (rp.b)
+        cli_replay_apply(&rp, &o);
     int rc = dsh_exec_one(c, dir, &o, "run");
     cli_progress_clear(&prog);
     cli_progress_close(log);
     rc = cli_snapshot_status("run", &s, rc);
     if ((rc == 0 || rc == 1) && !quiet)
         dsh_exec_print_summary(stdout, &s);
+    if ((rc == 0 || rc == 1) && rp.b)
+        cli_replay_report("run", &rp, &s, dir, quiet);
+    if ((rc == 0 || rc == 1) && bundle &&
+        !cli_bundle_run("run", resolved_bundle, path,
+                        c->firmware[0] ? c->firmware
+                        : fw           ? fw
+                                       : dsh_exec_default_firmware(),
+                        &s, dir, quiet))
+        rc = DSPSIM_EXIT_USAGE;
     dsh_case_free(c);
     return rc;
 }

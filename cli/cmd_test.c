@@ -3,11 +3,13 @@
  * execution (harness/exec).  `--firmware ELF` (taken out here, the rest
  * goes to the runner) replaces the default audio firmware image; a
  * missing or unloadable image is exit 2 before anything runs (never a
- * run of SKIPs). */
+ * run of SKIPs).  `--bundle-failures DIR` (taken out too) bundles each
+ * case that fails or errors (test_bundle.c). */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "bundle_cli.h"
 #include "cli.h"
 #include "exec/exec.h"
 #include "options.h"
@@ -17,6 +19,7 @@
 int cmd_test(int argc, char **argv)
 {
     static dsh_exec_opts opts;
+    cli_test_bundles tb = { NULL, &opts };
     int n = 0;
     bool given = false, runs = true, only_paths = false;
 
@@ -41,6 +44,16 @@ int cmd_test(int argc, char **argv)
             given = true;
             continue;
         }
+        if (!only_paths && (!strcmp(argv[i], "--bundle-failures") ||
+                            !strncmp(argv[i], "--bundle-failures=", 18))) {
+            tb.dir = argv[i][17] ? argv[i] + 18 : ++i < argc ? argv[i] : "";
+            if (!*tb.dir) {
+                fprintf(stderr,
+                        "dspsim test: --bundle-failures needs a directory\n");
+                return DSPSIM_EXIT_USAGE;
+            }
+            continue;
+        }
         if (!only_paths &&
             (!strcmp(argv[i], "--list") || !strcmp(argv[i], "-h") ||
              !strcmp(argv[i], "--help")))
@@ -51,5 +64,10 @@ int cmd_test(int argc, char **argv)
     argv[n] = NULL;
     if (runs && !cli_check_firmware("test", opts.firmware, given))
         return DSPSIM_EXIT_USAGE;
-    return dsh_test_main(n, argv, dsh_exec_case, &opts);
+    if (runs && tb.dir &&
+        !cli_check_output_dir("test", "--bundle-failures", tb.dir))
+        return DSPSIM_EXIT_USAGE;
+    dsh_test_hooks hooks = { cli_bundle_failed_case, &tb };
+    return dsh_test_main_hooks(n, argv, dsh_exec_case, &opts,
+                               tb.dir ? &hooks : NULL);
 }

@@ -342,6 +342,13 @@ static bool board_compare(lockstep_board *ls, const ds_run_result *r)
     bad |= lockstep_compare(
         ds_board_cpu(ls->fast), ds_board_cpu(ls->ref), ls->rg, 2,
         end || ls->slices % LOCKSTEP_BOARD_MEM_EVERY == 0, ls->f, ls->cmd);
+    for (unsigned k = 1; k < ds_board_cores(ls->fast); k++) {
+        char what[48]; /* the memories are core 0's, compared above */
+        snprintf(what, sizeof what, "%s: core %u", ls->cmd, k);
+        bad |= lockstep_compare(ds_board_core_cpu(ls->fast, k),
+                                ds_board_core_cpu(ls->ref, k), ls->rg, 0, false,
+                                ls->f, what);
+    }
     if (bad) {
         fprintf(ls->f,
                 "dspsim %s: lockstep: the engines diverge in the %" PRIu64

@@ -20,6 +20,7 @@
 #define DSH_CASE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "case_diag.h"
@@ -382,6 +383,22 @@ dsh_case *dsh_case_load(const char *path, dsh_diag *diag);
 dsh_case *dsh_case_parse(const char *path, const char *text, size_t len,
                          dsh_diag *diag);
 void dsh_case_free(dsh_case *c);
+
+/* The input files of the loads that follow (failure bundles,
+ * harness/bundle): `seen` is told of every input file a case names (what:
+ * the key, "streams.music.input"; rel: the path as written; path: where
+ * it was found, after the build-tree fallback).  With `map`, an input is
+ * looked up with map(rel) instead of the file system (no directory, no
+ * build tree: the file map names, or the error map says, "not in the
+ * bundle").  One hook for the process; NULL (the default) for none. */
+typedef struct dsh_input_hook {
+    void (*seen)(void *user, const char *what, const char *rel,
+                 const char *path);
+    bool (*map)(void *user, const char *rel, char *out, size_t outsz, char *why,
+                size_t whysz);
+    void *user;
+} dsh_input_hook;
+void dsh_case_set_input_hook(const dsh_input_hook *hook);
 
 /* Lookups; -1 if absent. */
 int dsh_case_find_component(const dsh_case *c, const char *id);

@@ -2,6 +2,7 @@
 /* Path resolution and input-file checks of the case parser. */
 #define _DEFAULT_SOURCE
 #include "case_paths.h"
+#include "case.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -20,6 +21,13 @@
 
 static char source_root[PATH_MAX] = DSH_SOURCE_ROOT;
 static char build_root[PATH_MAX] = DSH_BUILD_ROOT;
+
+static const dsh_input_hook *input_hook;
+
+void dsh_case_set_input_hook(const dsh_input_hook *hook)
+{
+    input_hook = hook;
+}
 
 void dsh_set_tree_roots(const char *source, const char *build)
 {
@@ -94,10 +102,30 @@ static bool build_tree_path(const char *base_dir, const char *rel, char *out,
     return w > 0 && (size_t)w < outsz;
 }
 
+/* The input through the hook's map: the file it names, which must be a
+ * readable regular file like any other. */
+static bool resolve_mapped(yctx *y, const yaml_node_t *n, const char *what,
+                           const char *rel, char *out, size_t outsz)
+{
+    char why[512] = "not in the map";
+    struct stat st;
+    if (!input_hook->map(input_hook->user, rel, out, outsz, why, sizeof why)) {
+        y_error(y, n, "%s: '%s': %s", what, rel, why);
+        return false;
+    }
+    if (stat(out, &st) || !S_ISREG(st.st_mode) || access(out, R_OK)) {
+        y_error(y, n, "%s: '%s': %s is not a readable file", what, rel, out);
+        return false;
+    }
+    return true;
+}
+
 bool dsh_resolve_input(yctx *y, const yaml_node_t *n, const char *what,
                        const char *base_dir, const char *rel, char *out,
                        size_t outsz)
 {
+    if (input_hook && input_hook->map)
+        return resolve_mapped(y, n, what, rel, out, outsz);
     int w = rel[0] == '/' ? snprintf(out, outsz, "%s", rel)
                           : snprintf(out, outsz, "%s/%s", base_dir, rel);
     if (w < 0 || (size_t)w >= outsz) {
@@ -137,5 +165,7 @@ bool dsh_resolve_input(yctx *y, const yaml_node_t *n, const char *what,
                 strerror(errno));
         return false;
     }
+    if (input_hook && input_hook->seen)
+        input_hook->seen(input_hook->user, what, rel, out);
     return true;
 }

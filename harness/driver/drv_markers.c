@@ -73,6 +73,9 @@ void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value, uint64_t cycle)
         t->total_cycles += d->job_cycles[s];
         if (d->job_cycles[s] > t->worst_cycles)
             t->worst_cycles = d->job_cycles[s];
+        if (d->o.on_job)
+            d->o.on_job(d->o.user, value, d->job_start[s], cycle,
+                        d->job_cycles[s]);
         if (d->o.timeline) {
             snprintf(track, sizeof track, "task %u", (unsigned)value);
             snprintf(detail, sizeof detail, "job %llu: %llu cycles on the CPU",
@@ -87,6 +90,8 @@ void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value, uint64_t cycle)
         s = slot(d, value);
         if (s >= 0)
             d->tasks[s].misses++;
+        if (d->o.on_miss)
+            d->o.on_miss(d->o.user, value, cycle);
         if (d->o.timeline) {
             snprintf(track, sizeof track, "task %u", (unsigned)value);
             dsh_timeline_instant(d->o.timeline, track, "deadline miss", cycle,

@@ -86,6 +86,14 @@ typedef struct dsh_drv_opts {
     dsh_drv_name_fn name; /* NULL = ids in hex */
     FILE *console;        /* echo of the firmware console;
                                            NULL = captured only */
+    /* each job the kernel's markers show done (released at
+     * release_cycle, done at done_cycle, cpu_cycles on the CPU with
+     * preemption excluded) and each deadline-miss marker, as they come,
+     * with `user` (the HTML report's per-period load, harness/plotdata);
+     * they only look.  NULL = none */
+    void (*on_job)(void *user, uint32_t task, uint64_t release_cycle,
+                   uint64_t done_cycle, uint64_t cpu_cycles);
+    void (*on_miss)(void *user, uint32_t task, uint64_t cycle);
 } dsh_drv_opts;
 
 /* Counters since dsh_drv_new. */

@@ -51,8 +51,13 @@ typedef struct dsh_exec_summary {
     double audio_seconds; /* simulated time from START to STOP */
     uint64_t cycles;      /* simulated CPU cycles, whole run */
     double cpu_hz;
-    const char *engine;    /* the board CPU's engine, xt_engine_name; NULL =
+    const char *engine; /* the board CPU's engine, xt_engine_name; NULL =
                            no board */
+    /* the fast engine's translations (all zero on the interpreter):
+     * instructions run in translated code, per tier pages installed and
+     * host CPU ms spent building, promotions */
+    uint64_t xl_insns, xl_tier_pages[2], xl_promotions;
+    double xl_tier_ms[2];
     double mcps;           /* busy cycles of all pipelines / s / 1e6 */
     double worst_load_pct; /* worst period cycles / period cycles */
     uint64_t worst_period_cycles;
@@ -100,6 +105,9 @@ typedef struct dsh_exec_summary {
      * at the end of the run, outputs written and checked: outputs are
      * spooled to disk, so it does not grow with the run's duration */
     uint64_t peak_rss_kib;
+    /* the result and its one-line message (what dsh_exec_one prints) */
+    dsh_res_status status;
+    char message[DSH_RESULT_MSG];
 } dsh_exec_summary;
 
 typedef struct dsh_exec_opts {
@@ -168,6 +176,11 @@ typedef struct dsh_exec_opts {
      * directory, `dspsim play` without --artifacts) */
     bool quiet;
     bool no_dir_line;
+    /* dsh_exec_one only: the case's HTML page (docs/harness.md "HTML
+     * report") written here after the run, with its plots; NULL = none.
+     * Plots that cannot be drawn leave a notice on stderr (not with
+     * quiet), a page that cannot be written is exit 2 */
+    const char *report_html;
 } dsh_exec_opts;
 
 /* The firmware this tree builds (compile-time path; may not exist yet). */

@@ -10,6 +10,7 @@
 #include "dspsim/gdb.h"
 #include "dspsim/profile.h"
 #include "exec/exec.h"
+#include "plotdata/event_log.h"
 
 #define XP_MAX_COMPS IPC_AUD_MAX_COMPS
 #define XP_MAX_LINKS (2 * IPC_AUD_MAX_COMPS)
@@ -177,6 +178,8 @@ typedef struct xp_run {
     /* the runner's result: the figures each expectation measured go to
      * res->checks (exec_expect.c), the run's to res->run */
     dsh_case_result *res;
+    /* the HTML report's data (exec_plotdata.c); NULL = not recorded */
+    struct xp_plotrec *plot;
 } xp_run;
 
 /* exec_log.c: sets r->status/msg (first call wins) and returns false;
@@ -334,6 +337,20 @@ void xp_out_close(xp_ep *ep);
 /* exec_expect.c: evaluates expectations; writes outputs and diffs. */
 void xp_expect(xp_run *r, const dsh_exec_env *env, const dsh_exec_summary *s);
 bool xp_write_outputs(xp_run *r, const dsh_exec_env *env);
+/* exec_plotdata.c: the HTML report's data (docs/harness.md "HTML
+ * report"), when the runner asks for it (dsh_exec_env.plot_data):
+ * xp_plot_begin allocates r->plot (false: out of memory, nothing
+ * recorded); xp_plot_driver_hooks sets the driver's job and miss hooks
+ * (per-period loads, misses); xp_plot_event records an event (nothing
+ * without r->plot); xp_plot_finish writes OUT_DIR/plotdata.json (the
+ * curves of every output, loads, events) after the checks and frees it.
+ * They only look: the run is the same. */
+bool xp_plot_begin(xp_run *r);
+void xp_plot_driver_hooks(xp_run *r, dsh_drv_opts *o);
+void xp_plot_event(xp_run *r, dsh_event_kind k, uint64_t cycle, const char *fmt,
+                   ...) __attribute__((format(printf, 4, 5)));
+void xp_plot_finish(xp_run *r, const dsh_exec_env *env);
+
 /* exec_align.c: removes the measured latency and the tail of every output
  * (o->align_outputs); the figures go to s (may be NULL). */
 bool xp_align_outputs(xp_run *r, dsh_exec_summary *s);

@@ -4,6 +4,7 @@
  * setup-error rule.  Below everything that sends commands (faults, streams,
  * controls, topology, rebuild, the run). */
 #include <stdio.h>
+#include <string.h>
 
 #include "exec/exec_internal.h"
 #include "fwreport/fw_report.h"
@@ -74,6 +75,11 @@ dsh_drv_err xp_command(xp_run *r, uint32_t id, const void *payload, size_t len,
     }
     if (e == DSH_DRV_EPANIC)
         panicked(r);
+    if (e == DSH_DRV_ESTATUS) {
+        const char *d = dsh_drv_diag(r->drv);
+        xp_plot_event(r, DSH_EV_IPC_ERROR, dsh_drv_cycles(r->drv), "%.*s",
+                      (int)strcspn(d, "\n"), d);
+    }
     return e;
 }
 

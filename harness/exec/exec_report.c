@@ -3,9 +3,36 @@
  * run in-process, print the result line and the summary. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "driver/timeline.h"
 #include "exec/exec.h"
+#include "htmlreport/htmlreport.h"
+
+static double wall(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* o->report_html: the case's page; false (message printed) when it
+ * cannot be written */
+static bool html_page(const dsh_case *c, const char *dir,
+                      const dsh_case_result *r, const dsh_exec_opts *o,
+                      const char *cmd)
+{
+    char notice[512], err[1024];
+    dsh_report_entry e = { c->path, c->name, r, NULL, dir };
+    if (!dsh_html_write_case_file(o->report_html, &e, notice, sizeof notice,
+                                  err, sizeof err)) {
+        fprintf(stderr, "dspsim %s: %s\n", cmd, err);
+        return false;
+    }
+    if (notice[0] && !o->quiet)
+        fprintf(stderr, "dspsim %s: %s: %s\n", cmd, o->report_html, notice);
+    return true;
+}
 
 int dsh_exec_one(const dsh_case *c, const char *dir, const dsh_exec_opts *o,
                  const char *cmd)
@@ -15,9 +42,11 @@ int dsh_exec_one(const dsh_case *c, const char *dir, const dsh_exec_opts *o,
         fprintf(stderr, "dspsim %s: %s\n", cmd, err);
         return 2;
     }
-    dsh_exec_env env = { .out_dir = dir };
+    dsh_exec_env env = { .out_dir = dir, .plot_data = o && o->report_html };
     dsh_case_result r = { 0 };
+    double t0 = wall();
     dsh_exec_case(c, &env, &r, o);
+    r.seconds = wall() - t0;
     if (o && o->progress)
         o->progress(o->progress_user, 0, -1.0); /* the run is over */
     static const char *const tag[] = { "PASS", "FAIL", "SKIP", "ERROR" };
@@ -35,6 +64,9 @@ int dsh_exec_one(const dsh_case *c, const char *dir, const dsh_exec_opts *o,
             printf("artifacts: %s\n", dir);
     }
     fflush(stdout);
+    if (o && o->report_html && r.status != DSH_RES_SKIP &&
+        !html_page(c, dir, &r, o, cmd))
+        return 2;
     switch (r.status) {
     case DSH_RES_PASS:
         return 0;
@@ -68,7 +100,15 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
                     : 0.0);
     fprintf(f, "simulated cycles: %" PRIu64 " (%.0f Hz)\n", s->cycles,
             s->cpu_hz);
-    if (s->engine)
+    if (s->engine && s->xl_insns && s->cycles)
+        fprintf(f,
+                "engine: %s (translated: %" PRIu64
+                " instructions; quick %" PRIu64
+                " pages, %.1f ms; optimised %" PRIu64
+                " pages, %.1f ms; %" PRIu64 " promotions)\n",
+                s->engine, s->xl_insns, s->xl_tier_pages[0], s->xl_tier_ms[0],
+                s->xl_tier_pages[1], s->xl_tier_ms[1], s->xl_promotions);
+    else if (s->engine)
         fprintf(f, "engine: %s\n", s->engine);
     fprintf(f, "MCPS: %.3f\n", s->mcps);
     for (unsigned i = 0; i < s->ncomps; i++)

@@ -189,6 +189,10 @@ void xp_reverse_start(xp_run *r)
     if (r->o->reverse_off || r->o->profile_path || r->c->n_faults ||
         r->c->rebuild_every_ms > 0)
         return;
+    if (ds_board_cores(b) > 1) { /* the history holds one core */
+        xp_log(r, "reverse execution: a board of one core only; off");
+        return;
+    }
     const ds_board_config *cfg = ds_board_get_config(b);
     ds_hist_mem mems[] = {
         { .base = BOARD_IRAM_BASE, .size = cfg->iram_size, .cpu = true },

@@ -537,8 +537,16 @@ static void summarize(xp_run *r, double wall, dsh_exec_summary *s)
         return;
     s->cpu_hz = dsh_drv_cpu_hz(r->drv);
     s->cycles = dsh_drv_cycles(r->drv);
-    s->engine = xt_engine_name(
-        xt_engine_get(ds_board_cpu(dsh_drv_board(r->drv))));
+    xt_cpu *cpu = ds_board_cpu(dsh_drv_board(r->drv));
+    s->engine = xt_engine_name(xt_engine_get(cpu));
+    xt_xlate_stats xs;
+    xt_xlate_stats_get(cpu, &xs);
+    s->xl_insns = xs.insns;
+    s->xl_promotions = xs.promotions;
+    for (unsigned t = 0; t < 2; t++) {
+        s->xl_tier_pages[t] = xs.tier[t].pages;
+        s->xl_tier_ms[t] = (double)xs.tier[t].compile_ns / 1e6;
+    }
     /* the streamed run: a drain afterwards plays what is queued, it
      * processes no more input */
     uint64_t end = r->stream_end_cycle ? r->stream_end_cycle : s->cycles;
@@ -628,6 +636,7 @@ static void execute(xp_run *r, const char *fw)
                        .timeline = r->tl,
                        .notify = on_notify,
                        .user = r };
+    xp_plot_driver_hooks(r, &o);
     if (dsh_drv_new(&o, &r->drv, err, sizeof err) != DSH_DRV_OK) {
         xp_fail(r, DSH_RES_ERROR, "%s", err);
         return;
@@ -757,6 +766,8 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
     r->status = DSH_RES_PASS;
     r->res = res;
     r->spool_dir = o->outputs_dir ? o->outputs_dir : env->out_dir;
+    if (env->plot_data)
+        xp_plot_begin(r);
     const char *fw = c->firmware[0] ? c->firmware
                      : o->firmware && o->firmware[0]
                          ? o->firmware
@@ -779,14 +790,8 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
     s.timeline = r->tl != NULL;
     s.timeline_events = dsh_timeline_count(r->tl);
     s.timeline_dropped = dsh_timeline_dropped(r->tl);
-    if (r->gdb) {
-        if (ds_gdb_killed(r->gdb))
-            xp_fail(r, DSH_RES_ERROR, "killed by the debugger");
-        ds_gdb_finish(r->gdb, true, r->status == DSH_RES_PASS ? 0 : 1, 0);
-        ds_gdb_close(r->gdb);
-        r->gdb = NULL;
-    }
-    xp_reverse_free(r);
+    if (r->gdb && ds_gdb_killed(r->gdb))
+        xp_fail(r, DSH_RES_ERROR, "killed by the debugger");
     if (r->prof) {
         char perr[1024];
         xt_profile_finish(r->prof);
@@ -804,9 +809,18 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
         if (r->status == DSH_RES_PASS)
             xp_expect(r, env, &s);
     }
+    if (r->gdb) {
+        /* the debugger is told the verdict, expectations included (W00
+         * passed, W01 otherwise) */
+        ds_gdb_finish(r->gdb, true, r->status == DSH_RES_PASS ? 0 : 1, 0);
+        ds_gdb_close(r->gdb); /* detaches it from the board's run service */
+        r->gdb = NULL;
+    }
+    xp_reverse_free(r); /* after the debugger: it goes back in the history */
     if (r->status != DSH_RES_SKIP &&
         (r->status != DSH_RES_PASS || o->keep_artifacts))
         write_artifacts(r, env);
+    xp_plot_finish(r, env);
     s.setup_refused = r->setup_refused;
     s.snapshot_taken = r->snap_taken;
     s.snapshot_cycle = r->snap_cycle;
@@ -836,6 +850,10 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
         size_t n = strlen(res->message);
         snprintf(res->message + n, sizeof res->message - n, " [artifacts: %s]",
                  env->out_dir);
+    }
+    if (o->summary) {
+        o->summary->status = res->status;
+        memcpy(o->summary->message, res->message, sizeof res->message);
     }
     xp_streams_close(r);
     dsh_drv_free(r->drv);

@@ -36,7 +36,11 @@ static bool case_hash(xp_run *r, uint64_t *out)
 {
     uint64_t h = DS_SNAP_HASH_INIT;
     if (r->o->case_text) {
-        h = ds_snap_hash(h, r->o->case_text, r->o->case_len);
+        /* hashed as the file holding this text would be (a bundle's case
+         * has the identity of the case file it came from) */
+        uint64_t th = ds_snap_hash(DS_SNAP_HASH_INIT, r->o->case_text,
+                                   r->o->case_len);
+        h = ds_snap_hash(h, &th, sizeof th);
     } else {
         char err[512];
         uint64_t fh;

@@ -34,6 +34,8 @@ void xp_xrun_notified(xp_run *r, const dsh_drv_msg *m)
            comp, dsh_drv_status_name(code));
     dsh_timeline_instant(r->tl, "xruns", "xrun", m->cycle,
                          dsh_drv_status_name(code));
+    xp_plot_event(r, DSH_EV_XRUN, m->cycle, "pipeline %" PRIu32 ": %s", pipe,
+                  dsh_drv_status_name(code));
     for (unsigned i = 0; i < r->npipes; i++)
         if (r->pipes[i].id == pipe && r->pipes[i].live &&
             !r->pipes[i].xrun_pending) {
@@ -82,6 +84,7 @@ bool xp_xrun_recover(xp_run *r)
                p->id, p->restarts, ms);
         dsh_timeline_span(r->tl, "xruns", "recovery", p->xrun_cycle, now,
                           detail);
+        xp_plot_event(r, DSH_EV_RESTART, now, "%s", detail);
     }
     return true;
 }

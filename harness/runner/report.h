@@ -56,8 +56,10 @@ typedef struct dsh_report_entry {
     const char *path;
     const char *name;
     const dsh_case_result *result;
-    const char *root; /* the search path the case was found under, for
+    const char *root;    /* the search path the case was found under, for
                            its classname (NULL: the path's own dirs) */
+    const char *out_dir; /* its output directory (the HTML report's plot
+                            data); NULL = none */
 } dsh_report_entry;
 
 typedef struct dsh_report {

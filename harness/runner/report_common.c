@@ -8,21 +8,6 @@
 
 #include "report.h"
 
-const char *dsh_res_status_name(dsh_res_status s)
-{
-    switch (s) {
-    case DSH_RES_PASS:
-        return "passed";
-    case DSH_RES_FAIL:
-        return "failed";
-    case DSH_RES_SKIP:
-        return "skipped";
-    case DSH_RES_ERROR:
-        return "error";
-    }
-    return "?";
-}
-
 void dsh_report_count(dsh_report *r)
 {
     memset(r->count, 0, sizeof r->count);

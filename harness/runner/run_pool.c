@@ -42,7 +42,7 @@ static void child(dsh_job *job, int fd, dsh_case_exec_fn exec, const void *user)
     dsh_case_result r;
     memset(&r, 0, sizeof r);
     r.status = DSH_RES_ERROR;
-    dsh_exec_env env = { job->out_dir };
+    dsh_exec_env env = { job->out_dir, job->plot_data };
     double t0 = now();
     exec(job->c, &env, &r, user);
     r.seconds = now() - t0;

@@ -10,6 +10,7 @@
 typedef struct dsh_job {
     const dsh_case *c;
     char out_dir[DSH_PATH_MAX];
+    bool plot_data;         /* dsh_exec_env.plot_data (--html) */
     dsh_case_result result; /* filled when done */
     int done;
 } dsh_job;

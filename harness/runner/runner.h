@@ -33,7 +33,22 @@ typedef enum dsh_res_status {
     DSH_RES_ERROR, /* the run itself failed: crash, timeout, I/O */
 } dsh_res_status;
 
-const char *dsh_res_status_name(dsh_res_status s); /* "passed", ... */
+/* "passed", "failed", "skipped", "error" (inline: the HTML report,
+ * which the runner links, reads the runner's headers only) */
+static inline const char *dsh_res_status_name(dsh_res_status s)
+{
+    switch (s) {
+    case DSH_RES_PASS:
+        return "passed";
+    case DSH_RES_FAIL:
+        return "failed";
+    case DSH_RES_SKIP:
+        return "skipped";
+    case DSH_RES_ERROR:
+        return "error";
+    }
+    return "?";
+}
 
 #define DSH_RESULT_MSG        1024
 #define DSH_RESULT_LOG        8192 /* system-out of a failed case */
@@ -95,7 +110,11 @@ typedef struct dsh_case_result {
 typedef struct dsh_exec_env {
     const char *out_dir; /* this case's output directory
                                        (created; outputs go here) */
+    /* write the data of the HTML report's plots to
+     * out_dir/DSH_PLOTDATA_FILE (harness/exec/exec_plotdata.c) */
+    bool plot_data;
 } dsh_exec_env;
+#define DSH_PLOTDATA_FILE "plotdata.json"
 
 /* Runs one case; fills r->status and r->message. */
 typedef void (*dsh_case_exec_fn)(const dsh_case *c, const dsh_exec_env *env,
@@ -108,5 +127,20 @@ void dsh_exec_not_runnable(const dsh_case *c, const dsh_exec_env *env,
 /* argv[0] is the command name ("test"). */
 int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
                   const void *user);
+
+/* What the command does besides running and reporting.  failed: called
+ * in the runner's process once every case has run, in case order, for
+ * each case that failed or errored (`dspsim test --bundle-failures`):
+ * out_dir is the case's output directory, rel the case's part of it
+ * (its path without extension, leading ./ ../ / removed), quiet -q.  It
+ * returns false when it could not do its work (it said why on stderr):
+ * the exit status is then 2. */
+typedef struct dsh_test_hooks {
+    bool (*failed)(void *user, const dsh_case *c, const char *out_dir,
+                   const char *rel, const dsh_case_result *r, bool quiet);
+    void *user;
+} dsh_test_hooks;
+int dsh_test_main_hooks(int argc, char **argv, dsh_case_exec_fn exec,
+                        const void *user, const dsh_test_hooks *hooks);
 
 #endif

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "discover.h"
+#include "htmlreport/htmlreport.h"
 #include "report.h"
 #include "run_pool.h"
 #include "runner.h"
@@ -22,7 +23,7 @@ typedef struct options {
     unsigned jobs;
     const char *filter;
     unsigned shard_index, shard_count;
-    const char *junit, *json;
+    const char *junit, *json, *html;
     const char *out_dir;
     double timeout_s;
     bool list, fail_on_skip, progress, quiet;
@@ -41,6 +42,8 @@ static void usage(FILE *f)
         "  --shard I/N          only the I-th of N shards (1 <= I <= N)\n"
         "  --junit FILE         write a JUnit XML report\n"
         "  --json FILE          write a JSON report\n"
+        "  --html DIR           write an HTML report with plots: DIR/index.html\n"
+        "                       and a page per case (docs/harness.md)\n"
         "  --out-dir DIR        case outputs go to DIR/<case path> "
         "[dspsim-test-out]\n"
         "  --timeout SECONDS    kill a case running longer (error) [none]\n"
@@ -54,6 +57,9 @@ static void usage(FILE *f)
         "                       the exit status the same\n"
         "  --firmware ELF       audio firmware image [the tree's]; missing\n"
         "                       or not loadable: exit 2, nothing run\n"
+        "  --bundle-failures DIR  a failure bundle of each case that fails\n"
+        "                       or errors: DIR/<case path>.tar, replayed\n"
+        "                       anywhere with `dspsim run FILE.tar`\n"
         "  -h, --help           this help\n\n"
         "Exit status: 0 all selected cases passed (or were skipped), 1 a "
         "case\nfailed or errored, 2 usage error, invalid case file or bad "
@@ -73,6 +79,7 @@ enum { /* getopt_long codes of the long-only options */
        OPT_SHARD,
        OPT_JUNIT,
        OPT_JSON,
+       OPT_HTML,
        OPT_OUT_DIR,
        OPT_TIMEOUT,
        OPT_LIST,
@@ -87,6 +94,7 @@ static const struct option test_options[] = {
     { "shard", required_argument, NULL, OPT_SHARD },
     { "junit", required_argument, NULL, OPT_JUNIT },
     { "json", required_argument, NULL, OPT_JSON },
+    { "html", required_argument, NULL, OPT_HTML },
     { "out-dir", required_argument, NULL, OPT_OUT_DIR },
     { "timeout", required_argument, NULL, OPT_TIMEOUT },
     { "list", no_argument, NULL, OPT_LIST },
@@ -144,6 +152,11 @@ static int take_option(int c, const char *v, options *o)
             return usage_error("%s needs a file name",
                                c == OPT_JUNIT ? "--junit" : "--json");
         *(c == OPT_JUNIT ? &o->junit : &o->json) = v;
+        return 0;
+    case OPT_HTML:
+        if (!v || !*v)
+            return usage_error("%s needs a directory", "--html");
+        o->html = v;
         return 0;
     case OPT_OUT_DIR:
         if (!v || !*v)
@@ -385,8 +398,54 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* --html DIR, checked before any case runs: made when missing, a
+ * writable directory */
+static bool html_dir_ok(const char *dir)
+{
+    struct stat st;
+    char err[1024];
+    if (!stat(dir, &st) && !S_ISDIR(st.st_mode)) {
+        fprintf(stderr,
+                "dspsim test: %s: cannot create: it exists and is not a "
+                "directory (--html)\n",
+                dir);
+        return false;
+    }
+    if (!mkdir_p(dir, err, sizeof err)) {
+        fprintf(stderr, "dspsim test: %s (--html)\n", err);
+        return false;
+    }
+    if (access(dir, W_OK | X_OK)) {
+        fprintf(stderr,
+                "dspsim test: %s: cannot create: the directory is not "
+                "writable (--html)\n",
+                dir);
+        return false;
+    }
+    return true;
+}
+
+/* --html DIR: the report, and its notice when plots are missing (a
+ * line on stderr unless -q; never a failed run) */
+static bool html_report(const options *o, const dsh_report *rep, char *err,
+                        size_t errsz)
+{
+    char notice[512];
+    if (!dsh_html_write_suite(o->html, rep, notice, sizeof notice, err, errsz))
+        return false;
+    if (notice[0] && !o->quiet)
+        fprintf(stderr, "dspsim test: %s: %s\n", o->html, notice);
+    return true;
+}
+
 int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
                   const void *user)
+{
+    return dsh_test_main_hooks(argc, argv, exec, user, NULL);
+}
+
+int dsh_test_main_hooks(int argc, char **argv, dsh_case_exec_fn exec,
+                        const void *user, const dsh_test_hooks *th)
 {
     options o;
     int rc = parse_options(argc, argv, &o);
@@ -460,8 +519,10 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
         if (o.filter &&
             !dsh_filter_match(o.filter, cases[i]->name, cases[i]->path))
             continue;
-        if (dsh_shard_has(o.shard_index, o.shard_count, matched++))
+        if (dsh_shard_has(o.shard_index, o.shard_count, matched++)) {
+            jobs[n].plot_data = o.html != NULL;
             jobs[n++].c = cases[i];
+        }
     }
     if (o.filter && !matched) {
         fprintf(stderr,
@@ -483,6 +544,10 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
                 "dspsim test: --out-dir '%s' exists and is not a "
                 "directory\n",
                 o.out_dir);
+        status = DSH_TEST_EXIT_USAGE;
+        goto out;
+    }
+    if (o.html && !html_dir_ok(o.html)) {
         status = DSH_TEST_EXIT_USAGE;
         goto out;
     }
@@ -520,7 +585,8 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
     for (size_t i = 0; i < n; i++)
         entries[i] = (dsh_report_entry){
             jobs[i].c->path, jobs[i].c->name, &jobs[i].result,
-            dsh_report_root_of(jobs[i].c->path, o.paths, o.npaths)
+            dsh_report_root_of(jobs[i].c->path, o.paths, o.npaths),
+            jobs[i].out_dir
         };
     dsh_report_count(&rep);
     if (o.quiet)
@@ -535,14 +601,27 @@ int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
     printf("\n");
     fflush(stdout);
 reports:
+    for (size_t i = 0; th && th->failed && i < n; i++)
+        if ((jobs[i].result.status == DSH_RES_FAIL ||
+             jobs[i].result.status == DSH_RES_ERROR) &&
+            !th->failed(th->user, jobs[i].c, jobs[i].out_dir,
+                        jobs[i].out_dir + strlen(o.out_dir) + 1,
+                        &jobs[i].result, o.quiet))
+            status = DSH_TEST_EXIT_USAGE;
     if ((o.json && !dsh_report_write_json(o.json, &rep, err, sizeof err)) ||
         (o.junit && !dsh_report_write_junit(o.junit, &rep, err, sizeof err))) {
         fprintf(stderr, "dspsim test: %s\n", err);
         status = DSH_TEST_EXIT_USAGE;
         goto out;
     }
-    if (rep.count[DSH_RES_FAIL] || rep.count[DSH_RES_ERROR] ||
-        (o.fail_on_skip && rep.count[DSH_RES_SKIP]))
+    if (o.html && !html_report(&o, &rep, err, sizeof err)) {
+        fprintf(stderr, "dspsim test: %s (--html)\n", err);
+        status = DSH_TEST_EXIT_USAGE;
+        goto out;
+    }
+    if (status == DSH_TEST_EXIT_PASS &&
+        (rep.count[DSH_RES_FAIL] || rep.count[DSH_RES_ERROR] ||
+         (o.fail_on_skip && rep.count[DSH_RES_SKIP])))
         status = DSH_TEST_EXIT_FAIL;
 out:
     free(o.paths);

@@ -36,13 +36,26 @@ const char *ds_strerror(ds_status st)
 static uint64_t now_cb(void *user)
 {
     ds_board *b = user;
+    if (b->ncores > 1)
+        return ds_board_smp_now(b);
     return xt_cycles(b->cpu);
 }
 
 static void schedule_cb(void *user, uint64_t at)
 {
     ds_board *b = user;
-    if (b->in_run && at < b->run_end)
+    if (b->ncores > 1)
+        ds_board_smp_schedule(b, at);
+    else if (b->in_run && at < b->run_end)
+        xt_stop_request(b->cpu);
+}
+
+/* The running cores stop before their next instruction. */
+static void stop_cpu(ds_board *b)
+{
+    if (b->ncores > 1)
+        ds_board_smp_stop(b);
+    else
         xt_stop_request(b->cpu);
 }
 
@@ -54,7 +67,7 @@ static void schedule_cb(void *user, uint64_t at)
 static uint64_t quiet_cb(void *user, ds_event_id own)
 {
     ds_board *b = user;
-    if (!b->running || ds_run_polled(b->svc))
+    if (!b->running || ds_run_polled(b->svc) || b->ncores > 1)
         return 0;
     uint64_t q = xt_idle_until(b->cpu);
     uint64_t next = ds_clock_next_other(b->clk, own);
@@ -68,11 +81,12 @@ static uint64_t quiet_cb(void *user, ds_event_id own)
 }
 
 /* Lazy events (dspsim/clock.h) are allowed during a run without a
- * debugger (which may read a device between any two slices). */
+ * debugger (which may read a device between any two slices), on a board
+ * of one core (a board of several has no quiet time either). */
 static bool lazy_cb(void *user)
 {
     ds_board *b = user;
-    return b->running && !ds_run_polled(b->svc);
+    return b->running && !ds_run_polled(b->svc) && b->ncores == 1;
 }
 
 /* The core is about to touch the DMA or an SSP port: the lazy events due
@@ -81,6 +95,14 @@ static void sync_lazy(ds_board *b)
 {
     if (ds_clock_lazy_pending(b->clk))
         ds_clock_run_due(b->clk, xt_cycles(b->cpu));
+}
+
+/* A core is about to touch a device: on a board of several cores, the
+ * others first run up to its cycle (board_smp.c). */
+static inline void dev_access(ds_board *b)
+{
+    if (b->ncores > 1)
+        ds_board_smp_sync(b);
 }
 
 /* DSPSIM_BOARD_QUIET=0 turns quiet time off: every tick and burst an
@@ -143,7 +165,8 @@ static void halt_cb(void *user, uint32_t status, uint64_t cycle)
     (void)cycle;
     b->halted = true;
     b->halt_status = status;
-    xt_stop_request(b->cpu);
+    b->halt_core = ds_board_smp_current(b);
+    stop_cpu(b);
 }
 
 static void d2h_cb(void *user, uint32_t msg, uint64_t cycle)
@@ -152,7 +175,7 @@ static void d2h_cb(void *user, uint32_t msg, uint64_t cycle)
     b->d2h_cycle = cycle;
     b->events |= DS_EVENT_D2H;
     if (b->in_run && (b->stop_on & DS_EVENT_D2H))
-        xt_stop_request(b->cpu);
+        stop_cpu(b);
     if (b->ipc_ops.d2h_msg)
         b->ipc_ops.d2h_msg(b->ipc_ops.user, msg, cycle);
 }
@@ -162,7 +185,7 @@ static void h2d_done_cb(void *user, uint32_t msg, uint64_t cycle)
     ds_board *b = user;
     b->events |= DS_EVENT_H2D_DONE;
     if (b->in_run && (b->stop_on & DS_EVENT_H2D_DONE))
-        xt_stop_request(b->cpu);
+        stop_cpu(b);
     if (b->ipc_ops.h2d_done)
         b->ipc_ops.h2d_done(b->ipc_ops.user, msg, cycle);
 }
@@ -170,44 +193,66 @@ static void h2d_done_cb(void *user, uint32_t msg, uint64_t cycle)
 /* ---- MMIO trampolines ---------------------------------------------------- */
 static bool dbg_rd(void *u, uint32_t o, unsigned s, uint32_t *v)
 {
+    dev_access(u);
     return ds_dbg_read(((ds_board *)u)->dbg, o, s, v);
 }
 static bool dbg_wr(void *u, uint32_t o, unsigned s, uint32_t v)
 {
+    dev_access(u);
     return ds_dbg_write(((ds_board *)u)->dbg, o, s, v);
 }
 static bool ipc_rd(void *u, uint32_t o, unsigned s, uint32_t *v)
 {
+    dev_access(u);
     return ds_ipc_read(((ds_board *)u)->ipc, o, s, v);
 }
 static bool ipc_wr(void *u, uint32_t o, unsigned s, uint32_t v)
 {
+    dev_access(u);
     return ds_ipc_write(((ds_board *)u)->ipc, o, s, v);
 }
 static bool dma_rd(void *u, uint32_t o, unsigned s, uint32_t *v)
 {
+    dev_access(u);
     sync_lazy(u);
     return ds_dma_read(((ds_board *)u)->dma, o, s, v);
 }
 static bool dma_wr(void *u, uint32_t o, unsigned s, uint32_t v)
 {
+    dev_access(u);
     sync_lazy(u);
     return ds_dma_write(((ds_board *)u)->dma, o, s, v);
 }
 static bool ssp_rd(void *u, uint32_t o, unsigned s, uint32_t *v)
 {
     const struct ds_board_port *p = u;
+    dev_access(p->b);
     sync_lazy(p->b);
     return ds_ssp_read(p->b->ssp[p->index], o, s, v);
 }
 static bool ssp_wr(void *u, uint32_t o, unsigned s, uint32_t v)
 {
     const struct ds_board_port *p = u;
+    dev_access(p->b);
     sync_lazy(p->b);
     /* a flush or a stop changes the room a lazy landing counted on */
     if (ds_clock_lazy_pending(p->b->clk))
         ds_clock_harden(p->b->clk);
     return ds_ssp_write(p->b->ssp[p->index], o, s, v);
+}
+
+/* the inter-core device's bank is the accessing core's (user) */
+static bool icd_rd(void *u, uint32_t o, unsigned s, uint32_t *v)
+{
+    const struct ds_board_core *c = u;
+    dev_access(c->b);
+    return ds_icd_read(c->b->icd, c->index, o, s, v);
+}
+static bool icd_wr(void *u, uint32_t o, unsigned s, uint32_t v)
+{
+    const struct ds_board_core *c = u;
+    dev_access(c->b);
+    return ds_icd_write(c->b->icd, c->index, o, s, v);
 }
 
 /* ---- buses for the DMA ------------------------------------------------- */
@@ -253,8 +298,10 @@ static void watch_write(ds_board *b, ds_master m, uint32_t addr, size_t n)
 static bool dsp_write(void *user, uint32_t addr, const void *src, size_t n)
 {
     ds_board *b = user;
-    if (!dsp_mem_range(b, addr, n) ||
-        xt_mem_write(b->cpu, addr, src, n) != XT_OK)
+    if (!dsp_mem_range(b, addr, n))
+        return false;
+    ds_board_race_forget(b, addr, n);
+    if (xt_mem_write(b->cpu, addr, src, n) != XT_OK)
         return false;
     if (b->wwatch)
         watch_write(b, DS_MASTER_DMA, addr, n);
@@ -317,8 +364,10 @@ static unsigned ssp_stream_cb(void *user, unsigned port, const uint64_t *t,
 }
 
 /* ---- construction ------------------------------------------------------ */
-static xt_err map_ram(ds_board *b, const char *name, uint32_t base,
-                      uint32_t size, unsigned wait)
+/* A RAM of core c: its own (core 0), else core 0's shared. */
+static xt_err map_ram(ds_board *b, const struct ds_board_core *c,
+                      const char *name, uint32_t base, uint32_t size,
+                      unsigned wait)
 {
     xt_region_desc d = { .name = name,
                          .base = base,
@@ -326,12 +375,14 @@ static xt_err map_ram(ds_board *b, const char *name, uint32_t base,
                          .kind = XT_REGION_RAM,
                          .read_wait = wait,
                          .write_wait = wait,
-                         .fetch_wait = wait };
-    return xt_map(b->cpu, &d);
+                         .fetch_wait = wait,
+                         .share = c->index ? b->cpu : NULL };
+    return xt_map(c->cpu, &d);
 }
 
-static xt_err map_mmio(ds_board *b, const char *name, uint32_t base,
-                       xt_mmio_read_cb rd, xt_mmio_write_cb wr, void *user)
+static xt_err map_mmio(ds_board *b, const struct ds_board_core *c,
+                       const char *name, uint32_t base, xt_mmio_read_cb rd,
+                       xt_mmio_write_cb wr, void *user)
 {
     xt_region_desc d = { .name = name,
                          .base = base,
@@ -342,7 +393,38 @@ static xt_err map_mmio(ds_board *b, const char *name, uint32_t base,
                          .read = rd,
                          .write = wr,
                          .user = user };
-    return xt_map(b->cpu, &d);
+    return xt_map(c->cpu, &d);
+}
+
+/* Core c's memory map: the memories (core 0's, shared by the others),
+ * the devices, and the inter-core device on a board of several cores.
+ * On error *what names the region. */
+static xt_err map_core(ds_board *b, struct ds_board_core *c, const char **what)
+{
+    *what = "iram";
+    xt_err e = map_ram(b, c, "iram", BOARD_IRAM_BASE, b->cfg.iram_size,
+                       b->cfg.iram_wait);
+    if (e == XT_OK && (*what = "dram"))
+        e = map_ram(b, c, "dram", BOARD_DRAM_BASE, b->cfg.dram_size,
+                    b->cfg.dram_wait);
+    if (e == XT_OK && (*what = "mailbox"))
+        e = map_ram(b, c, "mailbox", BOARD_MBOX_BASE, BOARD_MBOX_SIZE,
+                    b->cfg.mbox_wait);
+    if (e == XT_OK && (*what = "dbg"))
+        e = map_mmio(b, c, "dbg", BOARD_DBG_BASE, dbg_rd, dbg_wr, b);
+    if (e == XT_OK && (*what = "ipc"))
+        e = map_mmio(b, c, "ipc", BOARD_IPC_BASE, ipc_rd, ipc_wr, b);
+    if (e == XT_OK && (*what = "dma"))
+        e = map_mmio(b, c, "dma", BOARD_DMA_BASE, dma_rd, dma_wr, b);
+    if (e == XT_OK && b->ncores > 1 && (*what = "icd"))
+        e = map_mmio(b, c, "icd", BOARD_ICD_BASE, icd_rd, icd_wr, c);
+    for (unsigned i = 0; e == XT_OK && i < b->cfg.ssp_ports; i++) {
+        static const char *const names[] = { "ssp0", "ssp1", "ssp2", "ssp3" };
+        *what = names[i];
+        e = map_mmio(b, c, names[i], BOARD_SSP_ADDR(i), ssp_rd, ssp_wr,
+                     &b->port[i]);
+    }
+    return e;
 }
 
 ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
@@ -369,9 +451,15 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
     ds_status st = DS_ERR_NOMEM;
     b->host_mem = calloc(1, b->cfg.host_size);
     b->clk = ds_clock_new();
+    b->ncores = b->cfg.cores;
+    for (unsigned k = 0; k < b->ncores; k++) {
+        b->core[k] = (struct ds_board_core){ .b = b, .index = k };
+        if (xt_open_config(&b->core[k].cpu, &b->cfg.cpu) != XT_OK)
+            goto fail;
+    }
+    b->cpu = b->core[0].cpu;
     b->svc = ds_run_new();
-    if (!b->host_mem || !b->clk || !b->svc ||
-        xt_open_config(&b->cpu, &b->cfg.cpu) != XT_OK)
+    if (!b->host_mem || !b->clk || !b->svc)
         goto fail;
     b->cfg.cpu.xlate = NULL; /* the caller's, read by xt_open_config only */
     ds_clock_set_time_source(b->clk, now_cb, b);
@@ -380,7 +468,8 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
     ds_dbg_info info = {
         .config = (b->cfg.dma_channels << BOARD_CONFIG_DMA_CH_SHIFT) |
                   (b->cfg.ssp_ports << BOARD_CONFIG_SSP_SHIFT) |
-                  (b->cfg.ssp_fifo_frames << BOARD_CONFIG_FIFO_SHIFT),
+                  (b->cfg.ssp_fifo_frames << BOARD_CONFIG_FIFO_SHIFT) |
+                  ((b->ncores - 1) << BOARD_CONFIG_CORES_SHIFT),
         .cpu_hz = b->cfg.cpu_hz,
         .audio_hz = b->cfg.audio_hz,
         .iram_size = b->cfg.iram_size,
@@ -392,6 +481,15 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
                         (ds_irq_out){ ds_board_irq_cb, b, BOARD_IRQ_IPC });
     if (!b->dbg || !b->ipc)
         goto fail;
+    if (b->ncores > 1) {
+        ds_irq_out lines[BOARD_MAX_CORES];
+        for (unsigned k = 0; k < b->ncores; k++)
+            lines[k] = (ds_irq_out){ ds_board_icd_irq_cb, &b->core[k],
+                                     BOARD_IRQ_ICD };
+        ds_icd_ops ops = { ds_board_smp_start, b };
+        if (!(b->icd = ds_icd_new(b->ncores, lines, &ops)))
+            goto fail;
+    }
     ds_ipc_host_ops iops = { d2h_cb, h2d_done_cb, b };
     ds_ipc_set_host_ops(b->ipc, &iops);
     bool quiet = quiet_on();
@@ -428,28 +526,12 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
     }
 
     st = DS_ERR_CPU;
-    const char *what = "iram";
-    xt_err e = map_ram(b, "iram", BOARD_IRAM_BASE, b->cfg.iram_size,
-                       b->cfg.iram_wait);
-    if (e == XT_OK && (what = "dram"))
-        e = map_ram(b, "dram", BOARD_DRAM_BASE, b->cfg.dram_size,
-                    b->cfg.dram_wait);
-    if (e == XT_OK && (what = "mailbox"))
-        e = map_ram(b, "mailbox", BOARD_MBOX_BASE, BOARD_MBOX_SIZE,
-                    b->cfg.mbox_wait);
-    if (e == XT_OK && (what = "dbg"))
-        e = map_mmio(b, "dbg", BOARD_DBG_BASE, dbg_rd, dbg_wr, b);
-    if (e == XT_OK && (what = "ipc"))
-        e = map_mmio(b, "ipc", BOARD_IPC_BASE, ipc_rd, ipc_wr, b);
-    if (e == XT_OK && (what = "dma"))
-        e = map_mmio(b, "dma", BOARD_DMA_BASE, dma_rd, dma_wr, b);
-    for (unsigned i = 0; e == XT_OK && i < b->cfg.ssp_ports; i++) {
-        static const char *const names[] = { "ssp0", "ssp1", "ssp2", "ssp3" };
-        what = names[i];
+    const char *what = "";
+    xt_err e = XT_OK;
+    for (unsigned i = 0; i < b->cfg.ssp_ports; i++)
         b->port[i] = (struct ds_board_port){ b, i };
-        e = map_mmio(b, names[i], BOARD_SSP_ADDR(i), ssp_rd, ssp_wr,
-                     &b->port[i]);
-    }
+    for (unsigned k = 0; e == XT_OK && k < b->ncores; k++)
+        e = map_core(b, &b->core[k], &what);
     if (e != XT_OK) {
         ds_errf(err, errsz, "mapping %s: %s", what, xt_strerror(e));
         goto fail;
@@ -469,14 +551,18 @@ void ds_board_free(ds_board *b)
     if (!b)
         return;
     ds_board_faults_free(b);
+    ds_board_race_free(b);
     ds_dma_free(b->dma);
     for (unsigned i = 0; i < BOARD_MAX_SSP_PORTS; i++)
         ds_ssp_free(b->ssp[i]);
     ds_ipc_free(b->ipc);
     ds_dbg_free(b->dbg);
+    ds_icd_free(b->icd);
     ds_clock_free(b->clk);
-    if (b->cpu)
-        xt_close(b->cpu);
+    /* core 0 owns the memories the others share: it closes last */
+    for (unsigned k = BOARD_MAX_CORES; k-- > 0;)
+        if (b->core[k].cpu)
+            xt_close(b->core[k].cpu);
     free(b->host_mem);
     ds_run_free(b->svc);
     free(b);
@@ -485,6 +571,9 @@ void ds_board_free(ds_board *b)
 void ds_board_reset(ds_board *b)
 {
     xt_reset(b->cpu);
+    if (b->ncores > 1)
+        ds_board_smp_reset(b);
+    ds_board_race_reset(b);
     ds_dbg_reset(b->dbg);
     ds_ipc_reset(b->ipc);
     ds_dma_reset(b->dma);
@@ -551,7 +640,31 @@ ds_ssp *ds_board_ssp(ds_board *b, unsigned port)
 }
 uint64_t ds_board_cycles(const ds_board *b)
 {
+    if (b->ncores > 1)
+        return ds_board_smp_now(b);
     return xt_cycles(b->cpu);
+}
+unsigned ds_board_cores(const ds_board *b)
+{
+    return b->ncores;
+}
+xt_cpu *ds_board_core_cpu(ds_board *b, unsigned core)
+{
+    return core < b->ncores ? b->core[core].cpu : NULL;
+}
+bool ds_board_core_running(const ds_board *b, unsigned core)
+{
+    return core < b->ncores && b->core[core].on;
+}
+uint64_t ds_board_core_cycles(const ds_board *b, unsigned core)
+{
+    if (core >= b->ncores)
+        return 0;
+    return b->core[core].base + xt_cycles(b->core[core].cpu);
+}
+ds_icd *ds_board_icd(ds_board *b)
+{
+    return b->icd;
 }
 
 void ds_board_set_console(ds_board *b, void (*fn)(void *user, uint8_t byte),
@@ -636,6 +749,7 @@ ds_status ds_board_mbox_write(ds_board *b, uint32_t offset, const void *src,
         return DS_ERR_RANGE;
     if (!n)
         return DS_OK;
+    ds_board_race_forget(b, BOARD_MBOX_BASE + offset, n);
     if (xt_mem_write(b->cpu, BOARD_MBOX_BASE + offset, src, n) != XT_OK)
         return DS_ERR_CPU;
     if (b->wwatch)

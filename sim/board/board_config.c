@@ -16,6 +16,8 @@ void ds_board_config_default(ds_board_config *cfg)
 {
     memset(cfg, 0, sizeof(*cfg));
     snprintf(cfg->name, sizeof(cfg->name), "default");
+    cfg->cores = 1;
+    cfg->quantum = DS_BOARD_DEFAULT_QUANTUM;
     cfg->cpu_hz = 160000000;
     cfg->iram_size = BOARD_IRAM_DEFAULT_SIZE;
     cfg->dram_size = BOARD_DRAM_DEFAULT_SIZE;
@@ -48,6 +50,11 @@ bool ds_board_config_check(const ds_board_config *c, char *err, size_t errsz)
               c->cpu.engine == XT_ENGINE_INTERP,
           "cpu engine %d is not an engine (fast or interp)",
           (int)c->cpu.engine);
+    CHECK(c->cores >= 1 && c->cores <= BOARD_MAX_CORES,
+          "cores %u must be between 1 and %d", c->cores, BOARD_MAX_CORES);
+    CHECK(c->quantum >= 1 && c->quantum <= DS_BOARD_MAX_QUANTUM,
+          "quantum %u must be between 1 and %u cycles", c->quantum,
+          DS_BOARD_MAX_QUANTUM);
     CHECK(c->cpu_hz >= 1000, "cpu_hz %u is too small (at least 1000)",
           (unsigned)c->cpu_hz);
     CHECK(c->iram_size >= 4096 && c->iram_size <= BOARD_IRAM_MAX_SIZE &&
@@ -109,6 +116,8 @@ typedef struct key_def {
 #define F(field) offsetof(ds_board_config, field)
 static const key_def keys[] = {
     { "name", K_NAME, F(name) },
+    { "cores", K_U32, F(cores) },
+    { "quantum", K_U32, F(quantum) },
     { "cpu_hz", K_U32, F(cpu_hz) },
     { "memory.iram.size", K_SIZE, F(iram_size) },
     { "memory.iram.wait_states", K_U32, F(iram_wait) },

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The board's run loop: fire due events, run the CPU until the next one. */
+/* The board's run loop: fire due events, run the CPU until the next one
+ * (a board of several cores: board_smp.c). */
 #include "board_internal.h"
 
 const char *ds_stop_name(ds_stop why)
@@ -21,8 +22,8 @@ const char *ds_stop_name(ds_stop why)
     return "unknown";
 }
 
-static ds_status finish(ds_board *b, ds_run_result *res, ds_stop why,
-                        int status)
+ds_status ds_board_finish(ds_board *b, ds_run_result *res, ds_stop why,
+                          int status, unsigned core)
 {
     /* lazy events due by now happen before the host looks (only lazy
      * ones can be due here: the core stops at every other) */
@@ -30,11 +31,18 @@ static ds_status finish(ds_board *b, ds_run_result *res, ds_stop why,
         ds_clock_run_due(b->clk, xt_cycles(b->cpu));
     res->why = why;
     res->status = status;
-    res->cycles = xt_cycles(b->cpu);
+    res->cycles = ds_board_cycles(b);
     res->events = b->events;
+    res->core = core;
     b->stop_on = 0;
     b->running = false;
     return DS_OK;
+}
+
+static ds_status finish(ds_board *b, ds_run_result *res, ds_stop why,
+                        int status)
+{
+    return ds_board_finish(b, res, why, status, 0);
 }
 
 ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
@@ -52,6 +60,8 @@ ds_status ds_board_run(ds_board *b, uint64_t max_cycles, unsigned stop_on,
     b->stop_on = stop_on;
     b->limit = limit;
     ds_run_begin(b->svc);
+    if (b->ncores > 1)
+        return ds_board_smp_run(b, res);
     for (;;) {
         uint64_t now = xt_cycles(b->cpu);
         ds_clock_run_due(b->clk, now);
@@ -114,8 +124,9 @@ ds_status ds_board_wait_doorbell(ds_board *b, uint64_t max_cycles,
     if (ds_board_doorbell_pending(b, msg, cycle)) {
         res->why = DS_STOP_HOST_EVENT;
         res->status = 0;
-        res->cycles = xt_cycles(b->cpu);
+        res->cycles = ds_board_cycles(b);
         res->events = DS_EVENT_D2H;
+        res->core = 0;
         return DS_OK;
     }
     ds_status st = ds_board_run(b, max_cycles, DS_EVENT_D2H, res);

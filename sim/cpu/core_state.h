@@ -58,7 +58,8 @@
 typedef struct xt_region {
     xt_region_desc d;
     char name[48];
-    uint8_t *host; /* RAM/ROM backing store */
+    uint8_t *host;    /* RAM/ROM backing store */
+    uint8_t borrowed; /* host is another CPU's (xt_region_desc.share) */
 } xt_region;
 
 /* One guest page.  rd/wr are host pointers to the page for the fast path,
@@ -123,6 +124,7 @@ struct xt_cpu {
     uint64_t cyc_end, ins_end;
     uint32_t until;
     uint8_t use_until, running, stop_req, exit_req, waiting, slow;
+    uint8_t wait_stop;      /* xt_run_opts.stop_at_wait of the current run */
     uint8_t icount_pending; /* previous instruction completes an ICOUNT step */
     uint16_t hz_mask;       /* registers still in flight (load/multiply) ... */
     uint8_t hz_cost;        /* ... and the stall a reader of them pays */
@@ -152,6 +154,9 @@ struct xt_cpu {
     size_t n_dirty, cap_dirty;
     uint32_t *dirty_taken; /* what the last take returned */
     size_t cap_taken;
+    /* the CPUs sharing memory with this one (xt_region_desc.share): a
+     * ring through mem_peer, this CPU alone when NULL */
+    struct xt_cpu *mem_peer;
 
     /* hooks */
     xt_hook_rec hooks[XT_MAX_HOOKS];

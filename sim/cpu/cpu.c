@@ -58,6 +58,8 @@ const char *xt_stop_name(xt_stop why)
         return "fatal guest state";
     case XT_STOP_IDLE:
         return "idle forever (WAITI with nothing to wake it)";
+    case XT_STOP_WAIT:
+        return "waiting (WAITI)";
     }
     return "unknown stop";
 }
@@ -250,6 +252,17 @@ uint64_t xt_idle_until(const xt_cpu *cpu)
     return cpu->timer_at;
 }
 
+uint64_t xt_wake_cycle(const xt_cpu *cpu)
+{
+    if (!cpu || !cpu->waiting || events_irq_deliverable(cpu))
+        return 0;
+    /* the timer wakes it when its interrupt can be taken (exec.c's
+     * WAITI skip) */
+    if (((cpu->intenable >> XT_INT_TIMER0) & 1) && core_cintlevel(cpu) < 1)
+        return cpu->timer_at;
+    return UINT64_MAX;
+}
+
 uint64_t xt_insn_count(const xt_cpu *cpu)
 {
     return cpu->insns;
@@ -284,6 +297,7 @@ xt_err xt_run(xt_cpu *cpu, const xt_run_opts *opts, xt_stop *why)
     cpu->ins_end = o.max_insns ? cpu->insns + o.max_insns : UINT64_MAX;
     cpu->use_until = o.use_until;
     cpu->until = o.until;
+    cpu->wait_stop = o.stop_at_wait;
     cpu->running = 1;
     core_hist_record(cpu, cpu->pc, cpu->pc, 1);
     /* A core in WAITI that nothing can wake before the cycle budget ends
@@ -291,7 +305,7 @@ xt_err xt_run(xt_cpu *cpu, const xt_run_opts *opts, xt_stop *why)
      * on the way): the slice is only time passing, exactly as the slow
      * check would let it pass.  A board calls this between every two
      * events while the firmware idles, so it is worth the shortcut. */
-    bool idle = o.max_cycles && cpu->insns < cpu->ins_end &&
+    bool idle = o.max_cycles && !o.stop_at_wait && cpu->insns < cpu->ins_end &&
                 cpu->cyc_end < xt_idle_until(cpu);
     if (idle) {
         cpu->cycles = cpu->cyc_end;
@@ -305,6 +319,7 @@ xt_err xt_run(xt_cpu *cpu, const xt_run_opts *opts, xt_stop *why)
     }
     cpu->running = 0;
     cpu->use_until = 0;
+    cpu->wait_stop = 0;
     cpu->cyc_end = cpu->ins_end = UINT64_MAX;
     /* a waiting core's horizon is 0 whatever the clock says: after an
      * idle slice that already is, events_update would change nothing */

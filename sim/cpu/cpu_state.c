@@ -3,8 +3,10 @@
  * every architectural register, the timing model's carried state
  * (interlock, SAR shift run, ICOUNT step), the counters, the timer and
  * interrupt lines, the recent control transfers, and the bytes of every
- * RAM and ROM region.  Decoded and translated code is not state: a load
- * drops it. */
+ * RAM and ROM region of its own (a region shared with another CPU,
+ * xt_region_desc.share, is recorded with REGION_SHARED in its kind and no
+ * bytes: the owner's state holds them).  Decoded and translated code is
+ * not state: a load drops it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +15,7 @@
 #include "mem.h"
 
 #define STATE_MAGIC   0x54535458u /* "XTST" */
+#define REGION_SHARED 0x80000000u /* a region's kind: another CPU's bytes */
 #define STATE_VERSION 1u
 
 typedef struct sw {
@@ -153,6 +156,17 @@ static void encode_regs(const xt_cpu *c, sw *w)
     }
 }
 
+/* A region's kind in the record, and whether the record holds its bytes. */
+static uint32_t region_kind(const xt_region *r)
+{
+    return (uint32_t)r->d.kind | (r->borrowed ? REGION_SHARED : 0);
+}
+
+static int has_bytes(const xt_region *r)
+{
+    return r->d.kind != XT_REGION_MMIO && !r->borrowed;
+}
+
 static void encode(const xt_cpu *c, sw *w)
 {
     encode_regs(c, w);
@@ -162,8 +176,8 @@ static void encode(const xt_cpu *c, sw *w)
         const xt_region *r = &c->regions[i];
         put32(w, r->d.base);
         put32(w, r->d.size);
-        put32(w, (uint32_t)r->d.kind);
-        if (r->d.kind != XT_REGION_MMIO)
+        put32(w, region_kind(r));
+        if (has_bytes(r))
             put(w, r->host, r->d.size);
     }
 }
@@ -289,9 +303,9 @@ xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size)
     for (unsigned i = 0; i < cpu->nregions; i++) {
         const xt_region *g = &cpu->regions[i];
         if (get32(&probe) != g->d.base || get32(&probe) != g->d.size ||
-            get32(&probe) != (uint32_t)g->d.kind)
+            get32(&probe) != region_kind(g))
             return XT_ERR_STATE;
-        if (g->d.kind != XT_REGION_MMIO && !get(&probe, g->d.size))
+        if (has_bytes(g) && !get(&probe, g->d.size))
             return XT_ERR_STATE;
     }
     if (probe.bad || probe.pos != size)
@@ -308,7 +322,7 @@ xt_err xt_state_load(xt_cpu *cpu, const void *buf, size_t size)
     for (unsigned i = 0; i < c->nregions; i++) {
         xt_region *g = &c->regions[i];
         get(&r, 12);
-        if (g->d.kind != XT_REGION_MMIO)
+        if (has_bytes(g))
             memcpy(g->host, get(&r, g->d.size), g->d.size);
     }
     mem_mark_all_dirty(c);

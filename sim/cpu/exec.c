@@ -56,6 +56,8 @@ static __attribute__((noinline)) int precheck(xt_cpu *cpu)
         if (cpu->insns >= cpu->ins_end)
             return XT_STOP_INSN_BUDGET;
         if (cpu->waiting) {
+            if (cpu->wait_stop)
+                return XT_STOP_WAIT; /* the caller lets the time pass */
             /* WAITI: skip straight to the next thing that can wake us */
             uint64_t t = cpu->cyc_end;
             if (timer_can_wake(cpu) && cpu->timer_at < t)

@@ -49,8 +49,15 @@ void mem_free(xt_cpu *cpu)
     free(cpu->dirty_list);
     free(cpu->dirty_taken);
     for (unsigned i = 0; i < cpu->nregions; i++)
-        if (cpu->regions[i].host)
+        if (cpu->regions[i].host && !cpu->regions[i].borrowed)
             munmap(cpu->regions[i].host, cpu->regions[i].d.size);
+    if (cpu->mem_peer) { /* leave the ring of sharing CPUs */
+        xt_cpu *p = cpu->mem_peer;
+        while (p->mem_peer != cpu)
+            p = p->mem_peer;
+        p->mem_peer = cpu->mem_peer == p ? NULL : cpu->mem_peer;
+        cpu->mem_peer = NULL;
+    }
 }
 
 const xt_region *mem_region_at(const xt_cpu *cpu, uint32_t addr)
@@ -62,6 +69,41 @@ const xt_region *mem_region_at(const xt_cpu *cpu, uint32_t addr)
 static int dbreak_active(const xt_cpu *cpu)
 {
     return (cpu->dbreakc0 & 0xC0000000u) != 0;
+}
+
+/* The host bytes of page pn when RAM or ROM maps it, else NULL. */
+static uint8_t *page_host(const xt_cpu *cpu, uint32_t pn)
+{
+    const xt_region *r = mem_region_at(cpu, pn << XT_PAGE_SHIFT);
+    if (!r || r->d.kind == XT_REGION_MMIO)
+        return NULL;
+    return r->host + ((pn << XT_PAGE_SHIFT) - r->d.base);
+}
+
+/* Another CPU of this one's ring that maps the same bytes at page pn,
+ * after 'from' (NULL: the first); NULL when there is none left. */
+static xt_cpu *peer_at(const xt_cpu *cpu, uint32_t pn, xt_cpu *from)
+{
+    if (!cpu->mem_peer)
+        return NULL;
+    const uint8_t *h = page_host(cpu, pn);
+    for (xt_cpu *p = from ? from->mem_peer : cpu->mem_peer; h && p != cpu;
+         p = p->mem_peer)
+        if (page_host(p, pn) == h)
+            return p;
+    return NULL;
+}
+
+/* Does a CPU (this one, or one sharing the page's bytes) hold decoded
+ * code of page pn?  Stores there must take the slow path. */
+static int code_page(const xt_cpu *cpu, uint32_t pn)
+{
+    if (cpu->dcache[pn])
+        return 1;
+    for (xt_cpu *p = peer_at(cpu, pn, NULL); p; p = peer_at(cpu, pn, p))
+        if (p->dcache[pn])
+            return 1;
+    return 0;
 }
 
 static void page_refresh(xt_cpu *cpu, uint32_t pn)
@@ -80,8 +122,8 @@ static void page_refresh(xt_cpu *cpu, uint32_t pn)
     uint8_t *host = r->host + (addr - r->d.base);
     if (acc & ACC_LOAD)
         p->rd = host;
-    if ((acc & ACC_STORE) && r->d.kind == XT_REGION_RAM && !cpu->dcache[pn] &&
-        (!cpu->dirty || cpu->dirty[pn]))
+    if ((acc & ACC_STORE) && r->d.kind == XT_REGION_RAM &&
+        !code_page(cpu, pn) && (!cpu->dirty || cpu->dirty[pn]))
         p->wr = host;
 }
 
@@ -192,12 +234,35 @@ xt_err xt_map(xt_cpu *cpu, const xt_region_desc *d)
     for (uint32_t k = 0; k < n; k++)
         if (cpu->pages[first + k].region)
             return XT_ERR_OVERLAP;
+    const xt_region *own = NULL; /* the shared region, d->share's */
+    if (d->share) {
+        own = d->kind == XT_REGION_MMIO || d->share == cpu
+                  ? NULL
+                  : mem_region_at(d->share, d->base);
+        if (!own || own->d.base != d->base || own->d.size != d->size ||
+            own->d.kind != d->kind)
+            return XT_ERR_ARG;
+        /* one ring: this CPU alone, or already in d->share's */
+        xt_cpu *p = d->share->mem_peer;
+        while (cpu->mem_peer && p && p != cpu && p != d->share)
+            p = p->mem_peer;
+        if (cpu->mem_peer && p != cpu)
+            return XT_ERR_ARG;
+    }
     xt_region *r = &cpu->regions[cpu->nregions];
     memset(r, 0, sizeof(*r));
     r->d = *d;
     snprintf(r->name, sizeof(r->name), "%s", d->name ? d->name : "?");
     r->d.name = r->name;
-    if (d->kind != XT_REGION_MMIO) {
+    if (own) {
+        r->host = own->host;
+        r->borrowed = 1;
+        if (!cpu->mem_peer) { /* join the ring after d->share */
+            xt_cpu *o = d->share;
+            cpu->mem_peer = o->mem_peer ? o->mem_peer : o;
+            o->mem_peer = cpu;
+        }
+    } else if (d->kind != XT_REGION_MMIO) {
         /* zeroed pages; a small region (a board's IRAM and DRAM, which
          * a firmware mostly fills) mapped populated in one call rather
          * than faulted in a page at a time as it is touched (each fresh
@@ -223,7 +288,20 @@ const char *xt_region_name(xt_cpu *cpu, uint32_t addr)
     return r ? r->name : NULL;
 }
 
-/* Drop decoded instructions that may overlap bytes [addr, addr+n). */
+/* Drop the decoded instructions at offsets [off, off+k) of page pn. */
+static void drop_code(xt_cpu *cpu, uint32_t pn, uint32_t off, uint32_t k)
+{
+    xt_dinsn *d = cpu->dcache[pn];
+    if (d) {
+        for (uint32_t i = 0; i < k; i++)
+            icache_entry_reset(&d[off + i]);
+        if (cpu->xl)
+            xlate_inval_page(cpu, pn);
+    }
+}
+
+/* Drop decoded instructions that may overlap bytes [addr, addr+n), this
+ * CPU's and those of the CPUs that share the bytes. */
 static void code_invalidate(xt_cpu *cpu, uint32_t addr, uint32_t n)
 {
     /* from 2 bytes below (an instruction starting there reaches addr), a
@@ -235,13 +313,9 @@ static void code_invalidate(xt_cpu *cpu, uint32_t addr, uint32_t n)
         uint32_t k = XT_PAGE_SIZE - off;
         if (k > left)
             k = (uint32_t)left;
-        xt_dinsn *d = cpu->dcache[pn];
-        if (d) {
-            for (uint32_t i = 0; i < k; i++)
-                icache_entry_reset(&d[off + i]);
-            if (cpu->xl)
-                xlate_inval_page(cpu, pn);
-        }
+        drop_code(cpu, pn, off, k);
+        for (xt_cpu *p = peer_at(cpu, pn, NULL); p; p = peer_at(cpu, pn, p))
+            drop_code(p, pn, off, k);
         a += k;
         left -= k;
     }
@@ -428,6 +502,8 @@ static xt_dinsn *alloc_code_page(xt_cpu *cpu, uint32_t pn)
         if (!d)
             return NULL;
         page_refresh(cpu, pn); /* stores to code take the slow path */
+        for (xt_cpu *p = peer_at(cpu, pn, NULL); p; p = peer_at(cpu, pn, p))
+            page_refresh(p, pn); /* theirs too */
     }
     return d;
 }

@@ -203,7 +203,8 @@ static unsigned tiers_from_env(void)
 static void choose_backends(struct xl_state_s *x)
 {
     for (int t = 0; t < XL_NTIERS; t++)
-        x->be[t] = x->tiers & (1u << t) ? xlate_backend_for(t, x->cc) : NULL;
+        x->be[t] = x->tiers & (1u << t) ? xlate_backend_for(t, x->cc, x->quick)
+                                        : NULL;
     x->disabled = !x->be[XL_TIER_QUICK] && !x->be[XL_TIER_OPT];
 }
 
@@ -259,6 +260,10 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
     snprintf(x->cc, sizeof x->cc, "%s", cc && *cc ? cc : "cc");
     xlate_cache_dir(x->cache_dir, sizeof x->cache_dir, NULL);
     x->tiers = tiers_from_env();
+    const char *q = getenv("DSPSIM_XLATE_QUICK");
+    snprintf(x->quick, sizeof x->quick, "%s", q ? q : "");
+    const char *st = getenv("DSPSIM_XLATE_SELFTEST");
+    x->selftest = st && *st == '1';
     x->promote_insns = env_uint("DSPSIM_XLATE_PROMOTE", DEF_PROMOTE_INSNS, 1);
     x->exit_wait_ms = env_uint("DSPSIM_XLATE_EXIT_WAIT", DEF_EXIT_WAIT_MS, 0);
     x->opened_ms = xlate_tier_now_ms();
@@ -322,6 +327,8 @@ xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *o)
         x->tiers = o->tiers & (XT_TIER_QUICK_MASK | XT_TIER_OPT_MASK);
     if (o->promote_insns)
         x->promote_insns = o->promote_insns;
+    if (o->quick)
+        snprintf(x->quick, sizeof x->quick, "%s", o->quick);
     choose_backends(x);
     cpu->xl_sample_at = cpu->cycles + x->sample_cycles;
     events_update(cpu);

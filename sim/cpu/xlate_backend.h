@@ -15,9 +15,13 @@
  *   gcc (tier 2, xlate_be_gcc.c): the host compiler in a child process
  *       group that the engine reaps, and kills when it closes; seconds a
  *       unit, the fastest code.
+ *   x64 (tier 1 on x86-64 hosts, xlate_be_x64.c): a direct back end, the
+ *       page's plan (xlate_plan.h) emitted as machine code in
+ *       microseconds, no compiler, no cache file; preferred to tcc,
+ *       which stays the portable quick tier (DSPSIM_XLATE_QUICK).
  *
- * A back end for another host (a direct code emitter, say) adds a file
- * with one more xl_backend and a line in xlate_backend_for()
+ * A back end for another host (a direct emitter for arm64, say) adds a
+ * file with one more xl_backend and a line in xlate_backend_for()
  * (xlate_backend.c). */
 #ifndef DSPSIM_XLATE_BACKEND_H
 #define DSPSIM_XLATE_BACKEND_H
@@ -47,6 +51,7 @@ typedef struct xl_unit_src {
     size_t len;
     uint64_t key;      /* xlate_gen_unit_key: names its object */
     char so_path[512]; /* its object in the cache */
+    void *obj;         /* a direct back end's object, built already */
     int tier;          /* the tier whose object so_path is */
     int cached;        /* the object was there when the job began */
     int busy;          /* another process is building it */
@@ -60,6 +65,7 @@ typedef struct xl_unit_src {
 } xl_unit_src;
 
 struct xl_backend;
+struct xt_cpu;
 
 typedef struct xl_job {
     const struct xl_backend *be;
@@ -95,6 +101,12 @@ typedef struct xl_backend {
     /* end the job now: returns when nothing of it runs any more; objects
      * it finished stay in the cache, the rest leave no file behind */
     void (*cancel)(xl_job *job);
+    /* a direct back end's only way to build (start, done, cancel and
+     * load are NULL then): page pn's unit made now, its heads, nheads
+     * and cover into u; returns its object (for sym and unload), or NULL;
+     * adds the CPU time it took to *ns */
+    void *(*emit)(struct xt_cpu *cpu, uint32_t pn, xl_unit_src *u, int selftest,
+                  uint64_t *ns);
     /* an object of the cache, its symbols, and its release */
     void *(*load)(const char *path);
     void *(*sym)(void *handle, const char *name);
@@ -106,9 +118,14 @@ extern const xl_backend xlate_be_gcc;
 #ifdef DSPSIM_HAVE_TCC
 extern const xl_backend xlate_be_tcc;
 #endif
+#if defined(__x86_64__)
+extern const xl_backend xlate_be_x64;
+#endif
 
 /* The back end of a tier here, or NULL if it has none (xlate_backend.c:
- * the list of the back ends). */
-const xl_backend *xlate_backend_for(int tier, const char *cc);
+ * the list of the back ends).  quick: the quick tier's by name ("x64",
+ * "tcc"), or NULL for the first available. */
+const xl_backend *xlate_backend_for(int tier, const char *cc,
+                                    const char *quick);
 
 #endif

@@ -13,6 +13,7 @@
  * the objects already renamed into place and removes every other file
  * of the job, so that nothing the command started outlives it. */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -21,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -34,13 +36,14 @@ extern char **environ;
  * given as arguments after the compiler, its -O option, the debug flag,
  * the cache's build lock and whether to take it. */
 static char build_script[] =
-    "cc=$1; opt=$2; dbg=$3; lock=$4; mode=$5; shift 5\n"
+    "cc=$1; opt=$2; dbg=$3; lock=$4; mode=$5; TMPDIR=$6; export TMPDIR;"
+    " shift 6\n"
     /* the engine's thread ended without cancelling (the command was
      * killed): the whole group goes, the compiler with it, and the files
      * of the units not built yet with them */
     "trap 'trap \"\" TERM INT HUP; kill -TERM 0; wait;"
     " while [ $# -ge 4 ]; do rm -f \"$1\" \"$2\" \"$4\"; shift 4; done;"
-    " exit 1' TERM INT HUP\n"
+    " rm -rf \"$TMPDIR\"; exit 1' TERM INT HUP\n"
     /* the simulation comes first; a foreground build (mode none) is what
      * the simulation waits for, so it keeps the simulation's priority */
     "[ \"$mode\" = none ] || renice -n 19 -p $$ >/dev/null 2>&1\n"
@@ -63,14 +66,18 @@ static char build_script[] =
     "  rm -f \"$2\" \"$4\"; shift 4\n"
     "done\n";
 
-/* argv: sh -c SCRIPT sh CC OPT DBG LOCK MODE, then the quadruples */
-#define ARGV_UNITS 9
+/* argv: sh -c SCRIPT sh CC OPT DBG LOCK MODE TMP, then the quadruples */
+#define ARGV_UNITS 10
 
 typedef struct gcc_run {
     pid_t pid; /* the shell, the leader of its process group */
     int debug; /* the job's */
     unsigned n;
     char (*files)[4][600]; /* C file, temporary, object, claim */
+    /* the compiler's TMPDIR, the job's own: a compiler killed by a
+     * cancel leaves its intermediate files (ccXXXX.s, .o, .res) there,
+     * not in the user's TMPDIR, and the directory goes with the job */
+    char tmp[600];
 } gcc_run;
 
 static uint64_t gcc_seed(const char *prelude, size_t plen, const char *cc,
@@ -88,6 +95,26 @@ static int gcc_available(const char *cc)
     return cc && *cc;
 }
 
+/* The job's temporary directory and what the compiler left in it (it
+ * holds plain files only: the compiler driver's intermediates). */
+static void drop_tmp(gcc_run *r)
+{
+    if (!r->tmp[0])
+        return;
+    DIR *d = opendir(r->tmp);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+                continue;
+            unlinkat(dirfd(d), e->d_name, 0);
+        }
+        closedir(d);
+    }
+    rmdir(r->tmp);
+    r->tmp[0] = 0;
+}
+
 static void drop_files(gcc_run *r)
 {
     for (unsigned i = 0; i < r->n; i++) {
@@ -96,6 +123,7 @@ static void drop_files(gcc_run *r)
         unlink(r->files[i][1]);
         unlink(r->files[i][3]);
     }
+    drop_tmp(r);
 }
 
 static void finish(xl_job *job, gcc_run *r)
@@ -143,9 +171,18 @@ static void gcc_cancel(xl_job *job)
         return;
     if (r->pid) {
         kill(-r->pid, SIGKILL); /* the shell and the compiler it runs */
+        /* the shell, then the compiler's processes (cc, cc1, as, ld,
+         * flock), which became this process's children when the shell
+         * died (a subreaper: gcc_start): none is left when this returns,
+         * not even as a zombie waiting for an init that may not reap */
         int st;
-        while (waitpid(r->pid, &st, 0) < 0 && errno == EINTR)
-            ;
+        for (;;) {
+            pid_t w = waitpid(-r->pid, &st, 0);
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w < 0)
+                break;
+        }
         r->pid = 0;
     }
     drop_files(r);
@@ -156,8 +193,11 @@ static int gcc_start(xl_job *job, const char *cache_dir, const char *prelude,
                      size_t plen)
 {
     static unsigned seq;
+    static int subreaper;
     if (xlate_cache_mkdirs(cache_dir))
         return -1;
+    if (!subreaper) /* the compiler's processes come back to be reaped */
+        subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0 ? 1 : -1;
     char opt[8];
     snprintf(opt, sizeof opt, "-O%u", job->opt_level);
     char **argv = calloc(ARGV_UNITS + 1 + 4 * (size_t)job->nunits,
@@ -189,6 +229,10 @@ static int gcc_start(xl_job *job, const char *cache_dir, const char *prelude,
     argv[k++] = job->debug ? one : zero;
     argv[k++] = build_lock;
     argv[k++] = job->sync ? none : wait_;
+    unsigned tseq = __atomic_fetch_add(&seq, 1, __ATOMIC_RELAXED);
+    snprintf(r->tmp, sizeof r->tmp, "%s/tmp.%d.%u", cache_dir, (int)getpid(),
+             tseq);
+    argv[k++] = r->tmp;
     for (unsigned i = 0; i < job->nunits; i++) {
         xl_unit_src *u = &job->units[i];
         if (u->cached || !u->text)
@@ -216,7 +260,11 @@ static int gcc_start(xl_job *job, const char *cache_dir, const char *prelude,
     argv[k] = NULL;
     int rc = 0;
     job->priv = r;
-    if (r->n) {
+    if (r->n && mkdir(r->tmp, 0700) != 0) {
+        r->tmp[0] = 0; /* not made: nothing of ours to remove */
+        rc = -1;
+        gcc_done(job, 1); /* the claims and C files go */
+    } else if (r->n) {
         pid_t parent = getpid();
         pid_t pid = fork();
         if (pid == 0) {

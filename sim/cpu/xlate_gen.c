@@ -23,98 +23,18 @@
 #include "xlate_abi.h"
 #include "xlate_buf.h"
 #include "xlate_gen.h"
+#include "xlate_plan.h"
 #include "xlate_sreg.h"
 
 #define PAGE   XT_PAGE_SIZE
 #define PAGE_I ((int)XT_PAGE_SIZE)
 
-/* Instructions a unit translates; the rest end a block and are left to
- * the interpreter (special registers, returns from exceptions, waits,
- * syscalls, breaks, simcalls, region-protection ops, illegal ones). */
-static int translatable(const xt_insn *in)
-{
-    if (in->op == XT_OP_RSR)
-        return xlate_sreg_read_ok((unsigned)in->imm);
-    if (in->op == XT_OP_WSR || in->op == XT_OP_XSR)
-        return xlate_sreg_write_ok((unsigned)in->imm, in->op == XT_OP_XSR);
-    switch (in->op) {
-    case XT_OP_WAITI:
-    case XT_OP_RFE:
-    case XT_OP_RFDE:
-    case XT_OP_RFI:
-    case XT_OP_RFDO:
-    case XT_OP_RFDD:
-    case XT_OP_SYSCALL:
-    case XT_OP_BREAK:
-    case XT_OP_BREAK_N:
-    case XT_OP_SIMCALL:
-    case XT_OP_ILL:
-    case XT_OP_ILL_N:
-    case XT_OP_ILLEGAL:
-    case XT_OP_RITLB0:
-    case XT_OP_RITLB1:
-    case XT_OP_RDTLB0:
-    case XT_OP_RDTLB1:
-    case XT_OP_WITLB:
-    case XT_OP_WDTLB:
-    case XT_OP_IITLB:
-    case XT_OP_IDTLB:
-    case XT_OP_PITLB:
-    case XT_OP_PDTLB:
-        return 0;
-    default:
-        return 1;
-    }
-}
-
-static int is_late(const xt_insn *in) /* result a cycle late: interlock */
-{
-    switch (in->op) {
-    case XT_OP_MUL16U:
-    case XT_OP_MUL16S:
-    case XT_OP_MULL:
-    case XT_OP_L8UI:
-    case XT_OP_L16UI:
-    case XT_OP_L16SI:
-    case XT_OP_L32I:
-    case XT_OP_L32I_N:
-    case XT_OP_L32R:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-/* Control transfers: 1 conditional branch, 2 direct jump/call, 3 indirect. */
-static int transfer_kind(unsigned op)
-{
-    switch (op) {
-    case XT_OP_J:
-    case XT_OP_CALL0:
-        return 2;
-    case XT_OP_JX:
-    case XT_OP_CALLX0:
-    case XT_OP_RET:
-    case XT_OP_RET_N:
-        return 3;
-    default:
-        break;
-    }
-    return (op >= XT_OP_BEQ && op <= XT_OP_BGEZ) || op == XT_OP_BEQZ_N ||
-           op == XT_OP_BNEZ_N;
-}
 
 typedef struct gen {
-    xt_cpu *cpu;
-    uint32_t pn, base;
-    xt_dinsn *dp;
-    uint8_t dec[PAGE];  /* decoded entry */
-    uint8_t head[PAGE]; /* a block starts here */
-    uint32_t pre[PAGE]; /* horizon margin of the block at a head */
-    uint8_t *cover;     /* bitmap: offsets of the instructions in blocks */
+    xl_plan *pl;    /* the page's blocks (xlate_plan.h) */
+    uint8_t *cover; /* bitmap: offsets of the instructions in blocks */
     xl_buf *o;
-    uint8_t soft[PAGE]; /* a head reached only from below (find_soft) */
-    int fast;           /* emitting a region's guarded copy (plan below) */
+    int fast; /* emitting a region's guarded copy (plan below) */
     const struct guard_plan *gp; /* its plan */
     unsigned fast_head;          /* its head */
     unsigned reg_end;            /* the next hard head: the region's end */
@@ -123,9 +43,7 @@ typedef struct gen {
     uint8_t dyn[PAGE];  /* in the copy: DYN_* for an instruction */
     uint8_t lab[PAGE];  /* the generic block has label S<offset> here */
     char lp[16];        /* its labels' prefix: "" alone, "p<i>_" in a group */
-    uint16_t *hl;       /* the heads, in address order */
-    unsigned nh;
-    struct gen **grp; /* a group's pages (NULL: a unit of one page) */
+    struct gen **grp;   /* a group's pages (NULL: a unit of one page) */
     unsigned ngrp;
 } gen;
 
@@ -163,30 +81,6 @@ typedef struct guard_plan {
     unsigned nlit;
 } guard_plan;
 
-/* An instruction a block can hold at offset o (a load's successor must be
- * decoded on this page, or the interlock is settled by the interpreter). */
-static int holdable(const gen *g, unsigned o)
-{
-    const xt_insn *in = &g->dp[o].in;
-    if (!g->dec[o] || !translatable(in) || o + in->len > PAGE)
-        return 0;
-    if (is_late(in) && (o + in->len >= PAGE || !g->dec[o + in->len]))
-        return 0;
-    return 1;
-}
-
-static unsigned interlock(const gen *g, unsigned o)
-{
-    const xt_insn *in = &g->dp[o].in;
-    const xt_timing *T = &g->cpu->timing;
-    if (!is_late(in))
-        return 0;
-    unsigned hzc = (in->op == XT_OP_MUL16U || in->op == XT_OP_MUL16S ||
-                    in->op == XT_OP_MULL)
-                       ? T->mul_use
-                       : T->load_use;
-    return (g->dp[o + in->len].in.rmask & (1u << in->a)) ? hzc : 0;
-}
 
 /* Condition of a conditional branch, as a C expression. */
 static void cond_text(const xt_insn *in, char *s, size_t n)
@@ -279,13 +173,13 @@ static void cond_text(const xt_insn *in, char *s, size_t n)
  * an exit to the interpreter. */
 static void go(gen *g, uint32_t t)
 {
-    if (g->fast && g->gp->carry && t == g->base + g->fast_head) {
+    if (g->fast && g->gp->carry && t == g->pl->base + g->fast_head) {
         /* the guarded copy's loop: the bases moved by the block's deltas;
          * still in the pages the guard checked, the copy goes round */
         const struct guard_plan *gp = g->gp;
         xlate_buf_printf(g->o,
                          "if (cyc + %uu >= ev2) EXIT(0x%xu, 0, 0); if (L_(1",
-                         g->pre[g->fast_head], t);
+                         g->pl->pre[g->fast_head], t);
         for (unsigned r = 0; r < 16; r++) {
             /* a base neither moved nor written holds the value tested */
             if ((!gp->rd[r] && !gp->wr[r]) ||
@@ -323,18 +217,18 @@ static void go(gen *g, uint32_t t)
         return;
     }
     uint32_t to = t & (PAGE - 1);
-    if (g->fast && (t >> XT_PAGE_SHIFT) == g->pn && to > g->fast_head &&
-        to < g->reg_end && g->head[to]) {
+    if (g->fast && (t >> XT_PAGE_SHIFT) == g->pl->pn && to > g->fast_head &&
+        to < g->reg_end && g->pl->head[to]) {
         /* a later block of the region: on in the copy */
         xlate_buf_printf(g->o,
                          "if (cyc + %uu >= ev2) EXIT(0x%xu, 0, 0); goto %sG%x;",
-                         g->pre[to], t, g->lp, to);
+                         g->pl->pre[to], t, g->lp, to);
         return;
     }
-    if ((t >> XT_PAGE_SHIFT) == g->pn && g->head[to]) {
+    if ((t >> XT_PAGE_SHIFT) == g->pl->pn && g->pl->head[to]) {
         xlate_buf_printf(g->o,
                          "if (cyc + %uu >= ev2) EXIT(0x%xu, 0, 0); goto %sL%x;",
-                         g->pre[to], t, g->lp, to);
+                         g->pl->pre[to], t, g->lp, to);
         return;
     }
     /* another page of the group: where the engine would call that page's
@@ -342,40 +236,14 @@ static void go(gen *g, uint32_t t)
      * would not chain) */
     for (unsigned i = 0; i < g->ngrp; i++) {
         const gen *m = g->grp[i];
-        if (m != g && (t >> XT_PAGE_SHIFT) == m->pn && m->head[to]) {
+        if (m != g && (t >> XT_PAGE_SHIFT) == m->pl->pn && m->pl->head[to]) {
             xlate_buf_printf(
                 g->o, "if (cyc + %uu >= ev3) EXIT(0x%xu, 0, 0); goto %sL%x;",
-                m->pre[to], t, m->lp, to);
+                m->pl->pre[to], t, m->lp, to);
             return;
         }
     }
     xlate_buf_printf(g->o, "EXIT(0x%xu, 0, 0);", t);
-}
-
-static int is_store(unsigned op)
-{
-    return op == XT_OP_S8I || op == XT_OP_S16I || op == XT_OP_S32I ||
-           op == XT_OP_S32I_N;
-}
-
-static unsigned access_size(unsigned op)
-{
-    switch (op) {
-    case XT_OP_L8UI:
-    case XT_OP_S8I:
-        return 1;
-    case XT_OP_L16UI:
-    case XT_OP_L16SI:
-    case XT_OP_S16I:
-        return 2;
-    case XT_OP_L32I:
-    case XT_OP_L32I_N:
-    case XT_OP_S32I:
-    case XT_OP_S32I_N:
-        return 4;
-    default:
-        return 0;
-    }
 }
 
 /* The prelude's host accessor of a load or store (ld8 ... st32) and the
@@ -385,7 +253,7 @@ static const char *access_fn(unsigned op, const char **conv)
     static const char *const fn[2][5] = { { "", "ld8", "ld16", "", "ld32" },
                                           { "", "st8", "st16", "", "st32" } };
     *conv = op == XT_OP_L16SI ? "(uint32_t)(int32_t)(int16_t)" : "(uint32_t)";
-    return fn[is_store(op)][access_size(op)];
+    return fn[xlate_plan_is_store(op)][xlate_plan_access_size(op)];
 }
 
 /* Where the horizon is re-checked after a wait state or a helper, for an
@@ -411,8 +279,8 @@ static void emit_access(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
         return;
     }
     const char *cv, *fn = access_fn(in->op, &cv);
-    unsigned sz = access_size(in->op);
-    if (is_store(in->op))
+    unsigned sz = xlate_plan_access_size(in->op);
+    if (xlate_plan_is_store(in->op))
         xlate_buf_printf(
             g->o, "ST(r%u + %uu, %u, %s, r%u, 0x%xu, %u, %u, 0x%xu, %u, %u);",
             b, (uint32_t)in->imm, sz, fn, a, pc, k, j, npc, kn, kr);
@@ -428,13 +296,14 @@ static void emit_access(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
 static void emit_dyn_access(gen *g, const xt_insn *in, unsigned off)
 {
     const char *cv, *fn = access_fn(in->op, &cv);
-    unsigned st = (unsigned)is_store(in->op);
+    unsigned st = (unsigned)xlate_plan_is_store(in->op);
     const char *side = st ? "wr" : "rd";
     xlate_buf_printf(
         g->o,
         "{ uint32_t a_ = r%u + %uu; const xt_xpage *p_ = &P[a_ >> 12]; "
         "if (L_(p_->%s && !(a_ & %uu) && !p_->%s_wait, 1)) ",
-        in->b, (uint32_t)in->imm, side, access_size(in->op) - 1, side);
+        in->b, (uint32_t)in->imm, side, xlate_plan_access_size(in->op) - 1,
+        side);
     if (st)
         xlate_buf_printf(g->o, "%s(p_->wr + (a_ & 4095u), r%u);", fn, in->a);
     else
@@ -458,7 +327,7 @@ static void emit_fast_access(gen *g, const xt_insn *in, unsigned off)
         return;
     }
     const char *cv, *fn = access_fn(in->op, &cv);
-    if (is_store(in->op))
+    if (xlate_plan_is_store(in->op))
         xlate_buf_printf(g->o, "%s(W%u + %d, r%u);", fn, in->b, g->disp[off],
                          in->a);
     else
@@ -479,7 +348,7 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
     char late[48] = "";
     if (o) /* NULL when only the layout is wanted (a cached unit) */
         snprintf(late, sizeof late, "%u, 0x%xu, %u", k + in->cost, 1u << a,
-                 g->cpu->timing.load_use);
+                 g->pl->cpu->timing.load_use);
 #define P_(...) xlate_buf_printf(o, __VA_ARGS__)
     switch (in->op) {
     case XT_OP_ADD:
@@ -614,7 +483,7 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
     case XT_OP_S32I:
     case XT_OP_S32I_N:
         if (g->fast) {
-            emit_fast_access(g, in, pc - g->base);
+            emit_fast_access(g, in, pc - g->pl->base);
             break;
         }
         emit_access(g, in, pc, k, j, npc, kn, late);
@@ -669,51 +538,41 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
 #undef P_
 }
 
-/* Walk the block at head h.  With emit == 0 only measures its horizon
- * margin (the static offset of its last instruction); with emit == 1
- * writes it. */
-static unsigned block_body(gen *g, unsigned h, int emit)
+/* Write the block at head h (its layout: xlate_plan.c). */
+static void block_body(gen *g, unsigned h)
 {
-    const xt_timing *T = &g->cpu->timing;
+    const xt_timing *T = &g->pl->cpu->timing;
     xl_buf *o = g->o;
-    unsigned k = 0, j = 0, last_k = 0, off = h;
-    if (emit)
-        g->margin = g->pre[h]; /* page_layout walked it already */
+    unsigned k = 0, j = 0, off = h;
+    g->margin = g->pl->pre[h];
     for (;;) {
-        uint32_t pc = g->base + off;
-        if (off != h && g->head[off]) { /* falls into the next block */
-            if (emit) {
-                xlate_buf_printf(o, "  cyc += %u; ins += %u; ", k, j);
-                go(g, pc);
-                xlate_buf_printf(o, "\n");
-            }
-            return last_k;
+        uint32_t pc = g->pl->base + off;
+        if (off != h && g->pl->head[off]) { /* falls into the next block */
+            xlate_buf_printf(o, "  cyc += %u; ins += %u; ", k, j);
+            go(g, pc);
+            xlate_buf_printf(o, "\n");
+            return;
         }
-        if (!holdable(g, off)) {
-            if (emit)
-                xlate_buf_printf(o, "  EXIT(0x%xu, %u, %u);\n", pc, k, j);
-            return last_k;
+        if (!xlate_plan_holdable(g->pl, off)) {
+            xlate_buf_printf(o, "  EXIT(0x%xu, %u, %u);\n", pc, k, j);
+            return;
         }
-        const xt_insn *in = &g->dp[off].in;
-        unsigned cost = in->cost, kn = k + cost + interlock(g, off);
+        const xt_insn *in = &g->pl->dp[off].in;
+        unsigned cost = in->cost,
+                 kn = k + cost + xlate_plan_interlock(g->pl, off);
         uint32_t npc = pc + in->len;
-        int tk = transfer_kind(in->op);
-        last_k = k;
-        if (emit && g->fast && g->dyn[off] == DYN_LEAVE) {
+        int tk = xlate_plan_transfer_kind(in->op);
+        if (g->fast && g->dyn[off] == DYN_LEAVE) {
             xlate_buf_printf(o, "  goto %sS%x;\n", g->lp, off);
-            return last_k;
+            return;
         }
-        if (emit) {
-            if (!g->fast && g->lab[off])
-                xlate_buf_printf(o, "%sS%x:\n", g->lp, off);
-            xlate_buf_printf(o, "  /* %08x */ ", pc);
-            g->cover[off >> 3] |= (uint8_t)(1u << (off & 7));
-        }
+        if (!g->fast && g->lab[off])
+            xlate_buf_printf(o, "%sS%x:\n", g->lp, off);
+        xlate_buf_printf(o, "  /* %08x */ ", pc);
+        g->cover[off >> 3] |= (uint8_t)(1u << (off & 7));
         if (tk == 0) {
-            if (emit) {
-                emit_plain(g, in, pc, k, j, kn);
-                xlate_buf_printf(o, "\n");
-            }
+            emit_plain(g, in, pc, k, j, kn);
+            xlate_buf_printf(o, "\n");
             k = kn;
             j++;
             off += in->len;
@@ -721,17 +580,13 @@ static unsigned block_body(gen *g, unsigned h, int emit)
                 /* falls off the page: the interpreter's page-end entry
                  * ends the straight run of code, unless its horizon check
                  * comes first and goes straight to the lookup */
-                if (emit)
-                    xlate_buf_printf(
-                        o,
-                        "  if (cyc + %u < ev) sl = 0; EXIT(0x%xu, %u, %u);\n",
-                        k, npc, k, j);
-                return last_k;
+                xlate_buf_printf(
+                    o, "  if (cyc + %u < ev) sl = 0; EXIT(0x%xu, %u, %u);\n", k,
+                    npc, k, j);
+                return;
             }
             continue;
         }
-        if (!emit)
-            return last_k;
         if (tk == 1) {
             char c[96] = "";
             if (o)
@@ -770,7 +625,7 @@ static unsigned block_body(gen *g, unsigned h, int emit)
                 o, "cyc += %u; ins += %u; HIST(0x%xu, tgt); goto %sdyn;\n",
                 k + cost + T->call_jump, j + 1, pc, g->lp);
         }
-        return last_k;
+        return;
     }
 }
 
@@ -792,16 +647,17 @@ static int plan_guard(gen *g, unsigned h, guard_plan *gp)
     for (int r = 0; r < 16; r++)
         gp->lo[r] = PAGE_I;
     for (unsigned bh = h; bh < g->reg_end; bh++) {
-        if (!g->head[bh])
+        if (!g->pl->head[bh])
             continue;
         for (unsigned off = bh;;) {
-            if ((off != bh && g->head[off]) || !holdable(g, off))
+            if ((off != bh && g->pl->head[off]) ||
+                !xlate_plan_holdable(g->pl, off))
                 break;
-            const xt_insn *in = &g->dp[off].in;
+            const xt_insn *in = &g->pl->dp[off].in;
             g->dyn[off] = DYN_NONE;
-            int tk = transfer_kind(in->op);
+            int tk = xlate_plan_transfer_kind(in->op);
             if (tk) {
-                if (in->target == g->base + h && (tk == 1 || tk == 2)) {
+                if (in->target == g->pl->base + h && (tk == 1 || tk == 2)) {
                     loop = 1;
                     back_clobbered |= clobbered;
                     if (in->op == XT_OP_CALL0)
@@ -809,7 +665,7 @@ static int plan_guard(gen *g, unsigned h, guard_plan *gp)
                 }
                 break;
             }
-            unsigned sz = access_size(in->op);
+            unsigned sz = xlate_plan_access_size(in->op);
             if (in->op == XT_OP_L32R) {
                 uint32_t pg = in->target >> XT_PAGE_SHIFT;
                 unsigned i = 0;
@@ -836,7 +692,7 @@ static int plan_guard(gen *g, unsigned h, guard_plan *gp)
                     if (d + (int)sz > gp->hi[b])
                         gp->hi[b] = d + (int)sz;
                     gp->amask[b] |= sz - 1;
-                    if (is_store(in->op))
+                    if (xlate_plan_is_store(in->op))
                         gp->wr[b] = 1;
                     else
                         gp->rd[b] = 1;
@@ -855,7 +711,7 @@ static int plan_guard(gen *g, unsigned h, guard_plan *gp)
                 delta[in->a] + in->imm > -PAGE_I &&
                 delta[in->a] + in->imm < PAGE_I)
                 delta[in->a] += in->imm;
-            else if (!is_store(in->op))
+            else if (!xlate_plan_is_store(in->op))
                 clobbered |= 1u
                              << in->a; /* every other op writes at most a<a> */
             off += in->len;
@@ -934,11 +790,11 @@ static void emit_copy(gen *g, unsigned h, const guard_plan *gp)
     g->gp = gp;
     g->fast_head = h;
     for (unsigned bh = h; bh < g->reg_end; bh++) {
-        if (!g->head[bh])
+        if (!g->pl->head[bh])
             continue;
         if (bh != h)
             xlate_buf_printf(o, "%sG%x:;\n", g->lp, bh);
-        block_body(g, bh, 1);
+        block_body(g, bh);
     }
     g->fast = 0;
     g->gp = NULL;
@@ -948,95 +804,20 @@ static void emit_copy(gen *g, unsigned h, const guard_plan *gp)
             g->lab[off] = 1;
 }
 
-static unsigned block(gen *g, unsigned h, int emit)
+static void block(gen *g, unsigned h)
 {
-    if (emit && g->o && !g->soft[h]) {
+    if (g->o && !g->pl->soft[h]) {
         g->reg_end = h + 1;
         while (g->reg_end < PAGE &&
-               (!g->head[g->reg_end] || g->soft[g->reg_end]))
+               (!g->pl->head[g->reg_end] || g->pl->soft[g->reg_end]))
             g->reg_end++;
         guard_plan gp;
         if (plan_guard(g, h, &gp))
             emit_copy(g, h, &gp);
     }
-    return block_body(g, h, emit);
+    block_body(g, h);
 }
 
-/* Soft heads: reached only from below on this page, by falling in from an
- * instruction the unit holds or by a forward branch or jump; never a
- * call's target or return point, a backward branch's target, or where the
- * interpreter comes in.  A hard head starts a region (plan_guard). */
-static void find_soft(gen *g)
-{
-    uint8_t *ok = calloc(PAGE, 1), *bad = calloc(PAGE, 1);
-    if (!ok || !bad) {
-        free(ok);
-        free(bad);
-        return; /* every head hard: regions of one block */
-    }
-    for (unsigned o = 0; o < PAGE; o++) {
-        if (!g->dec[o])
-            continue;
-        const xt_insn *in = &g->dp[o].in;
-        unsigned end = o + in->len;
-        int tk = transfer_kind(in->op);
-        if (!holdable(g, o)) {
-            if (end < PAGE)
-                bad[end] = 1;
-            continue;
-        }
-        if (end < PAGE) {
-            if (tk <= 1)
-                ok[end] = 1;
-            else if (in->op == XT_OP_CALL0 || in->op == XT_OP_CALLX0)
-                bad[end] = 1;
-        }
-        if ((tk == 1 || tk == 2) && (in->target >> XT_PAGE_SHIFT) == g->pn) {
-            unsigned t = in->target & (PAGE - 1);
-            if (in->op == XT_OP_CALL0 || t <= o)
-                bad[t] = 1;
-            else
-                ok[t] = 1;
-        }
-    }
-    for (unsigned o = 0; o < PAGE; o++)
-        g->soft[o] = g->head[o] && ok[o] && !bad[o];
-    free(ok);
-    free(bad);
-}
-
-static void find_heads(gen *g)
-{
-    static const uint8_t zero[PAGE];
-    uint8_t *reached = calloc(PAGE, 1);
-    if (!reached)
-        return;
-    memcpy(g->head, zero, PAGE);
-    for (unsigned o = 0; o < PAGE; o++) {
-        if (!g->dec[o])
-            continue;
-        const xt_insn *in = &g->dp[o].in;
-        unsigned end = o + in->len;
-        int tk = transfer_kind(in->op);
-        if (!translatable(in) || end > PAGE || tk) {
-            if (end < PAGE)
-                g->head[end] = 1; /* execution comes back here */
-            if (translatable(in) && (tk == 1 || tk == 2) &&
-                (in->target >> XT_PAGE_SHIFT) == g->pn)
-                g->head[in->target & (PAGE - 1)] = 1;
-            continue;
-        }
-        if (end < PAGE)
-            reached[end] = 1;
-    }
-    for (unsigned o = 0; o < PAGE; o++) {
-        if (g->dec[o] && !reached[o])
-            g->head[o] = 1;
-        if (g->head[o] && !holdable(g, o))
-            g->head[o] = 0;
-    }
-    free(reached);
-}
 
 uint64_t xlate_gen_unit_key(xt_cpu *cpu, uint32_t pn, uint64_t seed)
 {
@@ -1079,20 +860,21 @@ static void reg_weights(const gen *g, unsigned w[16], unsigned lw[16])
 {
     uint8_t loop[PAGE] = { 0 };
     for (unsigned i = 0; i < PAGE; i++) {
-        if (!g->dec[i])
+        if (!g->pl->dec[i])
             continue;
-        const xt_insn *in = &g->dp[i].in;
+        const xt_insn *in = &g->pl->dp[i].in;
         uint32_t t = in->target, lo = t & (PAGE - 1);
-        if (!transfer_kind(in->op) || (t >> XT_PAGE_SHIFT) != g->pn || lo > i)
+        if (!xlate_plan_transfer_kind(in->op) ||
+            (t >> XT_PAGE_SHIFT) != g->pl->pn || lo > i)
             continue;
         /* a loop that multiplies and calls nothing: a DSP kernel's, all
          * its registers hot (a loop with a call leaves the unit at every
          * call anyway: glue that computes addresses with MULL) */
         int mul = 0, call = 0;
         for (unsigned o = lo; o <= i && !call; o++) {
-            if (!g->dec[o])
+            if (!g->pl->dec[o])
                 continue;
-            unsigned op = g->dp[o].in.op;
+            unsigned op = g->pl->dp[o].in.op;
             mul |= op == XT_OP_MUL16S || op == XT_OP_MUL16U || op == XT_OP_MULL;
             call = op == XT_OP_CALL0 || op == XT_OP_CALLX0;
         }
@@ -1100,9 +882,9 @@ static void reg_weights(const gen *g, unsigned w[16], unsigned lw[16])
             memset(loop + lo, 1, i + 1 - lo);
     }
     for (unsigned i = 0; i < PAGE; i++) {
-        if (!g->dec[i])
+        if (!g->pl->dec[i])
             continue;
-        const xt_insn *in = &g->dp[i].in;
+        const xt_insn *in = &g->pl->dp[i].in;
         uint16_t m = (uint16_t)(in->rmask | (1u << in->a));
         for (unsigned r = 0; r < 16; r++)
             if (m >> r & 1) {
@@ -1133,77 +915,53 @@ static uint16_t pick_hot(const unsigned w[16], const unsigned lw[16],
 }
 
 /* A generator for page pn with its decoded entries, or NULL. */
-static gen *page_gen(xt_cpu *cpu, uint32_t pn)
+static gen *page_gen(xl_plan *pl)
 {
-    xt_dinsn *dp = cpu->dcache[pn];
-    gen *g = dp ? calloc(1, sizeof *g) : NULL;
-    if (!g)
-        return NULL;
-    g->cpu = cpu;
-    g->pn = pn;
-    g->base = pn << XT_PAGE_SHIFT;
-    g->dp = dp;
-    for (unsigned i = 0; i < PAGE; i++)
-        g->dec[i] = (uint8_t)icache_entry_decoded(&dp[i]);
-    return g;
-}
-
-int xlate_gen_has_kernel(xt_cpu *cpu, uint32_t pn)
-{
-    gen *g = page_gen(cpu, pn);
-    if (!g)
-        return 0;
-    unsigned w[16] = { 0 }, lw[16] = { 0 }, k = 0;
-    reg_weights(g, w, lw);
-    for (unsigned r = 0; r < 16; r++)
-        k |= lw[r];
-    free(g);
-    return k != 0;
-}
-
-/* Page pn laid out: its heads, regions and each block's horizon margin;
- * *used gets the registers its instructions name.  NULL: no block. */
-static gen *page_layout(xt_cpu *cpu, uint32_t pn, uint16_t *used)
-{
-    gen *g = page_gen(cpu, pn);
-    if (!g)
-        return NULL;
-    const xt_dinsn *dp = g->dp;
-    find_heads(g);
-    find_soft(g);
-    unsigned n = 0;
-    for (unsigned i = 0; i < PAGE; i++) {
-        if (!g->dec[i])
-            continue;
-        const xt_insn *in = &dp[i].in;
-        *used |= (uint16_t)(in->rmask | (1u << in->a) | (1u << in->b) |
-                            (1u << in->c));
-        if (g->head[i]) {
-            g->pre[i] = block(g, i, 0);
-            n++;
-        }
-    }
-    g->hl = n ? malloc(n * sizeof *g->hl) : NULL;
-    g->cover = n ? calloc(PAGE / 8, 1) : NULL;
-    if (!g->hl || !g->cover) {
-        free(g->hl);
-        free(g->cover);
-        free(g);
+    gen *g = pl ? calloc(1, sizeof *g) : NULL;
+    if (!g) {
+        xlate_plan_free(pl);
         return NULL;
     }
-    for (unsigned i = 0; i < PAGE; i++)
-        if (g->head[i])
-            g->hl[g->nh++] = (uint16_t)i;
+    g->pl = pl;
     return g;
 }
 
 static void page_free(gen *g)
 {
     if (g) {
-        free(g->hl);
+        xlate_plan_free(g->pl);
         free(g->cover);
         free(g);
     }
+}
+
+int xlate_gen_has_kernel(xt_cpu *cpu, uint32_t pn)
+{
+    gen *g = page_gen(xlate_plan_entries(cpu, pn));
+    if (!g)
+        return 0;
+    unsigned w[16] = { 0 }, lw[16] = { 0 }, k = 0;
+    reg_weights(g, w, lw);
+    for (unsigned r = 0; r < 16; r++)
+        k |= lw[r];
+    page_free(g);
+    return k != 0;
+}
+
+/* Page pn laid out (xlate_plan_page) with a cover bitmap to fill; *used
+ * gets the registers its instructions name.  NULL: no block. */
+static gen *page_layout(xt_cpu *cpu, uint32_t pn, uint16_t *used)
+{
+    gen *g = page_gen(xlate_plan_page(cpu, pn));
+    if (!g)
+        return NULL;
+    *used |= g->pl->used;
+    g->cover = calloc(PAGE / 8, 1);
+    if (!g->cover) {
+        page_free(g);
+        return NULL;
+    }
+    return g;
 }
 
 /* The hot registers as locals (SYNC_IN/SYNC_OUT copy them from and to
@@ -1231,9 +989,9 @@ static void emit_registers(xl_buf *o, uint16_t hot)
 static void emit_head_numbers(xl_buf *o, const gen *g, const char *name)
 {
     xlate_buf_printf(o, "static const uint%u_t %s[%u] = {",
-                     g->nh < 255 ? 8 : 16, name, PAGE);
-    for (unsigned i = 0; i < g->nh; i++)
-        xlate_buf_printf(o, "%s[%u] = %u", i ? ", " : " ", g->hl[i], i + 1);
+                     g->pl->nh < 255 ? 8 : 16, name, PAGE);
+    for (unsigned i = 0; i < g->pl->nh; i++)
+        xlate_buf_printf(o, "%s[%u] = %u", i ? ", " : " ", g->pl->hl[i], i + 1);
     xlate_buf_printf(o, " };\n");
 }
 
@@ -1270,11 +1028,11 @@ static void emit_head_switch(xl_buf *o, const gen *g, const char *hx,
                              const char *sel, const char *ev, int entry)
 {
     xlate_buf_printf(o, "  switch (%s[%s & 4095]) {\n", hx, sel);
-    for (unsigned i = 0; i < g->nh; i++)
+    for (unsigned i = 0; i < g->pl->nh; i++)
         xlate_buf_printf(o, "  case %u: if (cyc + %uu >= %s) %s; goto %sL%x;\n",
-                         i + 1, g->pre[g->hl[i]], ev,
+                         i + 1, g->pl->pre[g->pl->hl[i]], ev,
                          entry ? "return 0" : "EXIT(tgt, 0, 0)", g->lp,
-                         g->hl[i]);
+                         g->pl->hl[i]);
     xlate_buf_printf(o, "  default: %s;\n  }\n",
                      entry ? "return 0" : "EXIT(tgt, 0, 0)");
 }
@@ -1283,13 +1041,13 @@ static void emit_head_switch(xl_buf *o, const gen *g, const char *hx,
  * code (emit_head_switch's checks: declined or ended with no margin). */
 static void emit_head_table(xl_buf *o, const gen *g)
 {
-    xlate_buf_printf(o, "  static void *const hl_[%u] = { 0", g->nh + 1);
-    for (unsigned i = 0; i < g->nh; i++)
-        xlate_buf_printf(o, ", &&%sL%x", g->lp, g->hl[i]);
+    xlate_buf_printf(o, "  static void *const hl_[%u] = { 0", g->pl->nh + 1);
+    for (unsigned i = 0; i < g->pl->nh; i++)
+        xlate_buf_printf(o, ", &&%sL%x", g->lp, g->pl->hl[i]);
     xlate_buf_printf(o, " };\n  static const uint32_t hp_[%u] = { 0",
-                     g->nh + 1);
-    for (unsigned i = 0; i < g->nh; i++)
-        xlate_buf_printf(o, ", %uu", g->pre[g->hl[i]]);
+                     g->pl->nh + 1);
+    for (unsigned i = 0; i < g->pl->nh; i++)
+        xlate_buf_printf(o, ", %uu", g->pl->pre[g->pl->hl[i]]);
     xlate_buf_printf(
         o, " };\n"
            "#define HEAD_GO(S_, EV_, NO_) do { unsigned n_ = hx[(S_) & "
@@ -1299,9 +1057,9 @@ static void emit_head_table(xl_buf *o, const gen *g)
 
 static void emit_blocks(gen *g)
 {
-    for (unsigned i = 0; i < g->nh; i++) {
-        xlate_buf_printf(g->o, "%sL%x:\n", g->lp, g->hl[i]);
-        block(g, g->hl[i], 1);
+    for (unsigned i = 0; i < g->pl->nh; i++) {
+        xlate_buf_printf(g->o, "%sL%x:\n", g->lp, g->pl->hl[i]);
+        block(g, g->pl->hl[i]);
     }
 }
 
@@ -1350,17 +1108,19 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
     /* the layout a run loading this object from the cache takes instead
      * of laying the page out again: head offsets (count first) and the
      * cover bitmap, complete once every block is written */
-    unsigned n = g->nh;
+    unsigned n = g->pl->nh;
     xlate_buf_printf(o, "const uint16_t xh_%05x[] = { %u", pn, n);
     for (unsigned i = 0; i < n; i++)
-        xlate_buf_printf(o, ", %u", g->hl[i]);
+        xlate_buf_printf(o, ", %u", g->pl->hl[i]);
     xlate_buf_printf(o, " };\nconst uint8_t xc_%05x[%u] = {", pn, PAGE / 8);
     for (unsigned i = 0; i < PAGE / 8; i++)
         xlate_buf_printf(o, "%s%u", i ? "," : "", g->cover[i]);
     xlate_buf_printf(o, "};\n");
-    *heads = g->hl;
+    *heads = g->pl->hl;
     *cover = g->cover;
-    free(g);
+    g->pl->hl = NULL;
+    g->cover = NULL;
+    page_free(g);
     return n;
 }
 
@@ -1373,7 +1133,7 @@ static void emit_page_switch(xl_buf *o, gen *const *gs, unsigned n,
     for (unsigned i = 0; i < n; i++) {
         char hx[16];
         snprintf(hx, sizeof hx, "hx_%u", i);
-        xlate_buf_printf(o, "  case 0x%xu:\n", gs[i]->pn);
+        xlate_buf_printf(o, "  case 0x%xu:\n", gs[i]->pl->pn);
         emit_head_switch(o, gs[i], hx, sel, ev, entry);
     }
     xlate_buf_printf(o, "  default: %s;\n  }\n",

@@ -86,6 +86,8 @@ struct xl_state_s {
     unsigned polls; /* xlate_tier_poll calls (rate of the OPT job's waitpid) */
     char cache_dir[400];
     char cc[128];
+    char quick[8];       /* DSPSIM_XLATE_QUICK: the quick tier's back end */
+    int selftest;        /* DSPSIM_XLATE_SELFTEST=1 (the lockstep selftests) */
     uint32_t queue[256]; /* hot pages waiting for a job */
     unsigned nqueue;
     uint32_t pqueue[64]; /* pages waiting for the optimising tier */

@@ -163,7 +163,14 @@ static void install_unit(xt_cpu *cpu, xl_unit_src *u, int slot, uint64_t *keys,
         }
         return;
     }
-    void *h = be ? load(x, be, u->so_path) : NULL;
+    void *h = u->obj;
+    if (h && keep_handle(x, h, be)) {
+        be->unload(h);
+        h = NULL;
+    }
+    u->obj = NULL;
+    if (!h && be && !be->emit)
+        h = be ? load(x, be, u->so_path) : NULL;
     if (!h) {
         (*failed)++;
     } else if (u->cached) {
@@ -359,7 +366,7 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
     /* the quick back end builds a few units a job, so that the first
      * pages of a run are installed while it builds the next ones (a job
      * is installed whole when it is over) */
-    unsigned most = tier == XL_TIER_QUICK ? QUICK_JOB_UNITS : *nq;
+    unsigned most = tier == XL_TIER_QUICK && !be->emit ? QUICK_JOB_UNITS : *nq;
     unsigned i = 0, ngen = 0;
     for (; i < *nq && ngen < most; i++) {
         uint32_t pn = queue[i];
@@ -375,9 +382,22 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
          * and no laying out either; the optimised one first */
         int found = x->be[XL_TIER_OPT] &&
                     lookup(cpu, pn, XL_TIER_OPT, seed, &u);
-        if (!found && slot == SLOT_FIRST && x->be[XL_TIER_QUICK])
+        if (!found && slot == SLOT_FIRST && x->be[XL_TIER_QUICK] &&
+            !x->be[XL_TIER_QUICK]->emit)
             found = lookup(cpu, pn, XL_TIER_QUICK, seed, &u);
-        if (!found) {
+        if (!found && be->emit) {
+            /* a direct back end: built here and now; it has no object of
+             * its own, so u keeps the optimised object's key and path
+             * (the lookup above), where a promotion's hot mark goes */
+            u.tier = tier;
+            u.obj = be->emit(cpu, pn, &u, x->selftest, &job->ns);
+            if (!u.obj) {
+                XL_DBG("page %08x: nothing to translate\n",
+                       pn << XT_PAGE_SHIFT);
+                *slot_state(p, slot) = XL_BANNED;
+                continue;
+            }
+        } else if (!found) {
             ngen++;
             lookup(cpu, pn, tier, seed, &u);
             if (!generate(cpu, pn, &u)) {
@@ -406,6 +426,11 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
         add_group(cpu, seed[XL_TIER_OPT], units, &n);
     job->units = units;
     job->nunits = n;
+    if (be->emit) { /* nothing to wait for */
+        free(pre.p);
+        install(cpu, job, slot);
+        return;
+    }
     x->job[slot] = job;
     if (pre.oom || be->start(job, x->cache_dir, pre.p, pre.len))
         XL_DBG("could not start the %s back end\n", be->name);
@@ -483,22 +508,24 @@ uint64_t xlate_tier_now_ms(void)
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
-/* A promotion job of units (no group: a group compiles for minutes) is
- * given time to finish: as long as the run has lasted (a short run stays
- * short), or up to exit_wait_ms when it holds a page an earlier run
- * promoted too: a program run again and again, each run shorter than a
- * compile, would otherwise never reach the optimised code (every run
- * killing the compile the one before started). */
+/* A promotion job of units (no group: a group compiles for minutes)
+ * that holds a page an earlier run promoted too is given time to finish:
+ * as long as the run itself has lasted, and at most exit_wait_ms, so
+ * that a program run again and again, each run a little shorter than a
+ * compile, still reaches the optimised code (every run killing the
+ * compile the one before started), while no run takes more than twice
+ * its time.  A first promotion is not waited for: the first run of a
+ * program stays as fast as its quick code makes it. */
 static void finish_promotions(struct xl_state_s *x)
 {
     xl_job *job = x->job[SLOT_PROMO];
-    if (!job || !x->exit_wait_ms)
+    if (!job || !x->exit_wait_ms || !job->insist)
         return;
     for (unsigned i = 0; i < job->nunits; i++)
         if (job->units[i].group)
             return;
     uint64_t now = xlate_tier_now_ms(), wait = now - x->opened_ms;
-    if (job->insist || wait > x->exit_wait_ms)
+    if (wait > x->exit_wait_ms)
         wait = x->exit_wait_ms;
     uint64_t end = now + wait;
     while (!job->be->done(job, 0)) {

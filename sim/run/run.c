@@ -191,6 +191,11 @@ bool ds_run_polled(const ds_run *r)
     return r->dbg.poll || r->prog.fn;
 }
 
+bool ds_run_debugged(const ds_run *r)
+{
+    return r->dbg.poll != NULL;
+}
+
 /* ---- the loop of a bare CPU ---------------------------------------------- */
 static bool budget_hit(const ds_run_budget *b, xt_cpu *cpu, xt_stop *why)
 {

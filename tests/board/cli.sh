@@ -66,5 +66,56 @@ cmp -s "$W/det1.norm" "$W/det2.norm" || fail "two runs differ"
 cmp -s "$W/det1.out" "$W/det2.out" || fail "two runs' outputs differ"
 contains "$W/det1.norm" '"cycles":'
 
+# several cores: a fault on core 1 is reported with its core number
+expect 238 smp_fault -- "$DSPSIM" board --board "$B/cores2.yaml" \
+    "$G/board_smp_fault.elf"
+contains "$W/smp_fault.out" "FAULT cause 15 "
+contains "$W/smp_fault.err" "board_smp_fault.elf: halt (status 238) on core 1"
+expect 125 smp_fatal -- "$DSPSIM" board --board "$B/cores2.yaml" \
+    "$G/board_smp_fault_fatal.elf"
+contains "$W/smp_fatal.err" \
+    "fatal guest state on core 1: double exception loop at pc 20000070"
+expect 0 smp_sem -- "$DSPSIM" board --board "$B/cores4.yaml" \
+    "$G/board_smp_sem.elf"
+contains "$W/smp_sem.out" "counter 400"
+expect 2 cores5 -- "$DSPSIM" board --board "$B/cores5.yaml" \
+    "$G/board_hello.elf"
+contains "$W/cores5.err" "cores5.yaml: cores 5 must be between 1 and 4"
+for i in 1 2; do
+    expect 0 "smpdet$i" -- "$DSPSIM" board --board "$B/cores2.yaml" \
+        --markers --stats "$G/board_smp_doorbell.elf"
+    sed -e 's/"host_seconds".*//' "$W/smpdet$i.err" >"$W/smpdet$i.norm"
+done
+cmp -s "$W/smpdet1.norm" "$W/smpdet2.norm" || fail "two 2-core runs differ"
+contains "$W/smpdet1.norm" "marker 2 7 at "
+
+# a snapshot of a board of 2 cores, resumed: the rest of the output, the
+# same exit status; a board of 4 cores refuses it, naming both
+expect 0 smp_snap -- "$DSPSIM" board --board "$B/cores2.yaml" \
+    --snapshot-at 5000 "$W/smp.snap" "$G/board_smp_doorbell.elf"
+contains "$W/smp_snap.err" "snapshot taken at cycle"
+expect 0 smp_restore -- "$DSPSIM" board --board "$B/cores2.yaml" \
+    --restore "$W/smp.snap" "$G/board_smp_doorbell.elf"
+contains "$W/smp_restore.out" "refused rings ok"
+grep -q "smp doorbell" "$W/smp_restore.out" && fail "smp_restore: started over"
+expect 2 smp_restore4 -- "$DSPSIM" board --board "$B/cores4.yaml" \
+    --restore "$W/smp.snap" "$G/board_smp_doorbell.elf"
+contains "$W/smp_restore4.err" "of 2 cores, quantum 1000; this board: version 1, 4 cores"
+
+# --race: the seeded race (no semaphore) is reported with both PCs, the
+# program with the semaphore gives no report; a board of one core refuses
+expect 2 race_seeded -- "$DSPSIM" board --board "$B/cores4.yaml" --race \
+    "$G/board_smp_sem_nosem.elf"
+contains "$W/race_seeded.err" "race on "
+contains "$W/race_seeded.err" "(counter, 4 bytes): core "
+contains "$W/race_seeded.err" "write at pc "
+contains "$W/race_seeded.err" "(work+0x"
+contains "$W/race_seeded.err" "races between cores (--race)"
+expect 0 race_none -- "$DSPSIM" board --board "$B/cores4.yaml" --race \
+    "$G/board_smp_sem.elf"
+[ -s "$W/race_none.err" ] && fail "race_none: unexpected stderr"
+expect 2 race_one -- "$DSPSIM" board --race "$G/board_hello.elf"
+contains "$W/race_one.err" "--race needs a board of 2 or more cores"
+
 [ $fails = 0 ] && echo "all board CLI checks passed"
 exit $((fails != 0))

@@ -4,7 +4,9 @@
 # test, each on an empty translation cache (a fresh DSPSIM_CACHE_DIR) and
 # then again on the same cache, must have no process they started (the
 # fast engine's compiles, test's case children, ...) still alive when
-# they return.
+# they return; nor a file in its TMPDIR (a compiler killed by a cancel
+# leaves its ccXXXX.s there unless its job has a directory of its own),
+# nor a job's temporary file, claim or directory in the cache.
 #
 # How: each command runs with a marker of its own in its environment
 # (DSPSIM_LEFTOVER_TAG=<random>), which every process it starts inherits;
@@ -128,12 +130,14 @@ summary=()
 # check NAME ALLOWED_STATUSES CACHE COMMAND...: run COMMAND with its own
 # marker and CACHE as DSPSIM_CACHE_DIR, then count what it left alive
 check() {
-    local name=$1 allowed=$2 cache=$3 tag pids p rc count
+    local name=$1 allowed=$2 cache=$3 tag pids p rc count scratch left
     shift 3
     n=$((n + 1))
     tag=$session-$n
+    scratch=$(mktemp -d "$tmp/scratch.XXXXXX")
     env DSPSIM_LEFTOVER_SESSION="$session" DSPSIM_LEFTOVER_TAG="$tag" \
-        DSPSIM_CACHE_DIR="$cache" "$@" >"$EXPECT_OUT" 2>"$EXPECT_ERR" </dev/null
+        TMPDIR="$scratch" DSPSIM_CACHE_DIR="$cache" "$@" \
+        >"$EXPECT_OUT" 2>"$EXPECT_ERR" </dev/null
     rc=$?
     # right after it returned, and still there a moment later (not a
     # process in the middle of its exit)
@@ -163,6 +167,13 @@ check() {
     else
         ok "$name: nothing left alive"
     fi
+    left=$(ls -A "$scratch")
+    [ -z "$left" ] && ok "$name: nothing left in TMPDIR" ||
+        fail "$name: left in TMPDIR: $left"
+    left=$(cd "$cache" && find . \( -name 'tmp.*' -o -name '*.tmp' \
+        -o -name '*.so.lock' -o -name '*.c' \) -print | head -n 5)
+    [ -z "$left" ] && ok "$name: no job file left in the cache" ||
+        fail "$name: left in the cache: $left"
 }
 
 # each command: empty cache (a fresh directory), then again on it

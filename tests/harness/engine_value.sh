@@ -29,6 +29,13 @@ for env in fast interp; do
         "$DSPSIM" play in.wav "play_$other.wav" --engine $other \
         --firmware "$FW" --artifacts "art_play_$env"
     has "$EXPECT_OUT" "engine: $other" "play --engine $other, DSPSIM_ENGINE=$env"
+    # the fast engine says what it translated, the interpreter nothing
+    if [ $other = fast ]; then
+        has "$EXPECT_OUT" "engine: fast (translated: " "play --engine fast: its translations"
+    else
+        expect "play --engine interp: no translation line" \
+            grep -qx "engine: interp" "$EXPECT_OUT"
+    fi
     expect_rc 0 "play (DSPSIM_ENGINE=$env)" -- \
         "$DSPSIM" play in.wav "play_env_$env.wav" --firmware "$FW" \
         --artifacts "art_play_env_$env"

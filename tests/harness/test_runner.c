@@ -269,12 +269,12 @@ static void test_report_formats(void **state)
     /* a file name of bytes that are not UTF-8 */
     const char *odd = "cases/odd\xff\xfe-\xc3\x28.yaml";
     dsh_report_entry e[5] = {
-        { "cases/a.yaml", "a", &res[0], NULL },
+        { "cases/a.yaml", "a", &res[0], NULL, NULL },
         { "vectors/cases/sub/b.yaml", "b \"quoted\" & <tagged>", &res[1],
-          "vectors/cases/" },
-        { "./c.yml", "c", &res[2], "." },
-        { "/abs/d.yaml", "d", &res[3], NULL },
-        { odd, "odd \xe9t\xe9", &res[4], "cases" },
+          "vectors/cases/", NULL },
+        { "./c.yml", "c", &res[2], ".", NULL },
+        { "/abs/d.yaml", "d", &res[3], NULL, NULL },
+        { odd, "odd \xe9t\xe9", &res[4], "cases", NULL },
     };
     dsh_report r = { e, 5, 2, 3, 1.75, { 0 }, (time_t)1700000000, "ci-host" };
     dsh_report_count(&r);

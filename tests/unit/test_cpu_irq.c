@@ -390,6 +390,43 @@ static void test_waiti_timer_skips(void **state)
     xt_close(cpu);
 }
 
+/* xt_run_opts.stop_at_wait returns where the wait would let time pass,
+ * and xt_wake_cycle says whether and until when a core waits. */
+static void test_waiti_stop_at_wait(void **state)
+{
+    (void)state;
+    xt_cpu *cpu = tc_open();
+    assert_int_equal(xt_wake_cycle(cpu), 0); /* not waiting */
+    xt_run_opts o = { .max_cycles = 100000, .stop_at_wait = true };
+    tc_set(cpu, XT_REG_PC, tc_sym("waiti0"));
+    assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_WAIT);
+    assert_int_equal(tc_pc(cpu), tc_sym("waiti0_next"));
+    uint64_t c = xt_cycles(cpu);
+    assert_true(c < 10); /* the WAITI, no cycle of the wait */
+    assert_int_equal(xt_wake_cycle(cpu), UINT64_MAX); /* only a line */
+    /* waiting already: at once */
+    assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_WAIT);
+    assert_int_equal(xt_cycles(cpu), c);
+    /* a timer that can wake it: its match */
+    tc_set_sr(cpu, XT_SR_INTENABLE, BIT(6));
+    tc_set_sr(cpu, XT_SR_CCOMPARE0, (uint32_t)c + 500);
+    assert_int_equal(xt_wake_cycle(cpu), c + 500);
+    /* a deliverable interrupt: not waiting any more */
+    xt_irq_set(cpu, 0, true);
+    tc_set_sr(cpu, XT_SR_INTENABLE, BIT(0) | BIT(6));
+    assert_int_equal(xt_wake_cycle(cpu), 0);
+    xt_irq_set(cpu, 0, false);
+    tc_set_sr(cpu, XT_SR_INTENABLE, BIT(6));
+    /* without the option the wait goes on (here to the budget's end,
+     * before the match) */
+    o = (xt_run_opts){ .max_cycles = 100 };
+    assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_CYCLE_BUDGET);
+    assert_int_equal(xt_cycles(cpu), c + 100);
+    assert_int_equal(xt_wake_cycle(cpu), c + 500);
+    assert_non_null(xt_stop_name(XT_STOP_WAIT));
+    xt_close(cpu);
+}
+
 static void test_waiti_idle(void **state)
 {
     (void)state;
@@ -645,6 +682,7 @@ int main(void)
         cmocka_unit_test(test_timer_disabled_then_enabled),
         cmocka_unit_test(test_waiti_timer_skips),
         cmocka_unit_test(test_waiti_idle),
+        cmocka_unit_test(test_waiti_stop_at_wait),
         cmocka_unit_test(test_waiti_pending_taken_at_once),
         cmocka_unit_test(test_waiti_cycle_budget),
         cmocka_unit_test(test_waiti_budget_then_timer),

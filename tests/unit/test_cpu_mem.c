@@ -569,6 +569,130 @@ static void test_smc_page_straddle(void **state)
     xt_close(cpu);
 }
 
+/* ---- memory shared by several CPUs (xt_region_desc.share) -------------- */
+
+static xt_cpu *open_sharing(xt_cpu *owner)
+{
+    xt_cpu *cpu;
+    assert_int_equal(xt_open(&cpu), XT_OK);
+    xt_region_desc d = { .name = "iram",
+                         .base = TC_IRAM,
+                         .size = TC_IRAM_SIZE,
+                         .kind = XT_REGION_RAM,
+                         .share = owner };
+    assert_int_equal(xt_map(cpu, &d), XT_OK);
+    d = (xt_region_desc){ .name = "dram",
+                          .base = TC_DRAM,
+                          .size = TC_DRAM_SIZE,
+                          .kind = XT_REGION_RAM,
+                          .share = owner };
+    assert_int_equal(xt_map(cpu, &d), XT_OK);
+    tc_set_sr(cpu, XT_SR_PS, 0);
+    return cpu;
+}
+
+static void test_shared_map_errors(void **state)
+{
+    (void)state;
+    xt_cpu *a = tc_open(), *b;
+    assert_int_equal(xt_open(&b), XT_OK);
+    xt_region_desc d = { .name = "x",
+                         .base = TC_IRAM,
+                         .size = TC_IRAM_SIZE,
+                         .kind = XT_REGION_RAM,
+                         .share = a };
+    d.size = TC_IRAM_SIZE / 2; /* not the same size */
+    assert_int_equal(xt_map(b, &d), XT_ERR_ARG);
+    d.size = TC_IRAM_SIZE;
+    d.kind = XT_REGION_ROM; /* not the same kind */
+    assert_int_equal(xt_map(b, &d), XT_ERR_ARG);
+    d.kind = XT_REGION_RAM;
+    d.base = 0x20000000u; /* a has nothing there */
+    assert_int_equal(xt_map(b, &d), XT_ERR_ARG);
+    d.base = TC_IRAM;
+    d.share = b; /* itself */
+    assert_int_equal(xt_map(b, &d), XT_ERR_ARG);
+    d.share = a;
+    assert_int_equal(xt_map(b, &d), XT_OK);
+    assert_string_equal(xt_region_name(b, TC_IRAM), "x");
+    /* a CPU of another group cannot join this one */
+    xt_cpu *c = tc_open(), *e;
+    assert_int_equal(xt_open(&e), XT_OK);
+    xt_region_desc f = { .name = "y",
+                         .base = TC_DRAM,
+                         .size = TC_DRAM_SIZE,
+                         .kind = XT_REGION_RAM,
+                         .share = c };
+    assert_int_equal(xt_map(e, &f), XT_OK);
+    f.share = a;
+    f.base = TC_DRAM; /* overlaps its own */
+    assert_int_equal(xt_map(e, &f), XT_ERR_OVERLAP);
+    f = (xt_region_desc){ .name = "z",
+                          .base = TC_IRAM,
+                          .size = TC_IRAM_SIZE,
+                          .kind = XT_REGION_RAM,
+                          .share = a };
+    assert_int_equal(xt_map(e, &f), XT_ERR_ARG);
+    xt_close(e);
+    xt_close(c);
+    xt_close(b);
+    xt_close(a);
+}
+
+/* Code one CPU decoded is dropped when another writes it, by a host write
+ * or a guest store; data written by one is read by the other. */
+static void test_shared_code_and_data(void **state)
+{
+    (void)state;
+    xt_cpu *a = tc_open(), *b = open_sharing(a), *c = open_sharing(b);
+    assert_int_equal(tc_go(b, "smc_func", "smc_func_end"), XT_STOP_UNTIL);
+    assert_int_equal(tc_ar(b, 2), 7);
+    uint32_t f = tc_sym("smc_func");
+    uint8_t v = 42;
+    assert_int_equal(xt_mem_write(a, f + 2, &v, 1), XT_OK);
+    assert_int_equal(tc_go(b, "smc_func", "smc_func_end"), XT_STOP_UNTIL);
+    assert_int_equal(tc_ar(b, 2), 42);
+    /* a guest store by c over the code a and b decoded */
+    assert_int_equal(tc_go(a, "smc_func", "smc_func_end"), XT_STOP_UNTIL);
+    assert_int_equal(tc_ar(a, 2), 42);
+    tc_set_ar(c, 3, 9);
+    tc_set_ar(c, 4, f + 2);
+    assert_int_equal(tc_go(c, "store_byte", "store_byte_end"), XT_STOP_UNTIL);
+    assert_int_equal(tc_go(a, "smc_func", "smc_func_end"), XT_STOP_UNTIL);
+    assert_int_equal(tc_ar(a, 2), 9);
+    assert_int_equal(tc_go(b, "smc_func", "smc_func_end"), XT_STOP_UNTIL);
+    assert_int_equal(tc_ar(b, 2), 9);
+    /* data: a guest store by b is there for a at once */
+    tc_set_ar(b, 3, 0x5A);
+    tc_set_ar(b, 4, TC_DRAM + 0x100);
+    assert_int_equal(tc_go(b, "store_byte", "store_byte_end"), XT_STOP_UNTIL);
+    uint8_t got = 0;
+    assert_int_equal(xt_mem_read(a, TC_DRAM + 0x100, &got, 1), XT_OK);
+    assert_int_equal(got, 0x5A);
+
+    /* saved state: the sharers' holds no bytes, and fits only a sharer */
+    assert_true(xt_state_size(b) + TC_IRAM_SIZE + TC_DRAM_SIZE ==
+                xt_state_size(a));
+    size_t nb = xt_state_size(b), na = xt_state_size(a);
+    uint8_t *sb = malloc(nb), *sa = malloc(na);
+    assert_int_equal(xt_state_save(b, sb, nb), XT_OK);
+    assert_int_equal(xt_state_save(a, sa, na), XT_OK);
+    assert_int_equal(xt_state_load(c, sb, nb), XT_OK);
+    assert_int_equal(xt_state_load(c, sa, na), XT_ERR_STATE);
+    assert_int_equal(xt_state_load(a, sb, nb), XT_ERR_STATE);
+    free(sb);
+    free(sa);
+
+    /* the middle one leaves the group; the others still share */
+    xt_close(b);
+    v = 11;
+    assert_int_equal(xt_mem_write(c, f + 2, &v, 1), XT_OK);
+    assert_int_equal(tc_go(a, "smc_func", "smc_func_end"), XT_STOP_UNTIL);
+    assert_int_equal(tc_ar(a, 2), 11);
+    xt_close(c);
+    xt_close(a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -585,6 +709,8 @@ int main(void)
         cmocka_unit_test(test_smc_word_store),
         cmocka_unit_test(test_smc_host_write),
         cmocka_unit_test(test_smc_page_straddle),
+        cmocka_unit_test(test_shared_map_errors),
+        cmocka_unit_test(test_shared_code_and_data),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -64,6 +64,7 @@ static const char *cache_dir = XLATE_CACHE;
 static unsigned group_calls = 1000000000u;
 static unsigned tiers;         /* 0: the engine's default (both) */
 static uint64_t promote_insns; /* 0: the engine's default */
+static const char *quick;      /* the quick tier's back end (NULL: default) */
 /* a10 at the start (group_loop's store target, or 0) */
 static uint32_t a10_start;
 /* the timer interrupt on (CCOMPARE0 at cycle 500, then every 1,024) */
@@ -97,7 +98,8 @@ static xt_cpu *open_cpu(dev *d, xt_engine engine)
                             .cache_dir = cache_dir,
                             .group_calls = group_calls,
                             .tiers = tiers,
-                            .promote_insns = promote_insns };
+                            .promote_insns = promote_insns,
+                            .quick = quick };
         assert_int_equal(xt_xlate_config(cpu, &o), XT_OK);
     }
     return cpu;
@@ -271,8 +273,10 @@ static void test_cached_layout(void **state)
     use_empty_cache(dir);
     dev d;
     xt_xlate_stats s[2];
+    quick = "tcc"; /* objects in the cache: libtcc's, or else GCC's */
     for (int i = 0; i < 2; i++)
         s[i] = both("hist_loop", "hist_loop_end", 500, TC_DRAM + 0x100, &d);
+    quick = NULL;
     drop_cache(dir);
     assert_true(s[0].compiles > 0);
     assert_int_equal(s[0].cache_hits, 0);
@@ -311,6 +315,11 @@ static void test_tiers(void **state)
     tiers = XT_TIER_QUICK_MASK;
     xt_xlate_stats q = both("group_loop", "group_loop_end", 30000,
                             TC_DRAM + 0x100, &d);
+    /* the other quick back end where the default is x64 */
+    quick = "tcc";
+    xt_xlate_stats qt = both("group_loop", "group_loop_end", 30000,
+                             TC_DRAM + 0x100, &d);
+    quick = NULL;
     tiers = XT_TIER_OPT_MASK;
     xt_xlate_stats o = both("group_loop", "group_loop_end", 30000,
                             TC_DRAM + 0x100, &d);
@@ -338,9 +347,48 @@ static void test_tiers(void **state)
     } else {
         assert_int_equal(q.insns, 0); /* no tier: interpreted */
     }
+    if (qt.tier[XT_TIER_QUICK].pages)
+        assert_int_equal(qt.tier[XT_TIER_QUICK].insns, qt.insns);
     assert_int_equal(o.tier[XT_TIER_QUICK].pages, 0);
     assert_true(o.tier[XT_TIER_OPT].insns > 30000u * 6);
     assert_true(o.tier[XT_TIER_OPT].compile_ns > 0);
+}
+
+/* The direct x86-64 back end: units made in the process, no file in the
+ * cache, made again by the next run (nothing to load); both runs end as
+ * the interpreter's (both() compares registers, memory, cycles, the
+ * history ring), with an MMIO device's wait states and a timer's
+ * interrupts landing inside translated blocks. */
+static void test_x64_direct(void **state)
+{
+    (void)state;
+#if defined(__x86_64__)
+    char dir[] = "/tmp/dspsim-xlate-test-XXXXXX";
+    use_empty_cache(dir);
+    dev d;
+    xt_xlate_stats s[2];
+    tiers = XT_TIER_QUICK_MASK;
+    quick = "x64";
+    timer = true;
+    for (int i = 0; i < 2; i++)
+        s[i] = both("group_loop", "group_loop_end", 30000, TC_DRAM + 0x100, &d);
+    timer = false;
+    quick = NULL;
+    tiers = 0;
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "test -z \"$(ls -A '%s')\"", dir);
+    assert_int_equal(system(cmd), 0); /* nothing written to the cache */
+    drop_cache(dir);
+    for (int i = 0; i < 2; i++) {
+        assert_true(s[i].tier[XT_TIER_QUICK].pages > 0);
+        assert_int_equal(s[i].cache_hits, 0);
+        assert_int_equal(s[i].tier[XT_TIER_QUICK].insns, s[i].insns);
+        assert_true(s[i].insns > 30000u * 6);
+    }
+    assert_int_equal(s[1].compiles, s[0].compiles);
+#else
+    skip();
+#endif
 }
 
 static void test_group(void **state)
@@ -394,6 +442,7 @@ int main(void)
         cmocka_unit_test(test_cached_layout),
         cmocka_unit_test(test_group),
         cmocka_unit_test(test_tiers),
+        cmocka_unit_test(test_x64_direct),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

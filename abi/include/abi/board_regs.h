@@ -40,6 +40,7 @@
 #define BOARD_SSP_BASE          0x60010000 /* SSP port 0 */
 #define BOARD_SSP_STRIDE        0x00001000 /* port n at BASE + n*STRIDE */
 #define BOARD_SSP_ADDR(n)       (BOARD_SSP_BASE + (n)*BOARD_SSP_STRIDE)
+#define BOARD_ICD_BASE          0x60003000 /* inter-core device (2+ cores) */
 #define BOARD_DEV_SIZE          0x00001000
 
 /* Host memory is NOT in the DSP's address space: it is a separate space
@@ -50,13 +51,17 @@
 #define BOARD_MAX_DMA_CHANNELS 8
 #define BOARD_MAX_SSP_PORTS    4
 #define BOARD_SSP_MAX_CHANNELS 8 /* samples per frame */
+#define BOARD_MAX_CORES        4 /* LX106 cores sharing the memories */
 
 /* ---- Interrupts (core external interrupt numbers) --------------------- */
-/* All board lines are level-triggered (core lines 0-5): a line is high
+/* The device lines are level-triggered (core lines 0-5): a line is high
  * while the device has an enabled, unacknowledged condition.  All are
  * level-1 interrupts: they enter the kernel (or user) exception vector
  * with EXCCAUSE 4.  Core line 6 is the CCOMPARE0 timer, 7 the software
- * interrupt, 8-13 (edge) are unused by the board, 14 is NMI (unused). */
+ * interrupt, 8 the inter-core device's (edge-triggered, one per core),
+ * 9-13 (edge) are unused by the board, 14 is NMI (unused).  On a board
+ * of several cores every core gets lines 0-5 (each enables those it
+ * handles) and its own line 8. */
 #define BOARD_IRQ_DMA    0         /* any DMA channel */
 #define BOARD_IRQ_IPC    1         /* doorbells */
 #define BOARD_IRQ_SSP(n) (2 + (n)) /* SSP port n (0..3) */
@@ -64,6 +69,7 @@
 #define BOARD_IRQ_SSP1   3
 #define BOARD_IRQ_SSP2   4
 #define BOARD_IRQ_SSP3   5
+#define BOARD_IRQ_ICD    8 /* inter-core device: this core's doorbell */
 
 /* ---- Mailbox SRAM layout (offsets from BOARD_MBOX_BASE) ---------------- */
 #define BOARD_MBOX_H2D_OFF     0x000 /* host -> DSP messages */
@@ -104,6 +110,8 @@
 #define BOARD_CONFIG_SSP_MASK     0xF0
 #define BOARD_CONFIG_FIFO_SHIFT   8 /* bits 15..8: SSP FIFO frames */
 #define BOARD_CONFIG_FIFO_MASK    0xFF00
+#define BOARD_CONFIG_CORES_SHIFT  16 /* bits 17..16: cores - 1 */
+#define BOARD_CONFIG_CORES_MASK   0x30000
 
 /* ---- IPC doorbells (BOARD_IPC_BASE) ------------------------------------ */
 /* Host -> DSP: the host writes a 31-bit message with BUSY set (host API);
@@ -127,6 +135,67 @@
 #define BOARD_IPC_ST_D2H_LOST  0x8 /* W1C: D2H written while busy */
 #define BOARD_IPC_INT_H2D      0x1 /* IRQ while H2D.BUSY */
 #define BOARD_IPC_INT_D2H_DONE 0x2 /* IRQ while STATUS.D2H_DONE */
+
+/* ---- Inter-core device (BOARD_ICD_BASE) ---------------------------------- */
+/* Mapped on boards of 2 to BOARD_MAX_CORES cores only (CONFIG's CORES
+ * field says how many).  Core n's PRID reads n.  Core 0 runs from reset;
+ * the others wait in reset until a core starts them through RUN.  The
+ * registers from STATUS to OUT_DATA are banked: each core reads and
+ * writes its own ("this core").  Each core has one doorbell: any other
+ * core rings it with a 31-bit message and BOARD_ICD_DATA_WORDS words of
+ * payload, which raises the target's BOARD_IRQ_ICD; the target reads
+ * them and acknowledges with a 32-bit reply, which frees the doorbell
+ * and raises the sender's DONE.  The line is edge-triggered: a handler
+ * clears it (INTCLEAR) first, then handles STATUS until it reads no
+ * enabled bit, so that nothing raised meanwhile is missed.  Semaphores
+ * are mutexes with an owner, taken by a read (LX106 has no S32C1I). */
+#define BOARD_ICD_SEMS         16    /* semaphores */
+#define BOARD_ICD_DATA_WORDS   4     /* payload words of a message */
+#define BOARD_ICD_INFO         0x000 /* RO: bits 3..0 cores, 15..8 semaphores */
+#define BOARD_ICD_CORE         0x004 /* RO: this core's number (= PRID) */
+/* RW: bit n set while core n runs.  Writing 1 to the bit of a core in
+ * reset starts it at BOOT(n) (its CCOUNT from 0); 0 bits are ignored (a
+ * core, once started, runs until the board resets). */
+#define BOARD_ICD_RUN          0x008
+/* RW: core n's start address; reset 0 */
+#define BOARD_ICD_BOOT(n)      (0x010 + 4 * (n))
+#define BOARD_ICD_STATUS       0x040 /* this core's; see bits */
+#define BOARD_ICD_INTEN        0x044 /* RW; reset 0 */
+/* RO: BUSY | the message in this core's doorbell; the core that rang it;
+ * its payload word i */
+#define BOARD_ICD_IN_MSG       0x048
+#define BOARD_ICD_IN_FROM      0x04C
+#define BOARD_ICD_IN_DATA(i)   (0x050 + 4 * (i))
+/* W: acknowledge the message in this core's doorbell (ignored if there is
+ * none); the value is the reply the sender reads in its REPLY. */
+#define BOARD_ICD_ACK          0x060
+/* RO: the reply to this core's last acknowledged message */
+#define BOARD_ICD_REPLY        0x064
+/* RW: the payload this core's next ring carries */
+#define BOARD_ICD_OUT_DATA(i)  (0x070 + 4 * (i))
+/* W: ring core n with message value & BOARD_ICD_MSG_MASK and this core's
+ * OUT_DATA (refused, and STATUS.LOST set, when core n's doorbell is busy,
+ * n is this core or no core).  R: BUSY | message of core n's doorbell. */
+#define BOARD_ICD_DOORBELL(n)  (0x080 + 4 * (n))
+/* R: try to take semaphore n: 1 when this read took it, 0 when a core
+ * (this one included) holds it.  W: release it (any value); a core that
+ * does not hold it is ignored and gets STATUS.SEM_ERR.  SEM_OWNER(n), RO:
+ * 0 free, else 1 + the holder. */
+#define BOARD_ICD_SEM(n)       (0x100 + 4 * (n))
+#define BOARD_ICD_SEM_OWNER(n) (0x140 + 4 * (n))
+#define BOARD_ICD_REG_END      0x180
+
+#define BOARD_ICD_BUSY       0x80000000 /* IN_MSG / DOORBELL bit 31 */
+#define BOARD_ICD_MSG_MASK   0x7FFFFFFF
+/* STATUS bits: IN (RO) this core's doorbell holds a message; DONE (W1C) a
+ * message it sent was acknowledged; LOST (W1C) a ring of it was refused;
+ * SEM_ERR (W1C) it released a semaphore it did not hold */
+#define BOARD_ICD_ST_IN      0x1
+#define BOARD_ICD_ST_DONE    0x2
+#define BOARD_ICD_ST_LOST    0x4
+#define BOARD_ICD_ST_SEM_ERR 0x8
+#define BOARD_ICD_INT_IN     0x1 /* interrupt while ST_IN */
+#define BOARD_ICD_INT_DONE   0x2 /* interrupt while ST_DONE */
 
 /* ---- DMA controller (BOARD_DMA_BASE) ----------------------------------- */
 #define BOARD_DMA_INFO 0x000 /* RO: number of channels */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The virtual audio-DSP board: an LX106 core with instruction RAM, data
+/* The virtual audio-DSP board: an LX106 core (or 2 to 4 of them, sharing
+ * everything, with an inter-core device) with instruction RAM, data
  * RAM, a mailbox SRAM shared with the host, a debug/control device, IPC
  * doorbells, a DMA controller and SSP ports (docs/board.md), all driven
  * by one discrete-event clock in CPU cycles, plus the host-side C API a
@@ -15,6 +16,12 @@
  * instruction and the loop recomputes the budget, so the event fires on
  * time.  Peripherals raise interrupt lines through a callback the board
  * gives them (it calls xt_irq_set); they never touch CPU state.
+ *
+ * A board of several cores runs them in rounds of at most 'quantum'
+ * cycles, one core after the other, and runs the others up to a core's
+ * cycle before each of its device accesses (docs/board.md, "Several
+ * cores"); what the single-core text here says of "the CPU" holds for
+ * each core.
  *
  * Everything is deterministic: the same program, board description and
  * host calls give the same cycle counts and the same bytes.
@@ -67,12 +74,28 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
 void ds_board_free(ds_board *b);
 
 const ds_board_config *ds_board_get_config(const ds_board *b);
-xt_cpu *ds_board_cpu(ds_board *b); /* for semihosting, hooks, regs */
+xt_cpu *ds_board_cpu(ds_board *b); /* core 0's: semihosting, hooks, regs */
 ds_clock *ds_board_clock(ds_board *b);
 ds_dma *ds_board_dma(ds_board *b);
 ds_ipc *ds_board_ipc(ds_board *b);
 ds_ssp *ds_board_ssp(ds_board *b, unsigned port); /* NULL if no port */
+/* The board's clock: core 0's cycle count on a board of one core; on one
+ * of several, the cycle the slowest running core has reached (inside a
+ * run: the running core's). */
 uint64_t ds_board_cycles(const ds_board *b);
+
+/* ---- Cores ------------------------------------------------------------- */
+/* How many (the description's 'cores'); core n's engine (NULL out of
+ * range); whether it is out of reset (core 0 always; the others once a
+ * core started them through the inter-core device); where it is on the
+ * board's clock (its cycle count plus the board cycle it left reset at);
+ * the inter-core device (NULL on a board of one core). */
+unsigned ds_board_cores(const ds_board *b);
+xt_cpu *ds_board_core_cpu(ds_board *b, unsigned core);
+bool ds_board_core_running(const ds_board *b, unsigned core);
+uint64_t ds_board_core_cycles(const ds_board *b, unsigned core);
+struct ds_icd;
+struct ds_icd *ds_board_icd(ds_board *b);
 
 /* Reset the CPU and every device (pending events dropped, memories
  * kept).  The PC is left at the core's reset vector, which is not mapped
@@ -155,6 +178,8 @@ typedef struct ds_run_result {
     int status;      /* HALT: value written; EXIT: exit status */
     uint64_t cycles; /* cycle count when the run returned */
     unsigned events; /* DS_EVENT_* that happened during the run */
+    unsigned core;   /* HALT: the core that wrote it; EXIT, FATAL: the
+                        core that stopped; else 0 */
 } ds_run_result;
 
 /* Advance the simulation by at most max_cycles (0 = no limit) or until it

@@ -4,6 +4,9 @@
  * YAML format (every key optional; defaults in brackets; docs/board.md):
  *
  *   name: my-board                      # [default]
+ *   cores: 1                            # LX106 cores, 1..4 [1]
+ *   quantum: 1000                       # cycles a core may run ahead
+ *                                       # of the others (2+ cores) [1000]
  *   cpu_hz: 160000000                   # CPU clock, Hz [160000000]
  *   memory:
  *     iram: { size: 256K, wait_states: 0 }     # [256K, 0]
@@ -40,6 +43,9 @@
 extern "C" {
 #endif
 
+#define DS_BOARD_DEFAULT_QUANTUM 1000u    /* cycles */
+#define DS_BOARD_MAX_QUANTUM     1000000u /* cycles */
+
 typedef struct ds_board_config {
     char name[64];
     /* How the board's CPU is opened (xt_open_config): the engine, set by
@@ -50,6 +56,12 @@ typedef struct ds_board_config {
      * engine unset ($DSPSIM_ENGINE, else fast).  cpu.xlate is only read
      * by ds_board_new and is NULL in ds_board_get_config's copy. */
     xt_cpu_config cpu;
+    /* Cores (1..BOARD_MAX_CORES) and the quantum of a board of several
+     * (cycles; docs/board.md "Several cores").  Before cpu_hz, out of the
+     * bytes a snapshot's identity hashes, so that a board of one core
+     * keeps today's; the board's saved state checks them itself. */
+    unsigned cores;
+    unsigned quantum;
     uint32_t cpu_hz;    /* Hz */
     uint32_t iram_size; /* bytes, multiple of 4096 */
     uint32_t dram_size; /* bytes, multiple of 4096 */

@@ -51,6 +51,8 @@ typedef enum xt_stop {
     XT_STOP_FATAL,        /* unrecoverable guest state; see xt_fatal_info */
     XT_STOP_IDLE,         /* WAITI with no interrupt that could wake it and
                                no pending timer or scheduled event */
+    XT_STOP_WAIT,         /* the core waits in WAITI (only with
+                               xt_run_opts.stop_at_wait) */
 } xt_stop;
 
 const char *xt_stop_name(xt_stop why);
@@ -122,6 +124,16 @@ typedef struct xt_region_desc {
     xt_mmio_read_cb read;   /* MMIO only */
     xt_mmio_write_cb write; /* MMIO only */
     void *user;             /* MMIO only */
+    /* RAM and ROM only: NULL maps zeroed memory of the region's own;
+     * else the CPU whose region of the same base, size and kind this one
+     * maps too (memory shared by the cores of a board).  Both see every
+     * store at once, and a store or host write through either drops the
+     * decoded and translated code of both.  The sharing CPUs are one
+     * group: the owner (the CPU that mapped the memory first) must be
+     * closed last; a region that is not its own is not in a CPU's saved
+     * state (the owner's holds its bytes).  XT_ERR_ARG when share has no
+     * such region. */
+    xt_cpu *share;
 } xt_region_desc;
 
 xt_err xt_map(xt_cpu *cpu, const xt_region_desc *desc);
@@ -165,6 +177,13 @@ uint64_t xt_insn_count(const xt_cpu *cpu); /* instructions since reset */
  * Only an interrupt line driven from outside can end the wait sooner, so
  * until then nothing but the devices can read or write memory. */
 uint64_t xt_idle_until(const xt_cpu *cpu);
+/* Whether and until when a core waits in WAITI, whatever hooks or
+ * requests are set: 0 when it is not waiting or an interrupt is
+ * deliverable (it resumes at its next instruction); else the cycle at
+ * which its timer interrupt wakes it, or UINT64_MAX when only an
+ * interrupt line driven from outside can (a board with several cores
+ * orders and skips its cores' slices with it). */
+uint64_t xt_wake_cycle(const xt_cpu *cpu);
 
 /* ---- Running ---------------------------------------------------------- */
 typedef struct xt_run_opts {
@@ -172,6 +191,12 @@ typedef struct xt_run_opts {
     bool use_until;      /* ... when true */
     uint64_t max_insns;  /* 0 = unlimited; counted from this call */
     uint64_t max_cycles; /* 0 = unlimited; counted from this call */
+    /* Return XT_STOP_WAIT where a core waiting in WAITI would let time
+     * pass (at once if it waits already), before a cycle of the wait;
+     * a board of several cores ends a core's slice there so that the
+     * core stays behind the others and wakes at the cycle another one
+     * raises its line.  A later run without it waits on. */
+    bool stop_at_wait;
 } xt_run_opts;
 
 /* Run from the current PC.  Returns an API error only for misuse; the
@@ -315,6 +340,11 @@ typedef struct xt_xlate_opts {
     uint64_t promote_insns; /* instructions a page runs in its quick
                                 unit before the optimising tier rebuilds
                                 it (0: 50000000, or $DSPSIM_XLATE_PROMOTE) */
+    const char *quick;      /* the quick tier's back end: "x64" (direct
+                                x86-64 code, x86-64 hosts) or "tcc"
+                                (libtcc, the portable one); NULL: the
+                                first this build has, or
+                                $DSPSIM_XLATE_QUICK */
 } xt_xlate_opts;
 xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *opts);
 

@@ -145,6 +145,9 @@ bool ds_run_lockstep_slice(ds_run *r, xt_stop why, bool final);
  * debugger, the progress line): devices must not batch their events
  * then. */
 bool ds_run_polled(const ds_run *r);
+/* Whether a debugger is attached (a machine that only waits keeps running
+ * for it, to be interrupted, rather than ending idle). */
+bool ds_run_debugged(const ds_run *r);
 
 /* ---- The loop of a bare CPU (`dspsim exec`) ------------------------------ */
 /* Budgets counted from reset (absolute cycle and instruction counts);

@@ -1,0 +1,548 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Case execution: the data of the HTML report's plots (docs/harness.md
+ * "HTML report"), recorded while the case runs and written after its
+ * checks to OUT_DIR/plotdata.json (DSH_PLOTDATA_FILE), which
+ * harness/htmlreport reads.  It only looks: the run, its figures and its
+ * files are the same with or without it.
+ *
+ * plotdata.json (version 1; times in s from the first START, levels in
+ * dBFS, loads in % of the period; NaN is null):
+ *   { "version": 1, "cpu_hz": H, "audio_seconds": S,
+ *     "outputs": [ { "name", "rate", "channels", "format", "file",
+ *                    "reference" (path, when compared), "diff_file",
+ *                    "skip_s",
+ *                    "spectrum": { "window", "fft_len", "freq_hz": [],
+ *                                  "out_dbfs": [], "ref_dbfs": [] },
+ *                    "level": { "block_s", "t_s": [], "out_dbfs": [],
+ *                               "ref_dbfs": [], "diff_dbfs": [],
+ *                               "diff_lsb": [] },
+ *                    "freq_response": { "freq_hz": [], "mag_db": [],
+ *                                       "mask": [[f, lo, hi], ...] } } ],
+ *     "pipelines": [ { "id", "period_us", "period_cycles", "jobs",
+ *                      "jobs_per_point", "t_s": [], "load_pct": [] } ],
+ *     "events": [ { "t_s", "kind", "text" } ],
+ *     "event_counts": { KIND: N, ... },
+ *     "files": { "firmware_log", "timeline", "profile" } }
+ * Every key under an output but name, rate, channels, format and file is
+ * there only when it could be measured.  Paths are relative to the
+ * output directory (the file itself when it does not exist), so the data
+ * of the same run made in two places is the same. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "audio/freq_response.h"
+#include "audio/metrics.h"
+#include "exec/exec_internal.h"
+#include "htmlreport/html_text.h"
+#include "plotdata/audio_curves.h"
+#include "plotdata/load_series.h"
+#include "textout/json_out.h"
+#include "textout/out_file.h"
+
+#define MAX_POINTS 1000 /* of a curve (a plot is 760 pixels wide) */
+
+struct xp_plotrec {
+    dsh_load_series *series[DSH_DRV_MAX_TASKS];
+    unsigned nseries;
+    dsh_event_log events;
+};
+
+bool xp_plot_begin(xp_run *r)
+{
+    r->plot = calloc(1, sizeof *r->plot);
+    return r->plot != NULL;
+}
+
+static void on_job(void *user, uint32_t task, uint64_t release, uint64_t done,
+                   uint64_t cpu_cycles)
+{
+    xp_run *r = user;
+    struct xp_plotrec *p = r->plot;
+    (void)done;
+    for (unsigned i = 0; i < p->nseries; i++)
+        if (p->series[i]->task == task) {
+            dsh_load_series_add(p->series[i], release, cpu_cycles);
+            return;
+        }
+    if (p->nseries == DSH_DRV_MAX_TASKS)
+        return;
+    dsh_load_series *s = malloc(sizeof *s);
+    if (!s)
+        return;
+    dsh_load_series_init(s, task);
+    dsh_load_series_add(s, release, cpu_cycles);
+    p->series[p->nseries++] = s;
+}
+
+static void on_miss(void *user, uint32_t task, uint64_t cycle)
+{
+    xp_run *r = user;
+    for (unsigned i = 0; i < r->npipes; i++)
+        if (r->pipes[i].task_id == task) {
+            xp_plot_event(r, DSH_EV_MISS, cycle, "pipeline %u: deadline miss",
+                          r->pipes[i].id);
+            return;
+        }
+    xp_plot_event(r, DSH_EV_MISS, cycle, "task %u: deadline miss",
+                  (unsigned)task);
+}
+
+void xp_plot_driver_hooks(xp_run *r, dsh_drv_opts *o)
+{
+    if (!r->plot)
+        return;
+    o->on_job = on_job;
+    o->on_miss = on_miss;
+}
+
+void xp_plot_event(xp_run *r, dsh_event_kind k, uint64_t cycle, const char *fmt,
+                   ...)
+{
+    if (!r->plot)
+        return;
+    char text[128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    dsh_event_add(&r->plot->events, k, cycle, text);
+}
+
+/* ---- JSON ---- */
+
+static json_t *num(double v)
+{
+    return v == v && !isinf(v) ? json_real(v) : json_null();
+}
+
+static json_t *nums(const double *v, size_t n)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; a && i < n; i++)
+        if (json_array_append_new(a, num(v[i]))) {
+            json_decref(a);
+            return NULL;
+        }
+    return a;
+}
+
+/* o[key] = v (NULL v: out of memory, noted in *ok) */
+static void put(json_t *o, const char *key, json_t *v, bool *ok)
+{
+    if (!v || json_object_set_new(o, key, v))
+        *ok = false;
+}
+
+typedef struct out_src {
+    const xp_ep *ep;
+} out_src;
+
+static bool out_reader(void *user, uint64_t first, uint64_t n, int32_t *dst,
+                       char *err, size_t errsz)
+{
+    return xp_out_read(((const out_src *)user)->ep, first, n, dst, err, errsz);
+}
+
+static const dsh_audio_expect *expect_of(const dsh_case *c, unsigned ep)
+{
+    for (unsigned i = 0; i < c->n_audio; i++)
+        if (c->audio[i].endpoint == ep)
+            return &c->audio[i];
+    return NULL;
+}
+
+/* The first channel of the kept output from frame skip, at most n frames,
+ * as doubles; *got frames. */
+static double *first_channel(const xp_ep *ep, uint64_t skip, size_t n,
+                             size_t *got)
+{
+    enum { BLOCK = 4096 };
+    int32_t buf[BLOCK];
+    char err[256];
+    unsigned ch = ep->e->channels;
+    uint64_t avail = ep->out_frames > skip ? ep->out_frames - skip : 0;
+    if (n > avail)
+        n = (size_t)avail;
+    double *x = malloc((n ? n : 1) * sizeof *x);
+    *got = 0;
+    if (!x)
+        return NULL;
+    uint64_t per = BLOCK / ch;
+    while (*got < n) {
+        uint64_t k = n - *got < per ? n - *got : per;
+        if (!xp_out_read(ep, skip + *got, k, buf, err, sizeof err))
+            break;
+        for (uint64_t i = 0; i < k; i++)
+            x[(*got)++] = dsh_q31_to_double(buf[i * ch]);
+    }
+    return x;
+}
+
+static json_t *spectrum_json(const xp_ep *ep, const dsh_audio *ref,
+                             uint64_t skip)
+{
+    char err[256];
+    size_t n = 0, len = 0;
+    double *x = first_channel(ep, skip, 65536, &n);
+    dsh_curve c = { 0 }, rc = { 0 };
+    json_t *o = NULL;
+    if (x && dsh_curve_spectrum(x, n, ep->e->rate, 65536, MAX_POINTS, &c, &len,
+                                err, sizeof err)) {
+        bool ok = true;
+        o = json_object();
+        if (!o)
+            goto out;
+        put(o, "window", json_string("Kaiser, beta 20 (as THD+N)"), &ok);
+        put(o, "fft_len", json_integer((json_int_t)len), &ok);
+        put(o, "freq_hz", nums(c.x, c.n), &ok);
+        put(o, "out_dbfs", nums(c.y, c.n), &ok);
+        if (ref && ref->frames > skip && ref->channels) {
+            size_t m = ref->frames - skip < 65536 ? ref->frames - skip : 65536;
+            double *y = malloc(m * sizeof *y);
+            for (size_t i = 0; y && i < m; i++)
+                y[i] = dsh_q31_to_double(
+                    ref->samples[(skip + i) * ref->channels]);
+            size_t rlen;
+            if (y && dsh_curve_spectrum(y, m, ref->rate, 65536, MAX_POINTS, &rc,
+                                        &rlen, err, sizeof err)) {
+                put(o, "ref_freq_hz", nums(rc.x, rc.n), &ok);
+                put(o, "ref_dbfs", nums(rc.y, rc.n), &ok);
+            }
+            free(y);
+        }
+        if (!ok) {
+            json_decref(o);
+            o = NULL;
+        }
+    }
+out:
+    free(x);
+    dsh_curve_free(&c);
+    dsh_curve_free(&rc);
+    return o;
+}
+
+static json_t *level_json(const xp_ep *ep, const dsh_audio *ref)
+{
+    char err[256];
+    dsh_level_curves lc;
+    out_src src = { ep };
+    if (!dsh_level_curves_make(out_reader, &src, ep->out_frames,
+                               ep->e->channels, ep->e->rate, ep->e->format, ref,
+                               MAX_POINTS, &lc, err, sizeof err))
+        return NULL;
+    bool ok = true;
+    json_t *o = json_object();
+    if (o) {
+        put(o, "block_s", json_real((double)lc.block / ep->e->rate), &ok);
+        put(o, "t_s", nums(lc.t_s, lc.n), &ok);
+        put(o, "out_dbfs", nums(lc.out_dbfs, lc.n), &ok);
+        if (lc.ref_dbfs) {
+            put(o, "ref_dbfs", nums(lc.ref_dbfs, lc.n), &ok);
+            put(o, "diff_dbfs", nums(lc.diff_dbfs, lc.n), &ok);
+            put(o, "diff_lsb", nums(lc.diff_lsb, lc.n), &ok);
+        }
+        if (!ok) {
+            json_decref(o);
+            o = NULL;
+        }
+    }
+    dsh_level_curves_free(&lc);
+    return o;
+}
+
+/* The response as the freq_response check measures it (exec_expect.c):
+ * first channel of both, from the skip. */
+static json_t *response_json(const xp_run *r, const xp_ep *ep,
+                             const dsh_audio_expect *x, uint64_t skip)
+{
+    const dsh_case *c = r->c;
+    int ri = x->relative_to;
+    if (ri < 0)
+        for (unsigned i = 0; i < c->n_endpoints; i++)
+            if (c->endpoints[i].dir == DSH_EP_INPUT)
+                ri = (int)i;
+    if (ri < 0)
+        return NULL;
+    char err[256];
+    dsh_audio src = { 0 };
+    if (!dsh_audio_read(c->endpoints[ri].resolved, &src, err, sizeof err))
+        return NULL;
+    size_t ni = 0, no = 0;
+    double *in0 = dsh_audio_to_double(&src, 0, skip, &ni);
+    double *y0 = first_channel(ep, skip, SIZE_MAX, &no);
+    size_t m = ni < no ? ni : no;
+    dsh_freq_response fr = { 0 };
+    json_t *o = NULL;
+    if (in0 && y0 && m &&
+        dsh_freq_response_measure(in0, y0, m, ep->e->rate, 0, &fr, err,
+                                  sizeof err)) {
+        double *f = malloc(fr.bins * sizeof *f);
+        dsh_curve dc = { 0 };
+        for (size_t k = 0; f && k < fr.bins; k++)
+            f[k] = (double)k * fr.bin_hz;
+        bool ok = f && dsh_curve_decimate_log(f, fr.mag_db, fr.bins, MAX_POINTS,
+                                              true, &dc);
+        o = ok ? json_object() : NULL;
+        if (o) {
+            put(o, "freq_hz", nums(dc.x, dc.n), &ok);
+            put(o, "mag_db", nums(dc.y, dc.n), &ok);
+            json_t *mask = json_array();
+            for (unsigned i = 0; mask && i < x->freq_response.n; i++)
+                json_array_append_new(
+                    mask,
+                    json_pack("[f, f, f]", x->freq_response.pts[i].freq_hz,
+                              x->freq_response.pts[i].min_db,
+                              x->freq_response.pts[i].max_db));
+            put(o, "mask", mask, &ok);
+            if (!ok) {
+                json_decref(o);
+                o = NULL;
+            }
+        }
+        free(f);
+        dsh_curve_free(&dc);
+    }
+    dsh_freq_response_free(&fr);
+    free(in0);
+    free(y0);
+    dsh_audio_free(&src);
+    return o;
+}
+
+/* A file's path relative to the output directory (so that the data
+ * does not depend on where the run was made); path itself when it does
+ * not exist (yet) */
+static json_t *path_rel(const char *out_dir, const char *path)
+{
+    char rel[4096];
+    if (!*dsh_html_link(out_dir, path, rel, sizeof rel))
+        return dsh_json_text(path);
+    return dsh_json_text(rel);
+}
+
+/* The file at path, relative to out_dir, when it exists; else null. */
+static json_t *file_if(const char *out_dir, const char *path)
+{
+    struct stat st;
+    return path && !stat(path, &st) ? path_rel(out_dir, path) : json_null();
+}
+
+static json_t *output_json(const xp_run *r, const dsh_exec_env *env, unsigned i)
+{
+    const xp_ep *ep = &r->eps[i];
+    const dsh_audio_expect *x = expect_of(r->c, i);
+    const char *dir = r->o->outputs_dir ? r->o->outputs_dir : env->out_dir;
+    char path[DSH_PATH_MAX * 2 + 16], err[256];
+    uint64_t skip = x ? (uint64_t)llround(x->skip_ms * ep->e->rate / 1000.0)
+                      : 0;
+    bool ok = true;
+    json_t *o = json_object();
+    if (!o)
+        return NULL;
+    put(o, "name", dsh_json_text(ep->e->name), &ok);
+    put(o, "rate", json_integer(ep->e->rate), &ok);
+    put(o, "channels", json_integer(ep->e->channels), &ok);
+    put(o, "format", json_string(dsh_pcm_format_name(ep->e->format)), &ok);
+    snprintf(path, sizeof path, "%s/%s", dir, ep->e->file);
+    put(o, "file", path_rel(env->out_dir, path), &ok);
+    put(o, "skip_s", json_real((double)skip / ep->e->rate), &ok);
+    dsh_audio ref = { 0 };
+    bool has_ref = x && x->has_reference &&
+                   dsh_audio_read(x->reference, &ref, err, sizeof err) &&
+                   ref.rate == ep->e->rate && ref.channels == ep->e->channels;
+    /* no_dir_line: out_dir is a scratch directory removed after the run
+     * (`dspsim play` without --artifacts): nothing there to link */
+    bool scratch = r->o->no_dir_line;
+    if (x && x->has_reference) {
+        put(o, "reference", path_rel(env->out_dir, x->reference), &ok);
+    }
+    if (x && x->has_reference && !scratch) {
+        snprintf(path, sizeof path, "%s/%s.diff.wav", env->out_dir,
+                 ep->e->name);
+        put(o, "diff_file", path_rel(env->out_dir, path), &ok);
+    }
+    json_t *v = spectrum_json(ep, has_ref ? &ref : NULL, skip);
+    if (v)
+        put(o, "spectrum", v, &ok);
+    v = level_json(ep, has_ref ? &ref : NULL);
+    if (v)
+        put(o, "level", v, &ok);
+    if (x && x->freq_response.on && (v = response_json(r, ep, x, skip)))
+        put(o, "freq_response", v, &ok);
+    dsh_audio_free(&ref);
+    if (!ok) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+static double secs(const xp_run *r, uint64_t cycle, double hz)
+{
+    return hz > 0 ? ((double)cycle - (double)r->start_cycle) / hz : 0;
+}
+
+static json_t *pipelines_json(const xp_run *r, double hz)
+{
+    json_t *a = json_array();
+    for (unsigned i = 0; a && i < r->npipes; i++) {
+        const xp_pipe *p = &r->pipes[i];
+        const dsh_load_series *s = NULL;
+        for (unsigned k = 0; k < r->plot->nseries; k++)
+            if (r->plot->series[k]->task == p->task_id)
+                s = r->plot->series[k];
+        bool ok = true;
+        json_t *o = json_object(), *t = json_array(), *l = json_array();
+        if (!o || !t || !l) {
+            json_decref(o);
+            json_decref(t);
+            json_decref(l);
+            json_decref(a);
+            return NULL;
+        }
+        for (unsigned k = 0; s && k < s->n; k++) {
+            json_array_append_new(t, json_real(secs(r, s->cycle[k], hz)));
+            json_array_append_new(
+                l, num(p->period_cycles
+                           ? 100.0 * (double)s->worst[k] / p->period_cycles
+                           : NAN));
+        }
+        put(o, "id", json_integer(p->id), &ok);
+        put(o, "period_us", json_integer(p->period_us), &ok);
+        put(o, "period_cycles", json_integer(p->period_cycles), &ok);
+        put(o, "jobs", json_integer(s ? (json_int_t)s->jobs : 0), &ok);
+        put(o, "jobs_per_point", json_integer(s ? (json_int_t)s->per : 0), &ok);
+        put(o, "t_s", t, &ok);
+        put(o, "load_pct", l, &ok);
+        if (!ok || json_array_append_new(a, o)) {
+            json_decref(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
+static int by_cycle(const void *a, const void *b)
+{
+    const dsh_event *x = a, *y = b;
+    if (x->cycle != y->cycle)
+        return x->cycle < y->cycle ? -1 : 1;
+    return (int)x->kind - (int)y->kind;
+}
+
+/* in time order */
+static json_t *events_json(xp_run *r, double hz)
+{
+    qsort(r->plot->events.ev, r->plot->events.n, sizeof(dsh_event), by_cycle);
+    json_t *a = json_array();
+    const dsh_event_log *l = &r->plot->events;
+    for (unsigned i = 0; a && i < l->n; i++) {
+        json_t *e = json_object();
+        bool ok = e != NULL;
+        if (e) {
+            put(e, "t_s", json_real(secs(r, l->ev[i].cycle, hz)), &ok);
+            put(e, "kind", json_string(dsh_event_kind_name(l->ev[i].kind)),
+                &ok);
+            put(e, "text", dsh_json_text(l->ev[i].text), &ok);
+        }
+        if (!ok || json_array_append_new(a, e)) {
+            json_decref(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
+static bool write_data(xp_run *r, const dsh_exec_env *env, char *err,
+                       size_t errsz)
+{
+    double hz = r->drv ? dsh_drv_cpu_hz(r->drv) : 0;
+    char path[DSH_PATH_MAX * 2 + 32];
+    bool ok = true;
+    /* faults and a panic come from what the run recorded anyway */
+    for (uint64_t i = 0; i < r->nfired && i < XP_MAX_FIRED; i++)
+        xp_plot_event(r, DSH_EV_FAULT, r->fired[i].cycle, "fault %s: %s",
+                      r->fired[i].kind, r->fired[i].detail);
+    if (r->panic_seen && r->drv)
+        xp_plot_event(r, DSH_EV_PANIC, dsh_drv_cycles(r->drv), "panic");
+    json_t *root = json_object(), *outs = json_array();
+    if (!root || !outs) {
+        json_decref(root);
+        json_decref(outs);
+        snprintf(err, errsz, "plot data: out of memory");
+        return false;
+    }
+    put(root, "version", json_integer(1), &ok);
+    put(root, "cpu_hz", json_real(hz), &ok);
+    put(root, "audio_seconds",
+        json_real(hz > 0 && r->stream_end_cycle > r->start_cycle
+                      ? (double)(r->stream_end_cycle - r->start_cycle) / hz
+                      : 0),
+        &ok);
+    bool outputs = r->drv && r->start_cycle &&
+                   (r->status == DSH_RES_PASS || r->status == DSH_RES_FAIL);
+    for (unsigned i = 0; outputs && i < r->c->n_endpoints; i++) {
+        if (r->eps[i].e->dir != DSH_EP_OUTPUT || r->eps[i].spool_failed)
+            continue;
+        json_t *o = output_json(r, env, i);
+        if (o)
+            json_array_append_new(outs, o);
+    }
+    put(root, "outputs", outs, &ok);
+    put(root, "pipelines", pipelines_json(r, hz), &ok);
+    put(root, "events", events_json(r, hz), &ok);
+    json_t *counts = json_object();
+    for (int k = 0; counts && k < DSH_EV_KINDS; k++)
+        json_object_set_new(counts, dsh_event_kind_name(k),
+                            json_integer((json_int_t)r->plot->events.count[k]));
+    put(root, "event_counts", counts, &ok);
+    json_t *files = json_object();
+    if (files) {
+        snprintf(path, sizeof path, "%s/firmware.log", env->out_dir);
+        json_object_set_new(files, "firmware_log",
+                            r->o->no_dir_line ? json_null()
+                                              : file_if(env->out_dir, path));
+        if (r->o->timeline_path)
+            snprintf(path, sizeof path, "%s", r->o->timeline_path);
+        else
+            snprintf(path, sizeof path, "%s/timeline.json", env->out_dir);
+        json_object_set_new(files, "timeline", file_if(env->out_dir, path));
+        json_object_set_new(files, "profile",
+                            file_if(env->out_dir, r->o->profile_path));
+    }
+    put(root, "files", files, &ok);
+    if (!ok) {
+        json_decref(root);
+        snprintf(err, errsz, "plot data: out of memory");
+        return false;
+    }
+    snprintf(path, sizeof path, "%s/%s", env->out_dir, DSH_PLOTDATA_FILE);
+    dsh_out_file f;
+    if (!dsh_out_open(&f, path, err, errsz)) {
+        json_decref(root);
+        return false;
+    }
+    ok = !json_dumpf(
+        root, f.f, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(7));
+    json_decref(root);
+    return dsh_out_close(&f, ok, err, errsz);
+}
+
+void xp_plot_finish(xp_run *r, const dsh_exec_env *env)
+{
+    if (!r->plot)
+        return;
+    char err[512];
+    if (r->status != DSH_RES_SKIP && !write_data(r, env, err, sizeof err))
+        xp_log(r, "HTML report data: %s", err);
+    for (unsigned i = 0; i < r->plot->nseries; i++)
+        free(r->plot->series[i]);
+    free(r->plot);
+    r->plot = NULL;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The HTML report (docs/harness.md "HTML report"; issue 33): a summary
+ * page of every case and one page per case with its plots, drawn by
+ * gnuplot (plot_tool.h) from the data each case's run left in its output
+ * directory (DSH_PLOTDATA_FILE, harness/exec/exec_plotdata.c) and the
+ * figures of the JSON report (the same dsh_case_result).  Self-contained:
+ * plots are inline SVG, style and scripts inline, nothing is fetched.
+ * Every file is written to a temporary file and renamed (textout/
+ * out_file.h).  No plotting tool (or a failing one) leaves the tables
+ * and a one-line notice, never a failed report. */
+#ifndef DSH_HTMLREPORT_H
+#define DSH_HTMLREPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "runner/report.h"
+
+/* DIR/index.html and DIR/cases/NAME.html (NAME: the case's classname,
+ * characters other than letters, digits, '.', '_' and '-' as '_'); DIR
+ * and DIR/cases are created.  Each entry's out_dir (may be NULL) is where
+ * its plot data is.  notice: "" or the line the pages show when plots
+ * are missing.  false + err (naming the file) when a page cannot be
+ * written. */
+bool dsh_html_write_suite(const char *dir, const dsh_report *r, char *notice,
+                          size_t noticesz, char *err, size_t errsz);
+
+/* One case's page as FILE (`dspsim run`, `dspsim play --report`), with
+ * its plot data from e->out_dir.  Same notice and errors. */
+bool dsh_html_write_case_file(const char *file, const dsh_report_entry *e,
+                              char *notice, size_t noticesz, char *err,
+                              size_t errsz);
+
+#endif

@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The translator's front end: a page's blocks laid out once for every
+ * emitter (xlate_plan.h).  The semantics mirror exec.c (the reference). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "icache.h"
+#include "xlate_plan.h"
+#include "xlate_sreg.h"
+
+/* Instructions a unit translates; the rest end a block and are left to
+ * the interpreter (special registers, returns from exceptions, waits,
+ * syscalls, breaks, simcalls, region-protection ops, illegal ones). */
+int xlate_plan_translatable(const xt_insn *in)
+{
+    if (in->op == XT_OP_RSR)
+        return xlate_sreg_read_ok((unsigned)in->imm);
+    if (in->op == XT_OP_WSR || in->op == XT_OP_XSR)
+        return xlate_sreg_write_ok((unsigned)in->imm, in->op == XT_OP_XSR);
+    switch (in->op) {
+    case XT_OP_WAITI:
+    case XT_OP_RFE:
+    case XT_OP_RFDE:
+    case XT_OP_RFI:
+    case XT_OP_RFDO:
+    case XT_OP_RFDD:
+    case XT_OP_SYSCALL:
+    case XT_OP_BREAK:
+    case XT_OP_BREAK_N:
+    case XT_OP_SIMCALL:
+    case XT_OP_ILL:
+    case XT_OP_ILL_N:
+    case XT_OP_ILLEGAL:
+    case XT_OP_RITLB0:
+    case XT_OP_RITLB1:
+    case XT_OP_RDTLB0:
+    case XT_OP_RDTLB1:
+    case XT_OP_WITLB:
+    case XT_OP_WDTLB:
+    case XT_OP_IITLB:
+    case XT_OP_IDTLB:
+    case XT_OP_PITLB:
+    case XT_OP_PDTLB:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+int xlate_plan_is_store(unsigned op)
+{
+    return op == XT_OP_S8I || op == XT_OP_S16I || op == XT_OP_S32I ||
+           op == XT_OP_S32I_N;
+}
+
+unsigned xlate_plan_access_size(unsigned op)
+{
+    switch (op) {
+    case XT_OP_L8UI:
+    case XT_OP_S8I:
+        return 1;
+    case XT_OP_L16UI:
+    case XT_OP_L16SI:
+    case XT_OP_S16I:
+        return 2;
+    case XT_OP_L32I:
+    case XT_OP_L32I_N:
+    case XT_OP_S32I:
+    case XT_OP_S32I_N:
+        return 4;
+    default:
+        return 0;
+    }
+}
+
+int xlate_plan_is_late(const xt_insn *in) /* result a cycle late: interlock */
+{
+    switch (in->op) {
+    case XT_OP_MUL16U:
+    case XT_OP_MUL16S:
+    case XT_OP_MULL:
+    case XT_OP_L8UI:
+    case XT_OP_L16UI:
+    case XT_OP_L16SI:
+    case XT_OP_L32I:
+    case XT_OP_L32I_N:
+    case XT_OP_L32R:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Control transfers: 1 conditional branch, 2 direct jump/call, 3 indirect. */
+int xlate_plan_transfer_kind(unsigned op)
+{
+    switch (op) {
+    case XT_OP_J:
+    case XT_OP_CALL0:
+        return 2;
+    case XT_OP_JX:
+    case XT_OP_CALLX0:
+    case XT_OP_RET:
+    case XT_OP_RET_N:
+        return 3;
+    default:
+        break;
+    }
+    return (op >= XT_OP_BEQ && op <= XT_OP_BGEZ) || op == XT_OP_BEQZ_N ||
+           op == XT_OP_BNEZ_N;
+}
+
+/* An instruction a block can hold at offset o (a load's successor must be
+ * decoded on this page, or the interlock is settled by the interpreter). */
+int xlate_plan_holdable(const xl_plan *g, unsigned o)
+{
+    const xt_insn *in = &g->dp[o].in;
+    if (!g->dec[o] || !xlate_plan_translatable(in) || o + in->len > XL_PAGE)
+        return 0;
+    if (xlate_plan_is_late(in) &&
+        (o + in->len >= XL_PAGE || !g->dec[o + in->len]))
+        return 0;
+    return 1;
+}
+
+unsigned xlate_plan_interlock(const xl_plan *g, unsigned o)
+{
+    const xt_insn *in = &g->dp[o].in;
+    const xt_timing *T = &g->cpu->timing;
+    if (!xlate_plan_is_late(in))
+        return 0;
+    unsigned hzc = (in->op == XT_OP_MUL16U || in->op == XT_OP_MUL16S ||
+                    in->op == XT_OP_MULL)
+                       ? T->mul_use
+                       : T->load_use;
+    return (g->dp[o + in->len].in.rmask & (1u << in->a)) ? hzc : 0;
+}
+
+/* Soft heads: reached only from below on this page, by falling in from an
+ * instruction the unit holds or by a forward branch or jump; never a
+ * call's target or return point, a backward branch's target, or where the
+ * interpreter comes in.  A hard head starts a region (plan_guard). */
+static void find_soft(xl_plan *g)
+{
+    uint8_t *ok = calloc(XL_PAGE, 1), *bad = calloc(XL_PAGE, 1);
+    if (!ok || !bad) {
+        free(ok);
+        free(bad);
+        return; /* every head hard: regions of one block */
+    }
+    for (unsigned o = 0; o < XL_PAGE; o++) {
+        if (!g->dec[o])
+            continue;
+        const xt_insn *in = &g->dp[o].in;
+        unsigned end = o + in->len;
+        int tk = xlate_plan_transfer_kind(in->op);
+        if (!xlate_plan_holdable(g, o)) {
+            if (end < XL_PAGE)
+                bad[end] = 1;
+            continue;
+        }
+        if (end < XL_PAGE) {
+            if (tk <= 1)
+                ok[end] = 1;
+            else if (in->op == XT_OP_CALL0 || in->op == XT_OP_CALLX0)
+                bad[end] = 1;
+        }
+        if ((tk == 1 || tk == 2) && (in->target >> XT_PAGE_SHIFT) == g->pn) {
+            unsigned t = in->target & (XL_PAGE - 1);
+            if (in->op == XT_OP_CALL0 || t <= o)
+                bad[t] = 1;
+            else
+                ok[t] = 1;
+        }
+    }
+    for (unsigned o = 0; o < XL_PAGE; o++)
+        g->soft[o] = g->head[o] && ok[o] && !bad[o];
+    free(ok);
+    free(bad);
+}
+
+static void find_heads(xl_plan *g)
+{
+    static const uint8_t zero[XL_PAGE];
+    uint8_t *reached = calloc(XL_PAGE, 1);
+    if (!reached)
+        return;
+    memcpy(g->head, zero, XL_PAGE);
+    for (unsigned o = 0; o < XL_PAGE; o++) {
+        if (!g->dec[o])
+            continue;
+        const xt_insn *in = &g->dp[o].in;
+        unsigned end = o + in->len;
+        int tk = xlate_plan_transfer_kind(in->op);
+        if (!xlate_plan_translatable(in) || end > XL_PAGE || tk) {
+            if (end < XL_PAGE)
+                g->head[end] = 1; /* execution comes back here */
+            if (xlate_plan_translatable(in) && (tk == 1 || tk == 2) &&
+                (in->target >> XT_PAGE_SHIFT) == g->pn)
+                g->head[in->target & (XL_PAGE - 1)] = 1;
+            continue;
+        }
+        if (end < XL_PAGE)
+            reached[end] = 1;
+    }
+    for (unsigned o = 0; o < XL_PAGE; o++) {
+        if (g->dec[o] && !reached[o])
+            g->head[o] = 1;
+        if (g->head[o] && !xlate_plan_holdable(g, o))
+            g->head[o] = 0;
+    }
+    free(reached);
+}
+
+/* The horizon margin of the block at head h: the static cycle offset of
+ * its last instruction (the emitters' walk, without emitting). */
+static unsigned margin(const xl_plan *g, unsigned h)
+{
+    unsigned k = 0, last_k = 0, off = h;
+    for (;;) {
+        if ((off != h && g->head[off]) || !xlate_plan_holdable(g, off))
+            return last_k;
+        const xt_insn *in = &g->dp[off].in;
+        last_k = k;
+        if (xlate_plan_transfer_kind(in->op))
+            return last_k;
+        k += in->cost + xlate_plan_interlock(g, off);
+        off += in->len;
+        if (off >= XL_PAGE)
+            return last_k;
+    }
+}
+
+xl_plan *xlate_plan_entries(xt_cpu *cpu, uint32_t pn)
+{
+    xt_dinsn *dp = cpu->dcache[pn];
+    xl_plan *g = dp ? calloc(1, sizeof *g) : NULL;
+    if (!g)
+        return NULL;
+    g->cpu = cpu;
+    g->pn = pn;
+    g->base = pn << XT_PAGE_SHIFT;
+    g->dp = dp;
+    for (unsigned i = 0; i < XL_PAGE; i++)
+        g->dec[i] = (uint8_t)icache_entry_decoded(&dp[i]);
+    return g;
+}
+
+xl_plan *xlate_plan_page(xt_cpu *cpu, uint32_t pn)
+{
+    xl_plan *g = xlate_plan_entries(cpu, pn);
+    if (!g)
+        return NULL;
+    find_heads(g);
+    find_soft(g);
+    unsigned n = 0;
+    g->used = 1;
+    for (unsigned i = 0; i < XL_PAGE; i++) {
+        if (!g->dec[i])
+            continue;
+        const xt_insn *in = &g->dp[i].in;
+        g->used |= (uint16_t)(in->rmask | (1u << in->a) | (1u << in->b) |
+                              (1u << in->c));
+        if (g->head[i]) {
+            g->pre[i] = margin(g, i);
+            n++;
+        }
+    }
+    g->hl = n ? malloc(n * sizeof *g->hl) : NULL;
+    if (!g->hl) {
+        free(g);
+        return NULL;
+    }
+    for (unsigned i = 0; i < XL_PAGE; i++)
+        if (g->head[i])
+            g->hl[g->nh++] = (uint16_t)i;
+    return g;
+}
+
+void xlate_plan_free(xl_plan *p)
+{
+    if (p) {
+        free(p->hl);
+        free(p);
+    }
+}

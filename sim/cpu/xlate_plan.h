@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The translator's front end: one guest page's decoded instructions laid
+ * out as blocks, once, for every emitter (the C generator, xlate_gen.c;
+ * the x86-64 emitter, xlate_x64.c).
+ *
+ * A block starts at a head (a branch target, the instruction after a
+ * branch or after one the translators leave to the interpreter, or a
+ * decoded entry no other decoded instruction falls into) and runs
+ * straight to a branch, to the next head, or to an instruction left to
+ * the interpreter.  What is static is worked out here: which instructions
+ * a block holds, each one's cycle cost and interlock with the next (the
+ * emitters sum them into offsets from the block's start), and each
+ * block's horizon margin (the static cycle offset of its last
+ * instruction: a block runs only if cyc + margin < the event horizon). */
+#ifndef DSPSIM_XLATE_PLAN_H
+#define DSPSIM_XLATE_PLAN_H
+
+#include <stdint.h>
+
+#include "core_state.h"
+
+#define XL_PAGE XT_PAGE_SIZE
+
+typedef struct xl_plan {
+    xt_cpu *cpu;
+    uint32_t pn, base;     /* page number, its first address */
+    xt_dinsn *dp;          /* its decoded entries */
+    uint8_t dec[XL_PAGE];  /* an instruction is decoded at this offset */
+    uint8_t head[XL_PAGE]; /* a block starts here */
+    uint8_t soft[XL_PAGE]; /* a head reached only from below (regions) */
+    uint32_t pre[XL_PAGE]; /* at a head: the block's horizon margin */
+    uint16_t *hl;          /* the heads in address order (malloc'ed) */
+    unsigned nh;
+    uint16_t used; /* the registers its instructions name */
+} xl_plan;
+
+/* Control transfers: 0 none, 1 conditional branch, 2 direct jump or
+ * call, 3 indirect. */
+int xlate_plan_transfer_kind(unsigned op);
+/* Instructions a translation holds (the rest end a block). */
+int xlate_plan_translatable(const xt_insn *in);
+/* A store (S8I, S16I, S32I, S32I.N). */
+int xlate_plan_is_store(unsigned op);
+/* The bytes a load or store (not L32R) moves: 1, 2 or 4; 0 otherwise. */
+unsigned xlate_plan_access_size(unsigned op);
+/* A load or multiply: its result is a cycle late (an interlock). */
+int xlate_plan_is_late(const xt_insn *in);
+/* An instruction a block can hold at offset o. */
+int xlate_plan_holdable(const xl_plan *p, unsigned o);
+/* Stall cycles between the instruction at o and the next (0 or the
+ * load-use / multiply-use cost when the next reads its result). */
+unsigned xlate_plan_interlock(const xl_plan *p, unsigned o);
+
+/* A plan of page pn with its decoded entries only (dec, dp): NULL if the
+ * page has none.  xlate_plan_page lays it out too (heads, soft heads,
+ * margins, hl); NULL if no block. */
+xl_plan *xlate_plan_entries(xt_cpu *cpu, uint32_t pn);
+xl_plan *xlate_plan_page(xt_cpu *cpu, uint32_t pn);
+void xlate_plan_free(xl_plan *p);
+
+#endif

@@ -1,0 +1,1075 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The direct back end's emitter: a page's plan (xlate_plan.h) becomes
+ * x86-64 code with the contract of a C unit (xlate_abi.h), block for
+ * block the generic blocks of xlate_gen.c: the same heads, the same
+ * static cycle offsets, exits, horizon checks and helper calls, so that
+ * both give the interpreter's results (exec.c is the reference).
+ *
+ * Host registers: rbx the env, rbp ar[] (the guest registers stay in
+ * memory: each instruction loads and stores them, as QEMU's TCG does
+ * across its ops), r13 the page table, r14 the cycles and r15 the
+ * instructions at the block's start (a block adds its static total at
+ * its end, an exit its offset), r12 the history count; on the stack:
+ * [rsp] the horizon ev, [rsp+8] a helper's value, [rsp+16] the horizon
+ * of a goto (ev2).  SAR and its left-shift flag live in the env itself.
+ * Slow paths (helpers, wait states) go to a cold section after the code,
+ * so that the common path runs straight. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "x64_enc.h"
+#include "xlate_abi.h"
+#include "xlate_plan.h"
+#include "xlate_x64.h"
+
+#define PAGE   XL_PAGE
+#define OFF(f) ((int32_t)offsetof(xt_xenv, f))
+#define GR(n)  ((int32_t)(4 * (n))) /* a<n> in ar[] */
+#define ENV    RBX
+#define AR     RBP
+#define HN     R12
+#define PGS    R13
+#define CYC    R14
+#define INS    R15
+#define SP_EV  0
+#define SP_V   8
+#define SP_EV2 16
+#define FRAME  24 /* six pushes + this: rsp 16-aligned at calls */
+
+/* the opcodes of x64_alu_rm / x64_alu_rr */
+enum {
+    A_ADD = 0x03,
+    A_OR = 0x0B,
+    A_AND = 0x23,
+    A_SUB = 0x2B,
+    A_XOR = 0x33,
+    A_CMP = 0x3B,
+    A_TEST = 0x85,
+    A_IMUL = 0x0FAF
+};
+
+typedef struct em {
+    x64_buf b;
+    const xl_plan *pl;
+    uint8_t *cover;
+    unsigned head_lab[PAGE]; /* a head's label, by offset */
+    unsigned out, ret1, dyn, decline, hx, hp, hl;
+    unsigned margin; /* the block being written: its horizon margin */
+    int8_t pin[16];  /* a<n>'s host register for the whole unit, or -1 */
+    int selftest;
+} em;
+
+/* ---- guest registers: a pinned one in its host register, the others
+ * in ar[] ---- */
+
+/* host = a<r> */
+static void ld_a(em *m, int host, unsigned r)
+{
+    if (m->pin[r] >= 0)
+        x64_mov_rr(&m->b, 0, host, m->pin[r]);
+    else
+        x64_mov_rm(&m->b, 0, host, AR, GR(r));
+}
+
+/* a<r> = host */
+static void st_a(em *m, unsigned r, int host)
+{
+    if (m->pin[r] >= 0)
+        x64_mov_rr(&m->b, 0, m->pin[r], host);
+    else
+        x64_mov_mr(&m->b, 0, AR, GR(r), host);
+}
+
+static void st_ai(em *m, unsigned r, uint32_t imm)
+{
+    if (m->pin[r] >= 0)
+        x64_mov_ri(&m->b, m->pin[r], imm);
+    else
+        x64_mov_mi32(&m->b, AR, GR(r), imm);
+}
+
+/* host op= a<r> (an x64_alu_rm opcode, A_TEST and A_IMUL too) */
+static void alu_a(em *m, unsigned op, int host, unsigned r)
+{
+    if (m->pin[r] >= 0)
+        x64_alu_rr(&m->b, 0, op, host, m->pin[r]);
+    else
+        x64_alu_rm(&m->b, 0, op, host, AR, GR(r));
+}
+
+/* cmp a<r>, imm */
+static void cmp_ai(em *m, unsigned r, int32_t imm)
+{
+    if (m->pin[r] >= 0)
+        x64_alu_ri(&m->b, 0, 7, m->pin[r], imm);
+    else
+        x64_alu_mi(&m->b, 0, 7, AR, GR(r), imm);
+}
+
+/* host = a<r> by an extending move (movzx/movsx r32, r/m16; movsxd) */
+static void ext_a(em *m, int w, unsigned op, int host, unsigned r)
+{
+    if (m->pin[r] >= 0)
+        x64_rr(&m->b, w, op, host, m->pin[r]);
+    else
+        x64_mem(&m->b, 0, w, op, host, AR, NOREG, 1, GR(r));
+}
+
+/* SYNC_OUT / SYNC_IN of the C units: the pinned registers to and from
+ * ar[] around a helper, and at the unit's entry and exit. */
+static void sync_out(em *m)
+{
+    for (unsigned r = 0; r < 16; r++)
+        if (m->pin[r] >= 0)
+            x64_mov_mr(&m->b, 0, AR, GR(r), m->pin[r]);
+}
+
+static void sync_in(em *m)
+{
+    for (unsigned r = 0; r < 16; r++)
+        if (m->pin[r] >= 0)
+            x64_mov_rm(&m->b, 0, m->pin[r], AR, GR(r));
+}
+
+/* cycles += k; insns += j (k, j < 2^31) */
+static void add_counts(em *m, unsigned k, unsigned j)
+{
+    if (k)
+        x64_alu_ri(&m->b, 1, 0, CYC, (int32_t)k);
+    if (j)
+        x64_alu_ri(&m->b, 1, 0, INS, (int32_t)j);
+}
+
+/* EXIT(npc, kn, jn) of the C units: the counts, the pc, out. */
+static void exit_to(em *m, uint32_t npc, unsigned kn, unsigned jn)
+{
+    add_counts(m, kn, jn);
+    x64_mov_mi32(&m->b, ENV, OFF(pc), npc);
+    x64_jmp(&m->b, m->out);
+}
+
+/* cyc + k against the horizon in reg/[rsp]: rax = cyc + k, then cmp. */
+static void cmp_horizon(em *m, unsigned k, int use_ev2)
+{
+    x64_lea(&m->b, RAX, CYC, NOREG, 1, (int32_t)k);
+    x64_alu_rm(&m->b, 1, A_CMP, RAX, RSP, use_ev2 ? SP_EV2 : SP_EV);
+}
+
+/* Continue at guest address t (the counts added): its block on this page
+ * after the horizon check, else an exit. */
+static void go(em *m, uint32_t t)
+{
+    const xl_plan *pl = m->pl;
+    unsigned to = t & (PAGE - 1);
+    if ((t >> XT_PAGE_SHIFT) == pl->pn && pl->head[to]) {
+        cmp_horizon(m, pl->pre[to], 1);
+        x64_jcc(&m->b, CC_B, m->head_lab[to]);
+    }
+    x64_mov_mi32(&m->b, ENV, OFF(pc), t);
+    x64_jmp(&m->b, m->out);
+}
+
+/* HIST(from, to): the ring of control transfers; to in esi if dyn. */
+static void hist(em *m, uint32_t from, uint32_t to, int dyn)
+{
+    x64_buf *b = &m->b;
+    if (dyn) {
+        x64_mov_rr(b, 0, RCX, RSI);
+        x64_shift_ri(b, 1, 4, RCX, 32);
+        x64_mov_ri(b, RDX, from);
+        x64_alu_rr(b, 1, A_OR, RCX, RDX);
+    } else {
+        x64_mov_ri64(b, RCX, (uint64_t)from | (uint64_t)to << 32);
+    }
+    x64_mov_rr(b, 0, RAX, HN);
+    x64_alu_ri(b, 1, 0, HN, 1);
+    x64_alu_ri(b, 0, 4, RAX, 31);
+    x64_mov_rm(b, 1, RDX, ENV, OFF(hist));
+    x64_mem(b, 0, 1, 0x89, RCX, RDX, RAX, 8, 0);
+}
+
+static void clear_sl(em *m)
+{
+    x64_mov_mi8(&m->b, ENV, OFF(sar_left), 0);
+}
+
+/* TO_ENV(pc, k, j): what a helper sees. */
+static void to_env(em *m, uint32_t pc, unsigned k, unsigned j)
+{
+    x64_mov_mi32(&m->b, ENV, OFF(pc), pc);
+    x64_lea(&m->b, RAX, CYC, NOREG, 1, (int32_t)k);
+    x64_mov_mr(&m->b, 1, ENV, OFF(cycles), RAX);
+    x64_lea(&m->b, RAX, INS, NOREG, 1, (int32_t)(j + 1));
+    x64_mov_mr(&m->b, 1, ENV, OFF(insns), RAX);
+    x64_mov_mr(&m->b, 1, ENV, OFF(hist_n), HN);
+    sync_out(m);
+}
+
+/* The helper's result in eax: 1 leaves the instruction to the
+ * interpreter (exit before it), 2 took an exception (return 1 as is). */
+static void helper_result(em *m, uint32_t pc, unsigned k, unsigned j)
+{
+    unsigned l = x64_label(&m->b);
+    x64_alu_ri(&m->b, 0, 7, RAX, 1);
+    x64_jcc(&m->b, CC_NE, l);
+    exit_to(m, pc, k, j);
+    x64_bind(&m->b, l);
+    x64_alu_ri(&m->b, 0, 7, RAX, 2);
+    x64_jcc(&m->b, CC_E, m->ret1);
+}
+
+/* After a wait state or a helper: on if cyc + kr is before ev, else an
+ * exit after the instruction. */
+static void recheck_exit(em *m, unsigned kr, uint32_t npc, unsigned kn,
+                         unsigned jn, unsigned done)
+{
+    cmp_horizon(m, kr, 0);
+    x64_jcc(&m->b, CC_B, done);
+    exit_to(m, npc, kn, jn);
+}
+
+/* cmp byte [env.single_block], 0 */
+static void cmp_single_block(em *m)
+{
+    /* cmp byte [rbx+off], 0 : 80 /7 ib */
+    x64_mem(&m->b, 0, 0, 0x80, 7, ENV, NOREG, 1, OFF(single_block));
+    x64_u8(&m->b, 0);
+}
+
+/* [rsp+16] = ev2 = single_block ? 0 : ev (in rdx); rcx scratch */
+static void set_ev2(em *m)
+{
+    x64_alu_rr(&m->b, 0, A_XOR, RCX, RCX);
+    cmp_single_block(m);
+    x64_cmov(&m->b, 1, CC_E, RCX, RDX);
+    x64_mov_mr(&m->b, 1, RSP, SP_EV2, RCX);
+}
+
+/* FROM_ENV(k, j) after a helper (its result in eax, kept). */
+static void reload_env(em *m, unsigned k, unsigned j)
+{
+    x64_buf *b = &m->b;
+    x64_mov_rm(b, 1, CYC, ENV, OFF(cycles));
+    if (k)
+        x64_alu_ri(b, 1, 5, CYC, (int32_t)k);
+    x64_mov_rm(b, 1, INS, ENV, OFF(insns));
+    x64_alu_ri(b, 1, 5, INS, (int32_t)(j + 1));
+    x64_mov_rm(b, 1, HN, ENV, OFF(hist_n));
+    x64_mov_rm(b, 1, RDX, ENV, OFF(ev));
+    x64_mov_mr(b, 1, RSP, SP_EV, RDX);
+    set_ev2(m); /* eax: the helper's result, kept */
+    sync_in(m);
+}
+
+static unsigned recheck(const em *m, unsigned kn)
+{
+    return kn > m->margin ? kn : m->margin;
+}
+
+/* The access itself, the page's checks done: host pointer in rdx, the
+ * address in esi; rcx and rax scratch. */
+static void access_host(em *m, const xt_insn *in)
+{
+    x64_buf *b = &m->b;
+    unsigned sz = xlate_plan_access_size(in->op);
+    x64_mov_rr(b, 0, RCX, RSI);
+    x64_alu_ri(b, 0, 4, RCX, 4095);
+    if (xlate_plan_is_store(in->op)) {
+        ld_a(m, RAX, in->a);
+        if (sz == 4)
+            x64_mem(b, 0, 0, 0x89, RAX, RDX, RCX, 1, 0);
+        else if (sz == 2)
+            x64_mem(b, 1, 0, 0x89, RAX, RDX, RCX, 1, 0);
+        else
+            x64_mem(b, 0, 0, 0x88, RAX, RDX, RCX, 1, 0);
+        return;
+    }
+    unsigned opc = in->op == XT_OP_L8UI    ? 0x0FB6
+                   : in->op == XT_OP_L16UI ? 0x0FB7
+                   : in->op == XT_OP_L16SI ? 0x0FBF
+                                           : 0x8B;
+    x64_mem(b, 0, 0, opc, RCX, RDX, RCX, 1, 0);
+    st_a(m, in->a, RCX);
+}
+
+/* A load or store: the page table's direct pointer when it allows, else
+ * the env's helper (LD/ST of the C units).  Wait states and the helper
+ * are in the cold section. */
+static void emit_access(em *m, const xt_insn *in, uint32_t pc, unsigned k,
+                        unsigned j, uint32_t npc, unsigned kn)
+{
+    x64_buf *b = &m->b;
+    const xt_timing *T = &m->pl->cpu->timing;
+    /* L32R: a word */
+    unsigned sz = in->op == XT_OP_L32R ? 4 : xlate_plan_access_size(in->op);
+    unsigned st = (unsigned)xlate_plan_is_store(in->op);
+    unsigned kr = recheck(m, kn), wt = st ? 17 : 16;
+    unsigned slow = x64_label(b), done = x64_label(b), wait = x64_label(b);
+    /* esi = the address */
+    if (in->op == XT_OP_L32R) {
+        unsigned lit = x64_label(b), have = x64_label(b);
+        x64_mov_rm(b, 0, RAX, ENV, OFF(litbase));
+        x64_rr(b, 0, 0xF7, 0, RAX); /* test eax, imm32 */
+        x64_u32(b, 1);
+        x64_jcc(b, CC_NE, lit);
+        x64_mov_ri(b, RSI, in->target);
+        x64_jmp(b, have);
+        x64_bind(b, lit);
+        x64_alu_ri(b, 0, 4, RAX, (int32_t)~0xFFFu);
+        x64_lea(b, RSI, RAX, NOREG, 1, in->imm);
+        x64_bind(b, have);
+    } else {
+        ld_a(m, RSI, in->b);
+        if (in->imm)
+            x64_alu_ri(b, 0, 0, RSI, in->imm);
+    }
+    /* rax = &P[a >> 12], rdx = its host pointer */
+    x64_mov_rr(b, 0, RAX, RSI);
+    x64_shift_ri(b, 0, 5, RAX, 12);
+    x64_lea(b, RAX, RAX, RAX, 2, 0);
+    x64_lea(b, RAX, PGS, RAX, 8, 0);
+    x64_mov_rm(b, 1, RDX, RAX, st ? 8 : 0);
+    x64_alu_rr(b, 1, A_TEST, RDX, RDX);
+    x64_jcc(b, CC_E, slow);
+    if (sz > 1) {
+        x64_rr(b, 0, 0xF7, 0, RSI); /* test esi, sz - 1 */
+        x64_u32(b, sz - 1);
+        x64_jcc(b, CC_NE, slow);
+    }
+    x64_mem(b, 0, 0, 0x80, 7, RAX, NOREG, 1, (int32_t)wt); /* waits? */
+    x64_u8(b, 0);
+    x64_jcc(b, CC_NE, wait);
+    access_host(m, in);
+    x64_section(b, 1);
+    /* wait states: the access, then the cycles and a new horizon check */
+    x64_bind(b, wait);
+    x64_mem(b, 0, 0, 0x0FB6, RAX, RAX, NOREG, 1, (int32_t)wt);
+    x64_mov_mr(b, 0, RSP, SP_V, RAX);
+    access_host(m, in);
+    x64_mov_rm(b, 0, RAX, RSP, SP_V);
+    x64_alu_rr(b, 1, A_ADD, CYC, RAX);
+    recheck_exit(m, kr, npc, kn, j + 1, done);
+    /* the helper */
+    x64_bind(b, slow);
+    to_env(m, pc, k, j);
+    if (st)
+        ld_a(m, RCX, in->a); /* in ar[] too: to_env synced */
+    x64_mov_rr(b, 1, RDI, ENV);
+    x64_mov_ri(b, RDX, sz);
+    if (st) {
+        x64_call_m(b, ENV, OFF(st));
+    } else {
+        x64_lea(b, RCX, RSP, NOREG, 1, SP_V);
+        x64_call_m(b, ENV, OFF(ld));
+    }
+    reload_env(m, k, j);
+    helper_result(m, pc, k, j);
+    if (!st) {
+        x64_mov_rm(b, 0, RCX, RSP, SP_V);
+        if (in->op == XT_OP_L16SI)
+            x64_rr(b, 0, 0x0FBF, RCX, RCX);
+        st_a(m, in->a, RCX);
+        /* 3: translated code changed: end after the load, its interlock
+         * for the interpreter */
+        unsigned on = x64_label(b);
+        x64_alu_ri(b, 0, 7, RAX, 3);
+        x64_jcc(b, CC_NE, on);
+        x64_mov_mi16(b, ENV, OFF(hz_mask), 1u << in->a);
+        x64_mov_mi8(b, ENV, OFF(hz_cost), T->load_use);
+        exit_to(m, npc, k + in->cost, j + 1);
+        x64_bind(b, on);
+    }
+    recheck_exit(m, kr, npc, kn, j + 1, done);
+    x64_section(b, 0);
+    x64_bind(b, done);
+}
+
+/* SRX of the C units: the special-register helper for a<a>. */
+static void emit_srx(em *m, const xt_insn *in, uint32_t pc, unsigned k,
+                     unsigned j, uint32_t npc, unsigned kn, unsigned done)
+{
+    x64_buf *b = &m->b;
+    ld_a(m, RAX, in->a);
+    x64_mov_mr(b, 0, RSP, SP_V, RAX);
+    to_env(m, pc, k, j);
+    x64_mov_rr(b, 1, RDI, ENV);
+    x64_mov_ri(b, RSI, in->op);
+    x64_mov_ri(b, RDX, (uint32_t)in->imm);
+    x64_lea(b, RCX, RSP, NOREG, 1, SP_V);
+    x64_call_m(b, ENV, OFF(sr_op));
+    reload_env(m, k, j);
+    helper_result(m, pc, k, j);
+    clear_sl(m);
+    x64_mov_rm(b, 0, RCX, RSP, SP_V);
+    st_a(m, in->a, RCX);
+    recheck_exit(m, recheck(m, kn), npc, kn, j + 1, done);
+}
+
+
+/* a<a> = a<b> op a<c>, a<b> shifted left by sh first */
+static void alu3(em *m, const xt_insn *in, unsigned op, unsigned sh)
+{
+    ld_a(m, RAX, in->b);
+    if (sh)
+        x64_shift_ri(&m->b, 0, 4, RAX, sh);
+    alu_a(m, op, RAX, in->c);
+    st_a(m, in->a, RAX);
+}
+
+/* The body of a straight-line instruction. */
+static void emit_plain(em *m, const xt_insn *in, uint32_t pc, unsigned k,
+                       unsigned j, unsigned kn)
+{
+    x64_buf *b = &m->b;
+    unsigned a = in->a, rb = in->b, rc = in->c;
+    int32_t im = in->imm;
+    uint32_t npc = pc + in->len;
+    switch (in->op) {
+    case XT_OP_ADD:
+    case XT_OP_ADD_N:
+        alu3(m, in, A_ADD, 0);
+        break;
+    case XT_OP_ADDX2:
+        alu3(m, in, A_ADD, 1);
+        break;
+    case XT_OP_ADDX4:
+        alu3(m, in, A_ADD, 2);
+        break;
+    case XT_OP_ADDX8:
+        alu3(m, in, A_ADD, 3);
+        break;
+    case XT_OP_SUB:
+        alu3(m, in, A_SUB, 0);
+        break;
+    case XT_OP_SUBX2:
+        alu3(m, in, A_SUB, 1);
+        break;
+    case XT_OP_SUBX4:
+        alu3(m, in, A_SUB, 2);
+        break;
+    case XT_OP_SUBX8:
+        alu3(m, in, A_SUB, 3);
+        break;
+    case XT_OP_AND:
+        alu3(m, in, A_AND, 0);
+        break;
+    case XT_OP_OR:
+        alu3(m, in, A_OR, 0);
+        break;
+    case XT_OP_XOR:
+        alu3(m, in, A_XOR, 0);
+        break;
+    case XT_OP_MULL:
+        alu3(m, in, A_IMUL, 0);
+        break;
+    case XT_OP_NEG:
+        x64_alu_rr(b, 0, A_XOR, RAX, RAX);
+        alu_a(m, A_SUB, RAX, rb);
+        st_a(m, a, RAX);
+        break;
+    case XT_OP_ABS:
+        ld_a(m, RAX, rb);
+        x64_mov_rr(b, 0, RCX, RAX);
+        x64_rr(b, 0, 0xF7, 3, RCX); /* neg ecx */
+        x64_alu_rr(b, 0, A_TEST, RAX, RAX);
+        x64_cmov(b, 0, CC_S, RAX, RCX);
+        st_a(m, a, RAX);
+        break;
+    case XT_OP_ADDI:
+    case XT_OP_ADDMI:
+    case XT_OP_ADDI_N:
+        ld_a(m, RAX, rb);
+        if (im)
+            x64_alu_ri(b, 0, 0, RAX, im);
+        st_a(m, a, RAX);
+        break;
+    case XT_OP_MOVI:
+    case XT_OP_MOVI_N:
+        st_ai(m, a, (uint32_t)im);
+        break;
+    case XT_OP_MOV_N:
+        ld_a(m, RAX, rb);
+        st_a(m, a, RAX);
+        break;
+    case XT_OP_MOVEQZ:
+    case XT_OP_MOVNEZ:
+    case XT_OP_MOVLTZ:
+    case XT_OP_MOVGEZ: {
+        /* skip the move unless the condition on a<c> holds */
+        unsigned skip = x64_label(b);
+        unsigned cc = in->op == XT_OP_MOVEQZ   ? CC_NE
+                      : in->op == XT_OP_MOVNEZ ? CC_E
+                      : in->op == XT_OP_MOVLTZ ? CC_GE
+                                               : CC_L;
+        cmp_ai(m, rc, 0);
+        x64_jcc(b, cc, skip);
+        ld_a(m, RAX, rb);
+        st_a(m, a, RAX);
+        x64_bind(b, skip);
+        break;
+    }
+    case XT_OP_SLL: {
+        /* sar > 32 ? 0 : (uint64_t)a<b> << (32 - sar) */
+        unsigned zero = x64_label(b), end = x64_label(b);
+        x64_mov_rm(b, 0, RCX, ENV, OFF(sar));
+        ld_a(m, RAX, rb);
+        x64_alu_ri(b, 0, 7, RCX, 32);
+        x64_jcc(b, CC_A, zero);
+        x64_rr(b, 0, 0xF7, 3, RCX);
+        x64_alu_ri(b, 0, 0, RCX, 32);
+        x64_shift_rcl(b, 1, 4, RAX);
+        x64_jmp(b, end);
+        x64_bind(b, zero);
+        x64_alu_rr(b, 0, A_XOR, RAX, RAX);
+        x64_bind(b, end);
+        st_a(m, a, RAX);
+        break;
+    }
+    case XT_OP_SRL:
+    case XT_OP_SRA:
+        /* shift by sar & (sar_left ? 31 : 63), in 64 bits */
+        x64_mov_rm(b, 0, RCX, ENV, OFF(sar));
+        x64_mov_ri(b, RAX, 63);
+        x64_mov_ri(b, RDX, 31);
+        x64_mem(b, 0, 0, 0x80, 7, ENV, NOREG, 1, OFF(sar_left));
+        x64_u8(b, 0);
+        x64_cmov(b, 0, CC_NE, RAX, RDX);
+        x64_alu_rr(b, 0, A_AND, RCX, RAX);
+        if (in->op == XT_OP_SRL) {
+            ld_a(m, RAX, rb);
+            x64_shift_rcl(b, 1, 5, RAX);
+        } else {
+            ext_a(m, 1, 0x63, RAX, rb); /* movsxd */
+            x64_shift_rcl(b, 1, 7, RAX);
+        }
+        st_a(m, a, RAX);
+        break;
+    case XT_OP_SRC:
+        ld_a(m, RAX, rb);
+        x64_shift_ri(b, 1, 4, RAX, 32);
+        ld_a(m, RDX, rc);
+        x64_alu_rr(b, 1, A_OR, RAX, RDX);
+        x64_mov_rm(b, 0, RCX, ENV, OFF(sar));
+        x64_shift_rcl(b, 1, 5, RAX);
+        st_a(m, a, RAX);
+        break;
+    case XT_OP_SLLI:
+    case XT_OP_SRLI:
+    case XT_OP_SRAI:
+        ld_a(m, RAX, rb);
+        if (in->op == XT_OP_SLLI ? (im & 31) : im)
+            x64_shift_ri(
+                b, 0,
+                in->op == XT_OP_SLLI   ? 4
+                : in->op == XT_OP_SRLI ? 5
+                                       : 7,
+                RAX, in->op == XT_OP_SLLI ? (unsigned)(im & 31) : (unsigned)im);
+        st_a(m, a, RAX);
+        break;
+    case XT_OP_EXTUI:
+        ld_a(m, RAX, rb);
+        if (im)
+            x64_shift_ri(b, 0, 5, RAX, (unsigned)im);
+        x64_rr(b, 0, 0x81, 4, RAX); /* and eax, imm32 */
+        x64_u32(b, (1u << in->imm2) - 1);
+        st_a(m, a, RAX);
+        break;
+    case XT_OP_SSR:
+    case XT_OP_SSL:
+    case XT_OP_SSA8L:
+    case XT_OP_SSA8B: {
+        int left = in->op == XT_OP_SSL || in->op == XT_OP_SSA8B;
+        int bytes = in->op == XT_OP_SSA8L || in->op == XT_OP_SSA8B;
+        ld_a(m, RAX, a);
+        x64_alu_ri(b, 0, 4, RAX, bytes ? 3 : 31);
+        if (bytes)
+            x64_shift_ri(b, 0, 4, RAX, 3);
+        if (left) {
+            x64_mov_ri(b, RCX, 32);
+            x64_alu_rr(b, 0, A_SUB, RCX, RAX);
+            x64_mov_mr(b, 0, ENV, OFF(sar), RCX);
+        } else {
+            x64_mov_mr(b, 0, ENV, OFF(sar), RAX);
+        }
+        x64_mov_mi8(b, ENV, OFF(sar_left), (unsigned)left);
+        break;
+    }
+    case XT_OP_SSAI:
+        x64_mov_mi32(b, ENV, OFF(sar), (uint32_t)im);
+        clear_sl(m);
+        break;
+    case XT_OP_NSA:
+    case XT_OP_NSAU: {
+        /* clz by bsr: 31 - bsr(x); the zero case apart */
+        unsigned z = x64_label(b);
+        ld_a(m, RAX, rb);
+        if (in->op == XT_OP_NSA) {
+            x64_mov_rr(b, 0, RCX, RAX);
+            x64_shift_ri(b, 0, 7, RCX, 31);
+            x64_alu_rr(b, 0, A_XOR, RAX, RCX);
+        }
+        x64_mov_ri(b, RCX, in->op == XT_OP_NSA ? 31 : 32);
+        x64_rr(b, 0, 0x0FBD, RDX, RAX); /* bsr edx, eax: ZF if eax == 0 */
+        x64_jcc(b, CC_E, z);
+        x64_mov_ri(b, RCX, in->op == XT_OP_NSA ? 30 : 31);
+        x64_alu_rr(b, 0, A_SUB, RCX, RDX);
+        x64_bind(b, z);
+        st_a(m, a, RCX);
+        break;
+    }
+    case XT_OP_MUL16U:
+    case XT_OP_MUL16S: {
+        unsigned ext = in->op == XT_OP_MUL16U ? 0x0FB7 : 0x0FBF;
+        ext_a(m, 0, ext, RAX, rb);
+        ext_a(m, 0, ext, RCX, rc);
+        x64_alu_rr(b, 0, A_IMUL, RAX, RCX);
+        st_a(m, a, RAX);
+        break;
+    }
+    case XT_OP_L8UI:
+    case XT_OP_L16UI:
+    case XT_OP_L16SI:
+    case XT_OP_L32I:
+    case XT_OP_L32I_N:
+    case XT_OP_L32R:
+    case XT_OP_S8I:
+    case XT_OP_S16I:
+    case XT_OP_S32I:
+    case XT_OP_S32I_N:
+        emit_access(m, in, pc, k, j, npc, kn);
+        break;
+    case XT_OP_RER:
+        st_ai(m, a, 0);
+        break;
+    case XT_OP_RSIL: {
+        /* raising or keeping INTLEVEL in place; lowering it: the helper */
+        unsigned slow = x64_label(b), done = x64_label(b);
+        x64_mov_rm(b, 1, RDX, ENV, OFF(ps));
+        x64_mov_rm(b, 0, RAX, RDX, 0);
+        x64_mov_rr(b, 0, RCX, RAX);
+        x64_alu_ri(b, 0, 4, RCX, 15);
+        x64_alu_ri(b, 0, 7, RCX, im);
+        x64_jcc(b, CC_A, slow);
+        clear_sl(m);
+        x64_mov_rr(b, 0, RCX, RAX);
+        x64_alu_ri(b, 0, 4, RCX, ~15);
+        x64_alu_ri(b, 0, 1, RCX, im);
+        x64_mov_mr(b, 0, RDX, 0, RCX);
+        st_a(m, a, RAX);
+        x64_section(b, 1);
+        x64_bind(b, slow);
+        emit_srx(m, in, pc, k, j, npc, kn, done);
+        x64_section(b, 0);
+        x64_bind(b, done);
+        break;
+    }
+    case XT_OP_WSR:
+    case XT_OP_XSR:
+        if (im == XT_SR_SAR) {
+            clear_sl(m);
+            if (in->op == XT_OP_XSR)
+                x64_mov_rm(b, 0, RCX, ENV, OFF(sar));
+            ld_a(m, RAX, a);
+            x64_alu_ri(b, 0, 4, RAX, 0x3F);
+            x64_mov_mr(b, 0, ENV, OFF(sar), RAX);
+            if (in->op == XT_OP_XSR)
+                st_a(m, a, RCX);
+        } else if (im == XT_SR_PS && in->op == XT_OP_WSR) {
+            /* no interrupt pending (nor NMI): the write alone */
+            unsigned slow = x64_label(b), done = x64_label(b);
+            x64_mov_rm(b, 1, RAX, ENV, OFF(sr) + 8 * XT_SR_INTENABLE);
+            x64_mov_rm(b, 0, RCX, RAX, 0);
+            x64_alu_ri(b, 0, 1, RCX, (int32_t)XT_INT_NMI_MASK);
+            x64_mov_rm(b, 1, RAX, ENV, OFF(sr) + 8 * XT_SR_INTERRUPT);
+            x64_alu_rm(b, 0, A_TEST, RCX, RAX, 0);
+            x64_jcc(b, CC_NE, slow);
+            clear_sl(m);
+            ld_a(m, RAX, a);
+            x64_alu_ri(b, 0, 4, RAX, (int32_t)PS_WRITE_MASK);
+            x64_mov_rm(b, 1, RDX, ENV, OFF(ps));
+            x64_mov_mr(b, 0, RDX, 0, RAX);
+            x64_section(b, 1);
+            x64_bind(b, slow);
+            emit_srx(m, in, pc, k, j, npc, kn, done);
+            x64_section(b, 0);
+            x64_bind(b, done);
+        } else {
+            unsigned done = x64_label(b);
+            emit_srx(m, in, pc, k, j, npc, kn, done);
+            x64_bind(b, done);
+        }
+        break;
+    case XT_OP_RSR:
+        if (im == XT_SR_SAR) {
+            x64_mov_rm(b, 0, RAX, ENV, OFF(sar));
+        } else if (im == XT_SR_CCOUNT) { /* cycles before this one */
+            clear_sl(m);
+            x64_lea(b, RAX, CYC, NOREG, 1, (int32_t)k);
+            x64_alu_rm(b, 0, A_ADD, RAX, ENV, OFF(ccount_offset));
+        } else {
+            clear_sl(m);
+            x64_mov_rm(b, 1, RAX, ENV, OFF(sr) + 8 * im);
+            x64_mov_rm(b, 0, RAX, RAX, 0);
+        }
+        st_a(m, a, RAX);
+        break;
+    default: /* nop, memw, syncs, excw, extw, wer: cost only */
+        break;
+    }
+}
+
+/* A conditional branch's flags; returns the condition code of taken. */
+static unsigned emit_cond(em *m, const xt_insn *in)
+{
+    x64_buf *b = &m->b;
+    unsigned a = in->a, rb = in->b;
+    int32_t im = in->imm;
+    switch (in->op) {
+    case XT_OP_BEQ:
+    case XT_OP_BNE:
+    case XT_OP_BLT:
+    case XT_OP_BGE:
+    case XT_OP_BLTU:
+    case XT_OP_BGEU:
+        ld_a(m, RAX, a);
+        alu_a(m, A_CMP, RAX, rb);
+        return in->op == XT_OP_BEQ    ? CC_E
+               : in->op == XT_OP_BNE  ? CC_NE
+               : in->op == XT_OP_BLT  ? CC_L
+               : in->op == XT_OP_BGE  ? CC_GE
+               : in->op == XT_OP_BLTU ? CC_B
+                                      : CC_AE;
+    case XT_OP_BANY:
+    case XT_OP_BNONE:
+        ld_a(m, RAX, a);
+        alu_a(m, A_TEST, RAX, rb);
+        return in->op == XT_OP_BANY ? CC_NE : CC_E;
+    case XT_OP_BALL:
+    case XT_OP_BNALL:
+        ld_a(m, RAX, a);
+        x64_rr(b, 0, 0xF7, 2, RAX); /* not eax */
+        alu_a(m, A_TEST, RAX, rb);
+        return in->op == XT_OP_BALL ? CC_E : CC_NE;
+    case XT_OP_BBC:
+    case XT_OP_BBS:
+        ld_a(m, RAX, a);
+        ld_a(m, RCX, rb);
+        x64_rr(b, 0, 0x0FA3, RCX, RAX); /* bt eax, ecx (mod 32) */
+        return in->op == XT_OP_BBC ? CC_AE : CC_B;
+    case XT_OP_BBCI:
+    case XT_OP_BBSI:
+        ld_a(m, RAX, a);
+        x64_rr(b, 0, 0x0FBA, 4, RAX); /* bt eax, imm8 */
+        x64_u8(b, (unsigned)im & 31u);
+        return in->op == XT_OP_BBCI ? CC_AE : CC_B;
+    case XT_OP_BEQI:
+    case XT_OP_BNEI:
+    case XT_OP_BLTI:
+    case XT_OP_BGEI:
+    case XT_OP_BLTUI:
+    case XT_OP_BGEUI:
+        cmp_ai(m, a, im);
+        return in->op == XT_OP_BEQI    ? CC_E
+               : in->op == XT_OP_BNEI  ? CC_NE
+               : in->op == XT_OP_BLTI  ? CC_L
+               : in->op == XT_OP_BGEI  ? CC_GE
+               : in->op == XT_OP_BLTUI ? CC_B
+                                       : CC_AE;
+    case XT_OP_BEQZ:
+    case XT_OP_BEQZ_N:
+    case XT_OP_BNEZ:
+    case XT_OP_BNEZ_N:
+    case XT_OP_BLTZ:
+    case XT_OP_BGEZ:
+        cmp_ai(m, a, 0);
+        return (in->op == XT_OP_BEQZ || in->op == XT_OP_BEQZ_N)   ? CC_E
+               : (in->op == XT_OP_BNEZ || in->op == XT_OP_BNEZ_N) ? CC_NE
+               : in->op == XT_OP_BLTZ                             ? CC_L
+                                                                  : CC_GE;
+    default: /* never taken */
+        x64_alu_rr(b, 0, A_CMP, RAX, RAX);
+        return CC_NE;
+    }
+}
+
+/* The block at head h (block_body of xlate_gen.c, generic blocks). */
+static void block(em *m, unsigned h)
+{
+    const xl_plan *pl = m->pl;
+    const xt_timing *T = &pl->cpu->timing;
+    x64_buf *b = &m->b;
+    unsigned k = 0, j = 0, off = h;
+    m->margin = pl->pre[h];
+    x64_bind(b, m->head_lab[h]);
+    for (;;) {
+        uint32_t pc = pl->base + off;
+        if (off != h && pl->head[off]) { /* falls into the next block */
+            add_counts(m, k, j);
+            go(m, pc);
+            return;
+        }
+        if (!xlate_plan_holdable(pl, off)) {
+            exit_to(m, pc, k, j);
+            return;
+        }
+        const xt_insn *in = &pl->dp[off].in;
+        unsigned cost = in->cost, kn = k + cost + xlate_plan_interlock(pl, off);
+        uint32_t npc = pc + in->len;
+        int tk = xlate_plan_transfer_kind(in->op);
+        m->cover[off >> 3] |= (uint8_t)(1u << (off & 7));
+        if (tk == 0) {
+            emit_plain(m, in, pc, k, j, kn);
+            k = kn;
+            j++;
+            off += in->len;
+            if (off >= PAGE) {
+                /* falls off the page: SAR's flag as the interpreter's
+                 * page-end entry leaves it, unless its horizon check
+                 * comes first */
+                unsigned l = x64_label(b);
+                cmp_horizon(m, k, 0);
+                x64_jcc(b, CC_AE, l);
+                clear_sl(m);
+                x64_bind(b, l);
+                exit_to(m, npc, k, j);
+                return;
+            }
+            continue;
+        }
+        clear_sl(m);
+        if (tk == 1) {
+            /* DSPSIM_XLATE_SELFTEST=1: one cycle too many when taken (the
+             * lockstep tests show they catch a wrong translation) */
+            unsigned tcost = cost + (unsigned)m->selftest;
+            unsigned not = x64_label(b);
+            unsigned cc = emit_cond(m, in);
+            x64_jcc(b, cc ^ 1u, not );
+            add_counts(m, k + tcost + T->taken_branch, j + 1);
+            hist(m, pc, in->target, 0);
+            go(m, in->target);
+            x64_bind(b, not );
+            add_counts(m, k + cost, j + 1);
+            go(m, npc);
+        } else if (tk == 2) {
+            if (in->op == XT_OP_CALL0)
+                st_ai(m, 0, npc);
+            add_counts(m, k + cost + T->call_jump, j + 1);
+            hist(m, pc, in->target, 0);
+            go(m, in->target);
+        } else {
+            unsigned src = (in->op == XT_OP_RET || in->op == XT_OP_RET_N)
+                               ? 0
+                               : in->a;
+            ld_a(m, RSI, src);
+            if (in->op == XT_OP_CALLX0)
+                st_ai(m, 0, npc);
+            add_counts(m, k + cost + T->call_jump, j + 1);
+            hist(m, pc, 0, 1);
+            x64_jmp(b, m->dyn);
+        }
+        return;
+    }
+}
+
+/* Look head number n of the entry in ecx up and go there if cyc + its
+ * margin is before the horizon (rax scratch); else to 'no'. */
+static void dispatch(em *m, int use_ev2, unsigned no)
+{
+    x64_buf *b = &m->b;
+    x64_alu_ri(b, 0, 4, RCX, PAGE - 1);
+    x64_lea_rip(b, RDX, m->hx);
+    x64_mem(b, 0, 0, 0x0FB7, RAX, RDX, RCX, 2, 0); /* movzx eax, word */
+    x64_alu_rr(b, 0, A_TEST, RAX, RAX);
+    x64_jcc(b, CC_E, no);
+    x64_lea_rip(b, RDX, m->hp);
+    x64_mem(b, 0, 0, 0x8B, RDX, RDX, RAX, 4, 0);
+    x64_alu_rr(b, 1, A_ADD, RDX, CYC);
+    x64_alu_rm(b, 1, A_CMP, RDX, RSP, use_ev2 ? SP_EV2 : SP_EV);
+    x64_jcc(b, CC_AE, no);
+    x64_lea_rip(b, RDX, m->hl);
+    x64_mem(b, 0, 1, 0x63, RAX, RDX, RAX, 4, 0); /* movsxd: hl-relative */
+    x64_alu_rr(b, 1, A_ADD, RAX, RDX);
+    x64_jmp_r(b, RAX);
+}
+
+static void prologue(em *m)
+{
+    x64_buf *b = &m->b;
+    static const int saved[] = { RBX, RBP, R12, R13, R14, R15 };
+    for (unsigned i = 0; i < 6; i++)
+        x64_push(b, saved[i]);
+    x64_alu_ri(b, 1, 5, RSP, FRAME);
+    x64_mov_rr(b, 1, ENV, RDI);
+    x64_mov_rm(b, 1, CYC, ENV, OFF(cycles));
+    x64_mov_rm(b, 1, INS, ENV, OFF(insns));
+    x64_mov_rm(b, 1, AR, ENV, OFF(ar));
+    sync_in(m);
+    x64_mov_rm(b, 1, PGS, ENV, OFF(pages));
+    x64_mov_rm(b, 1, HN, ENV, OFF(hist_n));
+    x64_mov_rm(b, 1, RDX, ENV, OFF(ev));
+    x64_mov_mr(b, 1, RSP, SP_EV, RDX);
+    set_ev2(m);
+    x64_mov_rr(b, 0, RCX, RSI);
+    dispatch(m, 0, m->decline);
+}
+
+static void epilogue(em *m)
+{
+    x64_buf *b = &m->b;
+    static const int saved[] = { R15, R14, R13, R12, RBP, RBX };
+    unsigned epi = x64_label(b);
+    /* a computed jump: within the page, its block; else an exit */
+    unsigned off_page = x64_label(b);
+    x64_bind(b, m->dyn);
+    x64_mov_rr(b, 0, RAX, RSI);
+    x64_shift_ri(b, 0, 5, RAX, 12);
+    x64_alu_ri(b, 0, 7, RAX, (int32_t)m->pl->pn);
+    x64_jcc(b, CC_NE, off_page);
+    x64_mov_rr(b, 0, RCX, RSI);
+    dispatch(m, 1, off_page);
+    x64_bind(b, off_page);
+    x64_mov_mr(b, 0, ENV, OFF(pc), RSI);
+    x64_bind(b, m->out);
+    sync_out(m);
+    x64_mov_mr(b, 1, ENV, OFF(cycles), CYC);
+    x64_mov_mr(b, 1, ENV, OFF(insns), INS);
+    x64_mov_mr(b, 1, ENV, OFF(hist_n), HN);
+    x64_bind(b, m->ret1);
+    x64_mov_ri(b, RAX, 1);
+    x64_jmp(b, epi);
+    x64_bind(b, m->decline);
+    x64_alu_rr(b, 0, A_XOR, RAX, RAX);
+    x64_bind(b, epi);
+    x64_alu_ri(b, 1, 0, RSP, FRAME);
+    for (unsigned i = 0; i < 6; i++)
+        x64_pop(b, saved[i]);
+    x64_u8(b, 0xC3);
+}
+
+/* The head tables: number by offset (hx), then by number the margin
+ * (hp) and the block's offset from hl itself (hl). */
+static void tables(em *m)
+{
+    x64_buf *b = &m->b;
+    const xl_plan *pl = m->pl;
+    x64_align(b, 16);
+    x64_bind(b, m->hx);
+    size_t at = b->n;
+    for (unsigned i = 0; i < PAGE; i++)
+        x64_u16(b, 0);
+    for (unsigned i = 0; i < pl->nh && !b->oom; i++) {
+        uint16_t n = (uint16_t)(i + 1);
+        memcpy(b->p + at + 2u * pl->hl[i], &n, 2);
+    }
+    x64_bind(b, m->hp);
+    x64_u32(b, 0);
+    for (unsigned i = 0; i < pl->nh; i++)
+        x64_u32(b, pl->pre[pl->hl[i]]);
+    x64_bind(b, m->hl);
+    x64_u32(b, 0);
+    for (unsigned i = 0; i < pl->nh; i++) {
+        /* filled once the blocks are placed */
+        x64_u32(b, 0);
+    }
+}
+
+/* Each thread's emission buffer, kept from unit to unit (its memory,
+ * grown to the largest unit, is not allocated and faulted in again). */
+static _Thread_local x64_buf emit_buf;
+
+/* The guest registers the unit keeps in host registers: the most used
+ * on the page (reads, and the register each instruction names first). */
+static void choose_pins(em *m)
+{
+    static const int pool[] = { RDI, R8, R9, R10, R11 };
+    const xl_plan *pl = m->pl;
+    unsigned w[16] = { 0 };
+    /* inside a loop (a branch back on the page) a use counts 16 times:
+     * a kernel's registers before the glue's */
+    uint8_t loop[PAGE] = { 0 };
+    for (unsigned i = 0; i < PAGE; i++) {
+        if (!pl->dec[i])
+            continue;
+        const xt_insn *in = &pl->dp[i].in;
+        unsigned lo = in->target & (PAGE - 1);
+        int tk = xlate_plan_transfer_kind(in->op);
+        if ((tk == 1 || tk == 2) && (in->target >> XT_PAGE_SHIFT) == pl->pn &&
+            lo <= i)
+            memset(loop + lo, 1, i + 1 - lo);
+    }
+    for (unsigned i = 0; i < PAGE; i++) {
+        if (!pl->dec[i])
+            continue;
+        const xt_insn *in = &pl->dp[i].in;
+        unsigned use = in->rmask | (1u << in->a);
+        for (unsigned r = 0; r < 16; r++)
+            w[r] += (use >> r & 1) * (loop[i] ? 16u : 1u);
+    }
+    memset(m->pin, -1, sizeof m->pin);
+    for (unsigned n = 0; n < sizeof pool / sizeof pool[0]; n++) {
+        unsigned best = 16;
+        for (unsigned r = 0; r < 16; r++)
+            if (m->pin[r] < 0 && w[r] && (best == 16 || w[r] > w[best]))
+                best = r;
+        if (best == 16)
+            break;
+        m->pin[best] = (int8_t)pool[n];
+    }
+}
+
+int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
+                   size_t *len, uint16_t **heads, unsigned *nheads,
+                   uint8_t **cover)
+{
+    *code = NULL;
+    *heads = NULL;
+    *cover = NULL;
+    xl_plan *pl = xlate_plan_page(cpu, pn);
+    em *m = pl ? calloc(1, sizeof *m) : NULL;
+    if (!m) {
+        xlate_plan_free(pl);
+        return -1;
+    }
+    m->pl = pl;
+    m->selftest = selftest;
+    choose_pins(m);
+    m->cover = calloc(PAGE / 8, 1);
+    x64_buf *b = &m->b;
+    *b = emit_buf; /* the thread's buffer, grown by earlier units */
+    x64_reset(b);
+    m->out = x64_label(b);
+    m->ret1 = x64_label(b);
+    m->dyn = x64_label(b);
+    m->decline = x64_label(b);
+    m->hx = x64_label(b);
+    m->hp = x64_label(b);
+    m->hl = x64_label(b);
+    for (unsigned i = 0; i < pl->nh; i++)
+        m->head_lab[pl->hl[i]] = x64_label(b);
+    prologue(m);
+    for (unsigned i = 0; i < pl->nh; i++)
+        block(m, pl->hl[i]);
+    epilogue(m);
+    tables(m);
+    int ok = m->cover && x64_resolve(b) == 0;
+    if (ok) {
+        int32_t hl = b->lab[m->hl];
+        for (unsigned i = 0; i < pl->nh; i++) {
+            int32_t rel = b->lab[m->head_lab[pl->hl[i]]] - hl;
+            memcpy(b->p + hl + 4 * (i + 1), &rel, 4);
+        }
+        *code = b->p;
+        *len = b->n;
+        *heads = pl->hl;
+        *nheads = pl->nh;
+        pl->hl = NULL;
+        *cover = m->cover;
+        m->cover = NULL;
+    }
+    free(m->cover);
+    emit_buf = *b;
+    xlate_plan_free(pl);
+    free(m);
+    return ok ? 0 : -1;
+}

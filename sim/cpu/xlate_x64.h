@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* xlate_x64.c: the direct back end's x86-64 emitter. */
+#ifndef DSPSIM_XLATE_X64_H
+#define DSPSIM_XLATE_X64_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core_state.h"
+
+/* Page pn's unit as x86-64 machine code (position-independent; the
+ * xt_xunit_fn at offset 0): 0 with *code (*len bytes, in a buffer of the
+ * thread's, valid until its next call: copy it), the
+ * heads (*heads, *nheads: page offsets) and the cover bitmap (*cover,
+ * XT_PAGE_SIZE / 8 bytes), as xlate_gen_unit gives for a C unit; -1 if
+ * the page has no block or memory ran out.  selftest: charge a taken
+ * branch one cycle too many (DSPSIM_XLATE_SELFTEST). */
+int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
+                   size_t *len, uint16_t **heads, unsigned *nheads,
+                   uint8_t **cover);
+
+#endif

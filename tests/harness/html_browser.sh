@@ -1,0 +1,117 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
+# The HTML report in a real browser (docs/harness.md "HTML report"; issue
+# 33): html_browser.sh DSPSIM VECTORS_CASES WORK SCREENSHOT
+# `dspsim test --html` on a small suite with a deliberately failing case
+# (lib_html_suite.sh), every page loaded in headless Chromium (Debian
+# chromium-headless-shell; one run: a page of this test holds them in
+# iframes and writes what each DOM shows, dumped with --dump-dom): loaded
+# (data-loaded="1") with no script or resource error (no data-errors, no
+# console error in Chromium's log); the index lists the failing case
+# first and sorts by MCPS from #sort=-mcps; every case page has its plots
+# as SVG; the failing case's failed check links to the plot that shows
+# its out-of-limit figure.  A screenshot of the failing case's page is
+# kept as SCREENSHOT (a CI artifact).  Exit 77 (skipped) with the reason
+# when Chromium or gnuplot is not installed.
+set -u
+. "$(dirname "$0")/../cli/lib_expect.sh"
+. "$(dirname "$0")/lib_html_suite.sh"
+DSPSIM=$1 V=$2 WORK=$3 SHOT=$4
+CHROME=
+for c in chromium-headless-shell chromium; do
+    command -v "$c" >/dev/null && { CHROME=$c; break; }
+done
+[ -n "$CHROME" ] ||
+    { echo "SKIP no headless Chromium (apt-get install chromium-headless-shell)"; exit 77; }
+command -v gnuplot >/dev/null ||
+    { echo "SKIP gnuplot not found (apt-get install gnuplot-nox)"; exit 77; }
+rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 2
+html_suite "$V" "$WORK" || { echo "FAIL cannot make the suite"; exit 1; }
+expect_rc 1 "dspsim test --html" -- "$DSPSIM" test "${SUITE[@]}" -j2 \
+    --no-progress --out-dir "$WORK/res" --html "$WORK/html"
+H=$WORK/html
+# browse URL DOM LOG [ARGS...]: the page's DOM after load, Chromium's log
+browse() {
+    local url=$1 dom=$2 log=$3
+    shift 3
+    timeout 120 "$CHROME" --headless --no-sandbox --disable-gpu \
+        --no-first-run --allow-file-access-from-files \
+        --enable-logging=stderr --v=0 "$@" "$url" >"$dom" 2>"$log"
+}
+# One browser run for every page (Chromium takes seconds to start): a
+# page of this test holds each report page in an iframe and, once all
+# have loaded, writes one line of what its DOM shows into <pre id="out">:
+#   PAGE loaded=L errors=E plots=P svgs=S [first=STATUS:PATH]
+#        [sorted=S mcps=V,V,...] [failed=CHECK:VALUE:PLOT:SHOWN]
+pages=(index.html "index.html#sort=-mcps")
+for p in "$H"/cases/*.html; do pages+=("cases/$(basename "$p")"); done
+{
+    echo '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><pre id="out"></pre>'
+    for p in "${pages[@]}"; do echo "<iframe src=\"html/$p\" data-page=\"$p\"></iframe>"; done
+    cat <<'JS'
+<script>
+var out = document.getElementById('out');
+function line(f) {
+  var p = f.getAttribute('data-page'), s = p, d;
+  try { d = f.contentDocument; } catch (e) { out.textContent += p + ' blocked ' + e + '\n'; return; }
+  var h = d.documentElement;
+  s += ' loaded=' + h.getAttribute('data-loaded') + ' errors=' + (h.getAttribute('data-errors') || 0);
+  var figs = d.querySelectorAll('figure.plot');
+  s += ' plots=' + figs.length + ' svgs=' + d.querySelectorAll('figure.plot svg').length;
+  var row = d.querySelector('tr.case');
+  if (row) s += ' first=' + row.getAttribute('data-status') + ':' + row.getAttribute('data-path');
+  var t = d.querySelector('table.sortable');
+  if (t) s += ' sorted=' + t.getAttribute('data-sorted') + ' mcps=' +
+    Array.prototype.map.call(t.querySelectorAll('td[data-field="mcps"]'),
+      function (c) { return c.getAttribute('data-value'); }).join(',');
+  Array.prototype.forEach.call(d.querySelectorAll('tr.check[data-passed="false"]'), function (r) {
+    var a = r.querySelector('a[href^="#plot-"]'), id = a ? a.getAttribute('href').slice(1) : '';
+    var fig = id ? d.getElementById(id) : null, svg = fig ? fig.querySelector('svg') : null;
+    var want = r.getAttribute('data-check') + ' = ' + r.getAttribute('data-value');
+    s += ' failed=' + r.getAttribute('data-check') + ':' + r.getAttribute('data-value') + ':' + id +
+      ':' + (svg && svg.getBoundingClientRect().width > 100 && svg.textContent.indexOf(want) >= 0 &&
+             svg.textContent.indexOf('FAIL') >= 0 ? 'shown' : 'missing');
+  });
+  out.textContent += s + '\n';
+}
+// the page's load waits for every frame's
+window.addEventListener('load', function () {
+  Array.prototype.forEach.call(document.querySelectorAll('iframe'), line);
+});
+</script></body></html>
+JS
+} >check.html
+browse "file://$WORK/check.html" check.dom check.log --dump-dom ||
+    { fail "chromium could not load the pages"; sed 's/^/  | /' check.log; }
+sed -n '/<pre id="out">/,/<\/pre>/p' check.dom | sed 's/<[^>]*>//g' | grep . >lines.txt
+sed 's/^/  | /' lines.txt
+[ "$(wc -l <lines.txt)" -eq "${#pages[@]}" ] || fail "$(wc -l <lines.txt) of ${#pages[@]} pages reported"
+grep -E 'CONSOLE|Uncaught|ERR_FILE_NOT_FOUND' check.log && fail "console errors"
+grep -v ' loaded=1 errors=0 ' lines.txt && fail "pages with errors or not loaded"
+field() { grep "^$1 " lines.txt | grep -o " $2=[^ ]*" | sed "s/ $2=//"; }
+case $(field index.html first) in failed:*thdn_fail.yaml) ok "failing case first" ;;
+*) fail "first row: $(field index.html first)" ;; esac
+[ "$(field 'index.html#sort=-mcps' sorted)" = "-mcps" ] || fail "#sort=-mcps did not sort"
+field 'index.html#sort=-mcps' mcps | tr ',' '\n' | grep . >mcps.txt
+sort -g -r mcps.txt | cmp -s - mcps.txt || fail "rows not by MCPS, largest first: $(tr '\n' ' ' <mcps.txt)"
+[ "$(wc -l <mcps.txt)" -ge 5 ] || fail "too few MCPS figures: $(wc -l <mcps.txt)"
+n=0
+for p in "${pages[@]}"; do
+    case $p in cases/*) ;; *) continue ;; esac
+    plots=$(field "$p" plots) svgs=$(field "$p" svgs)
+    [ "${plots:-0}" -ge 1 ] && [ "$svgs" = "$plots" ] && n=$((n + 1)) ||
+        fail "$p: ${plots:-?} plots, ${svgs:-?} drawn"
+done
+[ "$n" -eq "${#SUITE[@]}" ] && ok "$n case pages with their plots"
+case $(field cases/thdn_fail.html failed) in
+thdn_db:-1[0-2][0-9].*:plot-spectrum-ssp0:shown) ok "the failed THD+N figure on its spectrum plot" ;;
+*) fail "failing page: $(field cases/thdn_fail.html failed)" ;; esac
+[ "$(grep -c ' failed=' lines.txt)" -eq 1 ] || fail "failed checks on other pages"
+
+# the screenshot of the failing case's page (kept for CI)
+rm -f "$SHOT"
+browse "file://$H/cases/thdn_fail.html" /dev/null shot.log --hide-scrollbars \
+    --window-size=1100,2300 --screenshot="$SHOT"
+[ "$(stat -c %s "$SHOT" 2>/dev/null || echo 0)" -gt 20000 ] &&
+    ok "screenshot $SHOT" || { fail "no screenshot"; sed 's/^/  | /' shot.log; }
+exit $((fails > 0))

@@ -1,0 +1,96 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
+# The HTML report (docs/harness.md "HTML report"; issue 33):
+#   html_report.sh DSPSIM HTML_FIGURES VECTORS_CASES SIGNALS WORK
+# `dspsim test --html` on a small suite with a failing case: the pages,
+# their figures equal to the --json report's (tools/html_figures.c), the
+# failing case first, plots inline (SVG) with the failed figure on its
+# plot, nothing fetched from elsewhere, no temporary file left; without
+# gnuplot the same run with tables and a one-line notice; --html on a
+# file is exit 2; `dspsim run` leaves report.html in its artifacts, `play
+# --report FILE.html` writes one.
+set -u
+. "$(dirname "$0")/../cli/lib_expect.sh"
+. "$(dirname "$0")/lib_html_suite.sh"
+DSPSIM=$1 FIG=$2 V=$3 SIG=$4 WORK=$5
+rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 2
+html_suite "$V" "$WORK" || { echo "FAIL cannot make the suite"; exit 1; }
+command -v gnuplot >/dev/null ||
+    { echo "SKIP gnuplot not found (ci/install-deps.sh installs gnuplot-nox)"; exit 77; }
+
+# the report, with its JSON twin
+expect_rc 1 "dspsim test --html (a case fails)" -- \
+    "$DSPSIM" test "${SUITE[@]}" -j2 --no-progress --out-dir "$WORK/res" \
+    --json "$WORK/r.json" --html "$WORK/html"
+H=$WORK/html
+[ -s "$H/index.html" ] || { echo "FAIL no index.html"; exit 1; }
+n_pages=$(ls "$H"/cases/*.html | wc -l)
+[ "$n_pages" -eq "${#SUITE[@]}" ] || fail "$n_pages case pages for ${#SUITE[@]} cases"
+find "$H" "$WORK/res" -name '*.tmp.*' -o -name '.dspsim-plots-*' | grep -q . &&
+    fail "temporary files left: $(find "$H" -name '*.tmp.*' -o -name '.dspsim-plots-*')"
+
+# the figures equal the JSON report's, failures first
+if "$FIG" "$WORK/r.json" "$H" >fig.txt; then ok "$(tail -1 fig.txt)"
+else fail "figures differ from the JSON report"; sed 's/^/  | /' fig.txt; fi
+
+# the failing case: first row, its page, the figure on its plot
+first=$(grep -o '<tr class="case" data-status="[a-z]*" data-path="[^"]*"' "$H/index.html" | head -1)
+case $first in *'"failed"'*thdn_fail.yaml*) ok "failing case first" ;;
+*) fail "first row is not the failing case: $first" ;; esac
+P=$H/cases/thdn_fail.html
+[ -f "$P" ] || { ls "$H/cases"; fail "no page thdn_fail.html"; }
+value=$(grep -o 'data-check="thdn_db" data-value="[^"]*"' "$P" | head -1 | sed 's/.*data-value="//; s/"//')
+[ -n "$value" ] || fail "no thdn_db figure on the failing page"
+awk -v v="$value" 'BEGIN { exit !(v > -130 && v < -100) }' || fail "thdn_db $value is not the out-of-limit figure"
+# the plot (inline SVG between its figure tags) holds "thdn_db = VALUE dB (max -130): FAIL"
+sed -n '/<figure class="plot" id="plot-spectrum-ssp0"/,/<\/figure>/p' "$P" >spectrum.svg
+has spectrum.svg "<svg" "spectrum plot inline"
+has spectrum.svg "thdn_db = $value dB (max -130): FAIL" "the failed figure on the spectrum plot"
+# every case that ran has plots; plots per kind
+for p in "$H"/cases/*.html; do
+    grep -q '<figure class="plot"' "$p" || fail "$p: no plot"
+done
+has "$H/cases/eq_iir_lowpass_response.html" 'id="plot-response-ssp0"' "response plot"
+has "$H/cases/overload_eq_iir.html" 'id="plot-load-1"' "load plot"
+has "$H/cases/overload_eq_iir.html" 'xrun (' "xruns marked on the load plot"
+has "$H/cases/fault_dma_stall.html" 'fault (' "faults marked on the load plot"
+has "$H/cases/ipc_error_gain_range.html" 'IPC error reply (' "IPC errors marked"
+has "$P" 'id="log"' "the failing case's log excerpt"
+if [ -f "$V/sox/volume_m6.yaml" ]; then
+    has "$H/cases/volume_m6.html" 'id="plot-diff-ssp0"' "difference plot"
+    has "$H/cases/volume_m6.html" 'tolerance_lsb' "tolerance on the difference plot"
+fi
+# offline: nothing fetched (no src=, no http(s) link but text)
+grep -l 'src="http\|href="http\|<link \|@import' "$H"/index.html "$H"/cases/*.html &&
+    fail "a page fetches something"
+
+# no plotting tool: tables and a notice, the same exit status
+EXPECT_ERR=err2 expect_rc 1 "dspsim test --html without gnuplot" -- env DSPSIM_GNUPLOT=none \
+    "$DSPSIM" test "$WORK/fail" --no-progress --out-dir "$WORK/res2" --html "$WORK/html2"
+has err2 "plots not drawn" "the notice on stderr"
+has "$WORK/html2/index.html" 'class="notice"' "the notice on the index"
+has "$WORK/html2/cases/thdn_fail.html" 'data-check="thdn_db"' "the tables without plots"
+grep -q '<svg' "$WORK/html2/cases/thdn_fail.html" && fail "plots without gnuplot?"
+EXPECT_ERR=err3 expect_rc 1 "a gnuplot that cannot run" -- env DSPSIM_GNUPLOT=/nonexistent/gnuplot \
+    "$DSPSIM" test "$WORK/fail" --no-progress -q --out-dir "$WORK/res2" --html "$WORK/html3"
+[ -s "$WORK/html3/index.html" ] || fail "no report with a missing gnuplot"
+
+# --html on a file: exit 2 before anything runs
+touch "$WORK/afile"
+expect_cmd 2 err "is not a directory (--html)" -- \
+    "$DSPSIM" test "$WORK/fail" --no-progress --out-dir "$WORK/res3" --html "$WORK/afile"
+[ -d "$WORK/res3" ] && fail "ran although --html was refused"
+
+# dspsim run: report.html in the artifacts; play --report
+expect_rc 1 "dspsim run" -- "$DSPSIM" run "$WORK/fail/thdn_fail.yaml" --out-dir "$WORK/run"
+has "$WORK/run/report.html" "thdn_db = $value dB (max -130): FAIL" "dspsim run's page"
+has "$WORK/run/report.html" 'href="tone.wav"' "the output linked"
+has "$WORK/run/report.html" 'href="timeline.json"' "the timeline linked"
+expect_rc 0 "dspsim play --report" -- "$DSPSIM" play "$SIG/sine_997hz_48k_s16_stereo.wav" \
+    "$WORK/play.wav" --report "$WORK/play.html"
+has "$WORK/play.html" 'id="plot-spectrum-ssp0"' "play's page: spectrum"
+has "$WORK/play.html" 'id="plot-load-1"' "play's page: load"
+has "$WORK/play.html" 'href="play.wav"' "play's page: OUT.wav linked"
+expect_cmd 2 err "the same file as the output" -- "$DSPSIM" play \
+    "$SIG/sine_997hz_48k_s16_stereo.wav" "$WORK/play2.wav" --report "$WORK/play2.wav"
+exit $((fails > 0))

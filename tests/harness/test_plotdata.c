@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The HTML report's data (harness/plotdata): per-period loads kept in
+ * bounded memory with the worst period of each point, the bounded event
+ * log, log-axis decimation that keeps peaks, the spectrum the way THD+N
+ * windows it (a sine's peak reads its level), and level and difference
+ * curves against a reference. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <math.h>
+
+#include "audio/pcm_format.h"
+#include "plotdata/audio_curves.h"
+#include "plotdata/event_log.h"
+#include "plotdata/load_series.h"
+
+static void load_series_bounded(void **state)
+{
+    (void)state;
+    static dsh_load_series s;
+    dsh_load_series_init(&s, 7);
+    const uint64_t jobs = 600000; /* 10 minutes of 1 ms periods */
+    for (uint64_t j = 0; j < jobs; j++)
+        dsh_load_series_add(&s, 1000 + j * 160000,
+                            j == 333333 ? 999999 : 10000 + j % 100);
+    assert_int_equal(s.jobs, jobs);
+    assert_true(s.n <= DSH_LOAD_POINTS);
+    assert_true(s.n > DSH_LOAD_POINTS / 2);
+    assert_int_equal(s.per & (s.per - 1), 0); /* a power of two */
+    assert_true((s.n - 1) * s.per < jobs && s.n * s.per >= jobs);
+    assert_int_equal(s.cycle[0], 1000);
+    uint64_t worst = 0;
+    unsigned at = 0;
+    for (unsigned i = 0; i < s.n; i++) {
+        if (s.worst[i] > worst) {
+            worst = s.worst[i];
+            at = i;
+        }
+        if (i)
+            assert_true(s.cycle[i] > s.cycle[i - 1]);
+        assert_true(s.worst[i] >= 10099 || i == s.n - 1);
+    }
+    assert_int_equal(worst, 999999); /* the one overloaded period kept */
+    assert_int_equal(at, 333333 / s.per);
+    assert_int_equal(s.cycle[at], 1000 + (uint64_t)at * s.per * 160000);
+}
+
+static void load_series_short(void **state)
+{
+    (void)state;
+    static dsh_load_series s;
+    dsh_load_series_init(&s, 1);
+    for (unsigned j = 0; j < 10; j++)
+        dsh_load_series_add(&s, j * 100, j);
+    assert_int_equal(s.n, 10);
+    assert_int_equal(s.per, 1);
+    assert_int_equal(s.worst[9], 9);
+    assert_int_equal(s.cycle[9], 900);
+}
+
+static void event_log_bounded(void **state)
+{
+    (void)state;
+    static dsh_event_log l;
+    memset(&l, 0, sizeof l);
+    for (unsigned i = 0; i < 1000; i++)
+        dsh_event_add(&l, DSH_EV_MISS, i, "miss");
+    dsh_event_add(&l, DSH_EV_XRUN, 5000, "pipeline 1:\nAUD_UNDERRUN");
+    assert_int_equal(l.count[DSH_EV_MISS], 1000);
+    assert_int_equal(l.count[DSH_EV_XRUN], 1);
+    assert_int_equal(l.n, DSH_EVENT_LOG_KEEP + 1);
+    assert_string_equal(l.ev[l.n - 1].text, "pipeline 1: AUD_UNDERRUN");
+    assert_int_equal(l.ev[l.n - 1].cycle, 5000);
+    assert_string_equal(dsh_event_kind_name(DSH_EV_IPC_ERROR), "ipc_error");
+}
+
+static void decimate_keeps_peaks(void **state)
+{
+    (void)state;
+    enum { N = 30000 };
+    double *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
+    assert_non_null(x);
+    assert_non_null(y);
+    for (size_t i = 0; i < N; i++) {
+        x[i] = 1.6 * (double)(i + 1);
+        y[i] = -120.0 + (i % 7);
+    }
+    y[21000] = -3.0; /* a peak */
+    y[20] = NAN;     /* not measured */
+    dsh_curve c;
+    assert_true(dsh_curve_decimate_log(x, y, N, 500, false, &c));
+    assert_true(c.n <= 500 + 1 && c.n > 100);
+    bool peak = false;
+    for (size_t i = 0; i < c.n; i++) {
+        assert_false(isnan(c.y[i]));
+        if (i)
+            assert_true(c.x[i] > c.x[i - 1]);
+        peak |= c.y[i] == -3.0 && c.x[i] == x[21000];
+    }
+    assert_true(peak);
+    dsh_curve_free(&c);
+    /* min-max: both ends of each bucket's range survive */
+    assert_true(dsh_curve_decimate_log(x, y, N, 500, true, &c));
+    double lo = 0;
+    for (size_t i = 0; i < c.n; i++)
+        lo = fmin(lo, c.y[i]);
+    assert_true(lo == -120.0);
+    dsh_curve_free(&c);
+    free(x);
+    free(y);
+}
+
+static void spectrum_of_a_sine(void **state)
+{
+    (void)state;
+    enum { N = 48000 };
+    double *x = malloc(N * sizeof *x);
+    assert_non_null(x);
+    /* -6.02 dBFS on bin 683 of 32768 (1000.49 Hz) */
+    const double f0 = 683.0 * 48000.0 / 32768.0;
+    for (size_t i = 0; i < N; i++)
+        x[i] = 0.5 * sin(2 * M_PI * f0 * (double)i / 48000.0);
+    dsh_curve c;
+    size_t len;
+    char err[128];
+    assert_true(
+        dsh_curve_spectrum(x, N, 48000, 65536, 800, &c, &len, err, sizeof err));
+    assert_int_equal(len, 32768);
+    size_t k = 0;
+    for (size_t i = 0; i < c.n; i++)
+        if (c.y[i] > c.y[k])
+            k = i;
+    assert_true(fabs(c.y[k] - 20 * log10(0.5)) < 0.01);
+    assert_true(fabs(c.x[k] - f0) < 1e-9);
+    assert_true(c.x[0] > 0 && c.x[c.n - 1] <= 24000.0);
+    assert_true(c.n <= 800);
+    /* far from the tone: the window's floor */
+    for (size_t i = 0; i < c.n; i++)
+        if (c.x[i] > 5000)
+            assert_true(c.y[i] < -150);
+    dsh_curve_free(&c);
+    /* between bins (1 kHz: a third of a bin off) a few tenths lower */
+    for (size_t i = 0; i < N; i++)
+        x[i] = 0.5 * sin(2 * M_PI * 1000.0 * (double)i / 48000.0);
+    assert_true(
+        dsh_curve_spectrum(x, N, 48000, 65536, 800, &c, &len, err, sizeof err));
+    k = 0;
+    for (size_t i = 0; i < c.n; i++)
+        if (c.y[i] > c.y[k])
+            k = i;
+    assert_true(c.y[k] < 20 * log10(0.5) && c.y[k] > 20 * log10(0.5) - 0.5);
+    dsh_curve_free(&c);
+    assert_false(dsh_curve_spectrum(x, 1000, 48000, 65536, 800, &c, &len, err,
+                                    sizeof err));
+    free(x);
+}
+
+typedef struct sig {
+    const int32_t *s;
+    unsigned ch;
+} sig;
+
+static bool rd(void *user, uint64_t first, uint64_t n, int32_t *dst, char *err,
+               size_t errsz)
+{
+    (void)err;
+    (void)errsz;
+    const sig *g = user;
+    assert_true(n * g->ch <= 4096);
+    memcpy(dst, g->s + first * g->ch, n * g->ch * sizeof *dst);
+    return true;
+}
+
+static void levels_and_difference(void **state)
+{
+    (void)state;
+    enum { FR = 48000, CH = 2 };
+    int32_t *out = malloc(FR * CH * sizeof *out);
+    dsh_audio ref = { 0 };
+    assert_non_null(out);
+    assert_true(dsh_audio_alloc(&ref, FR - 480, CH, 48000)); /* shorter */
+    for (size_t i = 0; i < FR; i++)
+        for (unsigned c = 0; c < CH; c++) { /* -20 dBFS at s16 */
+            int32_t v = dsh_q31_quantize(
+                dsh_q31_from_double(0.1 * sin(2 * M_PI * 997.0 * i / 48000.0)),
+                DSH_PCM_S16);
+            out[i * CH + c] = v;
+            if (i < ref.frames)
+                ref.samples[i * CH + c] = v;
+        }
+    out[30000 * CH + 1] += 3 << 16; /* 3 LSB at s16, in block 62 */
+    sig g = { out, CH };
+    dsh_level_curves lc;
+    char err[128];
+    assert_true(dsh_level_curves_make(rd, &g, FR, CH, 48000, DSH_PCM_S16, &ref,
+                                      200, &lc, err, sizeof err));
+    assert_int_equal(lc.block, 480); /* 10 ms: 100 blocks <= 200 */
+    assert_int_equal(lc.n, 100);
+    for (size_t b = 0; b < lc.n; b++) {
+        assert_true(fabs(lc.out_dbfs[b] + 20.0) < 0.05);
+        assert_true(fabs(lc.t_s[b] - b * 0.01) < 1e-9);
+        if (b == 99) { /* past the reference */
+            assert_true(isnan(lc.diff_lsb[b]) && isnan(lc.ref_dbfs[b]));
+            continue;
+        }
+        assert_true(fabs(lc.ref_dbfs[b] + 20.0) < 0.05);
+        assert_true(lc.diff_lsb[b] == (b == 62 ? 3.0 : 0.0));
+        assert_true(b == 62 ? lc.diff_dbfs[b] > -120
+                            : lc.diff_dbfs[b] == DSH_CURVE_FLOOR_DBFS);
+    }
+    dsh_level_curves_free(&lc);
+    /* no reference; long signals: blocks grow to keep max_points */
+    assert_true(dsh_level_curves_make(rd, &g, FR, CH, 48000, DSH_PCM_S16, NULL,
+                                      40, &lc, err, sizeof err));
+    assert_int_equal(lc.n, 40);
+    assert_int_equal(lc.block, 1200);
+    assert_null(lc.ref_dbfs);
+    dsh_level_curves_free(&lc);
+    dsh_audio_free(&ref);
+    free(out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(load_series_bounded),
+        cmocka_unit_test(load_series_short),
+        cmocka_unit_test(event_log_bounded),
+        cmocka_unit_test(decimate_keeps_peaks),
+        cmocka_unit_test(spectrum_of_a_sine),
+        cmocka_unit_test(levels_and_difference),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
