@@ -5,7 +5,7 @@
 
 #include "driver/drv_internal.h"
 
-#define DRV_STATE_VERSION 1u
+#define DRV_STATE_VERSION 2u /* 2: the doorbell faults' effects */
 #define TAG_DRV           DS_SNAP_TAG('D', 'R', 'V', ' ')
 
 static void save_drv(const dsh_drv *d, ds_snap_w *w);
@@ -44,10 +44,19 @@ static void save_drv(const dsh_drv *d, ds_snap_w *w)
     ds_snap_put_u32(w, (uint32_t)sizeof d->ready);
     ds_snap_put_bytes(w, &d->ready, sizeof d->ready);
     ds_snap_put_u32(w, (uint32_t)d->last_status);
-    const uint64_t st[] = { d->st.commands,        d->st.replies,
-                            d->st.ipc_errors,      d->st.notifications,
-                            d->st.deadline_misses, d->st.misses_reported,
-                            d->st.max_reply_cycles };
+    const uint64_t st[] = { d->st.commands,
+                            d->st.replies,
+                            d->st.ipc_errors,
+                            d->st.notifications,
+                            d->st.deadline_misses,
+                            d->st.misses_reported,
+                            d->st.max_reply_cycles,
+                            d->st.ipc_timeouts,
+                            d->st.late_replies,
+                            d->st.late_messages,
+                            d->st.duplicates,
+                            d->last_id,
+                            d->dup };
     for (unsigned i = 0; i < sizeof st / sizeof *st; i++)
         ds_snap_put_u64(w, st[i]);
     ds_snap_put_u64(w, d->ncons);
@@ -101,12 +110,16 @@ static bool load_drv(dsh_drv *d, ds_snap_r *r)
     d->dead = (dsh_drv_err)dead;
     ds_snap_get_bytes(&s, &d->ready, sizeof d->ready);
     d->last_status = (int32_t)ds_snap_get_u32(&s);
-    uint64_t *const st[] = { &d->st.commands,        &d->st.replies,
-                             &d->st.ipc_errors,      &d->st.notifications,
-                             &d->st.deadline_misses, &d->st.misses_reported,
-                             &d->st.max_reply_cycles };
+    uint64_t *const st[] = { &d->st.commands,         &d->st.replies,
+                             &d->st.ipc_errors,       &d->st.notifications,
+                             &d->st.deadline_misses,  &d->st.misses_reported,
+                             &d->st.max_reply_cycles, &d->st.ipc_timeouts,
+                             &d->st.late_replies,     &d->st.late_messages,
+                             &d->st.duplicates };
     for (unsigned i = 0; i < sizeof st / sizeof *st; i++)
         *st[i] = ds_snap_get_u64(&s);
+    d->last_id = (uint32_t)ds_snap_get_u64(&s);
+    d->dup = ds_snap_get_u64(&s) != 0;
     uint64_t ncons = ds_snap_get_u64(&s);
     if (!s.bad && ncons > DSH_DRV_CONSOLE_MAX)
         return ds_snap_fail(r, "host driver: console of %llu bytes",

@@ -183,14 +183,19 @@ static bool bit_flip(xp_run *r, const dsh_fault *f)
                            f->symbol);
         addr = s->addr + f->address;
     }
-    xt_cpu *cpu = ds_board_cpu(dsh_drv_board(r->drv));
+    ds_board *b = dsh_drv_board(r->drv);
     uint8_t byte;
-    if (xt_mem_read(cpu, addr, &byte, 1) != XT_OK)
+    if (xt_mem_read(ds_board_cpu(b), addr, &byte, 1) != XT_OK)
         return xp_fail(r, DSH_RES_ERROR,
                        "bit_flip: address 0x%08" PRIx32 " is not DSP memory",
                        addr);
     byte ^= (uint8_t)(1u << f->bit);
-    xt_mem_write(cpu, addr, &byte, 1);
+    /* through the debug port: a debugger's watchpoint sees the host's
+     * write */
+    if (ds_board_dsp_poke(b, addr, &byte, 1) != DS_OK)
+        return xp_fail(r, DSH_RES_ERROR,
+                       "bit_flip: address 0x%08" PRIx32 " is not DSP memory",
+                       addr);
     snprintf(d, sizeof d, "bit %u of the byte at 0x%08" PRIx32 "%s%s%s", f->bit,
              addr, f->symbol[0] ? " (" : "", f->symbol,
              f->symbol[0] ? ")" : "");

@@ -64,6 +64,8 @@ static void on_job(void *user, uint32_t task, uint64_t release, uint64_t done,
     xp_run *r = user;
     struct xp_plotrec *p = r->plot;
     (void)done;
+    if (r->replaying) /* reverse execution going over history again */
+        return;
     for (unsigned i = 0; i < p->nseries; i++)
         if (p->series[i]->task == task) {
             dsh_load_series_add(p->series[i], release, cpu_cycles);
@@ -82,6 +84,8 @@ static void on_job(void *user, uint32_t task, uint64_t release, uint64_t done,
 static void on_miss(void *user, uint32_t task, uint64_t cycle)
 {
     xp_run *r = user;
+    if (r->replaying)
+        return;
     for (unsigned i = 0; i < r->npipes; i++)
         if (r->pipes[i].task_id == task) {
             xp_plot_event(r, DSH_EV_MISS, cycle, "pipeline %u: deadline miss",
@@ -103,7 +107,7 @@ void xp_plot_driver_hooks(xp_run *r, dsh_drv_opts *o)
 void xp_plot_event(xp_run *r, dsh_event_kind k, uint64_t cycle, const char *fmt,
                    ...)
 {
-    if (!r->plot)
+    if (!r->plot || r->replaying)
         return;
     char text[128];
     va_list ap;

@@ -29,7 +29,7 @@
 #include "exec/exec_internal.h"
 
 #define TAG_XCKP   DS_SNAP_TAG('X', 'C', 'K', 'P')
-#define XCKP_STATE 1u
+#define XCKP_STATE 2u /* 2: the faults' progress */
 
 static void put_ep(const xp_ep *ep, ds_snap_w *w)
 {
@@ -41,6 +41,9 @@ static void put_ep(const xp_ep *ep, ds_snap_w *w)
     ds_snap_put_u64(w, ep->pos);
     ds_snap_put_u64(w, ep->in_frame);
     ds_snap_put_u64(w, ep->out_spooled);
+    ds_snap_put_u64(w, ep->refill_hold);
+    ds_snap_put_u32(w, ep->refill_skip);
+    ds_snap_put_u8(w, ep->refill_faulted);
 }
 
 /* The harness's state (section XCKP). */
@@ -52,12 +55,20 @@ static void save_harness(const xp_run *r, ds_snap_w *w)
     ds_snap_put_u32(w, r->pos.next_ctl);
     ds_snap_put_u64(w, r->pos.until);
     ds_snap_put_u64(w, r->pos.aux);
-    const uint64_t v[] = {
-        r->start_cycle,    r->stream_end_cycle,  r->xruns,
-        r->unexpected_ipc, r->expected_rejected, r->restarts,
-        r->host_xruns,     r->xrun_codes[0],     r->xrun_codes[1],
-        r->xrun_codes[2],  r->resumable_end,     r->panic_cause
-    };
+    const uint64_t v[] = { r->start_cycle,
+                           r->stream_end_cycle,
+                           r->xruns,
+                           r->unexpected_ipc,
+                           r->expected_rejected,
+                           r->restarts,
+                           r->host_xruns,
+                           r->xrun_codes[0],
+                           r->xrun_codes[1],
+                           r->xrun_codes[2],
+                           r->resumable_end,
+                           r->panic_cause,
+                           r->next_fault,
+                           r->nfired };
     for (unsigned i = 0; i < sizeof v / sizeof *v; i++)
         ds_snap_put_u64(w, v[i]);
     ds_snap_put_u8(w, r->setup_rejected);
@@ -93,6 +104,10 @@ static bool apply_harness(xp_run *r, ds_snap_r *s)
     for (unsigned i = 0; i < sizeof v / sizeof *v; i++)
         *v[i] = ds_snap_get_u64(s);
     r->panic_cause = (uint32_t)ds_snap_get_u64(s);
+    /* the faults fired later are forgotten (the record is append-only:
+     * the ones before are as they were) */
+    r->next_fault = (unsigned)ds_snap_get_u64(s);
+    r->nfired = ds_snap_get_u64(s);
     r->setup_rejected = ds_snap_get_u8(s) != 0;
     r->setup_refused = ds_snap_get_u8(s) != 0;
     r->panic_seen = ds_snap_get_u8(s) != 0;
@@ -119,6 +134,9 @@ static bool apply_harness(xp_run *r, ds_snap_r *s)
         ep->pos = ds_snap_get_u64(s);
         ep->in_frame = ds_snap_get_u64(s);
         uint64_t frames = ds_snap_get_u64(s);
+        ep->refill_hold = ds_snap_get_u64(s);
+        ep->refill_skip = ds_snap_get_u32(s);
+        ep->refill_faulted = ds_snap_get_u8(s) != 0;
         if (!s->bad && ep->spool && !xp_out_truncate(ep, frames))
             return ds_snap_fail(s, "%s", ep->spool_err);
     }
@@ -186,8 +204,7 @@ void xp_reverse_start(xp_run *r)
 {
     ds_board *b = dsh_drv_board(r->drv);
     ds_board_set_write_watch(b, write_watch, r->gdb);
-    if (r->o->reverse_off || r->o->profile_path || r->c->n_faults ||
-        r->c->rebuild_every_ms > 0)
+    if (r->o->reverse_off || r->o->profile_path || r->c->rebuild_every_ms > 0)
         return;
     if (ds_board_cores(b) > 1) { /* the history holds one core */
         xp_log(r, "reverse execution: a board of one core only; off");

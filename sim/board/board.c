@@ -705,8 +705,11 @@ void ds_mem_write_describe(const ds_mem_write *w, char *buf, size_t n)
     if (w->master == DS_MASTER_DMA)
         snprintf(buf, n, "DMA channel %u (descriptor 0x%08x)", w->channel,
                  (unsigned)w->desc);
-    else
+    else if (w->addr >= BOARD_MBOX_BASE &&
+             w->addr - BOARD_MBOX_BASE < BOARD_MBOX_SIZE)
         snprintf(buf, n, "the host (a mailbox write)");
+    else
+        snprintf(buf, n, "the host (a write into DSP memory)");
 }
 
 void ds_board_set_write_watch(ds_board *b, ds_mem_write_fn fn, void *user)
@@ -754,6 +757,21 @@ ds_status ds_board_mbox_write(ds_board *b, uint32_t offset, const void *src,
         return DS_ERR_CPU;
     if (b->wwatch)
         watch_write(b, DS_MASTER_HOST, BOARD_MBOX_BASE + offset, n);
+    return DS_OK;
+}
+
+ds_status ds_board_dsp_poke(ds_board *b, uint32_t addr, const void *src,
+                            size_t n)
+{
+    if (!b || (!src && n) || (n && !dsp_mem_range(b, addr, n)))
+        return DS_ERR_ARG;
+    if (!n)
+        return DS_OK;
+    ds_board_race_forget(b, addr, n);
+    if (xt_mem_write(b->cpu, addr, src, n) != XT_OK)
+        return DS_ERR_CPU;
+    if (b->wwatch)
+        watch_write(b, DS_MASTER_HOST, addr, n);
     return DS_OK;
 }
 

@@ -156,3 +156,65 @@ void ds_board_faults_free(ds_board *b)
     }
     b->faults = NULL;
 }
+
+/* ---- saved state ("FLT "; checkpoints and snapshots) ---------------------
+ * The scheduled faults themselves are the case's (the harness schedules
+ * them again before a restore); what is saved is where each one is: its
+ * pending event, a storm's hold, the count fired and the held lines. */
+#define TAG_FAULTS          DS_SNAP_TAG('F', 'L', 'T', ' ')
+#define FAULT_STATE_VERSION 1u
+
+static unsigned count_nodes(const ds_board *b)
+{
+    unsigned n = 0;
+    for (const struct ds_fault_node *f = b->faults; f; f = f->next)
+        n++;
+    return n;
+}
+
+void ds_board_faults_save(const ds_board *b, ds_snap_w *w)
+{
+    size_t m = ds_snap_begin(w, TAG_FAULTS);
+    ds_snap_put_u32(w, FAULT_STATE_VERSION);
+    ds_snap_put_u64(w, b->faults_fired);
+    ds_snap_put_u32(w, b->irq_forced);
+    ds_snap_put_u32(w, count_nodes(b));
+    for (const struct ds_fault_node *n = b->faults; n; n = n->next) {
+        ds_snap_put_u64(w, n->ev);
+        ds_snap_put_u64(w, ds_clock_event_time(b->clk, n->ev));
+        ds_snap_put_u8(w, n->storm_on);
+    }
+    ds_snap_end(w, m);
+}
+
+bool ds_board_faults_load(ds_board *b, ds_snap_r *r)
+{
+    ds_snap_r s;
+    if (!ds_snap_open(r, TAG_FAULTS, &s))
+        return false;
+    uint32_t ver = ds_snap_get_u32(&s);
+    uint64_t fired = ds_snap_get_u64(&s);
+    uint32_t forced = ds_snap_get_u32(&s), n = ds_snap_get_u32(&s);
+    if (!s.bad && (ver != FAULT_STATE_VERSION || n != count_nodes(b)))
+        return ds_snap_fail(r,
+                            "faults: state version %u with %u scheduled "
+                            "faults; this board: version %u, %u faults",
+                            (unsigned)ver, (unsigned)n, FAULT_STATE_VERSION,
+                            count_nodes(b));
+    for (struct ds_fault_node *f = b->faults; f && !s.bad; f = f->next) {
+        f->ev = ds_snap_get_u64(&s);
+        uint64_t at = ds_snap_get_u64(&s);
+        f->storm_on = ds_snap_get_u8(&s) != 0;
+        if (!s.bad && f->ev &&
+            !ds_clock_restore_event(b->clk, at, f->ev, ev_fault, f))
+            return ds_snap_fail(r, "faults: event %llu cannot be restored",
+                                (unsigned long long)f->ev);
+    }
+    if (!ds_snap_done(&s, "faults")) {
+        r->bad = true;
+        return false;
+    }
+    b->faults_fired = fired;
+    b->irq_forced = forced;
+    return true;
+}

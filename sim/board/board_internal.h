@@ -107,6 +107,10 @@ struct ds_board {
     uint32_t irq_forced; /* lines an interrupt storm holds high */
 };
 
+/* board_fault.c: where the scheduled faults are (section "FLT "), saved
+ * and loaded after the clock's section, before the devices'. */
+void ds_board_faults_save(const ds_board *b, ds_snap_w *w);
+bool ds_board_faults_load(ds_board *b, ds_snap_r *r);
 /* board_fault.c: frees every fault node (ds_board_free). */
 void ds_board_faults_free(ds_board *b);
 /* board_fault.c: drops every pending fault event, releases storms

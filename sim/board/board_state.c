@@ -119,6 +119,7 @@ static void save_clock_devices(const ds_board *b, ds_snap_w *w)
     ds_snap_put_u64(w, ds_clock_pending(b->clk));
     ds_snap_end(w, m);
 
+    ds_board_faults_save(b, w);
     ds_dbg_save(b->dbg, w);
     ds_ipc_save(b->ipc, w);
     ds_dma_save(b->dma, w);
@@ -139,8 +140,8 @@ static bool load_clock_devices(ds_board *b, ds_snap_r *r)
         return false;
     }
     ds_clock_load_begin(b->clk, next);
-    if (!ds_dbg_load(b->dbg, r) || !ds_ipc_load(b->ipc, r) ||
-        !ds_dma_load(b->dma, r))
+    if (!ds_board_faults_load(b, r) || !ds_dbg_load(b->dbg, r) ||
+        !ds_ipc_load(b->ipc, r) || !ds_dma_load(b->dma, r))
         return false;
     for (unsigned i = 0; i < b->cfg.ssp_ports; i++)
         if (!ds_ssp_load(b->ssp[i], r))

@@ -728,7 +728,7 @@ uint64_t ds_dma_errors(const ds_dma *dma)
 }
 
 /* ---- saved state ---------------------------------------------------------- */
-#define DMA_STATE_VERSION 2u
+#define DMA_STATE_VERSION 3u /* 3: the injected faults */
 
 bool ds_dma_channel_in_flight(const ds_dma *dma, unsigned ch)
 {
@@ -761,6 +761,9 @@ void ds_dma_save(const ds_dma *dma, ds_snap_w *w)
             ds_snap_put_u32(w, v[k]);
         ds_snap_put_u64(w, c->ev);
         ds_snap_put_u64(w, ds_clock_event_time(dma->clk, c->ev));
+        ds_snap_put_u64(w, c->stall_until);
+        ds_snap_put_u8(w, c->stall_fetch);
+        ds_snap_put_u8(w, c->fault_desc);
         if (staged(c))
             ds_snap_put_bytes(w, c->stage, c->pending);
     }
@@ -793,9 +796,12 @@ bool ds_dma_load(ds_dma *dma, ds_snap_r *r)
         uint32_t st = ds_snap_get_u32(&s);
         c->ev = ds_snap_get_u64(&s);
         uint64_t at = ds_snap_get_u64(&s);
+        c->stall_until = ds_snap_get_u64(&s);
+        c->stall_fetch = ds_snap_get_u8(&s) != 0;
+        c->fault_desc = ds_snap_get_u8(&s) != 0;
         if (s.bad)
             break;
-        if (st > CH_WAIT || c->pending > dma->cfg.burst_bytes)
+        if (st > CH_STALL || c->pending > dma->cfg.burst_bytes)
             return ds_snap_fail(r,
                                 "DMA channel %u: state %u, burst %u "
                                 "bytes: out of range",
@@ -815,10 +821,12 @@ bool ds_dma_load(ds_dma *dma, ds_snap_r *r)
         }
         if (staged(c) && !ds_snap_get_bytes(&s, c->stage, c->pending))
             break;
-        bool timed = c->state == CH_FETCH || c->state == CH_XFER;
-        ds_event_fn fn = c->state == CH_FETCH ? ev_fetch
-                         : staged(c)          ? ev_land
-                                              : ev_burst;
+        bool timed = c->state == CH_FETCH || c->state == CH_XFER ||
+                     c->state == CH_STALL;
+        ds_event_fn fn = c->state == CH_STALL   ? ev_unstall
+                         : c->state == CH_FETCH ? ev_fetch
+                         : staged(c)            ? ev_land
+                                                : ev_burst;
         if (timed != (c->ev != 0) ||
             (timed && !ds_clock_restore_event(dma->clk, at, c->ev, fn, c)))
             return ds_snap_fail(r,

@@ -181,7 +181,7 @@ bool ds_ipc_host_ack(ds_ipc *ipc)
 }
 
 /* ---- saved state ---------------------------------------------------------- */
-#define IPC_STATE_VERSION 1u
+#define IPC_STATE_VERSION 2u /* 2: the injected faults */
 
 void ds_ipc_save(const ds_ipc *ipc, ds_snap_w *w)
 {
@@ -191,6 +191,8 @@ void ds_ipc_save(const ds_ipc *ipc, ds_snap_w *w)
     ds_snap_put_u32(w, ipc->d2h);
     ds_snap_put_u32(w, ipc->status);
     ds_snap_put_u32(w, ipc->inten);
+    for (unsigned i = 0; i < DS_IPC_FAULT_COUNT; i++)
+        ds_snap_put_u32(w, ipc->armed[i]);
     ds_snap_end(w, m);
 }
 
@@ -207,6 +209,8 @@ bool ds_ipc_load(ds_ipc *ipc, ds_snap_r *r)
     ipc->d2h = ds_snap_get_u32(&s);
     ipc->status = ds_snap_get_u32(&s);
     ipc->inten = ds_snap_get_u32(&s);
+    for (unsigned i = 0; i < DS_IPC_FAULT_COUNT; i++)
+        ipc->armed[i] = ds_snap_get_u32(&s);
     return ds_snap_done(&s, "IPC");
 }
 

@@ -715,7 +715,7 @@ void ds_ssp_buffer_source(void *user, unsigned port, int32_t *samples,
 }
 
 /* ---- saved state ---------------------------------------------------------- */
-#define SSP_STATE_VERSION 1u
+#define SSP_STATE_VERSION 2u /* 2: drift and injected xruns */
 
 static void fifo_save(const fifo *f, size_t cap, ds_snap_w *w)
 {
@@ -751,6 +751,9 @@ void ds_ssp_save(const ds_ssp *p, ds_snap_w *w)
     ds_snap_put_u64(w, p->k);
     ds_snap_put_u64(w, p->ev);
     ds_snap_put_u64(w, ds_clock_event_time(p->clk, p->ev));
+    ds_snap_put_u32(w, (uint32_t)p->cfg.drift_ppb);
+    ds_snap_put_u32(w, p->fault_ur);
+    ds_snap_put_u32(w, p->fault_or);
     fifo_save(&p->tx, fifo_cap(p), w);
     fifo_save(&p->rx, fifo_cap(p), w);
     ds_snap_end(w, m);
@@ -785,6 +788,13 @@ bool ds_ssp_load(ds_ssp *p, ds_snap_r *r)
     p->k = ds_snap_get_u64(&s);
     p->ev = ds_snap_get_u64(&s);
     uint64_t at = ds_snap_get_u64(&s);
+    int32_t drift = (int32_t)ds_snap_get_u32(&s);
+    p->fault_ur = ds_snap_get_u32(&s);
+    p->fault_or = ds_snap_get_u32(&s);
+    if (!s.bad && drift <= -1000000000)
+        return ds_snap_fail(r, "SSP%u: clock drift %d ppb out of range",
+                            p->cfg.index, (int)drift);
+    p->cfg.drift_ppb = drift;
     if (!fifo_load(&p->tx, fifo_cap(p), &s) ||
         !fifo_load(&p->rx, fifo_cap(p), &s)) {
         r->bad = true;
@@ -793,8 +803,8 @@ bool ds_ssp_load(ds_ssp *p, ds_snap_r *r)
     bool running = (p->ctrl & (BOARD_SSP_CTRL_TX_EN | BOARD_SSP_CTRL_RX_EN));
     /* the tick is the frame clock's: frame k at its time, frames ahead
      * later (k far below where 64-bit cycle times would wrap) */
-    if (running && (p->k < 1 || p->k > (1ull << 40) ||
-                    at != tick_time(p, p->k) || tick_time(p, p->k + 1) <= at))
+    if (running && (p->k > (1ull << 40) || at != tick_time(p, p->k) ||
+                    tick_time(p, p->k + 1) <= at))
         return ds_snap_fail(r,
                             "SSP%u: frame %llu at cycle %llu is not on "
                             "its frame clock",

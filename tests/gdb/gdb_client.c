@@ -53,10 +53,11 @@
  *               stop at FUNCTION (the end of the stream), then one bc over
  *               the whole run back to the start of the history, timed (host
  *               seconds), with 'monitor reverse' before it; exit STATUS
- *   bc-chain    FUNCTION CONTROL N STATUS: a stop at CONTROL (a mid-stream
- *               control's handler), then N bc to the stops at FUNCTION
- *               before it, each earlier than the one before; N bs and N s
- *               that come back to the same place; exit STATUS
+ *   bc-chain    FUNCTION CONTROL N STATUS [MIN_CCOUNT]: a stop at CONTROL
+ *               (a mid-stream control's handler; the first at or after
+ *               MIN_CCOUNT), then N bc to the stops at FUNCTION before
+ *               it, each earlier than the one before; N bs and N s that
+ *               come back to the same place; exit STATUS
  *   dma-watch   SYMBOL OFFSET CHANNEL DESCRIPTOR STATUS: a write watchpoint
  *               on the word at SYMBOL + OFFSET, which DMA channel CHANNEL
  *               fills running the descriptor at symbol DESCRIPTOR: the
@@ -69,6 +70,18 @@
  *               DESCRIPTOR '-': any; CHANNEL 'host': the host writes it
  *               (a mailbox write); [MIN_CCOUNT]: the first such write at
  *               or after that CCOUNT
+ *   dma-culprit FUNCTION MIN_CCOUNT DESC_SYMBOL DESC_OFFSET CHANNEL STATUS:
+ *               docs/debugging.md's worked example of reverse execution:
+ *               at the first stop at FUNCTION at or after MIN_CCOUNT, the
+ *               destination word of the descriptor at DESC_SYMBOL +
+ *               DESC_OFFSET names the buffer DMA channel CHANNEL writes;
+ *               a write watchpoint on that buffer's first word and bc
+ *               (again while the writer is the core) stop before the
+ *               DMA's last write there, the console naming the channel
+ *               and that descriptor; a write watchpoint on the
+ *               descriptor's destination word and bc stop before whoever
+ *               changed it (here the host's bit flip, a scripted fault),
+ *               the word's old value printed; then to exit STATUS
  *   overrun     FUNCTION STATUS: FUNCTION(st, out, in, frames) of the
  *               volume kernel writes past out[frames * st->channels]? A
  *               breakpoint at its entry gives the block, a write
@@ -1058,12 +1071,15 @@ static void scenario_bench_bc(int argc, char **argv)
 static void scenario_bc_chain(int argc, char **argv)
 {
     if (argc < 4)
-        fail("bc-chain needs FUNCTION CONTROL N STATUS");
+        fail("bc-chain needs FUNCTION CONTROL N STATUS [MIN_CCOUNT]");
     const xt_elf_symbol *f = sym(argv[0]), *ctl = sym(argv[1]);
     int n = atoi(argv[2]), want = atoi(argv[3]);
+    uint32_t min_cc = argc > 4 ? (uint32_t)strtoul(argv[4], NULL, 0) : 0;
     handshake();
     break_set(ctl->addr);
-    continue_to(ctl, 0);
+    do
+        continue_to(ctl, 0);
+    while (reg(37) < min_cc);
     break_clear(ctl->addr);
     uint32_t at_ctl[SNAP_N], r[SNAP_N];
     snap(at_ctl);
@@ -1091,7 +1107,9 @@ static void scenario_bc_chain(int argc, char **argv)
     expect_snap(r, here, "back and forth", n);
     /* forward to the control again: the same state */
     break_set(ctl->addr);
-    continue_to(ctl, 1);
+    do
+        continue_to(ctl, 1);
+    while (reg(37) < min_cc);
     snap(r);
     expect_snap(r, at_ctl, "the control again", 0);
     break_clear(ctl->addr);
@@ -1175,6 +1193,70 @@ static void scenario_dma_watch(int argc, char **argv)
                  w, mem32(w), reg(16), reg(37), console_text, after, pc, cc);
     }
     expect(cmd("z2,%x,4", w), "OK", "z2");
+    continue_to_exit(want, "end of the run");
+}
+
+/* Reverse execution's worked example: who misprogrammed the descriptor
+ * whose DMA writes over a buffer? */
+static void scenario_dma_culprit(int argc, char **argv)
+{
+    if (argc < 6)
+        fail("dma-culprit needs FUNCTION MIN_CCOUNT DESC_SYMBOL DESC_OFFSET "
+             "CHANNEL STATUS");
+    const xt_elf_symbol *f = sym(argv[0]);
+    uint32_t min_cc = (uint32_t)strtoul(argv[1], NULL, 0);
+    uint32_t desc = sym(argv[2])->addr + (uint32_t)strtoul(argv[3], NULL, 0);
+    unsigned ch = (unsigned)atoi(argv[4]);
+    int want = atoi(argv[5]);
+    handshake();
+    if (!strstr(supported, "ReverseContinue+"))
+        fail("no reverse execution announced: '%s'", supported);
+    break_set(f->addr);
+    do
+        continue_to(f, 0);
+    while (reg(37) < min_cc);
+    break_clear(f->addr);
+    uint32_t cc_late = reg(37), dst_word = desc + 4, buf = mem32(dst_word);
+    printf("at %s, ccount %u: descriptor %08x writes to %08x\n", f->name,
+           cc_late, desc, buf);
+    /* 1. the buffer's last writer, backwards */
+    char who[96], stop[40];
+    snprintf(who, sizeof who, "written by DMA channel %u (descriptor 0x%08x)",
+             ch, desc);
+    snprintf(stop, sizeof stop, "T05watch:%x;", buf);
+    expect(cmd("Z2,%x,4", buf), "OK", "Z2 on the buffer");
+    int i;
+    for (i = 0; i < 50; i++) {
+        console_clear();
+        expect(cmd("bc"), stop, "bc to the buffer's last write");
+        if (strstr(console_text, who))
+            break;
+        printf("(a core's write first: %s)\n", console_text);
+    }
+    if (i == 50)
+        fail("no DMA write to %08x found going back: console '%s'", buf,
+             console_text);
+    uint32_t cc_dma = reg(37);
+    printf("bc: %s (ccount %u, %u cycles before the stop at %s)\n",
+           console_text, cc_dma, cc_late - cc_dma, f->name);
+    expect(cmd("z2,%x,4", buf), "OK", "z2");
+    /* 2. who changed the descriptor's destination, backwards */
+    expect(cmd("Z2,%x,4", dst_word), "OK", "Z2 on the descriptor");
+    console_clear();
+    send_packet("bc");
+    expect_stop("T05watch:", "bc to the descriptor's change");
+    uint32_t at = (uint32_t)strtoul(reply + 9, NULL, 16);
+    if (at < dst_word || at > dst_word + 3)
+        fail("the stop is at %08x, not in the word at %08x", at, dst_word);
+    uint32_t old = mem32(dst_word), cc_flip = reg(37);
+    if (old == buf)
+        fail("before the write the descriptor already held %08x", old);
+    printf("bc: %s (ccount %u): the destination was %08x, then %08x\n",
+           console_text, cc_flip, old, buf);
+    if (!strstr(console_text, "written by"))
+        fail("the stop does not say who wrote the descriptor: '%s'",
+             console_text);
+    expect(cmd("z2,%x,4", dst_word), "OK", "z2");
     continue_to_exit(want, "end of the run");
 }
 
@@ -1289,6 +1371,8 @@ int main(int argc, char **argv)
         scenario_reverse_bound(dd - 4, argv + 4);
     else if (!strcmp(scenario, "dma-watch"))
         scenario_dma_watch(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "dma-culprit"))
+        scenario_dma_culprit(dd - 4, argv + 4);
     else
         fail("unknown scenario '%s'", scenario);
     printf("PASS %s\n", scenario);

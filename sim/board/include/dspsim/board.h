@@ -132,7 +132,7 @@ void ds_board_set_log(ds_board *b, ds_log_fn fn, void *user);
 /* Writes into the core's memories by the other masters, for a debugger's
  * watchpoints: a DMA burst landing in DSP memory (its channel and the
  * address of the descriptor it runs), the host writing the mailbox
- * (ds_board_mbox_write).  fn is called after the bytes are written (from
+ * (ds_board_mbox_write) or DSP memory (ds_board_dsp_poke).  fn is called after the bytes are written (from
  * the run's events or the host's call, never inside the CPU's run).  One
  * watcher; fn NULL removes it. */
 typedef enum ds_master {
@@ -149,7 +149,8 @@ typedef struct ds_mem_write {
 } ds_mem_write;
 typedef void (*ds_mem_write_fn)(void *user, const ds_mem_write *w);
 void ds_board_set_write_watch(ds_board *b, ds_mem_write_fn fn, void *user);
-/* "DMA channel N (descriptor 0xADDR)" or "the host (a mailbox write)". */
+/* "DMA channel N (descriptor 0xADDR)", "the host (a mailbox write)" or
+ * "the host (a write into DSP memory)". */
 void ds_mem_write_describe(const ds_mem_write *w, char *buf, size_t n);
 
 /* Reverse execution (dspsim/history.h): while on, the run goes over
@@ -239,6 +240,12 @@ bool ds_board_load_devices(ds_board *b, ds_snap_r *r);
 ds_status ds_board_mbox_read(ds_board *b, uint32_t offset, void *dst, size_t n);
 ds_status ds_board_mbox_write(ds_board *b, uint32_t offset, const void *src,
                               size_t n);
+/* The host writes the core's memories through the debug port (a fault
+ * script's bit flip, a test's poke): n bytes at guest address addr (IRAM,
+ * DRAM or the mailbox), seen by the write watch as the host's.
+ * DS_ERR_ARG when the range is not DSP memory. */
+ds_status ds_board_dsp_poke(ds_board *b, uint32_t addr, const void *src,
+                            size_t n);
 uint32_t ds_board_host_size(const ds_board *b);
 ds_status ds_board_host_read(ds_board *b, uint32_t addr, void *dst, size_t n);
 ds_status ds_board_host_write(ds_board *b, uint32_t addr, const void *src,
