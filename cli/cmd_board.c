@@ -563,6 +563,11 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
             xt_semihost_free(sh);
             return DSPSIM_EXIT_USAGE;
         }
+        xt_cpu *cores[4];
+        unsigned nc = ds_board_cores(b) <= 4 ? ds_board_cores(b) : 4;
+        for (unsigned k = 0; k < nc; k++)
+            cores[k] = ds_board_core_cpu(b, k);
+        ds_gdb_set_cores(gdb, cores, nc); /* a thread per core */
         ds_gdb_attach_run(gdb, ds_board_service(b));
         ds_board_set_write_watch(b, write_watch, gdb);
         if (!o->gdb.rev_off && ds_board_cores(b) > 1 && !o->quiet)

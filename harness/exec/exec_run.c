@@ -602,6 +602,11 @@ static bool start_gdb(xp_run *r)
     snprintf(prefix, sizeof prefix, "dspsim%s%s", r->o->cmd ? " " : "",
              r->o->cmd ? r->o->cmd : "");
     ds_gdb_set_log_prefix(r->gdb, prefix);
+    xt_cpu *cores[4];
+    unsigned nc = ds_board_cores(b) <= 4 ? ds_board_cores(b) : 4;
+    for (unsigned k = 0; k < nc; k++)
+        cores[k] = ds_board_core_cpu(b, k);
+    ds_gdb_set_cores(r->gdb, cores, nc); /* a thread per core */
     fprintf(stderr, "%s: gdb: listening on 127.0.0.1:%u\n", prefix,
             ds_gdb_port(r->gdb));
     fflush(stderr);

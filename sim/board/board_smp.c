@@ -182,6 +182,11 @@ void ds_board_smp_sync(ds_board *b)
                 b->smp.levels--;
                 return;
             }
+            /* a debugger's stop (a breakpoint of the core that ran) is
+             * served here, inside the other core's access: that core is
+             * between the start and the end of its load or store */
+            if (why == XT_STOP_REQUEST)
+                ds_run_after_slice(b->svc, b->cpu, why);
         }
         uint64_t h = b->smp.hz[l];
         fire(b, h);

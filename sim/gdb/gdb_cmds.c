@@ -236,8 +236,23 @@ bad:
     return GDB_STAY;
 }
 
-/* vCont;ACTION[:THREAD][;ACTION...]: the first action applies (one
- * thread). */
+/* A thread id (hex; -1 and 0: any) -> its core; false when there is no
+ * such thread. */
+static bool thread_core(const ds_gdb *g, const char *p, int *core)
+{
+    if (!strcmp(p, "-1") || !strcmp(p, "0")) {
+        *core = -1;
+        return true;
+    }
+    uint32_t id;
+    if (!rsp_parse_hex32(&p, &id) || *p || id < 1 || id > g->ncores)
+        return false;
+    *core = (int)id - 1;
+    return true;
+}
+
+/* vCont;ACTION[:THREAD][;ACTION...]: the first action applies, to its
+ * thread's core (all-stop: the other cores run on). */
 static gdb_action cmd_vcont(ds_gdb *g, const char *p)
 {
     if (*p++ != ';') {
@@ -256,6 +271,18 @@ static gdb_action cmd_vcont(ds_gdb *g, const char *p)
     if ((a != 'c' && a != 's') || (*p && *p != ':' && *p != ';')) {
         gdb_send_str(g, E_MALFORMED);
         return GDB_STAY;
+    }
+    if (*p == ':') {
+        char id[16];
+        size_t n = strcspn(p + 1, ";");
+        int core;
+        snprintf(id, sizeof id, "%.*s", (int)(n < 15 ? n : 15), p + 1);
+        if (!thread_core(g, id, &core)) {
+            gdb_send_str(g, "E22");
+            return GDB_STAY;
+        }
+        if (core >= 0)
+            g->cpu = g->cores[core];
     }
     gdb_target_resume(g, a == 's');
     return GDB_RESUME;
@@ -349,9 +376,26 @@ static void cmd_query(ds_gdb *g, const char *p)
     } else if (!strcmp(p, "qAttached")) {
         gdb_send_str(g, "1");
     } else if (!strcmp(p, "qC")) {
-        gdb_send_str(g, "QC1");
+        char s[16];
+        snprintf(s, sizeof s, "QC%x", g->stop_core + 1);
+        gdb_send_str(g, s);
     } else if (!strcmp(p, "qfThreadInfo")) {
-        gdb_send_str(g, "m1");
+        char s[32] = "m1"; /* a thread per core */
+        for (unsigned k = 1; k < g->ncores; k++)
+            snprintf(s + strlen(s), sizeof s - strlen(s), ",%x", k + 1);
+        gdb_send_str(g, s);
+    } else if (starts(p, "qThreadExtraInfo,")) {
+        int core;
+        if (!thread_core(g, p + strlen("qThreadExtraInfo,"), &core) ||
+            core < 0) {
+            gdb_send_str(g, "E22");
+            return;
+        }
+        char text[16], hex[40];
+        snprintf(text, sizeof text, "core %d", core);
+        rsp_hex_encode((const uint8_t *)text, strlen(text), hex);
+        hex[2 * strlen(text)] = '\0';
+        gdb_send_str(g, hex);
     } else if (!strcmp(p, "qsThreadInfo")) {
         gdb_send_str(g, "l");
     } else if (starts(p, "qRcmd,")) {
@@ -404,10 +448,23 @@ gdb_action gdb_handle_packet(ds_gdb *g, char *pkt, size_t len)
     case 'C':
     case 'S':
         return cmd_resume(g, a, pkt[0] == 'S', true);
-    case 'H':
-    case 'T':
-        gdb_send_str(g, "OK"); /* one thread */
+    case 'H': { /* Hg/Hc THREAD: the core whose registers are read and
+                 * which a step steps */
+        int core;
+        if ((pkt[1] != 'g' && pkt[1] != 'c') || !thread_core(g, pkt + 2, &core))
+            gdb_send_str(g, "E22");
+        else {
+            if (core >= 0)
+                g->cpu = g->cores[core];
+            gdb_send_str(g, "OK");
+        }
         return GDB_STAY;
+    }
+    case 'T': { /* is the thread alive: every core is */
+        int core;
+        gdb_send_str(g, thread_core(g, a, &core) ? "OK" : "E22");
+        return GDB_STAY;
+    }
     case 'b': /* bs, bc: reverse step and continue */
         if (len == 2 && (pkt[1] == 's' || pkt[1] == 'c'))
             return gdb_rev_begin(g, pkt[1] == 'c');

@@ -60,6 +60,9 @@ void gdb_send_stop(ds_gdb *g)
                  kinds[g->stop_watch], (unsigned)g->stop_addr);
     else
         snprintf(s, sizeof s, "T%02x", g->stop_sig & 0xff);
+    if (g->ncores > 1) /* several cores: the stop is its core's thread */
+        snprintf(s + strlen(s), sizeof s - strlen(s), "thread:%x;",
+                 g->stop_core + 1);
     gdb_send_str(g, s);
 }
 

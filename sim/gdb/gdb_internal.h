@@ -17,6 +17,7 @@
 #define GDB_MAX_HW_BREAKS 1  /* the core's IBREAK count */
 #define GDB_MAX_WATCHES   1  /* the core's DBREAK count */
 #define GDB_MAX_WATCH_LEN 64 /* DBREAK covers up to 64 bytes */
+#define GDB_MAX_CORES     4  /* a board's cores: threads 1..4 */
 
 /* POSIX signal numbers GDB's remote protocol uses. */
 enum {
@@ -88,7 +89,12 @@ typedef struct gdb_rev {
 } gdb_rev;
 
 struct ds_gdb {
+    /* the core whose registers the debugger reads and writes: the one
+     * that stopped, or the thread Hg chose (thread id = core + 1) */
     xt_cpu *cpu;
+    xt_cpu *cores[GDB_MAX_CORES]; /* every core (ds_gdb_set_cores) */
+    unsigned ncores;              /* 1: no thread in the stop replies */
+    unsigned stop_core;           /* the core the stop is for */
     ds_run *run; /* the run service polling it (ds_gdb_attach_run) */
     FILE *log;
     char log_prefix[48]; /* "dspsim CMD" (ds_gdb_set_log_prefix) */
@@ -106,8 +112,12 @@ struct ds_gdb {
     unsigned nbreaks;
     gdb_watch watches[GDB_MAX_WATCHES];
     unsigned nwatches;
-    xt_hook code_hook, rd_hook, wr_hook, exc_hook;
+    /* per core */
+    xt_hook code_hook[GDB_MAX_CORES], rd_hook[GDB_MAX_CORES],
+        wr_hook[GDB_MAX_CORES], exc_hook[GDB_MAX_CORES];
     bool stepping;
+    unsigned step_core;    /* the core a step is for (the stopped one) */
+    unsigned resume_core;  /* the core stopped where the target resumed */
     uint32_t resume_pc;    /* where the target resumed ... */
     uint64_t resume_insns; /* ... and its instruction count then: a
                                 breakpoint there is not hit again */

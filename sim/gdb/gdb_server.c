@@ -44,7 +44,8 @@ int ds_gdb_open(xt_cpu *cpu, unsigned port, ds_gdb **out, char *err,
         snprintf(err, errsz, "gdb: out of memory");
         return -1;
     }
-    g->cpu = cpu;
+    g->cpu = g->cores[0] = cpu;
+    g->ncores = 1;
     g->log = stderr;
     snprintf(g->log_prefix, sizeof g->log_prefix, "dspsim");
     g->cfd = -1;
@@ -191,7 +192,9 @@ gdb_action gdb_serve(ds_gdb *g)
             if (a == GDB_KILL) {
                 g->killed = true;
                 gdb_drop_client(g, "killed the target");
-                xt_request_exit(g->cpu, DS_GDB_KILLED_STATUS);
+                for (unsigned k = 0; k < g->ncores; k++) /* the first
+                                                           to run */
+                    xt_request_exit(g->cores[k], DS_GDB_KILLED_STATUS);
             } else if (a == GDB_DETACH) {
                 gdb_drop_client(g, "detached");
             }
@@ -249,7 +252,7 @@ bool ds_gdb_poll(ds_gdb *g)
         gdb_serve_pending(g);
         return true;
     }
-    uint64_t now = xt_cycles(g->cpu);
+    uint64_t now = xt_cycles(g->cores[0]); /* the board's clock */
     if (now < g->next_poll)
         return false;
     g->next_poll = now + DS_GDB_SLICE_CYCLES;
@@ -312,6 +315,17 @@ void ds_gdb_set_history(ds_gdb *g, ds_hist *h)
     g->hist = h;
     if (h && g->run && g->cfd >= 0)
         ds_hist_start(h, g->run);
+}
+
+void ds_gdb_set_cores(ds_gdb *g, xt_cpu *const *cores, unsigned n)
+{
+    if (!g || !cores || n < 1 || n > GDB_MAX_CORES || g->cfd >= 0)
+        return;
+    for (unsigned k = 0; k < n; k++)
+        g->cores[k] = cores[k];
+    g->ncores = n;
+    g->cpu = cores[0];
+    g->stop_core = 0;
 }
 
 void ds_gdb_set_log_prefix(ds_gdb *g, const char *prefix)

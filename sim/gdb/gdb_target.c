@@ -21,7 +21,16 @@
 
 #include "gdb_internal.h"
 
-static void request_stop(ds_gdb *g, int sig)
+/* The index of cpu among the cores (0 when it is not one). */
+static unsigned core_of(const ds_gdb *g, const xt_cpu *cpu)
+{
+    for (unsigned k = 0; k < g->ncores; k++)
+        if (g->cores[k] == cpu)
+            return k;
+    return 0;
+}
+
+static void request_stop(ds_gdb *g, xt_cpu *cpu, int sig)
 {
     if (g->stop_pending)
         return; /* the first reason wins (e.g. a fault during a step) */
@@ -31,7 +40,10 @@ static void request_stop(ds_gdb *g, int sig)
     g->stop_who[0] = '\0';
     g->stop_replaylog = false;
     g->stop_pos_set = false; /* read when the stop is served */
-    xt_stop_request(g->cpu);
+    /* the stop is that core's: the debugger looks at it first */
+    g->stop_core = core_of(g, cpu);
+    g->cpu = cpu;
+    xt_stop_request(cpu);
 }
 
 static void on_code(xt_cpu *cpu, uint32_t pc, unsigned len, void *user)
@@ -40,15 +52,16 @@ static void on_code(xt_cpu *cpu, uint32_t pc, unsigned len, void *user)
     (void)len;
     if (g->rev.mode != GDB_REV_NONE)
         return; /* going back: gdb_reverse.c's hook decides */
-    bool at_resume = pc == g->resume_pc &&
+    unsigned k = core_of(g, cpu);
+    bool at_resume = k == g->resume_core && pc == g->resume_pc &&
                      xt_insn_count(cpu) == g->resume_insns;
     if (at_resume)
         return;
-    bool stop = g->stepping;
+    bool stop = g->stepping && k == g->step_core;
     for (unsigned i = 0; i < g->nbreaks && !stop; i++)
         stop = g->breaks[i].addr == pc;
     if (stop && !g->stop_pending) {
-        request_stop(g, GDB_SIGTRAP);
+        request_stop(g, cpu, GDB_SIGTRAP);
         /* before the instruction at pc */
         g->stop_pos = (ds_pos){ xt_insn_count(cpu), xt_cycles(cpu), DS_POS_INSN,
                                 pc };
@@ -81,7 +94,7 @@ static void on_mem(xt_cpu *cpu, xt_hook_type type, uint32_t addr, unsigned size,
         }
         if (g->stop_pending)
             return;
-        request_stop(g, GDB_SIGTRAP);
+        request_stop(g, cpu, GDB_SIGTRAP);
         g->stop_watch = (int)w->kind;
         g->stop_addr = addr > w->addr ? addr : w->addr;
         snprintf(g->stop_who, sizeof g->stop_who, "%s", who);
@@ -122,26 +135,28 @@ static void on_exception(xt_cpu *cpu, unsigned cause, uint32_t pc,
                          uint32_t vector, void *user)
 {
     ds_gdb *g = user;
-    (void)cpu;
     (void)vector;
     int sig = fault_signal(cause);
     if (!sig || g->rev.mode != GDB_REV_NONE)
         return;
     g->stop_pending = false; /* the fault outranks a step's stop */
-    request_stop(g, sig);
+    request_stop(g, cpu, sig);
     g->fault_view = true;
     g->fault_pc = pc;
 }
 
+/* Hook h[k] on every core k as wanted. */
 static void set_hook(ds_gdb *g, xt_hook *h, bool want, xt_hook_type type,
                      void *cb)
 {
-    if (want && !*h) {
-        if (xt_hook_add(g->cpu, h, type, cb, g, 1, 0) != XT_OK)
-            *h = 0;
-    } else if (!want && *h) {
-        xt_hook_del(g->cpu, *h);
-        *h = 0;
+    for (unsigned k = 0; k < g->ncores; k++) {
+        if (want && !h[k]) {
+            if (xt_hook_add(g->cores[k], &h[k], type, cb, g, 1, 0) != XT_OK)
+                h[k] = 0;
+        } else if (!want && h[k]) {
+            xt_hook_del(g->cores[k], h[k]);
+            h[k] = 0;
+        }
     }
 }
 
@@ -153,11 +168,11 @@ void gdb_target_update_hooks(ds_gdb *g)
         wr |= g->watches[i].kind != GDB_WATCH_READ;
     }
     /* going back, gdb_reverse.c's hooks look at the code */
-    set_hook(g, &g->code_hook,
+    set_hook(g, g->code_hook,
              (g->nbreaks || g->stepping) && g->rev.mode == GDB_REV_NONE,
              XT_HOOK_CODE, (void *)on_code);
-    set_hook(g, &g->rd_hook, rd, XT_HOOK_MEM_READ, (void *)on_mem);
-    set_hook(g, &g->wr_hook, wr, XT_HOOK_MEM_WRITE, (void *)on_mem);
+    set_hook(g, g->rd_hook, rd, XT_HOOK_MEM_READ, (void *)on_mem);
+    set_hook(g, g->wr_hook, wr, XT_HOOK_MEM_WRITE, (void *)on_mem);
 }
 
 int gdb_break_insert(ds_gdb *g, uint32_t addr, bool hw)
@@ -222,7 +237,10 @@ int gdb_watch_remove(ds_gdb *g, gdb_watch_kind k, uint32_t addr, uint32_t len)
 void gdb_target_resume(ds_gdb *g, bool step)
 {
     uint32_t pc = 0;
+    /* the core the debugger looks at resumes from its place (a step
+     * steps it; the others run on) */
     xt_reg_read(g->cpu, XT_REG_PC, &pc);
+    g->resume_core = g->step_core = core_of(g, g->cpu);
     g->resume_pc = pc;
     g->resume_insns = xt_insn_count(g->cpu);
     g->stepping = step;
@@ -235,9 +253,7 @@ void gdb_target_resume(ds_gdb *g, bool step)
 
 void gdb_target_attach(ds_gdb *g)
 {
-    if (!g->exc_hook && xt_hook_add(g->cpu, &g->exc_hook, XT_HOOK_EXCEPTION,
-                                    (void *)on_exception, g, 1, 0) != XT_OK)
-        g->exc_hook = 0;
+    set_hook(g, g->exc_hook, true, XT_HOOK_EXCEPTION, (void *)on_exception);
 }
 
 void gdb_target_detach(ds_gdb *g)
@@ -248,10 +264,7 @@ void gdb_target_detach(ds_gdb *g)
     g->stop_pending = false;
     g->fault_view = false;
     gdb_target_update_hooks(g);
-    if (g->exc_hook) {
-        xt_hook_del(g->cpu, g->exc_hook);
-        g->exc_hook = 0;
-    }
+    set_hook(g, g->exc_hook, false, XT_HOOK_EXCEPTION, NULL);
 }
 
 void gdb_target_set_stop(ds_gdb *g, int sig)

@@ -82,6 +82,12 @@
  *               descriptor's destination word and bc stop before whoever
  *               changed it (here the host's bit flip, a scripted fault),
  *               the word's old value printed; then to exit STATUS
+ *   threads     FUNCTION STATUS: a board of 2 cores: qfThreadInfo lists
+ *               threads 1 and 2; a breakpoint at FUNCTION (run by core 1
+ *               only) stops with thread:2 in the reply and qC 2; Hg2 reads
+ *               core 1's registers (PC at FUNCTION, PRID 1), Hg1 core 0's
+ *               (PRID 0, another PC); Hc2 and s step core 1 (thread:2,
+ *               another PC, core 0's unchanged or moved on); to exit STATUS
  *   overrun     FUNCTION STATUS: FUNCTION(st, out, in, frames) of the
  *               volume kernel writes past out[frames * st->channels]? A
  *               breakpoint at its entry gives the block, a write
@@ -489,7 +495,9 @@ static void handshake(void)
         !strstr(xml, "name=\"ps\" bitsize=\"32\" regnum=\"21\""))
         fail("target.xml lacks the lx106 registers:\n%s", xml);
     expect(cmd("qXfer:features:read:other.xml:0,100"), "E00", "unknown annex");
-    expect(cmd("?"), "T05", "stop reason after attach");
+    const char *q = cmd("?"); /* T05, or T05thread:1; on several cores */
+    if (strcmp(q, "T05") && strcmp(q, "T05thread:1;"))
+        fail("stop reason after attach: got '%s', expected 'T05'", q);
 }
 
 static void scenario_session(void)
@@ -1196,6 +1204,52 @@ static void scenario_dma_watch(int argc, char **argv)
     continue_to_exit(want, "end of the run");
 }
 
+/* The cores of a board as GDB threads. */
+static void scenario_threads(int argc, char **argv)
+{
+    if (argc < 2)
+        fail("threads needs FUNCTION STATUS");
+    const xt_elf_symbol *f = sym(argv[0]);
+    int want = atoi(argv[1]);
+    enum { PC = 16, PRID = 45 };
+    handshake();
+    expect(cmd("qfThreadInfo"), "m1,2", "qfThreadInfo");
+    expect(cmd("qsThreadInfo"), "l", "qsThreadInfo");
+    expect(cmd("T2"), "OK", "thread 2 alive");
+    expect(cmd("T3"), "E22", "no thread 3");
+    expect(cmd("Hg3"), "E22", "Hg of no thread");
+    break_set(f->addr);
+    send_packet("c");
+    expect_stop("T05", "the breakpoint");
+    if (!strstr(reply, "thread:2;"))
+        fail("the stop '%s' does not name thread 2 (core 1)", reply);
+    expect(cmd("qC"), "QC2", "qC");
+    break_clear(f->addr);
+    expect(cmd("Hg2"), "OK", "Hg2");
+    uint32_t pc1 = reg(PC), prid1 = reg(PRID);
+    expect(cmd("Hg1"), "OK", "Hg1");
+    uint32_t pc0 = reg(PC), prid0 = reg(PRID);
+    printf("stop at %s: core 1 pc %08x prid %u; core 0 pc %08x prid %u\n",
+           f->name, pc1, prid1, pc0, prid0);
+    if (pc1 != f->addr || prid1 != 1 || prid0 != 0 || pc0 == f->addr)
+        fail("thread registers: core 1 pc %08x prid %u, core 0 pc %08x "
+             "prid %u",
+             pc1, prid1, pc0, prid0);
+    expect(cmd("qThreadExtraInfo,2"), "636f72652031", "thread 2 is core 1");
+    /* a step of core 1 */
+    expect(cmd("Hc2"), "OK", "Hc2");
+    send_packet("s");
+    expect_stop("T05", "step of core 1");
+    if (!strstr(reply, "thread:2;"))
+        fail("the step's stop '%s' does not name thread 2", reply);
+    expect(cmd("Hg2"), "OK", "Hg2");
+    uint32_t pc1s = reg(PC);
+    if (pc1s == pc1)
+        fail("core 1 did not step: pc %08x", pc1s);
+    printf("step: core 1 pc %08x -> %08x\n", pc1, pc1s);
+    continue_to_exit(want, "end of the run");
+}
+
 /* Reverse execution's worked example: who misprogrammed the descriptor
  * whose DMA writes over a buffer? */
 static void scenario_dma_culprit(int argc, char **argv)
@@ -1371,6 +1425,8 @@ int main(int argc, char **argv)
         scenario_reverse_bound(dd - 4, argv + 4);
     else if (!strcmp(scenario, "dma-watch"))
         scenario_dma_watch(dd - 4, argv + 4);
+    else if (!strcmp(scenario, "threads"))
+        scenario_threads(dd - 4, argv + 4);
     else if (!strcmp(scenario, "dma-culprit"))
         scenario_dma_culprit(dd - 4, argv + 4);
     else

@@ -52,6 +52,13 @@ typedef struct ds_gdb ds_gdb;
 int ds_gdb_open(xt_cpu *cpu, unsigned port, ds_gdb **out, char *err,
                 size_t errsz);
 void ds_gdb_close(ds_gdb *g);
+/* A board of several cores: the debugger sees each core as a thread (id
+ * core + 1; qfThreadInfo, Hg/Hc, T, qThreadExtraInfo), stop replies name
+ * the stopping core's thread (T05thread:N;), breakpoints and watchpoints
+ * apply to every core, a step steps the selected core while the others
+ * run on (all-stop).  cores[0] is the one ds_gdb_open was given; n 1..4;
+ * before a debugger connects. */
+void ds_gdb_set_cores(ds_gdb *g, xt_cpu *const *cores, unsigned n);
 unsigned ds_gdb_port(const ds_gdb *g);
 /* The start of those lines, before ": gdb: " (default "dspsim"; the CLI
  * gives "dspsim exec", "dspsim run", ...; at most 47 bytes are kept). */
