@@ -540,7 +540,7 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
         budget -= ds_board_cycles(b);
     }
     board_snap_arm(&bs);
-    xt_profile *prof = NULL;
+    xt_profile_set prof = { 0 }; /* a profile per core */
     if (o->profile) {
         char perr[256];
         if (o->lockstep) {
@@ -549,7 +549,13 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
             xt_semihost_free(sh);
             return DSPSIM_EXIT_USAGE;
         }
-        if (xt_profile_start(ds_board_cpu(b), elf, &prof, perr, sizeof perr)) {
+        xt_cpu *cores[XT_PROFILE_MAX_CPUS];
+        unsigned nc = ds_board_cores(b) <= XT_PROFILE_MAX_CPUS
+                          ? ds_board_cores(b)
+                          : XT_PROFILE_MAX_CPUS;
+        for (unsigned k = 0; k < nc; k++)
+            cores[k] = ds_board_core_cpu(b, k);
+        if (xt_profile_set_start(&prof, cores, nc, elf, perr, sizeof perr)) {
             fprintf(stderr, "dspsim board: %s\n", perr);
             xt_semihost_free(sh);
             return DSPSIM_EXIT_INTERNAL;
@@ -559,7 +565,7 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     cli_reverse *rev = NULL;
     if (o->gdb.on) {
         if (!(gdb = cli_gdb_start("board", &o->gdb, ds_board_cpu(b)))) {
-            xt_profile_free(prof);
+            xt_profile_set_free(&prof);
             xt_semihost_free(sh);
             return DSPSIM_EXIT_USAGE;
         }
@@ -576,7 +582,7 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
         if (reverse_on(o, b)) {
             if (!(rev = cli_reverse_board("board", &o->gdb, b, sh))) {
                 ds_gdb_close(gdb);
-                xt_profile_free(prof);
+                xt_profile_set_free(&prof);
                 xt_semihost_free(sh);
                 return DSPSIM_EXIT_INTERNAL;
             }
@@ -634,15 +640,15 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
     }
     if (o->trace_log && st == DS_OK && !write_trace_log(b, o))
         status = DSPSIM_EXIT_USAGE;
-    if (prof) {
+    if (prof.n) {
         char perr[600];
-        xt_profile_finish(prof);
-        if (xt_profile_write_callgrind(prof, o->profile, o->program, perr,
-                                       sizeof perr)) {
+        xt_profile_set_finish(&prof);
+        if (xt_profile_set_write(&prof, o->profile, o->program, perr,
+                                 sizeof perr)) {
             fprintf(stderr, "dspsim board: %s\n", perr);
             status = DSPSIM_EXIT_INTERNAL;
         }
-        xt_profile_free(prof);
+        xt_profile_set_free(&prof);
     }
     if (o->stats)
         report_stats(stderr, ds_board_cpu(b), ds_board_cycles(b), seconds);

@@ -114,16 +114,6 @@ cli_reverse *cli_reverse_exec(const char *cmd, const cli_gdb *o, xt_cpu *cpu,
 }
 
 /* ---- the board: its devices, host memory, semihosting ------------------ */
-static bool host_read(void *user, uint32_t addr, void *dst, size_t n)
-{
-    return ds_board_host_read(user, addr, dst, n) == DS_OK;
-}
-
-static bool host_write(void *user, uint32_t addr, const void *src, size_t n)
-{
-    return ds_board_host_write(user, addr, src, n) == DS_OK;
-}
-
 static bool board_save(void *user, ds_snap_w *w)
 {
     cli_reverse *r = user;
@@ -159,20 +149,11 @@ cli_reverse *cli_reverse_board(const char *cmd, const cli_gdb *o, ds_board *b,
     }
     r->sh = sh;
     r->b = b;
-    const ds_board_config *cfg = ds_board_get_config(b);
-    ds_hist_mem mems[] = {
-        { .base = BOARD_IRAM_BASE, .size = cfg->iram_size, .cpu = true },
-        { .base = BOARD_DRAM_BASE, .size = cfg->dram_size, .cpu = true },
-        { .base = BOARD_MBOX_BASE, .size = BOARD_MBOX_SIZE, .cpu = true },
-        { .base = 0,
-          .size = cfg->host_size,
-          .read = host_read,
-          .write = host_write,
-          .user = b },
-    };
+    ds_hist_mem mems[DS_BOARD_HIST_MEMS];
+    size_t nmems = ds_board_hist_mems(b, mems);
     ds_hist_machine m = { .cpu = ds_board_cpu(b),
                           .mems = mems,
-                          .nmems = sizeof mems / sizeof mems[0],
+                          .nmems = nmems,
                           .save = board_save,
                           .load = board_load,
                           .replay = board_replay,

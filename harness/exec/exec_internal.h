@@ -131,8 +131,8 @@ typedef struct xp_run {
     const dsh_exec_opts *o;
     dsh_drv *drv;
     dsh_timeline *tl;
-    xt_profile *prof; /* --profile */
-    ds_gdb *gdb;      /* --gdb */
+    xt_profile_set prof; /* --profile: a profile per core */
+    ds_gdb *gdb;         /* --gdb */
     xp_pipe pipes[DSH_MAX_PIPELINES];
     unsigned npipes;
     xp_ep eps[DSH_MAX_ENDPOINTS];

@@ -182,16 +182,6 @@ static void m_replay(void *user, bool on)
     dsh_timeline_pause(r->tl, on);
 }
 
-static bool host_read(void *user, uint32_t addr, void *dst, size_t n)
-{
-    return ds_board_host_read(user, addr, dst, n) == DS_OK;
-}
-
-static bool host_write(void *user, uint32_t addr, const void *src, size_t n)
-{
-    return ds_board_host_write(user, addr, src, n) == DS_OK;
-}
-
 /* Writes by the DMA and the host, for the debugger's watchpoints. */
 static void write_watch(void *user, const ds_mem_write *w)
 {
@@ -210,20 +200,11 @@ void xp_reverse_start(xp_run *r)
         xp_log(r, "reverse execution: a board of one core only; off");
         return;
     }
-    const ds_board_config *cfg = ds_board_get_config(b);
-    ds_hist_mem mems[] = {
-        { .base = BOARD_IRAM_BASE, .size = cfg->iram_size, .cpu = true },
-        { .base = BOARD_DRAM_BASE, .size = cfg->dram_size, .cpu = true },
-        { .base = BOARD_MBOX_BASE, .size = BOARD_MBOX_SIZE, .cpu = true },
-        { .base = 0,
-          .size = cfg->host_size,
-          .read = host_read,
-          .write = host_write,
-          .user = b },
-    };
+    ds_hist_mem mems[DS_BOARD_HIST_MEMS];
+    size_t nmems = ds_board_hist_mems(b, mems);
     ds_hist_machine m = { .cpu = ds_board_cpu(b),
                           .mems = mems,
-                          .nmems = sizeof mems / sizeof mems[0],
+                          .nmems = nmems,
                           .save = m_save,
                           .load = m_load,
                           .replay = m_replay,

@@ -648,9 +648,14 @@ static void execute(xp_run *r, const char *fw)
     }
     if (r->o->cmd)
         ds_board_set_log(dsh_drv_board(r->drv), board_log, r);
+    xt_cpu *cores[XT_PROFILE_MAX_CPUS];
+    unsigned nc = 0;
+    for (ds_board *b = dsh_drv_board(r->drv);
+         nc < ds_board_cores(b) && nc < XT_PROFILE_MAX_CPUS; nc++)
+        cores[nc] = ds_board_core_cpu(b, nc);
     if (r->o->profile_path &&
-        xt_profile_start(ds_board_cpu(dsh_drv_board(r->drv)),
-                         dsh_drv_elf(r->drv), &r->prof, err, sizeof err)) {
+        xt_profile_set_start(&r->prof, cores, nc, dsh_drv_elf(r->drv), err,
+                             sizeof err)) {
         xp_fail(r, DSH_RES_ERROR, "profile: %s", err);
         return;
     }
@@ -797,14 +802,13 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
     s.timeline_dropped = dsh_timeline_dropped(r->tl);
     if (r->gdb && ds_gdb_killed(r->gdb))
         xp_fail(r, DSH_RES_ERROR, "killed by the debugger");
-    if (r->prof) {
+    if (r->prof.n) {
         char perr[1024];
-        xt_profile_finish(r->prof);
-        if (xt_profile_write_callgrind(r->prof, o->profile_path, fw, perr,
-                                       sizeof perr))
+        xt_profile_set_finish(&r->prof);
+        if (xt_profile_set_write(&r->prof, o->profile_path, fw, perr,
+                                 sizeof perr))
             xp_fail(r, DSH_RES_ERROR, "%s", perr);
-        xt_profile_free(r->prof);
-        r->prof = NULL;
+        xt_profile_set_free(&r->prof);
     }
     if (r->status == DSH_RES_PASS || r->status == DSH_RES_FAIL) {
         if (r->drv && r->start_cycle &&

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "board_internal.h"
+#include "dspsim/history.h"
 #include "dspsim/errbuf.h"
 #include "dspsim/loader.h"
 
@@ -294,18 +295,25 @@ static void watch_write(ds_board *b, ds_master m, uint32_t addr, size_t n)
     b->wwatch(b->wwatch_user, &w);
 }
 
+/* Another master than the core writes the core's memories: the race
+ * detector forgets the cores' accesses there, the write watch sees it. */
+static ds_status write_as(ds_board *b, ds_master m, uint32_t addr,
+                          const void *src, size_t n)
+{
+    if (!dsp_mem_range(b, addr, n))
+        return DS_ERR_ARG;
+    ds_board_race_forget(b, addr, n);
+    if (xt_mem_write(b->cpu, addr, src, n) != XT_OK)
+        return DS_ERR_CPU;
+    if (b->wwatch)
+        watch_write(b, m, addr, n);
+    return DS_OK;
+}
+
 /* The DMA's bus to DSP memory (its only writer). */
 static bool dsp_write(void *user, uint32_t addr, const void *src, size_t n)
 {
-    ds_board *b = user;
-    if (!dsp_mem_range(b, addr, n))
-        return false;
-    ds_board_race_forget(b, addr, n);
-    if (xt_mem_write(b->cpu, addr, src, n) != XT_OK)
-        return false;
-    if (b->wwatch)
-        watch_write(b, DS_MASTER_DMA, addr, n);
-    return true;
+    return write_as(user, DS_MASTER_DMA, addr, src, n) == DS_OK;
 }
 
 static bool host_range(const ds_board *b, uint32_t addr, size_t n)
@@ -718,6 +726,33 @@ void ds_board_set_write_watch(ds_board *b, ds_mem_write_fn fn, void *user)
     b->wwatch_user = fn ? user : NULL;
 }
 
+static bool hist_host_read(void *user, uint32_t addr, void *dst, size_t n)
+{
+    return ds_board_host_read(user, addr, dst, n) == DS_OK;
+}
+
+static bool hist_host_write(void *user, uint32_t addr, const void *src,
+                            size_t n)
+{
+    return ds_board_host_write(user, addr, src, n) == DS_OK;
+}
+
+size_t ds_board_hist_mems(ds_board *b, ds_hist_mem *out)
+{
+    const ds_hist_mem m[DS_BOARD_HIST_MEMS] = {
+        { .base = BOARD_IRAM_BASE, .size = b->cfg.iram_size, .cpu = true },
+        { .base = BOARD_DRAM_BASE, .size = b->cfg.dram_size, .cpu = true },
+        { .base = BOARD_MBOX_BASE, .size = BOARD_MBOX_SIZE, .cpu = true },
+        { .base = 0,
+          .size = b->cfg.host_size,
+          .read = hist_host_read,
+          .write = hist_host_write,
+          .user = b },
+    };
+    memcpy(out, m, sizeof m);
+    return DS_BOARD_HIST_MEMS;
+}
+
 void ds_board_set_replay(ds_board *b, bool on)
 {
     b->replay = on;
@@ -752,27 +787,15 @@ ds_status ds_board_mbox_write(ds_board *b, uint32_t offset, const void *src,
         return DS_ERR_RANGE;
     if (!n)
         return DS_OK;
-    ds_board_race_forget(b, BOARD_MBOX_BASE + offset, n);
-    if (xt_mem_write(b->cpu, BOARD_MBOX_BASE + offset, src, n) != XT_OK)
-        return DS_ERR_CPU;
-    if (b->wwatch)
-        watch_write(b, DS_MASTER_HOST, BOARD_MBOX_BASE + offset, n);
-    return DS_OK;
+    return write_as(b, DS_MASTER_HOST, BOARD_MBOX_BASE + offset, src, n);
 }
 
 ds_status ds_board_dsp_poke(ds_board *b, uint32_t addr, const void *src,
                             size_t n)
 {
-    if (!b || (!src && n) || (n && !dsp_mem_range(b, addr, n)))
+    if (!b || (!src && n))
         return DS_ERR_ARG;
-    if (!n)
-        return DS_OK;
-    ds_board_race_forget(b, addr, n);
-    if (xt_mem_write(b->cpu, addr, src, n) != XT_OK)
-        return DS_ERR_CPU;
-    if (b->wwatch)
-        watch_write(b, DS_MASTER_HOST, addr, n);
-    return DS_OK;
+    return n ? write_as(b, DS_MASTER_HOST, addr, src, n) : DS_OK;
 }
 
 uint32_t ds_board_host_size(const ds_board *b)

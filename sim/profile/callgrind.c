@@ -75,6 +75,8 @@ static int write_body(const xt_profile *p, FILE *o, const char *cmd)
     for (const char *c = cmd ? cmd : "dspsim"; *c; c++)
         fputc(*c == '\n' || *c == '\r' ? '?' : *c, o);
     fputc('\n', o);
+    if (p->thread)
+        fprintf(o, "thread: %u\n", p->thread);
     fprintf(o,
             "positions: line\nevents: Cycles Instructions\n"
             "summary: %llu %llu\n\n",

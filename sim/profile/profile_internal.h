@@ -41,6 +41,7 @@ typedef struct pf_frame {
 
 struct xt_profile {
     xt_cpu *cpu;
+    unsigned thread; /* callgrind's "thread:" (0: no line) */
     const xt_elf *elf;
     xt_hook code_hook, exc_hook;
     pf_fn *fns;

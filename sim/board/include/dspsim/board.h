@@ -153,6 +153,14 @@ void ds_board_set_write_watch(ds_board *b, ds_mem_write_fn fn, void *user);
  * "the host (a write into DSP memory)". */
 void ds_mem_write_describe(const ds_mem_write *w, char *buf, size_t n);
 
+/* The board's memories as reverse execution's history keeps them
+ * (dspsim/history.h): IRAM, DRAM and the mailbox as the core's pages,
+ * host memory through ds_board_host_read/write.  Fills out[0..3];
+ * returns the count (4). */
+struct ds_hist_mem;
+#define DS_BOARD_HIST_MEMS 4
+size_t ds_board_hist_mems(ds_board *b, struct ds_hist_mem *out);
+
 /* Reverse execution (dspsim/history.h): while on, the run goes over
  * history the host has seen, and the console, the marker and DMA
  * observers and the diagnostics hear nothing of it. */

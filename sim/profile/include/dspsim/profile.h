@@ -44,4 +44,28 @@ void xt_profile_free(xt_profile *p);
 int xt_profile_write_callgrind(const xt_profile *p, const char *path,
                                const char *cmd, char *err, size_t errsz);
 
+/* The callgrind "thread: N" header line (N >= 1; 0, the default: none),
+ * as callgrind writes for each thread of a program. */
+void xt_profile_set_thread(xt_profile *p, unsigned thread);
+
+/* ---- Several cores ------------------------------------------------------
+ * A profile per CPU of a board of several cores, each a callgrind thread
+ * (thread: core + 1): core 0's written to the path given, core k's to
+ * PATH-0K (PATH-02 for core 1 ...), callgrind's names for the files of
+ * its threads, which KCachegrind loads together.  One CPU: one file, no
+ * thread line (as xt_profile alone). */
+#define XT_PROFILE_MAX_CPUS 4
+typedef struct xt_profile_set {
+    xt_profile *p[XT_PROFILE_MAX_CPUS];
+    unsigned n;
+} xt_profile_set;
+/* 0, or -1 with a message in err (nothing left started). */
+int xt_profile_set_start(xt_profile_set *s, xt_cpu *const *cpus, unsigned n,
+                         const xt_elf *elf, char *err, size_t errsz);
+void xt_profile_set_finish(xt_profile_set *s);
+/* 0, or -1 with a message naming the first file that failed in err. */
+int xt_profile_set_write(const xt_profile_set *s, const char *path,
+                         const char *cmd, char *err, size_t errsz);
+void xt_profile_set_free(xt_profile_set *s);
+
 #endif
