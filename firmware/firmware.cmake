@@ -51,6 +51,20 @@ endforeach()
 set(FW_BOARD_SOURCES
   platform/board/platform_board.c platform/board/board_log.c
   platform/board/board_ipc.c platform/board/board_panic.c)
+# The several-core build (issue 32, docs/firmware.md "Several cores"): the
+# same kernel and board port compiled with -DFW_SMP (per-core kernel data,
+# fw/percore.h) into ${FW_OBJ_DIR}/smp, plus the start of the other cores
+# and the cross-core calls; fw_add_image(... PLATFORM board SMP) links them.
+set(FW_SMP_OBJ_DIR ${FW_OBJ_DIR}/smp)
+set(FW_SMP_SOURCES ${FW_TARGET_SOURCES} arch/xtensa/smp_entry.S
+  ${FW_BOARD_SOURCES} platform/board/board_smp.c)
+list(FILTER FW_SMP_SOURCES EXCLUDE REGEX "platform_sim\\.c$")
+set(FW_SMP_OBJECTS)
+foreach(s ${FW_SMP_SOURCES})
+  string(REPLACE "/" "_" o ${s})
+  string(REGEX REPLACE "\\.[cS]$" ".o" o ${o})
+  list(APPEND FW_SMP_OBJECTS ${FW_SMP_OBJ_DIR}/${o})
+endforeach()
 set(FW_BOARD_LDSCRIPT ${FW_DIR}/arch/xtensa/board.ld)
 set(FW_BOARD_CFLAGS -I${FW_DIR}/platform/board)
 file(GLOB FW_BOARD_HEADERS ${FW_DIR}/platform/board/*.h)
@@ -65,7 +79,7 @@ set(FW_COMMON_OBJECTS ${FW_TARGET_OBJECTS})
 list(FILTER FW_COMMON_OBJECTS EXCLUDE REGEX "platform_sim_platform_sim\\.o$")
 
 function(fw_add_image name)
-  cmake_parse_arguments(F "" "PLATFORM" "SOURCES;CFLAGS;DEPENDS" ${ARGN})
+  cmake_parse_arguments(F "SMP" "PLATFORM" "SOURCES;CFLAGS;DEPENDS" ${ARGN})
   if(NOT F_PLATFORM OR F_PLATFORM STREQUAL "sim")
     set(objs ${FW_TARGET_OBJECTS})
     set(ld ${FW_LDSCRIPT})
@@ -76,6 +90,10 @@ function(fw_add_image name)
     set(ld ${FW_BOARD_LDSCRIPT})
     set(pflags ${FW_BOARD_CFLAGS})
     set(pdeps ${FW_BOARD_HEADERS})
+    if(F_SMP)
+      set(objs ${FW_SMP_OBJECTS})
+      list(APPEND pflags -DFW_SMP)
+    endif()
   else()
     message(FATAL_ERROR "fw_add_image(${name}): unknown PLATFORM "
       "'${F_PLATFORM}' (sim or board)")
@@ -98,6 +116,9 @@ function(fw_add_image name)
   add_dependencies(${name} fw_kernel)
   if(F_PLATFORM STREQUAL "board")
     add_dependencies(${name} fw_board)
+  endif()
+  if(F_SMP)
+    add_dependencies(${name} fw_smp)
   endif()
 endfunction()
 

@@ -6,14 +6,22 @@
 #include "fw/console.h"
 #include "fw/platform.h"
 #include "fw/panic.h"
+#include "fw/percore.h"
 #include "fw/sched.h"
 #include "fw/stack_guard.h"
 #include "abi/trace.h"
 
-static struct fw_ready_queue rq;
-static struct fw_task idle_task;
-static uint32_t run_mark; /* cycle time fw_sched_running started running */
-static uint32_t switches;
+static FW_PERCORE(struct fw_ready_queue, rq);
+static FW_PERCORE(struct fw_task, idle_task);
+/* cycle time fw_sched_running started running */
+static FW_PERCORE(uint32_t, run_mark);
+static FW_PERCORE(uint32_t, switches);
+#ifdef FW_SMP
+#define rq        FW_THIS(rq)
+#define idle_task FW_THIS(idle_task)
+#define run_mark  FW_THIS(run_mark)
+#define switches  FW_THIS(switches)
+#endif
 
 static void default_miss_hook(struct fw_task *t, uint32_t deadline,
                               uint32_t now)

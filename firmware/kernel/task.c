@@ -3,6 +3,7 @@
  * every task runs: job, then wait for the next release. */
 #include <stddef.h>
 #include "fw/arch.h"
+#include "fw/percore.h"
 #include "fw/sched.h"
 #include "fw/task.h"
 #include "fw/timer.h"
@@ -36,9 +37,16 @@ int fw_task_init(struct fw_task *t, const struct fw_task_config *cfg)
 {
     uintptr_t top;
     struct fw_task *o;
+#ifdef FW_SMP
+    uint32_t key;
+#endif
 
     if (!cfg->job || !cfg->stack || cfg->stack_size < FW_TASK_STACK_MIN)
         return -1;
+#ifdef FW_SMP
+    /* the task list and the ids are every core's */
+    key = fw_smp_kernel_lock();
+#endif
     o = t->all_next;
     *t = (struct fw_task){ 0 };
     t->all_next = o;
@@ -61,6 +69,9 @@ int fw_task_init(struct fw_task *t, const struct fw_task_config *cfg)
         t->all_next = all_tasks;
         all_tasks = t;
     }
+#ifdef FW_SMP
+    fw_smp_kernel_unlock(key);
+#endif
     return 0;
 }
 

@@ -3,10 +3,15 @@
  * timer, always programmed for the earliest expiry. */
 #include <stddef.h>
 #include "fw/arch.h"
+#include "fw/percore.h"
 #include "fw/timer.h"
 
-static struct fw_timeout_queue tq;
-static struct fw_timer_stats st;
+static FW_PERCORE(struct fw_timeout_queue, tq);
+static FW_PERCORE(struct fw_timer_stats, st);
+#ifdef FW_SMP
+#define tq FW_THIS(tq)
+#define st FW_THIS(st)
+#endif
 
 void fw_timer_init(void)
 {

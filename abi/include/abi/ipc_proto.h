@@ -37,7 +37,19 @@
                               * whole frames (44.1 kHz at 1 ms); 5: the
                               * TEST command, heap figures in PING; 6:
                               * SRC quality (12-byte src config) */
-#define IPC_PROTO_VERSION ((IPC_PROTO_MAJOR << 16) | IPC_PROTO_MINOR)
+#define IPC_PROTO_VERSION     ((IPC_PROTO_MAJOR << 16) | IPC_PROTO_MINOR)
+/* 1.7 (issue 32): several cores — PIPE_NEW's word at 40 names the core
+ * that runs the pipeline (0 = the boot core, what 1.6 requires), and
+ * CORE_STATS.  Spoken by the several-core build (fw_audio_smp.elf); the
+ * single-core build stays 1.6 and answers a core other than 0 with
+ * E_RESERVED at byte 40. */
+#define IPC_PROTO_MINOR_SMP   7u
+#define IPC_PROTO_VERSION_SMP ((IPC_PROTO_MAJOR << 16) | IPC_PROTO_MINOR_SMP)
+#ifdef FW_SMP
+#define IPC_PROTO_VERSION_FW IPC_PROTO_VERSION_SMP
+#else
+#define IPC_PROTO_VERSION_FW IPC_PROTO_VERSION
+#endif
 
 /* Firmware version reported in FW_READY: (major << 16) | (minor << 8) |
  * patch. */
@@ -423,7 +435,7 @@ struct ipc_aud_pipe_new {
     uint32_t deadline_us;     /* 32: 0 = period, else 1..period_us */
     uint32_t prefill_periods; /* 36: 0..4 periods of silence before the
                                       sink endpoint */
-    uint32_t reserved;        /* 40: 0 */
+    uint32_t core;            /* 40: 0 (1.7: the core that runs it) */
 };
 _Static_assert(sizeof(struct ipc_aud_pipe_new) == 44, "pipe_new layout");
 struct ipc_aud_pipe_new_reply {

@@ -2,10 +2,15 @@
 /* The fw/arch.h primitives for the LX106 that are not inline there: the
  * CCOMPARE0 one-shot timer, yield (SYSCALL) and idle (WAITI). */
 #include "fw/arch.h"
+#include "fw/percore.h"
 #include "frame.h"
 #include "xtensa_sr.h"
 
-uint32_t fw_arch_isr_depth; /* > 0 while exception code runs */
+/* > 0 while exception code runs (per core: arch.h's percore.h) */
+FW_PERCORE(uint32_t, fw_arch_isr_depth);
+#ifdef FW_SMP
+#define fw_arch_isr_depth FW_THIS(fw_arch_isr_depth)
+#endif
 
 void arch_timer_set(uint32_t when)
 {

@@ -3,12 +3,16 @@
  * the panic path for every other cause. */
 #include <stddef.h>
 #include "fw/panic.h"
+#include "fw/percore.h"
 #include "fw/sched.h"
 #include "entry.h"
 #include "frame.h"
 #include "xtensa_sr.h"
 
-extern uint32_t fw_arch_isr_depth;
+extern FW_PERCORE(uint32_t, fw_arch_isr_depth);
+#ifdef FW_SMP
+#define fw_arch_isr_depth FW_THIS(fw_arch_isr_depth)
+#endif
 
 #define EXCCAUSE_SYSCALL          1
 #define EXCCAUSE_LEVEL1_INTERRUPT 4

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include "fw/arch.h"
 #include "fw/irq.h"
+#include "fw/percore.h"
 #include "fw/platform.h"
 #include "abi/trace.h"
 #include "entry.h"
@@ -13,11 +14,15 @@
  * before the handler runs so a new edge during the handler is kept. */
 #define LATCHED_MASK ((1u << 7) | (0x3Fu << 8))
 
-static struct {
+struct fw_irq_slot {
     fw_irq_fn fn;
     void *arg;
     uint32_t count;
-} handlers[FW_IRQ_COUNT];
+};
+static FW_PERCORE(struct fw_irq_slot, handlers)[FW_IRQ_COUNT];
+#ifdef FW_SMP
+#define handlers FW_THIS(handlers)
+#endif
 static void (*nmi_fn)(void);
 static uint32_t nmi_count;
 

@@ -90,6 +90,12 @@ struct aud_ipc_platform {
     /* Trace log (may be NULL): level IPC_LOG_*, id, args. */
     void (*log)(void *ctx, uint32_t level, uint32_t id, uint32_t a0,
                 uint32_t a1);
+#ifdef FW_SMP
+    /* Several cores (protocol 1.7): cores of the board; the core whose
+	 * scheduler runs slot's task, named before task_setup. */
+    uint32_t cores;
+    void (*task_core)(void *ctx, unsigned slot, uint32_t core);
+#endif
 };
 
 /* Trace ids logged by this layer (docs/ipc.md "Trace"). */

@@ -10,7 +10,7 @@ int aud_cmd_ping(struct aud_req *r)
 {
     aud_put(r, 24, aud_u32(r, 16));
     aud_put(r, 28, IPC_FW_VERSION);
-    aud_put(r, 32, IPC_PROTO_VERSION);
+    aud_put(r, 32, IPC_PROTO_VERSION_FW);
     aud_put(r, 36,
             aud_plat->cycles ? aud_plat->cycles(aud_plat->cycles_ctx) : 0);
     if (aud_plat->mem_free) {
@@ -52,8 +52,14 @@ int aud_cmd_pipe_new(struct aud_req *r)
         return aud_fail(r, AUD_E_RANGE, 32);
     if (m->prefill_periods > PIPE_PREFILL_MAX)
         return aud_fail(r, AUD_E_RANGE, 36);
-    if (m->reserved)
+#ifdef FW_SMP
+    /* 1.7: the core that runs the pipeline's task (0: the boot core) */
+    if (m->core >= aud_plat->cores)
+        return aud_fail(r, AUD_E_RANGE, 40);
+#else
+    if (m->core)
         return aud_fail(r, IPC_STATUS_E_RESERVED, 40);
+#endif
 
     p = audio_alloc(aud_plat->alloc, sizeof(*p), 0);
     if (!p)
@@ -79,6 +85,9 @@ int aud_cmd_pipe_new(struct aud_req *r)
     }
     deadline_us = m->deadline_us ? m->deadline_us : m->period_us;
     deadline_cycles = pipeline_us_to_cycles(aud_plat->clock_hz, deadline_us);
+#ifdef FW_SMP
+    aud_plat->task_core(aud_plat->ctx, (unsigned)(s - aud_slots), m->core);
+#endif
     ret = aud_plat->task_setup(aud_plat->ctx, (unsigned)(s - aud_slots), p,
                                p->period_cycles, deadline_cycles, &s->task_id);
     if (ret) {

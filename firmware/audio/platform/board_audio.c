@@ -16,6 +16,9 @@
 #include "fw/workq.h"
 #include "fw_board.h"
 #include "ipc/aud_ipc.h"
+#ifdef FW_SMP
+#include "fw_smp.h"
+#endif
 
 #define AUDIO_STACK  3072u
 #define WORKER_STACK 3072u
@@ -56,6 +59,134 @@ static uint32_t cycles(void *ctx)
     return arch_cycles();
 }
 
+#ifdef FW_SMP
+/* Several cores (docs/firmware.md "Several cores"): pipeline slot n runs
+ * on core slot_core[n] (PIPE_NEW's core); hardware semaphore
+ * BOARD_AUDIO_SEM(n) guards its pipeline against the other cores.  Its
+ * job holds it, and the semaphores of the pipelines linked to it that run
+ * on other cores (the link buffer and the other side's state); the IPC
+ * worker holds all of them while it handles a command. */
+#define BOARD_AUDIO_SEM(n) (FW_SMP_SEM_APP + (n))
+static unsigned slot_core[IPC_AUD_MAX_PIPES];
+
+static unsigned slot_of(const struct pipeline *p)
+{
+    for (unsigned i = 0; i < IPC_AUD_MAX_PIPES; i++)
+        if (p && aud_ipc_pipeline(i) == p)
+            return i;
+    return IPC_AUD_MAX_PIPES;
+}
+
+/* With n's semaphore held: take the semaphores of n's pipelines on other
+ * cores without waiting; all or none (a holder may wait for ours). */
+static uint32_t take_linked(unsigned n)
+{
+    const struct pipeline *p = aud_ipc_pipeline(n);
+    uint32_t want = 0, got = 0;
+    unsigned me = fw_core_id(), k;
+
+    if (!p)
+        return 0;
+    k = slot_of(p->consumer);
+    if (k < IPC_AUD_MAX_PIPES && slot_core[k] != me)
+        want |= 1u << k;
+    for (uint32_t i = 0; i < p->n_xin; i++) {
+        k = slot_of(p->xin[i].prod);
+        if (k < IPC_AUD_MAX_PIPES && slot_core[k] != me)
+            want |= 1u << k;
+    }
+    for (k = 0; k < IPC_AUD_MAX_PIPES; k++) {
+        if (!(want & (1u << k)))
+            continue;
+        if (!fw_smp_sem_try(BOARD_AUDIO_SEM(k))) {
+            for (unsigned j = 0; j < k; j++)
+                if (got & (1u << j))
+                    fw_smp_sem_give(BOARD_AUDIO_SEM(j));
+            return 0xFFFFFFFFu;
+        }
+        got |= 1u << k;
+    }
+    return got;
+}
+
+static void give_mask(uint32_t m)
+{
+    for (unsigned k = 0; k < IPC_AUD_MAX_PIPES; k++)
+        if (m & (1u << k))
+            fw_smp_sem_give(BOARD_AUDIO_SEM(k));
+}
+
+/* The semaphores of every pipeline, for one IPC command: all or none,
+ * retried with this core's interrupts open in between (so that its own
+ * jobs, which may hold one, can finish).  Returns the irq key. */
+static uint32_t pipes_lock_all(void)
+{
+    for (;;) {
+        uint32_t key = arch_irq_lock(), got = 0;
+        unsigned k;
+
+        for (k = 0; k < IPC_AUD_MAX_PIPES; k++) {
+            if (!fw_smp_sem_try(BOARD_AUDIO_SEM(k)))
+                break;
+            got |= 1u << k;
+        }
+        if (k == IPC_AUD_MAX_PIPES)
+            return key;
+        give_mask(got);
+        arch_irq_unlock(key);
+    }
+}
+
+static void pipes_unlock_all(uint32_t key)
+{
+    give_mask((1u << IPC_AUD_MAX_PIPES) - 1u);
+    arch_irq_unlock(key);
+}
+
+uint32_t board_audio_cmd_lock(void)
+{
+    return fw_smp_cores() > 1 ? pipes_lock_all() : arch_irq_lock();
+}
+
+void board_audio_cmd_unlock(uint32_t key)
+{
+    if (fw_smp_cores() > 1)
+        pipes_unlock_all(key);
+    else
+        arch_irq_unlock(key);
+}
+
+static void audio_job(void *arg)
+{
+    unsigned n = (unsigned)(uintptr_t)arg;
+    uint32_t t0 = arch_cycles(), linked = 0, key = 0;
+    int smp = fw_smp_cores() > 1;
+
+    board_audio_mark(BOARD_AUDIO_MARK_START(n), periods[n]++);
+    /* linked to another core: the job holds more than its own semaphore
+     * and runs with interrupts masked, so that no job of this core that
+     * wants one of them can preempt it (they spin on a free try) */
+    while (smp) {
+        fw_smp_sem_take(BOARD_AUDIO_SEM(n));
+        key = arch_irq_lock();
+        linked = take_linked(n);
+        if (linked != 0xFFFFFFFFu)
+            break;
+        arch_irq_unlock(key);
+        fw_smp_sem_give(BOARD_AUDIO_SEM(n));
+    }
+    if (smp && !linked)
+        arch_irq_unlock(key);
+    aud_ipc_pipe_job(n);
+    if (smp) {
+        give_mask(linked);
+        if (linked)
+            arch_irq_unlock(key);
+        fw_smp_sem_give(BOARD_AUDIO_SEM(n));
+    }
+    board_audio_mark(BOARD_AUDIO_MARK_END(n), arch_cycles() - t0);
+}
+#else
 static void audio_job(void *arg)
 {
     unsigned n = (unsigned)(uintptr_t)arg;
@@ -65,6 +196,7 @@ static void audio_job(void *arg)
     aud_ipc_pipe_job(n);
     board_audio_mark(BOARD_AUDIO_MARK_END(n), arch_cycles() - t0);
 }
+#endif
 
 static int task_setup(void *ctx, unsigned n, struct pipeline *p,
                       uint32_t period, uint32_t deadline, uint32_t *id)
@@ -115,6 +247,83 @@ static void task_stats(void *ctx, unsigned n, uint32_t *rel, uint32_t *miss)
     *miss = tasks[n].stats.misses;
 }
 
+#ifdef FW_SMP
+/* The task hooks run on the slot's core (its scheduler and timer queue),
+ * through a cross-core call from the IPC worker on core 0. */
+static struct {
+    unsigned n;
+    struct pipeline *p;
+    uint32_t period, deadline, id, rel, miss;
+    int ret;
+} targs;
+
+static uint32_t setup_on_core(uint32_t a)
+{
+    (void)a;
+    targs.ret = task_setup(NULL, targs.n, targs.p, targs.period, targs.deadline,
+                           &targs.id);
+    return 0;
+}
+
+static uint32_t start_on_core(uint32_t n)
+{
+    task_start(NULL, n);
+    return 0;
+}
+
+static uint32_t stop_on_core(uint32_t n)
+{
+    task_stop(NULL, n);
+    return 0;
+}
+
+static uint32_t stats_on_core(uint32_t n)
+{
+    task_stats(NULL, n, &targs.rel, &targs.miss);
+    return 0;
+}
+
+static int smp_task_setup(void *ctx, unsigned n, struct pipeline *p,
+                          uint32_t period, uint32_t deadline, uint32_t *id)
+{
+    (void)ctx;
+    targs.n = n;
+    targs.p = p;
+    targs.period = period;
+    targs.deadline = deadline;
+    fw_smp_call(slot_core[n], setup_on_core, 0);
+    *id = targs.id;
+    return targs.ret;
+}
+
+static void smp_task_start(void *ctx, unsigned n)
+{
+    (void)ctx;
+    fw_smp_call(slot_core[n], start_on_core, n);
+}
+
+static void smp_task_stop(void *ctx, unsigned n)
+{
+    (void)ctx;
+    fw_smp_call(slot_core[n], stop_on_core, n);
+}
+
+static void smp_task_stats(void *ctx, unsigned n, uint32_t *rel, uint32_t *miss)
+{
+    (void)ctx;
+    fw_smp_call(slot_core[n], stats_on_core, n);
+    *rel = targs.rel;
+    *miss = targs.miss;
+}
+
+static void task_core(void *ctx, unsigned n, uint32_t core)
+{
+    (void)ctx;
+    /* a slot reused on another core: its task is stopped (PIPE_FREE) */
+    slot_core[n] = core;
+}
+#endif
+
 static uint32_t lock(void *ctx)
 {
     (void)ctx;
@@ -151,10 +360,17 @@ static void log_fn(void *ctx, uint32_t level, uint32_t id, uint32_t a0,
 static struct aud_ipc_platform plat = {
     .alloc = &rt,
     .cycles = cycles,
+#ifdef FW_SMP
+    .task_setup = smp_task_setup,
+    .task_start = smp_task_start,
+    .task_stop = smp_task_stop,
+    .task_stats = smp_task_stats,
+#else
     .task_setup = task_setup,
     .task_start = task_start,
     .task_stop = task_stop,
     .task_stats = task_stats,
+#endif
     .dma_get = board_audio_dma_get,
     .dma_put = board_audio_dma_put,
     .dma_host_buffer = board_audio_dma_host_buffer,
@@ -167,6 +383,10 @@ static struct aud_ipc_platform plat = {
     .mem_free = mem_free,
     .test_stack_max = TEST_STACK_MAX,
     .log = log_fn,
+#ifdef FW_SMP
+    .cores = 1,
+    .task_core = task_core,
+#endif
 };
 
 void board_audio_init(void)
@@ -182,6 +402,9 @@ void board_audio_init(void)
     };
 
     plat.clock_hz = hz / 1000u * 1000u;
+#ifdef FW_SMP
+    plat.cores = fw_smp_cores(); /* fw_smp_start() ran before */
+#endif
     fw_task_init(&worker, &w);
     fw_workq_init(&wq, &worker);
     board_audio_dma_init();

@@ -24,4 +24,13 @@
  * command layer. */
 void board_audio_init(void);
 
+#ifdef FW_SMP
+#include <stdint.h>
+/* Several cores: the IPC worker holds every pipeline's semaphore (and
+ * masks its interrupts) while it handles one command, so that no job on
+ * any core sees a command half done (board_audio.c). */
+uint32_t board_audio_cmd_lock(void);
+void board_audio_cmd_unlock(uint32_t key);
+#endif
+
 #endif /* BOARD_AUDIO_H */

@@ -106,11 +106,11 @@ static void dai_halt_locked(struct bdma *d)
 
 static void dai_halt(struct bdma *d)
 {
-    uint32_t key = arch_irq_lock();
+    uint32_t key = fw_board_lock();
 
     if (d->running)
         dai_halt_locked(d);
-    arch_irq_unlock(key);
+    fw_board_unlock(key);
 }
 
 /* Free the rings of released channels whose play-out has ended (task
@@ -119,12 +119,12 @@ static void reap_released(void)
 {
     for (uint32_t ch = 0; ch < n_channels; ch++) {
         struct bdma *d = &chans[ch];
-        uint32_t key = arch_irq_lock();
+        uint32_t key = fw_board_lock();
         int done = d->released && !d->running;
 
         if (done)
             d->released = 0;
-        arch_irq_unlock(key);
+        fw_board_unlock(key);
         if (done)
             ring_free(d);
     }
@@ -339,7 +339,7 @@ static int dai_stop(void *ctx)
         dai_halt(d);
         return 0;
     }
-    key = arch_irq_lock();
+    key = fw_board_lock();
     if (!d->stopping) {
         /* silence the ring but for the written, unread part: the DMA
 		 * runs on into zeros until the timer halts it */
@@ -364,7 +364,7 @@ static int dai_stop(void *ctx)
         d->stop_to.fn = stop_expired;
         stop_arm(d, left);
     }
-    arch_irq_unlock(key);
+    fw_board_unlock(key);
     return 0;
 }
 
@@ -492,10 +492,10 @@ void board_audio_dma_put(void *ctx, void *dma_ctx)
     (void)ctx;
     d->used = 0;
     if (d->type == IPC_AUD_COMP_DAI) {
-        uint32_t key = arch_irq_lock();
+        uint32_t key = fw_board_lock();
 
         d->released = d->stopping; /* let it play out */
-        arch_irq_unlock(key);
+        fw_board_unlock(key);
         ports_used &= ~(1u << d->port);
         if (d->released)
             return;

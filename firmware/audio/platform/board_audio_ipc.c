@@ -16,6 +16,10 @@
 #include "fw/workq.h"
 #include "fw_board.h"
 #include "ipc/aud_ipc.h"
+#include "board_audio.h"
+#ifdef FW_SMP
+#include "fw/percore.h"
+#endif
 
 #define IPC_REG(r) (BOARD_IPC_BASE + (r))
 
@@ -40,11 +44,11 @@ static volatile int xrun_pending;
 
 static void inten_set(uint32_t bits, int on)
 {
-    uint32_t key = arch_irq_lock();
+    uint32_t key = fw_board_lock();
     uint32_t v = board_rd(IPC_REG(BOARD_IPC_INTEN));
 
     board_wr(IPC_REG(BOARD_IPC_INTEN), on ? v | bits : v & ~bits);
-    arch_irq_unlock(key);
+    fw_board_unlock(key);
 }
 
 static void ipc_irq(void *arg)
@@ -64,10 +68,10 @@ static void ipc_irq(void *arg)
 /* Ring the pending reply if D2H is free; then acknowledge H2D. */
 static void reply_try(void)
 {
-    uint32_t key = arch_irq_lock();
+    uint32_t key = fw_board_lock();
 
     if (board_rd(IPC_REG(BOARD_IPC_STATUS)) & BOARD_IPC_ST_D2H_BUSY) {
-        arch_irq_unlock(key);
+        fw_board_unlock(key);
         board_audio_counters.replies_waited++;
         inten_set(BOARD_IPC_INT_D2H_DONE, 1);
         return;
@@ -76,7 +80,7 @@ static void reply_try(void)
     fw_board_reply((struct ipc_hdr *)reply_buf);
     reply_pending = 0;
     board_wr(IPC_REG(BOARD_IPC_H2D), BOARD_IPC_BUSY); /* ack H2D */
-    arch_irq_unlock(key);
+    fw_board_unlock(key);
     board_audio_counters.commands++;
     inten_set(BOARD_IPC_INT_H2D, 1);
 }
@@ -84,11 +88,11 @@ static void reply_try(void)
 /* Send the waiting XRUN if D2H is free, else wait for D2H_DONE. */
 static void xrun_try(void)
 {
-    uint32_t key = arch_irq_lock();
+    uint32_t key = fw_board_lock();
 
     if (xrun_pending) {
         if (board_rd(IPC_REG(BOARD_IPC_STATUS)) & BOARD_IPC_ST_D2H_BUSY) {
-            arch_irq_unlock(key);
+            fw_board_unlock(key);
             inten_set(BOARD_IPC_INT_D2H_DONE, 1);
             return;
         }
@@ -96,7 +100,7 @@ static void xrun_try(void)
         xrun_pending = 0;
         board_audio_counters.xruns_deferred++;
     }
-    arch_irq_unlock(key);
+    fw_board_unlock(key);
 }
 
 static void ipc_work(struct fw_work *w)
@@ -134,13 +138,53 @@ static void ipc_work(struct fw_work *w)
     }
     have_last = 1;
     last_seq = cmd_buf[2];
+#ifdef FW_SMP
+    {
+        uint32_t key = board_audio_cmd_lock();
+
+        reply_bytes = aud_ipc_handle(cmd_buf, size, h2d & BOARD_IPC_MSG_MASK,
+                                     reply_buf);
+        board_audio_cmd_unlock(key);
+        key = fw_board_lock(); /* read by notifications on other cores */
+        reply_pending = 1;
+        fw_board_unlock(key);
+    }
+#else
     reply_bytes = aud_ipc_handle(cmd_buf, size, h2d & BOARD_IPC_MSG_MASK,
                                  reply_buf);
     (void)reply_bytes;
     reply_pending = 1;
+#endif
     reply_try();
 }
 
+#ifdef FW_SMP
+/* Several cores: the whole decision under the board lock (the jobs of
+ * every core notify); a deferred XRUN goes out from core 0's IPC
+ * interrupt, which D2H_DONE raises once the host acknowledges. */
+int board_audio_notify(void *ctx, struct ipc_hdr *msg)
+{
+    uint32_t key = fw_board_lock();
+    int ret = -1;
+
+    (void)ctx;
+    if (!reply_pending && fw_board_notify(msg) == 0) {
+        ret = 0;
+    } else if (msg->id == IPC_NOTIFY_AUD_XRUN &&
+               msg->size == sizeof(xrun_buf) && !xrun_pending) {
+        memcpy(xrun_buf, msg, sizeof(xrun_buf));
+        xrun_pending = 1;
+        inten_set(BOARD_IPC_INT_D2H_DONE, 1);
+        if (fw_core_id() == 0)
+            fw_workq_submit(wq, &work);
+        ret = 0;
+    } else if (reply_pending) {
+        board_audio_counters.dropped++;
+    }
+    fw_board_unlock(key);
+    return ret;
+}
+#else
 int board_audio_notify(void *ctx, struct ipc_hdr *msg)
 {
     uint32_t key;
@@ -150,13 +194,13 @@ int board_audio_notify(void *ctx, struct ipc_hdr *msg)
     if (!reply_pending && fw_board_notify(msg) == 0)
         return 0;
     if (msg->id == IPC_NOTIFY_AUD_XRUN && msg->size == sizeof(xrun_buf)) {
-        key = arch_irq_lock();
+        key = fw_board_lock();
         if (!xrun_pending) {
             memcpy(xrun_buf, msg, sizeof(xrun_buf));
             xrun_pending = 1;
             deferred = 1;
         }
-        arch_irq_unlock(key);
+        fw_board_unlock(key);
     }
     if (!deferred) {
         if (reply_pending)
@@ -168,6 +212,7 @@ int board_audio_notify(void *ctx, struct ipc_hdr *msg)
     fw_workq_submit(wq, &work);
     return 0;
 }
+#endif
 
 uint32_t board_audio_dropped(void *ctx)
 {

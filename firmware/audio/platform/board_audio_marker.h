@@ -15,6 +15,8 @@
 
 #include "board_mmio.h"
 #include "fw/arch.h"
+#include "fw_board.h"
+#include "fw/percore.h"
 
 /* Debug-device trace markers of the pipeline task of slot n: at period
  * start (value = period number) and end (value = cycles of the job). */
@@ -32,11 +34,16 @@
  * small. */
 static inline void board_audio_mark(uint32_t id, uint32_t value)
 {
-    uint32_t key = arch_irq_lock();
+    uint32_t key = fw_board_lock();
 
+#ifdef FW_SMP
+    board_wr(BOARD_DBG_BASE + BOARD_DBG_TRACE_ID,
+             id | (uint32_t)fw_core_id() << FW_BOARD_MARKER_CORE_SHIFT);
+#else
     board_wr(BOARD_DBG_BASE + BOARD_DBG_TRACE_ID, id);
+#endif
     board_wr(BOARD_DBG_BASE + BOARD_DBG_TRACE_VALUE, value);
-    arch_irq_unlock(key);
+    fw_board_unlock(key);
 }
 
 /* board_audio_mark(), out of line (board_audio_marker.c). */

@@ -63,13 +63,13 @@ int fw_board_reply(struct ipc_hdr *msg)
 
 static int send(struct ipc_hdr *msg, int32_t status)
 {
-    uint32_t key = arch_irq_lock();
+    uint32_t key = fw_board_lock();
     uint32_t size = msg->size;
 
     if (size < sizeof *msg || size > IPC_MBOX_D2H_SIZE || (size & 3u) ||
         d2h_busy()) {
         stats.dropped++;
-        arch_irq_unlock(key);
+        fw_board_unlock(key);
         return -1;
     }
     msg->seq = ++seq;
@@ -77,7 +77,7 @@ static int send(struct ipc_hdr *msg, int32_t status)
     board_mbox_copy(IPC_MBOX_D2H_OFF, msg, size);
     fw_board_d2h_ring(msg->id);
     stats.sent++;
-    arch_irq_unlock(key);
+    fw_board_unlock(key);
     return 0;
 }
 
@@ -86,7 +86,7 @@ int fw_board_ready(void)
     struct ipc_fw_ready r = {
         .hdr = { .size = sizeof r, .id = IPC_NOTIFY_FW_READY },
         .fw_version = IPC_FW_VERSION,
-        .proto_version = IPC_PROTO_VERSION,
+        .proto_version = IPC_PROTO_VERSION_FW,
         .flags = IPC_READY_F_TRACE_RING | IPC_READY_F_PANIC_REC,
         .trace_levels = IPC_LOG_DEBUG,
         .h2d = { IPC_MBOX_H2D_OFF, IPC_MBOX_H2D_SIZE },
@@ -95,16 +95,16 @@ int fw_board_ready(void)
         .exc = { IPC_MBOX_EXC_OFF, IPC_MBOX_EXC_SIZE },
         .trace = { IPC_MBOX_TRACE_OFF, IPC_MBOX_TRACE_SIZE },
     };
-    uint32_t key = arch_irq_lock();
+    uint32_t key = fw_board_lock();
     int rc;
 
     /* CYCLES_LO latches CYCLES_HI */
     r.cycles_lo = board_rd(BOARD_DBG_BASE + BOARD_DBG_CYCLES_LO);
     r.cycles_hi = board_rd(BOARD_DBG_BASE + BOARD_DBG_CYCLES_HI);
     rc = fw_board_notify(&r.hdr);
-    arch_irq_unlock(key);
+    fw_board_unlock(key);
     fw_board_log(IPC_LOG_INFO, IPC_TRACE_ID_READY, IPC_FW_VERSION,
-                 IPC_PROTO_VERSION);
+                 IPC_PROTO_VERSION_FW);
     return rc;
 }
 
@@ -117,7 +117,7 @@ void fw_board_miss_notify(struct fw_task *t, uint32_t deadline, uint32_t now)
         .deadline = deadline,
         .detected = now,
     };
-    uint32_t key = arch_irq_lock();
+    uint32_t key = fw_board_lock();
 
     stats.misses++;
     m.total = stats.misses;
@@ -129,13 +129,13 @@ void fw_board_miss_notify(struct fw_task *t, uint32_t deadline, uint32_t now)
         fw_board_log(IPC_LOG_WARN, IPC_TRACE_ID_MISS_DROP, t->id,
                      stats.dropped);
     }
-    arch_irq_unlock(key);
+    fw_board_unlock(key);
 }
 
 void fw_board_ipc_stats(struct fw_board_ipc_stats *out)
 {
-    uint32_t key = arch_irq_lock();
+    uint32_t key = fw_board_lock();
 
     *out = stats;
-    arch_irq_unlock(key);
+    fw_board_unlock(key);
 }

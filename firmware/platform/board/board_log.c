@@ -58,7 +58,7 @@ void fw_board_log(uint32_t level, uint32_t id, uint32_t arg0, uint32_t arg1)
 
     if (level > threshold)
         return;
-    key = arch_irq_lock();
+    key = fw_board_lock();
     e = &RING_ENT[slot];
     e->cycle = arch_cycles();
     /* id and level share a word: one store */
@@ -69,5 +69,5 @@ void fw_board_log(uint32_t level, uint32_t id, uint32_t arg0, uint32_t arg1)
     if (++slot == IPC_TRACE_CAPACITY)
         slot = 0;
     RING_HDR->write_index = ++next_index;
-    arch_irq_unlock(key);
+    fw_board_unlock(key);
 }

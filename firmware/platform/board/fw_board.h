@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 #include "abi/ipc_proto.h"
+#include "fw/arch.h"
 
 struct fw_task;
 
@@ -65,6 +66,24 @@ void fw_board_assert_fail(const char *file, unsigned line, const char *expr)
         if (!(cond))                                                           \
             fw_board_assert_fail(__FILE__, __LINE__, #cond);                   \
     } while (0)
+
+/* ---- The board port's lock ----------------------------------------------
+ * Masks this core's interrupts; in the several-core build (-DFW_SMP,
+ * fw_smp.h) it also takes hardware semaphore FW_SMP_SEM_BOARD, nesting
+ * per core, so that the D2H doorbell and its state, the log ring and the
+ * trace markers are one core's at a time.  The single-core build is
+ * arch_irq_lock/unlock itself. */
+/* Trace markers of the several-core build carry the writing core in bits
+ * 31..24 of their id (the single-core build's are 0 there). */
+#define FW_BOARD_MARKER_CORE_SHIFT 24u
+
+#ifdef FW_SMP
+uint32_t fw_board_lock(void);
+void fw_board_unlock(uint32_t key);
+#else
+#define fw_board_lock   arch_irq_lock
+#define fw_board_unlock arch_irq_unlock
+#endif
 
 /* Cycles the panic path waits for the host to acknowledge an earlier D2H
  * message before ringing the panic doorbell anyway (it is then lost, but

@@ -9,6 +9,7 @@
 #include "board_internal.h"
 #include "board_mmio.h"
 #include "fw/arch.h"
+#include "fw/percore.h"
 #include "fw/platform.h"
 #include "fw/sched.h"
 #include "fw_board.h"
@@ -42,11 +43,17 @@ void fw_plat_exit(int status)
 
 void fw_plat_trace(uint32_t id, uint32_t arg)
 {
-    uint32_t key = arch_irq_lock();
+    uint32_t key = fw_board_lock();
 
+#ifdef FW_SMP
+    /* several cores: the marker's bits 31..24 name the core */
+    board_wr(BOARD_DBG_BASE + BOARD_DBG_TRACE_ID,
+             id | (uint32_t)fw_core_id() << FW_BOARD_MARKER_CORE_SHIFT);
+#else
     board_wr(BOARD_DBG_BASE + BOARD_DBG_TRACE_ID, id);
+#endif
     board_wr(BOARD_DBG_BASE + BOARD_DBG_TRACE_VALUE, arg);
-    arch_irq_unlock(key);
+    fw_board_unlock(key);
     fw_board_log(IPC_LOG_DEBUG, id, arg, 0);
 }
 
