@@ -104,7 +104,7 @@ static void usage(FILE *f)
         "                   [--save-case FILE.yaml]\n"
         "                   [--firmware ELF] [--artifacts DIR]\n"
         "                   [--timeline FILE] [--profile FILE] [--cpu-mhz N]\n"
-        "                   [--report FILE.html]\n"
+        "                   [--report FILE.html] [--cores N] [--race]\n"
         "                   [--engine fast|interp] [--gdb PORT [--gdb-wait]]\n"
         "                   [--reverse-mem MIB] [--reverse-every CYCLES]\n"
         "                   [--snapshot-at CYCLE FILE] [--restore FILE] [-v] [-q]\n"
@@ -160,6 +160,11 @@ static void usage(FILE *f)
         "resumes such a snapshot (same command line otherwise) to the end,\n"
         "with the same output and cycles as the whole run\n"
         "(docs/debugging.md).\n"
+        "--cores N runs on a board of N cores (1..4); --set NAME.core=K\n"
+        "places component NAME on core K: the chain is cut into pipelines\n"
+        "where the core changes, linked across the cores (docs/cli.md).\n"
+        "--race reports accesses of two cores to the same bytes not ordered\n"
+        "by a synchronisation (each one fails the run).\n"
         "-v prints the generated case and the run's log on stderr.\n"
         "-q, --quiet: nothing on stdout or stderr but errors (no progress\n"
         "line, summary, core clock or case-saved line); a run that fails\n"
@@ -295,6 +300,8 @@ enum { /* getopt_long codes of the long-only options */
        OPT_CPU_MHZ,
        OPT_SET,
        OPT_REPORT,
+       OPT_CORES,
+       OPT_RACE,
 };
 
 static const struct option play_options[] = {
@@ -318,17 +325,19 @@ static const struct option play_options[] = {
     { "cpu-mhz", required_argument, NULL, OPT_CPU_MHZ },
     { "set", required_argument, NULL, OPT_SET },
     { "report", required_argument, NULL, OPT_REPORT },
+    { "cores", required_argument, NULL, OPT_CORES },
+    { "race", no_argument, NULL, OPT_RACE },
     { NULL, 0, NULL, 0 },
 };
 
 int cmd_play(int argc, char **argv)
 {
     const char *files[3], *fw = NULL, *art = NULL;
-    const char *period_arg = NULL, *cpu_arg = NULL, *v;
+    const char *period_arg = NULL, *cpu_arg = NULL, *cores_arg = NULL, *v;
     play_spec s = { .pipe = "volume", .period_us = 1000 };
     const char *set_args[PLAY_MAX_SETS];
     unsigned nfiles = 0, nsets = 0;
-    bool verbose = false, raw = false, quiet = false;
+    bool verbose = false, raw = false, quiet = false, race = false;
     const char *timeline = NULL, *profile = NULL, *save_case = NULL;
     const char *report = NULL; /* --report FILE.html */
     cli_gdb gdb = { 0 };
@@ -360,6 +369,9 @@ int cmd_play(int argc, char **argv)
             break;
         case OPT_RAW:
             raw = true;
+            break;
+        case OPT_RACE:
+            race = true;
             break;
         case OPT_GDB:
             ok = cli_gdb_value("play", v, &gdb);
@@ -406,6 +418,9 @@ int cmd_play(int argc, char **argv)
                 break;
             case OPT_CPU_MHZ:
                 cpu_arg = v;
+                break;
+            case OPT_CORES:
+                cores_arg = v;
                 break;
             case OPT_PIPELINE:
                 s.pipe = v;
@@ -459,10 +474,31 @@ int cmd_play(int argc, char **argv)
     if (cpu_arg &&
         !strict_uint("--cpu-mhz", cpu_arg, 1, PLAY_MAX_MHZ, &s.cpu_mhz))
         return DSPSIM_EXIT_USAGE;
+    if (cores_arg && !strict_uint("--cores", cores_arg, 1, 4, &s.cores))
+        return DSPSIM_EXIT_USAGE;
     for (unsigned i = 0; i < nsets; i++)
         if (!play_set_split(&s, set_args[i], &s.sets[i]))
             return DSPSIM_EXIT_USAGE;
     s.n_sets = nsets;
+    /* NAME.core=K: a core of the board (--cores N) */
+    for (unsigned i = 0; i < nsets; i++) {
+        unsigned k, n = s.cores ? s.cores : 1;
+        if (strcmp(s.sets[i].key, "core"))
+            continue;
+        if (!strict_uint("--set NAME.core", s.sets[i].value, 0, 3, &k))
+            return DSPSIM_EXIT_USAGE;
+        if (k >= n) {
+            fprintf(stderr,
+                    "dspsim play: --set %s: the board has %u core%s (0..%u): "
+                    "give --cores N\n",
+                    s.sets[i].arg, n, n == 1 ? "" : "s", n - 1);
+            return DSPSIM_EXIT_USAGE;
+        }
+    }
+    if (race && s.cores < 2) {
+        fprintf(stderr, "dspsim play: --race needs --cores N (2..4)\n");
+        return DSPSIM_EXIT_USAGE;
+    }
 
     /* inputs: readable, complete sound files with frames */
     dsh_audio_info info[2];
@@ -636,6 +672,7 @@ int cmd_play(int argc, char **argv)
                         .reverse_off = gdb.rev_off,
                         .cpu = cpu,
                         .cmd = "play",
+                        .race = race,
                         .progress = cli_progress_exec_cb,
                         .progress_user = &prog,
                         .case_text = t.text,

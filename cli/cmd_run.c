@@ -23,7 +23,7 @@ static void usage(FILE *f)
         "                  [--firmware ELF] [--profile FILE]\n"
         "                  [--gdb PORT [--gdb-wait]]\n"
         "                  [--snapshot-at CYCLE FILE] [--restore FILE]\n"
-        "                  [--bundle FILE] [-q]\n"
+        "                  [--bundle FILE] [--race] [-q]\n"
         "\n"
         "Runs one test case on the simulated board and keeps its artifacts\n"
         "(outputs, difference signals, firmware.log, timeline.json, and\n"
@@ -32,7 +32,12 @@ static void usage(FILE *f)
         "A failure bundle (BUNDLE.tar, docs/harness.md) is checked, then its\n"
         "case replayed with its firmware, inputs and engine, and the replay\n"
         "compared with the bundled run.\n"
-        "  --firmware ELF  audio firmware image (default: the tree's)\n"
+        "  --firmware ELF  audio firmware image (default: the tree's; its\n"
+        "                  several-core build when a pipeline has core: N>0)\n"
+        "  --race          report accesses of two cores to the same bytes\n"
+        "                  not ordered by a synchronisation (a board of 2+\n"
+        "                  cores); each race is in firmware.log and fails\n"
+        "                  the case\n"
         "  --bundle FILE   write the run's bundle to FILE (tar) afterwards,\n"
         "                  whatever its verdict\n"
         "  --profile FILE  cycle profile of the firmware, callgrind format\n"
@@ -65,6 +70,7 @@ enum { /* getopt_long codes of the long-only options */
        OPT_SNAPSHOT_AT,
        OPT_RESTORE,
        OPT_BUNDLE,
+       OPT_RACE,
 };
 
 static const struct option run_options[] = {
@@ -80,6 +86,7 @@ static const struct option run_options[] = {
     { "snapshot-at", required_argument, NULL, OPT_SNAPSHOT_AT },
     { "restore", required_argument, NULL, OPT_RESTORE },
     { "bundle", required_argument, NULL, OPT_BUNDLE },
+    { "race", no_argument, NULL, OPT_RACE },
     { NULL, 0, NULL, 0 },
 };
 
@@ -87,7 +94,7 @@ int cmd_run(int argc, char **argv)
 {
     const char *path = NULL, *out_dir = NULL, *fw = NULL, *profile = NULL,
                *bundle = NULL;
-    bool quiet = false;
+    bool quiet = false, race = false;
     cli_gdb gdb = { 0 };
     cli_snap_opts snap = { 0 };
     xt_cpu_config cpu = { 0 }; /* --engine, anywhere on the line */
@@ -123,6 +130,9 @@ int cmd_run(int argc, char **argv)
             break;
         case OPT_REVERSE_EVERY:
             ok = cli_reverse_every_value("run", v, &gdb);
+            break;
+        case OPT_RACE:
+            race = true;
             break;
         case OPT_SNAPSHOT_AT:
             ok = cli_snapshot_at_getopt("run", argc, argv, v, &snap);
@@ -185,6 +195,14 @@ int cmd_run(int argc, char **argv)
                     diag.count - kept);
         return DSPSIM_EXIT_USAGE;
     }
+    if (race && dsh_case_board_cores(&c->board) < 2) {
+        fprintf(stderr,
+                "dspsim run: --race needs a board of 2 or more cores ('%s' "
+                "runs on one: board: {cores: N})\n",
+                path);
+        dsh_case_free(c);
+        return DSPSIM_EXIT_USAGE;
+    }
     char dir[DSH_PATH_MAX];
     if (out_dir) {
         snprintf(dir, sizeof dir, "%s", out_dir);
@@ -233,6 +251,7 @@ int cmd_run(int argc, char **argv)
                         .reverse_off = gdb.rev_off,
                         .cpu = cpu,
                         .cmd = "run",
+                        .race = race,
                         .progress = cli_progress_exec_cb,
                         .progress_user = &prog,
                         .quiet = quiet };
@@ -248,10 +267,7 @@ int cmd_run(int argc, char **argv)
     if ((rc == 0 || rc == 1) && rp.b)
         cli_replay_report("run", &rp, &s, dir, quiet);
     if ((rc == 0 || rc == 1) && bundle &&
-        !cli_bundle_run("run", resolved_bundle, path,
-                        c->firmware[0] ? c->firmware
-                        : fw           ? fw
-                                       : dsh_exec_default_firmware(),
+        !cli_bundle_run("run", resolved_bundle, path, dsh_exec_firmware(c, fw),
                         &s, dir, quiet))
         rc = DSPSIM_EXIT_USAGE;
     dsh_case_free(c);

@@ -329,14 +329,14 @@ static bool component(const play_spec *s, play_text *t, unsigned ci,
     bool iir = !strcmp(type, "eq_iir");
     unsigned n = 0;
     for (unsigned i = 0; i < s->n_sets; i++)
-        n += s->sets[i].comp == ci;
+        n += s->sets[i].comp == ci && strcmp(s->sets[i].key, "core");
     if (iir && !n)
         return ok && line(t, PLAY_FROM_NONE, 0, "        biquads: [{}]");
     if (iir)
         ok = ok && line(t, PLAY_FROM_NONE, 0, "        biquads:");
     for (unsigned i = 0, j = 0; i < s->n_sets && ok; i++) {
         const play_set *k = &s->sets[i];
-        if (k->comp != ci)
+        if (k->comp != ci || !strcmp(k->key, "core"))
             continue;
         const char *ind = !iir  ? "        "
                           : j++ ? "            "
@@ -356,6 +356,16 @@ static void comp_id(const play_spec *s, unsigned ci, char *id, size_t n)
         snprintf(id, n, "mix1");
     else
         snprintf(id, n, "proc%u", ci + 1);
+}
+
+/* The core of component ci (its last --set NAME.core=K), 0 if none. */
+static unsigned core_of(const play_spec *s, unsigned ci)
+{
+    unsigned core = 0;
+    for (unsigned i = 0; i < s->n_sets; i++)
+        if (s->sets[i].comp == ci && !strcmp(s->sets[i].key, "core"))
+            core = (unsigned)strtoul(s->sets[i].value, NULL, 10);
+    return core;
 }
 
 static int set_index(const play_spec *s, const char *key)
@@ -378,40 +388,62 @@ static bool build(const play_spec *s, const char *const in_path[2],
     if (header)
         ok = ok && line(t, PLAY_FROM_NONE, 0, "%s", header);
     ok = ok && line(t, PLAY_FROM_NONE, 0, "name: play %s", s->pipe);
-    if (s->cpu_mhz)
+    if (s->cpu_mhz && s->cores > 1)
+        ok = ok &&
+             line(t, PLAY_FROM_CPU, 0, "board: {cpu_hz: %u000000, cores: %u}",
+                  s->cpu_mhz, s->cores);
+    else if (s->cpu_mhz)
         ok = ok &&
              line(t, PLAY_FROM_CPU, 0, "board: {cpu_hz: %u000000}", s->cpu_mhz);
+    else if (s->cores > 1)
+        ok = ok && line(t, PLAY_FROM_NONE, 0, "board: {cores: %u}", s->cores);
     if (align)
         ok = ok && line(t, PLAY_FROM_NONE, 0, "align_outputs: true");
-    ok = ok && line(t, PLAY_FROM_NONE, 0, "pipelines:") &&
-         line(t, PLAY_FROM_NONE, 0, "  - id: 1") &&
-         line(t, PLAY_FROM_PERIOD, 0, "    period_us: %u", s->period_us) &&
-         line(t, PLAY_FROM_NONE, 0, "    components:");
-    for (unsigned i = 0; i < s->n_in && ok; i++)
-        ok = line(t, PLAY_FROM_IN, i,
-                  "      - {id: host%u, type: host, "
-                  "stream: in%u}",
-                  i + 1, i + 1);
     char ids[PLAY_MAX_CHAIN][16];
-    for (unsigned ci = 0; ci < s->n_chain && ok; ci++) {
+    for (unsigned ci = 0; ci < s->n_chain; ci++)
         comp_id(s, ci, ids[ci], sizeof ids[ci]);
-        ok = component(s, t, ci, ids[ci]);
+    ok = ok && line(t, PLAY_FROM_NONE, 0, "pipelines:");
+    /* one pipeline per run of components on one core (one in all without
+     * NAME.core): host1 [host2] -> the chain in order -> dai1, a link
+     * (listed by the producer) where the core changes */
+    for (unsigned first = 0, pipe = 1; first < s->n_chain && ok; pipe++) {
+        unsigned core = core_of(s, first), last = first;
+        while (last + 1 < s->n_chain && core_of(s, last + 1) == core)
+            last++;
+        bool tail = last + 1 == s->n_chain;
+        ok = line(t, PLAY_FROM_NONE, 0, "  - id: %u", pipe) &&
+             line(t, PLAY_FROM_PERIOD, 0, "    period_us: %u", s->period_us);
+        if (core)
+            ok = ok && line(t, PLAY_FROM_NONE, 0, "    core: %u", core);
+        ok = ok && line(t, PLAY_FROM_NONE, 0, "    components:");
+        for (unsigned i = 0; first == 0 && i < s->n_in && ok; i++)
+            ok = line(t, PLAY_FROM_IN, i,
+                      "      - {id: host%u, type: host, "
+                      "stream: in%u}",
+                      i + 1, i + 1);
+        for (unsigned ci = first; ci <= last && ok; ci++)
+            ok = component(s, t, ci, ids[ci]);
+        if (tail)
+            ok = ok && line(t, PLAY_FROM_NONE, 0,
+                            "      - {id: dai1, type: dai, "
+                            "port: ssp0}");
+        char conn[512];
+        int n = snprintf(conn, sizeof conn, "    connect: [");
+        if (first == 0) {
+            n += snprintf(conn + n, sizeof conn - (size_t)n, "[host1, %s], ",
+                          ids[0]);
+            if (mixer)
+                n += snprintf(conn + n, sizeof conn - (size_t)n,
+                              "[host2, %s], ", ids[0]);
+        }
+        for (unsigned ci = first + 1; ci <= last; ci++)
+            n += snprintf(conn + n, sizeof conn - (size_t)n, "[%s, %s], ",
+                          ids[ci - 1], ids[ci]);
+        snprintf(conn + n, sizeof conn - (size_t)n, "[%s, %s]]", ids[last],
+                 tail ? "dai1" : ids[last + 1]);
+        ok = ok && line(t, PLAY_FROM_NONE, 0, "%s", conn);
+        first = last + 1;
     }
-    ok = ok && line(t, PLAY_FROM_NONE, 0,
-                    "      - {id: dai1, type: dai, "
-                    "port: ssp0}");
-    /* connect: host1 [host2] -> the chain in order -> dai1 */
-    char conn[512];
-    int n = snprintf(conn, sizeof conn, "    connect: [[host1, %s], ", ids[0]);
-    if (mixer)
-        n += snprintf(conn + n, sizeof conn - (size_t)n, "[host2, %s], ",
-                      ids[0]);
-    for (unsigned ci = 1; ci < s->n_chain; ci++)
-        n += snprintf(conn + n, sizeof conn - (size_t)n, "[%s, %s], ",
-                      ids[ci - 1], ids[ci]);
-    snprintf(conn + n, sizeof conn - (size_t)n, "[%s, dai1]]",
-             ids[s->n_chain - 1]);
-    ok = ok && line(t, PLAY_FROM_NONE, 0, "%s", conn);
     ok = ok && line(t, PLAY_FROM_NONE, 0, "streams:");
     for (unsigned i = 0; i < s->n_in && ok; i++)
         ok = line(t, PLAY_FROM_IN, i, "  in%u:", i + 1) &&

@@ -53,6 +53,10 @@ typedef struct play_spec {
     unsigned period_us;
     unsigned out_rate; /* src: out_rate, else the input's */
     unsigned cpu_mhz;  /* core clock; 0 = the board's default */
+    /* --cores N (issue 32): the board's cores (0 or 1 = one); a
+     * component's --set NAME.core=K places it on core K: the chain is
+     * cut into pipelines where the core changes, linked across cores */
+    unsigned cores;
 } play_spec;
 
 typedef struct play_text {

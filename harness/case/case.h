@@ -145,7 +145,9 @@ typedef struct dsh_pipeline {
     unsigned id;        /* 1..255, unique */
     unsigned period_us; /* 100 .. 1000000 */
     unsigned priority;  /* 0 (highest) .. 15 [0] */
+    unsigned core;      /* the core that runs it, 0 .. board cores - 1 [0] */
     dsh_mark mark;
+    dsh_mark core_mark; /* its `core` value (line 0: not given) */
 } dsh_pipeline;
 
 /* A stream (host side) or an SSP port (board side) with its file. */
@@ -251,7 +253,17 @@ typedef struct dsh_board_spec {
     uint32_t cpu_hz, audio_clock_hz;
     double drift_ppm;
     uint32_t ssp_ports, ssp_fifo_frames;
+    /* cores of the board: the board file's `cores`, or the `cores`
+     * override (has_cores); 0 = not known yet = 1 (dsh_case_cores) */
+    bool has_cores;
+    uint32_t cores;
 } dsh_board_spec;
+
+/* Cores of the case's board (1..4). */
+static inline unsigned dsh_case_board_cores(const dsh_board_spec *b)
+{
+    return b->cores ? b->cores : 1u;
+}
 
 /* What to do when the firmware reports an xrun (the pipeline is then in
  * XRUN state and silent): START it again, like a host driver's recovery
@@ -361,6 +373,9 @@ typedef struct dsh_case {
     unsigned n_audio;
     dsh_deadline_expect deadlines; /* all pipelines */
     dsh_deadline_expect pipeline_deadlines[DSH_MAX_PIPELINES]; /* by index */
+    /* expect.deadlines.cores: per core (its pipelines' misses, the sum of
+     * their worst period loads, their worst period cycles) */
+    dsh_deadline_expect core_deadlines[4];
     dsh_count_range xruns;      /* XRUN notifications */
     dsh_count_range ipc_errors; /* error replies */
     dsh_count_range restarts;   /* xrun recoveries (on_xrun) */

@@ -15,12 +15,16 @@
  * value naming the file's own line and column, not an error at run
  * time. */
 static bool board_file_ok(yctx *y, const yaml_node_t *n, const char *what,
-                          const char *path)
+                          const char *path, dsh_board_spec *b)
 {
     ds_board_config cfg;
     char err[DSH_DIAG_MSG - 64];
-    if (ds_board_config_load(&cfg, path, err, sizeof err))
+    ds_board_config_default(&cfg);
+    if (ds_board_config_load(&cfg, path, err, sizeof err)) {
+        if (!b->has_cores)
+            b->cores = cfg.cores;
         return true;
+    }
     y_error(y, n, "%s: invalid board description: %s", what, err);
     return false;
 }
@@ -44,18 +48,17 @@ static bool board_int(yctx *y, const yaml_node_t *n, const char *key,
 
 bool dsh_parse_board(yctx *y, dsh_case *c, const yaml_node_t *n)
 {
-    static const char *const keys[] = {
-        "file",      "cpu_hz",    "audio_clock_hz",
-        "drift_ppm", "ssp_ports", "ssp_fifo_frames",
-        NULL
-    };
+    static const char *const keys[] = { "file",           "cpu_hz",
+                                        "audio_clock_hz", "drift_ppm",
+                                        "ssp_ports",      "ssp_fifo_frames",
+                                        "cores",          NULL };
     dsh_board_spec *b = &c->board;
     char rel[DSH_PATH_MAX];
     if (y_is_scalar(n)) {
         return y_string(y, n, "board", rel, sizeof rel) &&
                dsh_resolve_input(y, n, "board", c->dir, rel, b->file,
                                  sizeof b->file) &&
-               board_file_ok(y, n, "board", b->file);
+               board_file_ok(y, n, "board", b->file, b);
     }
     if (!y_check_map(y, n, "board", keys))
         return false;
@@ -65,7 +68,7 @@ bool dsh_parse_board(yctx *y, dsh_case *c, const yaml_node_t *n)
         !(y_string(y, v, "board.file", rel, sizeof rel) &&
           dsh_resolve_input(y, v, "board.file", c->dir, rel, b->file,
                             sizeof b->file) &&
-          board_file_ok(y, v, "board.file", b->file)))
+          board_file_ok(y, v, "board.file", b->file, b)))
         ok = false;
     ok = board_int(y, n, "cpu_hz", 1000000, 2000000000, &b->has_cpu_hz,
                    &b->cpu_hz) &&
@@ -79,6 +82,7 @@ bool dsh_parse_board(yctx *y, dsh_case *c, const yaml_node_t *n)
     ok = board_int(y, n, "ssp_fifo_frames", 1, 255, &b->has_ssp_fifo_frames,
                    &b->ssp_fifo_frames) &&
          ok;
+    ok = board_int(y, n, "cores", 1, 4, &b->has_cores, &b->cores) && ok;
     if ((v = y_get(y, n, "drift_ppm", NULL))) {
         if (y_number(y, v, "board.drift_ppm", -1000, 1000, &b->drift_ppm))
             b->has_drift_ppm = true;

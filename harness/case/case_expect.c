@@ -295,8 +295,9 @@ static bool parse_audio(yctx *y, dsh_case *c, unsigned ep,
 static bool parse_deadline(yctx *y, const yaml_node_t *n, const char *what,
                            dsh_deadline_expect *d, bool allow_pipelines)
 {
-    static const char *const keys_all[] = { "missed", "max_load_pct",
-                                            "max_cycles", "pipelines", NULL };
+    static const char *const keys_all[] = { "missed",     "max_load_pct",
+                                            "max_cycles", "pipelines",
+                                            "cores",      NULL };
     static const char *const keys[] = { "missed", "max_load_pct", "max_cycles",
                                         NULL };
     if (!y_check_map(y, n, what, allow_pipelines ? keys_all : keys))
@@ -327,9 +328,45 @@ static bool parse_deadline(yctx *y, const yaml_node_t *n, const char *what,
     return ok;
 }
 
+/* expect.deadlines.cores: {K: {missed, max_load_pct, max_cycles}} for
+ * cores the board has. */
+static bool parse_core_deadlines(yctx *y, dsh_case *c, const yaml_node_t *cn)
+{
+    unsigned cores = dsh_case_board_cores(&c->board);
+    bool ok = true;
+    if (!y_check_map(y, cn, "expect.deadlines.cores", NULL))
+        return false;
+    for (yaml_node_pair_t *p = cn->data.mapping.pairs.start;
+         p < cn->data.mapping.pairs.top; p++) {
+        yaml_node_t *k = y_node(y, p->key);
+        int64_t core;
+        if (!y_int(y, k, "expect.deadlines.cores", 0, 3, &core)) {
+            ok = false;
+            continue;
+        }
+        if ((unsigned)core >= cores) {
+            y_error(y, k,
+                    "expect.deadlines.cores: core %lld, but the board has %u "
+                    "core%s (0..%u)",
+                    (long long)core, cores, cores == 1 ? "" : "s", cores - 1);
+            ok = false;
+            continue;
+        }
+        char w[64];
+        snprintf(w, sizeof w, "expect.deadlines.cores.%lld", (long long)core);
+        if (!parse_deadline(y, y_node(y, p->value), w, &c->core_deadlines[core],
+                            false))
+            ok = false;
+    }
+    return ok;
+}
+
 static bool parse_deadlines(yctx *y, dsh_case *c, const yaml_node_t *n)
 {
     bool ok = parse_deadline(y, n, "expect.deadlines", &c->deadlines, true);
+    yaml_node_t *cn = y_get(y, n, "cores", NULL);
+    if (ok && cn && !parse_core_deadlines(y, c, cn))
+        ok = false;
     yaml_node_t *pp = y_get(y, n, "pipelines", NULL);
     if (!ok || !pp)
         return ok;

@@ -202,8 +202,9 @@ static bool parse_connect(yctx *y, dsh_case *c, unsigned pipe,
 
 static bool parse_pipelines(yctx *y, dsh_case *c, const yaml_node_t *n)
 {
-    static const char *const keys[] = { "id",         "period_us", "priority",
-                                        "components", "connect",   NULL };
+    static const char *const keys[] = { "id",   "period_us",  "priority",
+                                        "core", "components", "connect",
+                                        NULL };
     if (!y_expect_seq(y, n, "pipelines"))
         return false;
     unsigned count = (unsigned)(n->data.sequence.items.top -
@@ -255,6 +256,24 @@ static bool parse_pipelines(yctx *y, dsh_case *c, const yaml_node_t *n)
                 p->priority = (unsigned)v;
             else
                 ok = false;
+        }
+        if ((v2 = y_get(y, pn, "core", NULL))) {
+            unsigned cores = dsh_case_board_cores(&c->board);
+            snprintf(w, sizeof w, "%s.core", what);
+            if (!y_int(y, v2, w, 0, 3, &v)) {
+                ok = false;
+            } else if ((unsigned)v >= cores) {
+                y_error(y, v2,
+                        "%s: core %u, but the board has %u core%s (0..%u): "
+                        "set board: {cores: N} or a board file with "
+                        "cores: N",
+                        w, (unsigned)v, cores, cores == 1 ? "" : "s",
+                        cores - 1);
+                ok = false;
+            } else {
+                p->core = (unsigned)v;
+                p->core_mark = y_mark(v2);
+            }
         }
         unsigned pipe = c->n_pipelines++;
         yaml_node_t *cs = y_require(y, pn, "components", what);

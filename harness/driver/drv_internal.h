@@ -25,8 +25,10 @@ struct dsh_drv {
     /* markers */
     dsh_drv_task_stats tasks[DSH_DRV_MAX_TASKS];
     unsigned ntasks;
-    uint32_t running;                       /* task id running (0 = idle) */
-    uint64_t run_since;                     /* cycle it was switched to */
+    /* per core (marker bits 31..24): task id running (0 = idle), the
+     * cycle it was switched to */
+    uint32_t running[DSH_DRV_MAX_CORES];
+    uint64_t run_since[DSH_DRV_MAX_CORES];
     uint64_t job_cycles[DSH_DRV_MAX_TASKS]; /* current job so far */
     uint64_t job_start[DSH_DRV_MAX_TASKS];  /* its release */
     uint64_t last_release[DSH_DRV_MAX_TASKS];
@@ -34,13 +36,15 @@ struct dsh_drv {
     uint32_t audio_period[8];
     dsh_drv_dai_first dai_first[DSH_DRV_DAI_PORTS];
     /* lost / duplicated doorbells (issue 14) */
-    uint32_t last_id;         /* id of the last message received */
-    bool dup;                 /* receive(): a repeat of the last one */
-    dsh_timeline_cpu *tl_cpu; /* the timeline's irq and idle tracks */
-    bool rewind;              /* dsh_drv_set_rewind */
+    uint32_t last_id; /* id of the last message received */
+    bool dup;         /* receive(): a repeat of the last one */
+    /* the timeline's irq and idle tracks (one per core: core_tracks) */
+    dsh_timeline_cpu *tl_cpu[DSH_DRV_MAX_CORES];
+    bool rewind; /* dsh_drv_set_rewind */
 };
 
 /* drv_markers.c: the board's marker observer. */
+#define DSH_DRV_MARKER_CORE_SHIFT 24 /* firmware: FW_BOARD_MARKER_CORE_SHIFT */
 void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value, uint64_t cycle);
 
 /* drv_diag.c: diagnoses into d->diag. */

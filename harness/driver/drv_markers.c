@@ -4,7 +4,9 @@
  * and the audio task's period markers (docs/ipc.md "Trace": 0x20 + slot
  * at period start, value = period number; 0x30 + slot at its end, value =
  * cycles of the period; 0x40 + port: a playback DAI's first period after
- * its DMA started, value = its byte offset in the ring). */
+ * its DMA started, value = its byte offset in the ring).  The several-core
+ * firmware puts the writing core in bits 31..24 of the id: each core has
+ * its running task, and with opts.core_tracks its own timeline tracks. */
 #include <stdio.h>
 
 #include "driver/drv_internal.h"
@@ -31,13 +33,23 @@ static int slot(dsh_drv *d, uint32_t task)
     return (int)d->ntasks++;
 }
 
-/* Charge the running task for the time since it was switched in. */
-static void charge(dsh_drv *d, uint64_t now)
+/* Charge core's running task for the time since it was switched in. */
+static void charge(dsh_drv *d, unsigned core, uint64_t now)
 {
-    int s = slot(d, d->running);
-    if (s >= 0 && now > d->run_since)
-        d->job_cycles[s] += now - d->run_since;
-    d->run_since = now;
+    int s = slot(d, d->running[core]);
+    if (s >= 0 && now > d->run_since[core])
+        d->job_cycles[s] += now - d->run_since[core];
+    d->run_since[core] = now;
+}
+
+/* A track's name: as is, or "core N: name" (core_tracks). */
+static void track_name(const dsh_drv *d, unsigned core, char *buf, size_t n,
+                       const char *name)
+{
+    if (d->o.core_tracks)
+        snprintf(buf, n, "core %u: %s", core, name);
+    else
+        snprintf(buf, n, "%s", name);
 }
 
 /* Called for every marker (several an audio period): text for the
@@ -45,13 +57,15 @@ static void charge(dsh_drv *d, uint64_t now)
 void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value, uint64_t cycle)
 {
     dsh_drv *d = user;
-    char track[32], detail[96];
+    char track[48], name[32], detail[96];
     int s;
+    unsigned core = (id >> DSH_DRV_MARKER_CORE_SHIFT) % DSH_DRV_MAX_CORES;
 
+    id &= (1u << DSH_DRV_MARKER_CORE_SHIFT) - 1u;
     switch (id) {
     case MK_SWITCH:
-        charge(d, cycle);
-        d->running = value;
+        charge(d, core, cycle);
+        d->running[core] = value;
         break;
     case MK_RELEASE:
         s = slot(d, value);
@@ -64,7 +78,7 @@ void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value, uint64_t cycle)
         d->job_cycles[s] = 0;
         break;
     case MK_JOB_DONE:
-        charge(d, cycle);
+        charge(d, core, cycle);
         s = slot(d, value);
         if (s < 0)
             break;
@@ -77,7 +91,8 @@ void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value, uint64_t cycle)
             d->o.on_job(d->o.user, value, d->job_start[s], cycle,
                         d->job_cycles[s]);
         if (d->o.timeline) {
-            snprintf(track, sizeof track, "task %u", (unsigned)value);
+            snprintf(name, sizeof name, "task %u", (unsigned)value);
+            track_name(d, core, track, sizeof track, name);
             snprintf(detail, sizeof detail, "job %llu: %llu cycles on the CPU",
                      (unsigned long long)t->jobs,
                      (unsigned long long)d->job_cycles[s]);
@@ -93,7 +108,8 @@ void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value, uint64_t cycle)
         if (d->o.on_miss)
             d->o.on_miss(d->o.user, value, cycle);
         if (d->o.timeline) {
-            snprintf(track, sizeof track, "task %u", (unsigned)value);
+            snprintf(name, sizeof name, "task %u", (unsigned)value);
+            track_name(d, core, track, sizeof track, name);
             dsh_timeline_instant(d->o.timeline, track, "deadline miss", cycle,
                                  NULL);
         }
@@ -102,12 +118,16 @@ void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value, uint64_t cycle)
         if (d->o.timeline) {
             snprintf(detail, sizeof detail, "line %u",
                      (unsigned)(value & 0xffu));
-            dsh_timeline_instant(d->o.timeline, "irq", "interrupt", cycle,
+            track_name(d, core, track, sizeof track, "irq");
+            dsh_timeline_instant(d->o.timeline, track, "interrupt", cycle,
                                  detail);
         }
         break;
     case MK_PANIC:
         snprintf(detail, sizeof detail, "cause %#x", (unsigned)value);
+        if (d->o.core_tracks)
+            snprintf(detail, sizeof detail, "cause %#x on core %u",
+                     (unsigned)value, core);
         dsh_timeline_instant(d->o.timeline, "firmware", "panic", cycle, detail);
         break;
     default:
@@ -123,7 +143,8 @@ void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value, uint64_t cycle)
         } else if (id >= 0x30 && id < 0x38 && d->audio_start[id - 0x30]) {
             unsigned sl = id - 0x30;
             if (d->o.timeline) {
-                snprintf(track, sizeof track, "audio pipeline slot %u", sl);
+                snprintf(name, sizeof name, "audio pipeline slot %u", sl);
+                track_name(d, core, track, sizeof track, name);
                 snprintf(detail, sizeof detail, "period %u: %u cycles",
                          (unsigned)d->audio_period[sl], (unsigned)value);
                 dsh_timeline_span(d->o.timeline, track, "audio period",

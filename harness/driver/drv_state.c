@@ -75,8 +75,8 @@ static void save_drv(const dsh_drv *d, ds_snap_w *w)
         ds_snap_put_u64(w, d->job_start[i]);
         ds_snap_put_u64(w, d->last_release[i]);
     }
-    ds_snap_put_u32(w, d->running);
-    ds_snap_put_u64(w, d->run_since);
+    ds_snap_put_u32(w, d->running[0]);
+    ds_snap_put_u64(w, d->run_since[0]);
     for (unsigned i = 0; i < 8; i++) {
         ds_snap_put_u64(w, d->audio_start[i]);
         ds_snap_put_u32(w, d->audio_period[i]);
@@ -85,6 +85,13 @@ static void save_drv(const dsh_drv *d, ds_snap_w *w)
         ds_snap_put_u32(w, d->dai_first[i].starts);
         ds_snap_put_u32(w, d->dai_first[i].offset_bytes);
         ds_snap_put_u64(w, d->dai_first[i].cycle);
+    }
+    /* a board of several cores: the other cores' running tasks (none on
+     * one core: the section is what it was) */
+    for (unsigned c = 1; c < ds_board_cores(d->b) && c < DSH_DRV_MAX_CORES;
+         c++) {
+        ds_snap_put_u32(w, d->running[c]);
+        ds_snap_put_u64(w, d->run_since[c]);
     }
     ds_snap_end(w, m);
 }
@@ -145,8 +152,8 @@ static bool load_drv(dsh_drv *d, ds_snap_r *r)
         d->job_start[i] = ds_snap_get_u64(&s);
         d->last_release[i] = ds_snap_get_u64(&s);
     }
-    d->running = ds_snap_get_u32(&s);
-    d->run_since = ds_snap_get_u64(&s);
+    d->running[0] = ds_snap_get_u32(&s);
+    d->run_since[0] = ds_snap_get_u64(&s);
     for (unsigned i = 0; i < 8; i++) {
         d->audio_start[i] = ds_snap_get_u64(&s);
         d->audio_period[i] = ds_snap_get_u32(&s);
@@ -155,6 +162,11 @@ static bool load_drv(dsh_drv *d, ds_snap_r *r)
         d->dai_first[i].starts = ds_snap_get_u32(&s);
         d->dai_first[i].offset_bytes = ds_snap_get_u32(&s);
         d->dai_first[i].cycle = ds_snap_get_u64(&s);
+    }
+    for (unsigned c = 1; c < ds_board_cores(d->b) && c < DSH_DRV_MAX_CORES;
+         c++) {
+        d->running[c] = ds_snap_get_u32(&s);
+        d->run_since[c] = ds_snap_get_u64(&s);
     }
     if (!ds_snap_done(&s, "host driver")) {
         r->bad = true;

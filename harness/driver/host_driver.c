@@ -82,7 +82,18 @@ dsh_drv_err dsh_drv_new(const dsh_drv_opts *opts, dsh_drv **out, char *err,
     if (d->o.timeline) {
         ds_board_add_dma_observer(d->b, dsh_timeline_dma_observer,
                                   d->o.timeline);
-        d->tl_cpu = dsh_timeline_cpu_attach(d->o.timeline, ds_board_cpu(d->b));
+        if (!d->o.core_tracks) {
+            d->tl_cpu[0] = dsh_timeline_cpu_attach(d->o.timeline,
+                                                   ds_board_cpu(d->b));
+        } else {
+            for (unsigned c = 0;
+                 c < ds_board_cores(d->b) && c < DSH_DRV_MAX_CORES; c++) {
+                char prefix[16];
+                snprintf(prefix, sizeof prefix, "core %u: ", c);
+                d->tl_cpu[c] = dsh_timeline_cpu_attach_prefix(
+                    d->o.timeline, ds_board_core_cpu(d->b, c), prefix);
+            }
+        }
     }
     *out = d;
     return DSH_DRV_OK;
@@ -92,7 +103,8 @@ void dsh_drv_free(dsh_drv *d)
 {
     if (!d)
         return;
-    dsh_timeline_cpu_detach(d->tl_cpu);
+    for (unsigned c = 0; c < DSH_DRV_MAX_CORES; c++)
+        dsh_timeline_cpu_detach(d->tl_cpu[c]);
     ds_board_free(d->b);
     xt_elf_free(d->elf);
     free(d->console);
@@ -163,9 +175,12 @@ static dsh_drv_err stopped(dsh_drv *d, const ds_run_result *res,
                  res->status == DS_FW_PANIC_STATUS &&
                  ds_fw_panic_read(d->b, &p, err, sizeof err) == DS_FWR_OK;
 
+    char on_core[24] = ""; /* a board of several cores: whose stop */
+    if (ds_board_cores(d->b) > 1)
+        snprintf(on_core, sizeof on_core, " on core %u", res->core);
     dsh_drv_diag_set(
-        d, "firmware stopped (%s, status %d) at cycle %" PRIu64 "%s%s",
-        ds_stop_name(res->why), res->status, res->cycles,
+        d, "firmware stopped (%s, status %d)%s at cycle %" PRIu64 "%s%s",
+        ds_stop_name(res->why), res->status, on_core, res->cycles,
         waiting ? " while waiting for the " : "", waiting ? waiting : "");
     if (panic) {
         dsh_drv_diag_panic(d);

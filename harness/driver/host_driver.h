@@ -94,6 +94,12 @@ typedef struct dsh_drv_opts {
     void (*on_job)(void *user, uint32_t task, uint64_t release_cycle,
                    uint64_t done_cycle, uint64_t cpu_cycles);
     void (*on_miss)(void *user, uint32_t task, uint64_t cycle);
+    /* The several-core firmware (fw_audio_smp.elf, issue 32): its markers
+     * carry the core in bits 31..24 of their id, and the timeline gets
+     * one set of tracks per core ("core N: task T", "core N: irq",
+     * "core N: idle", "core N: audio pipeline slot S").  false: one set,
+     * unprefixed (the single-core firmware, on any board). */
+    bool core_tracks;
 } dsh_drv_opts;
 
 /* Counters since dsh_drv_new. */
@@ -121,6 +127,7 @@ typedef struct dsh_drv_stats {
 /* Per-task timing measured from the kernel's trace markers (release,
  * switch, job done; abi/trace.h). */
 #define DSH_DRV_MAX_TASKS 16
+#define DSH_DRV_MAX_CORES 4 /* = BOARD_MAX_CORES */
 typedef struct dsh_drv_task_stats {
     uint32_t task_id;       /* 0 = slot unused */
     uint64_t jobs;          /* completed jobs */

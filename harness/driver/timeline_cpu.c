@@ -15,6 +15,7 @@ struct dsh_timeline_cpu {
     dsh_timeline *t;
     xt_cpu *cpu;
     xt_hook exc, ret, idle;
+    char irq_track[24], idle_track[24];
     struct {
         bool open, irq;
         uint64_t begin;
@@ -64,17 +65,24 @@ static void on_return(xt_cpu *cpu, unsigned level, uint32_t pc, uint32_t target,
         return;
     char detail[32];
     snprintf(detail, sizeof detail, "lines 0x%x", (unsigned)c->lv[level].lines);
-    dsh_timeline_span(c->t, "irq", "ISR", c->lv[level].begin, cycle, detail);
+    dsh_timeline_span(c->t, c->irq_track, "ISR", c->lv[level].begin, cycle,
+                      detail);
 }
 
 static void on_idle(xt_cpu *cpu, uint64_t begin, uint64_t end, void *user)
 {
     dsh_timeline_cpu *c = user;
     (void)cpu;
-    dsh_timeline_span(c->t, "idle", "WAITI", begin, end, NULL);
+    dsh_timeline_span(c->t, c->idle_track, "WAITI", begin, end, NULL);
 }
 
 dsh_timeline_cpu *dsh_timeline_cpu_attach(dsh_timeline *t, xt_cpu *cpu)
+{
+    return dsh_timeline_cpu_attach_prefix(t, cpu, "");
+}
+
+dsh_timeline_cpu *dsh_timeline_cpu_attach_prefix(dsh_timeline *t, xt_cpu *cpu,
+                                                 const char *prefix)
 {
     if (!t || !cpu)
         return NULL;
@@ -83,6 +91,8 @@ dsh_timeline_cpu *dsh_timeline_cpu_attach(dsh_timeline *t, xt_cpu *cpu)
         return NULL;
     c->t = t;
     c->cpu = cpu;
+    snprintf(c->irq_track, sizeof c->irq_track, "%sirq", prefix);
+    snprintf(c->idle_track, sizeof c->idle_track, "%sidle", prefix);
     if (xt_hook_add(cpu, &c->exc, XT_HOOK_EXCEPTION, (void *)on_exception, c, 1,
                     0) != XT_OK ||
         xt_hook_add(cpu, &c->ret, XT_HOOK_RETURN, (void *)on_return, c, 1, 0) !=

@@ -23,5 +23,9 @@ typedef struct dsh_timeline_cpu dsh_timeline_cpu;
 dsh_timeline_cpu *dsh_timeline_cpu_attach(dsh_timeline *t, xt_cpu *cpu);
 /* Removes the hooks (before the CPU or the timeline is freed). */
 void dsh_timeline_cpu_detach(dsh_timeline_cpu *c);
+/* The same with the tracks named prefix + "irq" / "idle" (a core of a
+ * board of several: "core 1: "; at most 15 characters). */
+dsh_timeline_cpu *dsh_timeline_cpu_attach_prefix(dsh_timeline *t, xt_cpu *cpu,
+                                                 const char *prefix);
 
 #endif

@@ -62,6 +62,19 @@ typedef struct dsh_exec_summary {
     double worst_load_pct; /* worst period cycles / period cycles */
     uint64_t worst_period_cycles;
     uint64_t deadline_misses;
+    bool race_checked; /* --race: the detector ran; races found */
+    unsigned races;
+    /* a case with pipelines on several cores (core: in the case):
+     * per core, its pipelines' MCPS, the sum of their worst period loads
+     * (the worst any one period could be; exact for one pipeline, or
+     * pipelines of one period released together) and their deadline
+     * misses; ncores 0 otherwise */
+    unsigned ncores;
+    struct dsh_exec_core {
+        unsigned pipelines;
+        double mcps, worst_load_pct;
+        uint64_t deadline_misses;
+    } cores[4];
     uint64_t xruns;
     uint64_t xrun_restarts; /* pipelines started again (on_xrun) */
     uint64_t ipc_errors;
@@ -156,6 +169,10 @@ typedef struct dsh_exec_opts {
     const char *restore_path;
     const char *case_text;
     size_t case_len;
+    /* --race (issue 32): the board's race detector between cores over the
+     * whole run; each race is logged and fails the case (a board of one
+     * core is an error) */
+    bool race;
     /* how the board's CPU is opened (ds_board_config.cpu): the engine
      * from `--engine` (engine_set false: $DSPSIM_ENGINE, else fast);
      * copied into every `dspsim test -j` child with the rest */
@@ -185,6 +202,16 @@ typedef struct dsh_exec_opts {
 
 /* The firmware this tree builds (compile-time path; may not exist yet). */
 const char *dsh_exec_default_firmware(void);
+/* The several-core build of it (fw_audio_smp.elf, issue 32). */
+const char *dsh_exec_default_firmware_smp(void);
+/* Does the case place a pipeline on a core other than 0? */
+bool dsh_case_uses_cores(const dsh_case *c);
+/* The image a case runs: its own `firmware`, else `given` (--firmware;
+ * the pointer dsh_exec_default_firmware() returns counts as not given),
+ * else the several-core build when the case places a pipeline on a core
+ * other than 0, else the single-core build — so a case on core 0 alone
+ * runs the same image, bytes and cycles whatever the board's cores. */
+const char *dsh_exec_firmware(const dsh_case *c, const char *given);
 
 /* mkdir -p; false with a message in err. */
 bool dsh_exec_mkdir_p(const char *path, char *err, size_t errsz);

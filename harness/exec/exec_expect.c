@@ -508,6 +508,39 @@ static void expect_deadlines(xp_run *r, const xp_pipe *p,
               p->worst_cycles, d->max_cycles);
 }
 
+/* expect.deadlines.cores.K: the core's pipelines together. */
+static void expect_core(xp_run *r, const dsh_exec_summary *s, unsigned k,
+                        const dsh_deadline_expect *d, fails *f)
+{
+    char what[32], w[96];
+    uint64_t worst = 0;
+    if (!d->on)
+        return;
+    snprintf(what, sizeof what, "core %u", k);
+    for (unsigned i = 0; i < r->npipes; i++)
+        if (r->pipes[i].core == k && r->pipes[i].worst_cycles > worst)
+            worst = r->pipes[i].worst_cycles;
+    const struct dsh_exec_core *c = k < s->ncores ? &s->cores[k] : NULL;
+    uint64_t missed = c ? c->deadline_misses : 0;
+    double load = c ? c->worst_load_pct : 0;
+    snprintf(w, sizeof w, "deadline misses on %s", what);
+    expect_count(r, what, "missed", &d->missed, missed, w, f);
+    if (d->max_load_pct >= 0) {
+        figure(r, what, "max_load_pct", "%", load, false, 0, true,
+               d->max_load_pct);
+        if (load > d->max_load_pct)
+            failf(f, "%s: worst period load %.1f%% above %.1f%%", what, load,
+                  d->max_load_pct);
+    }
+    if (d->max_cycles) {
+        figure(r, what, "max_cycles", "cycles", (double)worst, false, 0, true,
+               (double)d->max_cycles);
+        if (worst > d->max_cycles)
+            failf(f, "%s: worst period %" PRIu64 " cycles above %" PRIu64, what,
+                  worst, d->max_cycles);
+    }
+}
+
 void xp_expect(xp_run *r, const dsh_exec_env *env, const dsh_exec_summary *s)
 {
     const dsh_case *c = r->c;
@@ -522,6 +555,8 @@ void xp_expect(xp_run *r, const dsh_exec_env *env, const dsh_exec_summary *s)
         expect_deadlines(r, &r->pipes[pi], &c->deadlines, what, !own->on, &f);
         expect_deadlines(r, &r->pipes[pi], own, what, true, &f);
     }
+    for (unsigned k = 0; k < 4; k++)
+        expect_core(r, s, k, &c->core_deadlines[k], &f);
     expect_count(r, "run", "xruns", &c->xruns, s->xruns, "xruns", &f);
     expect_count(r, "run", "ipc_errors", &c->ipc_errors, s->ipc_errors,
                  "IPC error replies", &f);

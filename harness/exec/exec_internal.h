@@ -37,7 +37,8 @@ typedef struct xp_buf {
 typedef struct xp_pipe {
     unsigned case_pipe; /* index in dsh_case.pipelines */
     uint32_t id, dir, period_us, priority;
-    bool has_dir; /* dir known (sink endpoint or a link) */
+    uint32_t core; /* PIPE_NEW's core (protocol 1.7; 0 on one core) */
+    bool has_dir;  /* dir known (sink endpoint or a link) */
     xp_comp comps[XP_MAX_COMPS];
     unsigned ncomps;
     xp_buf bufs[XP_MAX_COMPS];
@@ -186,6 +187,10 @@ typedef struct xp_run {
  * a line of the verbose log. */
 bool xp_fail(xp_run *r, dsh_res_status st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* exec_race.c: --race */
+bool xp_race_enable(xp_run *r);
+unsigned xp_race_finish(xp_run *r);
+void xp_race_write(const xp_run *r, FILE *f); /* firmware.log's lines */
 void xp_log(xp_run *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

@@ -12,15 +12,43 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "dspsim/board_race.h"
 #include "exec/exec_internal.h"
 
 #ifndef DSH_DEFAULT_FIRMWARE
 #define DSH_DEFAULT_FIRMWARE ""
 #endif
 
+#ifndef DSH_DEFAULT_FIRMWARE_SMP
+#define DSH_DEFAULT_FIRMWARE_SMP ""
+#endif
+
 const char *dsh_exec_default_firmware(void)
 {
     return DSH_DEFAULT_FIRMWARE;
+}
+
+const char *dsh_exec_default_firmware_smp(void)
+{
+    return DSH_DEFAULT_FIRMWARE_SMP;
+}
+
+bool dsh_case_uses_cores(const dsh_case *c)
+{
+    for (unsigned i = 0; i < c->n_pipelines; i++)
+        if (c->pipelines[i].core)
+            return true;
+    return false;
+}
+
+const char *dsh_exec_firmware(const dsh_case *c, const char *given)
+{
+    if (c->firmware[0])
+        return c->firmware;
+    if (given && given[0] && given != dsh_exec_default_firmware())
+        return given;
+    return dsh_case_uses_cores(c) ? dsh_exec_default_firmware_smp()
+                                  : dsh_exec_default_firmware();
 }
 
 static bool board_config(xp_run *r, ds_board_config *cfg)
@@ -46,6 +74,8 @@ static bool board_config(xp_run *r, ds_board_config *cfg)
         cfg->ssp_ports = b->ssp_ports;
     if (b->has_ssp_fifo_frames)
         cfg->ssp_fifo_frames = b->ssp_fifo_frames;
+    if (b->has_cores)
+        cfg->cores = b->cores;
     if (!ds_board_config_check(cfg, err, sizeof err))
         return xp_fail(r, DSH_RES_ERROR, "board: %s", err);
     return true;
@@ -410,6 +440,7 @@ static void write_fw_log(const xp_run *r, FILE *f)
                 dsh_timeline_dropped(r->tl));
     else if (r->tl)
         fprintf(f, "timeline: %zu events\n", dsh_timeline_count(r->tl));
+    xp_race_write(r, f);
     if (r->drv) {
         const dsh_drv_stats *st = dsh_drv_get_stats(r->drv);
         fprintf(f,
@@ -582,6 +613,26 @@ static void summarize(xp_run *r, double wall, dsh_exec_summary *s)
         }
     }
     s->mcps = busy_per_s / 1e6;
+    if (dsh_case_uses_cores(r->c)) {
+        s->ncores = dsh_case_board_cores(&r->c->board);
+        if (s->ncores > 4)
+            s->ncores = 4;
+        for (unsigned i = 0; i < r->npipes; i++) {
+            const xp_pipe *p = &r->pipes[i];
+            struct dsh_exec_core *k;
+            if (p->core >= s->ncores)
+                continue;
+            k = &s->cores[p->core];
+            k->pipelines++;
+            if (!p->have_stats)
+                continue;
+            k->deadline_misses += p->misses;
+            if (p->period_cycles) {
+                k->worst_load_pct += 100.0 * p->worst_cycles / p->period_cycles;
+                k->mcps += (double)p->avg_cycles / p->period_us;
+            }
+        }
+    }
     s->xruns = r->xruns;
     s->xrun_restarts = r->restarts;
     s->ipc_errors = dsh_drv_get_stats(r->drv)->ipc_errors;
@@ -640,7 +691,8 @@ static void execute(xp_run *r, const char *fw)
                        .min_proto_minor = 1,
                        .timeline = r->tl,
                        .notify = on_notify,
-                       .user = r };
+                       .user = r,
+                       .core_tracks = dsh_case_uses_cores(r->c) };
     xp_plot_driver_hooks(r, &o);
     if (dsh_drv_new(&o, &r->drv, err, sizeof err) != DSH_DRV_OK) {
         xp_fail(r, DSH_RES_ERROR, "%s", err);
@@ -653,6 +705,8 @@ static void execute(xp_run *r, const char *fw)
     for (ds_board *b = dsh_drv_board(r->drv);
          nc < ds_board_cores(b) && nc < XT_PROFILE_MAX_CPUS; nc++)
         cores[nc] = ds_board_core_cpu(b, nc);
+    if (r->o->race && !xp_race_enable(r))
+        return;
     if (r->o->profile_path &&
         xt_profile_set_start(&r->prof, cores, nc, dsh_drv_elf(r->drv), err,
                              sizeof err)) {
@@ -693,6 +747,17 @@ static void execute(xp_run *r, const char *fw)
     xp_log(r, "firmware ready: protocol %#x, firmware %#x",
            (unsigned)dsh_drv_ready(r->drv)->proto_version,
            (unsigned)dsh_drv_ready(r->drv)->fw_version);
+    if (dsh_case_uses_cores(r->c) &&
+        dsh_drv_ready(r->drv)->proto_version < IPC_PROTO_VERSION_SMP) {
+        xp_fail(r, DSH_RES_ERROR,
+                "firmware '%s' speaks IPC protocol %u.%u: pipelines on "
+                "cores other than 0 need 1.%u (the several-core build, "
+                "fw_audio_smp.elf)",
+                fw, (unsigned)(dsh_drv_ready(r->drv)->proto_version >> 16),
+                (unsigned)(dsh_drv_ready(r->drv)->proto_version & 0xffff),
+                IPC_PROTO_MINOR_SMP);
+        return;
+    }
     if (!xp_rebuild_baseline(r) || !xp_plan(r) || !xp_build(r) ||
         !xp_streams_open(r) || !xp_streams_params(r))
         goto free_pipes;
@@ -778,10 +843,7 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
     r->spool_dir = o->outputs_dir ? o->outputs_dir : env->out_dir;
     if (env->plot_data)
         xp_plot_begin(r);
-    const char *fw = c->firmware[0] ? c->firmware
-                     : o->firmware && o->firmware[0]
-                         ? o->firmware
-                         : dsh_exec_default_firmware();
+    const char *fw = dsh_exec_firmware(c, o->firmware);
     double w0 = wall_now();
     dsh_exec_summary s;
 
@@ -796,7 +858,11 @@ void dsh_exec_case(const dsh_case *c, const dsh_exec_env *env,
         execute(r, fw);
         xp_snapshot_finish(r);
     }
+    unsigned races = xp_race_finish(r);
     summarize(r, wall_now() - w0, &s);
+    s.races = races;
+    s.race_checked = o->race && r->drv &&
+                     ds_board_race_enabled(dsh_drv_board(r->drv));
     s.timeline = r->tl != NULL;
     s.timeline_events = dsh_timeline_count(r->tl);
     s.timeline_dropped = dsh_timeline_dropped(r->tl);

@@ -216,6 +216,7 @@ bool xp_plan(xp_run *r)
         p->id = c->pipelines[pi].id;
         p->period_us = c->pipelines[pi].period_us;
         p->priority = c->pipelines[pi].priority;
+        p->core = c->pipelines[pi].core;
         for (unsigned ci = 0; ci < c->n_comps; ci++) {
             const dsh_component *k = &c->comps[ci];
             if (k->pipeline != pi)
@@ -310,7 +311,8 @@ bool xp_build(xp_run *r)
     char what[96];
     for (unsigned pi = 0; pi < r->npipes; pi++) {
         xp_pipe *p = &r->pipes[pi];
-        uint32_t pn[7] = { p->id, p->dir, p->period_us, p->priority, 0, 0, 0 };
+        uint32_t pn[7] = { p->id, p->dir, p->period_us, p->priority,
+                           0,     0,      p->core };
         snprintf(what, sizeof what, "pipeline %u", p->id);
         if (!send(r, IPC_CMD_AUD_PIPE_NEW, pn, 7, &m, pi, -1, what))
             return false;
