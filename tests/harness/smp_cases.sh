@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Cases on several cores (issue 32, vectors/cases/smp_*.yaml):
+#  - each runs byte- and cycle-identical with both engines (outputs,
+#    the cycle-stamped timeline, the summary's cycles) and PASSes;
+#  - --race finds nothing on them, with the same bytes as without;
+#  - the chain split across two cores gives the bytes of the same two
+#    pipelines on one core;
+#  - the timeline has one set of tracks per core, the summary per-core
+#    MCPS and loads; a per-core limit that does not hold fails the case;
+#  - --race on one core, a core the board lacks, a firmware of protocol
+#    1.6 are clear errors; `dspsim play --cores 2 --set src.core=1 --race`.
+#
+# usage: smp_cases.sh DSPSIM CASES_DIR SIGNALS_DIR SINGLE_CORE_FW WORKDIR
+set -u
+. "$(dirname "$0")/../cli/lib_expect.sh"
+dspsim=$1 cases=$2 sig=$3 fw1=$4 work=$5
+[ -x "$dspsim" ] || { echo "SKIP: $dspsim not built"; exit 77; }
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work" || exit 1
+cycles() { grep '^simulated cycles:' "$1"; }
+
+for c in smp_two_pipelines smp_split_chain smp_four_cores; do
+    for e in fast interp; do
+        EXPECT_OUT=$c.$e.out EXPECT_ERR=$c.$e.err expect_rc 0 "$c ($e)" -- \
+            env DSPSIM_ENGINE=$e "$dspsim" run "$cases/$c.yaml" \
+            --out-dir "$c.$e"
+    done
+    for f in timeline.json $(cd "$c.fast" && ls *.wav); do
+        if cmp -s "$c.fast/$f" "$c.interp/$f"; then
+            ok "$c: $f the same with both engines"
+        else
+            fail "$c: $f differs between the engines"
+        fi
+    done
+    [ "$(cycles $c.fast.out)" = "$(cycles $c.interp.out)" ] &&
+        [ -n "$(cycles $c.fast.out)" ] &&
+        ok "$c: the same cycles with both engines" ||
+        fail "$c: cycles differ: $(cycles $c.fast.out) / $(cycles $c.interp.out)"
+    has "$c.fast.out" "core 1: 1 pipeline" "$c: per-core summary"
+    has "$c.fast/timeline.json" '"core 1: task' "$c: core 1's task track"
+    has "$c.fast/timeline.json" '"core 1: idle' "$c: core 1's idle track"
+    EXPECT_OUT=$c.race.out EXPECT_ERR=$c.race.err expect_rc 0 "$c --race" -- \
+        "$dspsim" run --race "$cases/$c.yaml" --out-dir "$c.race"
+    has "$c.race.out" "races between cores: 0 (--race)" "$c: no race"
+    for f in $(cd "$c.fast" && ls *.wav); do
+        cmp -s "$c.fast/$f" "$c.race/$f" ||
+            fail "$c: $f differs with --race"
+    done
+done
+has smp_four_cores.fast.out "core 3: 1 pipeline" "four cores: core 3's line"
+
+# the chain split across cores = the same two pipelines on one core
+expect_rc 0 "split chain on one core" -- \
+    "$dspsim" run "$cases/smp_split_chain_1core.yaml" --out-dir one
+if cmp -s smp_split_chain.fast/smp_split_chain.wav \
+    one/smp_split_chain_1core.wav; then
+    ok "split chain: the same bytes on two cores as on one"
+else
+    fail "split chain: two cores and one core differ"
+fi
+
+# a per-core limit that does not hold
+sed -e 's/1: {missed: 0, max_load_pct: 25}/1: {missed: 0, max_load_pct: 0.5}/' \
+    "$cases/smp_two_pipelines.yaml" >tight.yaml
+sed -i "s|\.\./signals/|$sig/|" tight.yaml
+expect_cmd 1 err "core 1: worst period load" -- \
+    "$dspsim" run -q tight.yaml --out-dir tight
+
+# errors
+expect_cmd 2 err "--race needs a board of 2 or more cores" -- \
+    "$dspsim" run --race "$cases/volume_gain.yaml" --out-dir v1
+expect_cmd 1 err "need 1.7" -- \
+    "$dspsim" run -q --firmware "$fw1" "$cases/smp_two_pipelines.yaml" \
+    --out-dir old
+
+# play: a chain placed on two cores
+expect_cmd 0 out "core 1: 1 pipeline" -- \
+    "$dspsim" play "$sig/sine_997hz_48k_s16_stereo.wav" p.wav \
+    --pipeline src,volume --set out_rate=16000 --cores 2 \
+    --set src.core=1 --race
+has "$EXPECT_OUT" "races between cores: 0" "play --race: no race"
+expect_cmd 2 err "the board has 2 cores" -- \
+    "$dspsim" play "$sig/sine_997hz_48k_s16_stereo.wav" p2.wav \
+    --cores 2 --set volume.core=2
+expect_cmd 2 err "--race needs --cores" -- \
+    "$dspsim" play "$sig/sine_997hz_48k_s16_stereo.wav" p3.wav --race
+exit $((fails > 0))
