@@ -62,6 +62,19 @@ uint32_t fw_sched_switch_count(void)
     return switches;
 }
 
+#ifdef FW_SMP
+uint64_t fw_sched_idle_cycles(void)
+{
+    uint32_t key = arch_irq_lock();
+    uint64_t c = idle_task.stats.cycles;
+
+    if (fw_sched_running == &idle_task)
+        c += arch_cycles() - run_mark;
+    arch_irq_unlock(key);
+    return c;
+}
+#endif
+
 /* Charge the cycles since run_mark to the running task. */
 static uint32_t account(void)
 {

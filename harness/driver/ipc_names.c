@@ -46,6 +46,8 @@ const char *dsh_ipc_id_name(uint32_t id)
         return "AUD_GET_STATS";
     case IPC_CMD_AUD_PIPE_CONNECT:
         return "AUD_PIPE_CONNECT";
+    case IPC_CMD_AUD_CORE_STATS:
+        return "AUD_CORE_STATS";
     case IPC_NOTIFY_AUD_POSITION:
         return "AUD_POSITION";
     case IPC_NOTIFY_AUD_XRUN:

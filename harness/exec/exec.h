@@ -74,6 +74,11 @@ typedef struct dsh_exec_summary {
         unsigned pipelines;
         double mcps, worst_load_pct;
         uint64_t deadline_misses;
+        /* from the firmware's CORE_STATS over the streamed run: the
+         * core's cycles outside its idle loop (busy_known false when not
+         * measured: a resumed run) */
+        bool busy_known;
+        double busy_mcps, busy_pct;
     } cores[4];
     uint64_t xruns;
     uint64_t xrun_restarts; /* pipelines started again (on_xrun) */

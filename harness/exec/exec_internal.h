@@ -140,6 +140,10 @@ typedef struct xp_run {
     const char *spool_dir; /* output spools here (exec_outspool.c) */
     uint64_t start_cycle;
     uint64_t stream_end_cycle; /* end of the streamed run (before a drain) */
+    /* CORE_STATS (several cores): at the start and the end of the
+     * streamed run, the board cycle and every core's idle cycles */
+    bool core_sampled[2];
+    uint64_t core_cycle[2], core_idle[2][4];
     uint64_t xruns;
     uint64_t unexpected_ipc;    /* error replies not expected */
     uint64_t expected_rejected; /* expect_error controls rejected */
@@ -187,6 +191,11 @@ typedef struct xp_run {
  * a line of the verbose log. */
 bool xp_fail(xp_run *r, dsh_res_status st, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* exec_cores.c: CORE_STATS (which 0: start, 1: end of the streamed run),
+ * only for a case with pipelines on several cores; the summary's busy
+ * figures per core */
+bool xp_cores_sample(xp_run *r, unsigned which);
+void xp_cores_summary(const xp_run *r, dsh_exec_summary *s);
 /* exec_race.c: --race */
 bool xp_race_enable(xp_run *r);
 unsigned xp_race_finish(xp_run *r);

@@ -116,13 +116,18 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
                 s->comps[i].mcps, s->comps[i].worst_pct);
     fprintf(f, "worst period load: %.1f%% (%" PRIu64 " cycles)\n",
             s->worst_load_pct, s->worst_period_cycles);
-    for (unsigned k = 0; k < s->ncores; k++)
+    for (unsigned k = 0; k < s->ncores; k++) {
         fprintf(f,
                 "core %u: %u pipeline%s, %.3f MCPS, worst period load "
-                "%.1f%%, %" PRIu64 " deadline misses\n",
+                "%.1f%%, %" PRIu64 " deadline misses",
                 k, s->cores[k].pipelines, s->cores[k].pipelines == 1 ? "" : "s",
                 s->cores[k].mcps, s->cores[k].worst_load_pct,
                 s->cores[k].deadline_misses);
+        if (s->cores[k].busy_known)
+            fprintf(f, "; busy %.1f%% (%.3f MCPS, its kernel's idle count)",
+                    s->cores[k].busy_pct, s->cores[k].busy_mcps);
+        fputc('\n', f);
+    }
     fprintf(f, "deadline misses: %" PRIu64 "\n", s->deadline_misses);
     if (s->race_checked)
         fprintf(f, "races between cores: %u (--race)\n", s->races);

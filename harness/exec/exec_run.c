@@ -632,6 +632,7 @@ static void summarize(xp_run *r, double wall, dsh_exec_summary *s)
                 k->mcps += (double)p->avg_cycles / p->period_us;
             }
         }
+        xp_cores_summary(r, s);
     }
     s->xruns = r->xruns;
     s->xrun_restarts = r->restarts;
@@ -764,6 +765,8 @@ static void execute(xp_run *r, const char *fw)
     for (unsigned i = 0; i < r->c->n_endpoints; i++)
         r->eps[i].active = true;
     r->start_cycle = dsh_drv_cycles(r->drv);
+    if (!xp_cores_sample(r, 0))
+        goto free_pipes;
     if (!xp_faults_start(r))
         goto free_pipes;
     for (unsigned i = 0; i < r->npipes; i++)
@@ -782,8 +785,11 @@ resume:
     if (r->c->until_input_ends &&
         (!r->resuming || r->pos.phase == XP_PHASE_FETCH) && !fetch_rest(r))
         goto free_pipes;
-    if (!r->resuming)
+    if (!r->resuming) {
         r->stream_end_cycle = dsh_drv_cycles(r->drv);
+        if (!xp_cores_sample(r, 1))
+            goto free_pipes;
+    }
     /* (like the drain, not counted in the audio seconds) */
     if (r->c->until_input_ends && (r->o->flush_src || r->c->align_outputs) &&
         !flush_src(r))

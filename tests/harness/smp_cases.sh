@@ -39,6 +39,7 @@ for c in smp_two_pipelines smp_split_chain smp_four_cores; do
         ok "$c: the same cycles with both engines" ||
         fail "$c: cycles differ: $(cycles $c.fast.out) / $(cycles $c.interp.out)"
     has "$c.fast.out" "core 1: 1 pipeline" "$c: per-core summary"
+    has "$c.fast.out" "its kernel's idle count)" "$c: CORE_STATS busy figures"
     has "$c.fast/timeline.json" '"core 1: task' "$c: core 1's task track"
     has "$c.fast/timeline.json" '"core 1: idle' "$c: core 1's idle track"
     EXPECT_OUT=$c.race.out EXPECT_ERR=$c.race.err expect_rc 0 "$c --race" -- \

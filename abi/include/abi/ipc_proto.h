@@ -279,9 +279,13 @@ _Static_assert(sizeof(struct ipc_trace_entry) == 16, "ipc_trace_entry");
                                              -> ipc_aud_stats_reply */
 #define IPC_CMD_AUD_PIPE_CONNECT 0x010Eu /* ipc_aud_pipe_connect (1.3) */
 #define IPC_CMD_AUD_TEST                                                       \
-    0x010Fu                      /* ipc_aud_test: fault-injection
+    0x010Fu /* ipc_aud_test: fault-injection
                                              hooks (issue 14) */
-#define IPC_CMD_AUD_LAST 0x010Fu /* highest id defined so far */
+/* 1.7, the several-core build: each core's idle cycles and switches */
+#define IPC_CMD_AUD_CORE_STATS                                                 \
+    0x0110u                      /* ipc_aud_core_stats ->
+                                          ipc_aud_core_stats_reply */
+#define IPC_CMD_AUD_LAST 0x0110u /* highest id defined so far */
 
 /* -- notification ids (DSP -> host), best effort (see docs/ipc.md) -- */
 #define IPC_NOTIFY_AUD_POSITION 0x1100u /* ipc_aud_position, per period */
@@ -417,6 +421,30 @@ _Static_assert(sizeof(struct ipc_aud_ping_reply) == 48, "ping reply");
  * this overruns the stack guard and the scheduler panics with cause
  * IPC_PANIC_CAUSE_STACK when the worker yields. */
 #define IPC_AUD_TEST_STACK_OVERFLOW 1u
+/* CORE_STATS (1.7): what every core's kernel counted.  idle: cycles its
+ * idle loop (WAITI, and the interrupts taken there) had, up to the
+ * moment the core answered; busy = the cycles between two CORE_STATS
+ * minus the idle ones. */
+struct ipc_aud_core_stats {
+    struct ipc_hdr hdr;
+    uint32_t reserved; /* 16: 0 */
+};
+_Static_assert(sizeof(struct ipc_aud_core_stats) == 20, "core_stats layout");
+#define IPC_AUD_MAX_CORES 4u
+struct ipc_aud_core_stat {
+    uint32_t ccount;  /* the core's CCOUNT when it answered */
+    uint32_t idle_lo; /* idle cycles since the core started, 64-bit */
+    uint32_t idle_hi;
+    uint32_t switches; /* context switches of its scheduler */
+};
+struct ipc_aud_core_stats_reply {
+    struct ipc_reply r;
+    uint32_t cores; /* 24: cores of the board (entries that are valid) */
+    struct ipc_aud_core_stat core[IPC_AUD_MAX_CORES]; /* 28 */
+};
+_Static_assert(sizeof(struct ipc_aud_core_stats_reply) == 92,
+               "core_stats_reply layout");
+
 struct ipc_aud_test {
     struct ipc_hdr hdr;
     uint32_t op;  /* 16: IPC_AUD_TEST_* */

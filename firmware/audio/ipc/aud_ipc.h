@@ -95,6 +95,8 @@ struct aud_ipc_platform {
 	 * scheduler runs slot's task, named before task_setup. */
     uint32_t cores;
     void (*task_core)(void *ctx, unsigned slot, uint32_t core);
+    /* CORE_STATS: core's figures (asked on that core) */
+    void (*core_stats)(void *ctx, unsigned core, struct ipc_aud_core_stat *out);
 #endif
 };
 

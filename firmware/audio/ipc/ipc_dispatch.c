@@ -60,6 +60,10 @@ static const struct aud_cmd cmds[] = {
     { IPC_CMD_AUD_PIPE_CONNECT, SIZE_EXACT, sizeof(struct ipc_aud_pipe_connect),
       aud_cmd_pipe_connect },
     { IPC_CMD_AUD_TEST, SIZE_EXACT, sizeof(struct ipc_aud_test), aud_cmd_test },
+#ifdef FW_SMP
+    { IPC_CMD_AUD_CORE_STATS, SIZE_EXACT, sizeof(struct ipc_aud_core_stats),
+      aud_cmd_core_stats },
+#endif
 };
 
 void aud_ipc_init(const struct aud_ipc_platform *plat)

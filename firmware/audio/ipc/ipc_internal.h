@@ -69,6 +69,9 @@ void aud_unlock(uint32_t key);
 /* Handlers (ipc_pipe.c, ipc_graph.c, ipc_ctl.c): 0 or a status. */
 int aud_cmd_ping(struct aud_req *r);
 int aud_cmd_test(struct aud_req *r); /* ipc_test.c */
+#ifdef FW_SMP
+int aud_cmd_core_stats(struct aud_req *r); /* ipc_pipe.c (1.7) */
+#endif
 int aud_cmd_pipe_new(struct aud_req *r);
 int aud_cmd_pipe_free(struct aud_req *r);
 int aud_cmd_pipe_complete(struct aud_req *r);

@@ -104,6 +104,30 @@ int aud_cmd_pipe_new(struct aud_req *r)
     return 0;
 }
 
+#ifdef FW_SMP
+/* CORE_STATS (1.7): every core's idle cycles and switches, each asked on
+ * its core. */
+int aud_cmd_core_stats(struct aud_req *r)
+{
+    if (aud_u32(r, 16))
+        return aud_fail(r, IPC_STATUS_E_RESERVED, 16);
+    aud_put(r, 24, aud_plat->cores);
+    for (unsigned c = 0; c < aud_plat->cores && c < IPC_AUD_MAX_CORES; c++) {
+        struct ipc_aud_core_stat st = { 0 };
+
+        aud_plat->core_stats(aud_plat->ctx, c, &st);
+        aud_put(r, 28 + 16 * c, st.ccount);
+        aud_put(r, 32 + 16 * c, st.idle_lo);
+        aud_put(r, 36 + 16 * c, st.idle_hi);
+        aud_put(r, 40 + 16 * c, st.switches);
+    }
+    for (unsigned c = aud_plat->cores; c < IPC_AUD_MAX_CORES; c++)
+        for (unsigned w = 0; w < 4; w++)
+            aud_put(r, 28 + 16 * c + 4 * w, 0);
+    return 0;
+}
+#endif
+
 static void slot_free(struct aud_slot *s)
 {
     unsigned n = (unsigned)(s - aud_slots);

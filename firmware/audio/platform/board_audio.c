@@ -12,6 +12,7 @@
 #include "board_mmio.h"
 #include "fw/arch.h"
 #include "fw/mem.h"
+#include "fw/sched.h"
 #include "fw/task.h"
 #include "fw/workq.h"
 #include "fw_board.h"
@@ -316,6 +317,27 @@ static void smp_task_stats(void *ctx, unsigned n, uint32_t *rel, uint32_t *miss)
     *miss = targs.miss;
 }
 
+static struct ipc_aud_core_stat cstat;
+
+static uint32_t core_stat_here(uint32_t a)
+{
+    uint64_t idle = fw_sched_idle_cycles();
+
+    (void)a;
+    cstat.ccount = arch_cycles();
+    cstat.idle_lo = (uint32_t)idle;
+    cstat.idle_hi = (uint32_t)(idle >> 32);
+    cstat.switches = fw_sched_switch_count();
+    return 0;
+}
+
+static void core_stats(void *ctx, unsigned core, struct ipc_aud_core_stat *out)
+{
+    (void)ctx;
+    fw_smp_call(core, core_stat_here, 0);
+    *out = cstat;
+}
+
 static void task_core(void *ctx, unsigned n, uint32_t core)
 {
     (void)ctx;
@@ -386,6 +408,7 @@ static struct aud_ipc_platform plat = {
 #ifdef FW_SMP
     .cores = 1,
     .task_core = task_core,
+    .core_stats = core_stats,
 #endif
 };
 

@@ -51,4 +51,10 @@ const struct fw_ready_queue *fw_sched_ready_queue(void);
 /* Total context switches since fw_sched_init. */
 uint32_t fw_sched_switch_count(void);
 
+#ifdef FW_SMP
+/* This core's idle cycles so far, the idle task's current stretch
+ * included (CORE_STATS, issue 32). */
+uint64_t fw_sched_idle_cycles(void);
+#endif
+
 #endif
