@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "audio/metrics.h"
 #include "bundle_cli.h"
 #include "cli.h"
 #include "exec/exec.h"
@@ -67,6 +68,10 @@ int cmd_test(int argc, char **argv)
     if (runs && tb.dir &&
         !cli_check_output_dir("test", "--bundle-failures", tb.dir))
         return DSPSIM_EXIT_USAGE;
+    /* the spectra's plans and windows, made once here and inherited by
+     * every forked case (THD+N, SNR, the HTML report's spectra) */
+    if (runs)
+        dsh_metrics_prepare();
     dsh_test_hooks hooks = { cli_bundle_failed_case, &tb };
     return dsh_test_main_hooks(n, argv, dsh_exec_case, &opts,
                                tb.dir ? &hooks : NULL);

@@ -10,6 +10,11 @@
  * scaling: X[k] = sum x[n] e^{-2 pi i k n / N}.  False if n is not a
  * power of two (the callers' windows are) or FFTW cannot plan it. */
 bool dsh_fft(double *re, double *im, size_t n);
+/* Plans the transform of n (a power of two) and keeps the plan, so
+ * that dsh_fft of n only runs it: for a process that forks the ones that
+ * measure.  (dsh_fft keeps the plans of the first 16 lengths it is
+ * asked for anyway.)  False as dsh_fft. */
+bool dsh_fft_prepare(size_t n);
 /* Largest power of two <= n (0 for n == 0). */
 size_t dsh_pow2_floor(size_t n);
 

@@ -86,6 +86,16 @@ void dsh_thdn_opts_default(dsh_thdn_opts *o)
     o->max_fft = 65536;
 }
 
+void dsh_metrics_prepare(void)
+{
+    dsh_thdn_opts o;
+    dsh_thdn_opts_default(&o);
+    for (size_t len = MIN_FFT; len <= o.max_fft; len *= 2) {
+        dsh_fft_prepare(len);
+        dsh_window_kaiser_prepare(len, KAISER_BETA);
+    }
+}
+
 bool dsh_thdn(const double *x, size_t n, unsigned rate, const dsh_thdn_opts *o,
               dsh_thdn_result *r, char *err, size_t errsz)
 {

@@ -10,12 +10,14 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <fftw3.h>
 #include <math.h>
 
 #include "audio/compare.h"
 #include "audio/freq_response.h"
 #include "audio/fft.h"
 #include "audio/metrics.h"
+#include "audio/window.h"
 #include "harness_test_util.h"
 
 #define RATE 48000
@@ -120,6 +122,80 @@ static void test_fft_matches_dft(void **state)
     assert_false(dsh_fft(re, im, 12));
     assert_int_equal(dsh_pow2_floor(1000), 512);
     assert_int_equal(dsh_pow2_floor(0), 0);
+}
+
+/* The kept plans (fft.c): every call gives the very bits of a plan made
+ * for that call on the caller's arrays (what dsh_fft did before it kept
+ * plans), for lengths up to 65,536, each length again after others, and
+ * for more lengths than the cache holds (2^1 .. 2^16: 16 lengths). */
+static void test_fft_kept_plans_same_bits(void **state)
+{
+    (void)state;
+    enum { NMAX = 65536 };
+    double *re = malloc(NMAX * sizeof *re), *im = malloc(NMAX * sizeof *im);
+    double *xr = malloc(NMAX * sizeof *xr), *xi = malloc(NMAX * sizeof *xi);
+    assert_true(re && im && xr && xi);
+    uint32_t seed = 777;
+    for (int round = 0; round < 3; round++)
+        for (size_t n = 2; n <= NMAX; n *= 2) {
+            for (size_t i = 0; i < n; i++) {
+                seed = seed * 1664525u + 1013904223u;
+                xr[i] = re[i] = (double)(int32_t)seed / 2147483648.0;
+                seed = seed * 1664525u + 1013904223u;
+                xi[i] = im[i] = (double)(int32_t)seed / 2147483648.0;
+            }
+            assert_true(dsh_fft(re, im, n));
+            fftw_iodim dim = { .n = (int)n, .is = 1, .os = 1 };
+            fftw_plan p = fftw_plan_guru_split_dft(
+                1, &dim, 0, NULL, xr, xi, xr, xi,
+                FFTW_ESTIMATE | FFTW_UNALIGNED);
+            assert_non_null(p);
+            fftw_execute(p);
+            fftw_destroy_plan(p);
+            assert_memory_equal(re, xr, n * sizeof *re);
+            assert_memory_equal(im, xi, n * sizeof *im);
+        }
+    free(re);
+    free(im);
+    free(xr);
+    free(xi);
+}
+
+/* The kept Kaiser window (window.c) is the one computed anew: the same
+ * length twice, another beta, another length, and back. */
+static void test_kaiser_kept_same_bits(void **state)
+{
+    (void)state;
+    enum { N = 8192 };
+    static double a[N], b[N];
+    static const struct {
+        size_t n;
+        double beta;
+    } seq[] = { { N, 20 }, { N, 20 }, { N, 8 }, { N / 2, 20 }, { N, 20 },
+                { 100, 20 } };
+    for (size_t k = 0; k < sizeof seq / sizeof seq[0]; k++) {
+        size_t n = seq[k].n;
+        dsh_window_kaiser(a, n, seq[k].beta);
+        double den = 0, s = 1, t = 1, q = seq[k].beta * seq[k].beta / 4;
+        for (int j = 1; j < 500 && t >= s * 1e-17; j++) {
+            t *= q / ((double)j * j);
+            s += t;
+        }
+        den = s;
+        for (size_t i = 0; i < n; i++) {
+            double r = 2.0 * (double)i / (double)(n - 1) - 1.0, x = 1 - r * r;
+            double z = seq[k].beta * sqrt(x > 0 ? x : 0);
+            s = t = 1, q = z * z / 4;
+            for (int j = 1; j < 500; j++) {
+                t *= q / ((double)j * j);
+                s += t;
+                if (t < s * 1e-17)
+                    break;
+            }
+            b[i] = s / den;
+        }
+        assert_memory_equal(a, b, n * sizeof *a);
+    }
 }
 
 static void test_rms_dc_against_sox(void **state)
@@ -354,6 +430,8 @@ int main(void)
         cmocka_unit_test(test_fft_matches_dft),
         cmocka_unit_test(test_rms_dc_against_sox),
         cmocka_unit_test(test_level_and_gain),
+        cmocka_unit_test(test_fft_kept_plans_same_bits),
+        cmocka_unit_test(test_kaiser_kept_same_bits),
         cmocka_unit_test(test_thdn_known_harmonic),
         cmocka_unit_test(test_snr_white_noise),
         cmocka_unit_test(test_dynamic_range_aes17),
