@@ -3,12 +3,19 @@
 # What the HTML report costs (docs/harness.md "HTML report"; issue 33):
 #   bench/report.sh [BUILD_DIR] [RUNS]
 # runs the vector suite (BUILD_DIR/vectors/cases, every case) RUNS times
-# (default 3) with `dspsim test -j$(nproc) -q` and RUNS times with
-# `--html DIR` as well, alternating, and prints the best wall time of
-# each (wall and CPU: user + system of the whole process tree), the
-# report's share of the suite's time (target: at most 10 %) and its size.  The cost is the plot data the cases record and write
-# (harness/exec/exec_plotdata.c) plus the plots (gnuplot) and pages.
-# Timing is noisy on a shared machine: read the best of several runs.
+# (default 3) in each of three ways, interleaved, with
+# `dspsim test -j$(nproc) -q`:
+#   plain   no report
+#   data    --html DIR with DSPSIM_GNUPLOT=none: the plot data the cases
+#           record and write (harness/exec/exec_plotdata.c) and the pages,
+#           without plots
+#   html    --html DIR: the same with the plots (gnuplot)
+# and prints the best wall time and the best CPU time (user + system of
+# the whole process tree) of each, the report's share of the suite's time
+# (target: at most 10 %), split into data + pages and drawing, and the
+# report's size.  Timing is noisy on a shared machine: read the best of
+# several runs, and the CPU times (less disturbed by other work than the
+# wall times, though a busy machine inflates them too).
 set -eu
 BUILD=${1:-build}
 RUNS=${2:-3}
@@ -19,33 +26,33 @@ command -v gnuplot >/dev/null || echo "bench/report.sh: gnuplot not found: the r
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 J=$(nproc)
-now() { date +%s.%N; }
-best_plain= best_html= cpu_plain= cpu_html=
+declare -A wall cpu
+min() { if [ -z "${1:-}" ] || [ "$(echo "$2 < $1" | bc -l)" = 1 ]; then echo "$2"; else echo "$1"; fi; }
 for i in $(seq "$RUNS"); do
-    for mode in plain html; do
+    for mode in plain data html; do
         rm -rf "$WORK/out" "$WORK/html"
         args=()
-        [ $mode = html ] && args=(--html "$WORK/html")
-        /usr/bin/time -f '%e %U %S' -o "$WORK/time" \
+        [ $mode = plain ] || args=(--html "$WORK/html")
+        gp=${DSPSIM_GNUPLOT:-}
+        [ $mode = data ] && gp=none
+        DSPSIM_GNUPLOT=$gp /usr/bin/time -f '%e %U %S' -o "$WORK/time" \
             "$DSPSIM" test "$CASES" -j"$J" -q --out-dir "$WORK/out" "${args[@]}" 2>/dev/null || true
         read -r t u s <"$WORK/time"
         c=$(echo "$u + $s" | bc -l)
         printf '%-5s run %d: %.2f s wall, %.2f s CPU\n' $mode "$i" "$t" "$c"
-        if [ $mode = plain ]; then
-            [ -z "$best_plain" ] || [ "$(echo "$t < $best_plain" | bc -l)" = 1 ] && best_plain=$t
-            [ -z "$cpu_plain" ] || [ "$(echo "$c < $cpu_plain" | bc -l)" = 1 ] && cpu_plain=$c
-        else
-            [ -z "$best_html" ] || [ "$(echo "$t < $best_html" | bc -l)" = 1 ] && best_html=$t
-            [ -z "$cpu_html" ] || [ "$(echo "$c < $cpu_html" | bc -l)" = 1 ] && cpu_html=$c
-        fi
+        wall[$mode]=$(min "${wall[$mode]:-}" "$t")
+        cpu[$mode]=$(min "${cpu[$mode]:-}" "$c")
     done
 done
 cases=$(ls "$WORK/html/cases" | wc -l)
 size=$(du -sk "$WORK/html" | cut -f1)
-share=$(echo "100 * ($best_html - $best_plain) / $best_plain" | bc -l)
-cshare=$(echo "100 * ($cpu_html - $cpu_plain) / $cpu_plain" | bc -l)
-printf 'suite: %d cases, -j%d; best of %d: %.2f s plain, %.2f s with --html (wall); %.2f s, %.2f s of CPU\n' \
-    "$cases" "$J" "$RUNS" "$best_plain" "$best_html" "$cpu_plain" "$cpu_html"
-printf 'report: %.1f %% of the suite'"'"'s wall time (target <= 10 %%), %.1f %% of its CPU time; %d KiB (%d KiB a case)\n' \
-    "$share" "$cshare" "$size" $((size / (cases ? cases : 1)))
+pct() { echo "100 * ($1 - $2) / $3" | bc -l; }
+printf 'suite: %d cases, -j%d; best of %d: %.2f s plain, %.2f s with --html and no plots, %.2f s with --html (wall); %.2f s, %.2f s, %.2f s of CPU\n' \
+    "$cases" "$J" "$RUNS" "${wall[plain]}" "${wall[data]}" "${wall[html]}" "${cpu[plain]}" "${cpu[data]}" "${cpu[html]}"
+printf 'report: %.1f %% of the suite'"'"'s wall time (target <= 10 %%), %.1f %% of its CPU time\n' \
+    "$(pct "${wall[html]}" "${wall[plain]}" "${wall[plain]}")" "$(pct "${cpu[html]}" "${cpu[plain]}" "${cpu[plain]}")"
+printf '  plot data and pages: %.1f %% wall, %.1f %% CPU; plots (gnuplot): %.1f %% wall, %.1f %% CPU\n' \
+    "$(pct "${wall[data]}" "${wall[plain]}" "${wall[plain]}")" "$(pct "${cpu[data]}" "${cpu[plain]}" "${cpu[plain]}")" \
+    "$(pct "${wall[html]}" "${wall[data]}" "${wall[plain]}")" "$(pct "${cpu[html]}" "${cpu[data]}" "${cpu[plain]}")"
+printf 'size: %d KiB (%d KiB a case)\n' "$size" $((size / (cases ? cases : 1)))
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs (wall times inflate on a busy machine)"

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "plot_tool.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -140,47 +141,74 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
+/* The length of an empty group "<g ...>\n</g>\n" at p (gnuplot's SVG
+ * terminal opens and closes one for every change of line style, most
+ * with nothing drawn in them: a sixth of a plot's bytes), 0 when p is
+ * not one. */
+static size_t empty_group(const char *p)
+{
+    if (strncmp(p, "<g ", 3))
+        return 0;
+    const char *e = strchr(p, '>');
+    if (!e || e[-1] == '/' || strncmp(e, ">\n</g>\n", 7))
+        return 0;
+    return (size_t)(e - p) + 7;
+}
+
+/* Where the name after a reference ends at q (an '=' or '(' of the
+ * svg from start on): after "id='" / "id=\"", "href='#" / "href=\"#"
+ * or "url(#" (what is prefixed); NULL when q is none of them. */
+static const char *ref_end(const char *start, const char *q)
+{
+    size_t before = (size_t)(q - start);
+    if (*q == '(')
+        return before >= 3 && !strncmp(q - 3, "url", 3) && q[1] == '#' ? q + 2
+                                                                         : NULL;
+    if (q[1] != '\'' && q[1] != '"')
+        return NULL;
+    if (before >= 2 && !strncmp(q - 2, "id", 2) &&
+        (before == 2 || !isalnum((unsigned char)q[-3])))
+        return q + 2;
+    if (before >= 4 && !strncmp(q - 4, "href", 4) && q[2] == '#')
+        return q + 3;
+    return NULL;
+}
+
 /* svg from its <svg element on, with id='X' -> id='pI-X' and the
- * references (href='#X', url(#X)) to match */
+ * references (href='#X', url(#X)) to match, and the empty groups left
+ * out; in one pass over the '<', '=' and '(' of the text. */
 static char *prefixed(const char *svg, int i)
 {
-    static const char *const pats[] = { "id='", "id=\"", "href='#", "href=\"#",
-                                        "url(#" };
     const char *start = strstr(svg, "<svg");
     if (!start)
         return NULL;
     char pre[16];
     int pl = snprintf(pre, sizeof pre, "p%d-", i);
-    size_t extra = 0;
-    for (size_t k = 0; k < sizeof pats / sizeof pats[0]; k++)
-        for (const char *p = start; (p = strstr(p, pats[k])); p++)
-            extra += (size_t)pl;
-    size_t len = strlen(start);
-    char *out = malloc(len + extra + 1), *o = out;
-    if (!out)
+    char *out = NULL;
+    size_t outlen = 0;
+    FILE *o = open_memstream(&out, &outlen);
+    if (!o)
         return NULL;
-    for (const char *p = start; *p;) {
-        size_t k = sizeof pats / sizeof pats[0], m = 0;
-        if (*p != 'i' && *p != 'h' && *p != 'u') {
-            *o++ = *p++;
-            continue;
-        }
-        for (k = 0; k < sizeof pats / sizeof pats[0]; k++) {
-            m = strlen(pats[k]);
-            if (!strncmp(p, pats[k], m))
-                break;
-        }
-        if (k < sizeof pats / sizeof pats[0]) {
-            memcpy(o, p, m);
-            o += m;
-            memcpy(o, pre, (size_t)pl);
-            o += pl;
+    const char *p = start, *copied = start, *e;
+    size_t m;
+    while ((p = strpbrk(p, "<=("))) {
+        if (*p == '<' && (m = empty_group(p))) {
+            fwrite(copied, 1, (size_t)(p - copied), o);
             p += m;
+            copied = p;
+        } else if (*p != '<' && (e = ref_end(start, p))) {
+            fwrite(copied, 1, (size_t)(e - copied), o);
+            fwrite(pre, 1, (size_t)pl, o);
+            p = copied = e;
         } else {
-            *o++ = *p++;
+            p++;
         }
     }
-    *o = '\0';
+    fputs(copied, o);
+    if (fclose(o)) {
+        free(out);
+        return NULL;
+    }
     return out;
 }
 

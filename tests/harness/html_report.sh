@@ -60,6 +60,18 @@ if [ -f "$V/sox/volume_m6.yaml" ]; then
     has "$H/cases/volume_m6.html" 'id="plot-diff-ssp0"' "difference plot"
     has "$H/cases/volume_m6.html" 'tolerance_lsb' "tolerance on the difference plot"
 fi
+# the inline SVGs: every reference (xlink:href='#X', url(#X)) names an id on its
+# page, prefixed with its plot's number (unique across the plots of a
+# page); gnuplot's empty groups are left out
+for p in "$H"/cases/*.html; do
+    refs=$(grep -o "xlink:href='#[^']*\|url(#[^)]*" "$p" | sed "s/^xlink:href='#//; s/^url(#//" | sort -u)
+    [ -n "$refs" ] || { fail "$p: no reference in its plots"; continue; }
+    for r in $refs; do
+        case $r in p[0-9]*-*) ;; *) fail "$p: reference #$r not prefixed" ;; esac
+        grep -q "id=['\"]$r['\"]" "$p" || fail "$p: #$r names no id"
+    done
+    grep -Pzq '<g [^>]*>\n</g>\n' "$p" && fail "$p: an empty group left"
+done
 # offline: nothing fetched (no src=, no http(s) link but text)
 grep -l 'src="http\|href="http\|<link \|@import' "$H"/index.html "$H"/cases/*.html &&
     fail "a page fetches something"
