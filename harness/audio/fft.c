@@ -83,6 +83,39 @@ bool dsh_fft_prepare(size_t n)
     return ok;
 }
 
+bool dsh_fft_power(const double *x, const double *w, size_t n, double *pw)
+{
+    if (n < 2 || (n & (n - 1)) || n > (size_t)1 << 30)
+        return false;
+    bool ok = false;
+    pthread_mutex_lock(&plan_lock);
+    unsigned i = kept_plan(n);
+    if (i < PLAN_CACHE) {
+        double *re = plans[i].work, *im = re + n;
+        for (size_t k = 0; k < n; k++) {
+            re[k] = x[k] * w[k];
+            im[k] = 0;
+        }
+        fftw_execute_split_dft(plans[i].p, re, im, re, im);
+        for (size_t k = 0; k <= n / 2; k++)
+            pw[k] = re[k] * re[k] + im[k] * im[k];
+        ok = true;
+    }
+    pthread_mutex_unlock(&plan_lock);
+    if (!ok) {
+        /* no kept plan: on arrays of its own */
+        double *re = malloc(n * sizeof *re), *im = calloc(n, sizeof *im);
+        for (size_t k = 0; re && im && k < n; k++)
+            re[k] = x[k] * w[k];
+        ok = re && im && dsh_fft(re, im, n);
+        for (size_t k = 0; ok && k <= n / 2; k++)
+            pw[k] = re[k] * re[k] + im[k] * im[k];
+        free(re);
+        free(im);
+    }
+    return ok;
+}
+
 bool dsh_fft(double *re, double *im, size_t n)
 {
     if (n < 2 || (n & (n - 1)) || n > (size_t)1 << 30)

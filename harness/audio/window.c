@@ -80,6 +80,16 @@ void dsh_window_kaiser(double *w, size_t n, double beta)
         kaiser(w, n, beta);
 }
 
+const double *dsh_window_kaiser_kept(size_t n, double beta)
+{
+    if (n < KAISER_MIN)
+        return NULL;
+    pthread_mutex_lock(&kaiser_lock);
+    const double *w = kept_window(n, beta);
+    pthread_mutex_unlock(&kaiser_lock);
+    return w;
+}
+
 void dsh_window_kaiser_prepare(size_t n, double beta)
 {
     if (n < KAISER_MIN)

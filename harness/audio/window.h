@@ -15,6 +15,10 @@ void dsh_window_kaiser(double *w, size_t n, double beta);
  * window of n and beta ahead, for a process that forks the ones that
  * measure. */
 void dsh_window_kaiser_prepare(size_t n, double beta);
+/* The kept window itself (read-only, valid for the life of the
+ * process), computed and kept when it is not yet; NULL when it cannot be
+ * kept (under 1024 points, 16 others kept, out of memory). */
+const double *dsh_window_kaiser_kept(size_t n, double beta);
 /* Periodic Hann window (for Welch averaging with 50 % overlap). */
 void dsh_window_hann(double *w, size_t n);
 

@@ -94,32 +94,40 @@ bool dsh_curve_spectrum(const double *x, size_t n, unsigned rate,
                  MIN_FFT, n);
         return false;
     }
-    double *re = malloc(len * sizeof *re), *im = calloc(len, sizeof *im);
-    double *w = malloc(len * sizeof *w);
+    /* the kept window (window.h) and the kept plan's work area
+     * (dsh_fft_power): only the bins' powers and frequencies are
+     * allocated here */
+    const double *kw = dsh_window_kaiser_kept(len, KAISER_BETA);
+    double *w = kw ? NULL : malloc(len * sizeof *w);
+    double *pw = malloc((len / 2 + 1) * sizeof *pw);
     double *f = malloc(len / 2 * sizeof *f);
-    bool ok = re && im && w && f;
+    bool ok = (kw || w) && pw && f;
     if (ok) {
-        dsh_window_kaiser(w, len, KAISER_BETA);
-        double wsum = 0;
-        for (size_t i = 0; i < len; i++) {
-            re[i] = x[i] * w[i];
-            wsum += w[i];
+        if (!kw) {
+            dsh_window_kaiser(w, len, KAISER_BETA);
+            kw = w;
         }
-        ok = dsh_fft(re, im, len);
+        double wsum = 0;
+        for (size_t i = 0; i < len; i++)
+            wsum += kw[i];
+        ok = dsh_fft_power(x, kw, len, pw);
+        double bin_hz = (double)rate / (double)len;
+        for (size_t k = 1; ok && k <= len / 2; k++)
+            f[k - 1] = (double)k * bin_hz;
+        /* decimated on the powers (the largest power of a bucket is its
+         * largest level), the levels taken of the points kept only */
+        ok = ok && dsh_curve_decimate_log(f, pw + 1, len / 2, max_points,
+                                          false, c);
         /* a sine of amplitude A peaks at |X| = A sum(w) / 2, and reads
          * 20 log10(A) dBFS (AES17: a full-scale sine is 0 dBFS) */
-        double bin_hz = (double)rate / (double)len;
-        for (size_t k = 1; ok && k <= len / 2; k++) {
-            double mag = sqrt(re[k] * re[k] + im[k] * im[k]) * 2.0 / wsum;
+        for (size_t i = 0; ok && i < c->n; i++) {
+            double mag = sqrt(c->y[i]) * 2.0 / wsum;
             double db = mag > 0 ? 20.0 * log10(mag) : DSH_CURVE_FLOOR_DBFS;
-            f[k - 1] = (double)k * bin_hz;
-            re[k - 1] = db < DSH_CURVE_FLOOR_DBFS ? DSH_CURVE_FLOOR_DBFS : db;
+            c->y[i] = db < DSH_CURVE_FLOOR_DBFS ? DSH_CURVE_FLOOR_DBFS : db;
         }
-        ok = ok && dsh_curve_decimate_log(f, re, len / 2, max_points, false, c);
     }
-    free(re);
-    free(im);
     free(w);
+    free(pw);
     free(f);
     if (!ok)
         snprintf(err, errsz, "spectrum: out of memory");

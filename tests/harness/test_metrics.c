@@ -161,6 +161,39 @@ static void test_fft_kept_plans_same_bits(void **state)
     free(xi);
 }
 
+/* dsh_fft_power: the powers dsh_fft gives of the windowed signal, bit
+ * for bit, and the kept window is the window. */
+static void test_fft_power_same_bits(void **state)
+{
+    (void)state;
+    enum { N = 16384 };
+    double *x = malloc(N * sizeof *x), *re = malloc(N * sizeof *re);
+    double *im = calloc(N, sizeof *im), *w = malloc(N * sizeof *w);
+    double *pw = malloc((N / 2 + 1) * sizeof *pw);
+    assert_true(x && re && im && w && pw);
+    for (size_t i = 0; i < N; i++)
+        x[i] = sin(0.01 * (double)i) + 1e-3 * cos(1.3 * (double)i);
+    dsh_window_kaiser(w, N, 20);
+    const double *kw = dsh_window_kaiser_kept(N, 20);
+    assert_non_null(kw);
+    assert_memory_equal(kw, w, N * sizeof *w);
+    assert_null(dsh_window_kaiser_kept(100, 20));
+    for (size_t i = 0; i < N; i++)
+        re[i] = x[i] * w[i];
+    assert_true(dsh_fft(re, im, N));
+    assert_true(dsh_fft_power(x, kw, N, pw));
+    for (size_t k = 0; k <= N / 2; k++) {
+        double p = re[k] * re[k] + im[k] * im[k];
+        assert_memory_equal(&pw[k], &p, sizeof p);
+    }
+    assert_false(dsh_fft_power(x, kw, 12, pw));
+    free(x);
+    free(re);
+    free(im);
+    free(w);
+    free(pw);
+}
+
 /* The kept Kaiser window (window.c) is the one computed anew: the same
  * length twice, another beta, another length, and back. */
 static void test_kaiser_kept_same_bits(void **state)
@@ -432,6 +465,7 @@ int main(void)
         cmocka_unit_test(test_level_and_gain),
         cmocka_unit_test(test_fft_kept_plans_same_bits),
         cmocka_unit_test(test_kaiser_kept_same_bits),
+        cmocka_unit_test(test_fft_power_same_bits),
         cmocka_unit_test(test_thdn_known_harmonic),
         cmocka_unit_test(test_snr_white_noise),
         cmocka_unit_test(test_dynamic_range_aes17),
