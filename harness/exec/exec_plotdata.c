@@ -18,6 +18,10 @@
  *                               "diff_lsb": [] },
  *                    "freq_response": { "freq_hz": [], "mag_db": [],
  *                                       "mask": [[f, lo, hi], ...] } } ],
+ *     "src": [ { "component", "rate_in", "rate_out", "quality", "stages",
+ *                "freq_hz": [], "mag_db": [], "pass_hz", "stop_hz",
+ *                "ripple_min_db", "ripple_max_db", "stopband_db",
+ *                "mask": { "ripple_db", "stopband_db" } } ],
  *     "pipelines": [ { "id", "period_us", "period_cycles", "jobs",
  *                      "jobs_per_point", "t_s": [], "load_pct": [] } ],
  *     "events": [ { "t_s", "kind", "text" } ],
@@ -41,10 +45,18 @@
 #include "htmlreport/html_text.h"
 #include "plotdata/audio_curves.h"
 #include "plotdata/load_series.h"
+#include "plotdata/src_response.h"
+#include "src.h"
 #include "textout/json_out.h"
 #include "textout/out_file.h"
 
 #define MAX_POINTS 1000 /* of a curve (a plot is 760 pixels wide) */
+#define SRC_POINTS 400  /* of an SRC response (linear axis) */
+/* The SRC mask: the limits of the SRC quality tests (docs/components.md
+ * "SRC", after SOF's): passband ripple within +-0.1 dB up to 0.45 F,
+ * aliases and images at most -60 dB from 0.5 F */
+#define SRC_MASK_RIPPLE_DB 0.1
+#define SRC_MASK_STOP_DB   (-60.0)
 
 struct xp_plotrec {
     dsh_load_series *series[DSH_DRV_MAX_TASKS];
@@ -387,6 +399,62 @@ static json_t *output_json(const xp_run *r, const dsh_exec_env *env, unsigned i)
     return o;
 }
 
+/* The response of every SRC component of the case as the firmware's
+ * tables make it (plotdata/src_response.h), from the rate it takes in
+ * (its upstream component's) to its out_rate. */
+static json_t *src_json(const xp_run *r)
+{
+    const dsh_case *c = r->c;
+    json_t *a = json_array();
+    for (unsigned i = 0; a && i < c->n_comps; i++) {
+        const dsh_component *k = &c->comps[i];
+        if (k->type != DSH_COMP_SRC)
+            continue;
+        int from = -1;
+        for (unsigned j = 0; j < c->n_conns && from < 0; j++)
+            if (c->conns[j].to == i)
+                from = (int)c->conns[j].from;
+        if (from < 0)
+            continue;
+        unsigned q = k->p.quality == DSH_QUALITY_HIGH ? SRC_QUALITY_HIGH
+                                                      : SRC_QUALITY_DEFAULT;
+        dsh_src_response sr;
+        char err[256];
+        if (!dsh_src_response_make(c->comps[from].rate, k->p.out_rate, q,
+                                   SRC_POINTS, &sr, err, sizeof err))
+            continue;
+        bool ok = true;
+        json_t *o = json_object();
+        if (o) {
+            put(o, "component", dsh_json_text(k->id), &ok);
+            put(o, "rate_in", json_integer(c->comps[from].rate), &ok);
+            put(o, "rate_out", json_integer(k->p.out_rate), &ok);
+            put(o, "quality", json_string(q == SRC_QUALITY_HIGH ? "high"
+                                                                : "default"),
+                &ok);
+            put(o, "stages", json_integer(sr.stages), &ok);
+            put(o, "freq_hz", nums(sr.freq_hz, sr.n), &ok);
+            put(o, "mag_db", nums(sr.mag_db, sr.n), &ok);
+            put(o, "pass_hz", json_real(sr.pass_hz), &ok);
+            put(o, "stop_hz", json_real(sr.stop_hz), &ok);
+            put(o, "ripple_min_db", json_real(sr.ripple_min_db), &ok);
+            put(o, "ripple_max_db", json_real(sr.ripple_max_db), &ok);
+            put(o, "stopband_db", json_real(sr.stopband_db), &ok);
+            put(o, "mask",
+                json_pack("{s:f, s:f}", "ripple_db", SRC_MASK_RIPPLE_DB,
+                          "stopband_db", SRC_MASK_STOP_DB),
+                &ok);
+        }
+        dsh_src_response_free(&sr);
+        if (!o || !ok || json_array_append_new(a, o)) {
+            json_decref(o);
+            json_decref(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
 static double secs(const xp_run *r, uint64_t cycle, double hz)
 {
     return hz > 0 ? ((double)cycle - (double)r->start_cycle) / hz : 0;
@@ -499,6 +567,7 @@ static bool write_data(xp_run *r, const dsh_exec_env *env, char *err,
             json_array_append_new(outs, o);
     }
     put(root, "outputs", outs, &ok);
+    put(root, "src", src_json(r), &ok);
     put(root, "pipelines", pipelines_json(r, hz), &ok);
     put(root, "events", events_json(r, hz), &ok);
     json_t *counts = json_object();

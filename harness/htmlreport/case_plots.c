@@ -457,6 +457,99 @@ out:
     free(m.v);
 }
 
+/* the SRC's passband (0 .. stop_hz, the ripple against +-ripple_db) and
+ * its whole band (the stopband against stopband_db), from the response
+ * its tables give (plotdata/src_response.h) */
+static void plot_src(builder *b, const json_t *sr)
+{
+    const char *comp = json_string_value(json_object_get(sr, "component"));
+    series f = arr(sr, "freq_hz"), m = arr(sr, "mag_db");
+    if (!comp || !has_points(&m) || f.n < 2)
+        goto out;
+    const json_t *mask = json_object_get(sr, "mask");
+    double rip = get_num(mask, "ripple_db", 0.1);
+    double stop = get_num(mask, "stopband_db", -60);
+    double pass_hz = get_num(sr, "pass_hz", 0), stop_hz = get_num(sr, "stop_hz", 0);
+    double rmin = get_num(sr, "ripple_min_db", 0), rmax = get_num(sr, "ripple_max_db", 0);
+    double att = get_num(sr, "stopband_db", 0), top = f.v[f.n - 1];
+    long long rin = (long long)get_num(sr, "rate_in", 0);
+    long long rout = (long long)get_num(sr, "rate_out", 0);
+    const char *qual = json_string_value(json_object_get(sr, "quality"));
+    bool pass_ok = rmin >= -rip && rmax <= rip, stop_ok = att <= stop;
+    char q[600], line[300];
+    for (int view = 0; view < 2; view++) {
+        char id[64], title[160], *buf = NULL;
+        size_t len;
+        snprintf(id, sizeof id, "%s-%s", view ? "src-stop" : "src-pass", comp);
+        snprintf(title, sizeof title,
+                 "%s: SRC %lld -> %lld Hz (%s, %lld stages): %s, from the "
+                 "firmware's coefficient tables",
+                 comp, rin, rout, qual ? qual : "default",
+                 (long long)get_num(sr, "stages", 0),
+                 view ? "passband and stopband" : "passband ripple");
+        FILE *o = begin(b, id, title, &buf, &len);
+        if (!o)
+            goto out;
+        fputs(common_head, o);
+        if (view)
+            snprintf(line, sizeof line,
+                     "stopband = %.2f dB from %.0f Hz (mask %.0f dB): %s", att,
+                     stop_hz, stop, stop_ok ? "pass" : "FAIL");
+        else
+            snprintf(line, sizeof line,
+                     "passband ripple = %+.4f .. %+.4f dB to %.0f Hz (mask "
+                     "+-%g dB): %s",
+                     rmin, rmax, pass_hz, rip, pass_ok ? "pass" : "FAIL");
+        bool ok = view ? stop_ok : pass_ok;
+        fprintf(o,
+                "set label 1 %s at graph 0, graph 1 offset 0, 0.9 left tc "
+                "rgb '%s' noenhanced front\nset tmargin 3.2\n",
+                dsh_plot_quote(line, q, sizeof q), ok ? PASS_RGB : FAIL_RGB);
+        block(o, "h", &f, &m);
+        /* the mask: +-rip over the passband, stop over the stopband */
+        fprintf(o,
+                "$mask << EOD\n0 %.7g\n%.7g %.7g\n\n\n0 %.7g\n%.7g %.7g\n\n\n"
+                "%.7g %.7g\n%.7g %.7g\nEOD\n",
+                rip, pass_hz, rip, -rip, pass_hz, -rip, stop_hz, stop, top,
+                stop);
+        double xmax = view ? top : stop_hz, ylo, yhi;
+        if (view) {
+            double lo = 0, hi = 0;
+            range(&m, -1e9, &lo, &hi);
+            ylo = (lo < stop ? lo : stop) - 10;
+            if (ylo < -200)
+                ylo = -200;
+            yhi = 10;
+        } else {
+            double span = rip > rmax ? rip : rmax;
+            if (-rmin > span)
+                span = -rmin;
+            ylo = -1.5 * span;
+            yhi = 1.5 * span;
+        }
+        fprintf(o,
+                "set xlabel 'frequency (Hz)'\nset ylabel 'level of a tone "
+                "(dB)'\nset xrange [0:%.7g]\nset yrange [%.7g:%.7g]\n"
+                "set arrow 1 from %.7g, graph 0 to %.7g, graph 1 nohead dt 3 "
+                "lc rgb '#888888'\n",
+                xmax, ylo, yhi, pass_hz, pass_hz);
+        if (view)
+            fprintf(o,
+                    "set arrow 2 from %.7g, graph 0 to %.7g, graph 1 nohead "
+                    "dt 3 lc rgb '#888888'\n",
+                    stop_hz, stop_hz);
+        fprintf(o,
+                "plot $h using 1:2 with lines lw 1.2 lc rgb '#1f5fa8' title "
+                "'response', $mask using 1:2 with lines dt 2 lw 1.5 lc rgb "
+                "'%s' title 'mask'\n",
+                FAIL_RGB);
+        end(b, o, &buf);
+    }
+out:
+    free(f.v);
+    free(m.v);
+}
+
 static const struct {
     const char *kind, *title, *rgb;
     int pt;
@@ -636,6 +729,9 @@ bool dsh_case_plots_make(const json_t *data, const dsh_case_result *res,
         if ((v = json_object_get(o, "freq_response")))
             plot_response(&b, name, v);
     }
+    const json_t *srcs = json_object_get(data, "src");
+    for (size_t i = 0; i < json_array_size(srcs); i++)
+        plot_src(&b, json_array_get(srcs, i));
     const json_t *pipes = json_object_get(data, "pipelines");
     const json_t *events = json_object_get(data, "events");
     double t_end = get_num(data, "audio_seconds", 0);

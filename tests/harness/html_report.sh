@@ -51,6 +51,10 @@ for p in "$H"/cases/*.html; do
     grep -q '<figure class="plot"' "$p" || fail "$p: no plot"
 done
 has "$H/cases/eq_iir_lowpass_response.html" 'id="plot-response-ssp0"' "response plot"
+has "$H/cases/src_48k_to_16k_chain.html" 'id="plot-src-pass-src1"' "SRC passband plot"
+has "$H/cases/src_48k_to_16k_chain.html" 'id="plot-src-stop-src1"' "SRC stopband plot"
+has "$H/cases/src_48k_to_16k_chain.html" 'passband ripple = ' "SRC ripple on its plot"
+has "$H/cases/src_48k_to_16k_chain.html" 'stopband = -' "SRC attenuation on its plot"
 has "$H/cases/overload_eq_iir.html" 'id="plot-load-1"' "load plot"
 has "$H/cases/overload_eq_iir.html" 'xrun (' "xruns marked on the load plot"
 has "$H/cases/fault_dma_stall.html" 'fault (' "faults marked on the load plot"

@@ -19,6 +19,7 @@
 #include "plotdata/audio_curves.h"
 #include "plotdata/event_log.h"
 #include "plotdata/load_series.h"
+#include "plotdata/src_response.h"
 
 static void load_series_bounded(void **state)
 {
@@ -226,6 +227,47 @@ static void levels_and_difference(void **state)
     free(out);
 }
 
+/* The SRC's response from the firmware's tables: 48 -> 16 kHz (two
+ * stages) flat to 0.45 F and at least 70 dB down from 0.5 F (the
+ * strict core's design), quality=high 48 -> 44.1 kHz at least 85 dB
+ * (88 dB design), up-conversion 16 -> 48 kHz on the output's band; the
+ * axis 0 .. max rate / 2; a rate the firmware does not convert refused. */
+static void src_response_bands(void **state)
+{
+    (void)state;
+    dsh_src_response r;
+    char err[128];
+    assert_true(dsh_src_response_make(48000, 16000, 0, 200, &r, err,
+                                      sizeof err));
+    assert_int_equal(r.n, 200);
+    assert_int_equal(r.stages, 2);
+    assert_true(r.freq_hz[0] == 0 && r.freq_hz[199] == 24000);
+    assert_true(r.pass_hz == 7200 && r.stop_hz == 8000);
+    assert_true(fabs(r.mag_db[0]) < 0.01);
+    assert_true(r.ripple_min_db > -0.01 && r.ripple_max_db < 0.01);
+    assert_true(r.stopband_db < -70 && r.stopband_db > -120);
+    /* the transition band falls */
+    size_t k = (size_t)(7600.0 / 24000.0 * 199);
+    assert_true(r.mag_db[k] < -1 && r.mag_db[k] > -80);
+    dsh_src_response_free(&r);
+    assert_true(dsh_src_response_make(48000, 44100, 1, 100, &r, err,
+                                      sizeof err));
+    assert_int_equal(r.stages, 1);
+    assert_true(r.stopband_db < -85);
+    assert_true(r.ripple_min_db > -0.001 && r.ripple_max_db < 0.001);
+    dsh_src_response_free(&r);
+    assert_true(dsh_src_response_make(16000, 48000, 0, 100, &r, err,
+                                      sizeof err));
+    assert_true(r.freq_hz[99] == 24000 && r.stop_hz == 8000);
+    assert_true(r.stopband_db < -70);
+    dsh_src_response_free(&r);
+    assert_false(dsh_src_response_make(48000, 12345, 0, 100, &r, err,
+                                       sizeof err));
+    assert_non_null(strstr(err, "12345"));
+    assert_false(dsh_src_response_make(48000, 16000, 0, 4, &r, err,
+                                       sizeof err));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -234,6 +276,7 @@ int main(void)
         cmocka_unit_test(event_log_bounded),
         cmocka_unit_test(decimate_keeps_peaks),
         cmocka_unit_test(spectrum_of_a_sine),
+        cmocka_unit_test(src_response_bands),
         cmocka_unit_test(levels_and_difference),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
