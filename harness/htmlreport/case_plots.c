@@ -657,6 +657,56 @@ out:
     free(l.v);
 }
 
+/* every component's load against the deadline: its average share of the
+ * CPU (MCPS over the CPU clock's millions of cycles a second: the MCPS
+ * the summary prints) and its worst period (% of the period), from the
+ * firmware's GET_STATS at the end of the run (the JSON report's
+ * run.components); the firmware keeps no per-period series of a
+ * component, so these are its two figures, not a curve */
+static void plot_components(builder *b)
+{
+    const dsh_run_figures *run = &b->res->run;
+    unsigned n = run->ncomps < DSH_RESULT_MAX_COMPS ? run->ncomps
+                                                     : DSH_RESULT_MAX_COMPS;
+    if (!run->has_run || !n || !(run->cpu_hz > 0))
+        return;
+    char *buf = NULL, q[200];
+    size_t len;
+    FILE *o = begin(b, "components",
+                    "components: average load (MCPS / CPU MHz) and worst "
+                    "period (% of the period) against the deadline",
+                    &buf, &len);
+    if (!o)
+        return;
+    fputs(common_head, o);
+    double top = 100, bottom = 100;
+    fputs("$c << EOD\n", o);
+    for (unsigned i = 0; i < n; i++) {
+        double avg = 100.0 * run->comps[i].mcps * 1e6 / run->cpu_hz;
+        double worst = run->comps[i].worst_pct;
+        if (worst > top)
+            top = worst;
+        if (avg > 0 && avg < bottom)
+            bottom = avg;
+        fprintf(o, "%u %.7g %.7g %s\n", i, avg, worst,
+                dsh_plot_quote(run->comps[i].name, q, sizeof q));
+    }
+    fputs("EOD\n", o);
+    /* a log axis: a component of a few % and the deadline on one plot */
+    double lo = pow(10, floor(log10(bottom / 2)));
+    fprintf(o,
+            "set style fill solid 0.8 noborder\nset boxwidth 0.35\n"
+            "set logscale y\nset xrange [-0.6:%.1f]\nset yrange [%.7g:%.7g]\n"
+            "set ylabel 'load (%%)'\nset xtics rotate by -20 noenhanced\n"
+            "set key outside right top\n"
+            "plot $c using ($1-0.18):2:xtic(4) with boxes lc rgb '#1f5fa8' "
+            "title 'average (MCPS / CPU MHz)', $c using ($1+0.18):3 with "
+            "boxes lc rgb '#e07000' title 'worst period', 100 lw 1.5 lc rgb "
+            "'#000000' title 'deadline (100 %%)'\n",
+            (double)n - 0.4, lo, top * 1.6);
+    end(b, o, &buf);
+}
+
 /* the plot ids a check goes to, by its subject and key */
 static void plot_id_of(const dsh_check_figure *c, long long first_pipe,
                        char *id, size_t n)
@@ -737,6 +787,7 @@ bool dsh_case_plots_make(const json_t *data, const dsh_case_result *res,
     double t_end = get_num(data, "audio_seconds", 0);
     for (size_t i = 0; i < json_array_size(pipes); i++)
         plot_load(&b, json_array_get(pipes, i), events, i == 0, t_end);
+    plot_components(&b);
     return !b.oom;
 }
 

@@ -56,6 +56,12 @@ has "$H/cases/src_48k_to_16k_chain.html" 'id="plot-src-stop-src1"' "SRC stopband
 has "$H/cases/src_48k_to_16k_chain.html" 'passband ripple = ' "SRC ripple on its plot"
 has "$H/cases/src_48k_to_16k_chain.html" 'stopband = -' "SRC attenuation on its plot"
 has "$H/cases/overload_eq_iir.html" 'id="plot-load-1"' "load plot"
+has "$H/cases/overload_eq_iir.html" 'id="plot-components"' "components plot"
+# one pair of bars a component of the JSON report, named as it names them
+ncomp=$(python3 -c 'import json,sys; print(len([c for c in json.load(open(sys.argv[1]))["cases"] if c["path"].endswith("overload_eq_iir.yaml")][0]["run"]["components"]))' "$WORK/r.json" 2>/dev/null)
+sed -n '/<figure class="plot" id="plot-components"/,/<\/figure>/p' "$H/cases/overload_eq_iir.html" >comps.svg
+[ -n "$ncomp" ] && [ "$ncomp" -gt 0 ] && [ "$(grep -c '<text>p[0-9]*\.[0-9]* [a-z_]*</text>' comps.svg)" -eq "$ncomp" ] &&
+    ok "components plot: $ncomp components" || fail "components plot: $ncomp components in the JSON, $(grep -c '<text>p[0-9]*\.[0-9]* [a-z_]*</text>' comps.svg) named"
 has "$H/cases/overload_eq_iir.html" 'xrun (' "xruns marked on the load plot"
 has "$H/cases/fault_dma_stall.html" 'fault (' "faults marked on the load plot"
 has "$H/cases/ipc_error_gain_range.html" 'IPC error reply (' "IPC errors marked"
