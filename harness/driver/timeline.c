@@ -189,6 +189,61 @@ void dsh_timeline_dma_observer(void *user, unsigned channel, ds_dma_event ev,
     }
 }
 
+static int by_begin(const void *a, const void *b)
+{
+    const dsh_timeline_line *x = a, *y = b;
+    if (x->begin != y->begin)
+        return x->begin < y->begin ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+size_t dsh_timeline_around(const dsh_timeline *t, uint64_t at,
+                           unsigned before, unsigned after,
+                           dsh_timeline_line *out)
+{
+    if (!t)
+        return 0;
+    /* the last `before` events that begin at or before `at` and the first
+     * `after` that begin later, each kept in a bounded window by
+     * replacement (events are stored in the order recorded, which is
+     * nearly, not exactly, time order: a span is stored at its end) */
+    size_t nb = 0, na = 0;
+    dsh_timeline_line *b = out, *a = out + before;
+    for (size_t i = 0; i < t->n; i++) {
+        const event *e = &t->ev[i];
+        if (e->kind == EV_COUNTER)
+            continue;
+        dsh_timeline_line l = { e->begin, e->end, t->tracks[e->track],
+                                e->name, e->detail, i };
+        if (e->begin <= at && before) {
+            if (nb < before) {
+                b[nb++] = l;
+                continue;
+            }
+            size_t m = 0; /* replace the earliest kept */
+            for (size_t k = 1; k < nb; k++)
+                if (by_begin(&b[k], &b[m]) < 0)
+                    m = k;
+            if (by_begin(&l, &b[m]) > 0)
+                b[m] = l;
+        } else if (e->begin > at && after) {
+            if (na < after) {
+                a[na++] = l;
+                continue;
+            }
+            size_t m = 0; /* replace the latest kept */
+            for (size_t k = 1; k < na; k++)
+                if (by_begin(&a[k], &a[m]) > 0)
+                    m = k;
+            if (by_begin(&l, &a[m]) < 0)
+                a[m] = l;
+        }
+    }
+    memmove(out + nb, a, na * sizeof *out);
+    qsort(out, nb + na, sizeof *out, by_begin);
+    return nb + na;
+}
+
 size_t dsh_timeline_count(const dsh_timeline *t)
 {
     return t ? t->n : 0;

@@ -25,6 +25,9 @@
  *     "pipelines": [ { "id", "period_us", "period_cycles", "jobs",
  *                      "jobs_per_point", "t_s": [], "load_pct": [] } ],
  *     "events": [ { "t_s", "kind", "text" } ],
+ *     "log_excerpt": { "t_s", "cycle", "what",      (a failed case with
+ *                      "lines": [ { "t_s", "track", "name", "detail" } ] },
+ *                                                    a problem event)
  *     "event_counts": { KIND: N, ... },
  *     "files": { "firmware_log", "timeline", "profile" } }
  * Every key under an output but name, rate, channels, format and file is
@@ -41,6 +44,7 @@
 
 #include "audio/freq_response.h"
 #include "audio/metrics.h"
+#include "driver/timeline.h"
 #include "exec/exec_internal.h"
 #include "htmlreport/html_text.h"
 #include "plotdata/audio_curves.h"
@@ -531,6 +535,68 @@ static json_t *events_json(xp_run *r, double hz)
     return a;
 }
 
+#define EXCERPT_BEFORE 30 /* timeline events at or before the failure */
+#define EXCERPT_AFTER  12 /* and after it */
+
+/* What the run recorded around the first sign of a failed case's trouble
+ * (a panic, else the first fault, xrun, IPC error reply, deadline miss,
+ * xrun restart: events in time order), from the timeline (the firmware's
+ * markers, IPC, interrupts, DMA): NULL when the case passed, or has no
+ * such event or no timeline. */
+static json_t *excerpt_json(const xp_run *r, double hz)
+{
+    static const dsh_event_kind order[] = { DSH_EV_PANIC,     DSH_EV_FAULT,
+                                            DSH_EV_XRUN,      DSH_EV_IPC_ERROR,
+                                            DSH_EV_MISS,      DSH_EV_RESTART };
+    if ((r->status != DSH_RES_FAIL && r->status != DSH_RES_ERROR) || !r->tl)
+        return NULL;
+    const dsh_event_log *l = &r->plot->events;
+    const dsh_event *at = NULL;
+    for (size_t k = 0; !at && k < sizeof order / sizeof order[0]; k++)
+        for (unsigned i = 0; !at && i < l->n; i++)
+            if (l->ev[i].kind == order[k])
+                at = &l->ev[i];
+    if (!at)
+        return NULL;
+    dsh_timeline_line lines[EXCERPT_BEFORE + EXCERPT_AFTER];
+    size_t n = dsh_timeline_around(r->tl, at->cycle, EXCERPT_BEFORE,
+                                   EXCERPT_AFTER, lines);
+    bool ok = true;
+    json_t *o = json_object(), *a = json_array();
+    if (!o || !a) {
+        json_decref(o);
+        json_decref(a);
+        return NULL;
+    }
+    char what[160];
+    snprintf(what, sizeof what, "first %s: %s", dsh_event_kind_name(at->kind),
+             at->text);
+    put(o, "t_s", json_real(secs(r, at->cycle, hz)), &ok);
+    put(o, "cycle", json_integer((json_int_t)at->cycle), &ok);
+    put(o, "what", dsh_json_text(what), &ok);
+    for (size_t i = 0; i < n; i++) {
+        json_t *e = json_object();
+        if (!e) {
+            ok = false;
+            break;
+        }
+        put(e, "t_s", json_real(secs(r, lines[i].begin, hz)), &ok);
+        put(e, "track", dsh_json_text(lines[i].track), &ok);
+        put(e, "name", dsh_json_text(lines[i].name), &ok);
+        put(e, "detail",
+            lines[i].detail ? dsh_json_text(lines[i].detail) : json_null(),
+            &ok);
+        if (json_array_append_new(a, e))
+            ok = false;
+    }
+    put(o, "lines", a, &ok);
+    if (!ok) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
 static bool write_data(xp_run *r, const dsh_exec_env *env, char *err,
                        size_t errsz)
 {
@@ -570,6 +636,9 @@ static bool write_data(xp_run *r, const dsh_exec_env *env, char *err,
     put(root, "src", src_json(r), &ok);
     put(root, "pipelines", pipelines_json(r, hz), &ok);
     put(root, "events", events_json(r, hz), &ok);
+    json_t *ex = excerpt_json(r, hz);
+    if (ex)
+        put(root, "log_excerpt", ex, &ok);
     json_t *counts = json_object();
     for (int k = 0; counts && k < DSH_EV_KINDS; k++)
         json_object_set_new(counts, dsh_event_kind_name(k),

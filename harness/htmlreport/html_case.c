@@ -220,6 +220,50 @@ static void events(FILE *f, const json_t *data)
         fprintf(f, "<p>%zu more in the plot data.</p>\n", n - EVENTS_SHOWN);
 }
 
+/* What the run recorded around the first sign of trouble of a failed
+ * case, by time (plot data "log_excerpt": the firmware's markers, IPC,
+ * interrupts, DMA from the timeline), the line of the failure marked */
+static void log_excerpt(FILE *f, const json_t *data)
+{
+    const json_t *x = json_object_get(data, "log_excerpt");
+    const json_t *lines = json_object_get(x, "lines");
+    if (!json_array_size(lines))
+        return;
+    char b[64];
+    double t0 = json_number_value(json_object_get(x, "t_s"));
+    fputs("<h2>Around the failure</h2>\n<p>What the firmware's markers, the "
+          "IPC, the interrupts and the DMA did around the ",
+          f);
+    dsh_html_esc(f, json_string_value(json_object_get(x, "what")));
+    fprintf(f, " at %s s (from the timeline; time in s since START, the "
+               "line of the failure marked &gt;&gt;):</p>\n<pre id=\"log-excerpt\" "
+               "data-t=\"%s\">",
+            dsh_html_figure(t0, b, sizeof b), b);
+    bool marked = false;
+    for (size_t i = 0; i < json_array_size(lines); i++) {
+        const json_t *l = json_array_get(lines, i);
+        double t = json_number_value(json_object_get(l, "t_s"));
+        bool here = !marked && t >= t0;
+        marked |= here;
+        fprintf(f, "%s%12.6f  ", here ? "&gt;&gt;" : "  ", t);
+        char col[40];
+        snprintf(col, sizeof col, "%-12.12s",
+                 json_string_value(json_object_get(l, "track"))
+                     ? json_string_value(json_object_get(l, "track"))
+                     : "");
+        dsh_html_esc(f, col);
+        fputs("  ", f);
+        dsh_html_esc(f, json_string_value(json_object_get(l, "name")));
+        const char *d = json_string_value(json_object_get(l, "detail"));
+        if (d && *d) {
+            fputs("  ", f);
+            dsh_html_esc(f, d);
+        }
+        fputs("\n", f);
+    }
+    fputs("</pre>\n", f);
+}
+
 /* <li><a href=LINK>LABEL</a> NOTE</li> when the file exists; path
  * relative to the output directory out_dir (the plot data's) */
 static void file_link(FILE *f, const char *page_dir, const char *out_dir,
@@ -324,6 +368,9 @@ void dsh_html_case_page(FILE *f, const char *page_dir, const dsh_html_case *c)
     plots(f, c);
     if (c->data)
         events(f, c->data);
+    if ((res->status == DSH_RES_FAIL || res->status == DSH_RES_ERROR) &&
+        c->data)
+        log_excerpt(f, c->data);
     if ((res->status == DSH_RES_FAIL || res->status == DSH_RES_ERROR) &&
         res->log[0]) {
         fputs("<h2>Firmware log</h2>\n<p>The diagnosis, statistics, the "

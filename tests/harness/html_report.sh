@@ -97,6 +97,25 @@ EXPECT_ERR=err3 expect_rc 1 "a gnuplot that cannot run" -- env DSPSIM_GNUPLOT=/n
     "$DSPSIM" test "$WORK/fail" --no-progress -q --out-dir "$WORK/res2" --html "$WORK/html3"
 [ -s "$WORK/html3/index.html" ] || fail "no report with a missing gnuplot"
 
+# the log around a failure, by time: the overload held to no xrun fails on
+# its first xrun; the excerpt marks the AUD_XRUN line at the time of the
+# first xrun event of its plot data, with what came before and after
+sed -e 's/^  xruns: {min: 50, max: 100}/  xruns: 0/' -e "s#\.\./signals/#$SIG/#" \
+    "$V/overload_eq_iir.yaml" >"$WORK/xrun_fail.yaml"
+expect_rc 1 "an xrun fails the case" -- "$DSPSIM" test "$WORK/xrun_fail.yaml" -q \
+    --out-dir "$WORK/res4" --html "$WORK/html4"
+P4=$WORK/html4/cases/xrun_fail.html
+has "$P4" 'id="log-excerpt"' "the excerpt around the failure"
+t_ex=$(grep -o 'id="log-excerpt" data-t="[^"]*"' "$P4" | sed 's/.*data-t="//; s/"//')
+t_xrun=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(min(e["t_s"] for e in d["events"] if e["kind"]=="xrun"))' \
+    "$(find "$WORK/res4" -name plotdata.json)" 2>/dev/null)
+awk -v a="$t_ex" -v b="$t_xrun" 'BEGIN { exit !(a != "" && (a - b) < 1e-6 && (b - a) < 1e-6) }' &&
+    ok "the excerpt is at the first xrun ($t_ex s)" || fail "excerpt at '$t_ex' s, first xrun at '$t_xrun' s"
+sed -n '/id="log-excerpt"/,/<\/pre>/p' "$P4" >excerpt.txt
+grep '^&gt;&gt;' excerpt.txt | grep -q 'AUD_XRUN' && ok "the failure's line marked" || fail "no marked AUD_XRUN line"
+[ "$(grep -c '' excerpt.txt)" -ge 30 ] || fail "a short excerpt: $(grep -c '' excerpt.txt) lines"
+grep -q 'id="log-excerpt"' "$H/cases/tone_generator.html" && fail "an excerpt on a passed case"
+
 # --html on a file: exit 2 before anything runs
 touch "$WORK/afile"
 expect_cmd 2 err "is not a directory (--html)" -- \

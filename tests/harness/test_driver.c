@@ -387,6 +387,35 @@ static void test_timeline_cap(void **state)
     dsh_timeline_free(tl);
 }
 
+/* dsh_timeline_around: the last events at or before a cycle and the
+ * first after it, in time order, though stored out of order (a span is
+ * stored at its end), counters left out; a NULL timeline gives none. */
+static void test_timeline_around(void **state)
+{
+    (void)state;
+    dsh_timeline *tl = dsh_timeline_new(160e6);
+    assert_non_null(tl);
+    for (uint64_t c = 100; c <= 1000; c += 100)
+        dsh_timeline_instant(tl, "t", "mark", c, NULL);
+    dsh_timeline_span(tl, "s", "late-stored", 450, 1200, "d");
+    dsh_timeline_counter(tl, "load", 500, 1.0);
+    dsh_timeline_line l[6];
+    size_t n = dsh_timeline_around(tl, 500, 3, 3, l);
+    assert_int_equal(n, 6);
+    const uint64_t want[6] = { 400, 450, 500, 600, 700, 800 };
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(l[i].begin, want[i]);
+    assert_string_equal(l[1].name, "late-stored");
+    assert_string_equal(l[1].detail, "d");
+    assert_int_equal(l[1].end, 1200);
+    assert_null(l[0].detail);
+    n = dsh_timeline_around(tl, 50, 3, 2, l);
+    assert_int_equal(n, 2);
+    assert_int_equal(l[0].begin, 100);
+    assert_int_equal(dsh_timeline_around(NULL, 50, 3, 2, l), 0);
+    dsh_timeline_free(tl);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -400,6 +429,7 @@ int main(void)
         cmocka_unit_test(test_notifications),
         cmocka_unit_test(test_boot_failures),
         cmocka_unit_test(test_markers_and_timeline),
+        cmocka_unit_test(test_timeline_around),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
