@@ -197,9 +197,8 @@ static int by_begin(const void *a, const void *b)
     return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-size_t dsh_timeline_around(const dsh_timeline *t, uint64_t at,
-                           unsigned before, unsigned after,
-                           dsh_timeline_line *out)
+size_t dsh_timeline_around(const dsh_timeline *t, uint64_t at, unsigned before,
+                           unsigned after, dsh_timeline_line *out)
 {
     if (!t)
         return 0;
@@ -213,8 +212,8 @@ size_t dsh_timeline_around(const dsh_timeline *t, uint64_t at,
         const event *e = &t->ev[i];
         if (e->kind == EV_COUNTER)
             continue;
-        dsh_timeline_line l = { e->begin, e->end, t->tracks[e->track],
-                                e->name, e->detail, i };
+        dsh_timeline_line l = { e->begin, e->end,    t->tracks[e->track],
+                                e->name,  e->detail, i };
         if (e->begin <= at && before) {
             if (nb < before) {
                 b[nb++] = l;

@@ -72,7 +72,7 @@ size_t dsh_timeline_count(const dsh_timeline *t); /* stored events */
 /* One stored event (not a counter) as dsh_timeline_around gives it; the
  * strings are the timeline's, valid until it is freed. */
 typedef struct dsh_timeline_line {
-    uint64_t begin, end; /* cycles; end == begin for an instant */
+    uint64_t begin, end;               /* cycles; end == begin for an instant */
     const char *track, *name, *detail; /* detail may be NULL */
     size_t seq;                        /* order recorded */
 } dsh_timeline_line;
@@ -82,9 +82,8 @@ typedef struct dsh_timeline_line {
  * out (room for before + after); returns how many (0 for a NULL t).
  * What the firmware's markers, the IPC and the devices did around a
  * failure, for the HTML report's log excerpt. */
-size_t dsh_timeline_around(const dsh_timeline *t, uint64_t at,
-                           unsigned before, unsigned after,
-                           dsh_timeline_line *out);
+size_t dsh_timeline_around(const dsh_timeline *t, uint64_t at, unsigned before,
+                           unsigned after, dsh_timeline_line *out);
 uint64_t dsh_timeline_dropped(const dsh_timeline *t);
 
 /* Write the JSON file.  0 on success, -1 with a message in err. */

@@ -54,8 +54,8 @@
 #include "textout/json_out.h"
 #include "textout/out_file.h"
 
-#define MAX_POINTS 1000 /* of a curve (a plot is 760 pixels wide) */
-#define SRC_POINTS 400  /* of an SRC response (linear axis) */
+#define MAX_POINTS         1000 /* of a curve (a plot is 760 pixels wide) */
+#define SRC_POINTS         400  /* of an SRC response (linear axis) */
 /* The SRC mask: the limits of the SRC quality tests (docs/components.md
  * "SRC", after SOF's): passband ripple within +-0.1 dB up to 0.45 F,
  * aliases and images at most -60 dB from 0.5 F */
@@ -433,9 +433,8 @@ static json_t *src_json(const xp_run *r)
             put(o, "component", dsh_json_text(k->id), &ok);
             put(o, "rate_in", json_integer(c->comps[from].rate), &ok);
             put(o, "rate_out", json_integer(k->p.out_rate), &ok);
-            put(o, "quality", json_string(q == SRC_QUALITY_HIGH ? "high"
-                                                                : "default"),
-                &ok);
+            put(o, "quality",
+                json_string(q == SRC_QUALITY_HIGH ? "high" : "default"), &ok);
             put(o, "stages", json_integer(sr.stages), &ok);
             put(o, "freq_hz", nums(sr.freq_hz, sr.n), &ok);
             put(o, "mag_db", nums(sr.mag_db, sr.n), &ok);
@@ -545,9 +544,9 @@ static json_t *events_json(xp_run *r, double hz)
  * such event or no timeline. */
 static json_t *excerpt_json(const xp_run *r, double hz)
 {
-    static const dsh_event_kind order[] = { DSH_EV_PANIC,     DSH_EV_FAULT,
-                                            DSH_EV_XRUN,      DSH_EV_IPC_ERROR,
-                                            DSH_EV_MISS,      DSH_EV_RESTART };
+    static const dsh_event_kind order[] = { DSH_EV_PANIC, DSH_EV_FAULT,
+                                            DSH_EV_XRUN,  DSH_EV_IPC_ERROR,
+                                            DSH_EV_MISS,  DSH_EV_RESTART };
     if ((r->status != DSH_RES_FAIL && r->status != DSH_RES_ERROR) || !r->tl)
         return NULL;
     const dsh_event_log *l = &r->plot->events;

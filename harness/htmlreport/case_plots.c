@@ -469,8 +469,10 @@ static void plot_src(builder *b, const json_t *sr)
     const json_t *mask = json_object_get(sr, "mask");
     double rip = get_num(mask, "ripple_db", 0.1);
     double stop = get_num(mask, "stopband_db", -60);
-    double pass_hz = get_num(sr, "pass_hz", 0), stop_hz = get_num(sr, "stop_hz", 0);
-    double rmin = get_num(sr, "ripple_min_db", 0), rmax = get_num(sr, "ripple_max_db", 0);
+    double pass_hz = get_num(sr, "pass_hz", 0),
+           stop_hz = get_num(sr, "stop_hz", 0);
+    double rmin = get_num(sr, "ripple_min_db", 0),
+           rmax = get_num(sr, "ripple_max_db", 0);
     double att = get_num(sr, "stopband_db", 0), top = f.v[f.n - 1];
     long long rin = (long long)get_num(sr, "rate_in", 0);
     long long rout = (long long)get_num(sr, "rate_out", 0);
@@ -667,7 +669,7 @@ static void plot_components(builder *b)
 {
     const dsh_run_figures *run = &b->res->run;
     unsigned n = run->ncomps < DSH_RESULT_MAX_COMPS ? run->ncomps
-                                                     : DSH_RESULT_MAX_COMPS;
+                                                    : DSH_RESULT_MAX_COMPS;
     if (!run->has_run || !n || !(run->cpu_hz > 0))
         return;
     char *buf = NULL, q[200];

@@ -235,10 +235,12 @@ static void log_excerpt(FILE *f, const json_t *data)
           "IPC, the interrupts and the DMA did around the ",
           f);
     dsh_html_esc(f, json_string_value(json_object_get(x, "what")));
-    fprintf(f, " at %s s (from the timeline; time in s since START, the "
-               "line of the failure marked &gt;&gt;):</p>\n<pre id=\"log-excerpt\" "
-               "data-t=\"%s\">",
-            dsh_html_figure(t0, b, sizeof b), b);
+    fprintf(
+        f,
+        " at %s s (from the timeline; time in s since START, the "
+        "line of the failure marked &gt;&gt;):</p>\n<pre id=\"log-excerpt\" "
+        "data-t=\"%s\">",
+        dsh_html_figure(t0, b, sizeof b), b);
     bool marked = false;
     for (size_t i = 0; i < json_array_size(lines); i++) {
         const json_t *l = json_array_get(lines, i);

@@ -163,7 +163,7 @@ static const char *ref_end(const char *start, const char *q)
     size_t before = (size_t)(q - start);
     if (*q == '(')
         return before >= 3 && !strncmp(q - 3, "url", 3) && q[1] == '#' ? q + 2
-                                                                         : NULL;
+                                                                       : NULL;
     if (q[1] != '\'' && q[1] != '"')
         return NULL;
     if (before >= 2 && !strncmp(q - 2, "id", 2) &&

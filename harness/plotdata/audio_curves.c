@@ -116,8 +116,8 @@ bool dsh_curve_spectrum(const double *x, size_t n, unsigned rate,
             f[k - 1] = (double)k * bin_hz;
         /* decimated on the powers (the largest power of a bucket is its
          * largest level), the levels taken of the points kept only */
-        ok = ok && dsh_curve_decimate_log(f, pw + 1, len / 2, max_points,
-                                          false, c);
+        ok = ok &&
+             dsh_curve_decimate_log(f, pw + 1, len / 2, max_points, false, c);
         /* a sine of amplitude A peaks at |X| = A sum(w) / 2, and reads
          * 20 log10(A) dBFS (AES17: a full-scale sine is 0 dBFS) */
         for (size_t i = 0; ok && i < c->n; i++) {

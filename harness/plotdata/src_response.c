@@ -87,8 +87,8 @@ static double fold(double f, double fs)
 }
 
 bool dsh_src_response_make(uint32_t rate_in, uint32_t rate_out,
-                           unsigned quality, size_t points,
-                           dsh_src_response *r, char *err, size_t errsz)
+                           unsigned quality, size_t points, dsh_src_response *r,
+                           char *err, size_t errsz)
 {
     memset(r, 0, sizeof *r);
     struct src_chain ch;
@@ -137,9 +137,9 @@ bool dsh_src_response_make(uint32_t rate_in, uint32_t rate_out,
         for (unsigned k = 0; k < ch.n; k++) {
             unsigned s = down ? k : ch.n - 1u - k;
             double hi = ch.rate[s] > ch.rate[s + 1] ? ch.rate[s]
-                                                     : ch.rate[s + 1];
+                                                    : ch.rate[s + 1];
             double lo = ch.rate[s] > ch.rate[s + 1] ? ch.rate[s + 1]
-                                                     : ch.rate[s];
+                                                    : ch.rate[s];
             const struct src_conv *cv = ch.conv[s];
             for (int q = 0; q < 4; q++)
                 f[q] = fold(f[q], hi);

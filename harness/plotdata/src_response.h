@@ -26,15 +26,15 @@
 #include <stdint.h>
 
 typedef struct dsh_src_response {
-    size_t n;              /* points */
-    double *freq_hz;       /* 0 .. max rate / 2, equally spaced */
-    double *mag_db;        /* level of a tone through the chain, dB */
-    unsigned stages;       /* of the chain */
-    double pass_hz;        /* 0.45 F */
-    double stop_hz;        /* 0.5 F */
-    double ripple_min_db;  /* lowest level over 0 .. pass_hz */
-    double ripple_max_db;  /* highest level over 0 .. pass_hz */
-    double stopband_db;    /* highest level from stop_hz on */
+    size_t n;             /* points */
+    double *freq_hz;      /* 0 .. max rate / 2, equally spaced */
+    double *mag_db;       /* level of a tone through the chain, dB */
+    unsigned stages;      /* of the chain */
+    double pass_hz;       /* 0.45 F */
+    double stop_hz;       /* 0.5 F */
+    double ripple_min_db; /* lowest level over 0 .. pass_hz */
+    double ripple_max_db; /* highest level over 0 .. pass_hz */
+    double stopband_db;   /* highest level from stop_hz on */
 } dsh_src_response;
 
 /* The response of rate_in -> rate_out (Hz, rates src_rate_supported,
@@ -42,8 +42,8 @@ typedef struct dsh_src_response {
  * false (err) for a conversion the firmware does not plan, or out of
  * memory. */
 bool dsh_src_response_make(uint32_t rate_in, uint32_t rate_out,
-                           unsigned quality, size_t points,
-                           dsh_src_response *r, char *err, size_t errsz);
+                           unsigned quality, size_t points, dsh_src_response *r,
+                           char *err, size_t errsz);
 void dsh_src_response_free(dsh_src_response *r);
 
 #endif

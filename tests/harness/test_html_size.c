@@ -42,10 +42,22 @@ static json_t *curve(double x0, double x1, bool logx, double (*f)(double))
     return a;
 }
 
-static double spec(double f) { return -120 + 20 * sin(f / 300) - (f > 997 && f < 1000 ? -100 : 0); }
-static double lvl(double t) { return -20 + 0.5 * sin(t); }
-static double lsb(double t) { return fabs(3 * sin(t * 7)); }
-static double resp(double f) { return f < 1000 ? 0 : -12 * log2(f / 1000); }
+static double spec(double f)
+{
+    return -120 + 20 * sin(f / 300) - (f > 997 && f < 1000 ? -100 : 0);
+}
+static double lvl(double t)
+{
+    return -20 + 0.5 * sin(t);
+}
+static double lsb(double t)
+{
+    return fabs(3 * sin(t * 7));
+}
+static double resp(double f)
+{
+    return f < 1000 ? 0 : -12 * log2(f / 1000);
+}
 
 static json_t *soak_data(void)
 {
@@ -57,43 +69,43 @@ static json_t *soak_data(void)
         snprintf(name, sizeof name, "ssp%d", o);
         json_t *mask = json_array();
         for (int k = 0; k < 12; k++)
-            json_array_append_new(mask, json_pack("[f, f, f]", 20.0 * pow(2, k),
-                                                  -1.0 - k, 1.0));
+            json_array_append_new(
+                mask, json_pack("[f, f, f]", 20.0 * pow(2, k), -1.0 - k, 1.0));
         json_array_append_new(
-            outs,
-            json_pack(
-                "{s:s, s:i, s:i, s:s, s:s, s:s, s:f,"
-                " s:{s:s, s:i, s:o, s:o, s:o, s:o},"
-                " s:{s:f, s:o, s:o, s:o, s:o, s:o},"
-                " s:{s:o, s:o, s:o}}",
-                "name", name, "rate", 48000, "channels", 2, "format", "s32",
-                "file", "soak.wav", "reference", "ref.wav", "skip_s", 0.1,
-                "spectrum", "window", "Kaiser, beta 20 (as THD+N)", "fft_len",
-                65536, "freq_hz", curve(0.73, 24000, true, NULL), "out_dbfs",
-                curve(0.73, 24000, true, spec), "ref_freq_hz",
-                curve(0.73, 24000, true, NULL), "ref_dbfs",
-                curve(0.73, 24000, true, spec),
-                "level", "block_s", 0.6, "t_s", curve(0, 599.4, false, NULL),
-                "out_dbfs", curve(0, 599.4, false, lvl), "ref_dbfs",
-                curve(0, 599.4, false, lvl), "diff_dbfs",
-                curve(0, 599.4, false, lvl), "diff_lsb",
-                curve(0, 599.4, false, lsb),
-                "freq_response", "freq_hz", curve(5.86, 24000, true, NULL),
-                "mag_db", curve(5.86, 24000, true, resp), "mask", mask));
+            outs, json_pack("{s:s, s:i, s:i, s:s, s:s, s:s, s:f,"
+                            " s:{s:s, s:i, s:o, s:o, s:o, s:o},"
+                            " s:{s:f, s:o, s:o, s:o, s:o, s:o},"
+                            " s:{s:o, s:o, s:o}}",
+                            "name", name, "rate", 48000, "channels", 2,
+                            "format", "s32", "file", "soak.wav", "reference",
+                            "ref.wav", "skip_s", 0.1, "spectrum", "window",
+                            "Kaiser, beta 20 (as THD+N)", "fft_len", 65536,
+                            "freq_hz", curve(0.73, 24000, true, NULL),
+                            "out_dbfs", curve(0.73, 24000, true, spec),
+                            "ref_freq_hz", curve(0.73, 24000, true, NULL),
+                            "ref_dbfs", curve(0.73, 24000, true, spec), "level",
+                            "block_s", 0.6, "t_s", curve(0, 599.4, false, NULL),
+                            "out_dbfs", curve(0, 599.4, false, lvl), "ref_dbfs",
+                            curve(0, 599.4, false, lvl), "diff_dbfs",
+                            curve(0, 599.4, false, lvl), "diff_lsb",
+                            curve(0, 599.4, false, lsb), "freq_response",
+                            "freq_hz", curve(5.86, 24000, true, NULL), "mag_db",
+                            curve(5.86, 24000, true, resp), "mask", mask));
     }
     json_object_set_new(d, "outputs", outs);
     json_t *srcs = json_array();
     for (int s = 0; s < SRCS; s++)
         json_array_append_new(
-            srcs, json_pack("{s:s, s:i, s:i, s:s, s:i, s:o, s:o, s:f, s:f,"
-                            " s:f, s:f, s:f, s:{s:f, s:f}}",
-                            "component", s ? "src2" : "src1", "rate_in", 48000,
-                            "rate_out", 44100, "quality", "default", "stages", 1,
-                            "freq_hz", curve(0, 24000, false, NULL), "mag_db",
-                            curve(1, 24000, false, resp), "pass_hz", 19845.0,
-                            "stop_hz", 22050.0, "ripple_min_db", -0.002,
-                            "ripple_max_db", 0.003, "stopband_db", -69.9,
-                            "mask", "ripple_db", 0.1, "stopband_db", -60.0));
+            srcs,
+            json_pack("{s:s, s:i, s:i, s:s, s:i, s:o, s:o, s:f, s:f,"
+                      " s:f, s:f, s:f, s:{s:f, s:f}}",
+                      "component", s ? "src2" : "src1", "rate_in", 48000,
+                      "rate_out", 44100, "quality", "default", "stages", 1,
+                      "freq_hz", curve(0, 24000, false, NULL), "mag_db",
+                      curve(1, 24000, false, resp), "pass_hz", 19845.0,
+                      "stop_hz", 22050.0, "ripple_min_db", -0.002,
+                      "ripple_max_db", 0.003, "stopband_db", -69.9, "mask",
+                      "ripple_db", 0.1, "stopband_db", -60.0));
     json_object_set_new(d, "src", srcs);
     json_t *pipes = json_array();
     for (int p = 0; p < PIPES; p++) {
@@ -103,10 +115,10 @@ static json_t *soak_data(void)
             json_array_append_new(l, json_real(40 + 30 * sin(i * 0.1)));
         }
         json_array_append_new(
-            pipes, json_pack("{s:i, s:i, s:i, s:i, s:i, s:o, s:o}", "id", p + 1,
-                             "period_us", 1000, "period_cycles", 160000, "jobs",
-                             600000, "jobs_per_point", 1024, "t_s", t,
-                             "load_pct", l));
+            pipes,
+            json_pack("{s:i, s:i, s:i, s:i, s:i, s:o, s:o}", "id", p + 1,
+                      "period_us", 1000, "period_cycles", 160000, "jobs",
+                      600000, "jobs_per_point", 1024, "t_s", t, "load_pct", l));
     }
     json_object_set_new(d, "pipelines", pipes);
     static const char *const kinds[] = { "miss",  "xrun",      "restart",
@@ -181,8 +193,8 @@ static void page_of_a_soak_bounded(void **state)
     dsh_report_entry e = { "soak.yaml", "soak", &res, NULL, dir };
     char notice[512], err[512];
     snprintf(page, sizeof page, "%s/soak.html", dir);
-    assert_true(
-        dsh_html_write_case_file(page, &e, notice, sizeof notice, err, sizeof err));
+    assert_true(dsh_html_write_case_file(page, &e, notice, sizeof notice, err,
+                                         sizeof err));
     struct stat st;
     assert_int_equal(stat(page, &st), 0);
     printf("soak page: %lld bytes%s%s\n", (long long)st.st_size,
@@ -196,7 +208,7 @@ static void page_of_a_soak_bounded(void **state)
     fclose(f);
     if (!notice[0]) { /* drawn: every kind of plot is there */
         static const char *const ids[] = {
-            "plot-spectrum-ssp3", "plot-level-ssp3",     "plot-diff-ssp3",
+            "plot-spectrum-ssp3", "plot-level-ssp3",    "plot-diff-ssp3",
             "plot-response-ssp3", "plot-src-pass-src2", "plot-src-stop-src2",
             "plot-load-4",        "plot-components"
         };

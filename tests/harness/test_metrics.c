@@ -204,8 +204,8 @@ static void test_kaiser_kept_same_bits(void **state)
     static const struct {
         size_t n;
         double beta;
-    } seq[] = { { N, 20 }, { N, 20 }, { N, 8 }, { N / 2, 20 }, { N, 20 },
-                { 100, 20 } };
+    } seq[] = { { N, 20 },     { N, 20 }, { N, 8 },
+                { N / 2, 20 }, { N, 20 }, { 100, 20 } };
     for (size_t k = 0; k < sizeof seq / sizeof seq[0]; k++) {
         size_t n = seq[k].n;
         dsh_window_kaiser(a, n, seq[k].beta);

@@ -237,8 +237,8 @@ static void src_response_bands(void **state)
     (void)state;
     dsh_src_response r;
     char err[128];
-    assert_true(dsh_src_response_make(48000, 16000, 0, 200, &r, err,
-                                      sizeof err));
+    assert_true(
+        dsh_src_response_make(48000, 16000, 0, 200, &r, err, sizeof err));
     assert_int_equal(r.n, 200);
     assert_int_equal(r.stages, 2);
     assert_true(r.freq_hz[0] == 0 && r.freq_hz[199] == 24000);
@@ -250,22 +250,22 @@ static void src_response_bands(void **state)
     size_t k = (size_t)(7600.0 / 24000.0 * 199);
     assert_true(r.mag_db[k] < -1 && r.mag_db[k] > -80);
     dsh_src_response_free(&r);
-    assert_true(dsh_src_response_make(48000, 44100, 1, 100, &r, err,
-                                      sizeof err));
+    assert_true(
+        dsh_src_response_make(48000, 44100, 1, 100, &r, err, sizeof err));
     assert_int_equal(r.stages, 1);
     assert_true(r.stopband_db < -85);
     assert_true(r.ripple_min_db > -0.001 && r.ripple_max_db < 0.001);
     dsh_src_response_free(&r);
-    assert_true(dsh_src_response_make(16000, 48000, 0, 100, &r, err,
-                                      sizeof err));
+    assert_true(
+        dsh_src_response_make(16000, 48000, 0, 100, &r, err, sizeof err));
     assert_true(r.freq_hz[99] == 24000 && r.stop_hz == 8000);
     assert_true(r.stopband_db < -70);
     dsh_src_response_free(&r);
-    assert_false(dsh_src_response_make(48000, 12345, 0, 100, &r, err,
-                                       sizeof err));
+    assert_false(
+        dsh_src_response_make(48000, 12345, 0, 100, &r, err, sizeof err));
     assert_non_null(strstr(err, "12345"));
-    assert_false(dsh_src_response_make(48000, 16000, 0, 4, &r, err,
-                                       sizeof err));
+    assert_false(
+        dsh_src_response_make(48000, 16000, 0, 4, &r, err, sizeof err));
 }
 
 int main(void)
