@@ -12,6 +12,7 @@
 #include "audio/metrics.h"
 #include "bundle_cli.h"
 #include "cli.h"
+#include "dspsim/xtcpu.h"
 #include "exec/exec.h"
 #include "options.h"
 #include "out_check.h"
@@ -73,6 +74,12 @@ int cmd_test(int argc, char **argv)
     if (runs)
         dsh_metrics_prepare();
     dsh_test_hooks hooks = { cli_bundle_failed_case, &tb };
-    return dsh_test_main_hooks(n, argv, dsh_exec_case, &opts,
-                               tb.dir ? &hooks : NULL);
+    /* the cases (children of the run pool) share the translations of the
+     * firmware: each unit emitted once per suite (xt_xlate_share_begin) */
+    if (runs)
+        xt_xlate_share_begin(0);
+    int rc = dsh_test_main_hooks(n, argv, dsh_exec_case, &opts,
+                                 tb.dir ? &hooks : NULL);
+    xt_xlate_share_end();
+    return rc;
 }

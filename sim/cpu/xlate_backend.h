@@ -52,6 +52,11 @@ typedef struct xl_unit_src {
     uint64_t key;      /* xlate_gen_unit_key: names its object */
     char so_path[512]; /* its object in the cache */
     void *obj;         /* a direct back end's object, built already */
+    uint64_t emit_key; /* a direct back end's unit: its key (the page's
+                          decoded instructions, the timing, the back
+                          end, the selftest flag), under which processes
+                          forked from one parent share it
+                          (xlate_share.h) */
     int tier;          /* the tier whose object so_path is */
     int cached;        /* the object was there when the job began */
     int busy;          /* another process is building it */

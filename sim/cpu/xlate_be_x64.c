@@ -10,6 +10,7 @@
 
 #include "xlate_backend.h"
 #include "xlate_codemem.h"
+#include "xlate_share.h"
 #include "xlate_x64.h"
 
 #if defined(__x86_64__)
@@ -42,19 +43,59 @@ static uint64_t x64_seed(const char *prelude, size_t plen, const char *cc,
     return 0x7836342d64697265ull; /* never names a cache file */
 }
 
+/* A unit of the region shared with the other processes forked from the
+ * same parent (xlate_share.h): its code run where it is, its heads and
+ * cover copied (the tier manager owns and frees them). */
+static x64_obj *shared_unit(const xl_shared_unit *su, xl_unit_src *u)
+{
+    x64_obj *o = calloc(1, sizeof *o);
+    u->heads = malloc((su->nheads ? su->nheads : 1) * sizeof *u->heads);
+    u->cover = malloc(XT_PAGE_SIZE / 8);
+    if (!o || !u->heads || !u->cover) {
+        free(o);
+        free(u->heads);
+        free(u->cover);
+        u->heads = NULL;
+        u->cover = NULL;
+        return NULL;
+    }
+    memcpy(u->heads, su->heads, su->nheads * sizeof *u->heads);
+    memcpy(u->cover, su->cover, XT_PAGE_SIZE / 8);
+    u->nheads = (uint16_t)su->nheads;
+    u->cached = 1; /* counted as found, not built */
+    o->code = su->code;
+    return o;
+}
+
 static void *x64_emit(struct xt_cpu *cpu, uint32_t pn, xl_unit_src *u,
                       int selftest, uint64_t *ns)
 {
     uint64_t t0 = cpu_ns();
     uint8_t *code;
     size_t len;
-    unsigned nh;
+    unsigned nh, claim = 0;
     x64_obj *o = NULL;
-    if (xlate_x64_unit(cpu, pn, selftest, &code, &len, &u->heads, &nh,
-                       &u->cover))
+    xl_shared_unit su;
+    int share = xlate_share_get(u->emit_key, &su, &claim);
+    if (share == XL_SHARE_HIT) {
+        o = shared_unit(&su, u);
         goto done;
+    }
+    if (xlate_x64_unit(cpu, pn, selftest, &code, &len, &u->heads, &nh,
+                       &u->cover)) {
+        if (share == XL_SHARE_CLAIMED)
+            xlate_share_abandon(claim);
+        goto done;
+    }
     u->nheads = (uint16_t)nh;
     o = calloc(1, sizeof *o);
+    if (o && share == XL_SHARE_CLAIMED) {
+        o->code = xlate_share_publish(claim, code, len, u->heads, nh, u->cover);
+        if (o->code)
+            goto done;
+    } else if (share == XL_SHARE_CLAIMED) {
+        xlate_share_abandon(claim);
+    }
     if (!o || (o->code = xlate_codemem_put(code, len, &o->piece)) == NULL) {
         free(o);
         o = NULL;

@@ -214,8 +214,13 @@ static void install_unit(xt_cpu *cpu, xl_unit_src *u, int slot, uint64_t *keys,
         p->hits = 0;
         p->builds++;
     }
-    XL_DBG("page %08x live (%s): %u heads%s\n", u->pn << XT_PAGE_SHIFT,
-           be->name, p->nheads, u->cached ? " (cached)" : "");
+    if (be->emit) /* a direct unit: its key, and whether it was shared */
+        XL_DBG("page %08x live (%s): %u heads, key %016llx%s\n",
+               u->pn << XT_PAGE_SHIFT, be->name, p->nheads,
+               (unsigned long long)u->emit_key, u->cached ? " (shared)" : "");
+    else
+        XL_DBG("page %08x live (%s): %u heads%s\n", u->pn << XT_PAGE_SHIFT,
+               be->name, p->nheads, u->cached ? " (cached)" : "");
     for (unsigned k = 0; k < p->nheads; k++)
         icache_entry_mark(&dp[p->heads[k]]);
     x->stats.pages_translated++;
@@ -390,6 +395,8 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
              * its own, so u keeps the optimised object's key and path
              * (the lookup above), where a promotion's hot mark goes */
             u.tier = tier;
+            u.emit_key = xlate_gen_unit_key(
+                cpu, pn, seed[tier] ^ (uint64_t)(x->selftest ? 0x5e1f : 0));
             u.obj = be->emit(cpu, pn, &u, x->selftest, &job->ns);
             if (!u.obj) {
                 XL_DBG("page %08x: nothing to translate\n",

@@ -405,6 +405,17 @@ typedef struct xt_xlate_stats {
 void xt_xlate_stats_get(const xt_cpu *cpu, xt_xlate_stats *out);
 /* Wait for a compile in progress and install what it built. */
 void xt_xlate_wait(xt_cpu *cpu);
+/* Translations shared by the processes this one forks from now on (the
+ * cases of `dspsim test -j N`): the direct back end's units go into one
+ * memory file of up to `bytes` bytes (0: 256 MiB, allocated as used)
+ * that every child maps at the same address, each unit emitted once by
+ * whichever child needs it first and run by all (xlate_share.c).  Same
+ * code bytes, same results; a unit that does not fit is emitted privately.
+ * Call before forking; nothing happens where there is no direct back end
+ * or no memory files.  Always XT_OK (sharing is an optimisation).
+ * xt_xlate_share_end unmaps it (no child may run translated code then). */
+xt_err xt_xlate_share_begin(size_t bytes);
+void xt_xlate_share_end(void);
 /* Called after every return from translated code entered at entry_pc
  * (state is up to date).
  * Returning true ends the run before the next instruction as an exhausted
