@@ -5,6 +5,7 @@
  * missing or unloadable image is exit 2 before anything runs (never a
  * run of SKIPs).  `--bundle-failures DIR` (taken out too) bundles each
  * case that fails or errors (test_bundle.c). */
+#include <malloc.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,8 +19,20 @@
 #include "out_check.h"
 #include "runner/runner.h"
 
+/* Blocks of 256 KiB and more come from mappings of their own, in the
+ * runner and in every case it forks: by default glibc raises its mmap
+ * threshold each time such a block is freed, after which large blocks
+ * are carved from the heap; a case forked from a runner whose heap held
+ * freed large blocks then got its board's 1 MiB host memory from there,
+ * cleared by calloc page by page (copy-on-write faults included), where a
+ * fresh mapping is zero already and costs only the pages used.  The suite
+ * of 81 vector cases: 85,000 -> 58,000 page faults, 12 % less CPU time
+ * (256 KiB measured best against 128 KiB, 512 KiB and 1 MiB). */
+#define MMAP_AT (256 * 1024)
+
 int cmd_test(int argc, char **argv)
 {
+    mallopt(M_MMAP_THRESHOLD, MMAP_AT); /* first: before any large free */
     static dsh_exec_opts opts;
     cli_test_bundles tb = { NULL, &opts };
     int n = 0;
