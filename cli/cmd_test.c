@@ -13,6 +13,7 @@
 #include "audio/metrics.h"
 #include "bundle_cli.h"
 #include "cli.h"
+#include "dspsim/loader.h"
 #include "dspsim/xtcpu.h"
 #include "exec/exec.h"
 #include "options.h"
@@ -30,10 +31,16 @@
  * (256 KiB measured best against 128 KiB, 512 KiB and 1 MiB). */
 #define MMAP_AT (256 * 1024)
 
+/* Before the cases are forked, work each would do alike, done once here
+ * and inherited by all: the firmware image opened and parsed (its
+ * symbols sorted), instead of each case reading and parsing the file
+ * again; a case that names another image opens that one itself. */
+static dsh_exec_opts opts;  /* every case's (copied into each child) */
+static xt_elf *suite_image; /* opts.firmware, opened before the run */
+
 int cmd_test(int argc, char **argv)
 {
     mallopt(M_MMAP_THRESHOLD, MMAP_AT); /* first: before any large free */
-    static dsh_exec_opts opts;
     cli_test_bundles tb = { NULL, &opts };
     int n = 0;
     bool given = false, runs = true, only_paths = false;
@@ -86,6 +93,10 @@ int cmd_test(int argc, char **argv)
      * every forked case (THD+N, SNR, the HTML report's spectra) */
     if (runs)
         dsh_metrics_prepare();
+    char err[256];
+    if (runs && opts.firmware && opts.firmware[0] &&
+        xt_elf_open(opts.firmware, &suite_image, err, sizeof err) == XT_LOAD_OK)
+        opts.firmware_image = suite_image;
     dsh_test_hooks hooks = { cli_bundle_failed_case, &tb };
     /* the cases (children of the run pool) share the translations of the
      * firmware: each unit emitted once per suite (xt_xlate_share_begin) */
@@ -94,5 +105,8 @@ int cmd_test(int argc, char **argv)
     int rc = dsh_test_main_hooks(n, argv, dsh_exec_case, &opts,
                                  tb.dir ? &hooks : NULL);
     xt_xlate_share_end();
+    opts.firmware_image = NULL;
+    xt_elf_free(suite_image);
+    suite_image = NULL;
     return rc;
 }

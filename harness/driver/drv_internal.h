@@ -10,7 +10,8 @@
 struct dsh_drv {
     dsh_drv_opts o;
     ds_board *b;
-    xt_elf *elf; /* symbols for panic reports; may be NULL */
+    const xt_elf *elf; /* symbols for panic reports; may be NULL */
+    xt_elf *own_elf;   /* elf when dsh_drv_new opened it (freed with d) */
     double cpu_hz;
     uint32_t host_seq; /* last command seq sent */
     uint32_t fw_seq;   /* last firmware seq received */

@@ -70,8 +70,11 @@ dsh_drv_err dsh_drv_new(const dsh_drv_opts *opts, dsh_drv **out, char *err,
         return DSH_DRV_ESETUP;
     }
     /* opened once: loaded into the board, then kept for its symbols */
-    if (xt_elf_open(opts->elf, &d->elf, e, sizeof e) != XT_LOAD_OK ||
-        ds_board_load_image(d->b, d->elf, e, sizeof e) != DS_OK) {
+    if (opts->image)
+        d->elf = opts->image; /* the caller's, never freed here */
+    else if (xt_elf_open(opts->elf, &d->own_elf, e, sizeof e) == XT_LOAD_OK)
+        d->elf = d->own_elf;
+    if (!d->elf || ds_board_load_image(d->b, d->elf, e, sizeof e) != DS_OK) {
         snprintf(err, errsz, "firmware '%s': %s", opts->elf, e);
         dsh_drv_free(d);
         return DSH_DRV_ESETUP;
@@ -106,7 +109,7 @@ void dsh_drv_free(dsh_drv *d)
     for (unsigned c = 0; c < DSH_DRV_MAX_CORES; c++)
         dsh_timeline_cpu_detach(d->tl_cpu[c]);
     ds_board_free(d->b);
-    xt_elf_free(d->elf);
+    xt_elf_free(d->own_elf);
     free(d->console);
     free(d);
 }

@@ -75,7 +75,11 @@ typedef void (*dsh_drv_notify_fn)(void *user, const dsh_drv_msg *m);
 typedef const char *(*dsh_drv_name_fn)(uint32_t id);
 
 typedef struct dsh_drv_opts {
-    const char *elf;              /* firmware image, required */
+    const char *elf; /* firmware image, required */
+    /* elf opened already (xt_elf_open), used instead of opening the file
+     * again and not freed by the driver (`dspsim test`: opened once by
+     * the runner, shared by its cases); NULL = opened from elf */
+    const xt_elf *image;
     const ds_board_config *board; /* NULL = compiled-in defaults */
     uint64_t boot_timeout;        /* cycles; 0 = default */
     uint64_t reply_timeout;       /* cycles; 0 = default */

@@ -129,7 +129,11 @@ typedef struct dsh_exec_summary {
 } dsh_exec_summary;
 
 typedef struct dsh_exec_opts {
-    const char *firmware;      /* default image when the case names none */
+    const char *firmware; /* default image when the case names none */
+    /* that image opened already (xt_elf_open), used for the cases that
+     * run `firmware` instead of opening it again (`dspsim test`: opened
+     * once by the runner before it forks); NULL = opened by each case */
+    const struct xt_elf *firmware_image;
     bool keep_artifacts;       /* also on success (`dspsim run`) */
     FILE *verbose;             /* progress and IPC lines; NULL = quiet */
     dsh_exec_summary *summary; /* filled when not NULL */

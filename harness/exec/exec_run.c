@@ -687,7 +687,13 @@ static void execute(xp_run *r, const char *fw)
     if (!board_config(r, &cfg))
         return;
     r->tl = r->o->no_timeline ? NULL : dsh_timeline_new(cfg.cpu_hz);
+    /* the runner's copy of the image when the case runs that one */
+    const struct xt_elf *image = r->o->firmware_image && r->o->firmware &&
+                                         !strcmp(fw, r->o->firmware)
+                                     ? r->o->firmware_image
+                                     : NULL;
     dsh_drv_opts o = { .elf = fw,
+                       .image = image,
                        .board = &cfg,
                        .min_proto_minor = 1,
                        .timeline = r->tl,

@@ -97,6 +97,40 @@ static void test_boot_and_ping(void **state)
     dsh_drv_free(d);
 }
 
+/* An image opened by the caller (dsh_drv_opts.image, as `dspsim test`
+ * shares one between its cases): used instead of the file named by elf
+ * (a name that does not exist here), not freed by the driver: two
+ * drivers in turn boot and answer from it, and its symbols stay
+ * readable after both are gone. */
+static void test_shared_image(void **state)
+{
+    (void)state;
+    xt_elf *img = NULL;
+    char err[512];
+    assert_int_equal(xt_elf_open(FAKE, &img, err, sizeof err), XT_LOAD_OK);
+    for (int i = 0; i < 2; i++) {
+        dsh_drv_opts o = { .elf = "/nonexistent/not-this.elf",
+                           .image = img,
+                           .notify = on_notify,
+                           .reply_timeout = 200000 };
+        dsh_drv *d;
+        assert_int_equal(dsh_drv_new(&o, &d, err, sizeof err), DSH_DRV_OK);
+        assert_ptr_equal(dsh_drv_elf(d), img);
+        assert_int_equal(dsh_drv_boot(d), DSH_DRV_OK);
+        static dsh_drv_msg m;
+        assert_int_equal(cmd(d, C_PING, 0xAB00u + (uint32_t)i, &m), DSH_DRV_OK);
+        assert_int_equal(m.hdr.status, 0);
+        dsh_drv_free(d);
+    }
+    assert_true(xt_elf_entry(img) != 0);
+    xt_elf_free(img);
+    /* without an image the name is opened: it does not exist */
+    dsh_drv_opts o = { .elf = "/nonexistent/not-this.elf" };
+    dsh_drv *d;
+    assert_int_equal(dsh_drv_new(&o, &d, err, sizeof err), DSH_DRV_ESETUP);
+    assert_non_null(strstr(err, "not-this.elf"));
+}
+
 static void test_error_status(void **state)
 {
     (void)state;
@@ -421,6 +455,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_timeline_cap),
         cmocka_unit_test(test_boot_and_ping),
+        cmocka_unit_test(test_shared_image),
         cmocka_unit_test(test_error_status),
         cmocka_unit_test(test_timeout),
         cmocka_unit_test(test_panic),
