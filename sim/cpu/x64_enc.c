@@ -323,6 +323,12 @@ void x64_call_m(x64_buf *b, int base, int32_t disp)
     x64_mem(b, 0, 0, 0xFF, 2, base, NOREG, 1, disp);
 }
 
+void x64_call(x64_buf *b, unsigned lab)
+{
+    x64_u8(b, 0xE8);
+    x64_rel32(b, lab);
+}
+
 void x64_lea_rip(x64_buf *b, int r, unsigned lab)
 {
     x64_u8(b, 0x48u | (((unsigned)r >> 3) & 1u) << 2);

@@ -130,6 +130,7 @@ void x64_jcc(x64_buf *b, unsigned cc, unsigned lab);
 void x64_jmp(x64_buf *b, unsigned lab);
 void x64_jmp_r(x64_buf *b, int r);
 void x64_call_m(x64_buf *b, int base, int32_t disp); /* call qword [m] */
+void x64_call(x64_buf *b, unsigned lab);             /* call rel32 */
 void x64_lea_rip(x64_buf *b, int r, unsigned lab);
 void x64_push(x64_buf *b, int r);
 void x64_pop(x64_buf *b, int r);

@@ -55,8 +55,9 @@ typedef struct em {
     uint8_t *cover;
     unsigned head_lab[PAGE]; /* a head's label, by offset */
     unsigned out, ret1, dyn, decline, hx, hp, hl;
-    unsigned margin; /* the block being written: its horizon margin */
-    int8_t pin[16];  /* a<n>'s host register for the whole unit, or -1 */
+    unsigned call_ld, call_st; /* the unit's helper calls (call_helper) */
+    unsigned margin;           /* the block being written: its horizon margin */
+    int8_t pin[16]; /* a<n>'s host register for the whole unit, or -1 */
     int selftest;
 } em;
 
@@ -262,6 +263,38 @@ static void reload_env(em *m, unsigned k, unsigned j)
     sync_in(m);
 }
 
+/* The rest of a load's or store's helper call, once per unit (called
+ * from the access's cold path with pc, cycles and insns stored, the
+ * address in esi, the size in edx, the value or its slot in rcx):
+ * TO_ENV's remainder (hist_n, the pinned registers to ar[]), the call,
+ * and FROM_ENV's but the access's own offsets (cycles and insns as the
+ * env holds them: the caller takes its k and j off).  Inside, the unit's
+ * frame is 8 bytes up (the return address); eax, the helper's result, is
+ * kept.  A copy of this per access was most of a unit's code. */
+static void call_helper(em *m, unsigned lab, int32_t fn)
+{
+    x64_buf *b = &m->b;
+    x64_bind(b, lab);
+    x64_mov_mr(b, 1, ENV, OFF(hist_n), HN);
+    sync_out(m);
+    x64_mov_rr(b, 1, RDI, ENV);
+    x64_alu_ri(b, 1, 5, RSP, 8); /* 16-aligned at the call */
+    x64_call_m(b, ENV, fn);
+    x64_alu_ri(b, 1, 0, RSP, 8);
+    x64_mov_rm(b, 1, CYC, ENV, OFF(cycles));
+    x64_mov_rm(b, 1, INS, ENV, OFF(insns));
+    x64_mov_rm(b, 1, HN, ENV, OFF(hist_n));
+    x64_mov_rm(b, 1, RDX, ENV, OFF(ev));
+    x64_mov_mr(b, 1, RSP, 8 + SP_EV, RDX);
+    /* ev2 as set_ev2, 8 bytes up */
+    x64_alu_rr(b, 0, A_XOR, RCX, RCX);
+    cmp_single_block(m);
+    x64_cmov(b, 1, CC_E, RCX, RDX);
+    x64_mov_mr(b, 1, RSP, 8 + SP_EV2, RCX);
+    sync_in(m);
+    x64_u8(b, 0xC3); /* ret */
+}
+
 static unsigned recheck(const em *m, unsigned kn)
 {
     return kn > m->margin ? kn : m->margin;
@@ -350,20 +383,23 @@ static void emit_access(em *m, const xt_insn *in, uint32_t pc, unsigned k,
     x64_mov_rm(b, 0, RAX, RSP, SP_V);
     x64_alu_rr(b, 1, A_ADD, CYC, RAX);
     recheck_exit(m, kr, npc, kn, j + 1, done);
-    /* the helper */
+    /* the helper: what only this access knows here, the rest in the
+     * unit's shared call_helper (TO_ENV and FROM_ENV around the call) */
     x64_bind(b, slow);
-    to_env(m, pc, k, j);
+    x64_mov_mi32(b, ENV, OFF(pc), pc);
+    x64_lea(b, RAX, CYC, NOREG, 1, (int32_t)k);
+    x64_mov_mr(b, 1, ENV, OFF(cycles), RAX);
+    x64_lea(b, RAX, INS, NOREG, 1, (int32_t)(j + 1));
+    x64_mov_mr(b, 1, ENV, OFF(insns), RAX);
     if (st)
-        ld_a(m, RCX, in->a); /* in ar[] too: to_env synced */
-    x64_mov_rr(b, 1, RDI, ENV);
-    x64_mov_ri(b, RDX, sz);
-    if (st) {
-        x64_call_m(b, ENV, OFF(st));
-    } else {
+        ld_a(m, RCX, in->a); /* a pinned one is still in its register */
+    else
         x64_lea(b, RCX, RSP, NOREG, 1, SP_V);
-        x64_call_m(b, ENV, OFF(ld));
-    }
-    reload_env(m, k, j);
+    x64_mov_ri(b, RDX, sz);
+    x64_call(b, st ? m->call_st : m->call_ld);
+    if (k)
+        x64_alu_ri(b, 1, 5, CYC, (int32_t)k);
+    x64_alu_ri(b, 1, 5, INS, (int32_t)(j + 1));
     helper_result(m, pc, k, j);
     if (!st) {
         x64_mov_rm(b, 0, RCX, RSP, SP_V);
@@ -945,6 +981,8 @@ static void epilogue(em *m)
     for (unsigned i = 0; i < 6; i++)
         x64_pop(b, saved[i]);
     x64_u8(b, 0xC3);
+    call_helper(m, m->call_ld, OFF(ld));
+    call_helper(m, m->call_st, OFF(st));
 }
 
 /* The head tables: number by offset (hx), then by number the margin
@@ -1045,6 +1083,8 @@ int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
     m->hx = x64_label(b);
     m->hp = x64_label(b);
     m->hl = x64_label(b);
+    m->call_ld = x64_label(b);
+    m->call_st = x64_label(b);
     for (unsigned i = 0; i < pl->nh; i++)
         m->head_lab[pl->hl[i]] = x64_label(b);
     prologue(m);
