@@ -55,9 +55,10 @@ typedef struct em {
     uint8_t *cover;
     unsigned head_lab[PAGE]; /* a head's label, by offset */
     unsigned out, ret1, dyn, decline, hx, hp, hl;
-    unsigned call_ld, call_st; /* the unit's helper calls (call_helper) */
-    unsigned margin;           /* the block being written: its horizon margin */
-    int8_t pin[16]; /* a<n>'s host register for the whole unit, or -1 */
+    unsigned call_ld, call_st, call_sr; /* the unit's helper calls
+                                           (call_helper) */
+    unsigned margin; /* the block being written: its horizon margin */
+    int8_t pin[16];  /* a<n>'s host register for the whole unit, or -1 */
     int selftest;
 } em;
 
@@ -195,17 +196,6 @@ static void clear_sl(em *m)
     x64_mov_mi8(&m->b, ENV, OFF(sar_left), 0);
 }
 
-/* TO_ENV(pc, k, j): what a helper sees. */
-static void to_env(em *m, uint32_t pc, unsigned k, unsigned j)
-{
-    x64_mov_mi32(&m->b, ENV, OFF(pc), pc);
-    x64_lea(&m->b, RAX, CYC, NOREG, 1, (int32_t)k);
-    x64_mov_mr(&m->b, 1, ENV, OFF(cycles), RAX);
-    x64_lea(&m->b, RAX, INS, NOREG, 1, (int32_t)(j + 1));
-    x64_mov_mr(&m->b, 1, ENV, OFF(insns), RAX);
-    x64_mov_mr(&m->b, 1, ENV, OFF(hist_n), HN);
-    sync_out(m);
-}
 
 /* The helper's result in eax: 1 leaves the instruction to the
  * interpreter (exit before it), 2 took an exception (return 1 as is). */
@@ -247,30 +237,16 @@ static void set_ev2(em *m)
     x64_mov_mr(&m->b, 1, RSP, SP_EV2, RCX);
 }
 
-/* FROM_ENV(k, j) after a helper (its result in eax, kept). */
-static void reload_env(em *m, unsigned k, unsigned j)
-{
-    x64_buf *b = &m->b;
-    x64_mov_rm(b, 1, CYC, ENV, OFF(cycles));
-    if (k)
-        x64_alu_ri(b, 1, 5, CYC, (int32_t)k);
-    x64_mov_rm(b, 1, INS, ENV, OFF(insns));
-    x64_alu_ri(b, 1, 5, INS, (int32_t)(j + 1));
-    x64_mov_rm(b, 1, HN, ENV, OFF(hist_n));
-    x64_mov_rm(b, 1, RDX, ENV, OFF(ev));
-    x64_mov_mr(b, 1, RSP, SP_EV, RDX);
-    set_ev2(m); /* eax: the helper's result, kept */
-    sync_in(m);
-}
 
-/* The rest of a load's or store's helper call, once per unit (called
- * from the access's cold path with pc, cycles and insns stored, the
- * address in esi, the size in edx, the value or its slot in rcx):
- * TO_ENV's remainder (hist_n, the pinned registers to ar[]), the call,
- * and FROM_ENV's but the access's own offsets (cycles and insns as the
- * env holds them: the caller takes its k and j off).  Inside, the unit's
- * frame is 8 bytes up (the return address); eax, the helper's result, is
- * kept.  A copy of this per access was most of a unit's code. */
+/* The rest of a helper's call (ld, st or sr_op, fn its slot in the
+ * env), once per unit: called by helper_call with pc, cycles and insns
+ * stored and the helper's arguments in esi, edx and rcx, it does the
+ * rest of TO_ENV (hist_n, the pinned registers to ar[]), the call, and
+ * FROM_ENV but the access's own offsets (cycles and insns as the env
+ * holds them: helper_call takes its k and j off).  Inside, the unit's
+ * frame is 8 bytes up (the return address); eax, the helper's result,
+ * is kept.  A copy of all this at every access was most of a unit's
+ * code. */
 static void call_helper(em *m, unsigned lab, int32_t fn)
 {
     x64_buf *b = &m->b;
@@ -293,6 +269,25 @@ static void call_helper(em *m, unsigned lab, int32_t fn)
     x64_mov_mr(b, 1, RSP, 8 + SP_EV2, RCX);
     sync_in(m);
     x64_u8(b, 0xC3); /* ret */
+}
+
+/* TO_ENV(pc, k, j), a helper's call and FROM_ENV(k, j) of the C units:
+ * the pc, cycles and insns of this instruction, then the unit's routine
+ * for the helper (call_helper: the rest of both); the helper's
+ * arguments in esi, edx and rcx, its result in eax. */
+static void helper_call(em *m, unsigned routine, uint32_t pc, unsigned k,
+                        unsigned j)
+{
+    x64_buf *b = &m->b;
+    x64_mov_mi32(b, ENV, OFF(pc), pc);
+    x64_lea(b, RAX, CYC, NOREG, 1, (int32_t)k);
+    x64_mov_mr(b, 1, ENV, OFF(cycles), RAX);
+    x64_lea(b, RAX, INS, NOREG, 1, (int32_t)(j + 1));
+    x64_mov_mr(b, 1, ENV, OFF(insns), RAX);
+    x64_call(b, routine);
+    if (k)
+        x64_alu_ri(b, 1, 5, CYC, (int32_t)k);
+    x64_alu_ri(b, 1, 5, INS, (int32_t)(j + 1));
 }
 
 static unsigned recheck(const em *m, unsigned kn)
@@ -386,20 +381,12 @@ static void emit_access(em *m, const xt_insn *in, uint32_t pc, unsigned k,
     /* the helper: what only this access knows here, the rest in the
      * unit's shared call_helper (TO_ENV and FROM_ENV around the call) */
     x64_bind(b, slow);
-    x64_mov_mi32(b, ENV, OFF(pc), pc);
-    x64_lea(b, RAX, CYC, NOREG, 1, (int32_t)k);
-    x64_mov_mr(b, 1, ENV, OFF(cycles), RAX);
-    x64_lea(b, RAX, INS, NOREG, 1, (int32_t)(j + 1));
-    x64_mov_mr(b, 1, ENV, OFF(insns), RAX);
     if (st)
         ld_a(m, RCX, in->a); /* a pinned one is still in its register */
     else
         x64_lea(b, RCX, RSP, NOREG, 1, SP_V);
     x64_mov_ri(b, RDX, sz);
-    x64_call(b, st ? m->call_st : m->call_ld);
-    if (k)
-        x64_alu_ri(b, 1, 5, CYC, (int32_t)k);
-    x64_alu_ri(b, 1, 5, INS, (int32_t)(j + 1));
+    helper_call(m, st ? m->call_st : m->call_ld, pc, k, j);
     helper_result(m, pc, k, j);
     if (!st) {
         x64_mov_rm(b, 0, RCX, RSP, SP_V);
@@ -428,13 +415,10 @@ static void emit_srx(em *m, const xt_insn *in, uint32_t pc, unsigned k,
     x64_buf *b = &m->b;
     ld_a(m, RAX, in->a);
     x64_mov_mr(b, 0, RSP, SP_V, RAX);
-    to_env(m, pc, k, j);
-    x64_mov_rr(b, 1, RDI, ENV);
     x64_mov_ri(b, RSI, in->op);
     x64_mov_ri(b, RDX, (uint32_t)in->imm);
     x64_lea(b, RCX, RSP, NOREG, 1, SP_V);
-    x64_call_m(b, ENV, OFF(sr_op));
-    reload_env(m, k, j);
+    helper_call(m, m->call_sr, pc, k, j);
     helper_result(m, pc, k, j);
     clear_sl(m);
     x64_mov_rm(b, 0, RCX, RSP, SP_V);
@@ -983,6 +967,7 @@ static void epilogue(em *m)
     x64_u8(b, 0xC3);
     call_helper(m, m->call_ld, OFF(ld));
     call_helper(m, m->call_st, OFF(st));
+    call_helper(m, m->call_sr, OFF(sr_op));
 }
 
 /* The head tables: number by offset (hx), then by number the margin
@@ -1085,6 +1070,7 @@ int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
     m->hl = x64_label(b);
     m->call_ld = x64_label(b);
     m->call_st = x64_label(b);
+    m->call_sr = x64_label(b);
     for (unsigned i = 0; i < pl->nh; i++)
         m->head_lab[pl->hl[i]] = x64_label(b);
     prologue(m);
