@@ -21,30 +21,6 @@ bool xp_race_enable(xp_run *r)
     return true;
 }
 
-static void access_text(const ds_race_access *a, const xt_elf *elf, char *buf,
-                        size_t n)
-{
-    char sym[128];
-    xt_elf_format_sym(elf, a->pc, sym, sizeof sym);
-    snprintf(buf, n, "core %u %s at pc %08" PRIx32 " (%s), cycle %" PRIu64,
-             a->core, a->write ? "write" : "read", a->pc, sym, a->cycle);
-}
-
-/* One race as text (no newline). */
-static void race_line(const ds_race *x, const xt_elf *elf, char *line, size_t n)
-{
-    char sym[128], a[256], c[256], times[48] = "";
-    xt_elf_format_sym(elf, x->addr, sym, sizeof sym);
-    access_text(&x->first, elf, a, sizeof a);
-    access_text(&x->second, elf, c, sizeof c);
-    if (x->count > 1)
-        snprintf(times, sizeof times, " (%" PRIu64 " times)", x->count);
-    snprintf(line, n,
-             "race on %08" PRIx32 " (%s, %u bytes): %s, and %s, not "
-             "ordered by a synchronisation%s",
-             x->addr, sym, x->size, a, c, times);
-}
-
 static bool checked(const xp_run *r)
 {
     return r->o->race && r->drv && ds_board_race_enabled(dsh_drv_board(r->drv));
@@ -58,8 +34,8 @@ unsigned xp_race_finish(xp_run *r)
     unsigned n = ds_board_race_count(b);
     char line[768], first[768] = "";
     for (unsigned i = 0; i < n; i++) {
-        race_line(ds_board_race_get(b, i), dsh_drv_elf(r->drv), line,
-                  sizeof line);
+        ds_race_describe(ds_board_race_get(b, i), dsh_drv_elf(r->drv), line,
+                         sizeof line);
         xp_log(r, "%s", line);
         if (!i)
             snprintf(first, sizeof first, "%s", line);
@@ -83,8 +59,8 @@ void xp_race_write(const xp_run *r, FILE *f)
     fprintf(f, "races between cores (--race): %u%s\n", n,
             ds_board_race_dropped(b) ? ", more not kept" : "");
     for (unsigned i = 0; i < n; i++) {
-        race_line(ds_board_race_get(b, i), dsh_drv_elf(r->drv), line,
-                  sizeof line);
+        ds_race_describe(ds_board_race_get(b, i), dsh_drv_elf(r->drv), line,
+                         sizeof line);
         fprintf(f, "  %s\n", line);
     }
 }

@@ -2,11 +2,14 @@
 /* Races between the cores of a board: vector clocks over the inter-core
  * device's synchronisations, a shadow of every byte of the shared
  * memories (dspsim/board_race.h). */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "board_internal.h"
 #include "dspsim/board_race.h"
+#include "dspsim/loader.h"
 
 /* the shared memories: the mailbox up to the end of the largest IRAM */
 #define SHADOW_BASE  BOARD_MBOX_BASE
@@ -289,4 +292,27 @@ const ds_race *ds_board_race_get(const ds_board *b, unsigned i)
 uint64_t ds_board_race_dropped(const ds_board *b)
 {
     return b && b->race ? b->race->dropped : 0;
+}
+
+static void access_text(const ds_race_access *a, const xt_elf *elf, char *buf,
+                        size_t n)
+{
+    char sym[128];
+    xt_elf_format_sym(elf, a->pc, sym, sizeof sym);
+    snprintf(buf, n, "core %u %s at pc %08" PRIx32 " (%s), cycle %" PRIu64,
+             a->core, a->write ? "write" : "read", a->pc, sym, a->cycle);
+}
+
+void ds_race_describe(const ds_race *x, const xt_elf *elf, char *line, size_t n)
+{
+    char sym[128], a[256], c[256], times[48] = "";
+    xt_elf_format_sym(elf, x->addr, sym, sizeof sym);
+    access_text(&x->first, elf, a, sizeof a);
+    access_text(&x->second, elf, c, sizeof c);
+    if (x->count > 1)
+        snprintf(times, sizeof times, " (%" PRIu64 " times)", x->count);
+    snprintf(line, n,
+             "race on %08" PRIx32 " (%s, %u bytes): %s, and %s, not "
+             "ordered by a synchronisation%s",
+             x->addr, sym, x->size, a, c, times);
 }

@@ -63,6 +63,13 @@ bool ds_board_race_enabled(const ds_board *b);
 unsigned ds_board_race_count(const ds_board *b);
 const ds_race *ds_board_race_get(const ds_board *b, unsigned i);
 uint64_t ds_board_race_dropped(const ds_board *b);
+/* One race as a line of text (no newline): "race on ADDR (SYMBOL, N
+ * bytes): core C write at pc PC (SYMBOL), cycle T, and ..., not ordered
+ * by a synchronisation[ (K times)]"; elf (may be NULL) names the
+ * addresses. */
+struct xt_elf;
+void ds_race_describe(const ds_race *x, const struct xt_elf *elf, char *line,
+                      size_t n);
 
 #ifdef __cplusplus
 }
