@@ -53,26 +53,6 @@ static void release(page *pg)
     dsh_case_plots_free(&pg->plots);
 }
 
-static bool mkdir_p(const char *path, char *err, size_t errsz)
-{
-    char buf[4096];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1;; p++) {
-        if (*p == '/' || !*p) {
-            char c = *p;
-            *p = '\0';
-            if (mkdir(buf, 0777) && errno != EEXIST) {
-                snprintf(err, errsz, "%s: cannot create directory: %s", buf,
-                         strerror(errno));
-                return false;
-            }
-            *p = c;
-            if (!c)
-                return true;
-        }
-    }
-}
-
 static bool write_case(const char *file, const dsh_html_case *c, char *err,
                        size_t errsz)
 {
@@ -116,7 +96,7 @@ bool dsh_html_write_suite(const char *dir, const dsh_report *r, char *notice,
     char path[4096];
     notice[0] = '\0';
     snprintf(path, sizeof path, "%s/cases", dir);
-    if (!mkdir_p(path, err, errsz))
+    if (!dsh_out_mkdirs(path, err, errsz))
         return false;
     page *pg = calloc(r->n ? r->n : 1, sizeof *pg);
     char **names = calloc(r->n ? r->n : 1, sizeof *names);

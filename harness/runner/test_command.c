@@ -16,6 +16,7 @@
 #include "report.h"
 #include "run_pool.h"
 #include "runner.h"
+#include "textout/out_file.h"
 
 typedef struct options {
     const char **paths;
@@ -215,27 +216,6 @@ static int parse_options(int argc, char **argv, options *o)
     return 0;
 }
 
-static bool mkdir_p(const char *path, char *err, size_t errsz)
-{
-    char buf[DSH_PATH_MAX];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1;; p++) {
-        if (*p == '/' || !*p) {
-            char c = *p;
-            *p = 0;
-            if (mkdir(buf, 0777) && errno != EEXIST) {
-                snprintf(err, errsz, "%s: cannot create directory: %s", buf,
-                         strerror(errno));
-                return false;
-            }
-            *p = c;
-            if (!c)
-                break;
-        }
-    }
-    return true;
-}
-
 /* out_dir/<case path without extension, leading ./ ../ and / removed> */
 static void case_out_dir(const char *root, const char *path, char *out,
                          size_t outsz)
@@ -411,7 +391,7 @@ static bool html_dir_ok(const char *dir)
                 dir);
         return false;
     }
-    if (!mkdir_p(dir, err, sizeof err)) {
+    if (!dsh_out_mkdirs(dir, err, sizeof err)) {
         fprintf(stderr, "dspsim test: %s (--html)\n", err);
         return false;
     }
@@ -564,7 +544,7 @@ int dsh_test_main_hooks(int argc, char **argv, dsh_case_exec_fn exec,
         for (size_t i = 0; pass == 0 && i < n; i++) {
             case_out_dir(o.out_dir, jobs[i].c->path, jobs[i].out_dir,
                          sizeof jobs[i].out_dir);
-            if (!mkdir_p(jobs[i].out_dir, err, sizeof err)) {
+            if (!dsh_out_mkdirs(jobs[i].out_dir, err, sizeof err)) {
                 fprintf(stderr, "dspsim test: %s\n", err);
                 status = DSH_TEST_EXIT_USAGE;
                 goto out;

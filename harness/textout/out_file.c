@@ -3,7 +3,9 @@
 #include "textout/out_file.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 bool dsh_out_open(dsh_out_file *o, const char *path, char *err, size_t errsz)
@@ -41,4 +43,27 @@ bool dsh_out_close(dsh_out_file *o, bool ok, char *err, size_t errsz)
     else
         snprintf(err, errsz, "%s: write error", o->path);
     return false;
+}
+
+bool dsh_out_mkdirs(const char *path, char *err, size_t errsz)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
+        snprintf(err, errsz, "%s: path too long", path);
+        return false;
+    }
+    for (char *p = buf + 1;; p++) {
+        if (*p == '/' || !*p) {
+            char c = *p;
+            *p = '\0';
+            if (mkdir(buf, 0777) && errno != EEXIST) {
+                snprintf(err, errsz, "%s: cannot create directory: %s", buf,
+                         strerror(errno));
+                return false;
+            }
+            *p = c;
+            if (!c)
+                return true;
+        }
+    }
 }

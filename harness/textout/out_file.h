@@ -21,4 +21,9 @@ bool dsh_out_open(dsh_out_file *o, const char *path, char *err, size_t errsz);
  * write error: false with "PATH: write error[: REASON]"). */
 bool dsh_out_close(dsh_out_file *o, bool ok, char *err, size_t errsz);
 
+/* Creates the directory path and its missing parents (mkdir -p); false
+ * with "DIR: cannot create directory: REASON" (DIR the first one that
+ * could not be made) or "PATH: path too long". */
+bool dsh_out_mkdirs(const char *path, char *err, size_t errsz);
+
 #endif
