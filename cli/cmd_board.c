@@ -550,11 +550,7 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
             return DSPSIM_EXIT_USAGE;
         }
         xt_cpu *cores[XT_PROFILE_MAX_CPUS];
-        unsigned nc = ds_board_cores(b) <= XT_PROFILE_MAX_CPUS
-                          ? ds_board_cores(b)
-                          : XT_PROFILE_MAX_CPUS;
-        for (unsigned k = 0; k < nc; k++)
-            cores[k] = ds_board_core_cpu(b, k);
+        unsigned nc = ds_board_core_cpus(b, cores, XT_PROFILE_MAX_CPUS);
         if (xt_profile_set_start(&prof, cores, nc, elf, perr, sizeof perr)) {
             fprintf(stderr, "dspsim board: %s\n", perr);
             xt_semihost_free(sh);
@@ -570,10 +566,7 @@ static int run(const board_opts *o, ds_board *b, const xt_elf *elf)
             return DSPSIM_EXIT_USAGE;
         }
         xt_cpu *cores[4];
-        unsigned nc = ds_board_cores(b) <= 4 ? ds_board_cores(b) : 4;
-        for (unsigned k = 0; k < nc; k++)
-            cores[k] = ds_board_core_cpu(b, k);
-        ds_gdb_set_cores(gdb, cores, nc); /* a thread per core */
+        ds_gdb_set_cores(gdb, cores, ds_board_core_cpus(b, cores, 4));
         ds_gdb_attach_run(gdb, ds_board_service(b));
         ds_board_set_write_watch(b, write_watch, gdb);
         if (!o->gdb.rev_off && ds_board_cores(b) > 1 && !o->quiet)

@@ -655,10 +655,7 @@ static bool start_gdb(xp_run *r)
              r->o->cmd ? r->o->cmd : "");
     ds_gdb_set_log_prefix(r->gdb, prefix);
     xt_cpu *cores[4];
-    unsigned nc = ds_board_cores(b) <= 4 ? ds_board_cores(b) : 4;
-    for (unsigned k = 0; k < nc; k++)
-        cores[k] = ds_board_core_cpu(b, k);
-    ds_gdb_set_cores(r->gdb, cores, nc); /* a thread per core */
+    ds_gdb_set_cores(r->gdb, cores, ds_board_core_cpus(b, cores, 4));
     fprintf(stderr, "%s: gdb: listening on 127.0.0.1:%u\n", prefix,
             ds_gdb_port(r->gdb));
     fflush(stderr);
@@ -707,13 +704,11 @@ static void execute(xp_run *r, const char *fw)
     }
     if (r->o->cmd)
         ds_board_set_log(dsh_drv_board(r->drv), board_log, r);
-    xt_cpu *cores[XT_PROFILE_MAX_CPUS];
-    unsigned nc = 0;
-    for (ds_board *b = dsh_drv_board(r->drv);
-         nc < ds_board_cores(b) && nc < XT_PROFILE_MAX_CPUS; nc++)
-        cores[nc] = ds_board_core_cpu(b, nc);
     if (r->o->race && !xp_race_enable(r))
         return;
+    xt_cpu *cores[XT_PROFILE_MAX_CPUS];
+    unsigned nc = ds_board_core_cpus(dsh_drv_board(r->drv), cores,
+                                     XT_PROFILE_MAX_CPUS);
     if (r->o->profile_path &&
         xt_profile_set_start(&r->prof, cores, nc, dsh_drv_elf(r->drv), err,
                              sizeof err)) {

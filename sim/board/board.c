@@ -660,6 +660,14 @@ xt_cpu *ds_board_core_cpu(ds_board *b, unsigned core)
 {
     return core < b->ncores ? b->core[core].cpu : NULL;
 }
+
+unsigned ds_board_core_cpus(ds_board *b, xt_cpu **out, unsigned max)
+{
+    unsigned n = b->ncores < max ? b->ncores : max;
+    for (unsigned k = 0; k < n; k++)
+        out[k] = b->core[k].cpu;
+    return n;
+}
 bool ds_board_core_running(const ds_board *b, unsigned core)
 {
     return core < b->ncores && b->core[core].on;

@@ -92,6 +92,9 @@ uint64_t ds_board_cycles(const ds_board *b);
  * the inter-core device (NULL on a board of one core). */
 unsigned ds_board_cores(const ds_board *b);
 xt_cpu *ds_board_core_cpu(ds_board *b, unsigned core);
+/* Every core's engine in out[0..], at most max of them; returns how many
+ * (for the debugger's threads and the per-core profiles). */
+unsigned ds_board_core_cpus(ds_board *b, xt_cpu **out, unsigned max);
 bool ds_board_core_running(const ds_board *b, unsigned core);
 uint64_t ds_board_core_cycles(const ds_board *b, unsigned core);
 struct ds_icd;
