@@ -271,7 +271,7 @@ for ((rep = 0; rep < repeats; rep++)); do
     cache=$(fresh_cache)
     for r in empty 2nd; do
         dsp_run "suite.$r" "$cache" "$dspsim" test "${suite[@]}" -j 2 \
-            --out-dir "$tmp/suite-out" --no-progress --firmware "$fw"
+            --out-dir "$tmp/suite-out" --no-progress
         echo "$run_rc" >"suite.$r.rc"
         tw[$r]=$(min "${tw[$r]:-}" "$run_wall")
         tl[$r]=$(max "${tl[$r]:-}" "$left_n")
@@ -281,7 +281,7 @@ for ((rep = 0; rep < repeats; rep++)); do
     done
     kill_session
     dsp_run suite.interp "$(fresh_cache)" "$dspsim" test "${suite[@]}" -j 2 \
-        --out-dir "$tmp/suite-out" --no-progress --firmware "$fw" --engine interp
+        --out-dir "$tmp/suite-out" --no-progress --engine interp
     echo "$run_rc" >suite.interp.rc
     tw[interp]=$(min "${tw[interp]:-}" "$run_wall")
     tl[interp]=$(max "${tl[interp]:-}" "$left_n")
