@@ -27,6 +27,12 @@ bool dsh_parse_fault_expect(yctx *y, dsh_case *c, const char *key,
  * {min, max}. */
 bool dsh_parse_count(yctx *y, const yaml_node_t *n, const char *what,
                      bool at_most, dsh_count_range *out);
+/* The component named `id` (case_lookup.c), -1 when there is none: then
+ * "WHAT: unknown component 'ID'" is reported at n, unless the document
+ * declares a component of that id that failed to parse (its own error
+ * says why; a reference to it adds nothing). */
+int dsh_case_lookup_component(yctx *y, const dsh_case *c, const yaml_node_t *n,
+                              const char *what, const char *id);
 /* board: section (case_board.c). */
 bool dsh_parse_board(yctx *y, dsh_case *c, const yaml_node_t *n);
 /* The audio clock when the case gives none (case_board.c): 11.2896 MHz

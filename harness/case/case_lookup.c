@@ -13,6 +13,43 @@ int dsh_case_find_component(const dsh_case *c, const char *id)
     return -1;
 }
 
+/* Whether pipelines[].components[] of the document has an entry whose id
+ * is `id` (whether or not it parsed). */
+static bool declared(yctx *y, const char *id)
+{
+    yaml_node_t *root = yaml_document_get_root_node(y->doc);
+    yaml_node_t *pipes = root && y_is_map(root)
+                             ? y_get(y, root, "pipelines", NULL)
+                             : NULL;
+    if (!pipes || !y_is_seq(pipes))
+        return false;
+    for (yaml_node_item_t *p = pipes->data.sequence.items.start;
+         p < pipes->data.sequence.items.top; p++) {
+        yaml_node_t *pn = y_node(y, *p);
+        yaml_node_t *cs = y_is_map(pn) ? y_get(y, pn, "components", NULL)
+                                       : NULL;
+        if (!cs || !y_is_seq(cs))
+            continue;
+        for (yaml_node_item_t *k = cs->data.sequence.items.start;
+             k < cs->data.sequence.items.top; k++) {
+            yaml_node_t *kn = y_node(y, *k);
+            yaml_node_t *idn = y_is_map(kn) ? y_get(y, kn, "id", NULL) : NULL;
+            if (idn && y_is_scalar(idn) && !strcmp(y_text(idn), id))
+                return true;
+        }
+    }
+    return false;
+}
+
+int dsh_case_lookup_component(yctx *y, const dsh_case *c, const yaml_node_t *n,
+                              const char *what, const char *id)
+{
+    int i = dsh_case_find_component(c, id);
+    if (i < 0 && !declared(y, id))
+        y_error(y, n, "%s: unknown component '%s'", what, id);
+    return i;
+}
+
 int dsh_case_find_endpoint(const dsh_case *c, const char *name)
 {
     for (unsigned i = 0; i < c->n_endpoints; i++)

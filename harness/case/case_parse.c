@@ -135,10 +135,7 @@ static int lookup_conn_end(yctx *y, dsh_case *c, const yaml_node_t *n,
     char id[DSH_ID_MAX];
     if (!y_ident(y, n, what, id, sizeof id))
         return -1;
-    int i = dsh_case_find_component(c, id);
-    if (i < 0)
-        y_error(y, n, "%s: unknown component '%s'", what, id);
-    return i;
+    return dsh_case_lookup_component(y, c, n, what, id);
 }
 
 static bool parse_connect(yctx *y, dsh_case *c, unsigned pipe,
@@ -363,9 +360,7 @@ static bool parse_controls(yctx *y, dsh_case *c, const yaml_node_t *n)
         snprintf(w, sizeof w, "%s.component", what);
         int k = -1;
         if (y_ident(y, comp, w, id, sizeof id)) {
-            k = dsh_case_find_component(c, id);
-            if (k < 0)
-                y_error(y, comp, "%s: unknown component '%s'", w, id);
+            k = dsh_case_lookup_component(y, c, comp, w, id);
         }
         if (k < 0) {
             ok = false;

@@ -107,8 +107,8 @@ bool dsh_parse_setup_error(yctx *y, dsh_case *c, const yaml_node_t *n)
         char id[DSH_ID_MAX];
         if (!y_ident(y, v, w, id, sizeof id)) {
             ok = false;
-        } else if ((s->component = dsh_case_find_component(c, id)) < 0) {
-            y_error(y, v, "%s: unknown component '%s'", w, id);
+        } else if ((s->component = dsh_case_lookup_component(y, c, v, w, id)) <
+                   0) {
             ok = false;
         } else if (ok && s->command != IPC_CMD_AUD_COMP_NEW &&
                    s->command != IPC_CMD_AUD_STREAM_PARAMS &&

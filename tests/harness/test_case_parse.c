@@ -394,6 +394,38 @@ static void test_bad_cases(void **state)
         check_bad(&bad_cases[i]);
 }
 
+/* A component that fails to parse is reported once, at itself: the
+ * connections and controls that name it add no "unknown component"; a
+ * name no component declares still gets one. */
+static void test_failed_component_reported_once(void **state)
+{
+    (void)state;
+    char *t1 = edit(base_case, "gain_db: -6}", "gain_db: loud}");
+    char *text = edit(t1, "output: out.wav}\n",
+                      "output: out.wav}\ncontrols:\n"
+                      "  - {at_ms: 10, component: vol1, gain_db: -3}\n");
+    dsh_diag d;
+    dsh_case *c = parse(text, &d);
+    if (c || d.count != 1 || !strstr(d.msg[0], "expected a number")) {
+        dsh_diag_print(&d, stderr);
+        fail_msg("want exactly the gain_db error, got %u messages", d.count);
+    }
+    free(text);
+    /* the same reference to a component nobody declares */
+    text = edit(t1, "[vol1, dai1]", "[vol2, dai1]");
+    c = parse(text, &d);
+    assert_null(c);
+    bool unknown = false;
+    for (unsigned i = 0; i < d.count && i < DSH_DIAG_MAX; i++)
+        unknown |= strstr(d.msg[i], "unknown component 'vol2'") != NULL;
+    if (!unknown) {
+        dsh_diag_print(&d, stderr);
+        fail_msg("an undeclared component was not reported");
+    }
+    free(text);
+    free(t1);
+}
+
 static void test_base_case(void **state)
 {
     (void)state;
@@ -877,6 +909,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bad_cases),
         cmocka_unit_test(test_base_case),
+        cmocka_unit_test(test_failed_component_reported_once),
         cmocka_unit_test(test_full_case),
         cmocka_unit_test(test_count_ranges),
         cmocka_unit_test(test_setup_error_and_on_xrun),
