@@ -418,5 +418,7 @@ void dsh_case_set_input_hook(const dsh_input_hook *hook);
 /* Lookups; -1 if absent. */
 int dsh_case_find_component(const dsh_case *c, const char *id);
 int dsh_case_find_endpoint(const dsh_case *c, const char *name);
+/* Does the case place a pipeline on a core other than 0? */
+bool dsh_case_uses_cores(const dsh_case *c);
 
 #endif

@@ -13,6 +13,14 @@ int dsh_case_find_component(const dsh_case *c, const char *id)
     return -1;
 }
 
+bool dsh_case_uses_cores(const dsh_case *c)
+{
+    for (unsigned i = 0; i < c->n_pipelines; i++)
+        if (c->pipelines[i].core)
+            return true;
+    return false;
+}
+
 /* Whether pipelines[].components[] of the document has an entry whose id
  * is `id` (whether or not it parsed). */
 static bool declared(yctx *y, const char *id)

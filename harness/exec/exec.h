@@ -213,8 +213,6 @@ typedef struct dsh_exec_opts {
 const char *dsh_exec_default_firmware(void);
 /* The several-core build of it (fw_audio_smp.elf, issue 32). */
 const char *dsh_exec_default_firmware_smp(void);
-/* Does the case place a pipeline on a core other than 0? */
-bool dsh_case_uses_cores(const dsh_case *c);
 /* The image a case runs: its own `firmware`, else `given` (--firmware;
  * the pointer dsh_exec_default_firmware() returns counts as not given),
  * else the several-core build when the case places a pipeline on a core

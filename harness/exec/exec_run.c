@@ -33,14 +33,6 @@ const char *dsh_exec_default_firmware_smp(void)
     return DSH_DEFAULT_FIRMWARE_SMP;
 }
 
-bool dsh_case_uses_cores(const dsh_case *c)
-{
-    for (unsigned i = 0; i < c->n_pipelines; i++)
-        if (c->pipelines[i].core)
-            return true;
-    return false;
-}
-
 const char *dsh_exec_firmware(const dsh_case *c, const char *given)
 {
     if (c->firmware[0])
