@@ -207,6 +207,9 @@ typedef struct {
     } pend[MAX_PEND];
     int npend;
     int caseno;
+    int ctr;   /* loop counter register (-1: not in a loop); never a
+                  destination inside the loop */
+    int nloop; /* loops generated in this case (their label numbers) */
 } gen;
 
 static int src_reg(void)
@@ -219,7 +222,7 @@ static int dst_reg(const gen *g)
     int r;
     do
         r = (int)rnd(16);
-    while (r == g->base);
+    while (r == g->base || r == g->ctr);
     return r;
 }
 
@@ -469,14 +472,14 @@ static void gen_insn(gen *g, int idx, int len)
              rn[src_reg()]);
     } else if (k < 700) {
         if (!gen_mem(g)) {
-            if (g->npend == 0)
+            if (g->npend == 0 && g->ctr < 0)
                 gen_base_move(g);
             else
                 EMIT("xor %s, %s, %s\n", rn[dst_reg(g)], rn[src_reg()],
                      rn[src_reg()]);
         }
     } else if (k < 715) {
-        if (g->npend == 0)
+        if (g->npend == 0 && g->ctr < 0)
             gen_base_move(g);
         else
             EMIT("sub %s, %s, %s\n", rn[dst_reg(g)], rn[src_reg()],
@@ -493,6 +496,45 @@ static void gen_insn(gen *g, int idx, int len)
     }
 }
 
+/* A counted loop of 2..16 random instructions run 1..16 times, from
+ * instruction index *idx (advanced past the body): a backward branch, so
+ * that translated blocks re-enter themselves and loop code runs more than
+ * once a pass.  Only where no forward branch is pending (none jumps into
+ * the body).  The counter register is never a destination in the body
+ * and the base register does not move.  Forward branches in the body may
+ * leave the loop early (their labels are placed after it).  SAR is taken
+ * as unknown at the head, which the back edge also reaches. */
+static void gen_loop(gen *g, int *idx, int len)
+{
+    int body = rrange(2, 16);
+    if (*idx + body > len)
+        body = len - *idx;
+    int l = g->nloop++;
+    g->ctr = dst_reg(g);
+    int up = (int)rnd(2); /* count up to an immediate, or down to 0 */
+    int n = b4const[rrange(1, 11)]; /* 1..16 */
+    EMIT("movi %s, %d\n", rn[g->ctr], up ? 0 : n);
+    sb_printf(g->code, ".Lc%d_loop%d:\n", g->caseno, l);
+    g->sar_ok = 0;
+    int end = *idx + body;
+    for (int i = *idx; i < end; i++) {
+        place_labels(g, i);
+        gen_insn(g, i, end);
+    }
+    /* a branch to the instruction after the body lands on the loop's
+     * own decrement; those further on leave the loop (placed after it) */
+    place_labels(g, end);
+    if (up) {
+        EMIT("addi.n %s, %s, 1\n", rn[g->ctr], rn[g->ctr]);
+        EMIT("blti %s, %d, .Lc%d_loop%d\n", rn[g->ctr], n, g->caseno, l);
+    } else {
+        EMIT("addi %s, %s, -1\n", rn[g->ctr], rn[g->ctr]);
+        EMIT("bnez %s, .Lc%d_loop%d\n", rn[g->ctr], g->caseno, l);
+    }
+    g->ctr = -1;
+    *idx = end - 1;
+}
+
 static void gen_case(sbuf *code, sbuf *data, sbuf *inits, int c, int minlen,
                      int maxlen)
 {
@@ -504,6 +546,7 @@ static void gen_case(sbuf *code, sbuf *data, sbuf *inits, int c, int minlen,
     pool_reset();
     g->code = &body;
     g->caseno = c;
+    g->ctr = -1;
     g->base = (int)rnd(16);
     g->off = 4 * rrange(0, 48);
     g->sar_ok = 1;
@@ -556,7 +599,10 @@ static void gen_case(sbuf *code, sbuf *data, sbuf *inits, int c, int minlen,
 
     for (int i = 0; i < len; i++) {
         place_labels(g, i);
-        gen_insn(g, i, len);
+        if (g->npend == 0 && i + 2 <= len && rnd(100) < 4)
+            gen_loop(g, &i, len);
+        else
+            gen_insn(g, i, len);
     }
     place_labels(g, -1);
 

@@ -29,6 +29,12 @@ usage: $0 [options]
   --keep           keep the files of passing programs too
   --lockstep       run dspsim exec --lockstep: its fast engine is also
                    compared with its interpreter after every translated block
+  --translate      make dspsim translate a page as soon as it runs
+                   (DSPSIM_XLATE_HOT=1 DSPSIM_XLATE_SAMPLE=16: the quick
+                   tier's code runs most of a program's second pass and its
+                   loops; by default these short programs stay
+                   interpreted), and fail a program none of whose
+                   instructions ran translated
 Exit status: 0 all agree, 1 mismatch or failure, 77 dspsim missing.
 EOF
 }
@@ -49,6 +55,7 @@ self=0
 workdir=""
 keep=0
 lockstep=""
+translate=0
 timeout_s=60
 
 while [ $# -gt 0 ]; do
@@ -68,6 +75,7 @@ while [ $# -gt 0 ]; do
     --workdir) workdir=$2; shift 2 ;;
     --keep) keep=1; shift ;;
     --lockstep) lockstep=--lockstep; timeout_s=300; shift ;;
+    --translate) translate=1; shift ;;
     -h | --help) usage; exit 0 ;;
     *) echo "difftest: unknown option $1" >&2; usage >&2; exit 2 ;;
     esac
@@ -105,6 +113,7 @@ qemu_run() { # elf out [extra qemu args...]
 failed=0
 passed=0
 engine=dspsim
+[ "$translate" = 1 ] && engine="dspsim (translating at once)"
 [ "$self" = 1 ] && engine="QEMU -icount shift=0"
 last=$((seed + count - 1))
 for s in $(seq "$seed" "$last"); do
@@ -130,6 +139,20 @@ for s in $(seq "$seed" "$last"); do
     if [ "$self" = 1 ]; then
         qemu_run "$d/prog.elf" "$d/actual.bin" -icount shift=0
         rc=$?
+    elif [ "$translate" = 1 ]; then
+        DSPSIM_XLATE_HOT=1 DSPSIM_XLATE_SAMPLE=16 \
+            timeout "$timeout_s" "$dspsim" exec --stats $lockstep \
+            "$d/prog.elf" >"$d/actual.bin" 2>"$d/dspsim.stderr"
+        rc=$?
+        # --stats: {"instructions":N,...,"xlate":{...,"insns":M,...
+        tr=$(sed -n 's/.*"xlate":{[^}]*"insns":\([0-9]*\).*/\1/p' \
+             "$d/dspsim.stderr" | tail -n 1)
+        all=$(sed -n 's/^{"instructions":\([0-9]*\).*/\1/p' \
+              "$d/dspsim.stderr" | tail -n 1)
+        echo "difftest: seed $s: ${tr:-?} of ${all:-?} instructions translated"
+        case ${tr:-0} in
+        0) echo "difftest: seed $s: no translated code ran"; rc=1 ;;
+        esac
     else
         timeout "$timeout_s" "$dspsim" exec $lockstep "$d/prog.elf" \
             >"$d/actual.bin" 2>"$d/dspsim.stderr"
