@@ -511,7 +511,7 @@ static void gen_loop(gen *g, int *idx, int len)
         body = len - *idx;
     int l = g->nloop++;
     g->ctr = dst_reg(g);
-    int up = (int)rnd(2); /* count up to an immediate, or down to 0 */
+    int up = (int)rnd(2);           /* count up to an immediate, or down to 0 */
     int n = b4const[rrange(1, 11)]; /* 1..16 */
     EMIT("movi %s, %d\n", rn[g->ctr], up ? 0 : n);
     sb_printf(g->code, ".Lc%d_loop%d:\n", g->caseno, l);
