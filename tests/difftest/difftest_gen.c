@@ -36,6 +36,15 @@
 #define SAR_OFF  (SCRATCH + 16 * 4) /* SAR */
 #define BLOCK    (SCRATCH + 17 * 4) /* bytes per case */
 
+/* The exception log after the result blocks: a count, the handler's two
+ * save words and a spare word, then one 16-byte entry per exception
+ * (EXCCAUSE, EXCVADDR for an alignment fault else 0, EPC1, PS in the
+ * handler), the first LOG_MAX of them. */
+#define LOG_MAX   256
+#define LOG_HEAD  16
+#define LOG_ENTRY 16
+#define LOG_BYTES (LOG_HEAD + LOG_MAX * LOG_ENTRY)
+
 /* Times the cases run: each pass starts from the registers of its case's
  * table and from the scratch areas the previous pass left. */
 #define PASSES 2
@@ -310,6 +319,45 @@ static int gen_mem(gen *g)
     return 1;
 }
 
+/* An instruction that raises an exception, always a 3-byte one (the
+ * handler resumes at EPC1 + 3): a 16- or 32-bit load or store at an
+ * address 1..3 bytes off its alignment (LoadStoreAlignmentCause; the
+ * address stays inside the scratch area, so a core that failed to fault
+ * would still touch only the case's memory), SYSCALL or ILL. */
+static void gen_fault(gen *g)
+{
+    static const struct {
+        const char *mn;
+        int width, store;
+    } ops[] = {
+        { "l16ui", 2, 0 }, { "l16si", 2, 0 }, { "l32i", 4, 0 },
+        { "s16i", 2, 1 },  { "s32i", 4, 1 },
+    };
+    unsigned k = rnd(8);
+    if (k == 6) {
+        EMIT("syscall\n");
+        return;
+    }
+    if (k == 7) {
+        EMIT("ill\n");
+        return;
+    }
+    int op = (int)rnd(sizeof ops / sizeof ops[0]);
+    int w = ops[op].width;
+    int mis = w == 2 ? 1 : rrange(1, 3);
+    int hi = SCRATCH - w - 3 - g->off;
+    if (hi < 0) {
+        EMIT("syscall\n");
+        return;
+    }
+    int imm = rrange(0, (hi < 252 ? hi : 252) / w) * w;
+    int t = dst_reg(g);
+    EMIT("addi %s, %s, %d\n", rn[t], rn[g->base], mis);
+    int v = ops[op].store ? src_reg() : dst_reg(g);
+    EMIT("%s %s, %s, %d    # faults: address %% %d = %d\n", ops[op].mn, rn[v],
+         rn[t], imm, w, mis % w);
+}
+
 /* Move the base register inside the scratch area (no branch pending, so
  * every path agrees on its value). */
 static void gen_base_move(gen *g)
@@ -491,6 +539,8 @@ static void gen_insn(gen *g, int idx, int len)
              g->caseno, 4 * lit, v);
     } else if (k < 760) {
         EMIT("mov %s, %s\n", rn[dst_reg(g)], rn[src_reg()]);
+    } else if (k < 772) {
+        gen_fault(g);
     } else {
         gen_branch(g, idx, len);
     }
@@ -666,21 +716,80 @@ static int cmd_gen(int argc, char **argv)
     fprintf(f,
             "# dspsim difftest program: seed %" PRIu64 ", %d cases, "
             "%d..%d instructions%s\n"
-            "# output: per case %d bytes = scratch[%d], a0..a15, SAR\n"
+            "# output: per case %d bytes = scratch[%d], a0..a15, SAR;\n"
+            "# then the exception log\n"
             "    .begin no-transform\n"
+            "# exception vectors at VECBASE (reset value 0x40000000): PS.UM\n"
+            "# is 0, so an exception enters the kernel vector; a double\n"
+            "# exception (none is expected) ends the program with status 3\n"
+            "    .section .vectors, \"ax\"\n"
+            "    .org 0x30\n"
+            "    wsr.excsave1 a0\n"
+            "    j .Lexc\n"
+            "    .org 0x50\n"
+            "    wsr.excsave1 a0\n"
+            "    j .Lexc\n"
+            "    .org 0x70\n"
+            "    j .Ldouble\n"
+            "    .org 0x80\n"
             "    .text\n"
             "    .global _start\n"
             "    .type _start, @function\n"
             "    .align 4\n"
             "_start:\n"
+            "    movi a2, 0\n"
+            "    wsr.ps a2\n"
+            "    rsync\n"
             "    j .Lpass\n"
             "    .align 4\n"
             ".Lpool_start:\n"
             "    .word .Lpass\n"
             "    .word .Lpasses\n"
+            ".Lexc_pool:\n"
+            "    .word .Lexc_log\n"
+            "# the exception handler: logs EXCCAUSE, EXCVADDR (alignment\n"
+            "# faults only), EPC1 and PS, then resumes after the faulting\n"
+            "# instruction (every one the generator emits has 3 bytes)\n"
+            ".Lexc:\n"
+            "    l32r a0, .Lexc_pool\n"
+            "    s32i a2, a0, 4\n"
+            "    s32i a3, a0, 8\n"
+            "    l32i a2, a0, 0\n"
+            "    addi a3, a2, 1\n"
+            "    s32i a3, a0, 0\n"
+            "    bgeui a2, %d, .Lexc_resume\n"
+            "    slli a2, a2, 4\n"
+            "    add a2, a2, a0\n"
+            "    rsr.exccause a3\n"
+            "    s32i a3, a2, %d\n"
+            "    addi a3, a3, -9\n"
+            "    bnez a3, .Lexc_novaddr\n"
+            "    rsr.excvaddr a3\n"
+            "    j .Lexc_vaddr\n"
+            ".Lexc_novaddr:\n"
+            "    movi a3, 0\n"
+            ".Lexc_vaddr:\n"
+            "    s32i a3, a2, %d\n"
+            "    rsr.epc1 a3\n"
+            "    s32i a3, a2, %d\n"
+            "    rsr.ps a3\n"
+            "    s32i a3, a2, %d\n"
+            ".Lexc_resume:\n"
+            "    rsr.epc1 a3\n"
+            "    addi a3, a3, 3\n"
+            "    wsr.epc1 a3\n"
+            "    l32i a2, a0, 4\n"
+            "    l32i a3, a0, 8\n"
+            "    rsr.excsave1 a0\n"
+            "    rfe\n"
+            ".Ldouble:\n"
+            "    movi a2, 1\n"
+            "    movi a3, 3\n"
+            "    simcall\n"
             ".Lpass:\n",
             seed, ncases, minlen, maxlen,
-            only >= 0 ? " (only one case kept)" : "", BLOCK, SCRATCH);
+            only >= 0 ? " (only one case kept)" : "", BLOCK, SCRATCH, LOG_MAX,
+            LOG_HEAD, LOG_HEAD + 4, LOG_HEAD + 8, LOG_HEAD + 12);
     fwrite(code.p, 1, code.len, f);
     fprintf(f,
             "# every case runs PASSES times (the later passes run code that\n"
@@ -699,11 +808,14 @@ static int cmd_gen(int argc, char **argv)
             ".Lpool_end:\n"
             "    .word .Lres_%d\n"
             "    .word %" PRIu32 "\n"
+            "    .word .Lexc_log\n"
+            "    .word %d\n"
             ".Lfinish:\n"
             "    l32r a6, .Lpool_end\n"
             "    l32r a7, .Lpool_end+4\n"
+            "    movi a8, 0\n"
             ".Lwrite:\n"
-            "    beqz a7, .Ldone\n"
+            "    beqz a7, .Lwritten\n"
             "    movi a2, 4\n"
             "    movi a3, 1\n"
             "    mov a4, a6\n"
@@ -712,6 +824,13 @@ static int cmd_gen(int argc, char **argv)
             "    blti a2, 1, .Lfail\n"
             "    add a6, a6, a2\n"
             "    sub a7, a7, a2\n"
+            "    j .Lwrite\n"
+            "# then the exception log\n"
+            ".Lwritten:\n"
+            "    bnez a8, .Ldone\n"
+            "    movi a8, 1\n"
+            "    l32r a6, .Lpool_end+8\n"
+            "    l32r a7, .Lpool_end+12\n"
             "    j .Lwrite\n"
             ".Ldone:\n"
             "    movi a2, 1\n"
@@ -729,8 +848,9 @@ static int cmd_gen(int argc, char **argv)
             "    .align 4\n"
             ".Lpasses:\n"
             "    .word %d\n",
-            first, outlen, PASSES);
+            first, outlen, LOG_BYTES, PASSES);
     fwrite(data.p, 1, data.len, f);
+    fprintf(f, ".Lexc_log:\n    .space %d, 0\n", LOG_BYTES);
     fwrite(inits.p, 1, inits.len, f);
     if (fclose(f) != 0) {
         perror(outp);
@@ -830,8 +950,31 @@ static int cmd_cmp(int argc, char **argv)
         return 1;
     }
 
+    /* the result blocks, then the exception log */
+    size_t blocks = n >= LOG_BYTES ? (n - LOG_BYTES) / BLOCK * BLOCK : n;
+    if (i >= blocks) {
+        size_t o = i - blocks;
+        printf("MISMATCH in the exception log (byte %zu)\n", o);
+        printf("  exceptions taken: expected %" PRIu32 ", actual %" PRIu32 "\n",
+               word_at(e, blocks), word_at(a, blocks));
+        if (o >= LOG_HEAD) {
+            size_t k = (o - LOG_HEAD) / LOG_ENTRY;
+            size_t at = blocks + LOG_HEAD + k * LOG_ENTRY;
+            static const char *const f[4] = { "EXCCAUSE", "EXCVADDR", "EPC1",
+                                              "PS" };
+            printf("  exception %zu:\n", k);
+            for (int w = 0; w < 4 && at + 4 * (size_t)w + 4 <= n; w++)
+                printf("    %-9s expected 0x%08" PRIx32 "  actual 0x%08" PRIx32
+                       "\n",
+                       f[w], word_at(e, at + 4 * (size_t)w),
+                       word_at(a, at + 4 * (size_t)w));
+        }
+        free(e);
+        free(a);
+        return 1;
+    }
     size_t nfail = 0;
-    for (size_t c = 0; (c + 1) * BLOCK <= n; c++)
+    for (size_t c = 0; (c + 1) * BLOCK <= blocks; c++)
         if (memcmp(e + c * BLOCK, a + c * BLOCK, BLOCK) != 0)
             nfail++;
 
@@ -839,7 +982,7 @@ static int cmd_cmp(int argc, char **argv)
     size_t cb = (size_t)c * BLOCK;
     size_t first = (i - cb) & ~(size_t)3;
     printf("MISMATCH in case %d (%zu of %zu cases differ)\n", c, nfail,
-           n / BLOCK);
+           blocks / BLOCK);
     if (first >= REGS_OFF && first < SAR_OFF)
         printf("first difference: register a%zu\n", (first - REGS_OFF) / 4);
     else if (first == SAR_OFF)
