@@ -216,9 +216,11 @@ typedef struct {
     } pend[MAX_PEND];
     int npend;
     int caseno;
-    int ctr;   /* loop counter register (-1: not in a loop); never a
+    int ctr;    /* loop counter register (-1: not in a loop); never a
                   destination inside the loop */
-    int nloop; /* loops generated in this case (their label numbers) */
+    int nloop;  /* loops generated in this case (their label numbers) */
+    int in_sub; /* generating a subroutine's body: no branch, a0 kept */
+    int nsub;   /* subroutines and jumps generated (label numbers) */
 } gen;
 
 static int src_reg(void)
@@ -231,7 +233,7 @@ static int dst_reg(const gen *g)
     int r;
     do
         r = (int)rnd(16);
-    while (r == g->base || r == g->ctr);
+    while (r == g->base || r == g->ctr || (g->in_sub && r == 0));
     return r;
 }
 
@@ -440,6 +442,52 @@ static void gen_branch(gen *g, int idx, int len)
     }
 }
 
+static void gen_insn(gen *g, int idx, int len);
+
+/* A call and return, or an indirect jump, where no branch is pending
+ * (and neither the loop counter nor the base register is a0, which a call
+ * writes):
+ * CALL0 or CALLX0 (the address from the literal pool) to a subroutine of
+ * 1..6 random instructions without branches that do not write a0, placed
+ * right after the call and jumped over, returning with RET or RET.N; or
+ * JX forward over 1..3 instructions never run.  Return addresses and
+ * targets are absolute: the same on every core that runs the ELF. */
+static void gen_call(gen *g, int idx, int len)
+{
+    int l = g->nsub++;
+    unsigned kind = rnd(3);
+    if (kind == 2) {
+        int t = dst_reg(g);
+        char sym[48];
+        snprintf(sym, sizeof sym, ".Lc%d_jx%d", g->caseno, l);
+        EMIT("l32r %s, .Lpool_%d+%u\n", rn[t], g->caseno, 4 * lit_symbol(sym));
+        EMIT("jx %s\n", rn[t]);
+        for (int i = rrange(1, 3); i > 0; i--)
+            EMIT("movi %s, %d    # never run\n", rn[rnd(16)],
+                 rrange(-2048, 2047));
+        sb_printf(g->code, "%s:\n", sym);
+        return;
+    }
+    char sub[48];
+    snprintf(sub, sizeof sub, ".Lc%d_sub%d", g->caseno, l);
+    if (kind == 0) {
+        EMIT("call0 %s\n", sub);
+    } else {
+        int t = dst_reg(g);
+        EMIT("l32r %s, .Lpool_%d+%u\n", rn[t], g->caseno, 4 * lit_symbol(sub));
+        EMIT("callx0 %s\n", rn[t]);
+    }
+    EMIT("j .Lc%d_ret%d\n", g->caseno, l);
+    EMIT(".align 4\n");
+    sb_printf(g->code, "%s:\n", sub);
+    g->in_sub = 1;
+    for (int i = rrange(1, 6); i > 0; i--)
+        gen_insn(g, idx, len);
+    g->in_sub = 0;
+    EMIT("%s\n", rnd(2) ? "ret" : "ret.n");
+    sb_printf(g->code, ".Lc%d_ret%d:\n", g->caseno, l);
+}
+
 /* One random instruction (occasionally a two-instruction idiom). */
 static void gen_insn(gen *g, int idx, int len)
 {
@@ -541,6 +589,11 @@ static void gen_insn(gen *g, int idx, int len)
         EMIT("mov %s, %s\n", rn[dst_reg(g)], rn[src_reg()]);
     } else if (k < 772) {
         gen_fault(g);
+    } else if (k < 784 && !g->in_sub && g->npend == 0 && g->ctr != 0 &&
+               g->base != 0) {
+        gen_call(g, idx, len);
+    } else if (g->in_sub) {
+        EMIT("or %s, %s, %s\n", rn[dst_reg(g)], rn[src_reg()], rn[src_reg()]);
     } else {
         gen_branch(g, idx, len);
     }
