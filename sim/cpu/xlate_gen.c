@@ -26,61 +26,25 @@
 #include "xlate_plan.h"
 #include "xlate_sreg.h"
 
-#define PAGE   XT_PAGE_SIZE
-#define PAGE_I ((int)XT_PAGE_SIZE)
+#define PAGE XT_PAGE_SIZE
 
 
 typedef struct gen {
     xl_plan *pl;    /* the page's blocks (xlate_plan.h) */
     uint8_t *cover; /* bitmap: offsets of the instructions in blocks */
     xl_buf *o;
-    int fast; /* emitting a region's guarded copy (plan below) */
-    const struct guard_plan *gp; /* its plan */
-    unsigned fast_head;          /* its head */
-    unsigned reg_end;            /* the next hard head: the region's end */
+    int fast;           /* emitting a region's guarded copy (xlate_plan.h) */
+    const xl_guard *gp; /* its plan (xlate_plan.h) */
+    unsigned fast_head; /* its head */
+    unsigned reg_end;   /* the next hard head: the region's end */
     unsigned margin;    /* the block being written: its horizon margin */
     int32_t disp[PAGE]; /* in the copy: an access's offset from its base */
-    uint8_t dyn[PAGE];  /* in the copy: DYN_* for an instruction */
+    uint8_t dyn[PAGE];  /* in the copy: XL_DYN_* for an instruction */
     uint8_t lab[PAGE];  /* the generic block has label S<offset> here */
     char lp[16];        /* its labels' prefix: "" alone, "p<i>_" in a group */
     struct gen **grp;   /* a group's pages (NULL: a unit of one page) */
     unsigned ngrp;
 } gen;
-
-/* How the guarded copy treats an instruction the guard does not cover: an
- * access checks its page itself, and goes to the generic block at the
- * same instruction if it cannot access host memory directly; an
- * instruction that needs a helper always goes there. */
-enum { DYN_NONE, DYN_CHECK, DYN_LEAVE };
-
-/* A region's guarded copy.  A region is a hard head's block and the blocks
- * of the soft heads after it, up to the next hard head (find_soft): inside
- * it every path runs forward, so a register no instruction below an access
- * writes still holds its value from the region's start there.  For the
- * loads and stores through such base registers (and the L32Rs), one test
- * per base register at the region's start (the whole offset range inside
- * one page that the page table maps directly, without wait states,
- * aligned) lets the copy access host memory with no per-access page
- * lookup, alignment test or wait-state check.  The other accesses check
- * their page in place (DYN_CHECK).  Nothing in the copy calls a helper, so
- * the page table cannot change while it runs: where the copy cannot go on
- * without one, it continues in the generic block at the same instruction
- * (label S<offset>), with the same cycle and instruction totals, as both
- * count from the block's start.  A failed test runs the generic blocks. */
-typedef struct guard_plan {
-    int lo[16], hi[16]; /* offsets [lo, hi) accessed via a<n> */
-    unsigned amask[16]; /* alignment mask the accesses need */
-    uint8_t rd[16], wr[16];
-    int delta[16];        /* what the block adds to a<n> (ADDI) */
-    int carry;            /* a jump back to the region's head stays in the
-                      copy when its bases stay in their pages */
-    uint8_t rederive[16]; /* at that jump: a<n> is not its value at the
-                             start plus delta; test it and point again */
-    int lit;              /* L32R in the block: literals need LITBASE off */
-    uint32_t lit_pages[8];
-    unsigned nlit;
-} guard_plan;
-
 
 /* Condition of a conditional branch, as a C expression. */
 static void cond_text(const xt_insn *in, char *s, size_t n)
@@ -176,7 +140,7 @@ static void go(gen *g, uint32_t t)
     if (g->fast && g->gp->carry && t == g->pl->base + g->fast_head) {
         /* the guarded copy's loop: the bases moved by the block's deltas;
          * still in the pages the guard checked, the copy goes round */
-        const struct guard_plan *gp = g->gp;
+        const xl_guard *gp = g->gp;
         xlate_buf_printf(g->o,
                          "if (cyc + %uu >= ev2) EXIT(0x%xu, 0, 0); if (L_(1",
                          g->pl->pre[g->fast_head], t);
@@ -317,7 +281,7 @@ static void emit_dyn_access(gen *g, const xt_insn *in, unsigned off)
  * for stores; literals through their page, which the guard checked). */
 static void emit_fast_access(gen *g, const xt_insn *in, unsigned off)
 {
-    if (g->dyn[off] == DYN_CHECK) {
+    if (g->dyn[off] == XL_DYN_CHECK) {
         emit_dyn_access(g, in, off);
         return;
     }
@@ -562,7 +526,7 @@ static void block_body(gen *g, unsigned h)
                  kn = k + cost + xlate_plan_interlock(g->pl, off);
         uint32_t npc = pc + in->len;
         int tk = xlate_plan_transfer_kind(in->op);
-        if (g->fast && g->dyn[off] == DYN_LEAVE) {
+        if (g->fast && g->dyn[off] == XL_DYN_LEAVE) {
             xlate_buf_printf(o, "  goto %sS%x;\n", g->lp, off);
             return;
         }
@@ -629,113 +593,8 @@ static void block_body(gen *g, unsigned h)
     }
 }
 
-/* Can the region at hard head h have a guarded copy?  Walks its blocks as
- * block_body does, in address order (every path through the region runs
- * in that order, so a register is unchanged at an access if nothing above
- * it in the region writes it); fills gp, g->disp with each covered
- * access's offset from its base register's value at the region's start
- * (an ADDI of a register to itself in the head block, as in a stack
- * frame's set-up, moves the offsets along), and g->dyn.  Worth it for a
- * loop from two covered accesses on, for straight code from four. */
-static int plan_guard(gen *g, unsigned h, guard_plan *gp)
-{
-    memset(gp, 0, sizeof *gp);
-    int delta[16] = { 0 };
-    unsigned clobbered = 0, accesses = 0;
-    unsigned back_clobbered = 0; /* written before a jump back to the head */
-    int loop = 0;                /* a branch or jump back to the head */
-    for (int r = 0; r < 16; r++)
-        gp->lo[r] = PAGE_I;
-    for (unsigned bh = h; bh < g->reg_end; bh++) {
-        if (!g->pl->head[bh])
-            continue;
-        for (unsigned off = bh;;) {
-            if ((off != bh && g->pl->head[off]) ||
-                !xlate_plan_holdable(g->pl, off))
-                break;
-            const xt_insn *in = &g->pl->dp[off].in;
-            g->dyn[off] = DYN_NONE;
-            int tk = xlate_plan_transfer_kind(in->op);
-            if (tk) {
-                if (in->target == g->pl->base + h && (tk == 1 || tk == 2)) {
-                    loop = 1;
-                    back_clobbered |= clobbered;
-                    if (in->op == XT_OP_CALL0)
-                        back_clobbered |= 1; /* it writes a0 on the way */
-                }
-                break;
-            }
-            unsigned sz = xlate_plan_access_size(in->op);
-            if (in->op == XT_OP_L32R) {
-                uint32_t pg = in->target >> XT_PAGE_SHIFT;
-                unsigned i = 0;
-                while (i < gp->nlit && gp->lit_pages[i] != pg)
-                    i++;
-                if (i == gp->nlit && gp->nlit < 8)
-                    gp->lit_pages[gp->nlit++] = pg;
-                if (i < gp->nlit) {
-                    gp->lit = 1;
-                    accesses++;
-                } else {
-                    g->dyn[off] = DYN_LEAVE;
-                }
-            } else if (sz) {
-                unsigned b = in->b;
-                int d = delta[b] + in->imm;
-                if ((clobbered >> b & 1) || (d & (int)(sz - 1)) ||
-                    d <= -PAGE_I || d + (int)sz > PAGE_I) {
-                    g->dyn[off] = DYN_CHECK;
-                } else {
-                    g->disp[off] = d;
-                    if (d < gp->lo[b])
-                        gp->lo[b] = d;
-                    if (d + (int)sz > gp->hi[b])
-                        gp->hi[b] = d + (int)sz;
-                    gp->amask[b] |= sz - 1;
-                    if (xlate_plan_is_store(in->op))
-                        gp->wr[b] = 1;
-                    else
-                        gp->rd[b] = 1;
-                    accesses++;
-                }
-            } else if (in->op == XT_OP_RSIL ||
-                       ((in->op == XT_OP_WSR || in->op == XT_OP_XSR) &&
-                        in->imm != XT_SR_SAR)) {
-                g->dyn[off] = DYN_LEAVE; /* a helper call */
-            }
-            /* only the head block runs on every path through the region:
-             * a later ADDI may or may not have run at an access */
-            if ((in->op == XT_OP_ADDI || in->op == XT_OP_ADDI_N ||
-                 in->op == XT_OP_ADDMI) &&
-                bh == h && in->a == in->b && !(clobbered >> in->a & 1) &&
-                delta[in->a] + in->imm > -PAGE_I &&
-                delta[in->a] + in->imm < PAGE_I)
-                delta[in->a] += in->imm;
-            else if (!xlate_plan_is_store(in->op))
-                clobbered |= 1u
-                             << in->a; /* every other op writes at most a<a> */
-            off += in->len;
-            if (off >= PAGE)
-                break;
-        }
-    }
-    /* at a jump back to the head, a base register holds its value at the
-     * start plus the head block's ADDIs unless something above the jump
-     * wrote it; then the copy tests it again and points at it anew */
-    gp->carry = loop;
-    for (unsigned r = 0; r < 16; r++) {
-        gp->delta[r] = delta[r];
-        gp->rederive[r] = (gp->rd[r] || gp->wr[r]) &&
-                          ((back_clobbered >> r & 1) ||
-                           (delta[r] & (int)gp->amask[r]));
-    }
-    /* the copy doubles the region's C text (and its compile time): a loop
-     * gets one from two covered accesses on, straight code from four */
-    return accesses >= (loop ? 2u : 4u);
-}
-
 /* The region's guarded copy: its test, its pointers, its blocks. */
-static void emit_copy(gen *g, unsigned h, const guard_plan *gp)
+static void emit_copy(gen *g, unsigned h, const xl_guard *gp)
 {
     xl_buf *o = g->o;
     const char *sep = "";
@@ -807,12 +666,9 @@ static void emit_copy(gen *g, unsigned h, const guard_plan *gp)
 static void block(gen *g, unsigned h)
 {
     if (g->o && !g->pl->soft[h]) {
-        g->reg_end = h + 1;
-        while (g->reg_end < PAGE &&
-               (!g->pl->head[g->reg_end] || g->pl->soft[g->reg_end]))
-            g->reg_end++;
-        guard_plan gp;
-        if (plan_guard(g, h, &gp))
+        g->reg_end = xlate_plan_region_end(g->pl, h);
+        xl_guard gp;
+        if (xlate_plan_guard(g->pl, h, g->reg_end, &gp, g->disp, g->dyn))
             emit_copy(g, h, &gp);
     }
     block_body(g, h);

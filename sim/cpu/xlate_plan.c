@@ -231,6 +231,116 @@ static unsigned margin(const xl_plan *g, unsigned h)
     }
 }
 
+unsigned xlate_plan_region_end(const xl_plan *p, unsigned h)
+{
+    unsigned e = h + 1;
+    while (e < XL_PAGE && (!p->head[e] || p->soft[e]))
+        e++;
+    return e;
+}
+
+/* The region's blocks walked as the emitters walk them, in address order
+ * (every path through the region runs in that order, so a register is
+ * unchanged at an access if nothing above it in the region writes it);
+ * an ADDI of a register to itself in the head block, as in a stack
+ * frame's set-up, moves the offsets along. */
+int xlate_plan_guard(const xl_plan *pl, unsigned h, unsigned end, xl_guard *gp,
+                     int32_t *disp, uint8_t *dyn)
+{
+    memset(gp, 0, sizeof *gp);
+    int delta[16] = { 0 };
+    unsigned clobbered = 0, accesses = 0;
+    unsigned back_clobbered = 0; /* written before a jump back to the head */
+    int loop = 0;                /* a branch or jump back to the head */
+    for (int r = 0; r < 16; r++)
+        gp->lo[r] = (int)XL_PAGE;
+    for (unsigned bh = h; bh < end; bh++) {
+        if (!pl->head[bh])
+            continue;
+        for (unsigned off = bh;;) {
+            if ((off != bh && pl->head[off]) || !xlate_plan_holdable(pl, off))
+                break;
+            const xt_insn *in = &pl->dp[off].in;
+            dyn[off] = XL_DYN_NONE;
+            int tk = xlate_plan_transfer_kind(in->op);
+            if (tk) {
+                if (in->target == pl->base + h && (tk == 1 || tk == 2)) {
+                    loop = 1;
+                    back_clobbered |= clobbered;
+                    if (in->op == XT_OP_CALL0)
+                        back_clobbered |= 1; /* it writes a0 on the way */
+                }
+                break;
+            }
+            unsigned sz = xlate_plan_access_size(in->op);
+            if (in->op == XT_OP_L32R) {
+                uint32_t pg = in->target >> XT_PAGE_SHIFT;
+                unsigned i = 0;
+                while (i < gp->nlit && gp->lit_pages[i] != pg)
+                    i++;
+                if (i == gp->nlit && gp->nlit < 8)
+                    gp->lit_pages[gp->nlit++] = pg;
+                if (i < gp->nlit) {
+                    gp->lit = 1;
+                    accesses++;
+                } else {
+                    dyn[off] = XL_DYN_LEAVE;
+                }
+            } else if (sz) {
+                unsigned b = in->b;
+                int d = delta[b] + in->imm;
+                if ((clobbered >> b & 1) || (d & (int)(sz - 1)) ||
+                    d <= -(int)XL_PAGE || d + (int)sz > (int)XL_PAGE) {
+                    dyn[off] = XL_DYN_CHECK;
+                } else {
+                    disp[off] = d;
+                    if (d < gp->lo[b])
+                        gp->lo[b] = d;
+                    if (d + (int)sz > gp->hi[b])
+                        gp->hi[b] = d + (int)sz;
+                    gp->amask[b] |= sz - 1;
+                    if (xlate_plan_is_store(in->op))
+                        gp->wr[b] = 1;
+                    else
+                        gp->rd[b] = 1;
+                    accesses++;
+                }
+            } else if (in->op == XT_OP_RSIL ||
+                       ((in->op == XT_OP_WSR || in->op == XT_OP_XSR) &&
+                        in->imm != XT_SR_SAR)) {
+                dyn[off] = XL_DYN_LEAVE; /* a helper call */
+            }
+            /* only the head block runs on every path through the region:
+             * a later ADDI may or may not have run at an access */
+            if ((in->op == XT_OP_ADDI || in->op == XT_OP_ADDI_N ||
+                 in->op == XT_OP_ADDMI) &&
+                bh == h && in->a == in->b && !(clobbered >> in->a & 1) &&
+                delta[in->a] + in->imm > -(int)XL_PAGE &&
+                delta[in->a] + in->imm < (int)XL_PAGE)
+                delta[in->a] += in->imm;
+            else if (!xlate_plan_is_store(in->op))
+                clobbered |= 1u
+                             << in->a; /* every other op writes at most a<a> */
+            off += in->len;
+            if (off >= XL_PAGE)
+                break;
+        }
+    }
+    /* at a jump back to the head, a base register holds its value at the
+     * start plus the head block's ADDIs unless something above the jump
+     * wrote it; then the copy tests it again and points at it anew */
+    gp->carry = loop;
+    for (unsigned r = 0; r < 16; r++) {
+        gp->delta[r] = delta[r];
+        gp->rederive[r] = (gp->rd[r] || gp->wr[r]) &&
+                          ((back_clobbered >> r & 1) ||
+                           (delta[r] & (int)gp->amask[r]));
+    }
+    /* the copy doubles the region's C text (and its compile time): a loop
+     * gets one from two covered accesses on, straight code from four */
+    return accesses >= (loop ? 2u : 4u);
+}
+
 xl_plan *xlate_plan_entries(xt_cpu *cpu, uint32_t pn)
 {
     xt_dinsn *dp = cpu->dcache[pn];

@@ -51,6 +51,48 @@ int xlate_plan_holdable(const xl_plan *p, unsigned o);
  * load-use / multiply-use cost when the next reads its result). */
 unsigned xlate_plan_interlock(const xl_plan *p, unsigned o);
 
+/* Regions and their guarded copies (both emitters).  A region is a hard
+ * head's block and the blocks of the soft heads after it, up to the next
+ * hard head: inside it every path runs forward, so a register no
+ * instruction above an access writes still holds its value from the
+ * region's start there.  For the loads and stores through such base
+ * registers (and the L32Rs), one test per base register at the region's
+ * start (the whole offset range inside one page that the page table maps
+ * directly, without wait states, aligned) lets a copy of the region
+ * access host memory with no per-access page lookup, alignment test or
+ * wait-state check.  The other accesses check their page in place
+ * (XL_DYN_CHECK).  Nothing in the copy calls a helper, so the page table
+ * cannot change while it runs: where the copy cannot go on without one
+ * (XL_DYN_LEAVE), it continues in the generic block at the same
+ * instruction, with the same cycle and instruction totals, as both count
+ * from the block's start.  A failed test runs the generic blocks. */
+enum { XL_DYN_NONE, XL_DYN_CHECK, XL_DYN_LEAVE };
+
+typedef struct xl_guard {
+    int lo[16], hi[16]; /* offsets [lo, hi) accessed via a<n> (bytes) */
+    unsigned amask[16]; /* alignment mask the accesses need */
+    uint8_t rd[16], wr[16];
+    int delta[16];        /* what the head block adds to a<n> (ADDI) */
+    int carry;            /* a jump back to the region's head stays in the
+                      copy when its bases stay in their pages */
+    uint8_t rederive[16]; /* at that jump: a<n> is not its value at the
+                             start plus delta; test it and point again */
+    int lit;              /* L32R in the region: literals need LITBASE off */
+    uint32_t lit_pages[8];
+    unsigned nlit;
+} xl_guard;
+
+/* The end of the region at hard head h: the next hard head's offset (or
+ * the page's end). */
+unsigned xlate_plan_region_end(const xl_plan *p, unsigned h);
+/* Can the region [h, end) have a guarded copy?  Fills gp, disp[off]
+ * (each covered access's offset from its base register's value at the
+ * region's start) and dyn[off] (XL_DYN_* of every instruction the
+ * region's blocks hold); 1 if a copy is worth it (a loop from two
+ * covered accesses on, straight code from four). */
+int xlate_plan_guard(const xl_plan *p, unsigned h, unsigned end, xl_guard *gp,
+                     int32_t *disp, uint8_t *dyn);
+
 /* A plan of page pn with its decoded entries only (dec, dp): NULL if the
  * page has none.  xlate_plan_page lays it out too (heads, soft heads,
  * margins, hl); NULL if no block. */

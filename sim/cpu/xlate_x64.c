@@ -1,17 +1,20 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The direct back end's emitter: a page's plan (xlate_plan.h) becomes
  * x86-64 code with the contract of a C unit (xlate_abi.h), block for
- * block the generic blocks of xlate_gen.c: the same heads, the same
- * static cycle offsets, exits, horizon checks and helper calls, so that
- * both give the interpreter's results (exec.c is the reference).
+ * block the blocks of xlate_gen.c (generic ones, and the regions'
+ * guarded copies): the same heads, the same static cycle offsets, exits,
+ * horizon checks and helper calls, so that both give the interpreter's
+ * results (exec.c is the reference).
  *
- * Host registers: rbx the env, rbp ar[] (the guest registers stay in
- * memory: each instruction loads and stores them, as QEMU's TCG does
- * across its ops), r13 the page table, r14 the cycles and r15 the
+ * Host registers: rbx the env, rbp ar[] (the five guest registers the
+ * page uses most stay in rdi and r8-r11 for the whole unit, choose_pins;
+ * the others are loaded and stored by each instruction, as QEMU's TCG
+ * does across its ops), r13 the page table, r14 the cycles and r15 the
  * instructions at the block's start (a block adds its static total at
  * its end, an exit its offset), r12 the history count; on the stack:
  * [rsp] the horizon ev, [rsp+8] a helper's value, [rsp+16] the horizon
- * of a goto (ev2).  SAR and its left-shift flag live in the env itself.
+ * of a goto (ev2), then a region's guarded copy's host pointers (SP_Q
+ * and on).  SAR and its left-shift flag live in the env itself.
  * Slow paths (helpers, wait states) go to a cold section after the code,
  * so that the common path runs straight. */
 #include <stddef.h>
@@ -23,19 +26,28 @@
 #include "xlate_plan.h"
 #include "xlate_x64.h"
 
-#define PAGE   XL_PAGE
-#define OFF(f) ((int32_t)offsetof(xt_xenv, f))
-#define GR(n)  ((int32_t)(4 * (n))) /* a<n> in ar[] */
-#define ENV    RBX
-#define AR     RBP
-#define HN     R12
-#define PGS    R13
-#define CYC    R14
-#define INS    R15
-#define SP_EV  0
-#define SP_V   8
-#define SP_EV2 16
-#define FRAME  24 /* six pushes + this: rsp 16-aligned at calls */
+#define PAGE     XL_PAGE
+#define OFF(f)   ((int32_t)offsetof(xt_xenv, f))
+#define GR(n)    ((int32_t)(4 * (n))) /* a<n> in ar[] */
+#define ENV      RBX
+#define AR       RBP
+#define HN       R12
+#define PGS      R13
+#define CYC      R14
+#define INS      R15
+#define SP_EV    0
+#define SP_V     8
+#define SP_EV2   16
+/* a region's guarded copy (xlate_plan.h): per base register a<r> its
+ * host pointers for loads (Q) and stores (W) at the region's start, and
+ * for a loop that tests it again at its jump back, the lowest value it
+ * may take (B) and its page's host pointers (PQ, PW) */
+#define SP_Q(r)  (24 + 8 * (int32_t)(r))
+#define SP_W(r)  (152 + 8 * (int32_t)(r))
+#define SP_B(r)  (280 + 8 * (int32_t)(r))
+#define SP_PQ(r) (408 + 8 * (int32_t)(r))
+#define SP_PW(r) (536 + 8 * (int32_t)(r))
+#define FRAME    664 /* six pushes + this: rsp 16-aligned at calls */
 
 /* the opcodes of x64_alu_rm / x64_alu_rr */
 enum {
@@ -60,6 +72,19 @@ typedef struct em {
     unsigned margin; /* the block being written: its horizon margin */
     int8_t pin[16];  /* a<n>'s host register for the whole unit, or -1 */
     int selftest;
+    /* a region's guarded copy being written (xlate_plan.h) */
+    int fast;
+    const xl_guard *gp;
+    unsigned fast_head, reg_end;
+    unsigned copy_top;       /* the copy after its test (its loop) */
+    unsigned copy_lab[PAGE]; /* the copy's block at a head, by offset */
+    int32_t disp[PAGE];      /* a covered access's offset from its base */
+    uint8_t dynk[PAGE];      /* XL_DYN_* by offset */
+    unsigned slab[PAGE];     /* 1 + the generic code's label at an
+                                   instruction the copy goes on at; 0 none */
+    uint8_t walked[PAGE];    /* how many blocks hold an offset (2: more
+                                   than one, no copy through it) */
+    unsigned ncopies;        /* regions with a copy */
 } em;
 
 /* ---- guest registers: a pinned one in its host register, the others
@@ -160,16 +185,95 @@ static void cmp_horizon(em *m, unsigned k, int use_ev2)
 
 /* Continue at guest address t (the counts added): its block on this page
  * after the horizon check, else an exit. */
+static void go_carry(em *m, uint32_t t);
+
 static void go(em *m, uint32_t t)
 {
     const xl_plan *pl = m->pl;
     unsigned to = t & (PAGE - 1);
+    if (m->fast && (t >> XT_PAGE_SHIFT) == pl->pn) {
+        if (m->gp->carry && to == m->fast_head) {
+            go_carry(m, t);
+            return;
+        }
+        if (to > m->fast_head && to < m->reg_end && pl->head[to]) {
+            /* a later block of the region: on in the copy */
+            cmp_horizon(m, pl->pre[to], 1);
+            x64_jcc(&m->b, CC_B, m->copy_lab[to]);
+            x64_mov_mi32(&m->b, ENV, OFF(pc), t);
+            x64_jmp(&m->b, m->out);
+            return;
+        }
+    }
     if ((t >> XT_PAGE_SHIFT) == pl->pn && pl->head[to]) {
         cmp_horizon(m, pl->pre[to], 1);
         x64_jcc(&m->b, CC_B, m->head_lab[to]);
     }
     x64_mov_mi32(&m->b, ENV, OFF(pc), t);
     x64_jmp(&m->b, m->out);
+}
+
+/* The guarded copy's loop: a jump back to the region's head.  The bases
+ * moved by the head block's ADDIs (or written above the jump: tested
+ * again); still in the pages the guard checked, with the span accessed
+ * inside them, the copy goes round with its pointers moved along; else
+ * the region's head again (its test). */
+static void go_carry(em *m, uint32_t t)
+{
+    x64_buf *b = &m->b;
+    const xl_guard *gp = m->gp;
+    unsigned ex = x64_label(b);
+    cmp_horizon(m, m->pl->pre[m->fast_head], 1);
+    x64_jcc(b, CC_AE, ex);
+    unsigned again = m->head_lab[m->fast_head];
+    for (unsigned r = 0; r < 16; r++) {
+        /* a base neither moved nor written holds the value tested */
+        if ((!gp->rd[r] && !gp->wr[r]) || (!gp->rederive[r] && !gp->delta[r]))
+            continue;
+        /* in B's page with the accessed span inside it, as one unsigned
+         * range test (B holds the lowest start allowed) */
+        int room = (int)PAGE - gp->hi[r] - (gp->lo[r] < 0 ? -gp->lo[r] : 0);
+        if (room < 0) {
+            x64_jmp(b, again);
+            goto out;
+        }
+        ld_a(m, RAX, r);
+        x64_alu_rm(b, 0, A_SUB, RAX, RSP, SP_B(r));
+        x64_alu_ri(b, 0, 7, RAX, room);
+        x64_jcc(b, CC_A, again);
+        if (gp->rederive[r] && gp->amask[r]) {
+            ld_a(m, RAX, r);
+            x64_rr(b, 0, 0xF7, 0, RAX); /* test eax, imm32 */
+            x64_u32(b, gp->amask[r]);
+            x64_jcc(b, CC_NE, again);
+        }
+    }
+    for (unsigned r = 0; r < 16; r++) {
+        if (gp->rederive[r]) {
+            ld_a(m, RAX, r);
+            x64_alu_ri(b, 0, 4, RAX, PAGE - 1);
+            if (gp->rd[r]) {
+                x64_mov_rm(b, 1, RDX, RSP, SP_PQ(r));
+                x64_alu_rr(b, 1, A_ADD, RDX, RAX);
+                x64_mov_mr(b, 1, RSP, SP_Q(r), RDX);
+            }
+            if (gp->wr[r]) {
+                x64_mov_rm(b, 1, RDX, RSP, SP_PW(r));
+                x64_alu_rr(b, 1, A_ADD, RDX, RAX);
+                x64_mov_mr(b, 1, RSP, SP_W(r), RDX);
+            }
+            continue;
+        }
+        if (gp->rd[r] && gp->delta[r])
+            x64_alu_mi(b, 1, 0, RSP, SP_Q(r), gp->delta[r]);
+        if (gp->wr[r] && gp->delta[r])
+            x64_alu_mi(b, 1, 0, RSP, SP_W(r), gp->delta[r]);
+    }
+    x64_jmp(b, m->copy_top);
+out:
+    x64_bind(b, ex);
+    x64_mov_mi32(b, ENV, OFF(pc), t);
+    x64_jmp(b, m->out);
 }
 
 /* HIST(from, to): the ring of control transfers; to in esi if dyn. */
@@ -406,6 +510,89 @@ static void emit_access(em *m, const xt_insn *in, uint32_t pc, unsigned k,
     recheck_exit(m, kr, npc, kn, j + 1, done);
     x64_section(b, 0);
     x64_bind(b, done);
+}
+
+/* The generic code's label at offset off, for the guarded copy to go on
+ * there (bound when the generic block reaches off). */
+static unsigned slab_for(em *m, unsigned off)
+{
+    if (!m->slab[off])
+        m->slab[off] = x64_label(&m->b) + 1;
+    return m->slab[off] - 1;
+}
+
+/* An access of the guarded copy that the guard does not cover: its own
+ * page test (no helper, no wait states), else the generic block from this
+ * instruction on. */
+static void emit_dyn_access(em *m, const xt_insn *in, unsigned off)
+{
+    x64_buf *b = &m->b;
+    unsigned sz = xlate_plan_access_size(in->op);
+    unsigned st = (unsigned)xlate_plan_is_store(in->op);
+    unsigned gen = slab_for(m, off);
+    ld_a(m, RSI, in->b);
+    if (in->imm)
+        x64_alu_ri(b, 0, 0, RSI, in->imm);
+    x64_mov_rr(b, 0, RAX, RSI);
+    x64_shift_ri(b, 0, 5, RAX, 12);
+    x64_lea(b, RAX, RAX, RAX, 2, 0);
+    x64_lea(b, RAX, PGS, RAX, 8, 0);
+    x64_mov_rm(b, 1, RDX, RAX, st ? 8 : 0);
+    x64_alu_rr(b, 1, A_TEST, RDX, RDX);
+    x64_jcc(b, CC_E, gen);
+    if (sz > 1) {
+        x64_rr(b, 0, 0xF7, 0, RSI); /* test esi, sz - 1 */
+        x64_u32(b, sz - 1);
+        x64_jcc(b, CC_NE, gen);
+    }
+    x64_mem(b, 0, 0, 0x80, 7, RAX, NOREG, 1, st ? 17 : 16); /* waits? */
+    x64_u8(b, 0);
+    x64_jcc(b, CC_NE, gen);
+    access_host(m, in);
+}
+
+/* An access of a region's guarded copy: host memory directly, through
+ * the base register's pointer the guard set up (SP_Q for loads, SP_W for
+ * stores; literals through their page, which the guard checked). */
+static void emit_fast_access(em *m, const xt_insn *in, unsigned off)
+{
+    x64_buf *b = &m->b;
+    if (m->dynk[off] == XL_DYN_CHECK) {
+        emit_dyn_access(m, in, off);
+        return;
+    }
+    int dst = m->pin[in->a] >= 0 ? m->pin[in->a] : RCX;
+    if (in->op == XT_OP_L32R) {
+        uint32_t pg = in->target >> XT_PAGE_SHIFT;
+        x64_mov_rm(b, 1, RDX, PGS, (int32_t)(pg * sizeof(xt_xpage)));
+        x64_mov_rm(b, 0, dst, RDX, (int32_t)(in->target & (PAGE - 1)));
+        if (dst == RCX)
+            st_a(m, in->a, RCX);
+        return;
+    }
+    unsigned sz = xlate_plan_access_size(in->op);
+    int32_t d = m->disp[off];
+    if (xlate_plan_is_store(in->op)) {
+        x64_mov_rm(b, 1, RDX, RSP, SP_W(in->b));
+        int src = (m->pin[in->a] >= 0 && sz > 1) ? m->pin[in->a] : RAX;
+        if (src == RAX)
+            ld_a(m, RAX, in->a);
+        if (sz == 4)
+            x64_mem(b, 0, 0, 0x89, src, RDX, NOREG, 1, d);
+        else if (sz == 2)
+            x64_mem(b, 1, 0, 0x89, src, RDX, NOREG, 1, d);
+        else
+            x64_mem(b, 0, 0, 0x88, RAX, RDX, NOREG, 1, d);
+        return;
+    }
+    unsigned opc = in->op == XT_OP_L8UI    ? 0x0FB6
+                   : in->op == XT_OP_L16UI ? 0x0FB7
+                   : in->op == XT_OP_L16SI ? 0x0FBF
+                                           : 0x8B;
+    x64_mov_rm(b, 1, RDX, RSP, SP_Q(in->b));
+    x64_mem(b, 0, 0, opc, dst, RDX, NOREG, 1, d);
+    if (dst == RCX)
+        st_a(m, in->a, RCX);
 }
 
 /* SRX of the C units: the special-register helper for a<a>. */
@@ -657,7 +844,10 @@ static void emit_plain(em *m, const xt_insn *in, uint32_t pc, unsigned k,
     case XT_OP_S16I:
     case XT_OP_S32I:
     case XT_OP_S32I_N:
-        emit_access(m, in, pc, k, j, npc, kn);
+        if (m->fast)
+            emit_fast_access(m, in, pc - m->pl->base);
+        else
+            emit_access(m, in, pc, k, j, npc, kn);
         break;
     case XT_OP_RER:
         st_ai(m, a, 0);
@@ -813,15 +1003,15 @@ static unsigned emit_cond(em *m, const xt_insn *in)
     }
 }
 
-/* The block at head h (block_body of xlate_gen.c, generic blocks). */
-static void block(em *m, unsigned h)
+/* The block at head h (block_body of xlate_gen.c), generic or in a
+ * region's guarded copy (m->fast). */
+static void block_body(em *m, unsigned h)
 {
     const xl_plan *pl = m->pl;
     const xt_timing *T = &pl->cpu->timing;
     x64_buf *b = &m->b;
     unsigned k = 0, j = 0, off = h;
     m->margin = pl->pre[h];
-    x64_bind(b, m->head_lab[h]);
     for (;;) {
         uint32_t pc = pl->base + off;
         if (off != h && pl->head[off]) { /* falls into the next block */
@@ -833,6 +1023,14 @@ static void block(em *m, unsigned h)
             exit_to(m, pc, k, j);
             return;
         }
+        if (m->fast && m->dynk[off] == XL_DYN_LEAVE) {
+            /* a helper's instruction: the generic block from here, with
+             * the same totals (both count from the block's start) */
+            x64_jmp(b, slab_for(m, off));
+            return;
+        }
+        if (!m->fast && m->slab[off])
+            x64_bind(b, m->slab[off] - 1);
         const xt_insn *in = &pl->dp[off].in;
         unsigned cost = in->cost, kn = k + cost + xlate_plan_interlock(pl, off);
         uint32_t npc = pc + in->len;
@@ -890,6 +1088,140 @@ static void block(em *m, unsigned h)
         }
         return;
     }
+}
+
+/* How many blocks hold each offset (at most 2): the copy goes on in the
+ * generic block at an offset, which must be one block's only. */
+static void count_walks(em *m)
+{
+    const xl_plan *pl = m->pl;
+    for (unsigned i = 0; i < pl->nh; i++) {
+        unsigned h = pl->hl[i];
+        for (unsigned off = h;;) {
+            if ((off != h && pl->head[off]) || !xlate_plan_holdable(pl, off))
+                break;
+            if (m->walked[off] < 2)
+                m->walked[off]++;
+            const xt_insn *in = &pl->dp[off].in;
+            if (xlate_plan_transfer_kind(in->op))
+                break;
+            off += in->len;
+            if (off >= PAGE)
+                break;
+        }
+    }
+}
+
+/* Every instruction of the region [h, end) held by its block alone. */
+static int region_alone(const em *m, unsigned h, unsigned end)
+{
+    for (unsigned off = h; off < end; off++)
+        if (m->walked[off] > 1)
+            return 0;
+    return 1;
+}
+
+/* The region's guarded copy (emit_copy of xlate_gen.c): its test, its
+ * pointers on the stack, its blocks; a failed test goes on after it, in
+ * the generic blocks. */
+static void emit_copy(em *m, unsigned h, const xl_guard *gp)
+{
+    x64_buf *b = &m->b;
+    unsigned fail = x64_label(b);
+    if (gp->lit) {
+        /* test dword [env.litbase], 1 */
+        x64_mem(b, 0, 0, 0xF7, 0, ENV, NOREG, 1, OFF(litbase));
+        x64_u32(b, 1);
+        x64_jcc(b, CC_NE, fail);
+    }
+    for (unsigned i = 0; i < gp->nlit; i++) {
+        int32_t pe = (int32_t)(gp->lit_pages[i] * sizeof(xt_xpage));
+        x64_mov_rm(b, 1, RAX, PGS, pe);
+        x64_alu_rr(b, 1, A_TEST, RAX, RAX);
+        x64_jcc(b, CC_E, fail);
+        x64_mem(b, 0, 0, 0x80, 7, PGS, NOREG, 1, pe + 16); /* rd_wait */
+        x64_u8(b, 0);
+        x64_jcc(b, CC_NE, fail);
+    }
+    for (unsigned r = 0; r < 16; r++) {
+        if (!gp->rd[r] && !gp->wr[r])
+            continue;
+        /* esi = a<r>, eax = its offset in its page, rdx = &P[page] */
+        ld_a(m, RSI, r);
+        x64_mov_rr(b, 0, RAX, RSI);
+        x64_alu_ri(b, 0, 4, RAX, PAGE - 1);
+        x64_alu_ri(b, 0, 7, RAX, (int32_t)PAGE - gp->hi[r]);
+        x64_jcc(b, CC_A, fail);
+        if (gp->lo[r] < 0) {
+            x64_alu_ri(b, 0, 7, RAX, -gp->lo[r]);
+            x64_jcc(b, CC_B, fail);
+        }
+        if (gp->amask[r]) {
+            x64_rr(b, 0, 0xF7, 0, RSI); /* test esi, imm32 */
+            x64_u32(b, gp->amask[r]);
+            x64_jcc(b, CC_NE, fail);
+        }
+        x64_mov_rr(b, 0, RDX, RSI);
+        x64_shift_ri(b, 0, 5, RDX, 12);
+        x64_lea(b, RDX, RDX, RDX, 2, 0);
+        x64_lea(b, RDX, PGS, RDX, 8, 0);
+        for (int w = 0; w < 2; w++) {
+            if (!(w ? gp->wr[r] : gp->rd[r]))
+                continue;
+            x64_mov_rm(b, 1, RCX, RDX, w ? 8 : 0);
+            x64_alu_rr(b, 1, A_TEST, RCX, RCX);
+            x64_jcc(b, CC_E, fail);
+            x64_mem(b, 0, 0, 0x80, 7, RDX, NOREG, 1, w ? 17 : 16);
+            x64_u8(b, 0);
+            x64_jcc(b, CC_NE, fail);
+            if (gp->carry && gp->rederive[r])
+                x64_mov_mr(b, 1, RSP, w ? SP_PW(r) : SP_PQ(r), RCX);
+            x64_alu_rr(b, 1, A_ADD, RCX, RAX);
+            x64_mov_mr(b, 1, RSP, w ? SP_W(r) : SP_Q(r), RCX);
+        }
+        if (gp->carry && (gp->rederive[r] || gp->delta[r])) {
+            x64_mov_rr(b, 0, RCX, RSI);
+            x64_alu_ri(b, 0, 4, RCX, (int32_t) ~(PAGE - 1));
+            if (gp->lo[r] < 0)
+                x64_alu_ri(b, 0, 0, RCX, -gp->lo[r]);
+            x64_mov_mr(b, 0, RSP, SP_B(r), RCX);
+        }
+    }
+    m->copy_top = x64_label(b);
+    x64_bind(b, m->copy_top);
+    for (unsigned bh = h + 1; bh < m->reg_end; bh++)
+        if (m->pl->head[bh])
+            m->copy_lab[bh] = x64_label(b);
+    m->fast = 1;
+    m->gp = gp;
+    m->fast_head = h;
+    for (unsigned bh = h; bh < m->reg_end; bh++) {
+        if (!m->pl->head[bh])
+            continue;
+        if (bh != h)
+            x64_bind(b, m->copy_lab[bh]);
+        block_body(m, bh);
+    }
+    m->fast = 0;
+    m->gp = NULL;
+    m->ncopies++;
+    x64_bind(b, fail);
+}
+
+/* The block at head h: every way in (a jump, the entry's dispatch) comes
+ * here; a hard head whose region has a guarded copy tests its guard
+ * first. */
+static void block(em *m, unsigned h)
+{
+    x64_bind(&m->b, m->head_lab[h]);
+    if (!m->pl->soft[h]) {
+        m->reg_end = xlate_plan_region_end(m->pl, h);
+        xl_guard gp;
+        if (xlate_plan_guard(m->pl, h, m->reg_end, &gp, m->disp, m->dynk) &&
+            region_alone(m, h, m->reg_end))
+            emit_copy(m, h, &gp);
+    }
+    block_body(m, h);
 }
 
 /* Look head number n of the entry in ecx up and go there if cyc + its
@@ -1000,6 +1332,12 @@ static void tables(em *m)
 /* Each thread's emission buffer, kept from unit to unit (its memory,
  * grown to the largest unit, is not allocated and faulted in again). */
 static _Thread_local x64_buf emit_buf;
+static _Thread_local unsigned long copies_made;
+
+unsigned long xlate_x64_copies(void)
+{
+    return copies_made;
+}
 
 /* The guest registers the unit keeps in host registers: the most used
  * on the page (reads, and the register each instruction names first). */
@@ -1057,6 +1395,7 @@ int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
     m->pl = pl;
     m->selftest = selftest;
     choose_pins(m);
+    count_walks(m);
     m->cover = calloc(PAGE / 8, 1);
     x64_buf *b = &m->b;
     *b = emit_buf; /* the thread's buffer, grown by earlier units */
@@ -1093,6 +1432,8 @@ int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
         *cover = m->cover;
         m->cover = NULL;
     }
+    if (ok)
+        copies_made += m->ncopies;
     free(m->cover);
     emit_buf = *b;
     xlate_plan_free(pl);

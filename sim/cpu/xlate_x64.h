@@ -19,4 +19,8 @@ int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
                    size_t *len, uint16_t **heads, unsigned *nheads,
                    uint8_t **cover);
 
+/* The regions this thread's emitter gave a guarded copy (xlate_plan.h),
+ * in all its units so far (for tests). */
+unsigned long xlate_x64_copies(void);
+
 #endif

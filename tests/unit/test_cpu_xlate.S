@@ -158,3 +158,56 @@ far_imm:
     add     a9, a9, a6
     s32i    a9, a4, 0
     ret
+
+    .org 0x3400             /* a page of its own */
+    .align  4
+/* a3 = rounds, a4 = a buffer (DRAM near a page's end, MMIO, or
+ * guard_scratch on this code page).  The direct back end's guarded copy
+ * of a region: a loop (its head block moves its base a4 by 8, so the
+ * copy goes round with its pointers moved along, until a4's span leaves
+ * the page the guard checked: a new test at the head), forward branches
+ * inside the region (soft heads), an access through a register loaded
+ * in the region (tested in place; every 4th round it points into the
+ * MMIO device, a2, and the copy goes on in the generic block there), and
+ * a WSR PS that needs the helper (the generic block from there on).
+ * With a4 in MMIO (a10 = 1: no pointer chase) or on a code page (stores
+ * there go through the helper: self-modifying code) the guard fails and
+ * the generic blocks run. */
+    .global guard_loop, guard_loop_end, guard_scratch
+guard_loop:
+    movi    a9, 0
+    mov     a11, a4
+1:  movi    a7, 24
+    mov     a4, a11
+2:  l32i    a5, a4, 0
+    l16ui   a6, a4, 2
+    add     a9, a9, a5
+    addx2   a9, a9, a6
+    add     a9, a9, a7
+    s32i    a9, a4, 4
+    s8i     a9, a4, 3
+    addi    a4, a4, 8
+    bbci    a9, 3, 3f
+    bnez    a10, 3f
+    mov     a8, a4
+    extui   a6, a3, 0, 2
+    bnez    a6, 4f
+    mov     a8, a2
+4:  s32i    a8, a4, 0
+    l32i    a8, a4, 0
+    l32i    a6, a8, 4
+    add     a9, a9, a6
+    extui   a6, a3, 0, 3
+    bnez    a6, 3f
+    rsr     a8, ps
+    wsr     a8, ps
+    add     a9, a9, a8
+3:  addi    a7, a7, -1
+    bnez    a7, 2b
+    addi    a3, a3, -1
+    bnez    a3, 1b
+guard_loop_end:
+    waiti   15
+    .align  4
+guard_scratch:
+    .space  256

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "test_cpu_common.h"
+#include "xlate_x64.h"
 
 #define MMIO_BASE 0x60000000u
 
@@ -89,6 +90,12 @@ static xt_cpu *open_cpu(dev *d, xt_engine engine)
                          .write = dev_write,
                          .user = d };
     assert_int_equal(xt_map(cpu, &r), XT_OK);
+    /* a page of RAM just below the device (test_x64_guarded_copies) */
+    xt_region_desc below = { .name = "below",
+                             .base = MMIO_BASE - 0x1000,
+                             .size = 0x1000,
+                             .kind = XT_REGION_RAM };
+    assert_int_equal(xt_map(cpu, &below), XT_OK);
     tc_set_sr(cpu, XT_SR_INTENABLE, 1);
     assert_int_equal(xt_engine_set(cpu, engine), XT_OK);
     if (engine == XT_ENGINE_FAST) {
@@ -391,6 +398,112 @@ static void test_x64_direct(void **state)
 #endif
 }
 
+/* The direct back end's guarded copies of regions (xlate_plan.h): a loop
+ * whose base walks across a page boundary (the copy's test at its jump
+ * back fails, the region's head tests the next page), an access through
+ * a register loaded in the region that points into MMIO every 4th round
+ * (its test in place fails: the generic block from that instruction),
+ * a WSR PS (the helper's instruction: the generic block from there), and
+ * the guard failing outright: the base in MMIO (wait states), on a code
+ * page (stores there are self-modifying code, through the helper), and
+ * under a watchpoint set while the copy runs.  Every run ends as the
+ * interpreter's (both() compares registers, cycles, instructions, the
+ * history ring and the saved state), with a timer's interrupts landing
+ * inside the copies. */
+
+static void watch_cb(xt_cpu *cpu, xt_hook_type type, uint32_t addr,
+                     unsigned size, uint32_t value, void *user)
+{
+    (void)cpu;
+    (void)type;
+    (void)size;
+    uint32_t *h = user;
+    *h += 1 + (addr & 0xFF) + (value & 0xFF);
+}
+
+/* guard_loop on one engine: 20,000 instructions, then a watchpoint on
+ * the page its buffer runs into (the copy's test at its jump back must
+ * fail there: host memory goes on, but the page's accesses now need the
+ * helper), then to the end; its registers, cycles and instructions. */
+static void watch_run(xt_engine e, uint32_t *hits, uint32_t ar[16],
+                      uint64_t *cyc, uint64_t *ins)
+{
+    dev d;
+    xt_cpu *cpu = open_cpu(&d, e);
+    tc_set_ar(cpu, 2, MMIO_BASE);
+    tc_set_ar(cpu, 3, 2000);
+    tc_set_ar(cpu, 4, TC_DRAM + 0x1F80);
+    tc_set_ar(cpu, 10, 0);
+    for (int r = 12; r <= 14; r++)
+        tc_set_ar(cpu, r, 0);
+    tc_set(cpu, XT_REG_PC, tc_sym("guard_loop"));
+    xt_run_opts o = { .max_insns = 20000 };
+    assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_INSN_BUDGET);
+    *hits = 0;
+    xt_hook h;
+    assert_int_equal(xt_hook_add(cpu, &h, XT_HOOK_MEM_WRITE, watch_cb, hits,
+                                 TC_DRAM + 0x2000, TC_DRAM + 0x20FF),
+                     XT_OK);
+    o.max_insns = 100u * TC_MAX_INSNS;
+    assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_IDLE);
+    assert_int_equal(tc_pc(cpu), tc_sym("guard_loop_end") + 3);
+    for (int r = 0; r < 16; r++)
+        ar[r] = tc_ar(cpu, r);
+    *cyc = xt_cycles(cpu);
+    *ins = xt_insn_count(cpu);
+    xt_close(cpu);
+}
+
+static void test_x64_guarded_copies(void **state)
+{
+    (void)state;
+#if defined(__x86_64__)
+    dev d;
+    tiers = XT_TIER_QUICK_MASK;
+    quick = "x64";
+    timer = true;
+    unsigned long c0 = xlate_x64_copies();
+    /* in DRAM, 128 bytes before a page's end: each round's 24 passes
+     * cross into the next page */
+    xt_xlate_stats s = both("guard_loop", "guard_loop_end", 3000,
+                            TC_DRAM + 0x1F80, &d);
+    assert_true(xlate_x64_copies() > c0);
+    assert_true(s.tier[XT_TIER_QUICK].insns > s.insns / 2);
+    assert_true(d.ar[12] > 10); /* interrupts taken */
+    /* the base in MMIO: no pointer chase (a10), the guard fails */
+    a10_start = 1;
+    s = both("guard_loop", "guard_loop_end", 300, MMIO_BASE, &d);
+    assert_true(d.counter > 0);
+    /* from a RAM page into the device's: the test at the jump back fails
+     * as the base leaves the page, the region's head tests the device's
+     * page and fails too: the generic blocks' wait states and device
+     * accesses from there */
+    s = both("guard_loop", "guard_loop_end", 300, MMIO_BASE - 0x80, &d);
+    assert_true(d.counter > 0);
+    assert_true(s.tier[XT_TIER_QUICK].insns > s.insns / 2);
+    a10_start = 0;
+    /* the base on the code page: the guard's store pages fail */
+    s = both("guard_loop", "guard_loop_end", 1000, tc_sym("guard_scratch"), &d);
+    assert_true(s.tier[XT_TIER_QUICK].insns > 0);
+    /* a watchpoint set while the copy runs (every page's accesses go
+     * through the helper from then on) */
+    uint32_t hits[2], ar[2][16];
+    uint64_t cyc[2], ins[2];
+    timer = false;
+    watch_run(XT_ENGINE_INTERP, &hits[0], ar[0], &cyc[0], &ins[0]);
+    watch_run(XT_ENGINE_FAST, &hits[1], ar[1], &cyc[1], &ins[1]);
+    assert_true(hits[0] > 1000);
+    assert_int_equal(hits[1], hits[0]);
+    assert_memory_equal(ar[1], ar[0], sizeof ar[0]);
+    assert_int_equal(cyc[1], cyc[0]);
+    assert_int_equal(ins[1], ins[0]);
+    quick = NULL;
+    tiers = 0;
+#else
+    skip();
+#endif
+}
+
 static void test_group(void **state)
 {
     (void)state;
@@ -443,6 +556,7 @@ int main(void)
         cmocka_unit_test(test_group),
         cmocka_unit_test(test_tiers),
         cmocka_unit_test(test_x64_direct),
+        cmocka_unit_test(test_x64_guarded_copies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
