@@ -220,9 +220,14 @@ static bool round_end(ds_board *b, uint64_t now, uint64_t *end)
     if (b->limit < h)
         h = b->limit;
     /* the run service's points and slices (a debugger keeps a board
-     * that only waits running, to be interrupted) */
-    if (h == DS_CLOCK_NEVER && !ds_run_debugged(b->svc))
-        return false;
+     * that only waits running, to be interrupted; a point ahead, of a
+     * snapshot or the lockstep checker, is run to, as on one core) */
+    if (h == DS_CLOCK_NEVER && !ds_run_debugged(b->svc)) {
+        uint64_t p = ds_run_next_point(b->svc);
+        if (p == DS_RUN_NEVER || p <= now)
+            return false;
+        h = p;
+    }
     h = ds_run_slice_end(b->svc, now, h);
     if (h == DS_CLOCK_NEVER)
         return false;
