@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -96,6 +97,9 @@ static int read_all(int fd, void *buf, size_t len)
     return 1;
 }
 
+#define WORKER_MMAP_AT (4 << 20)
+#define WORKER_TRIM_AT (256 << 20)
+
 /* The worker process: job after job until the parent closes `cmd`. */
 static void worker_main(dsh_job *jobs, size_t n, int cmd, int res,
                         dsh_case_exec_fn exec, const void *user)
@@ -106,6 +110,12 @@ static void worker_main(dsh_job *jobs, size_t n, int cmd, int res,
                                          SIGABRT, SIGTERM, SIGINT };
     for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++)
         signal(crash_signals[i], SIG_DFL);
+    /* A worker's large blocks stay in its heap for the next case: each
+     * case allocates and frees the same large arrays (audio, spectra,
+     * the board's tables), which as mappings of their own were faulted
+     * in page by page and unmapped again in every case. */
+    mallopt(M_MMAP_THRESHOLD, WORKER_MMAP_AT);
+    mallopt(M_TRIM_THRESHOLD, WORKER_TRIM_AT);
     for (;;) {
         uint32_t i;
         int got = read_all(cmd, &i, sizeof i);
@@ -116,8 +126,11 @@ static void worker_main(dsh_job *jobs, size_t n, int cmd, int res,
         dsh_job *job = &jobs[i];
         /* every case starts from the same state: the result zeroed, the
          * C library's errno clear (the simulation keeps no state of its
-         * own between boards: each case builds and frees its board) */
-        dsh_case_result *r = &job->result;
+         * own between boards: each case builds and frees its board).
+         * One result buffer for every case (the jobs' own, inherited
+         * from the parent, would be copied page by page on write). */
+        static dsh_case_result result;
+        dsh_case_result *r = &result;
         memset(r, 0, sizeof *r);
         r->status = DSH_RES_ERROR;
         errno = 0;
