@@ -300,25 +300,32 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
             if (s->busy)
                 continue;
             const char *what = NULL;
-            if (!s->pid &&
-                !spawn(w, parallel, s, jobs_each, jobs, n, exec, exec_user,
-                       &what)) {
+            bool sent = false;
+            /* a worker that died between jobs (killed from outside) is
+             * reaped and replaced once: the job has not started */
+            for (int tries = 0; tries < 2 && !sent; tries++) {
+                if (!s->pid && !spawn(w, parallel, s, jobs_each, jobs, n,
+                                      exec, exec_user, &what))
+                    break;
+                sent = send_job(s->cmd, (uint32_t)next);
+                if (!sent) {
+                    reap(s);
+                    what = "worker";
+                    errno = EPIPE;
+                }
+            }
+            if (!sent) {
                 not_started(jobs, next++, what, hooks);
                 finished++;
                 continue;
             }
-            uint32_t i = (uint32_t)next;
             s->job = next++;
             s->busy = true;
             s->got = 0;
             s->timed_out = 0;
             s->start = now();
             running++;
-            if (!send_job(s->cmd, i)) {
-                /* it died between jobs: its end of file reports it */
-                close(s->cmd);
-                s->cmd = -1;
-            } else if (s->jobs_left && !--s->jobs_left) {
+            if (s->jobs_left && !--s->jobs_left) {
                 close(s->cmd); /* its last job: it exits after it */
                 s->cmd = -1;
             }
