@@ -57,8 +57,7 @@ static void *suite_setup(void *arg)
     dsh_metrics_prepare();
     char err[256];
     if (opts.firmware && opts.firmware[0] &&
-        xt_elf_open(opts.firmware, &suite_image, err, sizeof err) ==
-            XT_LOAD_OK)
+        xt_elf_open(opts.firmware, &suite_image, err, sizeof err) == XT_LOAD_OK)
         opts.firmware_image = suite_image;
     return NULL;
 }

@@ -197,7 +197,9 @@ static bool spawn(worker *w, unsigned nw, worker *s, unsigned jobs_each,
         *what = "fork";
         return false;
     }
-    *s = (worker){ .pid = pid, .cmd = c[1], .res = r[0], .jobs_left = jobs_each };
+    *s = (worker){
+        .pid = pid, .cmd = c[1], .res = r[0], .jobs_left = jobs_each
+    };
     return true;
 }
 
@@ -304,8 +306,8 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
             /* a worker that died between jobs (killed from outside) is
              * reaped and replaced once: the job has not started */
             for (int tries = 0; tries < 2 && !sent; tries++) {
-                if (!s->pid && !spawn(w, parallel, s, jobs_each, jobs, n,
-                                      exec, exec_user, &what))
+                if (!s->pid && !spawn(w, parallel, s, jobs_each, jobs, n, exec,
+                                      exec_user, &what))
                     break;
                 sent = send_job(s->cmd, (uint32_t)next);
                 if (!sent) {

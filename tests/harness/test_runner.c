@@ -564,7 +564,7 @@ static void worker_exec(const dsh_case *c, const dsh_exec_env *env,
 /* the pid each case of the last run ran in (names one..seven) */
 static void read_pids(const char *log, long pid[7])
 {
-    static const char *names[] = { "one",  "two",   "three", "four",
+    static const char *names[] = { "one",  "two", "three", "four",
                                    "five", "six", "seven" };
     memset(pid, 0, 7 * sizeof *pid);
     FILE *f = fopen(log, "r");
@@ -601,9 +601,10 @@ static void test_workers(void **state)
     write_case(d, "7.yaml", "seven pass");
     const char *expect_status[] = { "passed", "passed", "passed", "error",
                                     "passed", "error",  "passed" };
-    const char *expect_msg[] = { "", "dirty", "",
-                                 "case process crashed: signal 11", "",
-                                 "timed out after", "" };
+    const char *expect_msg[] = { "", "dirty",
+                                 "", "case process crashed: signal 11",
+                                 "", "timed out after",
+                                 "" };
     long pid[7];
     for (int mode = 0; mode < 3; mode++) {
         /* 0: one worker, 1: three workers, 2: a process per case */
@@ -630,8 +631,8 @@ static void test_workers(void **state)
             if (strcmp(str(c, "status"), expect_status[i]) ||
                 strncmp(m, expect_msg[i], strlen(expect_msg[i])) ||
                 (!expect_msg[i][0] && m[0]))
-                fail_msg("mode %d case %d: %s '%s'", mode, i,
-                         str(c, "status"), m);
+                fail_msg("mode %d case %d: %s '%s'", mode, i, str(c, "status"),
+                         m);
             /* nothing of the dirty case's result on the next */
             if (i != 1)
                 assert_int_equal(json_array_size(get(c, "checks")), 0);
