@@ -6,6 +6,7 @@
  * run of SKIPs).  `--bundle-failures DIR` (taken out too) bundles each
  * case that fails or errors (test_bundle.c). */
 #include <malloc.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,23 +21,61 @@
 #include "out_check.h"
 #include "runner/runner.h"
 
-/* Blocks of 256 KiB and more come from mappings of their own, in the
- * runner and in every case it forks: by default glibc raises its mmap
- * threshold each time such a block is freed, after which large blocks
- * are carved from the heap; a case forked from a runner whose heap held
- * freed large blocks then got its board's 1 MiB host memory from there,
- * cleared by calloc page by page (copy-on-write faults included), where a
- * fresh mapping is zero already and costs only the pages used.  The suite
- * of 81 vector cases: 85,000 -> 58,000 page faults, 12 % less CPU time
- * (256 KiB measured best against 128 KiB, 512 KiB and 1 MiB). */
+/* Blocks of 256 KiB and more come from mappings of their own in the
+ * runner (and in the cases it forks with DSPSIM_TEST_WORKERS=0): by
+ * default glibc raises its mmap threshold each time such a block is
+ * freed, after which large blocks are carved from the heap; a case forked
+ * from a runner whose heap held freed large blocks then got its large
+ * blocks from there, cleared by calloc page by page (copy-on-write faults
+ * included), where a fresh mapping is zero already and costs only the
+ * pages used.  The suite of 81 vector cases, a process per case: 85,000
+ * -> 58,000 page faults, 12 % less CPU time (256 KiB measured best
+ * against 128 KiB, 512 KiB and 1 MiB).  The workers, which run case after
+ * case, keep blocks below 4 MiB in their heap instead (run_pool.c). */
 #define MMAP_AT (256 * 1024)
 
-/* Before the cases are forked, work each would do alike, done once here
- * and inherited by all: the firmware image opened and parsed (its
- * symbols sorted), instead of each case reading and parsing the file
- * again; a case that names another image opens that one itself. */
+/* Before the workers are forked, work each case would do alike, done
+ * once here and inherited by all: the firmware image opened and parsed
+ * (its symbols sorted), instead of each case reading and parsing the
+ * file again; a case that names another image opens that one itself. */
 static dsh_exec_opts opts;  /* every case's (copied into each child) */
 static xt_elf *suite_image; /* opts.firmware, opened before the run */
+
+/* That set-up (the firmware image and the spectra's plans and windows,
+ * about 0.1 s of CPU) runs on a thread while the runner loads and
+ * validates the cases, and is joined before the workers are forked (the
+ * runner's before_run hook): a fork copies only the calling thread, and
+ * the workers must inherit all of it. */
+static pthread_t setup_thread;
+static bool setup_running;
+
+static void *suite_setup(void *arg)
+{
+    (void)arg;
+    /* the spectra's plans and windows, made once here and inherited by
+     * every worker (THD+N, SNR, the HTML report's spectra) */
+    dsh_metrics_prepare();
+    char err[256];
+    if (opts.firmware && opts.firmware[0] &&
+        xt_elf_open(opts.firmware, &suite_image, err, sizeof err) == XT_LOAD_OK)
+        opts.firmware_image = suite_image;
+    return NULL;
+}
+
+static void setup_join(void *user)
+{
+    (void)user;
+    if (setup_running)
+        pthread_join(setup_thread, NULL);
+    setup_running = false;
+}
+
+static void setup_start(void)
+{
+    setup_running = !pthread_create(&setup_thread, NULL, suite_setup, NULL);
+    if (!setup_running)
+        suite_setup(NULL); /* no thread: here and now */
+}
 
 int cmd_test(int argc, char **argv)
 {
@@ -46,7 +85,7 @@ int cmd_test(int argc, char **argv)
     bool given = false, runs = true, only_paths = false;
 
     /* --engine, anywhere on the line: the board of every case, in every
-     * -j child (forked with opts) */
+     * -j worker (forked with opts) */
     if (!cli_take_engine("test", &argc, argv, &opts.cpu))
         return DSPSIM_EXIT_USAGE;
     opts.firmware = dsh_exec_default_firmware();
@@ -89,21 +128,16 @@ int cmd_test(int argc, char **argv)
     if (runs && tb.dir &&
         !cli_check_output_dir("test", "--bundle-failures", tb.dir))
         return DSPSIM_EXIT_USAGE;
-    /* the spectra's plans and windows, made once here and inherited by
-     * every forked case (THD+N, SNR, the HTML report's spectra) */
     if (runs)
-        dsh_metrics_prepare();
-    char err[256];
-    if (runs && opts.firmware && opts.firmware[0] &&
-        xt_elf_open(opts.firmware, &suite_image, err, sizeof err) == XT_LOAD_OK)
-        opts.firmware_image = suite_image;
-    dsh_test_hooks hooks = { cli_bundle_failed_case, &tb };
-    /* the cases (children of the run pool) share the translations of the
+        setup_start();
+    dsh_test_hooks hooks = { tb.dir ? cli_bundle_failed_case : NULL, &tb,
+                             setup_join };
+    /* the cases (in the run pool's workers) share the translations of the
      * firmware: each unit emitted once per suite (xt_xlate_share_begin) */
     if (runs)
         xt_xlate_share_begin(0);
-    int rc = dsh_test_main_hooks(n, argv, dsh_exec_case, &opts,
-                                 tb.dir ? &hooks : NULL);
+    int rc = dsh_test_main_hooks(n, argv, dsh_exec_case, &opts, &hooks);
+    setup_join(NULL); /* when nothing ran (an invalid case, --list) */
     xt_xlate_share_end();
     opts.firmware_image = NULL;
     xt_elf_free(suite_image);

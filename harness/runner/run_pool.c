@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Running cases in forked child processes (run_pool.h). */
+/* Running cases in long-lived worker processes, or a child process per
+ * case (run_pool.h). */
 #define _GNU_SOURCE
 #include "run_pool.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,15 +18,20 @@
 #include <time.h>
 #include <unistd.h>
 
-typedef struct slot {
-    pid_t pid;
-    int fd;
+/* One worker process: the parent writes job indices (uint32_t) to `cmd`,
+ * the worker answers each with the job's dsh_case_result on `res`. */
+typedef struct worker {
+    pid_t pid; /* 0: no process */
+    int cmd;   /* write end, parent -> worker (-1 once closed) */
+    int res;   /* read end, worker -> parent */
+    bool busy; /* running `job` */
     size_t job;
-    size_t got; /* bytes of the result received */
+    unsigned jobs_left; /* jobs it may still be given (0: no limit) */
+    size_t got;         /* bytes of the result received */
     dsh_case_result buf;
     double start;
     int timed_out;
-} slot;
+} worker;
 
 static double now(void)
 {
@@ -31,7 +40,69 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void child(dsh_job *job, int fd, dsh_case_exec_fn exec, const void *user)
+/* A job index to a worker: false when the worker is gone (its end of
+ * file then reports it).  SIGPIPE is held off meanwhile: a worker that
+ * died must not end the parent. */
+static bool send_job(int fd, uint32_t i)
+{
+    sigset_t pipe_set, old;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+    sigset_t pending;
+    bool was_pending = !sigpending(&pending) && sigismember(&pending, SIGPIPE);
+    ssize_t w;
+    do
+        w = write(fd, &i, sizeof i);
+    while (w < 0 && errno == EINTR);
+    if (w < 0 && errno == EPIPE && !was_pending) {
+        struct timespec zero = { 0, 0 };
+        while (sigtimedwait(&pipe_set, NULL, &zero) < 0 && errno == EINTR)
+            ;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return w == (ssize_t)sizeof i; /* 4 bytes to a pipe: all or nothing */
+}
+
+static bool write_all(int fd, const void *buf, size_t len)
+{
+    const char *p = buf;
+    while (len) {
+        ssize_t w = write(fd, p, len);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        p += w;
+        len -= (size_t)w;
+    }
+    return true;
+}
+
+/* 1 read all, 0 end of file before anything, -1 error or a partial read */
+static int read_all(int fd, void *buf, size_t len)
+{
+    char *p = buf;
+    size_t got = 0;
+    while (got < len) {
+        ssize_t r = read(fd, p + got, len - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return -1;
+        if (r == 0)
+            return got ? -1 : 0;
+        got += (size_t)r;
+    }
+    return 1;
+}
+
+#define WORKER_MMAP_AT (4 << 20)
+#define WORKER_TRIM_AT (256 << 20)
+
+/* The worker process: job after job until the parent closes `cmd`. */
+static void worker_main(dsh_job *jobs, size_t n, int cmd, int res,
+                        dsh_case_exec_fn exec, const void *user)
 {
     /* A crash must end this process and be seen by the parent, whatever
      * handlers the parent installed. */
@@ -39,28 +110,120 @@ static void child(dsh_job *job, int fd, dsh_case_exec_fn exec, const void *user)
                                          SIGABRT, SIGTERM, SIGINT };
     for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++)
         signal(crash_signals[i], SIG_DFL);
-    dsh_case_result r;
-    memset(&r, 0, sizeof r);
-    r.status = DSH_RES_ERROR;
-    dsh_exec_env env = { job->out_dir, job->plot_data };
-    double t0 = now();
-    exec(job->c, &env, &r, user);
-    r.seconds = now() - t0;
-    r.message[sizeof r.message - 1] = 0;
-    r.log[sizeof r.log - 1] = 0;
-    fflush(NULL);
-    const char *p = (const char *)&r;
-    size_t left = sizeof r;
-    while (left) {
-        ssize_t w = write(fd, p, left);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
+    /* A worker's large blocks stay in its heap for the next case: each
+     * case allocates and frees the same large arrays (audio, spectra,
+     * the board's tables), which as mappings of their own were faulted
+     * in page by page and unmapped again in every case. */
+    mallopt(M_MMAP_THRESHOLD, WORKER_MMAP_AT);
+    mallopt(M_TRIM_THRESHOLD, WORKER_TRIM_AT);
+    for (;;) {
+        uint32_t i;
+        int got = read_all(cmd, &i, sizeof i);
+        if (got == 0)
+            _exit(0);
+        if (got < 0 || i >= n)
             _exit(3);
-        p += w;
-        left -= (size_t)w;
+        dsh_job *job = &jobs[i];
+        /* every case starts from the same state: the result zeroed, the
+         * C library's errno clear (the simulation keeps no state of its
+         * own between boards: each case builds and frees its board).
+         * One result buffer for every case (the jobs' own, inherited
+         * from the parent, would be copied page by page on write). */
+        static dsh_case_result result;
+        dsh_case_result *r = &result;
+        memset(r, 0, sizeof *r);
+        r->status = DSH_RES_ERROR;
+        errno = 0;
+        dsh_exec_env env = { job->out_dir, job->plot_data };
+        double t0 = now();
+        exec(job->c, &env, r, user);
+        r->seconds = now() - t0;
+        r->message[sizeof r->message - 1] = 0;
+        r->log[sizeof r->log - 1] = 0;
+        fflush(NULL);
+        if (!write_all(res, r, sizeof *r))
+            _exit(3);
     }
-    _exit(0);
+}
+
+/* The parent's end of every live worker but `self` closed in a new
+ * worker (else a worker would hold another's command pipe open and
+ * never see its end). */
+static void close_others(worker *w, unsigned nw, const worker *self)
+{
+    for (unsigned k = 0; k < nw; k++) {
+        if (&w[k] == self || !w[k].pid)
+            continue;
+        if (w[k].cmd >= 0)
+            close(w[k].cmd);
+        close(w[k].res);
+    }
+}
+
+/* Starts worker `s` (one of nw).  False (errno set, `what` the call that
+ * failed) when it could not. */
+static bool spawn(worker *w, unsigned nw, worker *s, unsigned jobs_each,
+                  dsh_job *jobs, size_t n, dsh_case_exec_fn exec,
+                  const void *user, const char **what)
+{
+    int c[2], r[2];
+    if (pipe2(c, O_CLOEXEC)) {
+        *what = "pipe";
+        return false;
+    }
+    if (pipe2(r, O_CLOEXEC)) {
+        int e = errno;
+        close(c[0]);
+        close(c[1]);
+        errno = e;
+        *what = "pipe";
+        return false;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close_others(w, nw, s);
+        close(c[1]);
+        close(r[0]);
+        worker_main(jobs, n, c[0], r[1], exec, user);
+    }
+    int e = errno;
+    close(c[0]);
+    close(r[1]);
+    if (pid < 0) {
+        close(c[1]);
+        close(r[0]);
+        errno = e;
+        *what = "fork";
+        return false;
+    }
+    *s = (worker){
+        .pid = pid, .cmd = c[1], .res = r[0], .jobs_left = jobs_each
+    };
+    return true;
+}
+
+/* Ends worker `s`: its command pipe closed (a worker between jobs exits),
+ * the process reaped; returns its wait status. */
+static int reap(worker *s)
+{
+    int status = 0;
+    if (s->cmd >= 0)
+        close(s->cmd);
+    while (waitpid(s->pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    close(s->res);
+    s->pid = 0;
+    s->cmd = -1;
+    s->busy = false;
+    return status;
+}
+
+static void done(dsh_job *jobs, size_t i, const dsh_pool_hooks *hooks)
+{
+    jobs[i].done = 1;
+    if (hooks && hooks->done)
+        hooks->done(hooks->user, jobs, i);
 }
 
 /* Job i could not start (`what` failed, errno says why): an ERROR result,
@@ -71,43 +234,39 @@ static void not_started(dsh_job *jobs, size_t i, const char *what,
     jobs[i].result.status = DSH_RES_ERROR;
     snprintf(jobs[i].result.message, sizeof jobs[i].result.message, "%s: %s",
              what, strerror(errno));
-    jobs[i].done = 1;
-    if (hooks && hooks->done)
-        hooks->done(hooks->user, jobs, i);
+    done(jobs, i, hooks);
 }
 
-static void finish(slot *s, dsh_job *jobs, const dsh_pool_hooks *hooks)
+/* Worker `s` ended (end of file) without its job's whole result: the job
+ * is an ERROR naming the timeout, signal or exit status, as a child per
+ * case reported it. */
+static void lost(worker *s, dsh_job *jobs, const dsh_pool_hooks *hooks)
 {
-    int status = 0;
-    while (waitpid(s->pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    close(s->fd);
+    int status = reap(s);
     dsh_job *job = &jobs[s->job];
     double elapsed = now() - s->start;
-    if (s->timed_out) {
-        job->result.status = DSH_RES_ERROR;
+    job->result.status = DSH_RES_ERROR;
+    job->result.seconds = elapsed;
+    if (s->timed_out)
         snprintf(job->result.message, sizeof job->result.message,
                  "timed out after %.1f s (killed)", elapsed);
-        job->result.seconds = elapsed;
-    } else if (s->got == sizeof s->buf && WIFEXITED(status) &&
-               WEXITSTATUS(status) == 0) {
-        job->result = s->buf;
-    } else {
-        job->result.status = DSH_RES_ERROR;
-        job->result.seconds = elapsed;
-        if (WIFSIGNALED(status))
-            snprintf(job->result.message, sizeof job->result.message,
-                     "case process crashed: signal %d (%s)", WTERMSIG(status),
-                     strsignal(WTERMSIG(status)));
-        else
-            snprintf(job->result.message, sizeof job->result.message,
-                     "case process exited with status %d without a result",
-                     WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-    }
-    job->done = 1;
-    s->pid = 0;
-    if (hooks && hooks->done)
-        hooks->done(hooks->user, jobs, s->job);
+    else if (WIFSIGNALED(status))
+        snprintf(job->result.message, sizeof job->result.message,
+                 "case process crashed: signal %d (%s)", WTERMSIG(status),
+                 strsignal(WTERMSIG(status)));
+    else
+        snprintf(job->result.message, sizeof job->result.message,
+                 "case process exited with status %d without a result",
+                 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    done(jobs, s->job, hooks);
+}
+
+/* DSPSIM_TEST_WORKERS=0: a process per case (1 job a worker), else
+ * workers that run any number (0) */
+static unsigned jobs_per_worker(void)
+{
+    const char *v = getenv("DSPSIM_TEST_WORKERS");
+    return v && !strcmp(v, "0") ? 1 : 0;
 }
 
 void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
@@ -116,55 +275,67 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
 {
     if (parallel < 1)
         parallel = 1;
-    slot *slots = calloc(parallel, sizeof *slots);
+    if (parallel > n)
+        parallel = n ? (unsigned)n : 1;
+    unsigned jobs_each = jobs_per_worker();
+    worker *w = calloc(parallel, sizeof *w);
     struct pollfd *pfd = calloc(parallel, sizeof *pfd);
-    if (!slots || !pfd) {
+    if (!w || !pfd || n > UINT32_MAX) {
         for (size_t i = 0; i < n; i++) {
             jobs[i].result.status = DSH_RES_ERROR;
             snprintf(jobs[i].result.message, sizeof jobs[i].result.message,
                      "out of memory");
             jobs[i].done = 1;
         }
-        free(slots);
+        free(w);
         free(pfd);
         return;
     }
+    for (unsigned k = 0; k < parallel; k++)
+        w[k].cmd = w[k].res = -1;
     size_t next = 0, running = 0, finished = 0;
     double last_progress = 0;
     while (finished < n) {
-        while (next < n && running < parallel) {
-            unsigned k = 0;
-            while (slots[k].pid)
-                k++;
-            int p[2];
-            if (pipe2(p, O_CLOEXEC)) {
-                not_started(jobs, next++, "pipe", hooks);
+        /* give every idle worker (started when missing) the next job */
+        for (unsigned k = 0; k < parallel && next < n; k++) {
+            worker *s = &w[k];
+            if (s->busy)
+                continue;
+            const char *what = NULL;
+            bool sent = false;
+            /* a worker that died between jobs (killed from outside) is
+             * reaped and replaced once: the job has not started */
+            for (int tries = 0; tries < 2 && !sent; tries++) {
+                if (!s->pid && !spawn(w, parallel, s, jobs_each, jobs, n, exec,
+                                      exec_user, &what))
+                    break;
+                sent = send_job(s->cmd, (uint32_t)next);
+                if (!sent) {
+                    reap(s);
+                    what = "worker";
+                    errno = EPIPE;
+                }
+            }
+            if (!sent) {
+                not_started(jobs, next++, what, hooks);
                 finished++;
                 continue;
             }
-            fflush(NULL);
-            pid_t pid = fork();
-            if (pid == 0) {
-                close(p[0]);
-                child(&jobs[next], p[1], exec, exec_user);
-            }
-            close(p[1]);
-            if (pid < 0) {
-                close(p[0]);
-                not_started(jobs, next++, "fork", hooks);
-                finished++;
-                continue;
-            }
-            slots[k] = (slot){
-                .pid = pid, .fd = p[0], .job = next, .start = now()
-            };
-            next++;
+            s->job = next++;
+            s->busy = true;
+            s->got = 0;
+            s->timed_out = 0;
+            s->start = now();
             running++;
+            if (s->jobs_left && !--s->jobs_left) {
+                close(s->cmd); /* its last job: it exits after it */
+                s->cmd = -1;
+            }
         }
         if (!running)
             continue;
         for (unsigned k = 0; k < parallel; k++) {
-            pfd[k].fd = slots[k].pid ? slots[k].fd : -1;
+            pfd[k].fd = w[k].busy ? w[k].res : -1;
             pfd[k].events = POLLIN;
             pfd[k].revents = 0;
         }
@@ -173,20 +344,29 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
             break;
         double t = now();
         for (unsigned k = 0; k < parallel; k++) {
-            slot *s = &slots[k];
-            if (!s->pid)
+            worker *s = &w[k];
+            if (!s->busy)
                 continue;
             bool eof = false;
             if (pfd[k].revents) {
-                char *dst = (char *)&s->buf + s->got;
-                size_t room = sizeof s->buf - s->got;
-                char sink[256];
-                ssize_t r = room ? read(s->fd, dst, room)
-                                 : read(s->fd, sink, sizeof sink);
-                if (r > 0 && room)
+                ssize_t r = read(s->res, (char *)&s->buf + s->got,
+                                 sizeof s->buf - s->got);
+                if (r > 0)
                     s->got += (size_t)r;
                 else if (r == 0 || (r < 0 && errno != EINTR && errno != EAGAIN))
                     eof = true;
+            }
+            if (s->got == sizeof s->buf) {
+                /* a whole result: the job is done, the worker free for
+                 * the next (or, after its last job, reaped) */
+                jobs[s->job].result = s->buf;
+                s->busy = false;
+                running--;
+                finished++;
+                if (s->cmd < 0)
+                    reap(s);
+                done(jobs, s->job, hooks);
+                continue;
             }
             if (!eof && timeout_s > 0 && t - s->start > timeout_s &&
                 !s->timed_out) {
@@ -194,20 +374,26 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
                 s->timed_out = 1;
             }
             if (eof) {
-                finish(s, jobs, hooks);
                 running--;
                 finished++;
+                lost(s, jobs, hooks); /* a new worker takes the next job */
             }
         }
         if (hooks && hooks->progress && t - last_progress >= 0.1) {
             const dsh_job *example = NULL;
             for (unsigned k = 0; k < parallel && !example; k++)
-                if (slots[k].pid)
-                    example = &jobs[slots[k].job];
+                if (w[k].busy)
+                    example = &jobs[w[k].job];
             hooks->progress(hooks->user, finished, running, example);
             last_progress = t;
         }
     }
-    free(slots);
+    for (unsigned k = 0; k < parallel; k++)
+        if (w[k].pid) {
+            if (w[k].busy) /* only after poll failed */
+                kill(w[k].pid, SIGKILL);
+            reap(&w[k]);
+        }
+    free(w);
     free(pfd);
 }

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Running cases in forked child processes, at most N at a time. */
+/* Running cases in child processes, at most N at a time: N long-lived
+ * workers forked once, each running case after case (or, with
+ * DSPSIM_TEST_WORKERS=0, a child forked per case). */
 #ifndef DSH_RUN_POOL_H
 #define DSH_RUN_POOL_H
 
@@ -25,10 +27,19 @@ typedef struct dsh_pool_hooks {
     void *user;
 } dsh_pool_hooks;
 
-/* Runs every job with `exec` in its own child process, `parallel` at a
- * time.  timeout_s > 0 kills a child after that many seconds (ERROR).  A
- * child that dies without a result is an ERROR naming the signal or exit
- * status. */
+/* Runs every job with `exec` in a child process, `parallel` at a time.
+ * The children are workers forked here (min(parallel, n) of them, after
+ * whatever the caller set up, which they inherit): each is handed job
+ * after job over a pipe and sends each result back; `exec` must leave
+ * nothing behind that changes the next job's results (every job's
+ * results are the same whichever worker ran it after whichever jobs).
+ * With DSPSIM_TEST_WORKERS=0 in the environment a child is forked per
+ * job instead (the way before workers; for comparisons and tests).
+ * timeout_s > 0 kills a child whose job runs longer than that many seconds
+ * (ERROR).  A child that dies without its job's result makes that job an
+ * ERROR naming the timeout, signal or exit status, and a new worker takes
+ * the next jobs.  hooks->done runs in the calling process as each job
+ * finishes.  Every child is reaped before this returns. */
 void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
                   dsh_case_exec_fn exec, const void *exec_user,
                   const dsh_pool_hooks *hooks);

@@ -3,9 +3,11 @@
  * in parallel child processes, and report (docs/harness.md).
  *
  * Case execution is a plug-in: dsh_test_main() takes the function that
- * runs one validated case.  It is called in a forked child process, so a
- * crash or hang of one case (or of the simulated firmware) cannot take
- * the runner down; the child's result travels back through a pipe.
+ * runs one validated case.  It is called in a child process (a worker
+ * forked once that runs case after case, run_pool.h), so a crash or hang
+ * of one case (or of the simulated firmware) cannot take the runner down;
+ * the result travels back through a pipe.  It must leave nothing behind
+ * in its process that changes a later case's results.
  * `dspsim test` passes dsh_exec_case() (harness/exec), which drives the
  * firmware over IPC; dsh_exec_not_runnable() reports every case SKIPPED
  * (never passed) and serves the runner's own tests.
@@ -128,7 +130,8 @@ void dsh_exec_not_runnable(const dsh_case *c, const dsh_exec_env *env,
 int dsh_test_main(int argc, char **argv, dsh_case_exec_fn exec,
                   const void *user);
 
-/* What the command does besides running and reporting.  failed: called
+/* What the command does besides running and reporting (any hook NULL:
+ * none).  failed: called
  * in the runner's process once every case has run, in case order, for
  * each case that failed or errored (`dspsim test --bundle-failures`):
  * out_dir is the case's output directory, rel the case's part of it
@@ -139,6 +142,12 @@ typedef struct dsh_test_hooks {
     bool (*failed)(void *user, const dsh_case *c, const char *out_dir,
                    const char *rel, const dsh_case_result *r, bool quiet);
     void *user;
+    /* before_run (NULL: none): called in the runner's process once the
+     * cases are validated, selected and their output directories made,
+     * just before the workers are forked (never when nothing runs):
+     * set-up the workers inherit, started earlier and overlapping the
+     * loading of the cases, is finished here. */
+    void (*before_run)(void *user);
 } dsh_test_hooks;
 int dsh_test_main_hooks(int argc, char **argv, dsh_case_exec_fn exec,
                         const void *user, const dsh_test_hooks *hooks);

@@ -552,6 +552,8 @@ int dsh_test_main_hooks(int argc, char **argv, dsh_case_exec_fn exec,
         }
     }
 
+    if (th && th->before_run)
+        th->before_run(th->user);
     console con = { jobs,  n,      0, o.progress && isatty(STDOUT_FILENO),
                     false, o.quiet };
     dsh_pool_hooks hooks = { on_done, on_progress, &con };

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "board_internal.h"
 #include "dspsim/history.h"
@@ -457,7 +458,13 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
     b->console = default_console;
     b->log = default_log;
     ds_status st = DS_ERR_NOMEM;
-    b->host_mem = calloc(1, b->cfg.host_size);
+    /* the host memory, a mapping of its own: zero pages faulted in as the
+     * host buffers touch them (a case uses a few of its 1 MiB), whatever
+     * the allocator would make of a 1 MiB calloc (cleared page by page
+     * when it came from a heap a process had used) */
+    void *hm = mmap(NULL, b->cfg.host_size, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    b->host_mem = hm == MAP_FAILED ? NULL : hm;
     b->clk = ds_clock_new();
     b->ncores = b->cfg.cores;
     for (unsigned k = 0; k < b->ncores; k++) {
@@ -571,7 +578,8 @@ void ds_board_free(ds_board *b)
     for (unsigned k = BOARD_MAX_CORES; k-- > 0;)
         if (b->core[k].cpu)
             xt_close(b->core[k].cpu);
-    free(b->host_mem);
+    if (b->host_mem)
+        munmap(b->host_mem, b->cfg.host_size);
     ds_run_free(b->svc);
     free(b);
 }

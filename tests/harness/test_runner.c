@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* `dspsim test` runner: discovery, filter, shard arithmetic, report
  * formats (read back), results from child processes (pass, fail, crash,
- * timeout) and exit statuses. */
+ * timeout), the workers (results as with a process per case) and exit
+ * statuses. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -528,6 +529,148 @@ static void test_results_and_exit_codes(void **state)
     assert_int_not_equal(stat(out2, &st), 0); /* no output dir at all */
 }
 
+/* An execution plug-in for the workers' test: appends "NAME PID" to
+ * user's file; "dirty" leaves every field of its result set, and every
+ * case checks that its result arrives as a fresh one (ERROR, nothing
+ * else) whatever ran before in its process. */
+static void worker_exec(const dsh_case *c, const dsh_exec_env *env,
+                        dsh_case_result *r, const void *user)
+{
+    (void)env;
+    FILE *f = fopen(user, "a");
+    if (f) {
+        fprintf(f, "%s %ld\n", c->name, (long)getpid());
+        fclose(f);
+    }
+    bool fresh = r->status == DSH_RES_ERROR && !r->message[0] && !r->log[0] &&
+                 !r->nchecks && !r->run.has_run && !r->run.cycles;
+    if (strstr(c->name, "crash"))
+        raise(SIGSEGV);
+    if (strstr(c->name, "hang"))
+        sleep(30);
+    r->status = fresh ? DSH_RES_PASS : DSH_RES_FAIL;
+    if (!fresh)
+        snprintf(r->message, sizeof r->message, "result not fresh");
+    if (strstr(c->name, "dirty")) {
+        snprintf(r->message, sizeof r->message, "dirty");
+        snprintf(r->log, sizeof r->log, "a log");
+        r->nchecks = 1;
+        snprintf(r->checks[0].check, sizeof r->checks[0].check, "gain_db");
+        r->run.has_run = true;
+        r->run.cycles = 12345;
+    }
+}
+
+/* the pid each case of the last run ran in (names one..seven) */
+static void read_pids(const char *log, long pid[7])
+{
+    static const char *names[] = { "one",  "two", "three", "four",
+                                   "five", "six", "seven" };
+    memset(pid, 0, 7 * sizeof *pid);
+    FILE *f = fopen(log, "r");
+    assert_non_null(f);
+    char name[64];
+    long p;
+    while (fscanf(f, "%63s %*s %ld", name, &p) == 2)
+        for (int i = 0; i < 7; i++)
+            if (!strcmp(name, names[i]))
+                pid[i] = p;
+    fclose(f);
+    remove(log);
+}
+
+/* The workers (-j N: N processes, case after case in each): a case's
+ * result is the same in a worker after other cases as in a process of
+ * its own (DSPSIM_TEST_WORKERS=0), a crash or a timeout is still that
+ * case's ERROR, the worker replaced and the next cases run on. */
+static void test_workers(void **state)
+{
+    (void)state;
+    char d[1024], out[1024], js[1024], log[1024];
+    snprintf(d, sizeof d, "%s/wcases", tmp);
+    snprintf(out, sizeof out, "%s/wout", tmp);
+    snprintf(js, sizeof js, "%s/w.json", tmp);
+    snprintf(log, sizeof log, "%s/pids.log", tmp);
+    assert_int_equal(mkdir(d, 0777), 0);
+    write_case(d, "1.yaml", "one pass");
+    write_case(d, "2.yaml", "two dirty");
+    write_case(d, "3.yaml", "three pass");
+    write_case(d, "4.yaml", "four crash");
+    write_case(d, "5.yaml", "five pass");
+    write_case(d, "6.yaml", "six hang");
+    write_case(d, "7.yaml", "seven pass");
+    const char *expect_status[] = { "passed", "passed", "passed", "error",
+                                    "passed", "error",  "passed" };
+    const char *expect_msg[] = { "", "dirty",
+                                 "", "case process crashed: signal 11",
+                                 "", "timed out after",
+                                 "" };
+    long pid[7];
+    for (int mode = 0; mode < 3; mode++) {
+        /* 0: one worker, 1: three workers, 2: a process per case */
+        if (mode == 2)
+            setenv("DSPSIM_TEST_WORKERS", "0", 1);
+        char line[4096];
+        snprintf(line, sizeof line,
+                 "test %s -j %d --out-dir %s --timeout 0.5 --json %s "
+                 "--no-progress",
+                 d, mode == 1 ? 3 : 1, out, js);
+        char *argv[32];
+        int argc = 0;
+        for (char *t = strtok(line, " "); t && argc < 31; t = strtok(NULL, " "))
+            argv[argc++] = t;
+        argv[argc] = NULL;
+        assert_int_equal(dsh_test_main(argc, argv, worker_exec, log), 1);
+        unsetenv("DSPSIM_TEST_WORKERS");
+        json_t *doc = load_json(js);
+        json_t *cases = get(doc, "cases");
+        assert_int_equal(json_array_size(cases), 7);
+        for (int i = 0; i < 7; i++) {
+            json_t *c = json_array_get(cases, (size_t)i);
+            const char *m = str(c, "message");
+            if (strcmp(str(c, "status"), expect_status[i]) ||
+                strncmp(m, expect_msg[i], strlen(expect_msg[i])) ||
+                (!expect_msg[i][0] && m[0]))
+                fail_msg("mode %d case %d: %s '%s'", mode, i, str(c, "status"),
+                         m);
+            /* nothing of the dirty case's result on the next */
+            if (i != 1)
+                assert_int_equal(json_array_size(get(c, "checks")), 0);
+        }
+        json_decref(doc);
+        read_pids(log, pid);
+        for (int i = 0; i < 7; i++)
+            assert_true(pid[i] > 0);
+        if (mode == 0) {
+            /* one worker for 1-4 (crashed in 4), its successor for 5-6
+             * (killed in 6), a third for 7 */
+            assert_int_equal(pid[1], pid[0]);
+            assert_int_equal(pid[2], pid[0]);
+            assert_int_equal(pid[3], pid[0]);
+            assert_int_equal(pid[5], pid[4]);
+            assert_int_not_equal(pid[4], pid[0]);
+            assert_int_not_equal(pid[6], pid[4]);
+            assert_int_not_equal(pid[6], pid[0]);
+        } else if (mode == 2) {
+            for (int i = 0; i < 7; i++)
+                for (int k = 0; k < i; k++)
+                    assert_int_not_equal(pid[i], pid[k]);
+        } else {
+            int distinct = 0;
+            for (int i = 0; i < 7; i++) {
+                int seen = 0;
+                for (int k = 0; k < i; k++)
+                    seen |= pid[k] == pid[i];
+                distinct += !seen;
+            }
+            /* three workers and the two that replaced the lost ones */
+            assert_true(distinct <= 5);
+        }
+        /* every process reaped before dsh_test_main returned */
+        assert_int_equal(waitpid(-1, NULL, WNOHANG), -1);
+    }
+}
+
 static void test_standalone_program(void **state)
 {
     (void)state;
@@ -574,6 +717,7 @@ int main(void)
         cmocka_unit_test(test_shard_arithmetic),
         cmocka_unit_test(test_report_formats),
         cmocka_unit_test(test_results_and_exit_codes),
+        cmocka_unit_test(test_workers),
         cmocka_unit_test(test_standalone_program),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
