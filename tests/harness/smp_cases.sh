@@ -62,6 +62,23 @@ else
     fail "split chain: two cores and one core differ"
 fi
 
+# the consumer of the split chain (core 0) is released by the producer's
+# notification: its core's busy cycles are its own work, no spinning on
+# the producer (when it was released with the producer and waited on its
+# semaphore: busy 40.3 MCPS for components of 3.3)
+comp=$(awk '/^  p2\.[0-9]+ [a-z]+: [0-9.]+ MCPS/ { s += $3 } END { print s + 0 }' \
+    smp_split_chain.fast.out)
+busy=$(sed -n 's/^core 0: .*; busy [0-9.]*% (\([0-9.]*\) MCPS.*/\1/p' \
+    smp_split_chain.fast.out)
+if [ -n "$busy" ] && awk -v b="$busy" -v c="$comp" 'BEGIN { exit !(c > 0 && b < 2 * c) }'; then
+    ok "split chain: core 0 busy $busy MCPS for components of $comp: no spinning"
+else
+    fail "split chain: core 0 busy '$busy' MCPS for components of $comp MCPS"
+fi
+grep -qE '^core 1: 1 pipeline, 4[0-9]\.' smp_split_chain.fast.out &&
+    ok "split chain: the producer's core does the SRC's work" ||
+    fail "split chain: core 1's line: $(grep '^core 1:' smp_split_chain.fast.out)"
+
 # a per-core limit that does not hold
 sed -e 's/1: {missed: 0, max_load_pct: 25}/1: {missed: 0, max_load_pct: 0.5}/' \
     "$cases/smp_two_pipelines.yaml" >tight.yaml
