@@ -8,13 +8,16 @@
 #    pipelines on one core;
 #  - the timeline has one set of tracks per core, the summary per-core
 #    MCPS and loads; a per-core limit that does not hold fails the case;
+#  - the split chain's consumer core (released by the producer's
+#    notification) is busy with its own work only;
+#  - `dspsim test --json` has per core the figures the summary prints;
 #  - --race on one core, a core the board lacks, a firmware of protocol
 #    1.6 are clear errors; `dspsim play --cores 2 --set src.core=1 --race`.
 #
-# usage: smp_cases.sh DSPSIM CASES_DIR SIGNALS_DIR SINGLE_CORE_FW WORKDIR
+# usage: smp_cases.sh DSPSIM CASES_DIR SIGNALS_DIR SINGLE_CORE_FW WORKDIR JSON_GET
 set -u
 . "$(dirname "$0")/../cli/lib_expect.sh"
-dspsim=$1 cases=$2 sig=$3 fw1=$4 work=$5
+dspsim=$1 cases=$2 sig=$3 fw1=$4 work=$5 json_get=$6
 [ -x "$dspsim" ] || { echo "SKIP: $dspsim not built"; exit 77; }
 rm -rf "$work"
 mkdir -p "$work"
@@ -78,6 +81,35 @@ fi
 grep -qE '^core 1: 1 pipeline, 4[0-9]\.' smp_split_chain.fast.out &&
     ok "split chain: the producer's core does the SRC's work" ||
     fail "split chain: core 1's line: $(grep '^core 1:' smp_split_chain.fast.out)"
+
+# the JSON report: per core the numbers of the summary's "core K:" line
+expect_rc 0 "dspsim test --json" -- "$dspsim" test -q -j 2 --json r.json \
+    --out-dir t "$cases/smp_split_chain.yaml" "$cases/smp_four_cores.yaml" \
+    "$cases/volume_gain.yaml"
+for c in smp_split_chain smp_four_cores; do
+    name=$(sed -n 's/^name: //p' "$cases/$c.yaml")
+    run="cases/[name=$name]/run"
+    n=$("$json_get" r.json "$run/cores" | sed -n 's/^array //p')
+    [ "$n" = "$(grep -c '^core [0-9]*:' $c.fast.out)" ] &&
+        ok "$c: JSON has the summary's $n cores" ||
+        fail "$c: JSON cores '$n'"
+    for ((k = 0; k < ${n:-0}; k++)); do
+        g() { "$json_get" r.json "$run/cores/$k/$1"; }
+        np=$(g pipelines | sed -n 's/^array //p')
+        line=$(printf 'core %s: %s pipeline%s, %.3f MCPS, worst period load %.1f%%, %s deadline misses; busy %.1f%% (%.3f MCPS, its kernel'"'"'s idle count)' \
+            "$(g core)" "$np" "$([ "$np" = 1 ] || echo s)" "$(g mcps)" \
+            "$(g worst_load_pct)" "$(g deadline_misses)" "$(g busy_pct)" \
+            "$(g busy_mcps)")
+        grep -qxF "$line" $c.fast.out && ok "$c: JSON core $k = summary" ||
+            fail "$c: JSON core $k: '$line' not in the summary: $(grep "^core $k:" $c.fast.out)"
+    done
+done
+[ "$("$json_get" r.json 'cases/[name=src chain split across two cores]/run/cores/1/pipelines/0')" = 1 ] &&
+    ok "split chain: pipeline 1 on core 1 in the JSON" ||
+    fail "split chain: core 1's pipelines in the JSON"
+"$json_get" r.json "cases/[name=$(sed -n 's/^name: //p' "$cases/volume_gain.yaml")]/run/cores" \
+    >/dev/null 2>&1 && fail "one core: a cores array in the JSON" ||
+    ok "one core: no cores array in the JSON"
 
 # a per-core limit that does not hold
 sed -e 's/1: {missed: 0, max_load_pct: 25}/1: {missed: 0, max_load_pct: 0.5}/' \
