@@ -83,8 +83,8 @@ grep -qE '^core 1: 1 pipeline, 4[0-9]\.' smp_split_chain.fast.out &&
     fail "split chain: core 1's line: $(grep '^core 1:' smp_split_chain.fast.out)"
 
 # the JSON report: per core the numbers of the summary's "core K:" line
-expect_rc 0 "dspsim test --json" -- "$dspsim" test -q -j 2 --json r.json \
-    --out-dir t "$cases/smp_split_chain.yaml" "$cases/smp_four_cores.yaml" \
+expect_rc 0 "dspsim test --json --html" -- "$dspsim" test -q -j 2 \
+    --json r.json --html h --out-dir t "$cases/smp_split_chain.yaml" "$cases/smp_four_cores.yaml" \
     "$cases/volume_gain.yaml"
 for c in smp_split_chain smp_four_cores; do
     name=$(sed -n 's/^name: //p' "$cases/$c.yaml")
@@ -104,6 +104,25 @@ for c in smp_split_chain smp_four_cores; do
             fail "$c: JSON core $k: '$line' not in the summary: $(grep "^core $k:" $c.fast.out)"
     done
 done
+# the HTML report: the case page's per-core table and the index's cell,
+# with the JSON's figures (as the report writes figures: 6 decimals)
+fig() { printf '%.6f' "$1" | sed 's/0*$//; s/\.$//'; }
+split="cases/[name=src chain split across two cores]/run/cores"
+for k in 0 1; do
+    busy=$(fig "$("$json_get" r.json "$split/$k/busy_pct")")
+    mcps=$(fig "$("$json_get" r.json "$split/$k/mcps")")
+    tr '<' '\n' <h/cases/smp_split_chain.html |
+        sed -n "/^tr class=\"core\" data-core=\"$k\"/,/^\/tr>/p" >core$k.html
+    has core$k.html "data-field=\"busy_pct\" data-value=\"$busy\"" \
+        "HTML case page: core $k's busy share"
+    has core$k.html "data-field=\"mcps\" data-value=\"$mcps\"" \
+        "HTML case page: core $k's MCPS"
+    has h/index.html "<span data-core=\"$k\">$k: $mcps MCPS" \
+        "HTML index: core $k's MCPS"
+done
+grep -q 'id="cores"' h/cases/volume_gain.html &&
+    fail "HTML: a per-core table for a case on one core" ||
+    ok "HTML: no per-core table on one core"
 [ "$("$json_get" r.json 'cases/[name=src chain split across two cores]/run/cores/1/pipelines/0')" = 1 ] &&
     ok "split chain: pipeline 1 on core 1 in the JSON" ||
     fail "split chain: core 1's pipelines in the JSON"
