@@ -11,6 +11,8 @@
 #  - the split chain's consumer core (released by the producer's
 #    notification) is busy with its own work only;
 #  - `dspsim test --json` has per core the figures the summary prints;
+#  - faults on a pipeline of core 1 (smp_fault_core1.yaml): reported and
+#    recovered, no race;
 #  - --race on one core, a core the board lacks, a firmware of protocol
 #    1.6 are clear errors; `dspsim play --cores 2 --set src.core=1 --race`.
 #
@@ -24,7 +26,7 @@ mkdir -p "$work"
 cd "$work" || exit 1
 cycles() { grep '^simulated cycles:' "$1"; }
 
-for c in smp_two_pipelines smp_split_chain smp_four_cores; do
+for c in smp_two_pipelines smp_split_chain smp_four_cores smp_fault_core1; do
     for e in fast interp; do
         EXPECT_OUT=$c.$e.out EXPECT_ERR=$c.$e.err expect_rc 0 "$c ($e)" -- \
             env DSPSIM_ENGINE=$e "$dspsim" run "$cases/$c.yaml" \
@@ -54,6 +56,14 @@ for c in smp_two_pipelines smp_split_chain smp_four_cores; do
     done
 done
 has smp_four_cores.fast.out "core 3: 1 pipeline" "four cores: core 3's line"
+# faults on core 1's pipeline (DMA and SSP interrupts on core 0): the
+# underrun and the DMA error reported by its job and recovered
+has smp_fault_core1.fast.err "xrun: pipeline 2 component 6: AUD_UNDERRUN" \
+    "core 1: the SSP underrun reported"
+has smp_fault_core1.fast.err "xrun: pipeline 2 component 6: AUD_DMA" \
+    "core 1: the DMA error reported"
+grep -q "xrun: pipeline 1" smp_fault_core1.fast.err &&
+    fail "core 0's pipeline had an xrun" || ok "core 0's pipeline played on"
 
 # the chain split across cores = the same two pipelines on one core
 expect_rc 0 "split chain on one core" -- \
