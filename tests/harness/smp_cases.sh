@@ -12,7 +12,8 @@
 #    notification) is busy with its own work only;
 #  - `dspsim test --json` has per core the figures the summary prints;
 #  - faults on a pipeline of core 1 (smp_fault_core1.yaml): reported and
-#    recovered, no race;
+#    recovered, no race; its panic (smp_panic_core1.yaml) decoded from the
+#    panic record and said to be core 1's;
 #  - --race on one core, a core the board lacks, a firmware of protocol
 #    1.6 are clear errors; `dspsim play --cores 2 --set src.core=1 --race`.
 #
@@ -26,7 +27,8 @@ mkdir -p "$work"
 cd "$work" || exit 1
 cycles() { grep '^simulated cycles:' "$1"; }
 
-for c in smp_two_pipelines smp_split_chain smp_four_cores smp_fault_core1; do
+for c in smp_two_pipelines smp_split_chain smp_four_cores smp_fault_core1 \
+    smp_panic_core1; do
     for e in fast interp; do
         EXPECT_OUT=$c.$e.out EXPECT_ERR=$c.$e.err expect_rc 0 "$c ($e)" -- \
             env DSPSIM_ENGINE=$e "$dspsim" run "$cases/$c.yaml" \
@@ -44,7 +46,9 @@ for c in smp_two_pipelines smp_split_chain smp_four_cores smp_fault_core1; do
         ok "$c: the same cycles with both engines" ||
         fail "$c: cycles differ: $(cycles $c.fast.out) / $(cycles $c.interp.out)"
     has "$c.fast.out" "core 1: 1 pipeline" "$c: per-core summary"
-    has "$c.fast.out" "its kernel's idle count)" "$c: CORE_STATS busy figures"
+    # (a panicked firmware answers no CORE_STATS)
+    [ $c = smp_panic_core1 ] ||
+        has "$c.fast.out" "its kernel's idle count)" "$c: CORE_STATS busy figures"
     has "$c.fast/timeline.json" '"core 1: task' "$c: core 1's task track"
     has "$c.fast/timeline.json" '"core 1: idle' "$c: core 1's idle track"
     EXPECT_OUT=$c.race.out EXPECT_ERR=$c.race.err expect_rc 0 "$c --race" -- \
@@ -64,6 +68,17 @@ has smp_fault_core1.fast.err "xrun: pipeline 2 component 6: AUD_DMA" \
     "core 1: the DMA error reported"
 grep -q "xrun: pipeline 1" smp_fault_core1.fast.err &&
     fail "core 0's pipeline had an xrun" || ok "core 0's pipeline played on"
+
+# core 1's panic through the panic record: unexpected, the decoded report
+# names the core
+sed -e '/^expect:/,$d' -e "s|\.\./signals/|$sig/|" \
+    "$cases/smp_panic_core1.yaml" >panic.yaml
+echo "expect: {xruns: 0}" >>panic.yaml
+expect_cmd 1 out "firmware panic notified" -- \
+    "$dspsim" run panic.yaml --out-dir panic
+has panic/firmware.log "firmware panic: LoadStorePIFAddrError (cause 15) in task 3" \
+    "core 1's panic record decoded"
+has panic/firmware.log "  on core 1 (its panic marker)" "the panic said to be core 1's"
 
 # the chain split across cores = the same two pipelines on one core
 expect_rc 0 "split chain on one core" -- \
