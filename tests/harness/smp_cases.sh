@@ -13,7 +13,8 @@
 #  - `dspsim test --json` has per core the figures the summary prints;
 #  - faults on a pipeline of core 1 (smp_fault_core1.yaml): reported and
 #    recovered, no race; its panic (smp_panic_core1.yaml) decoded from the
-#    panic record and said to be core 1's;
+#    panic record and said to be core 1's; a stopped link producer's
+#    consumer runs on (smp_link_xrun.yaml, the watchdog);
 #  - --race on one core, a core the board lacks, a firmware of protocol
 #    1.6 are clear errors; `dspsim play --cores 2 --set src.core=1 --race`.
 #
@@ -28,7 +29,7 @@ cd "$work" || exit 1
 cycles() { grep '^simulated cycles:' "$1"; }
 
 for c in smp_two_pipelines smp_split_chain smp_four_cores smp_fault_core1 \
-    smp_panic_core1; do
+    smp_panic_core1 smp_link_xrun; do
     for e in fast interp; do
         EXPECT_OUT=$c.$e.out EXPECT_ERR=$c.$e.err expect_rc 0 "$c ($e)" -- \
             env DSPSIM_ENGINE=$e "$dspsim" run "$cases/$c.yaml" \
@@ -68,6 +69,14 @@ has smp_fault_core1.fast.err "xrun: pipeline 2 component 6: AUD_DMA" \
     "core 1: the DMA error reported"
 grep -q "xrun: pipeline 1" smp_fault_core1.fast.err &&
     fail "core 0's pipeline had an xrun" || ok "core 0's pipeline played on"
+
+# the link's producer stopped: its consumer, released by the watchdog,
+# plays every period to the end without an xrun
+has smp_link_xrun.fast.err "pipeline 2: 299 periods, worst" \
+    "link producer stopped: the consumer ran every period"
+grep -q "xrun: pipeline 2" smp_link_xrun.fast.err &&
+    fail "link producer stopped: the consumer had an xrun" ||
+    ok "link producer stopped: no xrun of the consumer"
 
 # core 1's panic through the panic record: unexpected, the decoded report
 # names the core
