@@ -112,6 +112,11 @@ void dsh_drv_diag_panic(dsh_drv *d)
         if (m) {
             fputc('\n', m);
             ds_fw_panic_print(m, &p, d->elf);
+            /* several cores: whose (the record is every core's; the
+             * panic marker names the core that wrote it) */
+            if (d->panic_core && ds_board_cores(d->b) > 1)
+                fprintf(m, "  on core %u (its panic marker)\n",
+                        d->panic_core - 1);
             fclose(m);
             if (len && buf[len - 1] == '\n')
                 buf[len - 1] = '\0';

@@ -29,6 +29,7 @@ struct dsh_drv {
     /* per core (marker bits 31..24): task id running (0 = idle), the
      * cycle it was switched to */
     uint32_t running[DSH_DRV_MAX_CORES];
+    unsigned panic_core; /* 1 + the core of the first panic marker, 0 none */
     uint64_t run_since[DSH_DRV_MAX_CORES];
     uint64_t job_cycles[DSH_DRV_MAX_TASKS]; /* current job so far */
     uint64_t job_start[DSH_DRV_MAX_TASKS];  /* its release */

@@ -124,6 +124,8 @@ void dsh_drv_on_marker(void *user, uint32_t id, uint32_t value, uint64_t cycle)
         }
         break;
     case MK_PANIC:
+        if (!d->panic_core)
+            d->panic_core = core + 1;
         snprintf(detail, sizeof detail, "cause %#x", (unsigned)value);
         if (d->o.core_tracks)
             snprintf(detail, sizeof detail, "cause %#x on core %u",

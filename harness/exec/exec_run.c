@@ -544,6 +544,21 @@ static void result_run(const xp_run *r, const dsh_exec_summary *s,
         c->mcps = s->comps[i].mcps;
         c->worst_pct = s->comps[i].worst_pct;
     }
+    for (unsigned k = 0; k < s->ncores && k < DSH_RESULT_MAX_CORES; k++) {
+        const struct dsh_exec_core *sc = &s->cores[k];
+        struct dsh_core_figures *c = &f->cores[f->ncores++];
+        c->mcps = sc->mcps;
+        c->worst_load_pct = sc->worst_load_pct;
+        c->deadline_misses = sc->deadline_misses;
+        c->busy_known = sc->busy_known;
+        c->busy_pct = sc->busy_pct;
+        c->busy_mcps = sc->busy_mcps;
+        /* the pipelines the summary counts on this core */
+        for (unsigned i = 0; i < r->npipes && c->npipes < DSH_RESULT_MAX_PIPES;
+             i++)
+            if (r->pipes[i].core == k)
+                c->pipe_ids[c->npipes++] = r->pipes[i].id;
+    }
 }
 
 static double wall_now(void)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* A case's page of the HTML report (html_case.h). */
 #include "html_case.h"
+#include "html_cores.h"
 
 #include <string.h>
 
@@ -367,6 +368,7 @@ void dsh_html_case_page(FILE *f, const char *page_dir, const dsh_html_case *c)
     }
     checks_table(f, c);
     run_tables(f, res);
+    dsh_html_cores_table(f, &res->run);
     plots(f, c);
     if (c->data)
         events(f, c->data);

@@ -8,6 +8,7 @@
 
 #include "case_plots.h"
 #include "html_case.h"
+#include "html_cores.h"
 #include "html_head.h"
 #include "html_text.h"
 
@@ -97,6 +98,7 @@ static void row(FILE *f, const dsh_report_entry *e, const char *page)
               "<td data-sort=\"\"></td><td data-sort=\"\"></td>",
               f);
     }
+    dsh_html_cores_cell(f, r);
     dsh_html_figure_cell(f, "seconds", res->seconds);
     fputs("</tr>\n", f);
 }
@@ -139,6 +141,7 @@ void dsh_html_index_page(FILE *f, const dsh_report *r, const char *const *pages,
           "<th data-col=\"load\">worst load (%)</th>"
           "<th data-col=\"misses\">misses</th>"
           "<th data-col=\"xruns\">xruns</th>"
+          "<th data-col=\"cores\">per core (MCPS, worst load, busy)</th>"
           "<th data-col=\"seconds\">host time (s)</th></tr></thead><tbody>\n",
           f);
     for (int k = 0; k <= 4; k++)

@@ -39,6 +39,48 @@ static json_t *checks_json(const dsh_case_result *res)
     return a;
 }
 
+/* Per core (a case on several cores): the figures of the text summary's
+ * "core K:" line and its pipelines' ids. */
+static json_t *cores_json(const dsh_run_figures *f)
+{
+    json_t *a = json_array();
+    for (unsigned k = 0; a && k < f->ncores && k < DSH_RESULT_MAX_CORES; k++) {
+        const struct dsh_core_figures *c = &f->cores[k];
+        json_t *o = json_object(), *ids = json_array();
+        /* json_object_set_new and json_array_append_new take the value
+         * whether they fail or not */
+        bool ok = o && ids &&
+                  !json_object_set_new(o, "core", json_integer((json_int_t)k));
+        for (unsigned i = 0; ok && i < c->npipes && i < DSH_RESULT_MAX_PIPES;
+             i++)
+            ok = !json_array_append_new(
+                ids, json_integer((json_int_t)c->pipe_ids[i]));
+        if (ok) {
+            ok = !json_object_set_new(o, "pipelines", ids);
+            ids = NULL;
+        }
+        ok = ok && !json_object_set_new(o, "mcps", real6(c->mcps)) &&
+             !json_object_set_new(o, "worst_load_pct",
+                                  real6(c->worst_load_pct)) &&
+             !json_object_set_new(o, "deadline_misses",
+                                  json_integer((json_int_t)c->deadline_misses));
+        if (ok && c->busy_known)
+            ok = !json_object_set_new(o, "busy_pct", real6(c->busy_pct)) &&
+                 !json_object_set_new(o, "busy_mcps", real6(c->busy_mcps));
+        json_decref(ids);
+        if (!ok) {
+            json_decref(o);
+            json_decref(a);
+            return NULL;
+        }
+        if (json_array_append_new(a, o)) {
+            json_decref(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
 static json_t *run_json(const dsh_run_figures *f)
 {
     json_t *o = json_pack(
@@ -75,7 +117,8 @@ static json_t *run_json(const dsh_run_figures *f)
             goto fail;
     }
     if (json_object_set_new(o, "pipelines", pipes) ||
-        json_object_set_new(o, "components", comps)) {
+        json_object_set_new(o, "components", comps) ||
+        (f->ncores && json_object_set_new(o, "cores", cores_json(f)))) {
         json_decref(o);
         return NULL;
     }

@@ -57,6 +57,7 @@ static inline const char *dsh_res_status_name(dsh_res_status s)
 #define DSH_RESULT_MAX_CHECKS 48
 #define DSH_RESULT_MAX_PIPES  8
 #define DSH_RESULT_MAX_COMPS  32
+#define DSH_RESULT_MAX_CORES  4 /* = dsh_exec_summary's cores */
 
 /* One figure an expectation measured: `subject` is what was measured (an
  * endpoint name, "pipeline 1", "run"), `check` the expectation's key
@@ -94,6 +95,18 @@ typedef struct dsh_run_figures {
         char name[32]; /* "p<pipeline>.<component> <type>" */
         double mcps, worst_pct;
     } comps[DSH_RESULT_MAX_COMPS];
+    /* a case with pipelines on several cores: per core the summary's
+     * figures (exec.h dsh_exec_core) and the ids of its pipelines; ncores
+     * 0 otherwise */
+    unsigned ncores;
+    struct dsh_core_figures {
+        unsigned npipes;
+        unsigned pipe_ids[DSH_RESULT_MAX_PIPES];
+        double mcps, worst_load_pct;
+        unsigned long long deadline_misses;
+        bool busy_known; /* busy_pct, busy_mcps measured */
+        double busy_pct, busy_mcps;
+    } cores[DSH_RESULT_MAX_CORES];
 } dsh_run_figures;
 
 typedef struct dsh_case_result {

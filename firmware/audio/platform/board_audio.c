@@ -14,6 +14,7 @@
 #include "fw/mem.h"
 #include "fw/sched.h"
 #include "fw/task.h"
+#include "fw/timer.h"
 #include "fw/workq.h"
 #include "fw_board.h"
 #include "ipc/aud_ipc.h"
@@ -157,9 +158,81 @@ void board_audio_cmd_unlock(uint32_t key)
         arch_irq_unlock(key);
 }
 
+/* Cross-core links with notification (docs/firmware.md "Several cores").
+ * A pipeline whose input comes from pipelines on other cores ("notified")
+ * has no timer release: each producer's job, its period's data in the
+ * link buffer and its semaphores given, notifies the consumer's core
+ * (fw_smp_notify: the consumer's slot); once every such producer has
+ * notified, the consumer's core releases the job (deadline: release +
+ * relative deadline), sleeping in WAITI until then.  A watchdog on the
+ * consumer's core releases it 1.5 periods after its last release if no
+ * notification came (a producer stopped, paused or in xrun: the job then
+ * reads silence, pipeline_link.c), then every period.  These are the
+ * consumer core's own: set by the task hooks and the notifications, all
+ * run on that core. */
+struct link_rx {
+    struct fw_timeout wd; /* the watchdog */
+    uint32_t want;        /* producer slots on other cores (0: timer) */
+    uint32_t got;         /* of those, notified since the last release */
+    uint8_t armed;        /* started: releases wanted */
+};
+static struct link_rx rx[IPC_AUD_MAX_PIPES];
+
+static unsigned rx_slot(const struct fw_timeout *to)
+{
+    for (unsigned n = 0; n < IPC_AUD_MAX_PIPES; n++)
+        if (&rx[n].wd == to)
+            return n;
+    return 0;
+}
+
+static void wd_expired(struct fw_timeout *to);
+
+/* Release slot n's job now; the watchdog 1.5 periods on. */
+static void rx_release(unsigned n, uint32_t wd_at)
+{
+    rx[n].got = 0;
+    fw_timer_add(&rx[n].wd, wd_at, wd_expired);
+    fw_task_release(&tasks[n]);
+}
+
+static void wd_expired(struct fw_timeout *to)
+{
+    unsigned n = rx_slot(to);
+
+    if (rx[n].armed)
+        rx_release(n, to->expiry + tasks[n].period);
+}
+
+/* In the inter-core interrupt: producer slot `value` has its period in. */
+static void link_notified(unsigned from, uint32_t value)
+{
+    unsigned prod = value >> 8, n = value & 0xFFu;
+
+    (void)from;
+    if (n >= IPC_AUD_MAX_PIPES || prod >= IPC_AUD_MAX_PIPES || !rx[n].armed)
+        return;
+    rx[n].got |= (1u << prod) & rx[n].want;
+    if (rx[n].got == rx[n].want)
+        rx_release(n, arch_cycles() + tasks[n].period + tasks[n].period / 2);
+}
+
+/* With n's semaphores held: the consumer slot to notify after the job
+ * (its consumer on another core, *core set), else IPC_AUD_MAX_PIPES. */
+static unsigned notify_target(unsigned n, unsigned *core)
+{
+    const struct pipeline *p = aud_ipc_pipeline(n);
+    unsigned k = p ? slot_of(p->consumer) : IPC_AUD_MAX_PIPES;
+
+    if (k >= IPC_AUD_MAX_PIPES || slot_core[k] == fw_core_id())
+        return IPC_AUD_MAX_PIPES;
+    *core = slot_core[k];
+    return k;
+}
+
 static void audio_job(void *arg)
 {
-    unsigned n = (unsigned)(uintptr_t)arg;
+    unsigned n = (unsigned)(uintptr_t)arg, to = IPC_AUD_MAX_PIPES, core = 0;
     uint32_t t0 = arch_cycles(), linked = 0, key = 0;
     int smp = fw_smp_cores() > 1;
 
@@ -180,10 +253,13 @@ static void audio_job(void *arg)
         arch_irq_unlock(key);
     aud_ipc_pipe_job(n);
     if (smp) {
+        to = notify_target(n, &core);
         give_mask(linked);
         if (linked)
             arch_irq_unlock(key);
         fw_smp_sem_give(BOARD_AUDIO_SEM(n));
+        if (to < IPC_AUD_MAX_PIPES)
+            fw_smp_notify(core, (n << 8) | to);
     }
     board_audio_mark(BOARD_AUDIO_MARK_END(n), arch_cycles() - t0);
 }
@@ -254,7 +330,7 @@ static void task_stats(void *ctx, unsigned n, uint32_t *rel, uint32_t *miss)
 static struct {
     unsigned n;
     struct pipeline *p;
-    uint32_t period, deadline, id, rel, miss;
+    uint32_t period, deadline, id, rel, miss, want;
     int ret;
 } targs;
 
@@ -266,16 +342,50 @@ static uint32_t setup_on_core(uint32_t a)
     return 0;
 }
 
-static uint32_t start_on_core(uint32_t n)
+static uint32_t stop_on_core(uint32_t n)
 {
-    task_start(NULL, n);
+    rx[n].armed = 0;
+    fw_timer_cancel(&rx[n].wd);
+    task_stop(NULL, n);
     return 0;
 }
 
-static uint32_t stop_on_core(uint32_t n)
+static uint32_t start_on_core(uint32_t n)
 {
-    task_stop(NULL, n);
+    const struct pipeline *p = aud_ipc_pipeline(n);
+    uint32_t first = tasks[n].period / 2;
+
+    if (!targs.want) {
+        stop_on_core(n);
+        task_start(NULL, n);
+        return 0;
+    }
+    /* released by its producers' notifications; the watchdog a period
+     * after the timer's first release would have been */
+    stop_on_core(n);
+    if (p && p->cfg.dir == AUDIO_DIR_CAPTURE)
+        first += tasks[n].period;
+    rx[n].want = targs.want;
+    rx[n].got = 0;
+    rx[n].armed = 1;
+    fw_timer_add(&rx[n].wd, arch_cycles() + first + tasks[n].period,
+                 wd_expired);
     return 0;
+}
+
+/* The producer slots of n's inputs on other cores than n's. */
+static uint32_t remote_producers(unsigned n)
+{
+    const struct pipeline *p = aud_ipc_pipeline(n);
+    uint32_t want = 0;
+
+    for (uint32_t i = 0; p && i < p->n_xin; i++) {
+        unsigned k = slot_of(p->xin[i].prod);
+
+        if (k < IPC_AUD_MAX_PIPES && slot_core[k] != slot_core[n])
+            want |= 1u << k;
+    }
+    return want;
 }
 
 static uint32_t stats_on_core(uint32_t n)
@@ -300,6 +410,7 @@ static int smp_task_setup(void *ctx, unsigned n, struct pipeline *p,
 static void smp_task_start(void *ctx, unsigned n)
 {
     (void)ctx;
+    targs.want = remote_producers(n);
     fw_smp_call(slot_core[n], start_on_core, n);
 }
 
@@ -427,6 +538,7 @@ void board_audio_init(void)
     plat.clock_hz = hz / 1000u * 1000u;
 #ifdef FW_SMP
     plat.cores = fw_smp_cores(); /* fw_smp_start() ran before */
+    fw_smp_set_notify(link_notified);
 #endif
     fw_task_init(&worker, &w);
     fw_workq_init(&wq, &worker);

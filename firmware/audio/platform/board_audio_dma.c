@@ -74,9 +74,22 @@ struct bdma {
     int released;          /* put while stopping: ring to free */
     int first_done;        /* playback: first period written */
     volatile int ssp_xrun; /* the port flagged an underrun/overrun */
+#ifdef FW_SMP
+    /* the play-out timer, one per core: a stop runs on the pipeline's
+     * core (an xrun in its job) or on core 0 (the IPC worker), and a
+     * timeout lives in the queue of the core that armed it */
+    struct fw_timeout stop_to[FW_MAX_CORES];
+#else
     struct fw_timeout stop_to;
+#endif
     uint32_t desc[2][5] __attribute__((aligned(4)));
 };
+
+#ifdef FW_SMP
+#define STOP_TO(d) ((d)->stop_to[fw_core_id()])
+#else
+#define STOP_TO(d) ((d)->stop_to)
+#endif
 
 static struct bdma chans[NCH];
 static uint32_t ports_used;
@@ -94,7 +107,7 @@ static void ring_free(struct bdma *d)
 static void dai_halt_locked(struct bdma *d)
 {
     if (d->stopping)
-        fw_timer_cancel(&d->stop_to);
+        fw_timer_cancel(&STOP_TO(d)); /* another core's: stopping = 0 */
     d->stopping = 0;
     board_wr(SSP_REG(d->port, BOARD_SSP_CTRL), 0);
     board_wr(CH_REG(d->channel, BOARD_DMA_CTRL), BOARD_DMA_CTRL_STOP);
@@ -307,15 +320,35 @@ static void stop_arm(struct bdma *d, int32_t unplayed)
 {
     uint32_t frames = (uint32_t)unplayed / d->frame_bytes + 1u;
 
-    fw_timer_add(&d->stop_to, arch_cycles() + frames * d->frame_cycles,
-                 d->stop_to.fn);
+    fw_timer_add(&STOP_TO(d), arch_cycles() + frames * d->frame_cycles,
+                 STOP_TO(d).fn);
 }
 
 /* Timer (interrupt context): halt once the written data has played. */
+#ifdef FW_SMP
+static void stop_check(struct bdma *d);
+
+/* (this core's timeout of the channel; the board lock, since the channel
+ * is every core's) */
 static void stop_expired(struct fw_timeout *to)
 {
+    struct bdma *d = (struct bdma *)(void *)((uint8_t *)(to - fw_core_id()) -
+                                             offsetof(struct bdma, stop_to));
+    uint32_t key = fw_board_lock();
+
+    stop_check(d);
+    fw_board_unlock(key);
+}
+
+static void stop_check(struct bdma *d)
+#else
+static void stop_expired(struct fw_timeout *to)
+#endif
+{
+#ifndef FW_SMP
     struct bdma *d = (struct bdma *)(void *)((uint8_t *)to -
                                              offsetof(struct bdma, stop_to));
+#endif
     int32_t left;
 
     if (!d->stopping)
@@ -361,7 +394,7 @@ static int dai_stop(void *ctx)
         dai_halt_locked(d);
     } else {
         d->stopping = 1;
-        d->stop_to.fn = stop_expired;
+        STOP_TO(d).fn = stop_expired;
         stop_arm(d, left);
     }
     fw_board_unlock(key);
@@ -385,11 +418,37 @@ static void ring_copy(struct bdma *d, uint32_t pos, void *buf, uint32_t n,
     }
 }
 
+#ifdef FW_SMP
+/* The flags core 0's DMA and SSP interrupts raise (error, ssp_xrun):
+ * AUD_E_DMA, an xrun, or 0 (the flag read and cleared).  Under the board
+ * lock, as they are set: a pipeline on another core reads them. */
+static int dai_flags(struct bdma *d)
+{
+    uint32_t key = fw_board_lock();
+    int ret = 0;
+
+    if (d->error || !d->running) {
+        ret = AUD_E_DMA;
+    } else if (d->ssp_xrun) {
+        d->ssp_xrun = 0;
+        ret = d->dir == IPC_AUD_DIR_PLAYBACK ? AUD_E_UNDERRUN : AUD_E_OVERRUN;
+    }
+    fw_board_unlock(key);
+    return ret;
+}
+#endif
+
 static int32_t dai_transfer(void *ctx, void *local, uint32_t bytes)
 {
     struct bdma *d = ctx;
     uint32_t dma_pos, n;
 
+#ifdef FW_SMP
+    int ret = dai_flags(d);
+
+    if (ret)
+        return ret;
+#else
     if (d->error || !d->running)
         return AUD_E_DMA;
     if (d->ssp_xrun) {
@@ -399,6 +458,7 @@ static int32_t dai_transfer(void *ctx, void *local, uint32_t bytes)
         d->ssp_xrun = 0;
         return d->dir == IPC_AUD_DIR_PLAYBACK ? AUD_E_UNDERRUN : AUD_E_OVERRUN;
     }
+#endif
     dma_pos = board_rd(CH_REG(d->channel, BOARD_DMA_BYTES));
     if (d->dir == IPC_AUD_DIR_PLAYBACK) {
         int32_t fill = (int32_t)(d->cpu_pos - dma_pos);
@@ -574,7 +634,14 @@ static void dma_irq(void *arg)
                  st & (BOARD_DMA_ST_DONE | BOARD_DMA_ST_ERROR |
                        BOARD_DMA_ST_DESC_DONE));
         if (st & BOARD_DMA_ST_ERROR) {
+#ifdef FW_SMP
+            uint32_t key = fw_board_lock(); /* dai_transfer's flags */
+
             chans[ch].error = 1;
+            fw_board_unlock(key);
+#else
+            chans[ch].error = 1;
+#endif
             board_audio_counters.dma_errors++;
             fw_board_log(IPC_LOG_ERROR, AUD_IPC_TRACE_DMA, ch, st);
         }
@@ -594,10 +661,18 @@ static void ssp_irq(void *arg)
     board_wr(SSP_REG(port, BOARD_SSP_STATUS), st);
     board_audio_counters.ssp_xruns++;
     fw_board_log(IPC_LOG_WARN, AUD_IPC_TRACE_SSP, port, st);
+#ifdef FW_SMP
+    /* the channel's state is every core's (a pipeline on another core
+     * stops it and reads the flag): under the board lock */
+    uint32_t key = fw_board_lock();
+#endif
     for (uint32_t ch = 0; ch < n_channels; ch++)
         if (chans[ch].used && chans[ch].type == IPC_AUD_COMP_DAI &&
             chans[ch].port == port && chans[ch].running && !chans[ch].stopping)
             chans[ch].ssp_xrun = 1;
+#ifdef FW_SMP
+    fw_board_unlock(key);
+#endif
 }
 
 void board_audio_dma_init(void)

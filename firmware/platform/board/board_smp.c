@@ -22,6 +22,10 @@ static unsigned n_cores = 1; /* set by core 0 before it starts the others */
 static void (*start_hook)(unsigned core);
 static FW_PERCORE(uint32_t, lock_depth);
 static FW_PERCORE(uint32_t, served);
+/* a message this core sent is not acknowledged yet (its DONE unread): the
+ * core's one OUT_DATA/DONE bank carries one message at a time */
+static FW_PERCORE(uint32_t, unacked);
+static fw_smp_notify_fn notify_fn;
 
 void fw_smp_secondary_entry(void);
 void fw_smp_secondary_main(unsigned core) __attribute__((noreturn));
@@ -93,6 +97,9 @@ static void icd_isr(void *arg)
 
         if (msg == FW_SMP_MSG_CALL && fn)
             r = fn(a);
+        else if (msg == FW_SMP_MSG_NOTIFY && notify_fn)
+            notify_fn(board_rd(ICD(BOARD_ICD_IN_FROM)),
+                      board_rd(ICD(BOARD_ICD_IN_DATA(0))));
         FW_THIS(served)++;
         board_wr(ICD(BOARD_ICD_ACK), r);
     }
@@ -103,6 +110,34 @@ uint32_t fw_smp_calls_served(void)
     return FW_THIS(served);
 }
 
+/* Interrupts masked: may this core send?  Its last message must have been
+ * acknowledged (DONE); clears DONE and LOST for the next. */
+static int send_ready(void)
+{
+    if (FW_THIS(unacked)) {
+        if (!(board_rd(ICD(BOARD_ICD_STATUS)) & BOARD_ICD_ST_DONE))
+            return 0;
+        FW_THIS(unacked) = 0;
+    }
+    board_wr(ICD(BOARD_ICD_STATUS), BOARD_ICD_ST_DONE | BOARD_ICD_ST_LOST);
+    return 1;
+}
+
+/* Interrupts masked, send_ready(): ring `core`; 0 when refused (its
+ * doorbell holds another core's message). */
+static int ring(unsigned core, uint32_t msg, uint32_t d0, uint32_t d1)
+{
+    board_wr(ICD(BOARD_ICD_OUT_DATA(0)), d0);
+    board_wr(ICD(BOARD_ICD_OUT_DATA(1)), d1);
+    board_wr(ICD(BOARD_ICD_DOORBELL(core)), msg);
+    if (board_rd(ICD(BOARD_ICD_STATUS)) & BOARD_ICD_ST_LOST) {
+        board_wr(ICD(BOARD_ICD_STATUS), BOARD_ICD_ST_LOST);
+        return 0;
+    }
+    FW_THIS(unacked) = 1;
+    return 1;
+}
+
 uint32_t fw_smp_call(unsigned core, fw_smp_fn fn, uint32_t arg)
 {
     uint32_t key, r;
@@ -110,21 +145,36 @@ uint32_t fw_smp_call(unsigned core, fw_smp_fn fn, uint32_t arg)
     if (core == fw_core_id())
         return fn(arg);
     key = arch_irq_lock();
-    board_wr(ICD(BOARD_ICD_STATUS), BOARD_ICD_ST_DONE | BOARD_ICD_ST_LOST);
-    board_wr(ICD(BOARD_ICD_OUT_DATA(0)), (uint32_t)(uintptr_t)fn);
-    board_wr(ICD(BOARD_ICD_OUT_DATA(1)), arg);
-    for (;;) {
-        board_wr(ICD(BOARD_ICD_DOORBELL(core)), FW_SMP_MSG_CALL);
-        if (!(board_rd(ICD(BOARD_ICD_STATUS)) & BOARD_ICD_ST_LOST))
-            break;
-        board_wr(ICD(BOARD_ICD_STATUS), BOARD_ICD_ST_LOST); /* busy: again */
-    }
+    while (!send_ready())
+        ;
+    while (!ring(core, FW_SMP_MSG_CALL, (uint32_t)(uintptr_t)fn, arg))
+        ;
     while (!(board_rd(ICD(BOARD_ICD_STATUS)) & BOARD_ICD_ST_DONE))
         ;
     board_wr(ICD(BOARD_ICD_STATUS), BOARD_ICD_ST_DONE);
+    FW_THIS(unacked) = 0;
     r = board_rd(ICD(BOARD_ICD_REPLY));
     arch_irq_unlock(key);
     return r;
+}
+
+void fw_smp_set_notify(fw_smp_notify_fn fn)
+{
+    notify_fn = fn;
+}
+
+void fw_smp_notify(unsigned core, uint32_t value)
+{
+    /* never waits with interrupts masked: a core that waits so for an
+     * answer (fw_smp_call) is answered by this core's interrupt */
+    for (;;) {
+        uint32_t key = arch_irq_lock();
+        int sent = send_ready() && ring(core, FW_SMP_MSG_NOTIFY, value, 0);
+
+        arch_irq_unlock(key);
+        if (sent)
+            return;
+    }
 }
 
 static uint32_t nop(uint32_t a)
@@ -168,4 +218,8 @@ void fw_smp_start(void (*hook)(unsigned core))
         board_wr(ICD(BOARD_ICD_RUN), run);
     for (unsigned c = 1; c < n; c++)
         (void)fw_smp_call(c, nop, c);
+    if (n > 1) { /* notifications to core 0 (fw_smp_notify) */
+        fw_irq_connect(BOARD_IRQ_ICD, icd_isr, NULL);
+        board_wr(ICD(BOARD_ICD_INTEN), BOARD_ICD_INT_IN);
+    }
 }

@@ -37,9 +37,14 @@
 #define FW_SMP_STACK 2048u
 
 /* Doorbell message of fw_smp_call (payload: function, argument). */
-#define FW_SMP_MSG_CALL 0x43414C4Cu /* "CALL" & 0x7FFFFFFF */
+#define FW_SMP_MSG_CALL   0x43414C4Cu /* "CALL" & 0x7FFFFFFF */
+/* Doorbell message of fw_smp_notify (payload: the value). */
+#define FW_SMP_MSG_NOTIFY 0x4E4F5449u /* "NOTI" */
 
 typedef uint32_t (*fw_smp_fn)(uint32_t arg);
+/* Called in the target's inter-core interrupt (interrupts masked) with the
+ * sending core and the notification's value. */
+typedef void (*fw_smp_notify_fn)(unsigned from, uint32_t value);
 
 #ifdef FW_SMP
 /* Cores of the board (the debug device's CONFIG), 1..FW_MAX_CORES. */
@@ -53,9 +58,20 @@ void fw_smp_start(void (*hook)(unsigned core));
 
 /* Run fn(arg) on `core` and return its result: directly on this core,
  * else in the target's inter-core interrupt, the caller spinning with
- * its interrupts masked until the answer.  Only one caller at a time per
- * core sends (the audio firmware: core 0's IPC worker). */
+ * its interrupts masked until the answer.  Two cores must not call each
+ * other at once (the audio firmware: only core 0's IPC worker calls). */
 uint32_t fw_smp_call(unsigned core, fw_smp_fn fn, uint32_t arg);
+
+/* Notify `core` (not this one) with a value: ring its doorbell (again
+ * while another core's message is in it) and return without waiting for
+ * the acknowledgement; the target calls the fw_smp_set_notify() handler
+ * in its inter-core interrupt and acknowledges.  A core has one message
+ * in flight at a time: a notify or call waits for the last one's
+ * acknowledgement first (the notify with this core's interrupts open in
+ * between).  From task context. */
+void fw_smp_notify(unsigned core, uint32_t value);
+/* Install the handler of notifications to this image (every core's). */
+void fw_smp_set_notify(fw_smp_notify_fn fn);
 
 /* Hardware semaphore n (0..15): take (spins), try (1 taken, 0 held by
  * someone, this core included), give. */

@@ -7,6 +7,10 @@
  *  - cross-core call round trips (the doorbell, its payload and the
  *    acknowledgement carrying the answer): 50 to each core, each answered
  *    by the right core with the right value, served counts exact;
+ *  - notifications (fw_smp_notify, docs/firmware.md "Several cores"): 20
+ *    from core 0 to each core, then a call: every one delivered, in
+ *    order, before the call's answer; each other core's first job
+ *    notifies core 0, whose handler has heard all three by the end;
  *  - semaphore contention: a periodic task on every core (each core's own
  *    timer releases it) adds 1 to a shared counter 100 times a job, 10
  *    jobs, under hardware semaphore FW_SMP_SEM_APP with a gap between the
@@ -32,6 +36,10 @@ static struct fw_task tasks[FW_MAX_CORES];
 static uint8_t stacks[FW_MAX_CORES][1536] __attribute__((aligned(16)));
 static uint32_t jobs[FW_MAX_CORES];     /* each core's own */
 static volatile uint32_t counter, done; /* under SEM_COUNT */
+#define NOTIFIES 20u
+/* each core's own (its notification handler's) */
+static uint32_t heard[FW_MAX_CORES], heard_bad[FW_MAX_CORES];
+static volatile uint32_t heard_from; /* core 0's: cores that notified it */
 uint32_t *volatile fw_test_bad_ptr = (uint32_t *)0x10;
 
 static uint32_t whoami(uint32_t arg)
@@ -43,6 +51,30 @@ static uint32_t served(uint32_t arg)
 {
     (void)arg;
     return fw_smp_calls_served();
+}
+
+/* In the inter-core interrupt: core 0's values to this core come as
+ * core << 16 | 0, 1, 2 ...; another core's to core 0 as 0xC0DE0000 | it. */
+static void notified(unsigned from, uint32_t value)
+{
+    unsigned me = fw_core_id();
+
+    if (me == 0) {
+        if (value == (0xC0DE0000u | from))
+            heard_from |= 1u << from;
+        else
+            heard_bad[0]++;
+        return;
+    }
+    if (from != 0 || value != ((uint32_t)me << 16 | heard[me]))
+        heard_bad[me]++;
+    heard[me]++;
+}
+
+static uint32_t heard_here(uint32_t arg)
+{
+    (void)arg;
+    return heard[fw_core_id()] | heard_bad[fw_core_id()] << 16;
 }
 
 /* external and not inlined: the panic names it */
@@ -63,6 +95,9 @@ static void finish(void)
     if (d < FW_MAX_CORES)
         return;
     CHECK(c == FW_MAX_CORES * JOBS * PER_JOB, "counter %u", (unsigned)c);
+    CHECK(heard_from == 0xEu && !heard_bad[0], "core 0 heard %x (%u bad)",
+          (unsigned)heard_from, (unsigned)heard_bad[0]);
+    fw_printf("core 0: notified by cores 1-3\n");
     fw_test_end("smp");
 }
 
@@ -75,6 +110,8 @@ static void job(void *arg)
     if (me == 1)
         fw_printf("read %x\n", (unsigned)smp_read_config(fw_test_bad_ptr));
 #endif
+    if (me && jobs[me] == 0)
+        fw_smp_notify(0, 0xC0DE0000u | me);
     if (jobs[me] < JOBS) {
         for (unsigned i = 0; i < PER_JOB; i++) {
             uint32_t v;
@@ -138,6 +175,18 @@ int main(void)
               (unsigned)fw_smp_call(c, served, 0));
         fw_printf("core %u: 50 calls, %u cycles a round trip\n", c,
                   (unsigned)((t1 - t0) / 50));
+    }
+    fw_smp_set_notify(notified);
+    for (unsigned c = 1; c < fw_smp_cores(); c++) {
+        uint32_t h;
+
+        for (uint32_t i = 0; i < NOTIFIES; i++)
+            fw_smp_notify(c, (uint32_t)c << 16 | i);
+        h = fw_smp_call(c, heard_here, 0); /* after the last one's ack */
+        CHECK(h == NOTIFIES, "core %u heard %u notifications, %u bad", c,
+              (unsigned)(h & 0xFFFFu), (unsigned)(h >> 16));
+        fw_printf("core %u: %u notifications in order\n", c,
+                  (unsigned)(h & 0xFFFFu));
     }
     CHECK(fw_smp_call(0, whoami, 7) == 7, "a call to this core runs here");
     start_task(0);

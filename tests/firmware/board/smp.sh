@@ -17,6 +17,8 @@ for e in fast interp; do
         env DSPSIM_ENGINE=$e "$dspsim" board --race --board "$board4" "$elf"
     has "$e.out" "PASS smp" "$e: PASS line"
     has "$e.out" "core 3: 50 calls" "$e: round trips to core 3"
+    has "$e.out" "core 3: 20 notifications in order" "$e: notifications to core 3"
+    has "$e.out" "core 0: notified by cores 1-3" "$e: notifications to core 0"
     if grep -q "race" "$e.err"; then
         fail "$e: races reported"
         sed 's/^/  | /' "$e.err"
