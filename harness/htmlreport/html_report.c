@@ -16,6 +16,7 @@
 #include "html_index.h"
 #include "html_text.h"
 #include "plot_tool.h"
+#include "plotdata/audio_curves.h"
 #include "textout/out_file.h"
 
 typedef struct page {
@@ -214,6 +215,8 @@ dsh_html_suite *dsh_html_suite_begin(const char *dir,
         snprintf(err, errsz, "%s: out of memory writing the HTML report", dir);
         return NULL;
     }
+    /* the cases' spectra's plans, inherited by every case forked after */
+    dsh_curve_spectrum_prepare();
     /* no thread: each page made when its case finishes */
     s->threaded = !pthread_create(&s->thread, NULL, pages_thread, s);
     return s;
