@@ -217,8 +217,8 @@ struct dsh_plot_tool {
     unsigned long seq;  /* batches sent */
     bool answered;      /* any batch answered */
     bool dead;
-    char why[512];      /* why it died */
-    char buf[256];      /* its answer line so far */
+    char why[512]; /* why it died */
+    char buf[256]; /* its answer line so far */
     size_t len;
 };
 
@@ -285,7 +285,8 @@ dsh_plot_tool *dsh_plot_tool_open(const char *tmp_parent, char *why,
     if (t)
         snprintf(t->dir, sizeof t->dir, "%s/.dspsim-plots-XXXXXX", tmp_parent);
     if (!t || !mkdtemp(t->dir)) {
-        snprintf(why, whysz, "plots not drawn: no temporary directory in %s: %s",
+        snprintf(why, whysz,
+                 "plots not drawn: no temporary directory in %s: %s",
                  tmp_parent, strerror(errno));
         free(t);
         return NULL;
@@ -377,8 +378,8 @@ static void died(dsh_plot_tool *t, const char *what)
     if (what)
         snprintf(t->why, sizeof t->why, "plots: %s killed: %s", t->prog, what);
     else if (st == 127 && !t->answered)
-        snprintf(t->why, sizeof t->why,
-                 "plots not drawn: %s could not be run", t->prog);
+        snprintf(t->why, sizeof t->why, "plots not drawn: %s could not be run",
+                 t->prog);
     else
         snprintf(t->why, sizeof t->why, "plots: %s ended (status %d)%s%s",
                  t->prog, st, line[0] ? ": " : "", line);
@@ -528,8 +529,9 @@ bool dsh_plot_tool_draw(dsh_plot_tool *t, dsh_plot_batch *b, char *why,
     } else {
         char line[300];
         last_err_line(t, line, sizeof line);
-        snprintf(why, whysz, "plots: %s failed on a plot (%zu of %zu drawn)%s%s",
-                 t->prog, drawn, b->n, line[0] ? ": " : "", line);
+        snprintf(why, whysz,
+                 "plots: %s failed on a plot (%zu of %zu drawn)%s%s", t->prog,
+                 drawn, b->n, line[0] ? ": " : "", line);
     }
     return false;
 }

@@ -241,7 +241,7 @@ typedef struct console {
     size_t n, next_print;
     bool tty;
     bool progress_shown;
-    bool quiet; /* -q: FAIL and ERROR lines only, on stderr */
+    bool quiet;           /* -q: FAIL and ERROR lines only, on stderr */
     dsh_html_suite *html; /* --html: each case's page made as it finishes */
 } console;
 
@@ -567,7 +567,7 @@ int dsh_test_main_hooks(int argc, char **argv, dsh_case_exec_fn exec,
         status = DSH_TEST_EXIT_USAGE;
         goto out;
     }
-    console con = { jobs,  n,       0, o.progress && isatty(STDOUT_FILENO),
+    console con = { jobs,  n,       0,   o.progress && isatty(STDOUT_FILENO),
                     false, o.quiet, html };
     dsh_pool_hooks hooks = { on_done, on_progress, &con };
     time_t started = time(NULL);
