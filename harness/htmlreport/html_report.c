@@ -5,11 +5,13 @@
 #include "htmlreport.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "case_plots.h"
 #include "html_case.h"
@@ -24,13 +26,33 @@ typedef struct page {
     dsh_case_plots plots;
 } page;
 
+/* The case's plot data (version 1), NULL when none: read whole and
+ * parsed from memory (json_load_file takes a character at a time, each
+ * through the stream's lock in a threaded process). */
 static json_t *load_data(const char *out_dir)
 {
     if (!out_dir)
         return NULL;
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", out_dir, DSH_PLOTDATA_FILE);
-    json_t *d = json_load_file(path, 0, NULL);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    char *buf = NULL;
+    size_t n = 0;
+    if (!fstat(fd, &st) && (buf = malloc((size_t)st.st_size + 1)))
+        while (n < (size_t)st.st_size) {
+            ssize_t r = read(fd, buf + n, (size_t)st.st_size - n);
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r <= 0)
+                break;
+            n += (size_t)r;
+        }
+    close(fd);
+    json_t *d = buf ? json_loadb(buf, n, 0, NULL) : NULL;
+    free(buf);
     if (d && json_integer_value(json_object_get(d, "version")) != 1) {
         json_decref(d);
         d = NULL;

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -167,31 +168,39 @@ static char *prefixed(const char *svg, int i)
     if (!start)
         return NULL;
     char pre[16];
-    int pl = snprintf(pre, sizeof pre, "p%d-", i);
-    char *out = NULL;
-    size_t outlen = 0;
-    FILE *o = open_memstream(&out, &outlen);
-    if (!o)
-        return NULL;
-    const char *p = start, *copied = start, *e;
-    size_t m;
-    while ((p = strpbrk(p, "<=("))) {
-        if (*p == '<' && (m = empty_group(p))) {
-            fwrite(copied, 1, (size_t)(p - copied), o);
-            p += m;
-            copied = p;
-        } else if (*p != '<' && (e = ref_end(start, p))) {
-            fwrite(copied, 1, (size_t)(e - copied), o);
-            fwrite(pre, 1, (size_t)pl, o);
-            p = copied = e;
-        } else {
-            p++;
+    size_t pl = (size_t)snprintf(pre, sizeof pre, "p%d-", i);
+    /* two passes, counting then copying: the result in one block of its
+     * size (a stream's growing buffer would be mapped afresh, and
+     * faulted in, for every large plot) */
+    char *out = NULL, *w = NULL;
+    for (int pass = 0; pass < 2; pass++) {
+        size_t len = 0;
+        const char *p = start, *copied = start, *e;
+        size_t m;
+        while ((p = strpbrk(p, "<=("))) {
+            if (*p == '<' && (m = empty_group(p))) {
+                if (w)
+                    w = mempcpy(w, copied, (size_t)(p - copied));
+                len += (size_t)(p - copied);
+                p += m;
+                copied = p;
+            } else if (*p != '<' && (e = ref_end(start, p))) {
+                if (w) {
+                    w = mempcpy(w, copied, (size_t)(e - copied));
+                    w = mempcpy(w, pre, pl);
+                }
+                len += (size_t)(e - copied) + pl;
+                p = copied = e;
+            } else {
+                p++;
+            }
         }
-    }
-    fputs(copied, o);
-    if (fclose(o)) {
-        free(out);
-        return NULL;
+        size_t rest = strlen(copied);
+        if (w) {
+            memcpy(w, copied, rest + 1);
+        } else if (!(out = w = malloc(len + rest + 1))) {
+            return NULL;
+        }
     }
     return out;
 }
@@ -220,6 +229,8 @@ struct dsh_plot_tool {
     char why[512]; /* why it died */
     char buf[256]; /* its answer line so far */
     size_t len;
+    char *fbuf; /* a plot's SVG file as read */
+    size_t fcap;
 };
 
 static double timeout_s(void)
@@ -429,33 +440,39 @@ static bool await(dsh_plot_tool *t, const char *want)
     }
 }
 
-static char *slurp(const char *path, size_t *len)
+/* The file at path into the session's buffer (kept from plot to plot:
+ * no allocation, no new page to fault in, once it is large enough),
+ * NUL-terminated; NULL when it cannot be read. */
+static char *slurp(dsh_plot_tool *t, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
         return NULL;
-    char *buf = NULL;
-    size_t n = 0, cap = 0;
-    for (;;) {
-        if (n + 65536 + 1 > cap) {
-            cap = cap ? 2 * cap : 131072;
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = nb;
+    struct stat st;
+    size_t n = 0;
+    bool ok = !fstat(fd, &st);
+    size_t need = ok ? (size_t)st.st_size + 1 : 0;
+    if (ok && need > t->fcap) {
+        char *nb = realloc(t->fbuf, need);
+        ok = nb != NULL;
+        if (ok) {
+            t->fbuf = nb;
+            t->fcap = need;
         }
-        size_t got = fread(buf + n, 1, 65536, f);
-        n += got;
-        if (got < 65536)
-            break;
     }
-    fclose(f);
-    buf[n] = '\0';
-    *len = n;
-    return buf;
+    while (ok && n + 1 < t->fcap) {
+        ssize_t r = read(fd, t->fbuf + n, t->fcap - 1 - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        n += (size_t)r;
+    }
+    close(fd);
+    if (!ok)
+        return NULL;
+    t->fbuf[n] = '\0';
+    return t->fbuf;
 }
 
 bool dsh_plot_tool_draw(dsh_plot_tool *t, dsh_plot_batch *b, char *why,
@@ -512,13 +529,11 @@ bool dsh_plot_tool_draw(dsh_plot_tool *t, dsh_plot_batch *b, char *why,
         died(t, "its input is full");
     size_t drawn = 0;
     for (size_t i = 0; i < b->n; i++) {
-        size_t len;
         snprintf(path, sizeof path, "%s/p%zu.svg", t->dir, i);
-        char *svg = t->dead ? NULL : slurp(path, &len);
+        char *svg = t->dead ? NULL : slurp(t, path);
         /* a plot cut short by a failure has no closing tag */
         if (svg && strstr(svg, "</svg>"))
             b->svgs[i] = prefixed(svg, (int)i);
-        free(svg);
         unlink(path);
         drawn += b->svgs[i] != NULL;
     }
@@ -559,6 +574,7 @@ void dsh_plot_tool_close(dsh_plot_tool *t)
     }
     fclose(t->err);
     remove_dir(t->dir);
+    free(t->fbuf);
     free(t);
 }
 
