@@ -10,6 +10,7 @@
 #include "dspsim/gdb.h"
 #include "dspsim/profile.h"
 #include "exec/exec.h"
+#include "audio/freq_response.h"
 #include "plotdata/event_log.h"
 
 #define XP_MAX_COMPS IPC_AUD_MAX_COMPS
@@ -364,6 +365,10 @@ void xp_plot_driver_hooks(xp_run *r, dsh_drv_opts *o);
 void xp_plot_event(xp_run *r, dsh_event_kind k, uint64_t cycle, const char *fmt,
                    ...) __attribute__((format(printf, 4, 5)));
 void xp_plot_finish(xp_run *r, const dsh_exec_env *env);
+/* The freq_response check's measured response of output endpoint ep,
+ * kept for the report's plot (taken: *fr emptied) when recording;
+ * otherwise left to the caller. */
+void xp_plot_keep_response(xp_run *r, unsigned ep, dsh_freq_response *fr);
 
 /* exec_align.c: removes the measured latency and the tail of every output
  * (o->align_outputs); the figures go to s (may be NULL). */

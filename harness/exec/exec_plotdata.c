@@ -66,7 +66,18 @@ struct xp_plotrec {
     dsh_load_series *series[DSH_DRV_MAX_TASKS];
     unsigned nseries;
     dsh_event_log events;
+    /* the freq_response checks' measured responses, by endpoint (bins 0:
+     * none) */
+    dsh_freq_response resp[DSH_MAX_ENDPOINTS];
 };
+
+void xp_plot_keep_response(xp_run *r, unsigned ep, dsh_freq_response *fr)
+{
+    if (!r->plot || ep >= DSH_MAX_ENDPOINTS || r->plot->resp[ep].bins)
+        return;
+    r->plot->resp[ep] = *fr;
+    memset(fr, 0, sizeof *fr);
+}
 
 bool xp_plot_begin(xp_run *r)
 {
@@ -276,62 +287,39 @@ static json_t *level_json(const xp_ep *ep, const dsh_audio *ref)
     return o;
 }
 
-/* The response as the freq_response check measures it (exec_expect.c):
- * first channel of both, from the skip. */
-static json_t *response_json(const xp_run *r, const xp_ep *ep,
-                             const dsh_audio_expect *x, uint64_t skip)
+/* The response as the freq_response check measured it (exec_expect.c:
+ * first channel of both, from the skip; kept by xp_plot_keep_response),
+ * decimated, and the mask. */
+static json_t *response_json(const xp_run *r, unsigned i,
+                             const dsh_audio_expect *x)
 {
-    const dsh_case *c = r->c;
-    int ri = x->relative_to;
-    if (ri < 0)
-        for (unsigned i = 0; i < c->n_endpoints; i++)
-            if (c->endpoints[i].dir == DSH_EP_INPUT)
-                ri = (int)i;
-    if (ri < 0)
+    const dsh_freq_response *fr = &r->plot->resp[i];
+    if (!fr->bins)
         return NULL;
-    char err[256];
-    dsh_audio src = { 0 };
-    if (!dsh_audio_read(c->endpoints[ri].resolved, &src, err, sizeof err))
-        return NULL;
-    size_t ni = 0, no = 0;
-    double *in0 = dsh_audio_to_double(&src, 0, skip, &ni);
-    double *y0 = first_channel(ep, skip, SIZE_MAX, &no);
-    size_t m = ni < no ? ni : no;
-    dsh_freq_response fr = { 0 };
-    json_t *o = NULL;
-    if (in0 && y0 && m &&
-        dsh_freq_response_measure(in0, y0, m, ep->e->rate, 0, &fr, err,
-                                  sizeof err)) {
-        double *f = malloc(fr.bins * sizeof *f);
-        dsh_curve dc = { 0 };
-        for (size_t k = 0; f && k < fr.bins; k++)
-            f[k] = (double)k * fr.bin_hz;
-        bool ok = f && dsh_curve_decimate_log(f, fr.mag_db, fr.bins, MAX_POINTS,
-                                              true, &dc);
-        o = ok ? json_object() : NULL;
-        if (o) {
-            put(o, "freq_hz", nums(dc.x, dc.n), &ok);
-            put(o, "mag_db", nums(dc.y, dc.n), &ok);
-            json_t *mask = json_array();
-            for (unsigned i = 0; mask && i < x->freq_response.n; i++)
-                json_array_append_new(
-                    mask,
-                    json_pack("[f, f, f]", x->freq_response.pts[i].freq_hz,
-                              x->freq_response.pts[i].min_db,
-                              x->freq_response.pts[i].max_db));
-            put(o, "mask", mask, &ok);
-            if (!ok) {
-                json_decref(o);
-                o = NULL;
-            }
+    double *f = malloc(fr->bins * sizeof *f);
+    dsh_curve dc = { 0 };
+    for (size_t k = 0; f && k < fr->bins; k++)
+        f[k] = (double)k * fr->bin_hz;
+    bool ok = f && dsh_curve_decimate_log(f, fr->mag_db, fr->bins, MAX_POINTS,
+                                          true, &dc);
+    json_t *o = ok ? json_object() : NULL;
+    if (o) {
+        put(o, "freq_hz", nums(dc.x, dc.n), &ok);
+        put(o, "mag_db", nums(dc.y, dc.n), &ok);
+        json_t *mask = json_array();
+        for (unsigned k = 0; mask && k < x->freq_response.n; k++)
+            json_array_append_new(
+                mask, json_pack("[f, f, f]", x->freq_response.pts[k].freq_hz,
+                                x->freq_response.pts[k].min_db,
+                                x->freq_response.pts[k].max_db));
+        put(o, "mask", mask, &ok);
+        if (!ok) {
+            json_decref(o);
+            o = NULL;
         }
-        free(f);
-        dsh_curve_free(&dc);
     }
-    dsh_freq_response_free(&fr);
-    free(in0);
-    free(y0);
-    dsh_audio_free(&src);
+    free(f);
+    dsh_curve_free(&dc);
     return o;
 }
 
@@ -393,7 +381,7 @@ static json_t *output_json(const xp_run *r, const dsh_exec_env *env, unsigned i)
     v = level_json(ep, has_ref ? &ref : NULL);
     if (v)
         put(o, "level", v, &ok);
-    if (x && x->freq_response.on && (v = response_json(r, ep, x, skip)))
+    if (x && x->freq_response.on && (v = response_json(r, i, x)))
         put(o, "freq_response", v, &ok);
     dsh_audio_free(&ref);
     if (!ok) {
@@ -684,6 +672,8 @@ void xp_plot_finish(xp_run *r, const dsh_exec_env *env)
         xp_log(r, "HTML report data: %s", err);
     for (unsigned i = 0; i < r->plot->nseries; i++)
         free(r->plot->series[i]);
+    for (unsigned i = 0; i < DSH_MAX_ENDPOINTS; i++)
+        dsh_freq_response_free(&r->plot->resp[i]);
     free(r->plot);
     r->plot = NULL;
 }

@@ -1,19 +1,24 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The HTML report: plot data read, every plot of the report drawn by one
- * gnuplot, the pages written (htmlreport.h). */
+/* The HTML report: each case's plot data read, its plots drawn by the
+ * report's gnuplot session and its page written as it finishes, in a
+ * thread of the report's; the index at the end (htmlreport.h). */
 #include "htmlreport.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "case_plots.h"
 #include "html_case.h"
 #include "html_index.h"
 #include "html_text.h"
 #include "plot_tool.h"
+#include "plotdata/audio_curves.h"
 #include "textout/out_file.h"
 
 typedef struct page {
@@ -21,13 +26,33 @@ typedef struct page {
     dsh_case_plots plots;
 } page;
 
+/* The case's plot data (version 1), NULL when none: read whole and
+ * parsed from memory (json_load_file takes a character at a time, each
+ * through the stream's lock in a threaded process). */
 static json_t *load_data(const char *out_dir)
 {
     if (!out_dir)
         return NULL;
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", out_dir, DSH_PLOTDATA_FILE);
-    json_t *d = json_load_file(path, 0, NULL);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    char *buf = NULL;
+    size_t n = 0;
+    if (!fstat(fd, &st) && (buf = malloc((size_t)st.st_size + 1)))
+        while (n < (size_t)st.st_size) {
+            ssize_t r = read(fd, buf + n, (size_t)st.st_size - n);
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r <= 0)
+                break;
+            n += (size_t)r;
+        }
+    close(fd);
+    json_t *d = buf ? json_loadb(buf, n, 0, NULL) : NULL;
+    free(buf);
     if (d && json_integer_value(json_object_get(d, "version")) != 1) {
         json_decref(d);
         d = NULL;
@@ -35,7 +60,7 @@ static json_t *load_data(const char *out_dir)
     return d;
 }
 
-/* every case's plots into one batch */
+/* a case's plot data and plots, its plots into batch b (NULL: none) */
 static bool prepare(page *pg, const dsh_report_entry *e, dsh_plot_batch *b)
 {
     pg->data = load_data(e->out_dir);
@@ -90,50 +115,200 @@ static void page_name(const dsh_report_entry *e, char **names, size_t i,
     }
 }
 
-bool dsh_html_write_suite(const char *dir, const dsh_report *r, char *notice,
-                          size_t noticesz, char *err, size_t errsz)
+struct dsh_html_suite {
+    char dir[4096];
+    const dsh_report_entry *entries;
+    size_t n;
+    char **names; /* each case's page, "cases/NAME.html" */
+    /* the cases finished, in the order they did; the thread takes them */
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    size_t *queue, head, tail;
+    bool *queued;
+    bool closing, threaded;
+    pthread_t thread;
+    /* the thread's: the gnuplot session, the first problems */
+    dsh_plot_tool *tool;
+    bool tool_tried;
+    char notice[512];
+    char err[1024];
+};
+
+/* case i's page: its plot data read, its plots drawn, the page written */
+static void make_page(dsh_html_suite *s, size_t i)
 {
-    char path[4096];
-    notice[0] = '\0';
-    snprintf(path, sizeof path, "%s/cases", dir);
-    if (!dsh_out_mkdirs(path, err, errsz))
-        return false;
-    page *pg = calloc(r->n ? r->n : 1, sizeof *pg);
-    char **names = calloc(r->n ? r->n : 1, sizeof *names);
-    dsh_plot_batch *b = dsh_plot_batch_new(dir);
-    bool ok = pg && names && b;
-    for (size_t i = 0; ok && i < r->n; i++) {
-        char name[2048];
-        page_name(&r->entries[i], names, i, name, sizeof name);
-        ok = (names[i] = strdup(name)) && prepare(&pg[i], &r->entries[i], b);
-    }
-    if (!ok)
-        snprintf(err, errsz, "%s: out of memory writing the HTML report", dir);
-    if (ok && !dsh_plot_batch_run(b, notice, noticesz) && !notice[0])
-        snprintf(notice, noticesz, "plots not drawn");
-    for (size_t i = 0; ok && i < r->n; i++) {
-        dsh_html_case c = { &r->entries[i],  pg[i].data, &pg[i].plots, b,
-                            "../index.html", notice };
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        ok = write_case(path, &c, err, errsz);
+    const dsh_report_entry *e = &s->entries[i];
+    char path[8192], why[512] = "";
+    page pg = { 0 };
+    dsh_plot_batch *b = dsh_plot_batch_new();
+    bool ok = b && prepare(&pg, e, b);
+    if (!ok && !s->err[0])
+        snprintf(s->err, sizeof s->err,
+                 "%s: out of memory writing the HTML report", s->dir);
+    if (ok && pg.plots.n) {
+        if (!s->tool_tried) {
+            s->tool = dsh_plot_tool_open(s->dir, why, sizeof why);
+            s->tool_tried = true;
+        }
+        if (s->tool)
+            dsh_plot_tool_draw(s->tool, b, why, sizeof why);
+        else if (!why[0])
+            snprintf(why, sizeof why, "%s", s->notice);
+        if (why[0] && !s->notice[0])
+            snprintf(s->notice, sizeof s->notice, "%s", why);
     }
     if (ok) {
-        snprintf(path, sizeof path, "%s/index.html", dir);
+        dsh_html_case c = { e, pg.data, &pg.plots, b, "../index.html", why };
+        snprintf(path, sizeof path, "%s/%s", s->dir, s->names[i]);
+        char err[1024];
+        if (!write_case(path, &c, err, sizeof err) && !s->err[0])
+            snprintf(s->err, sizeof s->err, "%s", err);
+    }
+    release(&pg);
+    dsh_plot_batch_free(b);
+}
+
+static void *pages_thread(void *arg)
+{
+    dsh_html_suite *s = arg;
+    pthread_mutex_lock(&s->lock);
+    for (;;) {
+        while (s->head == s->tail && !s->closing)
+            pthread_cond_wait(&s->cond, &s->lock);
+        if (s->head == s->tail)
+            break;
+        size_t i = s->queue[s->head++];
+        pthread_mutex_unlock(&s->lock);
+        make_page(s, i);
+        pthread_mutex_lock(&s->lock);
+    }
+    pthread_mutex_unlock(&s->lock);
+    /* the session ends with the thread that started it */
+    dsh_plot_tool_close(s->tool);
+    s->tool = NULL;
+    return NULL;
+}
+
+static void suite_free(dsh_html_suite *s)
+{
+    for (size_t i = 0; s->names && i < s->n; i++)
+        free(s->names[i]);
+    free(s->names);
+    free(s->queue);
+    free(s->queued);
+    pthread_mutex_destroy(&s->lock);
+    pthread_cond_destroy(&s->cond);
+    free(s);
+}
+
+dsh_html_suite *dsh_html_suite_begin(const char *dir,
+                                     const dsh_report_entry *entries, size_t n,
+                                     char *err, size_t errsz)
+{
+    char path[4096 + 8];
+    snprintf(path, sizeof path, "%s/cases", dir);
+    if (strlen(dir) >= 4096) {
+        snprintf(err, errsz, "%s: path too long", dir);
+        return NULL;
+    }
+    if (!dsh_out_mkdirs(path, err, errsz))
+        return NULL;
+    dsh_html_suite *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errsz, "%s: out of memory writing the HTML report", dir);
+        return NULL;
+    }
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->cond, NULL);
+    snprintf(s->dir, sizeof s->dir, "%s", dir);
+    s->entries = entries;
+    s->n = n;
+    s->names = calloc(n ? n : 1, sizeof *s->names);
+    s->queue = calloc(n ? n : 1, sizeof *s->queue);
+    s->queued = calloc(n ? n : 1, sizeof *s->queued);
+    bool ok = s->names && s->queue && s->queued;
+    for (size_t i = 0; ok && i < n; i++) {
+        char name[2048];
+        page_name(&entries[i], s->names, i, name, sizeof name);
+        ok = (s->names[i] = strdup(name)) != NULL;
+    }
+    if (!ok) {
+        suite_free(s);
+        snprintf(err, errsz, "%s: out of memory writing the HTML report", dir);
+        return NULL;
+    }
+    /* the cases' spectra's plans, inherited by every case forked after */
+    dsh_curve_spectrum_prepare();
+    /* no thread: each page made when its case finishes */
+    s->threaded = !pthread_create(&s->thread, NULL, pages_thread, s);
+    return s;
+}
+
+void dsh_html_suite_case(dsh_html_suite *s, size_t i)
+{
+    if (!s || i >= s->n)
+        return;
+    pthread_mutex_lock(&s->lock);
+    bool first = !s->queued[i];
+    if (first && s->threaded) {
+        s->queued[i] = true;
+        s->queue[s->tail++] = i;
+        pthread_cond_signal(&s->cond);
+    }
+    pthread_mutex_unlock(&s->lock);
+    if (first && !s->threaded) {
+        s->queued[i] = true;
+        make_page(s, i);
+    }
+}
+
+bool dsh_html_suite_end(dsh_html_suite *s, const dsh_report *r, char *notice,
+                        size_t noticesz, char *err, size_t errsz)
+{
+    notice[0] = '\0';
+    if (!s) {
+        snprintf(err, errsz, "no HTML report");
+        return false;
+    }
+    for (size_t i = 0; i < s->n; i++)
+        dsh_html_suite_case(s, i);
+    if (s->threaded) {
+        pthread_mutex_lock(&s->lock);
+        s->closing = true;
+        pthread_cond_signal(&s->cond);
+        pthread_mutex_unlock(&s->lock);
+        pthread_join(s->thread, NULL);
+    } else {
+        dsh_plot_tool_close(s->tool);
+    }
+    snprintf(notice, noticesz, "%s", s->notice);
+    bool ok = !s->err[0] && r;
+    if (!ok)
+        snprintf(err, errsz, "%s", r ? s->err : "no index page");
+    if (ok) {
+        char path[4096 + 16];
+        snprintf(path, sizeof path, "%s/index.html", s->dir);
         dsh_out_file o;
         ok = dsh_out_open(&o, path, err, errsz);
         if (ok) {
-            dsh_html_index_page(o.f, r, (const char *const *)names, notice);
+            dsh_html_index_page(o.f, r, (const char *const *)s->names, notice);
             ok = dsh_out_close(&o, true, err, errsz);
         }
     }
-    for (size_t i = 0; pg && names && i < r->n; i++) {
-        release(&pg[i]);
-        free(names[i]);
-    }
-    free(pg);
-    free(names);
-    dsh_plot_batch_free(b);
+    suite_free(s);
     return ok;
+}
+
+bool dsh_html_write_suite(const char *dir, const dsh_report *r, char *notice,
+                          size_t noticesz, char *err, size_t errsz)
+{
+    notice[0] = '\0';
+    dsh_html_suite *s = dsh_html_suite_begin(dir, r->entries, r->n, err, errsz);
+    if (!s)
+        return false;
+    for (size_t i = 0; i < r->n; i++)
+        dsh_html_suite_case(s, i);
+    return dsh_html_suite_end(s, r, notice, noticesz, err, errsz);
 }
 
 bool dsh_html_write_case_file(const char *file, const dsh_report_entry *e,
@@ -144,11 +319,11 @@ bool dsh_html_write_case_file(const char *file, const dsh_report_entry *e,
     notice[0] = '\0';
     dsh_html_dirname(file, dir, sizeof dir);
     page pg = { 0 };
-    dsh_plot_batch *b = dsh_plot_batch_new(dir);
+    dsh_plot_batch *b = dsh_plot_batch_new();
     bool ok = b && prepare(&pg, e, b);
     if (!ok)
         snprintf(err, errsz, "%s: out of memory writing the HTML report", file);
-    if (ok && !dsh_plot_batch_run(b, notice, noticesz) && !notice[0])
+    if (ok && !dsh_plot_batch_run(b, dir, notice, noticesz) && !notice[0])
         snprintf(notice, noticesz, "plots not drawn");
     if (ok) {
         dsh_html_case c = { e, pg.data, &pg.plots, b, NULL, notice };

@@ -8,37 +8,33 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 struct dsh_plot_batch {
-    char dir[PATH_MAX]; /* "" when it could not be made */
     char **scripts;
     char **svgs;
     size_t n, cap;
 };
 
-dsh_plot_batch *dsh_plot_batch_new(const char *tmp_parent)
+dsh_plot_batch *dsh_plot_batch_new(void)
 {
-    dsh_plot_batch *b = calloc(1, sizeof *b);
-    if (!b)
-        return NULL;
-    snprintf(b->dir, sizeof b->dir, "%s/.dspsim-plots-XXXXXX", tmp_parent);
-    if (!mkdtemp(b->dir))
-        b->dir[0] = '\0';
-    return b;
+    return calloc(1, sizeof(dsh_plot_batch));
 }
 
 int dsh_plot_batch_add(dsh_plot_batch *b, const char *script)
 {
     if (b->n == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 16;
+        size_t cap = b->cap ? 2 * b->cap : 8;
         char **s = realloc(b->scripts, cap * sizeof *s);
         if (!s)
             return -1;
@@ -55,6 +51,24 @@ int dsh_plot_batch_add(dsh_plot_batch *b, const char *script)
     b->scripts[b->n] = copy;
     b->svgs[b->n] = NULL;
     return (int)b->n++;
+}
+
+const char *dsh_plot_batch_svg(dsh_plot_batch *b, int i)
+{
+    return i >= 0 && (size_t)i < b->n ? b->svgs[i] : NULL;
+}
+
+void dsh_plot_batch_free(dsh_plot_batch *b)
+{
+    if (!b)
+        return;
+    for (size_t i = 0; i < b->n; i++) {
+        free(b->scripts[i]);
+        free(b->svgs[i]);
+    }
+    free(b->scripts);
+    free(b->svgs);
+    free(b);
 }
 
 const char *dsh_plot_quote(const char *s, char *out, size_t n)
@@ -112,35 +126,6 @@ static bool runnable(const char *prog)
     }
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    size_t n = 0, cap = 0;
-    for (;;) {
-        if (n + 65536 + 1 > cap) {
-            cap = cap ? 2 * cap : 131072;
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = nb;
-        }
-        size_t got = fread(buf + n, 1, 65536, f);
-        n += got;
-        if (got < 65536)
-            break;
-    }
-    fclose(f);
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
-
 /* The length of an empty group "<g ...>\n</g>\n" at p (gnuplot's SVG
  * terminal opens and closes one for every change of line style, most
  * with nothing drawn in them: a sixth of a plot's bytes), 0 when p is
@@ -183,31 +168,39 @@ static char *prefixed(const char *svg, int i)
     if (!start)
         return NULL;
     char pre[16];
-    int pl = snprintf(pre, sizeof pre, "p%d-", i);
-    char *out = NULL;
-    size_t outlen = 0;
-    FILE *o = open_memstream(&out, &outlen);
-    if (!o)
-        return NULL;
-    const char *p = start, *copied = start, *e;
-    size_t m;
-    while ((p = strpbrk(p, "<=("))) {
-        if (*p == '<' && (m = empty_group(p))) {
-            fwrite(copied, 1, (size_t)(p - copied), o);
-            p += m;
-            copied = p;
-        } else if (*p != '<' && (e = ref_end(start, p))) {
-            fwrite(copied, 1, (size_t)(e - copied), o);
-            fwrite(pre, 1, (size_t)pl, o);
-            p = copied = e;
-        } else {
-            p++;
+    size_t pl = (size_t)snprintf(pre, sizeof pre, "p%d-", i);
+    /* two passes, counting then copying: the result in one block of its
+     * size (a stream's growing buffer would be mapped afresh, and
+     * faulted in, for every large plot) */
+    char *out = NULL, *w = NULL;
+    for (int pass = 0; pass < 2; pass++) {
+        size_t len = 0;
+        const char *p = start, *copied = start, *e;
+        size_t m;
+        while ((p = strpbrk(p, "<=("))) {
+            if (*p == '<' && (m = empty_group(p))) {
+                if (w)
+                    w = mempcpy(w, copied, (size_t)(p - copied));
+                len += (size_t)(p - copied);
+                p += m;
+                copied = p;
+            } else if (*p != '<' && (e = ref_end(start, p))) {
+                if (w) {
+                    w = mempcpy(w, copied, (size_t)(e - copied));
+                    w = mempcpy(w, pre, pl);
+                }
+                len += (size_t)(e - copied) + pl;
+                p = copied = e;
+            } else {
+                p++;
+            }
         }
-    }
-    fputs(copied, o);
-    if (fclose(o)) {
-        free(out);
-        return NULL;
+        size_t rest = strlen(copied);
+        if (w) {
+            memcpy(w, copied, rest + 1);
+        } else if (!(out = w = malloc(len + rest + 1))) {
+            return NULL;
+        }
     }
     return out;
 }
@@ -219,201 +212,382 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Starts prog on script, its stderr to errf; the pid, -1 when it could
- * not start. */
-static pid_t start_child(const char *prog, const char *script, const char *errf)
+
+/* ---- the session ---- */
+
+struct dsh_plot_tool {
+    const char *prog;
+    char dir[PATH_MAX]; /* its working directory: scripts and plots */
+    pid_t pid;          /* 0 once reaped */
+    int in, out;        /* its stdin and stdout (ours: non-blocking) */
+    FILE *err;          /* its stderr (an unlinked temporary file) */
+    long err_seen;      /* bytes of err already looked at */
+    double timeout_s;   /* without an answer */
+    unsigned long seq;  /* batches sent */
+    bool answered;      /* any batch answered */
+    bool dead;
+    char why[512]; /* why it died */
+    char buf[256]; /* its answer line so far */
+    size_t len;
+    char *fbuf; /* a plot's SVG file as read */
+    size_t fcap;
+};
+
+static double timeout_s(void)
 {
-    pid_t pid = fork();
-    if (pid < 0)
-        return -1;
-    if (pid == 0) {
-        int in = open("/dev/null", O_RDONLY);
-        int out = open("/dev/null", O_WRONLY);
-        int err = open(errf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (in >= 0)
-            dup2(in, 0);
-        if (out >= 0)
-            dup2(out, 1);
-        if (err >= 0)
-            dup2(err, 2);
-        execlp(prog, prog, script, (char *)NULL);
-        _exit(127);
-    }
-    return pid;
+    const char *v = getenv("DSPSIM_GNUPLOT_TIMEOUT");
+    char *end;
+    double s = v && *v ? strtod(v, &end) : 0;
+    return v && *v && !*end && s > 0 ? s : DSH_PLOT_TIMEOUT_S;
 }
 
-/* Waits for the n children (pid -1: not started; status -1), each
- * killed after the timeout (status -2); st[i]: exit status. */
-static void wait_children(const pid_t *pid, int *st, size_t n)
+/* Writes all of text to fd (non-blocking) by the deadline; false when
+ * it cannot (EPIPE: the reader is gone). */
+static bool send_all(int fd, const char *text, double deadline)
 {
-    double end = now_s() + DSH_PLOT_TIMEOUT_S;
-    size_t left = 0;
-    for (size_t i = 0; i < n; i++) {
-        st[i] = -1;
-        left += pid[i] > 0;
-    }
-    bool *done = calloc(n ? n : 1, sizeof *done);
-    while (left) {
-        for (size_t i = 0; i < n; i++) {
-            int ws;
-            if (pid[i] <= 0 || (done && done[i]))
-                continue;
-            pid_t w = waitpid(pid[i], &ws, WNOHANG);
-            bool late = w == 0 && now_s() > end;
-            if (late) {
-                kill(pid[i], SIGKILL);
-                while (waitpid(pid[i], &ws, 0) < 0 && errno == EINTR)
-                    ;
-                st[i] = -2;
-            } else if (w == pid[i]) {
-                st[i] = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-            } else if (!(w < 0 && errno != EINTR)) {
-                continue;
-            }
-            if (done)
-                done[i] = true;
-            else /* out of memory: one at a time, blocking */
-                while (waitpid(pid[i], &ws, 0) < 0 && errno == EINTR)
-                    ;
-            left--;
+    size_t len = strlen(text), sent = 0;
+    while (sent < len) {
+        ssize_t w = write(fd, text + sent, len - sent);
+        if (w > 0) {
+            sent += (size_t)w;
+            continue;
         }
-        struct timespec ts = { 0, 2000000 }; /* 2 ms */
-        if (left)
-            nanosleep(&ts, NULL);
+        if (w < 0 && errno != EAGAIN && errno != EINTR)
+            return false;
+        struct pollfd pfd = { fd, POLLOUT, 0 };
+        double left = deadline - now_s();
+        if (left <= 0 || poll(&pfd, 1, (int)(left * 1000) + 1) < 0)
+            return false;
     }
-    free(done);
+    return true;
 }
 
-bool dsh_plot_batch_run(dsh_plot_batch *b, char *why, size_t whysz)
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char p[PATH_MAX + 260];
+    while (d && (e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+            unlink(p);
+        }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
+dsh_plot_tool *dsh_plot_tool_open(const char *tmp_parent, char *why,
+                                  size_t whysz)
 {
     const char *prog = program();
     why[0] = '\0';
-    if (!b->n)
-        return true;
     if (!prog) {
         snprintf(why, whysz, "plots not drawn: DSPSIM_GNUPLOT=none");
-        return false;
+        return NULL;
     }
     if (!runnable(prog)) {
         snprintf(why, whysz,
                  "plots not drawn: %s not found (install gnuplot-nox)", prog);
-        return false;
+        return NULL;
     }
-    if (!b->dir[0]) {
-        snprintf(why, whysz, "plots not drawn: no temporary directory");
-        return false;
+    dsh_plot_tool *t = calloc(1, sizeof *t);
+    int in[2] = { -1, -1 }, out[2] = { -1, -1 };
+    if (t)
+        snprintf(t->dir, sizeof t->dir, "%s/.dspsim-plots-XXXXXX", tmp_parent);
+    if (!t || !mkdtemp(t->dir)) {
+        snprintf(why, whysz,
+                 "plots not drawn: no temporary directory in %s: %s",
+                 tmp_parent, strerror(errno));
+        free(t);
+        return NULL;
     }
-    /* the plots in up to DSH_PLOT_JOBS scripts (online CPUs, at least 8
-     * plots each), one gnuplot for each, at once */
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    size_t jobs = cpus > 0 ? (size_t)cpus : 1;
-    if (jobs > DSH_PLOT_JOBS)
-        jobs = DSH_PLOT_JOBS;
-    if (jobs > (b->n + 7) / 8)
-        jobs = (b->n + 7) / 8;
-    pid_t pid[DSH_PLOT_JOBS];
-    int stv[DSH_PLOT_JOBS];
-    char script[PATH_MAX + 16], errf[PATH_MAX + 16], out[PATH_MAX + 32];
-    bool ok = true;
-    for (size_t j = 0; j < jobs; j++) {
-        pid[j] = -1;
-        snprintf(script, sizeof script, "%s/plots%zu.gp", b->dir, j);
-        snprintf(errf, sizeof errf, "%s/gnuplot%zu.err", b->dir, j);
-        FILE *f = ok ? fopen(script, "w") : NULL;
-        if (!f) {
-            if (ok)
-                snprintf(why, whysz, "plots not drawn: %s: %s", script,
-                         strerror(errno));
-            ok = false;
+    if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) ||
+        !(t->err = tmpfile())) {
+        snprintf(why, whysz, "plots not drawn: cannot start %s: %s", prog,
+                 strerror(errno));
+        goto fail;
+    }
+    pid_t parent = getpid();
+    t->pid = fork();
+    if (t->pid < 0) {
+        snprintf(why, whysz, "plots not drawn: cannot start %s: %s", prog,
+                 strerror(errno));
+        goto fail;
+    }
+    if (t->pid == 0) {
+        /* killed with the thread that started it (the report's) */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(127);
+        signal(SIGPIPE, SIG_DFL);
+        if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 ||
+            dup2(fileno(t->err), 2) < 0 || chdir(t->dir))
+            _exit(127);
+        execlp(prog, prog, (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    t->prog = prog;
+    t->in = in[1];
+    t->out = out[0];
+    fcntl(t->in, F_SETFL, fcntl(t->in, F_GETFL) | O_NONBLOCK);
+    fcntl(t->out, F_SETFL, fcntl(t->out, F_GETFL) | O_NONBLOCK);
+    t->timeout_s = timeout_s();
+    return t;
+fail:
+    for (int i = 0; i < 2; i++) {
+        if (in[i] >= 0)
+            close(in[i]);
+        if (out[i] >= 0)
+            close(out[i]);
+    }
+    if (t->err)
+        fclose(t->err);
+    remove_dir(t->dir);
+    free(t);
+    return NULL;
+}
+
+/* The last non-blank line gnuplot wrote to its stderr since the last
+ * look (its error, after the command it quotes), into line. */
+static void last_err_line(dsh_plot_tool *t, char *line, size_t n)
+{
+    char buf[4096];
+    line[0] = '\0';
+    fflush(t->err);
+    if (fseek(t->err, t->err_seen, SEEK_SET))
+        return;
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf - 1, t->err)) > 0) {
+        buf[got] = '\0';
+        t->err_seen += (long)got;
+        for (char *p = strtok(buf, "\n"); p; p = strtok(NULL, "\n")) {
+            while (*p == ' ' || *p == '\t')
+                p++;
+            if (*p)
+                snprintf(line, n, "%s", p);
+        }
+    }
+}
+
+/* Reaps (killing it first when `what` says why) and notes why it died. */
+static void died(dsh_plot_tool *t, const char *what)
+{
+    int ws = 0;
+    if (t->pid > 0) {
+        if (what)
+            kill(t->pid, SIGKILL);
+        while (waitpid(t->pid, &ws, 0) < 0 && errno == EINTR)
+            ;
+        t->pid = 0;
+    }
+    char line[300];
+    last_err_line(t, line, sizeof line);
+    int st = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+    if (what)
+        snprintf(t->why, sizeof t->why, "plots: %s killed: %s", t->prog, what);
+    else if (st == 127 && !t->answered)
+        snprintf(t->why, sizeof t->why, "plots not drawn: %s could not be run",
+                 t->prog);
+    else
+        snprintf(t->why, sizeof t->why, "plots: %s ended (status %d)%s%s",
+                 t->prog, st, line[0] ? ": " : "", line);
+    t->dead = true;
+}
+
+/* Waits for the answer line `want` ("E<seq>"): true when it came; else
+ * the session is dead (why in t->why). */
+static bool await(dsh_plot_tool *t, const char *want)
+{
+    double deadline = now_s() + t->timeout_s;
+    for (;;) {
+        char *nl;
+        while ((nl = memchr(t->buf, '\n', t->len))) {
+            *nl = '\0';
+            bool hit = !strcmp(t->buf, want);
+            size_t rest = t->len - (size_t)(nl + 1 - t->buf);
+            memmove(t->buf, nl + 1, rest);
+            t->len = rest;
+            if (hit)
+                return t->answered = true;
+        }
+        if (t->len == sizeof t->buf) /* not ours: a line too long */
+            t->len = 0;
+        double left = deadline - now_s();
+        if (left <= 0) {
+            char what[64];
+            snprintf(what, sizeof what, "no answer in %g s", t->timeout_s);
+            died(t, what);
+            return false;
+        }
+        struct pollfd pfd = { t->out, POLLIN, 0 };
+        int rc = poll(&pfd, 1, (int)(left * 1000) + 1);
+        if (rc < 0 && errno != EINTR) {
+            died(t, strerror(errno));
+            return false;
+        }
+        if (rc <= 0)
             continue;
+        ssize_t r = read(t->out, t->buf + t->len, sizeof t->buf - t->len);
+        if (r == 0 || (r < 0 && errno != EINTR && errno != EAGAIN)) {
+            died(t, NULL);
+            return false;
         }
-        fputs("set encoding utf8\n"
-              "set terminal svg size 760,300 dynamic font 'sans,10' "
-              "background '#ffffff'\n",
-              f);
-        for (size_t i = j; i < b->n; i += jobs) {
-            char q[PATH_MAX + 64];
-            snprintf(out, sizeof out, "%s/p%zu.svg", b->dir, i);
-            fprintf(f, "reset\nset output %s\n%s\nunset output\n",
-                    dsh_plot_quote(out, q, sizeof q), b->scripts[i]);
-        }
-        if (fclose(f))
-            ok = false;
-        else
-            pid[j] = start_child(prog, script, errf);
+        if (r > 0)
+            t->len += (size_t)r;
     }
-    wait_children(pid, stv, jobs);
-    if (!ok) {
-        if (!why[0])
-            snprintf(why, whysz, "plots not drawn: cannot write a script");
+}
+
+/* The file at path into the session's buffer (kept from plot to plot:
+ * no allocation, no new page to fault in, once it is large enough),
+ * NUL-terminated; NULL when it cannot be read. */
+static char *slurp(dsh_plot_tool *t, const char *path)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    size_t n = 0;
+    bool ok = !fstat(fd, &st);
+    size_t need = ok ? (size_t)st.st_size + 1 : 0;
+    if (ok && need > t->fcap) {
+        char *nb = realloc(t->fbuf, need);
+        ok = nb != NULL;
+        if (ok) {
+            t->fbuf = nb;
+            t->fcap = need;
+        }
+    }
+    while (ok && n + 1 < t->fcap) {
+        ssize_t r = read(fd, t->fbuf + n, t->fcap - 1 - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        n += (size_t)r;
+    }
+    close(fd);
+    if (!ok)
+        return NULL;
+    t->fbuf[n] = '\0';
+    return t->fbuf;
+}
+
+bool dsh_plot_tool_draw(dsh_plot_tool *t, dsh_plot_batch *b, char *why,
+                        size_t whysz)
+{
+    why[0] = '\0';
+    if (!b->n)
+        return true;
+    if (t->dead) {
+        snprintf(why, whysz, "%s", t->why);
         return false;
     }
-    int st = 0;
-    for (size_t j = 0; j < jobs; j++)
-        if (stv[j] != 0 && st == 0) {
-            st = stv[j];
-            snprintf(errf, sizeof errf, "%s/gnuplot%zu.err", b->dir, j);
-        }
+    /* the batch's commands in a script it loads (gnuplot reads a pipe a
+     * byte at a time, a file through its buffer), each plot after a
+     * reset (which keeps the terminal and `set print`) to a file of its
+     * own: an error ends the script, the plots after it not drawn */
+    char path[PATH_MAX + 32], cmd[512], want[32];
+    snprintf(path, sizeof path, "%s/s.gp", t->dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(why, whysz, "plots not drawn: %s: %s", path, strerror(errno));
+        return false;
+    }
+    for (size_t i = 0; i < b->n; i++)
+        fprintf(f, "reset\nset output 'p%zu.svg'\n%s\nunset output\n", i,
+                b->scripts[i]);
+    if (fclose(f)) {
+        snprintf(why, whysz, "plots not drawn: %s: %s", path, strerror(errno));
+        return false;
+    }
+    snprintf(want, sizeof want, "E%lu", t->seq++);
+    snprintf(cmd, sizeof cmd, "%sload 's.gp'\nprint '%s'\n",
+             t->seq == 1 ? "set encoding utf8\nset print '-'\nset terminal "
+                           "svg size 760,300 dynamic font 'sans,10' "
+                           "background '#ffffff'\n"
+                         : "",
+             want);
+    /* SIGPIPE held off this thread: a dead gnuplot is EPIPE */
+    sigset_t pipe_set, old;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+    bool sent = send_all(t->in, cmd, now_s() + t->timeout_s);
+    if (!sent) {
+        struct timespec zero = { 0, 0 };
+        sigtimedwait(&pipe_set, NULL, &zero);
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (sent)
+        await(t, want);
+    else if (errno == EPIPE)
+        died(t, NULL);
+    else
+        died(t, "its input is full");
     size_t drawn = 0;
     for (size_t i = 0; i < b->n; i++) {
-        size_t len;
-        snprintf(out, sizeof out, "%s/p%zu.svg", b->dir, i);
-        char *svg = slurp(out, &len);
+        snprintf(path, sizeof path, "%s/p%zu.svg", t->dir, i);
+        char *svg = t->dead ? NULL : slurp(t, path);
         /* a plot cut short by a failure has no closing tag */
         if (svg && strstr(svg, "</svg>"))
             b->svgs[i] = prefixed(svg, (int)i);
-        free(svg);
+        unlink(path);
         drawn += b->svgs[i] != NULL;
     }
-    if (st == 0 && drawn == b->n)
+    if (drawn == b->n)
         return true;
-    size_t len = 0;
-    char *err = st ? slurp(errf, &len) : NULL;
-    char *line = err;
-    while (line && (*line == '\n' || *line == ' '))
-        line++;
-    if (line)
-        line[strcspn(line, "\n")] = '\0';
-    if (st == -2)
-        snprintf(why, whysz, "plots: %s killed after %d s", prog,
-                 DSH_PLOT_TIMEOUT_S);
-    else if (st == 127 && !drawn)
-        snprintf(why, whysz, "plots not drawn: %s could not be run", prog);
-    else
+    if (t->dead) {
+        snprintf(why, whysz, "%s", t->why);
+    } else {
+        char line[300];
+        last_err_line(t, line, sizeof line);
         snprintf(why, whysz,
-                 "plots: %s failed (status %d; %zu of %zu drawn)%s%s", prog, st,
-                 drawn, b->n, line && *line ? ": " : "", line ? line : "");
-    free(err);
+                 "plots: %s failed on a plot (%zu of %zu drawn)%s%s", t->prog,
+                 drawn, b->n, line[0] ? ": " : "", line);
+    }
     return false;
 }
 
-const char *dsh_plot_batch_svg(dsh_plot_batch *b, int i)
+void dsh_plot_tool_close(dsh_plot_tool *t)
 {
-    return i >= 0 && (size_t)i < b->n ? b->svgs[i] : NULL;
+    if (!t)
+        return;
+    close(t->in);
+    close(t->out);
+    if (t->pid > 0) {
+        /* at the end of its input it ends: give it a second */
+        double end = now_s() + 1.0;
+        int ws;
+        pid_t w;
+        while ((w = waitpid(t->pid, &ws, WNOHANG)) == 0 && now_s() < end) {
+            struct timespec ts = { 0, 1000000 };
+            nanosleep(&ts, NULL);
+        }
+        if (w == 0) {
+            kill(t->pid, SIGKILL);
+            while (waitpid(t->pid, &ws, 0) < 0 && errno == EINTR)
+                ;
+        }
+    }
+    fclose(t->err);
+    remove_dir(t->dir);
+    free(t->fbuf);
+    free(t);
 }
 
-void dsh_plot_batch_free(dsh_plot_batch *b)
+bool dsh_plot_batch_run(dsh_plot_batch *b, const char *tmp_parent, char *why,
+                        size_t whysz)
 {
-    if (!b)
-        return;
-    if (b->dir[0]) {
-        DIR *d = opendir(b->dir);
-        struct dirent *e;
-        char p[PATH_MAX + 260];
-        while (d && (e = readdir(d)))
-            if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-                snprintf(p, sizeof p, "%s/%s", b->dir, e->d_name);
-                unlink(p);
-            }
-        if (d)
-            closedir(d);
-        rmdir(b->dir);
-    }
-    for (size_t i = 0; i < b->n; i++) {
-        free(b->scripts[i]);
-        free(b->svgs[i]);
-    }
-    free(b->scripts);
-    free(b->svgs);
-    free(b);
+    why[0] = '\0';
+    if (!b->n)
+        return true;
+    dsh_plot_tool *t = dsh_plot_tool_open(tmp_parent, why, whysz);
+    if (!t)
+        return false;
+    bool ok = dsh_plot_tool_draw(t, b, why, whysz);
+    dsh_plot_tool_close(t);
+    return ok;
 }

@@ -2,7 +2,9 @@
 /* Curves of an output for the HTML report (audio_curves.h). */
 #include "audio_curves.h"
 
+#include <fftw3.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,67 @@
 
 #define KAISER_BETA 20.0 /* as harness/audio/metrics.c's THD+N */
 #define MIN_FFT     1024
+#define SPEC_PLANS  7 /* the real-input transforms of 1,024 .. 65,536 */
+
+/* FFTW's planner is not thread-safe: the plans are made under a lock of
+ * this file's, before the cases fork (dsh_curve_spectrum_prepare) or at
+ * their first use; executing a plan on new arrays is thread-safe */
+static pthread_mutex_t spec_lock = PTHREAD_MUTEX_INITIALIZER;
+static fftw_plan spec_plans[SPEC_PLANS];
+
+/* The real-to-complex plan of len points (out of place, on arrays of
+ * fftw_malloc's alignment); NULL when len has none or out of memory. */
+static fftw_plan spectrum_plan(size_t len)
+{
+    unsigned k = 0;
+    while (k < SPEC_PLANS && ((size_t)MIN_FFT << k) != len)
+        k++;
+    if (k == SPEC_PLANS)
+        return NULL;
+    pthread_mutex_lock(&spec_lock);
+    if (!spec_plans[k]) {
+        double *in = fftw_malloc(len * sizeof *in);
+        fftw_complex *out = fftw_malloc((len / 2 + 1) * sizeof *out);
+        if (in && out)
+            spec_plans[k] = fftw_plan_dft_r2c_1d(
+                (int)len, in, out, FFTW_ESTIMATE | FFTW_DESTROY_INPUT);
+        fftw_free(in);
+        fftw_free(out);
+    }
+    fftw_plan p = spec_plans[k];
+    pthread_mutex_unlock(&spec_lock);
+    return p;
+}
+
+void dsh_curve_spectrum_prepare(void)
+{
+    for (unsigned k = 0; k < SPEC_PLANS; k++)
+        spectrum_plan((size_t)MIN_FFT << k);
+}
+
+/* |X[k]|^2 of the windowed x, k = 0 .. len/2, into pw: a real-input
+ * transform (half the work of a complex one, on arrays of its own: a
+ * forked case writes no page of its parent's); false when out of memory */
+static bool power_spectrum(const double *x, const double *w, size_t len,
+                           double *pw)
+{
+    fftw_plan p = spectrum_plan(len);
+    if (!p)
+        return dsh_fft_power(x, w, len, pw);
+    double *in = fftw_malloc(len * sizeof *in);
+    fftw_complex *out = fftw_malloc((len / 2 + 1) * sizeof *out);
+    bool ok = in && out;
+    if (ok) {
+        for (size_t i = 0; i < len; i++)
+            in[i] = x[i] * w[i];
+        fftw_execute_dft_r2c(p, in, out);
+        for (size_t k = 0; k <= len / 2; k++)
+            pw[k] = out[k][0] * out[k][0] + out[k][1] * out[k][1];
+    }
+    fftw_free(in);
+    fftw_free(out);
+    return ok;
+}
 
 void dsh_curve_free(dsh_curve *c)
 {
@@ -94,8 +157,8 @@ bool dsh_curve_spectrum(const double *x, size_t n, unsigned rate,
                  MIN_FFT, n);
         return false;
     }
-    /* the kept window (window.h) and the kept plan's work area
-     * (dsh_fft_power): only the bins' powers and frequencies are
+    /* the kept window (window.h), a kept real-input plan (above): only
+     * the transform's arrays, the bins' powers and frequencies are
      * allocated here */
     const double *kw = dsh_window_kaiser_kept(len, KAISER_BETA);
     double *w = kw ? NULL : malloc(len * sizeof *w);
@@ -110,7 +173,7 @@ bool dsh_curve_spectrum(const double *x, size_t n, unsigned rate,
         double wsum = 0;
         for (size_t i = 0; i < len; i++)
             wsum += kw[i];
-        ok = dsh_fft_power(x, kw, len, pw);
+        ok = power_spectrum(x, kw, len, pw);
         double bin_hz = (double)rate / (double)len;
         for (size_t k = 1; ok && k <= len / 2; k++)
             f[k - 1] = (double)k * bin_hz;

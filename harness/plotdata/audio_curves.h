@@ -43,6 +43,10 @@ bool dsh_curve_decimate_log(const double *x, const double *y, size_t n,
 bool dsh_curve_spectrum(const double *x, size_t n, unsigned rate,
                         size_t max_fft, size_t max_points, dsh_curve *c,
                         size_t *fft_len, char *err, size_t errsz);
+/* Makes the real-input plans dsh_curve_spectrum keeps (1,024 .. 65,536
+ * points; made at their first use otherwise): `dspsim test --html`
+ * before it forks the cases, so that each inherits them (about 10 ms). */
+void dsh_curve_spectrum_prepare(void);
 
 /* Level and difference over time in blocks of `block` frames
  * (max(rate / 100, ceil(frames / max_points)): 10 ms or longer). */

@@ -241,7 +241,8 @@ typedef struct console {
     size_t n, next_print;
     bool tty;
     bool progress_shown;
-    bool quiet; /* -q: FAIL and ERROR lines only, on stderr */
+    bool quiet;           /* -q: FAIL and ERROR lines only, on stderr */
+    dsh_html_suite *html; /* --html: each case's page made as it finishes */
 } console;
 
 static const char *tag(dsh_res_status s)
@@ -272,7 +273,7 @@ static void clear_progress(console *c)
 static void on_done(void *user, dsh_job *jobs, size_t i)
 {
     console *c = user;
-    (void)i;
+    dsh_html_suite_case(c->html, i);
     while (c->next_print < c->n && jobs[c->next_print].done) {
         const dsh_job *j = &jobs[c->next_print++];
         if (c->quiet) {
@@ -405,13 +406,14 @@ static bool html_dir_ok(const char *dir)
     return true;
 }
 
-/* --html DIR: the report, and its notice when plots are missing (a
- * line on stderr unless -q; never a failed run) */
-static bool html_report(const options *o, const dsh_report *rep, char *err,
-                        size_t errsz)
+/* --html DIR: the report's index once every page is made, and its
+ * notice when plots are missing (a line on stderr unless -q; never a
+ * failed run) */
+static bool html_report(const options *o, dsh_html_suite *html,
+                        const dsh_report *rep, char *err, size_t errsz)
 {
     char notice[512];
-    if (!dsh_html_write_suite(o->html, rep, notice, sizeof notice, err, errsz))
+    if (!dsh_html_suite_end(html, rep, notice, sizeof notice, err, errsz))
         return false;
     if (notice[0] && !o->quiet)
         fprintf(stderr, "dspsim test: %s: %s\n", o->html, notice);
@@ -470,6 +472,7 @@ int dsh_test_main_hooks(int argc, char **argv, dsh_case_exec_fn exec,
         }
     }
     int status = DSH_TEST_EXIT_PASS;
+    dsh_html_suite *html = NULL; /* --html, from before the cases run */
     dsh_job *jobs = NULL;
     dsh_report_entry *entries = NULL;
     if (!cases) {
@@ -554,8 +557,20 @@ int dsh_test_main_hooks(int argc, char **argv, dsh_case_exec_fn exec,
 
     if (th && th->before_run)
         th->before_run(th->user);
-    console con = { jobs,  n,      0, o.progress && isatty(STDOUT_FILENO),
-                    false, o.quiet };
+    for (size_t i = 0; i < n; i++)
+        entries[i] = (dsh_report_entry){
+            jobs[i].c->path, jobs[i].c->name, &jobs[i].result,
+            dsh_report_root_of(jobs[i].c->path, o.paths, o.npaths),
+            jobs[i].out_dir
+        };
+    if (o.html &&
+        !(html = dsh_html_suite_begin(o.html, entries, n, err, sizeof err))) {
+        fprintf(stderr, "dspsim test: %s (--html)\n", err);
+        status = DSH_TEST_EXIT_USAGE;
+        goto out;
+    }
+    console con = { jobs,  n,       0,   o.progress && isatty(STDOUT_FILENO),
+                    false, o.quiet, html };
     dsh_pool_hooks hooks = { on_done, on_progress, &con };
     time_t started = time(NULL);
     double t0 = now();
@@ -564,12 +579,6 @@ int dsh_test_main_hooks(int argc, char **argv, dsh_case_exec_fn exec,
 
     dsh_report rep = { entries,    n,     o.shard_index, o.shard_count,
                        now() - t0, { 0 }, started,       NULL };
-    for (size_t i = 0; i < n; i++)
-        entries[i] = (dsh_report_entry){
-            jobs[i].c->path, jobs[i].c->name, &jobs[i].result,
-            dsh_report_root_of(jobs[i].c->path, o.paths, o.npaths),
-            jobs[i].out_dir
-        };
     dsh_report_count(&rep);
     if (o.quiet)
         goto reports;
@@ -596,7 +605,9 @@ reports:
         status = DSH_TEST_EXIT_USAGE;
         goto out;
     }
-    if (o.html && !html_report(&o, &rep, err, sizeof err)) {
+    dsh_html_suite *h = html;
+    html = NULL; /* ended by html_report */
+    if (h && !html_report(&o, h, &rep, err, sizeof err)) {
         fprintf(stderr, "dspsim test: %s (--html)\n", err);
         status = DSH_TEST_EXIT_USAGE;
         goto out;
@@ -606,6 +617,10 @@ reports:
          (o.fail_on_skip && rep.count[DSH_RES_SKIP])))
         status = DSH_TEST_EXIT_FAIL;
 out:
+    if (html) { /* the report's thread and gnuplot stopped, no index */
+        char notice[512];
+        dsh_html_suite_end(html, NULL, notice, sizeof notice, err, sizeof err);
+    }
     free(o.paths);
     for (size_t i = 0; cases && i < files.n; i++)
         dsh_case_free(cases[i]);

@@ -6,7 +6,8 @@
 # their figures equal to the --json report's (tools/html_figures.c), the
 # failing case first, plots inline (SVG) with the failed figure on its
 # plot, nothing fetched from elsewhere, no temporary file left; without
-# gnuplot the same run with tables and a one-line notice; --html on a
+# gnuplot (or with one that exits or hangs) the same run with tables and
+# a one-line notice; --html on a
 # file is exit 2; `dspsim run` leaves report.html in its artifacts, `play
 # --report FILE.html` writes one.
 set -u
@@ -96,6 +97,29 @@ grep -q '<svg' "$WORK/html2/cases/thdn_fail.html" && fail "plots without gnuplot
 EXPECT_ERR=err3 expect_rc 1 "a gnuplot that cannot run" -- env DSPSIM_GNUPLOT=/nonexistent/gnuplot \
     "$DSPSIM" test "$WORK/fail" --no-progress -q --out-dir "$WORK/res2" --html "$WORK/html3"
 [ -s "$WORK/html3/index.html" ] || fail "no report with a missing gnuplot"
+
+# a gnuplot that dies or hangs: the tables and a one-line notice, the same
+# exit status, nothing left running, no temporary directory left
+printf '#!/bin/sh\nexit 3\n' >"$WORK/gp_exits" && chmod +x "$WORK/gp_exits"
+EXPECT_ERR=err5 expect_rc 1 "a gnuplot that exits at once" -- env DSPSIM_GNUPLOT="$WORK/gp_exits" \
+    "$DSPSIM" test "$WORK/fail" "$V/tone_generator.yaml" --no-progress --out-dir "$WORK/res5" --html "$WORK/html5"
+has err5 "plots: $WORK/gp_exits ended (status 3)" "its notice on stderr"
+[ "$(grep -c 'plots:' err5)" -eq 1 ] || fail "not one line of notice: $(cat err5)"
+has "$WORK/html5/index.html" 'class="notice"' "its notice on the index"
+for p in "$WORK/html5/cases/thdn_fail.html" "$WORK/html5/cases/tone_generator.html"; do
+    has "$p" 'data-check="thdn_db"' "$(basename "$p"): the tables"
+    has "$p" 'class="notice"' "$(basename "$p"): the notice"
+done
+printf '#!/bin/sh\nexec sleep 987.25\n' >"$WORK/gp_hangs" && chmod +x "$WORK/gp_hangs"
+t0=$(date +%s)
+EXPECT_ERR=err6 expect_rc 1 "a gnuplot that hangs" -- env DSPSIM_GNUPLOT="$WORK/gp_hangs" DSPSIM_GNUPLOT_TIMEOUT=1 \
+    "$DSPSIM" test "$WORK/fail" "$V/tone_generator.yaml" --no-progress --out-dir "$WORK/res6" --html "$WORK/html6"
+has err6 "plots: $WORK/gp_hangs killed: no answer in 1 s" "its notice on stderr"
+[ $(($(date +%s) - t0)) -lt 60 ] || fail "a hung gnuplot held the run $(($(date +%s) - t0)) s"
+pgrep -f 'sleep 987.25' >/dev/null && { pkill -f 'sleep 987.25'; fail "the hung gnuplot outlived the run"; }
+has "$WORK/html6/cases/tone_generator.html" 'class="notice"' "the notice on a page after the hang"
+grep -q '<svg' "$WORK/html6/cases/tone_generator.html" && fail "plots from a hung gnuplot?"
+find "$WORK/html5" "$WORK/html6" -name '.dspsim-plots-*' | grep -q . && fail "a session's directory left"
 
 # the log around a failure, by time: the overload held to no xrun fails on
 # its first xrun; the excerpt marks the AUD_XRUN line at the time of the
