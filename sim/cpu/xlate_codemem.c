@@ -74,6 +74,27 @@ static chunk *chunk_new(size_t size)
     return c;
 }
 
+/* The pages of [off, off + len) of a chunk mapped in both views at once,
+ * one system call each, instead of one fault per page when the code is
+ * copied (writable view) and another when it first runs (executable
+ * view): a unit is 50-150 KiB, and these faults were a quarter of an
+ * empty-cache play's page faults.  A kernel without MADV_POPULATE_*
+ * (before Linux 5.14) refuses it, and the pages fault as before. */
+static void populate(chunk *c, size_t off, size_t len)
+{
+#if defined(MADV_POPULATE_WRITE) && defined(MADV_POPULATE_READ)
+    size_t from = off / 4096 * 4096, to = round_up(off + len, 4096);
+    if (to > c->size)
+        to = c->size;
+    if (to > from && madvise(c->rw + from, to - from, MADV_POPULATE_WRITE) == 0)
+        madvise(c->rx + from, to - from, MADV_POPULATE_READ);
+#else
+    (void)c;
+    (void)off;
+    (void)len;
+#endif
+}
+
 /* pages of its own: written, then read-only and executable */
 static void *own_pages(const void *bytes, size_t len, xl_code *p)
 {
@@ -112,6 +133,7 @@ void *xlate_codemem_put(const void *bytes, size_t len, xl_code **piece)
         }
     }
     if (!no_memfd) {
+        populate(filling, filling->used, len);
         memcpy(filling->rw + filling->used, bytes, len);
         at = filling->rx + filling->used;
         filling->used += need;
