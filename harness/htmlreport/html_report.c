@@ -35,23 +35,11 @@ static json_t *load_data(const char *out_dir)
         return NULL;
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", out_dir, DSH_PLOTDATA_FILE);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return NULL;
-    struct stat st;
     char *buf = NULL;
-    size_t n = 0;
-    if (!fstat(fd, &st) && (buf = malloc((size_t)st.st_size + 1)))
-        while (n < (size_t)st.st_size) {
-            ssize_t r = read(fd, buf + n, (size_t)st.st_size - n);
-            if (r < 0 && errno == EINTR)
-                continue;
-            if (r <= 0)
-                break;
-            n += (size_t)r;
-        }
-    close(fd);
-    json_t *d = buf ? json_loadb(buf, n, 0, NULL) : NULL;
+    size_t cap = 0, n = 0;
+    json_t *d = dsh_file_read_into(path, &buf, &cap, &n)
+                    ? json_loadb(buf, n, 0, NULL)
+                    : NULL;
     free(buf);
     if (d && json_integer_value(json_object_get(d, "version")) != 1) {
         json_decref(d);

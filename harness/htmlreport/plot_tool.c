@@ -440,10 +440,7 @@ static bool await(dsh_plot_tool *t, const char *want)
     }
 }
 
-/* The file at path into the session's buffer (kept from plot to plot:
- * no allocation, no new page to fault in, once it is large enough),
- * NUL-terminated; NULL when it cannot be read. */
-static char *slurp(dsh_plot_tool *t, const char *path)
+char *dsh_file_read_into(const char *path, char **buf, size_t *cap, size_t *len)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
@@ -452,16 +449,16 @@ static char *slurp(dsh_plot_tool *t, const char *path)
     size_t n = 0;
     bool ok = !fstat(fd, &st);
     size_t need = ok ? (size_t)st.st_size + 1 : 0;
-    if (ok && need > t->fcap) {
-        char *nb = realloc(t->fbuf, need);
+    if (ok && need > *cap) {
+        char *nb = realloc(*buf, need);
         ok = nb != NULL;
         if (ok) {
-            t->fbuf = nb;
-            t->fcap = need;
+            *buf = nb;
+            *cap = need;
         }
     }
-    while (ok && n + 1 < t->fcap) {
-        ssize_t r = read(fd, t->fbuf + n, t->fcap - 1 - n);
+    while (ok && n + 1 < *cap) {
+        ssize_t r = read(fd, *buf + n, *cap - 1 - n);
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0)
@@ -471,8 +468,17 @@ static char *slurp(dsh_plot_tool *t, const char *path)
     close(fd);
     if (!ok)
         return NULL;
-    t->fbuf[n] = '\0';
-    return t->fbuf;
+    (*buf)[n] = '\0';
+    if (len)
+        *len = n;
+    return *buf;
+}
+
+/* The file at path into the session's buffer (kept from plot to plot:
+ * no allocation, no new page to fault in, once it is large enough). */
+static char *slurp(dsh_plot_tool *t, const char *path)
+{
+    return dsh_file_read_into(path, &t->fbuf, &t->fcap, NULL);
 }
 
 bool dsh_plot_tool_draw(dsh_plot_tool *t, dsh_plot_batch *b, char *why,

@@ -64,6 +64,13 @@ void dsh_plot_tool_close(dsh_plot_tool *t);
 bool dsh_plot_batch_run(dsh_plot_batch *b, const char *tmp_parent, char *why,
                         size_t whysz);
 
+/* The whole file at path into *buf (grown with realloc to *cap bytes
+ * when too small; *buf NULL and *cap 0 to start), NUL-terminated, its
+ * length in *len (optional).  Returns *buf, or NULL when the file cannot
+ * be read (*buf stays the caller's to free). */
+char *dsh_file_read_into(const char *path, char **buf, size_t *cap,
+                         size_t *len);
+
 /* gnuplot's quoting of s as a string constant: "..." with \ and "
  * escaped, newlines as \n; into out.  Returns out. */
 const char *dsh_plot_quote(const char *s, char *out, size_t n);

@@ -425,6 +425,25 @@ static void access_host(em *m, const xt_insn *in)
     st_a(m, in->a, RCX);
 }
 
+/* The page of the guest address in esi: rax = &P[esi >> 12], rdx = its
+ * host pointer for a store (st) or a load; to `fail` when there is none
+ * (not direct RAM) or esi is not aligned to sz bytes. */
+static void probe_page(x64_buf *b, unsigned st, unsigned sz, unsigned fail)
+{
+    x64_mov_rr(b, 0, RAX, RSI);
+    x64_shift_ri(b, 0, 5, RAX, 12);
+    x64_lea(b, RAX, RAX, RAX, 2, 0);
+    x64_lea(b, RAX, PGS, RAX, 8, 0);
+    x64_mov_rm(b, 1, RDX, RAX, st ? 8 : 0);
+    x64_alu_rr(b, 1, A_TEST, RDX, RDX);
+    x64_jcc(b, CC_E, fail);
+    if (sz > 1) {
+        x64_rr(b, 0, 0xF7, 0, RSI); /* test esi, sz - 1 */
+        x64_u32(b, sz - 1);
+        x64_jcc(b, CC_NE, fail);
+    }
+}
+
 /* A load or store: the page table's direct pointer when it allows, else
  * the env's helper (LD/ST of the C units).  Wait states and the helper
  * are in the cold section. */
@@ -456,19 +475,7 @@ static void emit_access(em *m, const xt_insn *in, uint32_t pc, unsigned k,
         if (in->imm)
             x64_alu_ri(b, 0, 0, RSI, in->imm);
     }
-    /* rax = &P[a >> 12], rdx = its host pointer */
-    x64_mov_rr(b, 0, RAX, RSI);
-    x64_shift_ri(b, 0, 5, RAX, 12);
-    x64_lea(b, RAX, RAX, RAX, 2, 0);
-    x64_lea(b, RAX, PGS, RAX, 8, 0);
-    x64_mov_rm(b, 1, RDX, RAX, st ? 8 : 0);
-    x64_alu_rr(b, 1, A_TEST, RDX, RDX);
-    x64_jcc(b, CC_E, slow);
-    if (sz > 1) {
-        x64_rr(b, 0, 0xF7, 0, RSI); /* test esi, sz - 1 */
-        x64_u32(b, sz - 1);
-        x64_jcc(b, CC_NE, slow);
-    }
+    probe_page(b, st, sz, slow);
     x64_mem(b, 0, 0, 0x80, 7, RAX, NOREG, 1, (int32_t)wt); /* waits? */
     x64_u8(b, 0);
     x64_jcc(b, CC_NE, wait);
@@ -533,18 +540,7 @@ static void emit_dyn_access(em *m, const xt_insn *in, unsigned off)
     ld_a(m, RSI, in->b);
     if (in->imm)
         x64_alu_ri(b, 0, 0, RSI, in->imm);
-    x64_mov_rr(b, 0, RAX, RSI);
-    x64_shift_ri(b, 0, 5, RAX, 12);
-    x64_lea(b, RAX, RAX, RAX, 2, 0);
-    x64_lea(b, RAX, PGS, RAX, 8, 0);
-    x64_mov_rm(b, 1, RDX, RAX, st ? 8 : 0);
-    x64_alu_rr(b, 1, A_TEST, RDX, RDX);
-    x64_jcc(b, CC_E, gen);
-    if (sz > 1) {
-        x64_rr(b, 0, 0xF7, 0, RSI); /* test esi, sz - 1 */
-        x64_u32(b, sz - 1);
-        x64_jcc(b, CC_NE, gen);
-    }
+    probe_page(b, st, sz, gen);
     x64_mem(b, 0, 0, 0x80, 7, RAX, NOREG, 1, st ? 17 : 16); /* waits? */
     x64_u8(b, 0);
     x64_jcc(b, CC_NE, gen);
