@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The HTML report: each case's plot data read, its plots drawn by the
- * report's gnuplot session and its page written as it finishes, in a
- * thread of the report's; the index at the end (htmlreport.h). */
+ * report's gnuplot session and its page written as it finishes, in the
+ * runner's thread; the index at the end (htmlreport.h). */
 #include "htmlreport.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,14 +107,8 @@ struct dsh_html_suite {
     const dsh_report_entry *entries;
     size_t n;
     char **names; /* each case's page, "cases/NAME.html" */
-    /* the cases finished, in the order they did; the thread takes them */
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    size_t *queue, head, tail;
-    bool *queued;
-    bool closing, threaded;
-    pthread_t thread;
-    /* the thread's: the gnuplot session, the first problems */
+    bool *done;   /* the pages made */
+    /* the gnuplot session, the first problems */
     dsh_plot_tool *tool;
     bool tool_tried;
     char notice[512];
@@ -156,36 +149,12 @@ static void make_page(dsh_html_suite *s, size_t i)
     dsh_plot_batch_free(b);
 }
 
-static void *pages_thread(void *arg)
-{
-    dsh_html_suite *s = arg;
-    pthread_mutex_lock(&s->lock);
-    for (;;) {
-        while (s->head == s->tail && !s->closing)
-            pthread_cond_wait(&s->cond, &s->lock);
-        if (s->head == s->tail)
-            break;
-        size_t i = s->queue[s->head++];
-        pthread_mutex_unlock(&s->lock);
-        make_page(s, i);
-        pthread_mutex_lock(&s->lock);
-    }
-    pthread_mutex_unlock(&s->lock);
-    /* the session ends with the thread that started it */
-    dsh_plot_tool_close(s->tool);
-    s->tool = NULL;
-    return NULL;
-}
-
 static void suite_free(dsh_html_suite *s)
 {
     for (size_t i = 0; s->names && i < s->n; i++)
         free(s->names[i]);
     free(s->names);
-    free(s->queue);
-    free(s->queued);
-    pthread_mutex_destroy(&s->lock);
-    pthread_cond_destroy(&s->cond);
+    free(s->done);
     free(s);
 }
 
@@ -206,15 +175,12 @@ dsh_html_suite *dsh_html_suite_begin(const char *dir,
         snprintf(err, errsz, "%s: out of memory writing the HTML report", dir);
         return NULL;
     }
-    pthread_mutex_init(&s->lock, NULL);
-    pthread_cond_init(&s->cond, NULL);
     snprintf(s->dir, sizeof s->dir, "%s", dir);
     s->entries = entries;
     s->n = n;
     s->names = calloc(n ? n : 1, sizeof *s->names);
-    s->queue = calloc(n ? n : 1, sizeof *s->queue);
-    s->queued = calloc(n ? n : 1, sizeof *s->queued);
-    bool ok = s->names && s->queue && s->queued;
+    s->done = calloc(n ? n : 1, sizeof *s->done);
+    bool ok = s->names && s->done;
     for (size_t i = 0; ok && i < n; i++) {
         char name[2048];
         page_name(&entries[i], s->names, i, name, sizeof name);
@@ -227,27 +193,20 @@ dsh_html_suite *dsh_html_suite_begin(const char *dir,
     }
     /* the cases' spectra's plans, inherited by every case forked after */
     dsh_curve_spectrum_prepare();
-    /* no thread: each page made when its case finishes */
-    s->threaded = !pthread_create(&s->thread, NULL, pages_thread, s);
     return s;
 }
 
 void dsh_html_suite_case(dsh_html_suite *s, size_t i)
 {
-    if (!s || i >= s->n)
+    /* made here, in the runner's thread, while the other cases run in
+     * their processes: no thread of the report's, since the runner forks
+     * (a worker replaced) while the report works, and a child of a
+     * threaded process can inherit a lock another thread held (malloc's
+     * under the sanitizers: workers hung in harness.html_report) */
+    if (!s || i >= s->n || s->done[i])
         return;
-    pthread_mutex_lock(&s->lock);
-    bool first = !s->queued[i];
-    if (first && s->threaded) {
-        s->queued[i] = true;
-        s->queue[s->tail++] = i;
-        pthread_cond_signal(&s->cond);
-    }
-    pthread_mutex_unlock(&s->lock);
-    if (first && !s->threaded) {
-        s->queued[i] = true;
-        make_page(s, i);
-    }
+    s->done[i] = true;
+    make_page(s, i);
 }
 
 bool dsh_html_suite_end(dsh_html_suite *s, const dsh_report *r, char *notice,
@@ -260,15 +219,8 @@ bool dsh_html_suite_end(dsh_html_suite *s, const dsh_report *r, char *notice,
     }
     for (size_t i = 0; i < s->n; i++)
         dsh_html_suite_case(s, i);
-    if (s->threaded) {
-        pthread_mutex_lock(&s->lock);
-        s->closing = true;
-        pthread_cond_signal(&s->cond);
-        pthread_mutex_unlock(&s->lock);
-        pthread_join(s->thread, NULL);
-    } else {
-        dsh_plot_tool_close(s->tool);
-    }
+    dsh_plot_tool_close(s->tool);
+    s->tool = NULL;
     snprintf(notice, noticesz, "%s", s->notice);
     bool ok = !s->err[0] && r;
     if (!ok)

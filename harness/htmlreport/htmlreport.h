@@ -18,8 +18,9 @@
 
 /* The report of a suite written while its cases run: begin before the
  * first case, dsh_html_suite_case as each one finishes (its page is
- * made in a thread of the report's, its plots drawn by one gnuplot for
- * the whole report, plot_tool.h, while the other cases run), end after
+ * made then, in the caller's thread, its plots drawn by one gnuplot for
+ * the whole report, plot_tool.h, while the other cases run in their
+ * processes; no thread of its own: the runner forks), end after
  * the last (the pages still to make, then the index).  The same files as
  * dsh_html_write_suite, whatever order the cases finish in. */
 typedef struct dsh_html_suite dsh_html_suite;
