@@ -73,9 +73,15 @@ static unsigned kept_plan(size_t n)
     return i < PLAN_CACHE && plans[i].p ? i : PLAN_CACHE;
 }
 
+/* A transform length the functions take: a power of two, 2 .. 2^30. */
+static bool size_ok(size_t n)
+{
+    return n >= 2 && !(n & (n - 1)) && n <= (size_t)1 << 30;
+}
+
 bool dsh_fft_prepare(size_t n)
 {
-    if (n < 2 || (n & (n - 1)) || n > (size_t)1 << 30)
+    if (!size_ok(n))
         return false;
     pthread_mutex_lock(&plan_lock);
     bool ok = kept_plan(n) < PLAN_CACHE;
@@ -85,7 +91,7 @@ bool dsh_fft_prepare(size_t n)
 
 bool dsh_fft_power(const double *x, const double *w, size_t n, double *pw)
 {
-    if (n < 2 || (n & (n - 1)) || n > (size_t)1 << 30)
+    if (!size_ok(n))
         return false;
     bool ok = false;
     pthread_mutex_lock(&plan_lock);
@@ -118,7 +124,7 @@ bool dsh_fft_power(const double *x, const double *w, size_t n, double *pw)
 
 bool dsh_fft(double *re, double *im, size_t n)
 {
-    if (n < 2 || (n & (n - 1)) || n > (size_t)1 << 30)
+    if (!size_ok(n))
         return false;
     bool ok = false;
     pthread_mutex_lock(&plan_lock);

@@ -4,13 +4,9 @@
  * runner's thread; the index at the end (htmlreport.h). */
 #include "htmlreport.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "case_plots.h"
 #include "html_case.h"
