@@ -94,14 +94,15 @@ void report_stats(FILE *f, xt_cpu *cpu, uint64_t cycles, double seconds)
             ",\"host_seconds\":%.6f,\"mips\":%.3f,\"engine\":\"%s\""
             ",\"xlate\":{\"pages\":%" PRIu64 ",\"compiles\":%" PRIu64
             ",\"cache_hits\":%" PRIu64 ",\"compile_failures\":%" PRIu64
-            ",\"unit_calls\":%" PRIu64 ",\"insns\":%" PRIu64
-            ",\"declined\":%" PRIu64 ",\"invalidations\":%" PRIu64
-            ",\"heads\":%" PRIu64 ",\"held\":%" PRIu64 ",\"groups\":%" PRIu64
+            ",\"unit_calls\":%" PRIu64 ",\"jumps\":%" PRIu64
+            ",\"insns\":%" PRIu64 ",\"declined\":%" PRIu64
+            ",\"invalidations\":%" PRIu64 ",\"heads\":%" PRIu64
+            ",\"held\":%" PRIu64 ",\"groups\":%" PRIu64
             ",\"promotions\":%" PRIu64 ",\"tiers\":{",
             insns, cycles, seconds, mips, xt_engine_name(xt_engine_get(cpu)),
             x.pages_translated, x.compiles, x.cache_hits, x.compile_failures,
-            x.unit_calls, x.insns, x.declined, x.invalidations, x.heads, x.held,
-            x.groups, x.promotions);
+            x.unit_calls, x.jumps, x.insns, x.declined, x.invalidations,
+            x.heads, x.held, x.groups, x.promotions);
     static const char *const names[2] = { "quick", "opt" };
     for (int t = 0; t < 2; t++)
         fprintf(f,

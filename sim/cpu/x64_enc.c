@@ -71,6 +71,7 @@ void x64_reset(x64_buf *b)
     b->nlab = 0;
     b->nfix = 0;
     b->oom = 0;
+    b->bound[0] = b->bound[1] = 0;
 }
 
 void x64_u64(x64_buf *b, uint64_t v)
@@ -103,6 +104,7 @@ void x64_bind(x64_buf *b, unsigned lab)
     if (!b->oom && lab < b->nlab) {
         b->lab[lab] = (int32_t)b->n;
         b->labsec[lab] = (uint8_t)b->sec;
+        b->bound[b->sec] = b->n + 1;
     }
 }
 

@@ -67,6 +67,7 @@ typedef struct x64_buf {
     x64_fix *fix;
     unsigned nfix, capfix;
     int oom;
+    size_t bound[2]; /* 1 + where a label was last bound, per section */
 } x64_buf;
 
 void x64_bytes(x64_buf *b, const void *s, size_t n);

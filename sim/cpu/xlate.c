@@ -42,13 +42,20 @@ _Static_assert((int)XT_TIER_QUICK == (int)XL_TIER_QUICK &&
                    (int)XT_TIER_OPT == (int)XL_TIER_OPT,
                "tier numbers");
 
-#define DEF_SAMPLE_CYCLES 4096u
-#define DEF_HOT_SAMPLES   24u
-#define DEF_GROUP_CALLS   1000000u
-#define DEF_PROMOTE_INSNS 50000000u
-#define DEF_EXIT_WAIT_MS  10000u
-#define POLL_CALLS        4096u
-#define POLL_CYCLES       (1ull << 21)
+#define DEF_SAMPLE_CYCLES    4096u
+#define DEF_HOT_SAMPLES      24u
+#define DEF_GROUP_CALLS      1000000u
+#define DEF_PROMOTE_INSNS    50000000u
+#define DEF_EXIT_WAIT_MS     10000u
+/* A run younger than this (host ms) promotes nothing new: a compile takes
+ * 1.5-4.5 s, so in a shorter run it is only a cost (its shell, polls,
+ * a CPU taken from the simulation, the kill at exit: a 10 s play's
+ * real-time factor 60-80x with it, 90-100x without, on a loaded 2-CPU
+ * machine).  A run promotes once it has lasted as long, and a later run
+ * then promotes the same pages at once. */
+#define DEF_PROMOTE_AFTER_MS 1000u
+#define POLL_CALLS           4096u
+#define POLL_CYCLES          (1ull << 21)
 
 const char *xt_engine_name(xt_engine e)
 {
@@ -220,6 +227,8 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
         free(x);
         return NULL;
     }
+    /* an xl_page starts with its xt_xchain (xlate_state.h) */
+    x->env.xpg = (xt_xchain *const *)(void *)x->pg;
     static const struct {
         unsigned sr;
         size_t off;
@@ -263,8 +272,17 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
     const char *q = getenv("DSPSIM_XLATE_QUICK");
     snprintf(x->quick, sizeof x->quick, "%s", q ? q : "");
     const char *st = getenv("DSPSIM_XLATE_SELFTEST");
-    x->selftest = st && *st == '1';
+    /* 1: a taken branch one cycle too long (every tier); 2: a direct
+     * unit's jump into another one cycle too long (xlate_x64.c) */
+    x->selftest = st && (*st == '1' || *st == '2') ? *st - '0' : 0;
     x->promote_insns = env_uint("DSPSIM_XLATE_PROMOTE", DEF_PROMOTE_INSNS, 1);
+    /* a threshold asked for, or synchronous compiles: no delay unless
+     * asked for too */
+    x->promote_after_ms = env_uint(
+        "DSPSIM_XLATE_PROMOTE_AFTER_MS",
+        x->sync || x->promote_insns != DEF_PROMOTE_INSNS ? 0
+                                                         : DEF_PROMOTE_AFTER_MS,
+        0);
     x->exit_wait_ms = env_uint("DSPSIM_XLATE_EXIT_WAIT", DEF_EXIT_WAIT_MS, 0);
     x->opened_ms = xlate_tier_now_ms();
     choose_backends(x);
@@ -314,6 +332,8 @@ xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *o)
     if (o->hot_samples)
         x->hot_samples = o->hot_samples;
     x->sync = o->sync;
+    if (o->sync && !getenv("DSPSIM_XLATE_PROMOTE_AFTER_MS"))
+        x->promote_after_ms = 0;
     if (o->opt_level)
         x->opt_level = o->opt_level;
     if (o->group_calls)
@@ -325,8 +345,11 @@ xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *o)
         snprintf(x->cc, sizeof x->cc, "%s", o->cc);
     if (o->tiers)
         x->tiers = o->tiers & (XT_TIER_QUICK_MASK | XT_TIER_OPT_MASK);
-    if (o->promote_insns)
+    if (o->promote_insns) {
         x->promote_insns = o->promote_insns;
+        if (!getenv("DSPSIM_XLATE_PROMOTE_AFTER_MS"))
+            x->promote_after_ms = 0;
+    }
     if (o->quick)
         snprintf(x->quick, sizeof x->quick, "%s", o->quick);
     choose_backends(x);
@@ -354,10 +377,34 @@ void xt_xlate_set_exit_hook(xt_cpu *cpu, xt_xlate_exit_cb cb, void *user)
 
 /* ---- running ---- */
 
+/* One call of page pn's unit p at e->pc with at most `left` direct
+ * jumps from unit to unit inside it (xlate_abi.h): 0 if it declined
+ * (nothing run, the env untouched), else the units it ran (1 + its
+ * jumps), each credited with its calls and instructions. */
+static unsigned run_unit(struct xl_state_s *x, xl_page *p, uint32_t pn,
+                         xt_xenv *e, unsigned left)
+{
+    uint64_t before = e->insns;
+    e->chain_left = left;
+    e->chain_pn = pn;
+    e->chain_ins0 = before;
+    if (!p->fn(e, e->pc) || e->insns == before)
+        return 0;
+    /* the last unit run: the others credited themselves */
+    xl_page *last = x->pg[e->chain_pn];
+    last->ch.calls++;
+    last->ch.insns += e->insns - e->chain_ins0;
+    /* a direct unit jumps only into direct units: one tier */
+    x->stats.tier[p->tier].insns += e->insns - before;
+    x->stats.jumps += left - e->chain_left;
+    return 1 + left - e->chain_left;
+}
+
 int xlate_enter(xt_cpu *cpu)
 {
     struct xl_state_s *x = cpu->xl;
-    xl_page *p = x->pg[cpu->pc >> XT_PAGE_SHIFT];
+    uint32_t pn = cpu->pc >> XT_PAGE_SHIFT;
+    xl_page *p = x->pg[pn];
     xt_xenv *e = &x->env;
     if (cpu->cycles >= cpu->xl_poll_at ||
         cpu->xl_poll_at - cpu->cycles > POLL_CYCLES) { /* or time went back */
@@ -371,16 +418,18 @@ int xlate_enter(xt_cpu *cpu)
     cpu_to_env(e, cpu);
     uint64_t insns0 = cpu->insns;
     uint32_t entry = cpu->pc;
+    /* direct jumps between units as the loop below would call them: with
+     * an exit hook (the lockstep checker, single-block mode) one a call,
+     * so that the hook still sees short runs and the jumps are checked
+     * too; none in single-block mode without a hook */
+    unsigned jumps = x->exit_cb ? 1 : e->single_block ? 0 : POLL_CALLS - 1;
     /* a unit that ends before its first instruction (horizon, or an
      * access for the slow path) leaves that instruction to the caller */
-    if (!p->fn(e, cpu->pc) || e->insns == insns0) {
+    uint64_t calls = run_unit(x, p, pn, e, jumps);
+    if (!calls) {
         x->stats.declined++;
         return 0;
     }
-    p->calls++;
-    p->insns += e->insns - insns0;
-    x->stats.tier[p->tier].insns += e->insns - insns0;
-    uint64_t calls = 1;
     /* go on from unit to unit while execution lands on the start of a
      * block (the interpreter would call the same unit next).  A page's
      * unit exists exactly while its heads are marked in the instruction
@@ -388,16 +437,16 @@ int xlate_enter(xt_cpu *cpu)
      * is not one of them, so the unit is asked directly. */
     if (!x->exit_cb)
         while (!e->hz_mask && calls < POLL_CALLS) {
-            xl_page *q = x->pg[e->pc >> XT_PAGE_SHIFT];
+            uint32_t qn = e->pc >> XT_PAGE_SHIFT;
+            xl_page *q = x->pg[qn];
             if (!q || !q->fn)
                 break;
-            uint64_t before = e->insns;
-            if (!q->fn(e, e->pc) || e->insns == before)
+            unsigned n = run_unit(
+                x, q, qn, e,
+                e->single_block ? 0 : (unsigned)(POLL_CALLS - calls - 1));
+            if (!n)
                 break;
-            calls++;
-            q->calls++;
-            q->insns += e->insns - before;
-            x->stats.tier[q->tier].insns += e->insns - before;
+            calls += n;
         }
     x->stats.unit_calls += calls;
     x->stats.insns += e->insns - insns0;

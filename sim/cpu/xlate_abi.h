@@ -28,6 +28,14 @@
  * translated code on the page changed, so the unit ends after the load
  * and leaves its interlock with the next instruction in hz_mask/hz_cost
  * for the interpreter to settle).
+ * Direct units (xlate_x64.c) go on from one page's unit into another's
+ * themselves, as the engine would call it next, while chain_left is not
+ * 0 (each such jump takes one): xpg[pn] is page pn's record (NULL
+ * where there is none), its entry the direct unit's entry for such a
+ * jump (NULL: the page has no direct unit; the engine calls it).  The
+ * unit jumped from adds its instructions since chain_ins0 and one call
+ * to its own record, then sets chain_ins0 to insns and chain_pn to the
+ * page jumped to: the engine credits the last unit.
  * A group (xlate_gen.h) runs the blocks of several pages and goes on
  * from one page's code into another's only while 'chain' is set (the
  * engine would call the next page's unit itself: no exit hook).
@@ -52,6 +60,11 @@
             uint8_t wr_wait;                                                   \
             uint8_t region;                                                    \
         } xt_xpage;                                                            \
+        typedef struct xt_xchain {                                             \
+            void *entry;                                                       \
+            uint64_t insns;                                                    \
+            uint64_t calls;                                                    \
+        } xt_xchain;                                                           \
         typedef struct xt_xenv xt_xenv; struct xt_xenv {                       \
             uint32_t *ar;                                                      \
             const xt_xpage *pages;                                             \
@@ -76,6 +89,10 @@
             void *cpu;                                                         \
             uint32_t *ps;                                                      \
             const uint32_t *sr[256];                                           \
+            xt_xchain *const *xpg;                                             \
+            uint32_t chain_left;                                               \
+            uint32_t chain_pn;                                                 \
+            uint64_t chain_ins0;                                               \
         };                                                                     \
         typedef int (*xt_xunit_fn)(xt_xenv * e, uint32_t entry);)
 

@@ -108,7 +108,11 @@ done:
 static void *x64_sym(void *handle, const char *name)
 {
     x64_obj *o = handle;
-    return strncmp(name, "xu_", 3) == 0 ? o->code : NULL;
+    if (strncmp(name, "xu_", 3) == 0)
+        return (uint8_t *)o->code + XLATE_X64_FN_OFFSET;
+    if (strncmp(name, "xk_", 3) == 0)
+        return (uint8_t *)o->code + XLATE_X64_JUMP_OFFSET;
+    return NULL;
 }
 
 static void x64_unload(void *handle)

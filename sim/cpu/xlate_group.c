@@ -77,7 +77,7 @@ int xlate_group_plan(xt_cpu *cpu, uint64_t seed, xl_unit_src *u)
             cpu->pages[x->live[i]].rd &&
             !xlate_gen_has_kernel(cpu, x->live[i])) {
             c[n][0] = x->live[i];
-            c[n][1] = p->calls;
+            c[n][1] = p->ch.calls;
             n++;
         }
     }
@@ -219,6 +219,7 @@ int xlate_group_install(xt_cpu *cpu, const xl_unit_src *u, xt_xunit_fn fn)
         xl_page *p = x->pg[u->mpn[i]];
         p->own = p->fn;
         p->fn = fn;
+        p->ch.entry = NULL; /* the group runs it: no direct unit's jump */
         p->group = (uint8_t)(slot + 1);
         gr->pn[i] = u->mpn[i];
     }

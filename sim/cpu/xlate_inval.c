@@ -37,7 +37,8 @@ void xlate_inval_unit(xt_cpu *cpu, xl_page *p, uint32_t pn)
     p->cover = NULL;
     p->nheads = 0;
     p->fn = NULL;
-    p->insns = 0;
+    p->ch.entry = NULL;
+    p->ch.insns = 0;
 }
 
 void xlate_inval_page(xt_cpu *cpu, uint32_t pn)

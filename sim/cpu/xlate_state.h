@@ -29,6 +29,10 @@ enum xl_state {
 };
 
 typedef struct xl_page {
+    /* first: the record direct units see (xlate_abi.h); its entry is the
+     * installed unit's entry for a direct unit's jump, or NULL; insns are
+     * instructions run in the unit since installed, calls its entries */
+    xt_xchain ch;
     uint32_t hits; /* samples in code the unit does not cover */
     uint8_t state;
     uint8_t invalidations;
@@ -44,9 +48,7 @@ typedef struct xl_page {
     uint8_t tier;           /* the installed unit's tier (xlate_backend.h) */
     uint8_t pstate;         /* its promotion to XL_TIER_OPT: an xl_state */
     uint8_t marked;         /* promoted because an earlier run did */
-    uint64_t insns;         /* instructions run in its unit since installed */
     uint64_t key;           /* its unit's key (xlate_gen_unit_key) */
-    uint64_t calls;         /* calls into its unit from the engine */
     uint8_t group;          /* 1 + its group's slot in groups[], or 0 */
     uint16_t nheads;
     uint16_t *heads; /* offsets whose entries carry the XLATE handler */
@@ -76,18 +78,20 @@ struct xl_state_s {
     unsigned nlive, cap_live;
     int sync; /* compile in the foreground (tests) */
     unsigned opt_level;
-    unsigned tiers;         /* XT_TIER_*_MASK */
-    uint64_t promote_insns; /* quick unit -> optimising tier after these */
-    unsigned exit_wait_ms;  /* at close, a promotion job may finish for
+    unsigned tiers;            /* XT_TIER_*_MASK */
+    uint64_t promote_insns;    /* quick unit -> optimising tier after these */
+    unsigned promote_after_ms; /* ... once the run has lasted this long */
+    unsigned exit_wait_ms;     /* at close, a promotion job may finish for
                                this long before it is killed */
-    uint64_t opened_ms;     /* when the engine started (xlate_tier_now_ms) */
+    uint64_t opened_ms;        /* when the engine started (xlate_tier_now_ms) */
     const struct xl_backend *be[2]; /* per tier, NULL: none here */
     int disabled;                   /* no back end works: stay interpreted */
     unsigned polls; /* xlate_tier_poll calls (rate of the OPT job's waitpid) */
     char cache_dir[400];
     char cc[128];
     char quick[8];       /* DSPSIM_XLATE_QUICK: the quick tier's back end */
-    int selftest;        /* DSPSIM_XLATE_SELFTEST=1 (the lockstep selftests) */
+    int selftest;        /* DSPSIM_XLATE_SELFTEST=1 or 2 (the lockstep
+                            selftests: xlate.c) */
     uint32_t queue[256]; /* hot pages waiting for a job */
     unsigned nqueue;
     uint32_t pqueue[64]; /* pages waiting for the optimising tier */

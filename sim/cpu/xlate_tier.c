@@ -158,7 +158,7 @@ static void install_unit(xt_cpu *cpu, xl_unit_src *u, int slot, uint64_t *keys,
                 p->decodes_built = p->decodes - 1;
                 p->retry_at = cpu->cycles + 256ull * x->sample_cycles;
             } else {
-                p->insns = 0;
+                p->ch.insns = 0;
             }
         }
         return;
@@ -198,10 +198,13 @@ static void install_unit(xt_cpu *cpu, xl_unit_src *u, int slot, uint64_t *keys,
             x->stats.promotions++;
     }
     p->fn = fn;
+    /* a direct unit's entry for another direct unit's jump (xlate_abi.h) */
+    snprintf(sym, sizeof sym, "xk_%05x", u->pn);
+    p->ch.entry = be->emit ? be->sym(h, sym) : NULL;
     p->key = u->key;
     p->tier = (uint8_t)u->tier;
-    p->calls = 0;
-    p->insns = 0;
+    p->ch.calls = 0;
+    p->ch.insns = 0;
     if (u->tier == XL_TIER_OPT)
         keys[(*nkeys)++] = u->key;
     p->heads = u->heads;
@@ -396,7 +399,7 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
              * (the lookup above), where a promotion's hot mark goes */
             u.tier = tier;
             u.emit_key = xlate_gen_unit_key(
-                cpu, pn, seed[tier] ^ (uint64_t)(x->selftest ? 0x5e1f : 0));
+                cpu, pn, seed[tier] ^ (uint64_t)x->selftest * 0x5e1f);
             u.obj = be->emit(cpu, pn, &u, x->selftest, &job->ns);
             if (!u.obj) {
                 XL_DBG("page %08x: nothing to translate\n",
@@ -423,7 +426,7 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
             object_path(x, p->key, qpath, sizeof qpath);
             xlate_cache_mark_hot(qpath);
             XL_DBG("page %08x promoted after %llu instructions\n",
-                   pn << XT_PAGE_SHIFT, (unsigned long long)p->insns);
+                   pn << XT_PAGE_SHIFT, (unsigned long long)p->ch.insns);
         }
         units[n++] = u;
     }
@@ -450,10 +453,13 @@ static void scan_promotions(struct xl_state_s *x)
 {
     if (!x->be[XL_TIER_OPT] || !x->be[XL_TIER_QUICK])
         return;
+    if (x->promote_after_ms &&
+        xlate_tier_now_ms() - x->opened_ms < x->promote_after_ms)
+        return;
     for (unsigned i = 0; i < x->nlive; i++) {
         xl_page *p = x->pg[x->live[i]];
         if (p->fn && p->tier == XL_TIER_QUICK && p->pstate == XL_NONE &&
-            p->insns >= x->promote_insns)
+            p->ch.insns >= x->promote_insns)
             promote(x, x->live[i], p);
     }
 }

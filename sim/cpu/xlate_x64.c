@@ -67,10 +67,16 @@ typedef struct em {
     uint8_t *cover;
     unsigned head_lab[PAGE]; /* a head's label, by offset */
     unsigned out, ret1, dyn, decline, hx, hp, hl;
+    unsigned jump_in, jump_out; /* direct jumps between units (jump_to) */
     unsigned call_ld, call_st, call_sr; /* the unit's helper calls
                                            (call_helper) */
     unsigned margin; /* the block being written: its horizon margin */
     int8_t pin[16];  /* a<n>'s host register for the whole unit, or -1 */
+    /* host register fwd_host holds a<fwd_reg> at offset fwd_n of section
+     * fwd_sec (just stored or loaded there): a load of it into the same
+     * register right there, where no label is bound, is left out */
+    size_t fwd_n;
+    int fwd_sec, fwd_host, fwd_reg;
     int selftest;
     /* a region's guarded copy being written (xlate_plan.h) */
     int fast;
@@ -90,13 +96,26 @@ typedef struct em {
 /* ---- guest registers: a pinned one in its host register, the others
  * in ar[] ---- */
 
+static void fwd_note(em *m, int host, unsigned r)
+{
+    m->fwd_n = m->b.n;
+    m->fwd_sec = m->b.sec;
+    m->fwd_host = host;
+    m->fwd_reg = (int)r;
+}
+
 /* host = a<r> */
 static void ld_a(em *m, int host, unsigned r)
 {
+    x64_buf *b = &m->b;
+    if (m->fwd_n == b->n && m->fwd_sec == b->sec && m->fwd_host == host &&
+        m->fwd_reg == (int)r && b->bound[b->sec] != b->n + 1 && !b->oom)
+        return;
     if (m->pin[r] >= 0)
-        x64_mov_rr(&m->b, 0, host, m->pin[r]);
+        x64_mov_rr(b, 0, host, m->pin[r]);
     else
-        x64_mov_rm(&m->b, 0, host, AR, GR(r));
+        x64_mov_rm(b, 0, host, AR, GR(r));
+    fwd_note(m, host, r);
 }
 
 /* a<r> = host */
@@ -106,6 +125,7 @@ static void st_a(em *m, unsigned r, int host)
         x64_mov_rr(&m->b, 0, m->pin[r], host);
     else
         x64_mov_mr(&m->b, 0, AR, GR(r), host);
+    fwd_note(m, host, r);
 }
 
 static void st_ai(em *m, unsigned r, uint32_t imm)
@@ -208,6 +228,11 @@ static void go(em *m, uint32_t t)
     if ((t >> XT_PAGE_SHIFT) == pl->pn && pl->head[to]) {
         cmp_horizon(m, pl->pre[to], 1);
         x64_jcc(&m->b, CC_B, m->head_lab[to]);
+    }
+    if ((t >> XT_PAGE_SHIFT) != pl->pn) {
+        x64_mov_ri(&m->b, RSI, t);
+        x64_jmp(&m->b, m->jump_out);
+        return;
     }
     x64_mov_mi32(&m->b, ENV, OFF(pc), t);
     x64_jmp(&m->b, m->out);
@@ -1046,7 +1071,9 @@ static void block_body(em *m, unsigned h)
                 x64_jcc(b, CC_AE, l);
                 clear_sl(m);
                 x64_bind(b, l);
-                exit_to(m, npc, k, j);
+                add_counts(m, k, j);
+                x64_mov_ri(b, RSI, npc);
+                x64_jmp(b, m->jump_out);
                 return;
             }
             continue;
@@ -1055,7 +1082,7 @@ static void block_body(em *m, unsigned h)
         if (tk == 1) {
             /* DSPSIM_XLATE_SELFTEST=1: one cycle too many when taken (the
              * lockstep tests show they catch a wrong translation) */
-            unsigned tcost = cost + (unsigned)m->selftest;
+            unsigned tcost = cost + (m->selftest == 1);
             unsigned not = x64_label(b);
             unsigned cc = emit_cond(m, in);
             x64_jcc(b, cc ^ 1u, not );
@@ -1241,6 +1268,66 @@ static void dispatch(em *m, int use_ev2, unsigned no)
     x64_jmp_r(b, RAX);
 }
 
+/* The exit to guest address esi on another page (its counts added): as
+ * the engine would call that page's unit next (xlate_enter), a jump
+ * straight into it when it is a direct unit and the env's chain_left
+ * allows (xlate_abi.h), this unit first crediting its own record; else
+ * the exit (pc = esi). */
+static void jump_to(em *m)
+{
+    x64_buf *b = &m->b;
+    const int32_t entry = (int32_t)offsetof(xt_xchain, entry);
+    const int32_t insns = (int32_t)offsetof(xt_xchain, insns);
+    const int32_t calls = (int32_t)offsetof(xt_xchain, calls);
+    unsigned plain = x64_label(b), credited = x64_label(b);
+    x64_bind(b, m->jump_out);
+    x64_alu_mi(b, 0, 7, ENV, OFF(chain_left), 0);
+    x64_jcc(b, CC_E, plain);
+    x64_mov_rr(b, 0, RAX, RSI);
+    x64_shift_ri(b, 0, 5, RAX, XT_PAGE_SHIFT);
+    x64_mov_rm(b, 1, RCX, ENV, OFF(xpg));
+    x64_mem(b, 0, 1, 0x8B, RDX, RCX, RAX, 8, 0); /* its record */
+    x64_alu_rr(b, 1, A_TEST, RDX, RDX);
+    x64_jcc(b, CC_E, plain);
+    x64_mov_rm(b, 1, RDX, RDX, entry);
+    x64_alu_rr(b, 1, A_TEST, RDX, RDX);
+    x64_jcc(b, CC_E, plain);
+    x64_alu_mi(b, 0, 5, ENV, OFF(chain_left), 1);
+    x64_mov_mr(b, 0, ENV, OFF(chain_pn), RAX);
+    x64_mov_rm(b, 1, RCX, RCX, (int32_t)(m->pl->pn * 8u)); /* this page's */
+    x64_alu_rr(b, 1, A_TEST, RCX, RCX);
+    x64_jcc(b, CC_E, credited);
+    x64_mov_rr(b, 1, RAX, INS);
+    x64_alu_rm(b, 1, A_SUB, RAX, ENV, OFF(chain_ins0));
+    x64_mem(b, 0, 1, 0x01, RAX, RCX, NOREG, 1, insns); /* add [m], rax */
+    x64_alu_mi(b, 1, 0, RCX, calls, 1);
+    x64_bind(b, credited);
+    x64_mov_mr(b, 1, ENV, OFF(chain_ins0), INS);
+    sync_out(m);
+    if (m->selftest == 2) /* DSPSIM_XLATE_SELFTEST=2: a cycle too many */
+        x64_alu_ri(b, 1, 0, CYC, 1);
+    x64_jmp_r(b, RDX);
+    x64_bind(b, plain);
+    x64_mov_mr(b, 0, ENV, OFF(pc), RSI);
+}
+
+/* The entry of another direct unit's jump (jump_to): pc in esi, the
+ * env, ar[], pages, counts and history in their registers, the frame
+ * the engine's call made (the horizons in it: the same env) */
+static void jump_entry(em *m)
+{
+    x64_buf *b = &m->b;
+    unsigned no = x64_label(b);
+    x64_bind(b, m->jump_in);
+    sync_in(m);
+    x64_mov_rr(b, 0, RCX, RSI);
+    dispatch(m, 0, no);
+    /* not a head here, or its horizon: the exit there */
+    x64_bind(b, no);
+    x64_mov_mr(b, 0, ENV, OFF(pc), RSI);
+    x64_jmp(b, m->out);
+}
+
 static void prologue(em *m)
 {
     x64_buf *b = &m->b;
@@ -1277,7 +1364,7 @@ static void epilogue(em *m)
     x64_mov_rr(b, 0, RCX, RSI);
     dispatch(m, 1, off_page);
     x64_bind(b, off_page);
-    x64_mov_mr(b, 0, ENV, OFF(pc), RSI);
+    jump_to(m);
     x64_bind(b, m->out);
     sync_out(m);
     x64_mov_mr(b, 1, ENV, OFF(cycles), CYC);
@@ -1390,6 +1477,7 @@ int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
     }
     m->pl = pl;
     m->selftest = selftest;
+    m->fwd_n = (size_t)-1;
     choose_pins(m);
     count_walks(m);
     m->cover = calloc(PAGE / 8, 1);
@@ -1406,12 +1494,18 @@ int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
     m->call_ld = x64_label(b);
     m->call_st = x64_label(b);
     m->call_sr = x64_label(b);
+    m->jump_in = x64_label(b);
+    m->jump_out = x64_label(b);
     for (unsigned i = 0; i < pl->nh; i++)
         m->head_lab[pl->hl[i]] = x64_label(b);
+    /* XLATE_X64_JUMP_OFFSET, then the function at XLATE_X64_FN_OFFSET */
+    x64_jmp(b, m->jump_in);
+    x64_align(b, XLATE_X64_FN_OFFSET);
     prologue(m);
     for (unsigned i = 0; i < pl->nh; i++)
         block(m, pl->hl[i]);
     epilogue(m);
+    jump_entry(m);
     tables(m);
     int ok = m->cover && x64_resolve(b) == 0;
     if (ok) {

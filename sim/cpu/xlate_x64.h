@@ -8,13 +8,20 @@
 
 #include "core_state.h"
 
-/* Page pn's unit as x86-64 machine code (position-independent; the
- * xt_xunit_fn at offset 0): 0 with *code (*len bytes, in a buffer of the
+/* Where a unit's two entries are in its code: the xt_xunit_fn the
+ * engine calls, and (offset 0) the entry another direct unit jumps to
+ * (xlate_abi.h; esi the pc, the registers of xlate_x64.c live). */
+#define XLATE_X64_FN_OFFSET   16u
+#define XLATE_X64_JUMP_OFFSET 0u
+
+/* Page pn's unit as x86-64 machine code (position-independent; its
+ * entries at the offsets above): 0 with *code (*len bytes, in a buffer of the
  * thread's, valid until its next call: copy it), the
  * heads (*heads, *nheads: page offsets) and the cover bitmap (*cover,
  * XT_PAGE_SIZE / 8 bytes), as xlate_gen_unit gives for a C unit; -1 if
- * the page has no block or memory ran out.  selftest: charge a taken
- * branch one cycle too many (DSPSIM_XLATE_SELFTEST). */
+ * the page has no block or memory ran out.  selftest 1: charge a taken
+ * branch one cycle too many, 2: a jump into another unit
+ * (DSPSIM_XLATE_SELFTEST). */
 int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
                    size_t *len, uint16_t **heads, unsigned *nheads,
                    uint8_t **cover);

@@ -373,12 +373,18 @@ static void test_x64_direct(void **state)
     char dir[] = "/tmp/dspsim-xlate-test-XXXXXX";
     use_empty_cache(dir);
     dev d;
-    xt_xlate_stats s[2];
+    xt_xlate_stats s[3];
     tiers = XT_TIER_QUICK_MASK;
     quick = "x64";
     timer = true;
     for (int i = 0; i < 2; i++)
         s[i] = both("group_loop", "group_loop_end", 30000, TC_DRAM + 0x100, &d);
+    /* the units jump from page to page while the loop rewrites far_inc's
+     * code on the page after next: each store drops that unit, jumps
+     * into it stop until it is built again */
+    a10_start = tc_sym("far_imm") + 2;
+    s[2] = both("group_loop", "group_loop_end", 30000, TC_DRAM + 0x100, &d);
+    a10_start = 0;
     timer = false;
     quick = NULL;
     tiers = 0;
@@ -391,8 +397,20 @@ static void test_x64_direct(void **state)
         assert_int_equal(s[i].cache_hits, 0);
         assert_int_equal(s[i].tier[XT_TIER_QUICK].insns, s[i].insns);
         assert_true(s[i].insns > 30000u * 6);
+        /* each round calls into the next page and the one after it and
+         * returns: the units go on into each other's code themselves */
+        assert_true(s[i].jumps > 30000u * 2);
     }
     assert_int_equal(s[1].compiles, s[0].compiles);
+    assert_true(s[2].invalidations > 0);
+    assert_true(s[2].jumps > 0);
+    uint32_t sum = 0, imm = 1;
+    for (uint32_t i = 30000; i > 0; i--) {
+        if ((i & 4095) == 0)
+            imm = (i >> 12) & 15;
+        sum += imm;
+    }
+    assert_int_equal(d.ar[8], sum);
 #else
     skip();
 #endif

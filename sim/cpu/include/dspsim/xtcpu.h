@@ -384,6 +384,8 @@ typedef struct xt_xlate_stats {
     uint64_t cache_hits;       /* shared objects found in the cache */
     uint64_t compile_failures; /* the compiler failed or is missing */
     uint64_t unit_calls;       /* entries into translated code */
+    uint64_t jumps;            /* of them, direct jumps from one page's
+                                  unit into another's (x64 units) */
     uint64_t insns;            /* instructions retired in translated code */
     uint64_t declined;         /* entries left to the interpreter (horizon) */
     uint64_t invalidations;    /* units dropped by stores into their page */
