@@ -109,14 +109,19 @@ typedef struct xl_backend {
     /* a direct back end's only way to build (start, done, cancel and
      * load are NULL then): page pn's unit made now, its heads, nheads
      * and cover into u; returns its object (for sym and unload), or NULL;
-     * adds the CPU time it took to *ns */
-    void *(*emit)(struct xt_cpu *cpu, uint32_t pn, xl_unit_src *u, int selftest,
-                  uint64_t *ns);
+     * adds the CPU time it took to *ns; flags: XL_EMIT_* */
+    void *(*emit)(struct xt_cpu *cpu, uint32_t pn, xl_unit_src *u,
+                  unsigned flags, uint64_t *ns);
     /* an object of the cache, its symbols, and its release */
     void *(*load)(const char *path);
     void *(*sym)(void *handle, const char *name);
     void (*unload)(void *handle);
 } xl_backend;
+
+/* emit's flags: the selftest mode (DSPSIM_XLATE_SELFTEST) in the low
+ * byte; a run that returns after every block (lockstep). */
+#define XL_EMIT_SELFTEST     0xffu
+#define XL_EMIT_SINGLE_BLOCK 0x100u
 
 /* The back ends (xlate_be_*.c). */
 extern const xl_backend xlate_be_gcc;

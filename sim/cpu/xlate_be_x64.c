@@ -4,9 +4,11 @@
  * with no compiler and no cache file; its code goes into executable
  * memory (xlate_codemem.c).  Rebuilt by every run: it costs less than
  * loading an object would. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "xlate_backend.h"
 #include "xlate_codemem.h"
@@ -67,8 +69,39 @@ static x64_obj *shared_unit(const xl_shared_unit *su, xl_unit_src *u)
     return o;
 }
 
+/* $DSPSIM_PERF_MAP=1: each unit's code named in /tmp/perf-PID.map, the
+ * symbol map `perf report` reads for code made at run time ("xk_PPPPP",
+ * PPPPP the guest page number); with $DSPSIM_XLATE_DUMP=DIR also its
+ * bytes in DIR/x64-PPPPP.bin (`objdump -D -b binary -mi386:x86-64`). */
+static void note_unit(uint32_t pn, const void *code, size_t len)
+{
+    static int on = -1;
+    if (on < 0) {
+        const char *e = getenv("DSPSIM_PERF_MAP");
+        on = e && *e && strcmp(e, "0") != 0;
+    }
+    if (!on)
+        return;
+    char path[4200];
+    snprintf(path, sizeof path, "/tmp/perf-%ld.map", (long)getpid());
+    FILE *f = fopen(path, "a");
+    if (f) {
+        fprintf(f, "%lx %zx xk_%05x\n", (unsigned long)(uintptr_t)code, len,
+                (unsigned)pn);
+        fclose(f);
+    }
+    const char *dir = getenv("DSPSIM_XLATE_DUMP");
+    if (dir && *dir) {
+        snprintf(path, sizeof path, "%s/x64-%05x.bin", dir, (unsigned)pn);
+        if ((f = fopen(path, "wb")) != NULL) {
+            fwrite(code, 1, len, f);
+            fclose(f);
+        }
+    }
+}
+
 static void *x64_emit(struct xt_cpu *cpu, uint32_t pn, xl_unit_src *u,
-                      int selftest, uint64_t *ns)
+                      unsigned flags, uint64_t *ns)
 {
     uint64_t t0 = cpu_ns();
     uint8_t *code;
@@ -81,7 +114,7 @@ static void *x64_emit(struct xt_cpu *cpu, uint32_t pn, xl_unit_src *u,
         o = shared_unit(&su, u);
         goto done;
     }
-    if (xlate_x64_unit(cpu, pn, selftest, &code, &len, &u->heads, &nh,
+    if (xlate_x64_unit(cpu, pn, flags, &code, &len, &u->heads, &nh,
                        &u->cover)) {
         if (share == XL_SHARE_CLAIMED)
             xlate_share_abandon(claim);
@@ -91,14 +124,18 @@ static void *x64_emit(struct xt_cpu *cpu, uint32_t pn, xl_unit_src *u,
     o = calloc(1, sizeof *o);
     if (o && share == XL_SHARE_CLAIMED) {
         o->code = xlate_share_publish(claim, code, len, u->heads, nh, u->cover);
-        if (o->code)
+        if (o->code) {
+            note_unit(pn, o->code, len);
             goto done;
+        }
     } else if (share == XL_SHARE_CLAIMED) {
         xlate_share_abandon(claim);
     }
     if (!o || (o->code = xlate_codemem_put(code, len, &o->piece)) == NULL) {
         free(o);
         o = NULL;
+    } else {
+        note_unit(pn, o->code, len);
     }
 done:
     *ns += cpu_ns() - t0;

@@ -231,6 +231,79 @@ static unsigned margin(const xl_plan *g, unsigned h)
     }
 }
 
+/* The edges of the block at head h to heads on the page: their heads
+ * and the static cycle offsets they are reached at (at most 2), as the
+ * emitters add them, an interlock and a selftest's cycle more. */
+static unsigned edges(const xl_plan *g, unsigned h, unsigned to[2],
+                      unsigned at[2])
+{
+    const xt_timing *T = &g->cpu->timing;
+    unsigned k = 0, off = h, n = 0;
+    for (;;) {
+        if (off != h && g->head[off]) {
+            to[n] = off;
+            at[n++] = k;
+            return n;
+        }
+        if (!xlate_plan_holdable(g, off))
+            return n;
+        const xt_insn *in = &g->dp[off].in;
+        unsigned kn = k + in->cost + xlate_plan_interlock(g, off);
+        int tk = xlate_plan_transfer_kind(in->op);
+        unsigned t = in->target & (XL_PAGE - 1), npc = off + in->len;
+        int here = (in->target >> XT_PAGE_SHIFT) == g->pn;
+        if (tk == 0) {
+            k = kn;
+            off = npc;
+            if (off >= XL_PAGE)
+                return n;
+            continue;
+        }
+        if (tk == 1 || tk == 2) {
+            if (here && g->head[t]) {
+                to[n] = t;
+                at[n++] = kn + 1 + (tk == 1 ? T->taken_branch : T->call_jump);
+            }
+        }
+        if (tk == 1 && npc < XL_PAGE && g->head[npc]) {
+            to[n] = npc;
+            at[n++] = kn;
+        }
+        return n;
+    }
+}
+
+void xlate_plan_forward_margins(const xl_plan *p, unsigned cap, uint32_t *pre2,
+                                uint8_t *unchecked)
+{
+    unsigned to[2], at[2];
+    memset(unchecked, 0, XL_PAGE);
+    for (unsigned i = 0; i < p->nh; i++) {
+        pre2[p->hl[i]] = p->pre[p->hl[i]];
+        unchecked[p->hl[i]] = 1;
+    }
+    /* a head a block at or after it goes to is a loop's: checked */
+    for (unsigned i = 0; i < p->nh; i++) {
+        unsigned h = p->hl[i], n = edges(p, h, to, at);
+        for (unsigned e = 0; e < n; e++)
+            if (to[e] <= h)
+                unchecked[to[e]] = 0;
+    }
+    /* from the page's end up: a block's successors are below it */
+    for (unsigned i = p->nh; i-- > 0;) {
+        unsigned h = p->hl[i], n = edges(p, h, to, at);
+        for (unsigned e = 0; e < n; e++) {
+            unsigned s = to[e];
+            if (s <= h || !unchecked[s])
+                continue;
+            if (at[e] + pre2[s] > cap)
+                unchecked[s] = 0;
+            else if (at[e] + pre2[s] > pre2[h])
+                pre2[h] = at[e] + pre2[s];
+        }
+    }
+}
+
 unsigned xlate_plan_region_end(const xl_plan *p, unsigned h)
 {
     unsigned e = h + 1;

@@ -34,6 +34,17 @@ typedef struct xl_plan {
     uint16_t used; /* the registers its instructions name */
 } xl_plan;
 
+/* Horizon checks left out on the edges to a head no branch or jump of
+ * the page goes back to (unchecked[head] = 1): such a head is reached on
+ * the page only from blocks above it, by a branch, a jump or falling
+ * into it, and each of those checks, before it runs, a margin (pre2, in
+ * cycles) that covers the heads it reaches so as well as its own block;
+ * the unit's entries check pre2 too.  A margin stays at most cap cycles
+ * (past it the head keeps its check).  Computed from the page's end up;
+ * pre2 and unchecked have XL_PAGE entries (at heads). */
+void xlate_plan_forward_margins(const xl_plan *p, unsigned cap, uint32_t *pre2,
+                                uint8_t *unchecked);
+
 /* Control transfers: 0 none, 1 conditional branch, 2 direct jump or
  * call, 3 indirect. */
 int xlate_plan_transfer_kind(unsigned op);

@@ -398,9 +398,11 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
              * its own, so u keeps the optimised object's key and path
              * (the lookup above), where a promotion's hot mark goes */
             u.tier = tier;
+            unsigned flags = ((unsigned)x->selftest & XL_EMIT_SELFTEST) |
+                             (x->env.single_block ? XL_EMIT_SINGLE_BLOCK : 0);
             u.emit_key = xlate_gen_unit_key(
-                cpu, pn, seed[tier] ^ (uint64_t)x->selftest * 0x5e1f);
-            u.obj = be->emit(cpu, pn, &u, x->selftest, &job->ns);
+                cpu, pn, seed[tier] ^ (uint64_t)flags * 0x5e1f);
+            u.obj = be->emit(cpu, pn, &u, flags, &job->ns);
             if (!u.obj) {
                 XL_DBG("page %08x: nothing to translate\n",
                        pn << XT_PAGE_SHIFT);

@@ -23,6 +23,7 @@
 
 #include "x64_enc.h"
 #include "xlate_abi.h"
+#include "xlate_backend.h"
 #include "xlate_plan.h"
 #include "xlate_x64.h"
 
@@ -61,6 +62,11 @@ enum {
     A_IMUL = 0x0FAF
 };
 
+/* The widest margin a block's check covers for the blocks after it
+ * (cycles): a unit hands over to the interpreter at most this much
+ * earlier before an event than it must. */
+#define FORWARD_CAP 256u
+
 typedef struct em {
     x64_buf b;
     const xl_plan *pl;
@@ -71,7 +77,11 @@ typedef struct em {
     unsigned call_ld, call_st, call_sr; /* the unit's helper calls
                                            (call_helper) */
     unsigned margin; /* the block being written: its horizon margin */
-    int8_t pin[16];  /* a<n>'s host register for the whole unit, or -1 */
+    /* the margins the checks use, and the heads whose edges have none
+     * (xlate_plan_forward_margins; single-block runs check every edge) */
+    uint32_t pre2[PAGE];
+    uint8_t unchk[PAGE];
+    int8_t pin[16]; /* a<n>'s host register for the whole unit, or -1 */
     /* host register fwd_host holds a<fwd_reg> at offset fwd_n of section
      * fwd_sec (just stored or loaded there): a load of it into the same
      * register right there, where no label is bound, is left out */
@@ -218,7 +228,11 @@ static void go(em *m, uint32_t t)
         }
         if (to > m->fast_head && to < m->reg_end && pl->head[to]) {
             /* a later block of the region: on in the copy */
-            cmp_horizon(m, pl->pre[to], 1);
+            if (m->unchk[to]) {
+                x64_jmp(&m->b, m->copy_lab[to]);
+                return;
+            }
+            cmp_horizon(m, m->pre2[to], 1);
             x64_jcc(&m->b, CC_B, m->copy_lab[to]);
             x64_mov_mi32(&m->b, ENV, OFF(pc), t);
             x64_jmp(&m->b, m->out);
@@ -226,7 +240,11 @@ static void go(em *m, uint32_t t)
         }
     }
     if ((t >> XT_PAGE_SHIFT) == pl->pn && pl->head[to]) {
-        cmp_horizon(m, pl->pre[to], 1);
+        if (m->unchk[to]) {
+            x64_jmp(&m->b, m->head_lab[to]);
+            return;
+        }
+        cmp_horizon(m, m->pre2[to], 1);
         x64_jcc(&m->b, CC_B, m->head_lab[to]);
     }
     if ((t >> XT_PAGE_SHIFT) != pl->pn) {
@@ -248,7 +266,7 @@ static void go_carry(em *m, uint32_t t)
     x64_buf *b = &m->b;
     const xl_guard *gp = m->gp;
     unsigned ex = x64_label(b);
-    cmp_horizon(m, m->pl->pre[m->fast_head], 1);
+    cmp_horizon(m, m->pre2[m->fast_head], 1);
     x64_jcc(b, CC_AE, ex);
     unsigned again = m->head_lab[m->fast_head];
     for (unsigned r = 0; r < 16; r++) {
@@ -638,6 +656,17 @@ static void emit_srx(em *m, const xt_insn *in, uint32_t pc, unsigned k,
 /* a<a> = a<b> op a<c>, a<b> shifted left by sh first */
 static void alu3(em *m, const xt_insn *in, unsigned op, unsigned sh)
 {
+    int d = m->pin[in->a];
+    /* a pinned a<a> that is not a<c> is worked on where it lives: x86's
+     * two operands save the moves through eax */
+    if (d >= 0 && (in->a != in->c || (in->a == in->b && !sh))) {
+        if (in->a != in->b)
+            ld_a(m, d, in->b);
+        if (sh)
+            x64_shift_ri(&m->b, 0, 4, d, sh);
+        alu_a(m, op, d, in->c);
+        return;
+    }
     ld_a(m, RAX, in->b);
     if (sh)
         x64_shift_ri(&m->b, 0, 4, RAX, sh);
@@ -707,6 +736,13 @@ static void emit_plain(em *m, const xt_insn *in, uint32_t pc, unsigned k,
     case XT_OP_ADDI:
     case XT_OP_ADDMI:
     case XT_OP_ADDI_N:
+        if (m->pin[a] >= 0) {
+            if (a != rb)
+                ld_a(m, m->pin[a], rb);
+            if (im)
+                x64_alu_ri(b, 0, 0, m->pin[a], im);
+            break;
+        }
         ld_a(m, RAX, rb);
         if (im)
             x64_alu_ri(b, 0, 0, RAX, im);
@@ -717,6 +753,11 @@ static void emit_plain(em *m, const xt_insn *in, uint32_t pc, unsigned k,
         st_ai(m, a, (uint32_t)im);
         break;
     case XT_OP_MOV_N:
+        if (m->pin[a] >= 0) {
+            if (a != rb)
+                ld_a(m, m->pin[a], rb);
+            break;
+        }
         ld_a(m, RAX, rb);
         st_a(m, a, RAX);
         break;
@@ -1032,7 +1073,7 @@ static void block_body(em *m, unsigned h)
     const xt_timing *T = &pl->cpu->timing;
     x64_buf *b = &m->b;
     unsigned k = 0, j = 0, off = h;
-    m->margin = pl->pre[h];
+    m->margin = m->pre2[h];
     for (;;) {
         uint32_t pc = pl->base + off;
         if (off != h && pl->head[off]) { /* falls into the next block */
@@ -1403,7 +1444,7 @@ static void tables(em *m)
     x64_bind(b, m->hp);
     x64_u32(b, 0);
     for (unsigned i = 0; i < pl->nh; i++)
-        x64_u32(b, pl->pre[pl->hl[i]]);
+        x64_u32(b, m->pre2[pl->hl[i]]);
     x64_bind(b, m->hl);
     x64_u32(b, 0);
     for (unsigned i = 0; i < pl->nh; i++) {
@@ -1462,7 +1503,7 @@ static void choose_pins(em *m)
     }
 }
 
-int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
+int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, unsigned flags, uint8_t **code,
                    size_t *len, uint16_t **heads, unsigned *nheads,
                    uint8_t **cover)
 {
@@ -1476,8 +1517,13 @@ int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
         return -1;
     }
     m->pl = pl;
-    m->selftest = selftest;
+    m->selftest = (int)(flags & XL_EMIT_SELFTEST);
     m->fwd_n = (size_t)-1;
+    if (flags & XL_EMIT_SINGLE_BLOCK) {
+        memcpy(m->pre2, pl->pre, sizeof m->pre2);
+    } else {
+        xlate_plan_forward_margins(pl, FORWARD_CAP, m->pre2, m->unchk);
+    }
     choose_pins(m);
     count_walks(m);
     m->cover = calloc(PAGE / 8, 1);

@@ -19,10 +19,11 @@
  * thread's, valid until its next call: copy it), the
  * heads (*heads, *nheads: page offsets) and the cover bitmap (*cover,
  * XT_PAGE_SIZE / 8 bytes), as xlate_gen_unit gives for a C unit; -1 if
- * the page has no block or memory ran out.  selftest 1: charge a taken
- * branch one cycle too many, 2: a jump into another unit
- * (DSPSIM_XLATE_SELFTEST). */
-int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, int selftest, uint8_t **code,
+ * the page has no block or memory ran out.  flags: XL_EMIT_SELFTEST
+ * 1 charges a taken branch one cycle too many, 2 a jump into another
+ * unit (DSPSIM_XLATE_SELFTEST); XL_EMIT_SINGLE_BLOCK for a run that
+ * returns after every block (every edge keeps its horizon check). */
+int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, unsigned flags, uint8_t **code,
                    size_t *len, uint16_t **heads, unsigned *nheads,
                    uint8_t **cover);
 

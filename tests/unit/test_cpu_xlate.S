@@ -211,3 +211,31 @@ guard_loop_end:
     .align  4
 guard_scratch:
     .space  256
+
+/* a2 = MMIO base, a3 = rounds.  Each round goes down one of four paths of
+ * short blocks linked by forward branches and jumps (their horizon checks
+ * left out: the checks of the blocks above cover them,
+ * xlate_plan_forward_margins), one of them through an MMIO load with
+ * wait states (a helper that adds cycles); the timer's interrupts land
+ * all over them (epc1 summed in a14). */
+    .global fwd_loop, fwd_loop_end
+fwd_loop:
+    movi    a9, 0
+1:  extui   a6, a3, 0, 1
+    beqz    a6, 2f
+    addi    a9, a9, 3
+    l32i    a5, a2, 0
+    add     a9, a9, a5
+    j       3f
+2:  addi    a9, a9, 5
+    extui   a6, a3, 1, 1
+    bnez    a6, 3f
+    xor     a9, a9, a3
+3:  extui   a6, a3, 2, 1
+    beqz    a6, 4f
+    slli    a7, a9, 1
+    add     a9, a9, a7
+4:  addi    a3, a3, -1
+    bnez    a3, 1b
+fwd_loop_end:
+    waiti   15

@@ -68,8 +68,10 @@ static uint64_t promote_insns; /* 0: the engine's default */
 static const char *quick;      /* the quick tier's back end (NULL: default) */
 /* a10 at the start (group_loop's store target, or 0) */
 static uint32_t a10_start;
-/* the timer interrupt on (CCOMPARE0 at cycle 500, then every 1,024) */
+/* the timer interrupt on (CCOMPARE0 at cycle timer_first, then every
+ * 1,024) */
 static bool timer;
+static uint32_t timer_first = 500;
 
 static xt_cpu *open_cpu(dev *d, xt_engine engine)
 {
@@ -143,7 +145,7 @@ static xt_xlate_stats both(const char *from, const char *until, uint32_t a3,
         tc_set_ar(cpu[i], 10, a10_start);
         if (timer) {
             tc_set_sr(cpu[i], XT_SR_INTENABLE, 1u | 1u << 6);
-            tc_set_sr(cpu[i], XT_SR_CCOMPARE0, 500);
+            tc_set_sr(cpu[i], XT_SR_CCOMPARE0, timer_first);
         }
         for (int r = 12; r <= 14; r++)
             tc_set_ar(cpu[i], r, 0);
@@ -416,6 +418,37 @@ static void test_x64_direct(void **state)
 #endif
 }
 
+/* Horizon checks left out on forward edges (xlate_plan_forward_margins):
+ * fwd_loop's short blocks run one into the next with no check between
+ * them, each chain covered by the margin its first block checked.  With
+ * the timer's first interrupt at 40 cycles in a row (so that one lands
+ * before every instruction of the paths, in generic code and after the
+ * MMIO helper's wait states), every run ends as the interpreter's: the
+ * same registers (a12 the interrupts taken, a14 the sum of their epc1),
+ * cycles, instructions, history and state. */
+static void test_x64_forward_edges(void **state)
+{
+    (void)state;
+#if defined(__x86_64__)
+    dev d;
+    tiers = XT_TIER_QUICK_MASK;
+    quick = "x64";
+    timer = true;
+    for (uint32_t t = 0; t < 40; t++) {
+        timer_first = 600 + t;
+        xt_xlate_stats s = both("fwd_loop", "fwd_loop_end", 3000, 0, &d);
+        assert_true(s.tier[XT_TIER_QUICK].insns > 3000u * 6);
+        assert_true(d.ar[12] > 20); /* interrupts taken */
+    }
+    timer_first = 500;
+    timer = false;
+    quick = NULL;
+    tiers = 0;
+#else
+    skip();
+#endif
+}
+
 /* The direct back end's guarded copies of regions (xlate_plan.h): a loop
  * whose base walks across a page boundary (the copy's test at its jump
  * back fails, the region's head tests the next page), an access through
@@ -575,6 +608,7 @@ int main(void)
         cmocka_unit_test(test_tiers),
         cmocka_unit_test(test_x64_direct),
         cmocka_unit_test(test_x64_guarded_copies),
+        cmocka_unit_test(test_x64_forward_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
