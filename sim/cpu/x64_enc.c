@@ -101,6 +101,16 @@ unsigned x64_label(x64_buf *b)
 
 void x64_bind(x64_buf *b, unsigned lab)
 {
+    /* a jmp to here just before: left out (the labels bound at it now
+     * reach here, which is where it went) */
+    if (!b->oom && b->nfix && b->n >= 5) {
+        const x64_fix *f = &b->fix[b->nfix - 1];
+        if (f->lab == lab && f->sec == b->sec && f->at + 4 == b->n &&
+            b->p[f->at - 1] == 0xE9) {
+            b->n -= 5;
+            b->nfix--;
+        }
+    }
     if (!b->oom && lab < b->nlab) {
         b->lab[lab] = (int32_t)b->n;
         b->labsec[lab] = (uint8_t)b->sec;

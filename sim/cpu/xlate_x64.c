@@ -674,6 +674,31 @@ static void alu3(em *m, const xt_insn *in, unsigned op, unsigned sh)
     st_a(m, in->a, RAX);
 }
 
+/* a<a> = f(a<b>): the host register f works on, a<a>'s own when pinned
+ * (a<b> moved into it), else eax; un_end stores eax to a<a>. */
+static int un_begin(em *m, unsigned a, unsigned rb)
+{
+    int d = m->pin[a] >= 0 ? m->pin[a] : RAX;
+    if (d == RAX || a != rb)
+        ld_a(m, d, rb);
+    return d;
+}
+
+static void un_end(em *m, unsigned a, int d)
+{
+    if (d == RAX)
+        st_a(m, a, RAX);
+}
+
+/* a<r> for reading: its pinned register, else loaded into scratch */
+static int src_a(em *m, unsigned r, int scratch)
+{
+    if (m->pin[r] >= 0)
+        return m->pin[r];
+    ld_a(m, scratch, r);
+    return scratch;
+}
+
 /* The body of a straight-line instruction. */
 static void emit_plain(em *m, const xt_insn *in, uint32_t pc, unsigned k,
                        unsigned j, unsigned kn)
@@ -735,31 +760,19 @@ static void emit_plain(em *m, const xt_insn *in, uint32_t pc, unsigned k,
         break;
     case XT_OP_ADDI:
     case XT_OP_ADDMI:
-    case XT_OP_ADDI_N:
-        if (m->pin[a] >= 0) {
-            if (a != rb)
-                ld_a(m, m->pin[a], rb);
-            if (im)
-                x64_alu_ri(b, 0, 0, m->pin[a], im);
-            break;
-        }
-        ld_a(m, RAX, rb);
+    case XT_OP_ADDI_N: {
+        int d = un_begin(m, a, rb);
         if (im)
-            x64_alu_ri(b, 0, 0, RAX, im);
-        st_a(m, a, RAX);
+            x64_alu_ri(b, 0, 0, d, im);
+        un_end(m, a, d);
         break;
+    }
     case XT_OP_MOVI:
     case XT_OP_MOVI_N:
         st_ai(m, a, (uint32_t)im);
         break;
     case XT_OP_MOV_N:
-        if (m->pin[a] >= 0) {
-            if (a != rb)
-                ld_a(m, m->pin[a], rb);
-            break;
-        }
-        ld_a(m, RAX, rb);
-        st_a(m, a, RAX);
+        un_end(m, a, un_begin(m, a, rb));
         break;
     case XT_OP_MOVEQZ:
     case XT_OP_MOVNEZ:
@@ -825,25 +838,27 @@ static void emit_plain(em *m, const xt_insn *in, uint32_t pc, unsigned k,
         break;
     case XT_OP_SLLI:
     case XT_OP_SRLI:
-    case XT_OP_SRAI:
-        ld_a(m, RAX, rb);
+    case XT_OP_SRAI: {
+        int d = un_begin(m, a, rb);
         if (in->op == XT_OP_SLLI ? (im & 31) : im)
             x64_shift_ri(
                 b, 0,
                 in->op == XT_OP_SLLI   ? 4
                 : in->op == XT_OP_SRLI ? 5
                                        : 7,
-                RAX, in->op == XT_OP_SLLI ? (unsigned)(im & 31) : (unsigned)im);
-        st_a(m, a, RAX);
+                d, in->op == XT_OP_SLLI ? (unsigned)(im & 31) : (unsigned)im);
+        un_end(m, a, d);
         break;
-    case XT_OP_EXTUI:
-        ld_a(m, RAX, rb);
+    }
+    case XT_OP_EXTUI: {
+        int d = un_begin(m, a, rb);
         if (im)
-            x64_shift_ri(b, 0, 5, RAX, (unsigned)im);
-        x64_rr(b, 0, 0x81, 4, RAX); /* and eax, imm32 */
+            x64_shift_ri(b, 0, 5, d, (unsigned)im);
+        x64_rr(b, 0, 0x81, 4, d); /* and r32, imm32 */
         x64_u32(b, (1u << in->imm2) - 1);
-        st_a(m, a, RAX);
+        un_end(m, a, d);
         break;
+    }
     case XT_OP_SSR:
     case XT_OP_SSL:
     case XT_OP_SSA8L:
@@ -1004,8 +1019,7 @@ static unsigned emit_cond(em *m, const xt_insn *in)
     case XT_OP_BGE:
     case XT_OP_BLTU:
     case XT_OP_BGEU:
-        ld_a(m, RAX, a);
-        alu_a(m, A_CMP, RAX, rb);
+        alu_a(m, A_CMP, src_a(m, a, RAX), rb);
         return in->op == XT_OP_BEQ    ? CC_E
                : in->op == XT_OP_BNE  ? CC_NE
                : in->op == XT_OP_BLT  ? CC_L
@@ -1014,8 +1028,7 @@ static unsigned emit_cond(em *m, const xt_insn *in)
                                       : CC_AE;
     case XT_OP_BANY:
     case XT_OP_BNONE:
-        ld_a(m, RAX, a);
-        alu_a(m, A_TEST, RAX, rb);
+        alu_a(m, A_TEST, src_a(m, a, RAX), rb);
         return in->op == XT_OP_BANY ? CC_NE : CC_E;
     case XT_OP_BALL:
     case XT_OP_BNALL:
@@ -1031,8 +1044,7 @@ static unsigned emit_cond(em *m, const xt_insn *in)
         return in->op == XT_OP_BBC ? CC_AE : CC_B;
     case XT_OP_BBCI:
     case XT_OP_BBSI:
-        ld_a(m, RAX, a);
-        x64_rr(b, 0, 0x0FBA, 4, RAX); /* bt eax, imm8 */
+        x64_rr(b, 0, 0x0FBA, 4, src_a(m, a, RAX)); /* bt r32, imm8 */
         x64_u8(b, (unsigned)im & 31u);
         return in->op == XT_OP_BBCI ? CC_AE : CC_B;
     case XT_OP_BEQI:
