@@ -27,40 +27,7 @@
 #include "xlate_plan.h"
 #include "xlate_x64.h"
 
-#define PAGE     XL_PAGE
-#define OFF(f)   ((int32_t)offsetof(xt_xenv, f))
-#define GR(n)    ((int32_t)(4 * (n))) /* a<n> in ar[] */
-#define ENV      RBX
-#define AR       RBP
-#define HN       R12
-#define PGS      R13
-#define CYC      R14
-#define INS      R15
-#define SP_EV    0
-#define SP_V     8
-#define SP_EV2   16
-/* a region's guarded copy (xlate_plan.h): per base register a<r> its
- * host pointers for loads (Q) and stores (W) at the region's start, and
- * for a loop that tests it again at its jump back, the lowest value it
- * may take (B) and its page's host pointers (PQ, PW) */
-#define SP_Q(r)  (24 + 8 * (int32_t)(r))
-#define SP_W(r)  (152 + 8 * (int32_t)(r))
-#define SP_B(r)  (280 + 8 * (int32_t)(r))
-#define SP_PQ(r) (408 + 8 * (int32_t)(r))
-#define SP_PW(r) (536 + 8 * (int32_t)(r))
-#define FRAME    664 /* six pushes + this: rsp 16-aligned at calls */
-
-/* the opcodes of x64_alu_rm / x64_alu_rr */
-enum {
-    A_ADD = 0x03,
-    A_OR = 0x0B,
-    A_AND = 0x23,
-    A_SUB = 0x2B,
-    A_XOR = 0x33,
-    A_CMP = 0x3B,
-    A_TEST = 0x85,
-    A_IMUL = 0x0FAF
-};
+#include "xlate_x64_em.h"
 
 /* The widest margin a block's check covers for the blocks after it
  * (cycles): a unit hands over to the interpreter at most this much
@@ -71,111 +38,6 @@ enum {
  * / 1.40 G, 12: 3.76 / 1.37, 40: 3.77 / 1.30, 256: 3.87 / 1.30. */
 #define FORWARD_CAP 40u
 
-typedef struct em {
-    x64_buf b;
-    const xl_plan *pl;
-    uint8_t *cover;
-    unsigned head_lab[PAGE]; /* a head's label, by offset */
-    unsigned out, ret1, dyn, decline, hx, hp, hl;
-    unsigned jump_in, jump_out; /* direct jumps between units (jump_to) */
-    unsigned call_ld, call_st, call_sr; /* the unit's helper calls
-                                           (call_helper) */
-    unsigned margin; /* the block being written: its horizon margin */
-    /* the margins the checks use, and the heads whose edges have none
-     * (xlate_plan_forward_margins; single-block runs check every edge) */
-    uint32_t pre2[PAGE];
-    uint8_t unchk[PAGE];
-    int8_t pin[16]; /* a<n>'s host register for the whole unit, or -1 */
-    /* host register fwd_host holds a<fwd_reg> at offset fwd_n of section
-     * fwd_sec (just stored or loaded there): a load of it into the same
-     * register right there, where no label is bound, is left out */
-    size_t fwd_n;
-    int fwd_sec, fwd_host, fwd_reg;
-    int selftest;
-    /* a region's guarded copy being written (xlate_plan.h) */
-    int fast;
-    const xl_guard *gp;
-    unsigned fast_head, reg_end;
-    unsigned copy_top;       /* the copy after its test (its loop) */
-    unsigned copy_lab[PAGE]; /* the copy's block at a head, by offset */
-    int32_t disp[PAGE];      /* a covered access's offset from its base */
-    uint8_t dynk[PAGE];      /* XL_DYN_* by offset */
-    unsigned slab[PAGE];     /* 1 + the generic code's label at an
-                                   instruction the copy goes on at; 0 none */
-    uint8_t walked[PAGE];    /* how many blocks hold an offset (2: more
-                                   than one, no copy through it) */
-    unsigned ncopies;        /* regions with a copy */
-} em;
-
-/* ---- guest registers: a pinned one in its host register, the others
- * in ar[] ---- */
-
-static void fwd_note(em *m, int host, unsigned r)
-{
-    m->fwd_n = m->b.n;
-    m->fwd_sec = m->b.sec;
-    m->fwd_host = host;
-    m->fwd_reg = (int)r;
-}
-
-/* host = a<r> */
-static void ld_a(em *m, int host, unsigned r)
-{
-    x64_buf *b = &m->b;
-    if (m->fwd_n == b->n && m->fwd_sec == b->sec && m->fwd_host == host &&
-        m->fwd_reg == (int)r && b->bound[b->sec] != b->n + 1 && !b->oom)
-        return;
-    if (m->pin[r] >= 0)
-        x64_mov_rr(b, 0, host, m->pin[r]);
-    else
-        x64_mov_rm(b, 0, host, AR, GR(r));
-    fwd_note(m, host, r);
-}
-
-/* a<r> = host */
-static void st_a(em *m, unsigned r, int host)
-{
-    if (m->pin[r] >= 0)
-        x64_mov_rr(&m->b, 0, m->pin[r], host);
-    else
-        x64_mov_mr(&m->b, 0, AR, GR(r), host);
-    fwd_note(m, host, r);
-}
-
-static void st_ai(em *m, unsigned r, uint32_t imm)
-{
-    if (m->pin[r] >= 0)
-        x64_mov_ri(&m->b, m->pin[r], imm);
-    else
-        x64_mov_mi32(&m->b, AR, GR(r), imm);
-}
-
-/* host op= a<r> (an x64_alu_rm opcode, A_TEST and A_IMUL too) */
-static void alu_a(em *m, unsigned op, int host, unsigned r)
-{
-    if (m->pin[r] >= 0)
-        x64_alu_rr(&m->b, 0, op, host, m->pin[r]);
-    else
-        x64_alu_rm(&m->b, 0, op, host, AR, GR(r));
-}
-
-/* cmp a<r>, imm */
-static void cmp_ai(em *m, unsigned r, int32_t imm)
-{
-    if (m->pin[r] >= 0)
-        x64_alu_ri(&m->b, 0, 7, m->pin[r], imm);
-    else
-        x64_alu_mi(&m->b, 0, 7, AR, GR(r), imm);
-}
-
-/* host = a<r> by an extending move (movzx/movsx r32, r/m16; movsxd) */
-static void ext_a(em *m, int w, unsigned op, int host, unsigned r)
-{
-    if (m->pin[r] >= 0)
-        x64_rr(&m->b, w, op, host, m->pin[r]);
-    else
-        x64_mem(&m->b, 0, w, op, host, AR, NOREG, 1, GR(r));
-}
 
 /* SYNC_OUT / SYNC_IN of the C units: the pinned registers to and from
  * ar[] around a helper, and at the unit's entry and exit. */
@@ -342,11 +204,6 @@ static void hist(em *m, uint32_t from, uint32_t to, int dyn)
     x64_mem(b, 0, 1, 0x89, RCX, RDX, RAX, 8, 0);
 }
 
-static void clear_sl(em *m)
-{
-    x64_mov_mi8(&m->b, ENV, OFF(sar_left), 0);
-}
-
 
 /* The helper's result in eax: 1 leaves the instruction to the
  * interpreter (exit before it), 2 took an exception (return 1 as is). */
@@ -494,8 +351,8 @@ static void probe_page(x64_buf *b, unsigned st, unsigned sz, unsigned fail)
 /* A load or store: the page table's direct pointer when it allows, else
  * the env's helper (LD/ST of the C units).  Wait states and the helper
  * are in the cold section. */
-static void emit_access(em *m, const xt_insn *in, uint32_t pc, unsigned k,
-                        unsigned j, uint32_t npc, unsigned kn)
+void x64e_access(em *m, const xt_insn *in, uint32_t pc, unsigned k, unsigned j,
+                 uint32_t npc, unsigned kn)
 {
     x64_buf *b = &m->b;
     const xt_timing *T = &m->pl->cpu->timing;
@@ -597,7 +454,7 @@ static void emit_dyn_access(em *m, const xt_insn *in, unsigned off)
 /* An access of a region's guarded copy: host memory directly, through
  * the base register's pointer the guard set up (SP_Q for loads, SP_W for
  * stores; literals through their page, which the guard checked). */
-static void emit_fast_access(em *m, const xt_insn *in, unsigned off)
+void x64e_fast_access(em *m, const xt_insn *in, unsigned off)
 {
     x64_buf *b = &m->b;
     if (m->dynk[off] == XL_DYN_CHECK) {
@@ -639,8 +496,8 @@ static void emit_fast_access(em *m, const xt_insn *in, unsigned off)
 }
 
 /* SRX of the C units: the special-register helper for a<a>. */
-static void emit_srx(em *m, const xt_insn *in, uint32_t pc, unsigned k,
-                     unsigned j, uint32_t npc, unsigned kn, unsigned done)
+void x64e_srx(em *m, const xt_insn *in, uint32_t pc, unsigned k, unsigned j,
+              uint32_t npc, unsigned kn, unsigned done)
 {
     x64_buf *b = &m->b;
     ld_a(m, RAX, in->a);
@@ -656,430 +513,6 @@ static void emit_srx(em *m, const xt_insn *in, uint32_t pc, unsigned k,
     recheck_exit(m, recheck(m, kn), npc, kn, j + 1, done);
 }
 
-
-/* a<a> = a<b> op a<c>, a<b> shifted left by sh first */
-static void alu3(em *m, const xt_insn *in, unsigned op, unsigned sh)
-{
-    int d = m->pin[in->a];
-    /* a pinned a<a> that is not a<c> is worked on where it lives: x86's
-     * two operands save the moves through eax */
-    if (d >= 0 && (in->a != in->c || (in->a == in->b && !sh))) {
-        if (in->a != in->b)
-            ld_a(m, d, in->b);
-        if (sh)
-            x64_shift_ri(&m->b, 0, 4, d, sh);
-        alu_a(m, op, d, in->c);
-        return;
-    }
-    ld_a(m, RAX, in->b);
-    if (sh)
-        x64_shift_ri(&m->b, 0, 4, RAX, sh);
-    alu_a(m, op, RAX, in->c);
-    st_a(m, in->a, RAX);
-}
-
-/* a<a> = f(a<b>): the host register f works on, a<a>'s own when pinned
- * (a<b> moved into it), else eax; un_end stores eax to a<a>. */
-static int un_begin(em *m, unsigned a, unsigned rb)
-{
-    int d = m->pin[a] >= 0 ? m->pin[a] : RAX;
-    if (d == RAX || a != rb)
-        ld_a(m, d, rb);
-    return d;
-}
-
-static void un_end(em *m, unsigned a, int d)
-{
-    if (d == RAX)
-        st_a(m, a, RAX);
-}
-
-/* a<r> for reading: its pinned register, else loaded into scratch */
-static int src_a(em *m, unsigned r, int scratch)
-{
-    if (m->pin[r] >= 0)
-        return m->pin[r];
-    ld_a(m, scratch, r);
-    return scratch;
-}
-
-/* The body of a straight-line instruction. */
-static void emit_plain(em *m, const xt_insn *in, uint32_t pc, unsigned k,
-                       unsigned j, unsigned kn)
-{
-    x64_buf *b = &m->b;
-    unsigned a = in->a, rb = in->b, rc = in->c;
-    int32_t im = in->imm;
-    uint32_t npc = pc + in->len;
-    switch (in->op) {
-    case XT_OP_ADD:
-    case XT_OP_ADD_N:
-        alu3(m, in, A_ADD, 0);
-        break;
-    case XT_OP_ADDX2:
-        alu3(m, in, A_ADD, 1);
-        break;
-    case XT_OP_ADDX4:
-        alu3(m, in, A_ADD, 2);
-        break;
-    case XT_OP_ADDX8:
-        alu3(m, in, A_ADD, 3);
-        break;
-    case XT_OP_SUB:
-        alu3(m, in, A_SUB, 0);
-        break;
-    case XT_OP_SUBX2:
-        alu3(m, in, A_SUB, 1);
-        break;
-    case XT_OP_SUBX4:
-        alu3(m, in, A_SUB, 2);
-        break;
-    case XT_OP_SUBX8:
-        alu3(m, in, A_SUB, 3);
-        break;
-    case XT_OP_AND:
-        alu3(m, in, A_AND, 0);
-        break;
-    case XT_OP_OR:
-        alu3(m, in, A_OR, 0);
-        break;
-    case XT_OP_XOR:
-        alu3(m, in, A_XOR, 0);
-        break;
-    case XT_OP_MULL:
-        alu3(m, in, A_IMUL, 0);
-        break;
-    case XT_OP_NEG:
-        x64_alu_rr(b, 0, A_XOR, RAX, RAX);
-        alu_a(m, A_SUB, RAX, rb);
-        st_a(m, a, RAX);
-        break;
-    case XT_OP_ABS:
-        ld_a(m, RAX, rb);
-        x64_mov_rr(b, 0, RCX, RAX);
-        x64_rr(b, 0, 0xF7, 3, RCX); /* neg ecx */
-        x64_alu_rr(b, 0, A_TEST, RAX, RAX);
-        x64_cmov(b, 0, CC_S, RAX, RCX);
-        st_a(m, a, RAX);
-        break;
-    case XT_OP_ADDI:
-    case XT_OP_ADDMI:
-    case XT_OP_ADDI_N: {
-        int d = un_begin(m, a, rb);
-        if (im)
-            x64_alu_ri(b, 0, 0, d, im);
-        un_end(m, a, d);
-        break;
-    }
-    case XT_OP_MOVI:
-    case XT_OP_MOVI_N:
-        st_ai(m, a, (uint32_t)im);
-        break;
-    case XT_OP_MOV_N:
-        un_end(m, a, un_begin(m, a, rb));
-        break;
-    case XT_OP_MOVEQZ:
-    case XT_OP_MOVNEZ:
-    case XT_OP_MOVLTZ:
-    case XT_OP_MOVGEZ: {
-        /* skip the move unless the condition on a<c> holds */
-        unsigned skip = x64_label(b);
-        unsigned cc = in->op == XT_OP_MOVEQZ   ? CC_NE
-                      : in->op == XT_OP_MOVNEZ ? CC_E
-                      : in->op == XT_OP_MOVLTZ ? CC_GE
-                                               : CC_L;
-        cmp_ai(m, rc, 0);
-        x64_jcc(b, cc, skip);
-        ld_a(m, RAX, rb);
-        st_a(m, a, RAX);
-        x64_bind(b, skip);
-        break;
-    }
-    case XT_OP_SLL: {
-        /* sar > 32 ? 0 : (uint64_t)a<b> << (32 - sar) */
-        unsigned zero = x64_label(b), end = x64_label(b);
-        x64_mov_rm(b, 0, RCX, ENV, OFF(sar));
-        ld_a(m, RAX, rb);
-        x64_alu_ri(b, 0, 7, RCX, 32);
-        x64_jcc(b, CC_A, zero);
-        x64_rr(b, 0, 0xF7, 3, RCX);
-        x64_alu_ri(b, 0, 0, RCX, 32);
-        x64_shift_rcl(b, 1, 4, RAX);
-        x64_jmp(b, end);
-        x64_bind(b, zero);
-        x64_alu_rr(b, 0, A_XOR, RAX, RAX);
-        x64_bind(b, end);
-        st_a(m, a, RAX);
-        break;
-    }
-    case XT_OP_SRL:
-    case XT_OP_SRA:
-        /* shift by sar & (sar_left ? 31 : 63), in 64 bits */
-        x64_mov_rm(b, 0, RCX, ENV, OFF(sar));
-        x64_mov_ri(b, RAX, 63);
-        x64_mov_ri(b, RDX, 31);
-        x64_mem(b, 0, 0, 0x80, 7, ENV, NOREG, 1, OFF(sar_left));
-        x64_u8(b, 0);
-        x64_cmov(b, 0, CC_NE, RAX, RDX);
-        x64_alu_rr(b, 0, A_AND, RCX, RAX);
-        if (in->op == XT_OP_SRL) {
-            ld_a(m, RAX, rb);
-            x64_shift_rcl(b, 1, 5, RAX);
-        } else {
-            ext_a(m, 1, 0x63, RAX, rb); /* movsxd */
-            x64_shift_rcl(b, 1, 7, RAX);
-        }
-        st_a(m, a, RAX);
-        break;
-    case XT_OP_SRC:
-        ld_a(m, RAX, rb);
-        x64_shift_ri(b, 1, 4, RAX, 32);
-        ld_a(m, RDX, rc);
-        x64_alu_rr(b, 1, A_OR, RAX, RDX);
-        x64_mov_rm(b, 0, RCX, ENV, OFF(sar));
-        x64_shift_rcl(b, 1, 5, RAX);
-        st_a(m, a, RAX);
-        break;
-    case XT_OP_SLLI:
-    case XT_OP_SRLI:
-    case XT_OP_SRAI: {
-        int d = un_begin(m, a, rb);
-        if (in->op == XT_OP_SLLI ? (im & 31) : im)
-            x64_shift_ri(
-                b, 0,
-                in->op == XT_OP_SLLI   ? 4
-                : in->op == XT_OP_SRLI ? 5
-                                       : 7,
-                d, in->op == XT_OP_SLLI ? (unsigned)(im & 31) : (unsigned)im);
-        un_end(m, a, d);
-        break;
-    }
-    case XT_OP_EXTUI: {
-        int d = un_begin(m, a, rb);
-        if (im)
-            x64_shift_ri(b, 0, 5, d, (unsigned)im);
-        x64_rr(b, 0, 0x81, 4, d); /* and r32, imm32 */
-        x64_u32(b, (1u << in->imm2) - 1);
-        un_end(m, a, d);
-        break;
-    }
-    case XT_OP_SSR:
-    case XT_OP_SSL:
-    case XT_OP_SSA8L:
-    case XT_OP_SSA8B: {
-        int left = in->op == XT_OP_SSL || in->op == XT_OP_SSA8B;
-        int bytes = in->op == XT_OP_SSA8L || in->op == XT_OP_SSA8B;
-        ld_a(m, RAX, a);
-        x64_alu_ri(b, 0, 4, RAX, bytes ? 3 : 31);
-        if (bytes)
-            x64_shift_ri(b, 0, 4, RAX, 3);
-        if (left) {
-            x64_mov_ri(b, RCX, 32);
-            x64_alu_rr(b, 0, A_SUB, RCX, RAX);
-            x64_mov_mr(b, 0, ENV, OFF(sar), RCX);
-        } else {
-            x64_mov_mr(b, 0, ENV, OFF(sar), RAX);
-        }
-        x64_mov_mi8(b, ENV, OFF(sar_left), (unsigned)left);
-        break;
-    }
-    case XT_OP_SSAI:
-        x64_mov_mi32(b, ENV, OFF(sar), (uint32_t)im);
-        clear_sl(m);
-        break;
-    case XT_OP_NSA:
-    case XT_OP_NSAU: {
-        /* clz by bsr: 31 - bsr(x); the zero case apart */
-        unsigned z = x64_label(b);
-        ld_a(m, RAX, rb);
-        if (in->op == XT_OP_NSA) {
-            x64_mov_rr(b, 0, RCX, RAX);
-            x64_shift_ri(b, 0, 7, RCX, 31);
-            x64_alu_rr(b, 0, A_XOR, RAX, RCX);
-        }
-        x64_mov_ri(b, RCX, in->op == XT_OP_NSA ? 31 : 32);
-        x64_rr(b, 0, 0x0FBD, RDX, RAX); /* bsr edx, eax: ZF if eax == 0 */
-        x64_jcc(b, CC_E, z);
-        x64_mov_ri(b, RCX, in->op == XT_OP_NSA ? 30 : 31);
-        x64_alu_rr(b, 0, A_SUB, RCX, RDX);
-        x64_bind(b, z);
-        st_a(m, a, RCX);
-        break;
-    }
-    case XT_OP_MUL16U:
-    case XT_OP_MUL16S: {
-        unsigned ext = in->op == XT_OP_MUL16U ? 0x0FB7 : 0x0FBF;
-        ext_a(m, 0, ext, RAX, rb);
-        ext_a(m, 0, ext, RCX, rc);
-        x64_alu_rr(b, 0, A_IMUL, RAX, RCX);
-        st_a(m, a, RAX);
-        break;
-    }
-    case XT_OP_L8UI:
-    case XT_OP_L16UI:
-    case XT_OP_L16SI:
-    case XT_OP_L32I:
-    case XT_OP_L32I_N:
-    case XT_OP_L32R:
-    case XT_OP_S8I:
-    case XT_OP_S16I:
-    case XT_OP_S32I:
-    case XT_OP_S32I_N:
-        if (m->fast)
-            emit_fast_access(m, in, pc - m->pl->base);
-        else
-            emit_access(m, in, pc, k, j, npc, kn);
-        break;
-    case XT_OP_RER:
-        st_ai(m, a, 0);
-        break;
-    case XT_OP_RSIL: {
-        /* raising or keeping INTLEVEL in place; lowering it: the helper */
-        unsigned slow = x64_label(b), done = x64_label(b);
-        x64_mov_rm(b, 1, RDX, ENV, OFF(ps));
-        x64_mov_rm(b, 0, RAX, RDX, 0);
-        x64_mov_rr(b, 0, RCX, RAX);
-        x64_alu_ri(b, 0, 4, RCX, 15);
-        x64_alu_ri(b, 0, 7, RCX, im);
-        x64_jcc(b, CC_A, slow);
-        clear_sl(m);
-        x64_mov_rr(b, 0, RCX, RAX);
-        x64_alu_ri(b, 0, 4, RCX, ~15);
-        x64_alu_ri(b, 0, 1, RCX, im);
-        x64_mov_mr(b, 0, RDX, 0, RCX);
-        st_a(m, a, RAX);
-        x64_section(b, 1);
-        x64_bind(b, slow);
-        emit_srx(m, in, pc, k, j, npc, kn, done);
-        x64_section(b, 0);
-        x64_bind(b, done);
-        break;
-    }
-    case XT_OP_WSR:
-    case XT_OP_XSR:
-        if (im == XT_SR_SAR) {
-            clear_sl(m);
-            if (in->op == XT_OP_XSR)
-                x64_mov_rm(b, 0, RCX, ENV, OFF(sar));
-            ld_a(m, RAX, a);
-            x64_alu_ri(b, 0, 4, RAX, 0x3F);
-            x64_mov_mr(b, 0, ENV, OFF(sar), RAX);
-            if (in->op == XT_OP_XSR)
-                st_a(m, a, RCX);
-        } else if (im == XT_SR_PS && in->op == XT_OP_WSR) {
-            /* no interrupt pending (nor NMI): the write alone */
-            unsigned slow = x64_label(b), done = x64_label(b);
-            x64_mov_rm(b, 1, RAX, ENV, OFF(sr) + 8 * XT_SR_INTENABLE);
-            x64_mov_rm(b, 0, RCX, RAX, 0);
-            x64_alu_ri(b, 0, 1, RCX, (int32_t)XT_INT_NMI_MASK);
-            x64_mov_rm(b, 1, RAX, ENV, OFF(sr) + 8 * XT_SR_INTERRUPT);
-            x64_alu_rm(b, 0, A_TEST, RCX, RAX, 0);
-            x64_jcc(b, CC_NE, slow);
-            clear_sl(m);
-            ld_a(m, RAX, a);
-            x64_alu_ri(b, 0, 4, RAX, (int32_t)PS_WRITE_MASK);
-            x64_mov_rm(b, 1, RDX, ENV, OFF(ps));
-            x64_mov_mr(b, 0, RDX, 0, RAX);
-            x64_section(b, 1);
-            x64_bind(b, slow);
-            emit_srx(m, in, pc, k, j, npc, kn, done);
-            x64_section(b, 0);
-            x64_bind(b, done);
-        } else {
-            unsigned done = x64_label(b);
-            emit_srx(m, in, pc, k, j, npc, kn, done);
-            x64_bind(b, done);
-        }
-        break;
-    case XT_OP_RSR:
-        if (im == XT_SR_SAR) {
-            x64_mov_rm(b, 0, RAX, ENV, OFF(sar));
-        } else if (im == XT_SR_CCOUNT) { /* cycles before this one */
-            clear_sl(m);
-            x64_lea(b, RAX, CYC, NOREG, 1, (int32_t)k);
-            x64_alu_rm(b, 0, A_ADD, RAX, ENV, OFF(ccount_offset));
-        } else {
-            clear_sl(m);
-            x64_mov_rm(b, 1, RAX, ENV, OFF(sr) + 8 * im);
-            x64_mov_rm(b, 0, RAX, RAX, 0);
-        }
-        st_a(m, a, RAX);
-        break;
-    default: /* nop, memw, syncs, excw, extw, wer: cost only */
-        break;
-    }
-}
-
-/* A conditional branch's flags; returns the condition code of taken. */
-static unsigned emit_cond(em *m, const xt_insn *in)
-{
-    x64_buf *b = &m->b;
-    unsigned a = in->a, rb = in->b;
-    int32_t im = in->imm;
-    switch (in->op) {
-    case XT_OP_BEQ:
-    case XT_OP_BNE:
-    case XT_OP_BLT:
-    case XT_OP_BGE:
-    case XT_OP_BLTU:
-    case XT_OP_BGEU:
-        alu_a(m, A_CMP, src_a(m, a, RAX), rb);
-        return in->op == XT_OP_BEQ    ? CC_E
-               : in->op == XT_OP_BNE  ? CC_NE
-               : in->op == XT_OP_BLT  ? CC_L
-               : in->op == XT_OP_BGE  ? CC_GE
-               : in->op == XT_OP_BLTU ? CC_B
-                                      : CC_AE;
-    case XT_OP_BANY:
-    case XT_OP_BNONE:
-        alu_a(m, A_TEST, src_a(m, a, RAX), rb);
-        return in->op == XT_OP_BANY ? CC_NE : CC_E;
-    case XT_OP_BALL:
-    case XT_OP_BNALL:
-        ld_a(m, RAX, a);
-        x64_rr(b, 0, 0xF7, 2, RAX); /* not eax */
-        alu_a(m, A_TEST, RAX, rb);
-        return in->op == XT_OP_BALL ? CC_E : CC_NE;
-    case XT_OP_BBC:
-    case XT_OP_BBS:
-        ld_a(m, RAX, a);
-        ld_a(m, RCX, rb);
-        x64_rr(b, 0, 0x0FA3, RCX, RAX); /* bt eax, ecx (mod 32) */
-        return in->op == XT_OP_BBC ? CC_AE : CC_B;
-    case XT_OP_BBCI:
-    case XT_OP_BBSI:
-        x64_rr(b, 0, 0x0FBA, 4, src_a(m, a, RAX)); /* bt r32, imm8 */
-        x64_u8(b, (unsigned)im & 31u);
-        return in->op == XT_OP_BBCI ? CC_AE : CC_B;
-    case XT_OP_BEQI:
-    case XT_OP_BNEI:
-    case XT_OP_BLTI:
-    case XT_OP_BGEI:
-    case XT_OP_BLTUI:
-    case XT_OP_BGEUI:
-        cmp_ai(m, a, im);
-        return in->op == XT_OP_BEQI    ? CC_E
-               : in->op == XT_OP_BNEI  ? CC_NE
-               : in->op == XT_OP_BLTI  ? CC_L
-               : in->op == XT_OP_BGEI  ? CC_GE
-               : in->op == XT_OP_BLTUI ? CC_B
-                                       : CC_AE;
-    case XT_OP_BEQZ:
-    case XT_OP_BEQZ_N:
-    case XT_OP_BNEZ:
-    case XT_OP_BNEZ_N:
-    case XT_OP_BLTZ:
-    case XT_OP_BGEZ:
-        cmp_ai(m, a, 0);
-        return (in->op == XT_OP_BEQZ || in->op == XT_OP_BEQZ_N)   ? CC_E
-               : (in->op == XT_OP_BNEZ || in->op == XT_OP_BNEZ_N) ? CC_NE
-               : in->op == XT_OP_BLTZ                             ? CC_L
-                                                                  : CC_GE;
-    default: /* never taken */
-        x64_alu_rr(b, 0, A_CMP, RAX, RAX);
-        return CC_NE;
-    }
-}
 
 /* The block at head h (block_body of xlate_gen.c), generic or in a
  * region's guarded copy (m->fast). */
@@ -1115,7 +548,7 @@ static void block_body(em *m, unsigned h)
         int tk = xlate_plan_transfer_kind(in->op);
         m->cover[off >> 3] |= (uint8_t)(1u << (off & 7));
         if (tk == 0) {
-            emit_plain(m, in, pc, k, j, kn);
+            x64e_plain(m, in, pc, k, j, kn);
             k = kn;
             j++;
             off += in->len;
@@ -1141,7 +574,7 @@ static void block_body(em *m, unsigned h)
              * lockstep tests show they catch a wrong translation) */
             unsigned tcost = cost + (m->selftest == 1);
             unsigned not = x64_label(b);
-            unsigned cc = emit_cond(m, in);
+            unsigned cc = x64e_cond(m, in);
             x64_jcc(b, cc ^ 1u, not );
             add_counts(m, k + tcost + T->taken_branch, j + 1);
             hist(m, pc, in->target, 0);
