@@ -75,23 +75,26 @@ static x64_obj *shared_unit(const xl_shared_unit *su, xl_unit_src *u)
  * bytes in DIR/x64-PPPPP.bin (`objdump -D -b binary -mi386:x86-64`). */
 static void note_unit(uint32_t pn, const void *code, size_t len)
 {
-    static int on = -1;
-    if (on < 0) {
+    static int map = -1;
+    static const char *dir;
+    if (map < 0) {
         const char *e = getenv("DSPSIM_PERF_MAP");
-        on = e && *e && strcmp(e, "0") != 0;
+        map = e && *e && strcmp(e, "0") != 0;
+        dir = getenv("DSPSIM_XLATE_DUMP");
+        if (dir && !*dir)
+            dir = NULL;
     }
-    if (!on)
-        return;
     char path[4200];
-    snprintf(path, sizeof path, "/tmp/perf-%ld.map", (long)getpid());
-    FILE *f = fopen(path, "a");
-    if (f) {
-        fprintf(f, "%lx %zx xk_%05x\n", (unsigned long)(uintptr_t)code, len,
-                (unsigned)pn);
-        fclose(f);
+    FILE *f;
+    if (map) {
+        snprintf(path, sizeof path, "/tmp/perf-%ld.map", (long)getpid());
+        if ((f = fopen(path, "a")) != NULL) {
+            fprintf(f, "%lx %zx xk_%05x\n", (unsigned long)(uintptr_t)code, len,
+                    (unsigned)pn);
+            fclose(f);
+        }
     }
-    const char *dir = getenv("DSPSIM_XLATE_DUMP");
-    if (dir && *dir) {
+    if (dir) {
         snprintf(path, sizeof path, "%s/x64-%05x.bin", dir, (unsigned)pn);
         if ((f = fopen(path, "wb")) != NULL) {
             fwrite(code, 1, len, f);

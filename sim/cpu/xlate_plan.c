@@ -312,6 +312,24 @@ unsigned xlate_plan_region_end(const xl_plan *p, unsigned h)
     return e;
 }
 
+unsigned xlate_plan_loop_end(const xl_plan *p, unsigned h)
+{
+    unsigned e = xlate_plan_region_end(p, h);
+    for (unsigned off = h; off < e;) {
+        if ((off != h && p->head[off]) || !xlate_plan_holdable(p, off))
+            return 0;
+        const xt_insn *in = &p->dp[off].in;
+        int tk = xlate_plan_transfer_kind(in->op);
+        if (tk)
+            return (tk == 1 || tk == 2) && in->target == p->base + h &&
+                           off + in->len < e
+                       ? off + in->len
+                       : 0;
+        off += in->len;
+    }
+    return 0;
+}
+
 /* The region's blocks walked as the emitters walk them, in address order
  * (every path through the region runs in that order, so a register is
  * unchanged at an access if nothing above it in the region writes it);

@@ -728,11 +728,17 @@ static void block(em *m, unsigned h)
 {
     x64_bind(&m->b, m->head_lab[h]);
     if (!m->pl->soft[h]) {
-        m->reg_end = xlate_plan_region_end(m->pl, h);
-        xl_guard gp;
-        if (xlate_plan_guard(m->pl, h, m->reg_end, &gp, m->disp, m->dynk) &&
-            region_alone(m, h, m->reg_end))
-            emit_copy(m, h, &gp);
+        /* the region's copy; where its test fails, the copy of the loop
+         * the region starts with (xlate_plan_loop_end), if any */
+        unsigned ends[2] = { xlate_plan_region_end(m->pl, h),
+                             xlate_plan_loop_end(m->pl, h) };
+        for (int i = 0; i < 2 && ends[i]; i++) {
+            m->reg_end = ends[i];
+            xl_guard gp;
+            if (xlate_plan_guard(m->pl, h, m->reg_end, &gp, m->disp, m->dynk) &&
+                region_alone(m, h, m->reg_end))
+                emit_copy(m, h, &gp);
+        }
     }
     block_body(m, h);
 }

@@ -239,3 +239,28 @@ fwd_loop:
     bnez    a3, 1b
 fwd_loop_end:
     waiti   15
+
+/* a3 = rounds, a4 = a buffer of 16 words inside a page, a11 = a frame
+ * whose two words (a11 + 0, a11 + 60) straddle a page boundary.  The
+ * inner loop's region goes on after it to the accesses through a11, so
+ * its guard fails; the loop alone (xlate_plan_loop_end) has a copy of
+ * its own, whose guard tests a5 only. */
+    .global loopcopy_loop, loopcopy_loop_end
+loopcopy_loop:
+    movi    a9, 0
+1:  mov     a5, a4
+    movi    a7, 16
+2:  l32i    a6, a5, 0
+    add     a9, a9, a6
+    addi    a9, a9, 3
+    s32i    a9, a5, 0
+    addi    a5, a5, 4
+    addi    a7, a7, -1
+    bnez    a7, 2b
+    s32i    a9, a11, 0
+    l32i    a6, a11, 60
+    add     a9, a9, a6
+    addi    a3, a3, -1
+    bnez    a3, 1b
+loopcopy_loop_end:
+    waiti   15

@@ -68,6 +68,8 @@ static uint64_t promote_insns; /* 0: the engine's default */
 static const char *quick;      /* the quick tier's back end (NULL: default) */
 /* a10 at the start (group_loop's store target, or 0) */
 static uint32_t a10_start;
+/* a11 at the start when not 0 (loopcopy_loop's frame) */
+static uint32_t a11_start;
 /* the timer interrupt on (CCOMPARE0 at cycle timer_first, then every
  * 1,024) */
 static bool timer;
@@ -143,6 +145,8 @@ static xt_xlate_stats both(const char *from, const char *until, uint32_t a3,
         tc_set_ar(cpu[i], 3, a3);
         tc_set_ar(cpu[i], 4, a4);
         tc_set_ar(cpu[i], 10, a10_start);
+        if (a11_start)
+            tc_set_ar(cpu[i], 11, a11_start);
         if (timer) {
             tc_set_sr(cpu[i], XT_SR_INTENABLE, 1u | 1u << 6);
             tc_set_sr(cpu[i], XT_SR_CCOMPARE0, timer_first);
@@ -449,6 +453,43 @@ static void test_x64_forward_edges(void **state)
 #endif
 }
 
+/* A loop whose region goes on after it to accesses that straddle a page
+ * boundary (its guard fails every time) has a guarded copy of its own
+ * (xlate_plan_loop_end): two copies emitted for its head, and the runs
+ * end as the interpreter's, the timer's interrupts landing in them. */
+static void test_x64_loop_copy(void **state)
+{
+    (void)state;
+#if defined(__x86_64__)
+    dev d;
+    tiers = XT_TIER_QUICK_MASK;
+    quick = "x64";
+    timer = true;
+    a10_start = 0;
+    xt_xlate_stats s[2];
+    unsigned long made[2];
+    a11_start = TC_DRAM + 0x1FE0; /* a11 + 60 on the next page */
+    for (int i = 0; i < 2; i++) {
+        unsigned long c0 = xlate_x64_copies();
+        s[i] = both("loopcopy_loop", "loopcopy_loop_end", 2000 + 500 * i,
+                    TC_DRAM + 0x100, &d);
+        assert_true(s[i].tier[XT_TIER_QUICK].insns > s[i].insns / 2);
+        made[i] = xlate_x64_copies() - c0;
+    }
+    a11_start = 0;
+    /* the loop's head: the region's copy and the loop's, each time its
+     * page's unit is emitted (the interpreter's run emits none) */
+    for (int i = 0; i < 2; i++)
+        assert_true(made[i] >= 2 && made[i] % 2 == 0);
+    assert_true(d.ar[12] > 10); /* interrupts taken */
+    timer = false;
+    quick = NULL;
+    tiers = 0;
+#else
+    skip();
+#endif
+}
+
 /* The direct back end's guarded copies of regions (xlate_plan.h): a loop
  * whose base walks across a page boundary (the copy's test at its jump
  * back fails, the region's head tests the next page), an access through
@@ -609,6 +650,7 @@ int main(void)
         cmocka_unit_test(test_x64_direct),
         cmocka_unit_test(test_x64_guarded_copies),
         cmocka_unit_test(test_x64_forward_edges),
+        cmocka_unit_test(test_x64_loop_copy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
