@@ -102,8 +102,9 @@ unsigned x64_label(x64_buf *b)
 void x64_bind(x64_buf *b, unsigned lab)
 {
     /* a jmp to here just before: left out (the labels bound at it now
-     * reach here, which is where it went) */
-    if (!b->oom && b->nfix && b->n >= 5) {
+     * reach here, which is where it went), unless a label was bound
+     * after it, here: that one would then point past the code */
+    if (!b->oom && b->nfix && b->n >= 5 && b->bound[b->sec] != b->n + 1) {
         const x64_fix *f = &b->fix[b->nfix - 1];
         if (f->lab == lab && f->sec == b->sec && f->at + 4 == b->n &&
             b->p[f->at - 1] == 0xE9) {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The x86-64 encoder's labels (sim/cpu/x64_enc.h): a jmp to the label
  * bound right after it is left out (labels bound at it reach the same
- * place), other jumps keep their bytes and resolve to their labels. */
+ * place) unless another label was bound after it, other jumps keep their
+ * bytes and resolve to their labels. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -41,6 +42,31 @@ static void test_jmp_to_next_left_out(void **state)
     free(b.fix);
 }
 
+/* A label bound after the jmp, before its own target: the jmp stays
+ * (left out, that label would point past the code). */
+static void test_jmp_kept_after_a_label(void **state)
+{
+    (void)state;
+    x64_buf b;
+    memset(&b, 0, sizeof b);
+    unsigned other = x64_label(&b), next = x64_label(&b);
+    x64_jmp(&b, next);
+    x64_bind(&b, other);
+    x64_bind(&b, next);
+    x64_u8(&b, 0xC3);
+    assert_int_equal(b.n, 6);
+    assert_int_equal(x64_resolve(&b), 0);
+    assert_int_equal(b.lab[other], 5);
+    assert_int_equal(b.lab[next], 5);
+    assert_int_equal(b.p[0], 0xE9);
+    assert_int_equal(rel_at(&b, 1), 0);
+    free(b.p);
+    free(b.sp);
+    free(b.lab);
+    free(b.labsec);
+    free(b.fix);
+}
+
 static void test_other_jumps_kept(void **state)
 {
     (void)state;
@@ -73,6 +99,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_jmp_to_next_left_out),
+        cmocka_unit_test(test_jmp_kept_after_a_label),
         cmocka_unit_test(test_other_jumps_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
