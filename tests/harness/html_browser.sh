@@ -8,11 +8,13 @@
 # iframes and writes what each DOM shows, dumped with --dump-dom): loaded
 # (data-loaded="1") with no script or resource error (no data-errors, no
 # console error in Chromium's log); the index lists the failing case
-# first and sorts by MCPS from #sort=-mcps; every case page has its plots
-# as SVG; the failing case's failed check links to the plot that shows
-# its out-of-limit figure.  A screenshot of the failing case's page is
-# kept as SCREENSHOT (a CI artifact).  Exit 77 (skipped) with the reason
-# when Chromium or gnuplot is not installed.
+# first and sorts by MCPS from #sort=-mcps; every case page has all its
+# plots drawn by dygraphs (data-drawn="1" on each plot's figure, a canvas
+# of some width in it); the failing case's failed check links to the
+# plot whose caption shows its out-of-limit figure, FAIL, in red.  A
+# screenshot of the failing case's page is kept as SCREENSHOT (a CI
+# artifact).  Exit 77 (skipped) with the reason when Chromium or
+# dygraphs is not installed.
 set -u
 . "$(dirname "$0")/../cli/lib_expect.sh"
 . "$(dirname "$0")/lib_html_suite.sh"
@@ -23,8 +25,8 @@ for c in chromium-headless-shell chromium; do
 done
 [ -n "$CHROME" ] ||
     { echo "SKIP no headless Chromium (apt-get install chromium-headless-shell)"; exit 77; }
-command -v gnuplot >/dev/null ||
-    { echo "SKIP gnuplot not found (apt-get install gnuplot-nox)"; exit 77; }
+[ -f /usr/share/javascript/dygraphs/dygraph.min.js ] ||
+    { echo "SKIP dygraphs not found (apt-get install libjs-dygraphs)"; exit 77; }
 rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 2
 html_suite "$V" "$WORK" || { echo "FAIL cannot make the suite"; exit 1; }
 expect_rc 1 "dspsim test --html" -- "$DSPSIM" test "${SUITE[@]}" -j2 \
@@ -41,7 +43,7 @@ browse() {
 # One browser run for every page (Chromium takes seconds to start): a
 # page of this test holds each report page in an iframe and, once all
 # have loaded, writes one line of what its DOM shows into <pre id="out">:
-#   PAGE loaded=L errors=E plots=P svgs=S [first=STATUS:PATH]
+#   PAGE loaded=L errors=E plots=P drawn=D [first=STATUS:PATH]
 #        [sorted=S mcps=V,V,...] [failed=CHECK:VALUE:PLOT:SHOWN]
 pages=(index.html "index.html#sort=-mcps")
 for p in "$H"/cases/*.html; do pages+=("cases/$(basename "$p")"); done
@@ -57,7 +59,11 @@ function line(f) {
   var h = d.documentElement;
   s += ' loaded=' + h.getAttribute('data-loaded') + ' errors=' + (h.getAttribute('data-errors') || 0);
   var figs = d.querySelectorAll('figure.plot');
-  s += ' plots=' + figs.length + ' svgs=' + d.querySelectorAll('figure.plot svg').length;
+  var drawn = Array.prototype.filter.call(figs, function (f) {
+    var c = f.querySelector('div.graph canvas');
+    return f.getAttribute('data-drawn') === '1' && c && c.getBoundingClientRect().width > 100;
+  });
+  s += ' plots=' + figs.length + ' drawn=' + drawn.length;
   var row = d.querySelector('tr.case');
   if (row) s += ' first=' + row.getAttribute('data-status') + ':' + row.getAttribute('data-path');
   var t = d.querySelector('table.sortable');
@@ -66,11 +72,14 @@ function line(f) {
       function (c) { return c.getAttribute('data-value'); }).join(',');
   Array.prototype.forEach.call(d.querySelectorAll('tr.check[data-passed="false"]'), function (r) {
     var a = r.querySelector('a[href^="#plot-"]'), id = a ? a.getAttribute('href').slice(1) : '';
-    var fig = id ? d.getElementById(id) : null, svg = fig ? fig.querySelector('svg') : null;
+    var fig = id ? d.getElementById(id) : null;
     var want = r.getAttribute('data-check') + ' = ' + r.getAttribute('data-value');
+    var li = fig ? Array.prototype.filter.call(fig.querySelectorAll('figcaption li'), function (l) {
+      return l.textContent.indexOf(want) >= 0 && /: FAIL$/.test(l.textContent);
+    })[0] : null;
+    var red = li && d.defaultView.getComputedStyle(li).color === 'rgb(192, 0, 0)';
     s += ' failed=' + r.getAttribute('data-check') + ':' + r.getAttribute('data-value') + ':' + id +
-      ':' + (svg && svg.getBoundingClientRect().width > 100 && svg.textContent.indexOf(want) >= 0 &&
-             svg.textContent.indexOf('FAIL') >= 0 ? 'shown' : 'missing');
+      ':' + (li && red && fig.getAttribute('data-drawn') === '1' ? 'shown' : 'missing');
   });
   out.textContent += s + '\n';
 }
@@ -98,11 +107,11 @@ sort -g -r mcps.txt | cmp -s - mcps.txt || fail "rows not by MCPS, largest first
 n=0
 for p in "${pages[@]}"; do
     case $p in cases/*) ;; *) continue ;; esac
-    plots=$(field "$p" plots) svgs=$(field "$p" svgs)
-    [ "${plots:-0}" -ge 1 ] && [ "$svgs" = "$plots" ] && n=$((n + 1)) ||
-        fail "$p: ${plots:-?} plots, ${svgs:-?} drawn"
+    plots=$(field "$p" plots) drawn=$(field "$p" drawn)
+    [ "${plots:-0}" -ge 1 ] && [ "$drawn" = "$plots" ] && n=$((n + 1)) ||
+        fail "$p: ${plots:-?} plots, ${drawn:-?} drawn"
 done
-[ "$n" -eq "${#SUITE[@]}" ] && ok "$n case pages with their plots"
+[ "$n" -eq "${#SUITE[@]}" ] && ok "$n case pages with all their plots drawn"
 case $(field cases/thdn_fail.html failed) in
 thdn_db:-1[0-2][0-9].*:plot-spectrum-ssp0:shown) ok "the failed THD+N figure on its spectrum plot" ;;
 *) fail "failing page: $(field cases/thdn_fail.html failed)" ;; esac

@@ -4,8 +4,9 @@
  * run of any length, the ten-minute soak included, can leave: outputs
  * with 1,000-point curves, pipelines of DSH_LOAD_POINTS loads, the
  * event log full, SRC responses, the failure's excerpt) and a result
- * with every check and component stays under 3 MB, plots drawn (gnuplot;
- * without it the tables only, checked all the same). */
+ * with every check and component stays under 3 MB with its plots (their
+ * data, specifications and the dygraphs library inline; without the
+ * library the tables only, checked all the same). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
