@@ -39,27 +39,16 @@ const char *dsh_check_label(const dsh_check_figure *c, char *buf, size_t n)
     return buf;
 }
 
-/* ---- plot data ---- */
+/* ---- plot data: its index (plotdata/plot_index.h) ---- */
 
+/* a curve's summary: its length, first and last value, its first value
+ * above 0, its range (lo, hi) and its range above DSH_PLOT_INDEX_FLOOR
+ * (dlo, dhi: levels, silence left out) */
 typedef struct series {
     size_t n;
-    double *v;
+    double x0, x1, pos0, lo, hi, dlo, dhi;
+    bool any, dany;
 } series;
-
-static series arr(const json_t *o, const char *key)
-{
-    const json_t *a = json_object_get(o, key);
-    series s = { 0, NULL };
-    size_t n = json_array_size(a);
-    if (!n || !(s.v = malloc(n * sizeof *s.v)))
-        return s;
-    for (size_t i = 0; i < n; i++) {
-        const json_t *e = json_array_get(a, i);
-        s.v[i] = json_is_number(e) ? json_number_value(e) : NAN;
-    }
-    s.n = n;
-    return s;
-}
 
 static double get_num(const json_t *o, const char *key, double def)
 {
@@ -67,29 +56,36 @@ static double get_num(const json_t *o, const char *key, double def)
     return json_is_number(v) ? json_number_value(v) : def;
 }
 
-/* smallest and largest finite value above `floor` */
-static bool range(const series *s, double floor, double *lo, double *hi)
+static series arr(const json_t *o, const char *key)
 {
-    bool any = false;
-    for (size_t i = 0; i < s->n; i++) {
-        double v = s->v[i];
-        if (!(v == v) || isinf(v) || v <= floor)
-            continue;
-        if (!any || v < *lo)
-            *lo = v;
-        if (!any || v > *hi)
-            *hi = v;
-        any = true;
-    }
-    return any;
+    const json_t *a = json_object_get(o, key);
+    series s = { .n = (size_t)json_integer_value(json_object_get(a, "n")) };
+    s.x0 = get_num(a, "x0", NAN);
+    s.x1 = get_num(a, "x1", NAN);
+    s.pos0 = get_num(a, "pos0", NAN);
+    s.lo = get_num(a, "lo", NAN);
+    s.hi = get_num(a, "hi", NAN);
+    s.dlo = get_num(a, "dlo", NAN);
+    s.dhi = get_num(a, "dhi", NAN);
+    s.any = s.lo == s.lo;
+    s.dany = s.dlo == s.dlo;
+    return s;
+}
+
+/* the range of the curve's numbers into lo, hi; levels: above the floor
+ * (silence left out).  false when there are none */
+static bool range(const series *s, bool levels, double *lo, double *hi)
+{
+    if (levels ? !s->dany : !s->any)
+        return false;
+    *lo = levels ? s->dlo : s->lo;
+    *hi = levels ? s->dhi : s->hi;
+    return true;
 }
 
 static bool has_points(const series *y)
 {
-    for (size_t i = 0; i < y->n; i++)
-        if (y->v[i] == y->v[i])
-            return true;
-    return false;
+    return y->any;
 }
 
 /* ---- writing a plot's specification ---- */
@@ -321,7 +317,7 @@ static void plot_spectrum(builder *b, size_t oi, const char *name,
     series f = arr(sp, "freq_hz"), y = arr(sp, "out_dbfs");
     series ry = arr(sp, "ref_dbfs");
     double lo = 0, hi = 0;
-    if (!has_points(&y) || !range(&y, -199.0, &lo, &hi) || f.n < 2)
+    if (!has_points(&y) || !range(&y, true, &lo, &hi) || f.n < 2)
         goto out;
     snprintf(id, sizeof id, "spectrum-%s", name);
     snprintf(title, sizeof title,
@@ -334,14 +330,13 @@ static void plot_spectrum(builder *b, size_t oi, const char *name,
     bool ref = has_points(&ry);
     double rlo = lo, rhi = hi;
     if (ref)
-        range(&ry, -199.0, &rlo, &rhi);
+        range(&ry, true, &rlo, &rhi);
     double ymin = (lo < rlo ? lo : rlo) - 10, ymax = (hi > rhi ? hi : rhi) + 10;
     if (ymax < 0)
         ymax = 0;
     spec_levels l;
     spectrum_levels(b, name, hi, &l, &ymin);
-    double x0 = f.v[0] > 0 ? f.v[0] : f.v[1];
-    axes(b, x0, f.v[f.n - 1], ymin, ymax, true, false, "frequency (Hz)",
+    axes(b, f.pos0, f.x1, ymin, ymax, true, false, "frequency (Hz)",
          "dBFS (a sine peaks at its level)");
     snprintf(path, sizeof path, "\"outputs\",%zu,\"spectrum\"", oi);
     curve(b, "output", path, "freq_hz", "out_dbfs", OUT_RGB, SOLID, 1, false);
@@ -357,9 +352,6 @@ static void plot_spectrum(builder *b, size_t oi, const char *name,
     }
     end(b, "");
 out:
-    free(f.v);
-    free(y.v);
-    free(ry.v);
 }
 
 /* ,"shade":[0,SKIP] when there is a skip */
@@ -376,12 +368,12 @@ static void plot_level(builder *b, size_t oi, const char *name,
     char id[64], title[128], path[64], tail[64];
     series t = arr(lv, "t_s"), y = arr(lv, "out_dbfs"), r = arr(lv, "ref_dbfs");
     double lo = 0, hi = 0;
-    bool any = range(&y, -199.0, &lo, &hi);
+    bool any = range(&y, true, &lo, &hi);
     if (!t.n)
         goto out;
     bool ref = has_points(&r);
     if (ref)
-        any |= range(&r, -199.0, &lo, &hi);
+        any |= range(&r, true, &lo, &hi);
     if (!any)
         lo = DSH_FLOOR_PLOT, hi = 0; /* digital silence: at the floor */
     snprintf(id, sizeof id, "level-%s", name);
@@ -399,7 +391,7 @@ static void plot_level(builder *b, size_t oi, const char *name,
         if (c->max > hi)
             hi = c->max;
     }
-    double x1 = t.v[t.n - 1] + get_num(lv, "block_s", 0);
+    double x1 = t.x1 + get_num(lv, "block_s", 0);
     axes(b, 0, x1 > 0 ? x1 : 1, lo - 6, hi + 6, false, false, "time (s)",
          "dBFS");
     snprintf(path, sizeof path, "\"outputs\",%zu,\"level\"", oi);
@@ -414,9 +406,6 @@ static void plot_level(builder *b, size_t oi, const char *name,
     shade_tail(skip_s, tail, sizeof tail);
     end(b, tail);
 out:
-    free(t.v);
-    free(y.v);
-    free(r.v);
 }
 
 static void plot_diff(builder *b, size_t oi, const char *name, const json_t *lv,
@@ -427,7 +416,7 @@ static void plot_diff(builder *b, size_t oi, const char *name, const json_t *lv,
     double lo = 0, hi = 0;
     if (!t.n || !has_points(&d))
         goto out;
-    range(&d, -1.0, &lo, &hi);
+    range(&d, false, &lo, &hi);
     snprintf(id, sizeof id, "diff-%s", name);
     snprintf(title, sizeof title,
              "%s: difference output - reference over time (largest in each "
@@ -439,7 +428,7 @@ static void plot_diff(builder *b, size_t oi, const char *name, const json_t *lv,
     const dsh_check_figure *c = find(b->res, name, "reference");
     if (c && c->has_max && c->max > hi)
         hi = c->max;
-    double x1 = t.v[t.n - 1] + get_num(lv, "block_s", 0);
+    double x1 = t.x1 + get_num(lv, "block_s", 0);
     axes(b, 0, x1 > 0 ? x1 : 1, 0, hi > 0 ? hi * 1.15 + 0.5 : 1.0, false, false,
          "time (s)", "|output - reference| (LSB)");
     snprintf(path, sizeof path, "\"outputs\",%zu,\"level\"", oi);
@@ -450,8 +439,6 @@ static void plot_diff(builder *b, size_t oi, const char *name, const json_t *lv,
     shade_tail(skip_s, tail, sizeof tail);
     end(b, tail);
 out:
-    free(t.v);
-    free(d.v);
 }
 
 /* the mask's min (col 1) or max (col 2) as points [[f, v], ...] */
@@ -478,7 +465,7 @@ static void plot_response(builder *b, size_t oi, const char *name,
     series f = arr(fr, "freq_hz"), m = arr(fr, "mag_db");
     const json_t *mask = json_object_get(fr, "mask");
     double lo = 0, hi = 0;
-    if (!has_points(&m) || !range(&m, -1e9, &lo, &hi) || f.n < 2)
+    if (!has_points(&m) || !range(&m, false, &lo, &hi) || f.n < 2)
         goto out;
     snprintf(id, sizeof id, "response-%s", name);
     snprintf(title, sizeof title,
@@ -496,9 +483,7 @@ static void plot_response(builder *b, size_t oi, const char *name,
         if (mhi > hi)
             hi = mhi;
     }
-    double fmin = f.v[0] > 0 ? f.v[0] : f.v[1];
-    axes(b, fmin, f.v[f.n - 1], lo - 6, hi + 6, true, false, "frequency (Hz)",
-         "dB");
+    axes(b, f.pos0, f.x1, lo - 6, hi + 6, true, false, "frequency (Hz)", "dB");
     snprintf(path, sizeof path, "\"outputs\",%zu,\"freq_response\"", oi);
     curve(b, "measured", path, "freq_hz", "mag_db", OUT_RGB, SOLID, 1, false);
     if (json_array_size(mask)) {
@@ -507,8 +492,6 @@ static void plot_response(builder *b, size_t oi, const char *name,
     }
     end(b, "");
 out:
-    free(f.v);
-    free(m.v);
 }
 
 /* the SRC's passband (0 .. stop_hz, the ripple against +-ripple_db) and
@@ -527,7 +510,7 @@ static void plot_src(builder *b, size_t si, const json_t *sr)
            stop_hz = get_num(sr, "stop_hz", 0);
     double rmin = get_num(sr, "ripple_min_db", 0),
            rmax = get_num(sr, "ripple_max_db", 0);
-    double att = get_num(sr, "stopband_db", 0), top = f.v[f.n - 1];
+    double att = get_num(sr, "stopband_db", 0), top = f.x1;
     long long rin = (long long)get_num(sr, "rate_in", 0);
     long long rout = (long long)get_num(sr, "rate_out", 0);
     const char *qual = json_string_value(json_object_get(sr, "quality"));
@@ -558,7 +541,7 @@ static void plot_src(builder *b, size_t si, const json_t *sr)
         double xmax = view ? top : stop_hz, ylo, yhi;
         if (view) {
             double lo = 0, hi = 0;
-            range(&m, -1e9, &lo, &hi);
+            range(&m, false, &lo, &hi);
             ylo = (lo < stop ? lo : stop) - 10;
             if (ylo < -200)
                 ylo = -200;
@@ -590,8 +573,6 @@ static void plot_src(builder *b, size_t si, const json_t *sr)
         end(b, tail);
     }
 out:
-    free(f.v);
-    free(m.v);
 }
 
 static const struct {
@@ -606,19 +587,16 @@ static const struct {
     { "panic", "panic", "#000000", 120 },
 };
 
-/* the events of each kind kept in the data, and the last one's time */
-static void count_events(const json_t *events, unsigned *cnt, double *t_last)
+/* the events of each kind the data holds, and the last one's time,
+ * from the index's event_kinds */
+static void count_events(const json_t *kinds, unsigned *cnt, double *t_last)
 {
-    for (size_t i = 0; i < json_array_size(events); i++) {
-        const json_t *e = json_array_get(events, i);
-        const char *kind = json_string_value(json_object_get(e, "kind"));
-        for (size_t k = 0; kind && k < sizeof marks / sizeof marks[0]; k++)
-            if (!strcmp(kind, marks[k].kind)) {
-                cnt[k]++;
-                double t = get_num(e, "t_s", 0);
-                if (t > *t_last)
-                    *t_last = t;
-            }
+    for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++) {
+        const json_t *e = json_object_get(kinds, marks[k].kind);
+        cnt[k] = (unsigned)json_integer_value(json_object_get(e, "n"));
+        double t = get_num(e, "t1", 0);
+        if (cnt[k] && t > *t_last)
+            *t_last = t;
     }
 }
 
@@ -652,11 +630,11 @@ static void plot_load(builder *b, size_t pi, const json_t *pipe,
         goto out;
     labels(b, id);
     double lo = 0, hi = 100;
-    range(&l, -1.0, &lo, &hi);
+    range(&l, false, &lo, &hi);
     if (hi < 100)
         hi = 100;
-    if (t.n && t.v[t.n - 1] > x1)
-        x1 = t.v[t.n - 1];
+    if (t.n && t.x1 > x1)
+        x1 = t.x1;
     double ytop = hi * 1.1 > 125 ? hi * 1.1 : 125;
     axes(b, 0, x1 > 0 ? x1 * 1.02 : 1, 0, ytop, false, false,
          "time since START (s)", "load (% of the period)");
@@ -679,8 +657,6 @@ static void plot_load(builder *b, size_t pi, const json_t *pipe,
     }
     end(b, "");
 out:
-    free(t.v);
-    free(l.v);
 }
 
 /* every component's load against the deadline: its average share of the
@@ -807,7 +783,7 @@ bool dsh_case_plots_make(const json_t *data, const dsh_case_result *res,
     for (size_t i = 0; i < json_array_size(srcs); i++)
         plot_src(&b, i, json_array_get(srcs, i));
     const json_t *pipes = json_object_get(data, "pipelines");
-    const json_t *events = json_object_get(data, "events");
+    const json_t *events = json_object_get(data, "event_kinds");
     double t_end = get_num(data, "audio_seconds", 0);
     for (size_t i = 0; i < json_array_size(pipes); i++)
         plot_load(&b, i, json_array_get(pipes, i), events, i == 0, t_end);

@@ -218,9 +218,10 @@ static void plot_scripts(FILE *f, const dsh_html_case *c)
 
 static void events(FILE *f, const json_t *data)
 {
+    /* the index's first events and their number (plot_index.h) */
     const json_t *ev = json_object_get(data, "events");
-    size_t n = json_array_size(ev);
-    if (!n)
+    size_t n = (size_t)json_integer_value(json_object_get(data, "events_n"));
+    if (!n || !json_array_size(ev))
         return;
     char b[64];
     fputs("<h2>Events</h2>\n", f);
@@ -239,7 +240,7 @@ static void events(FILE *f, const json_t *data)
     fputs("</p>\n<table id=\"events\"><thead><tr><th>time (s)</th>"
           "<th>kind</th><th>what</th></tr></thead><tbody>\n",
           f);
-    for (size_t i = 0; i < n && i < EVENTS_SHOWN; i++) {
+    for (size_t i = 0; i < json_array_size(ev) && i < EVENTS_SHOWN; i++) {
         const json_t *e = json_array_get(ev, i);
         fprintf(f, "<tr><td class=\"num\">%s</td><td>",
                 dsh_html_figure(json_number_value(json_object_get(e, "t_s")), b,

@@ -28,7 +28,8 @@
 
 typedef struct dsh_html_case {
     const dsh_report_entry *e;
-    const json_t *data;          /* plot data; NULL = none */
+    const json_t *data;          /* the plot data's index (plotdata/
+                                    plot_index.h); NULL = none */
     const char *raw;             /* the same as read (plotdata.json): the
                                     page holds it for its plots */
     size_t raw_len;              /* bytes */

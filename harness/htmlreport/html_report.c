@@ -15,20 +15,20 @@
 #include "html_text.h"
 #include "plot_lib.h"
 #include "plotdata/audio_curves.h"
+#include "plotdata/plot_index.h"
 #include "textout/file_read.h"
 #include "textout/out_file.h"
 
 typedef struct page {
-    json_t *data;
-    char *raw; /* the plot data as read */
+    json_t *data; /* the plot data's index (plotdata/plot_index.h) */
+    char *raw;    /* the plot data as read: the page holds it */
     size_t raw_len;
     dsh_case_plots plots;
 } page;
 
 /* The case's plot data (version 1), none when there is none: read whole
- * (kept for the page, which holds it as it is) and parsed from memory
- * (json_load_file takes a character at a time, each through the
- * stream's lock). */
+ * (kept for the page, which holds it as it is), its index parsed alone
+ * (the browser reads the rest) */
 static void load_data(page *pg, const char *out_dir)
 {
     if (!out_dir)
@@ -37,7 +37,7 @@ static void load_data(page *pg, const char *out_dir)
     snprintf(path, sizeof path, "%s/%s", out_dir, DSH_PLOTDATA_FILE);
     size_t cap = 0;
     if (dsh_file_read_into(path, &pg->raw, &cap, &pg->raw_len))
-        pg->data = json_loadb(pg->raw, pg->raw_len, 0, NULL);
+        pg->data = dsh_plot_index_read(pg->raw, pg->raw_len);
     if (pg->data &&
         json_integer_value(json_object_get(pg->data, "version")) != 1) {
         json_decref(pg->data);

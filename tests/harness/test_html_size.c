@@ -24,6 +24,7 @@
 #include "htmlreport/htmlreport.h"
 #include "plotdata/event_log.h"
 #include "plotdata/load_series.h"
+#include "plotdata/plot_index.h"
 #include "runner/runner.h"
 
 #define OUTPUTS   4
@@ -161,8 +162,10 @@ static void page_of_a_soak_bounded(void **state)
     assert_non_null(mkdtemp(dir));
     char path[512], page[512];
     snprintf(path, sizeof path, "%s/%s", dir, DSH_PLOTDATA_FILE);
-    json_t *d = soak_data();
-    assert_int_equal(json_dump_file(d, path, JSON_COMPACT), 0);
+    json_t *d = soak_data(), *data = dsh_plot_data_indexed(d);
+    assert_non_null(data);
+    assert_int_equal(json_dump_file(data, path, JSON_COMPACT), 0);
+    json_decref(data);
     json_decref(d);
     static dsh_case_result res;
     res.status = DSH_RES_FAIL;
