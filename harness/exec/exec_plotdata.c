@@ -52,6 +52,7 @@
 #include "plotdata/audio_curves.h"
 #include "plotdata/load_series.h"
 #include "plotdata/plot_index.h"
+#include "plotdata/plot_json.h"
 #include "plotdata/src_response.h"
 #include "src.h"
 #include "textout/json_out.h"
@@ -587,8 +588,8 @@ static json_t *excerpt_json(const xp_run *r, double hz)
     return o;
 }
 
-/* root as DIR/NAME, compact (7 significant digits: the plots need no
- * more) */
+/* root as DIR/NAME, compact, its reals with DSH_PLOT_JSON_DIGITS
+ * significant digits (the plots need no more; plotdata/plot_json.h) */
 static bool write_json(const json_t *root, const char *dir, const char *name,
                        char *err, size_t errsz)
 {
@@ -597,8 +598,7 @@ static bool write_json(const json_t *root, const char *dir, const char *name,
     dsh_out_file f;
     if (!dsh_out_open(&f, path, err, errsz))
         return false;
-    bool ok = !json_dumpf(
-        root, f.f, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(7));
+    bool ok = dsh_plot_json_write(root, DSH_PLOT_JSON_DIGITS, f.f);
     return dsh_out_close(&f, ok, err, errsz);
 }
 

@@ -20,6 +20,7 @@
 #include "plotdata/event_log.h"
 #include "plotdata/load_series.h"
 #include "plotdata/plot_index.h"
+#include "plotdata/plot_json.h"
 #include "plotdata/src_response.h"
 
 static void load_series_bounded(void **state)
@@ -336,6 +337,56 @@ static void plot_index_summarises(void **state)
     json_decref(d);
 }
 
+/* the plot data's numbers: the text printf's %.*g makes (".0" added
+ * when it has neither '.' nor 'e'), for values of every size */
+static void plot_json_numbers(void **state)
+{
+    (void)state;
+    char got[40], want[40];
+    static const double fixed[] = { 0,        -0.0,      1,        -1,
+                                    0.5,      9.999996,  9.999994, 99999.95,
+                                    123456.5, 160e6,     1e-5,     0.0001,
+                                    -200,     7200,      1e300,    -2.5e-300,
+                                    48000,    0.0014231, 999999.5, 1e21 };
+    unsigned seed = 1;
+    for (int i = 0; i < 200000; i++) {
+        double v;
+        if (i < (int)(sizeof fixed / sizeof fixed[0])) {
+            v = fixed[i];
+        } else {
+            seed = seed * 1103515245u + 12345u;
+            double mant = 1 + (seed >> 8) / (double)(1u << 24) * 9;
+            int e = (int)(seed % 40) - 15;
+            v = (seed & 1 ? -mant : mant) * pow(10, e);
+        }
+        int digits = 1 + i % 9;
+        snprintf(want, sizeof want, "%.*g", digits, v);
+        if (!strpbrk(want, ".e"))
+            strcat(want, ".0");
+        size_t n = dsh_plot_json_real(v, digits, got);
+        assert_int_equal(n, strlen(got));
+        if (strcmp(got, want))
+            fail_msg("%.17g with %d digits: %s, printf %s", v, digits, got,
+                     want);
+    }
+    /* a tree: the text jansson reads back to the same values */
+    json_t *d = json_pack("{s:[f, n, i, s], s:{s:b, s:s}}", "a", 0.25, 7,
+                          "q\"\\\n\x01é", "o", "t", 1, "k", "v");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_true(dsh_plot_json_write(d, 6, f));
+    assert_int_equal(fclose(f), 0);
+    assert_string_equal(buf,
+                        "{\"a\":[0.25,null,7,\"q\\\"\\\\\\u000a\\u0001é\"],"
+                        "\"o\":{\"t\":true,\"k\":\"v\"}}");
+    json_t *back = json_loads(buf, 0, NULL);
+    assert_true(json_equal(back, d));
+    json_decref(back);
+    json_decref(d);
+    free(buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -347,6 +398,7 @@ int main(void)
         cmocka_unit_test(src_response_bands),
         cmocka_unit_test(levels_and_difference),
         cmocka_unit_test(plot_index_summarises),
+        cmocka_unit_test(plot_json_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
