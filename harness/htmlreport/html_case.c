@@ -212,7 +212,7 @@ static void plot_scripts(FILE *f, const dsh_html_case *c)
     fputs("</script>\n", f);
     dsh_plot_lib_head(f, c->lib, c->lib_src);
     fputs("<script>", f);
-    dsh_script_text(f, dsh_plots_js, dsh_plots_js_len);
+    dsh_script_code(f, dsh_plots_js, dsh_plots_js_len);
     fputs("</script>\n", f);
 }
 

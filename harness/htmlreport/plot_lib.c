@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "textout/file_read.h"
 #include "textout/out_file.h"
@@ -85,11 +86,31 @@ void dsh_script_text(FILE *f, const char *s, size_t n)
     }
 }
 
+void dsh_script_code(FILE *f, const char *s, size_t n)
+{
+    const char *end = s + n, *p = s;
+    while (p < end) {
+        const char *lt = memchr(p, '<', (size_t)(end - p));
+        if (!lt) {
+            fwrite(p, 1, (size_t)(end - p), f);
+            return;
+        }
+        fwrite(p, 1, (size_t)(lt - p) + 1, f);
+        size_t left = (size_t)(end - lt);
+        if (left >= 8 && !strncasecmp(lt, "</script", 8))
+            fputc('\\', f);
+        else if (left >= 4 && !memcmp(lt, "<!--", 4))
+            fputc('\\', f);
+        p = lt + 1;
+    }
+}
+
 void dsh_plot_lib_head(FILE *f, const dsh_plot_lib *lib, const char *src)
 {
-    if (lib->css) {
+    /* a style sheet with no '<' cannot end its element early */
+    if (lib->css && !memchr(lib->css, '<', lib->css_len)) {
         fputs("<style>", f);
-        dsh_script_text(f, lib->css, lib->css_len);
+        fwrite(lib->css, 1, lib->css_len, f);
         fputs("</style>\n", f);
     }
     if (src) {
@@ -99,6 +120,6 @@ void dsh_plot_lib_head(FILE *f, const dsh_plot_lib *lib, const char *src)
         return;
     }
     fputs("<script>", f);
-    dsh_script_text(f, lib->js, lib->js_len);
+    dsh_script_code(f, lib->js, lib->js_len);
     fputs("</script>\n", f);
 }

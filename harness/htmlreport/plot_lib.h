@@ -38,13 +38,22 @@ void dsh_plot_lib_free(dsh_plot_lib *lib);
 bool dsh_plot_lib_write(const dsh_plot_lib *lib, const char *dir, char *err,
                         size_t errsz);
 
-/* What a page's <head> holds for the plots: the style sheet inline, and
- * the library inline (src NULL) or loaded from src (a relative URL). */
+/* What a page holds for the plots: the style sheet inline (when it has
+ * no '<'), and the library inline (src NULL) or loaded from src (a
+ * relative URL). */
 void dsh_plot_lib_head(FILE *f, const dsh_plot_lib *lib, const char *src);
 
-/* n bytes of s inside a <script> element: every "</" as "<\/" and "<!--"
- * as "\u003c!--" (the same JSON or script, which cannot end the element
- * early). */
+/* n bytes of JSON text s inside a <script type="application/json">
+ * element: every "</" as "<\/" and "<!--" as "\u003c!--" (the same JSON,
+ * which cannot end the element early). */
 void dsh_script_text(FILE *f, const char *s, size_t n);
+
+/* n bytes of JavaScript s inside a <script> element: only "</script"
+ * (any case) as "<\/script" and "<!--" as "<\!--", which can end or
+ * confuse the element; both stand in strings, regular expressions and
+ * comments only, where they mean the same escaped.  (Escaping every "</"
+ * would not do: in a regular expression such as /</g, "<\/" escapes its
+ * closing slash.) */
+void dsh_script_code(FILE *f, const char *s, size_t n);
 
 #endif

@@ -3,7 +3,8 @@
 # The HTML report in a real browser (docs/harness.md "HTML report"; issue
 # 33): html_browser.sh DSPSIM VECTORS_CASES WORK SCREENSHOT
 # `dspsim test --html` on a small suite with a deliberately failing case
-# (lib_html_suite.sh), every page loaded in headless Chromium (Debian
+# (lib_html_suite.sh), and `dspsim run`'s single page of that case (the
+# library inline), every page loaded in headless Chromium (Debian
 # chromium-headless-shell; one run: a page of this test holds them in
 # iframes and writes what each DOM shows, dumped with --dump-dom): loaded
 # (data-loaded="1") with no script or resource error (no data-errors, no
@@ -31,6 +32,8 @@ rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 2
 html_suite "$V" "$WORK" || { echo "FAIL cannot make the suite"; exit 1; }
 expect_rc 1 "dspsim test --html" -- "$DSPSIM" test "${SUITE[@]}" -j2 \
     --no-progress --out-dir "$WORK/res" --html "$WORK/html"
+# a single page with the library inline: `dspsim run`'s report.html
+expect_rc 1 "dspsim run" -- "$DSPSIM" run "$WORK/fail/thdn_fail.yaml" --out-dir "$WORK/run"
 H=$WORK/html
 # browse URL DOM LOG [ARGS...]: the page's DOM after load, Chromium's log
 browse() {
@@ -45,11 +48,12 @@ browse() {
 # have loaded, writes one line of what its DOM shows into <pre id="out">:
 #   PAGE loaded=L errors=E plots=P drawn=D [first=STATUS:PATH]
 #        [sorted=S mcps=V,V,...] [failed=CHECK:VALUE:PLOT:SHOWN]
-pages=(index.html "index.html#sort=-mcps")
-for p in "$H"/cases/*.html; do pages+=("cases/$(basename "$p")"); done
+pages=(html/index.html "html/index.html#sort=-mcps")
+for p in "$H"/cases/*.html; do pages+=("html/cases/$(basename "$p")"); done
+pages+=(run/report.html)
 {
     echo '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><pre id="out"></pre>'
-    for p in "${pages[@]}"; do echo "<iframe src=\"html/$p\" data-page=\"$p\"></iframe>"; done
+    for p in "${pages[@]}"; do echo "<iframe src=\"$p\" data-page=\"$p\"></iframe>"; done
     cat <<'JS'
 <script>
 var out = document.getElementById('out');
@@ -98,24 +102,26 @@ sed 's/^/  | /' lines.txt
 grep -E 'CONSOLE|Uncaught|ERR_FILE_NOT_FOUND' check.log && fail "console errors"
 grep -v ' loaded=1 errors=0 ' lines.txt && fail "pages with errors or not loaded"
 field() { grep "^$1 " lines.txt | grep -o " $2=[^ ]*" | sed "s/ $2=//"; }
-case $(field index.html first) in failed:*thdn_fail.yaml) ok "failing case first" ;;
-*) fail "first row: $(field index.html first)" ;; esac
-[ "$(field 'index.html#sort=-mcps' sorted)" = "-mcps" ] || fail "#sort=-mcps did not sort"
-field 'index.html#sort=-mcps' mcps | tr ',' '\n' | grep . >mcps.txt
+case $(field html/index.html first) in failed:*thdn_fail.yaml) ok "failing case first" ;;
+*) fail "first row: $(field html/index.html first)" ;; esac
+[ "$(field 'html/index.html#sort=-mcps' sorted)" = "-mcps" ] || fail "#sort=-mcps did not sort"
+field 'html/index.html#sort=-mcps' mcps | tr ',' '\n' | grep . >mcps.txt
 sort -g -r mcps.txt | cmp -s - mcps.txt || fail "rows not by MCPS, largest first: $(tr '\n' ' ' <mcps.txt)"
 [ "$(wc -l <mcps.txt)" -ge 5 ] || fail "too few MCPS figures: $(wc -l <mcps.txt)"
 n=0
 for p in "${pages[@]}"; do
-    case $p in cases/*) ;; *) continue ;; esac
+    case $p in html/cases/* | run/*) ;; *) continue ;; esac
     plots=$(field "$p" plots) drawn=$(field "$p" drawn)
     [ "${plots:-0}" -ge 1 ] && [ "$drawn" = "$plots" ] && n=$((n + 1)) ||
         fail "$p: ${plots:-?} plots, ${drawn:-?} drawn"
 done
-[ "$n" -eq "${#SUITE[@]}" ] && ok "$n case pages with all their plots drawn"
-case $(field cases/thdn_fail.html failed) in
-thdn_db:-1[0-2][0-9].*:plot-spectrum-ssp0:shown) ok "the failed THD+N figure on its spectrum plot" ;;
-*) fail "failing page: $(field cases/thdn_fail.html failed)" ;; esac
-[ "$(grep -c ' failed=' lines.txt)" -eq 1 ] || fail "failed checks on other pages"
+[ "$n" -eq $((${#SUITE[@]} + 1)) ] && ok "$n case pages (run's single page among them) with all their plots drawn"
+for p in html/cases/thdn_fail.html run/report.html; do
+    case $(field "$p" failed) in
+    thdn_db:-1[0-2][0-9].*:plot-spectrum-ssp0:shown) ok "$p: the failed THD+N figure in its spectrum plot's caption" ;;
+    *) fail "$p: $(field "$p" failed)" ;; esac
+done
+[ "$(grep -c ' failed=' lines.txt)" -eq 2 ] || fail "failed checks on other pages"
 
 # the screenshot of the failing case's page (kept for CI)
 rm -f "$SHOT"
