@@ -39,8 +39,11 @@
     return Array.isArray(v) ? v : [];
   }
 
+  /* a point of the data; NaN where it has none (null: NaN written), which
+   * dygraphs draws as a gap, where a row another series made (null) is
+   * stepped over */
   function num(v) {
-    return typeof v === 'number' && isFinite(v) ? v : null;
+    return typeof v === 'number' && isFinite(v) ? v : NaN;
   }
 
   /* the series' points as [x, y] lists */
@@ -149,7 +152,7 @@
         stepPlot: !!s.step,
         drawPoints: !!s.points,
         pointSize: 2.5,
-        connectSeparatedPoints: !s.c && !s.x,
+        connectSeparatedPoints: true,
       };
       if (s.dash) {
         so.strokePattern = s.dash === 3 ? [2, 3] : [7, 4];
