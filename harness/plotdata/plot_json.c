@@ -87,37 +87,35 @@ size_t dsh_plot_json_real(double v, int digits, char *out)
     return (size_t)(p - out);
 }
 
+/* The text is made in a buffer of CHUNK bytes written out whenever it
+ * is full: kept for the life of the process (a worker's cases reuse its
+ * pages, no large allocation faulted in and unmapped per file). */
+#define CHUNK (1u << 15)
+
 typedef struct text {
-    char *b;
-    size_t n, cap;
-    bool oom;
+    char *b; /* CHUNK bytes */
+    size_t n;
+    FILE *f;
+    bool failed;
 } text;
 
-static char *room(text *t, size_t k)
+static void flush(text *t)
 {
-    if (t->oom)
-        return NULL;
-    if (t->n + k > t->cap) {
-        size_t cap = t->cap ? t->cap : 1 << 16;
-        while (cap < t->n + k)
-            cap *= 2;
-        char *nb = realloc(t->b, cap);
-        if (!nb) {
-            t->oom = true;
-            return NULL;
-        }
-        t->b = nb;
-        t->cap = cap;
-    }
-    return t->b + t->n;
+    if (t->n && fwrite(t->b, 1, t->n, t->f) != t->n)
+        t->failed = true;
+    t->n = 0;
 }
 
 static void put(text *t, const char *s, size_t k)
 {
-    char *p = room(t, k);
-    if (p) {
-        memcpy(p, s, k);
-        t->n += k;
+    while (k) {
+        if (t->n == CHUNK)
+            flush(t);
+        size_t m = CHUNK - t->n < k ? CHUNK - t->n : k;
+        memcpy(t->b + t->n, s, m);
+        t->n += m;
+        s += m;
+        k -= m;
     }
 }
 
@@ -199,9 +197,12 @@ static void put_value(text *t, const json_t *v, int digits)
 
 bool dsh_plot_json_write(const json_t *v, int digits, FILE *f)
 {
-    text t = { 0 };
+    static char *chunk; /* the process's; not thread-safe (a case's run
+                           writes its plot data in its own process) */
+    if (!chunk && !(chunk = malloc(CHUNK)))
+        return false;
+    text t = { chunk, 0, f, false };
     put_value(&t, v, digits);
-    bool ok = !t.oom && fwrite(t.b, 1, t.n, f) == t.n;
-    free(t.b);
-    return ok;
+    flush(&t);
+    return !t.failed;
 }

@@ -2,9 +2,8 @@
 /* The plot data's JSON text, written fast (docs/harness.md "HTML
  * report"): the plots need a few significant digits, not the 17 of an
  * exact double, and the suite's plot data is about 200,000 numbers, so
- * the text is made in one buffer with a number formatter of its own
- * (about a tenth of the time of printf's %g through a stream per value)
- * and written at once.
+ * the text is made in a buffer of the process's with a number formatter
+ * of its own, and written a buffer at a time.
  *
  * The text is what json_dumpf(v, f, JSON_COMPACT) writes, members in
  * their order, but that a real number has `digits` significant digits
@@ -28,7 +27,8 @@
  * 32 bytes); returns its length. */
 size_t dsh_plot_json_real(double v, int digits, char *out);
 
-/* v's compact text to f; false on a write error or out of memory. */
+/* v's compact text to f; false on a write error or out of memory.  Not
+ * thread-safe (one buffer per process). */
 bool dsh_plot_json_write(const json_t *v, int digits, FILE *f);
 
 #endif

@@ -385,6 +385,26 @@ static void plot_json_numbers(void **state)
     json_decref(back);
     json_decref(d);
     free(buf);
+    /* text of many buffers (written a buffer at a time): read back the
+     * same, every value to its 6 digits */
+    json_t *big = json_array();
+    for (int i = 0; i < 30000; i++)
+        json_array_append_new(big, json_real(-123.456789 + i * 0.37));
+    f = open_memstream(&buf, &len);
+    assert_true(dsh_plot_json_write(big, 6, f));
+    assert_int_equal(fclose(f), 0);
+    assert_true(len > 200000);
+    back = json_loads(buf, 0, NULL);
+    assert_int_equal(json_array_size(back), 30000);
+    for (size_t i = 0; i < 30000; i++) {
+        double v = json_real_value(json_array_get(big, i));
+        double w = json_real_value(json_array_get(back, i));
+        snprintf(want, sizeof want, "%.6g", v);
+        assert_true(w == strtod(want, NULL));
+    }
+    json_decref(back);
+    json_decref(big);
+    free(buf);
 }
 
 int main(void)
