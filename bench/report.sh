@@ -3,7 +3,8 @@
 # What the HTML report costs (docs/harness.md "HTML report"; issue 33):
 #   bench/report.sh [BUILD_DIR] [RUNS]
 # runs the vector suite (BUILD_DIR/vectors/cases, every case) RUNS times
-# (default 3) in each of three ways, interleaved, with
+# (default 3) in each of three ways, interleaved (their order turning
+# from round to round), with
 # `dspsim test -j$(nproc) -q`:
 #   plain   no report
 #   data    --html DIR with DSPSIM_DYGRAPHS=none: the plot data the cases
@@ -32,8 +33,12 @@ trap 'rm -rf "$WORK"' EXIT
 J=$(nproc)
 declare -A wall cpu
 min() { if [ -z "${1:-}" ] || [ "$(echo "$2 < $1" | bc -l)" = 1 ]; then echo "$2"; else echo "$1"; fi; }
+# the order of the modes turns every round (plain data html, data html
+# plain, html plain data): what a run leaves the next (the files to write
+# back, the caches) falls on each mode alike
+orders=("plain data html" "data html plain" "html plain data")
 for i in $(seq "$RUNS"); do
-    for mode in plain data html; do
+    for mode in ${orders[$(((i - 1) % 3))]}; do
         rm -rf "$WORK/out" "$WORK/html"
         args=()
         [ $mode = plain ] || args=(--html "$WORK/html")
@@ -46,10 +51,12 @@ for i in $(seq "$RUNS"); do
         printf '%-5s run %d: %.2f s wall, %.2f s CPU\n' $mode "$i" "$t" "$c"
         wall[$mode]=$(min "${wall[$mode]:-}" "$t")
         cpu[$mode]=$(min "${cpu[$mode]:-}" "$c")
+        if [ $mode = html ]; then # the report's size: the full one's
+            cases=$(ls "$WORK/html/cases" | wc -l)
+            size=$(du -sk "$WORK/html" | cut -f1)
+        fi
     done
 done
-cases=$(ls "$WORK/html/cases" | wc -l)
-size=$(du -sk "$WORK/html" | cut -f1)
 pct() { echo "100 * ($1 - $2) / $3" | bc -l; }
 printf 'suite: %d cases, -j%d; best of %d: %.2f s plain, %.2f s with --html and no plots, %.2f s with --html (wall); %.2f s, %.2f s, %.2f s of CPU\n' \
     "$cases" "$J" "$RUNS" "${wall[plain]}" "${wall[data]}" "${wall[html]}" "${cpu[plain]}" "${cpu[data]}" "${cpu[html]}"
