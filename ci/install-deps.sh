@@ -21,8 +21,9 @@ PKGS=(
   # libtcc-dev: the in-process translation tier (sim/cpu/xlate_be_tcc.c)
   # libjs-dygraphs: the plots of the HTML report, drawn by the browser
   #   (harness/htmlreport; without it the report has its tables and a
-  #   notice); chromium-headless-shell:
-  #   the report checked in a browser (harness.html_browser, skipped without)
+  #   notice)
+  # chromium-headless-shell: the report checked in a browser
+  #   (harness.html_browser, skipped without)
 )
 missing=()
 for p in "${PKGS[@]}"; do
