@@ -12,16 +12,18 @@ PKGS=(
   libjansson-dev libxml2-dev libfftw3-dev
   clang libclang-rt-dev clang-format
   libtcc-dev
-  gnuplot-nox chromium-headless-shell
+  libjs-dygraphs chromium-headless-shell
   # valgrind: callgrind_annotate reads the --profile files (tests/cli/profile.sh)
   # libxml2-utils: xmllint validates the JUnit report (harness.test_runner)
   # libjansson-dev: JSON reports and timeline; libxml2-dev: JUnit writer
   # libfftw3-dev: the spectra of the audio checks (harness/audio/fft.c)
   # clang-format: the style check of the C sources (CTest style.format)
   # libtcc-dev: the in-process translation tier (sim/cpu/xlate_be_tcc.c)
-  # gnuplot-nox: the plots of the HTML report (harness/htmlreport; without
-  #   it the report has its tables and a notice); chromium-headless-shell:
-  #   the report checked in a browser (harness.html_browser, skipped without)
+  # libjs-dygraphs: the plots of the HTML report, drawn by the browser
+  #   (harness/htmlreport; without it the report has its tables and a
+  #   notice)
+  # chromium-headless-shell: the report checked in a browser
+  #   (harness.html_browser, skipped without)
 )
 missing=()
 for p in "${PKGS[@]}"; do

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Case execution: the data of the HTML report's plots (docs/harness.md
  * "HTML report"), recorded while the case runs and written after its
- * checks to OUT_DIR/plotdata.json (DSH_PLOTDATA_FILE), which
- * harness/htmlreport reads.  It only looks: the run, its figures and its
+ * checks to OUT_DIR/plotdata.json (DSH_PLOTDATA_FILE), which the HTML
+ * report's page holds as it is; the file starts with its index (the
+ * member "index", plotdata/plot_index.h), which the report's runner
+ * reads alone.  It only looks: the run, its figures and its
  * files are the same with or without it.
  *
  * plotdata.json (version 1; times in s from the first START, levels in
  * dBFS, loads in % of the period; NaN is null):
- *   { "version": 1, "cpu_hz": H, "audio_seconds": S,
+ *   { "index": { ... }, "version": 1, "cpu_hz": H, "audio_seconds": S,
  *     "outputs": [ { "name", "rate", "channels", "format", "file",
  *                    "reference" (path, when compared), "diff_file",
  *                    "skip_s",
@@ -49,6 +51,8 @@
 #include "htmlreport/html_text.h"
 #include "plotdata/audio_curves.h"
 #include "plotdata/load_series.h"
+#include "plotdata/plot_index.h"
+#include "plotdata/plot_json.h"
 #include "plotdata/src_response.h"
 #include "src.h"
 #include "textout/json_out.h"
@@ -584,6 +588,20 @@ static json_t *excerpt_json(const xp_run *r, double hz)
     return o;
 }
 
+/* root as DIR/NAME, compact, its reals with DSH_PLOT_JSON_DIGITS
+ * significant digits (the plots need no more; plotdata/plot_json.h) */
+static bool write_json(const json_t *root, const char *dir, const char *name,
+                       char *err, size_t errsz)
+{
+    char path[DSH_PATH_MAX * 2 + 32];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    dsh_out_file f;
+    if (!dsh_out_open(&f, path, err, errsz))
+        return false;
+    bool ok = dsh_plot_json_write(root, DSH_PLOT_JSON_DIGITS, f.f);
+    return dsh_out_close(&f, ok, err, errsz);
+}
+
 static bool write_data(xp_run *r, const dsh_exec_env *env, char *err,
                        size_t errsz)
 {
@@ -651,16 +669,16 @@ static bool write_data(xp_run *r, const dsh_exec_env *env, char *err,
         snprintf(err, errsz, "plot data: out of memory");
         return false;
     }
-    snprintf(path, sizeof path, "%s/%s", env->out_dir, DSH_PLOTDATA_FILE);
-    dsh_out_file f;
-    if (!dsh_out_open(&f, path, err, errsz)) {
-        json_decref(root);
+    /* its index first: what the report's runner reads */
+    json_t *data = dsh_plot_data_indexed(root);
+    json_decref(root);
+    if (!data) {
+        snprintf(err, errsz, "plot data: out of memory");
         return false;
     }
-    ok = !json_dumpf(
-        root, f.f, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(7));
-    json_decref(root);
-    return dsh_out_close(&f, ok, err, errsz);
+    ok = write_json(data, env->out_dir, DSH_PLOTDATA_FILE, err, errsz);
+    json_decref(data);
+    return ok;
 }
 
 void xp_plot_finish(xp_run *r, const dsh_exec_env *env)

@@ -3,10 +3,12 @@
 #include "html_case.h"
 #include "html_cores.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "html_head.h"
 #include "html_text.h"
+#include "plots_js.h"
 
 #define EVENTS_SHOWN 60
 
@@ -22,6 +24,11 @@ void dsh_html_figure_cell(FILE *f, const char *field, double v)
     dsh_html_figure(v, b, sizeof b);
     fprintf(f, "<td class=\"num\" data-field=\"%s\" data-value=\"%s\">%s</td>",
             field, b, b);
+}
+
+static bool has_plots(const dsh_html_case *c)
+{
+    return c->lib && c->plots && c->plots->n && c->raw;
 }
 
 static void checks_table(FILE *f, const dsh_html_case *c)
@@ -71,7 +78,7 @@ static void checks_table(FILE *f, const dsh_html_case *c)
                     "<td class=\"%s\">%s</td><td>",
                     k->has_min ? lo : "", k->has_max ? hi : "",
                     k->passed ? "pass" : "fail", k->passed ? "pass" : "FAIL");
-            const char *id = c->plots ? dsh_case_plot_of(c->plots, k) : "";
+            const char *id = has_plots(c) ? dsh_case_plot_of(c->plots, k) : "";
             if (*id) {
                 fprintf(f, "<a href=\"#plot-%s\">", id);
                 dsh_html_esc(f, id);
@@ -161,33 +168,60 @@ static void run_tables(FILE *f, const dsh_case_result *res)
     }
 }
 
+/* the figures, each with its caption and the element it is drawn in */
 static void plots(FILE *f, const dsh_html_case *c)
 {
-    if (!c->plots || !c->plots->n)
+    if (!has_plots(c))
         return;
     fputs("<h2>Plots</h2>\n", f);
     for (size_t i = 0; i < c->plots->n; i++) {
         const dsh_case_plot *p = &c->plots->p[i];
-        const char *svg = c->batch ? dsh_plot_batch_svg(c->batch, p->batch)
-                                   : NULL;
-        if (!svg)
-            continue;
         fprintf(f,
                 "<figure class=\"plot\" id=\"plot-%s\" data-plot=\"%s\">"
                 "<figcaption>",
                 p->id, p->id);
         dsh_html_esc(f, p->title);
-        fputs("</figcaption>\n", f);
-        fputs(svg, f);
-        fputs("</figure>\n", f);
+        if (p->caption && p->caption[0])
+            fprintf(f, "<ul class=\"figures\">%s</ul>", p->caption);
+        fputs("</figcaption>\n<div class=\"graph\"></div><div "
+              "class=\"legend\"></div></figure>\n",
+              f);
     }
+}
+
+/* the plot data as read, the specifications, the library and the
+ * drawing script */
+static void plot_scripts(FILE *f, const dsh_html_case *c)
+{
+    if (!has_plots(c))
+        return;
+    fputs("<script type=\"application/json\" id=\"dspsim-plotdata\">", f);
+    dsh_script_text(f, c->raw, c->raw_len);
+    fputs("</script>\n<script type=\"application/json\" "
+          "id=\"dspsim-plots\">",
+          f);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (m) {
+        dsh_case_plots_json(m, c->plots);
+        if (!fclose(m))
+            dsh_script_text(f, buf, len);
+        free(buf);
+    }
+    fputs("</script>\n", f);
+    dsh_plot_lib_head(f, c->lib, c->lib_src);
+    fputs("<script>", f);
+    dsh_script_code(f, dsh_plots_js, dsh_plots_js_len);
+    fputs("</script>\n", f);
 }
 
 static void events(FILE *f, const json_t *data)
 {
+    /* the index's first events and their number (plot_index.h) */
     const json_t *ev = json_object_get(data, "events");
-    size_t n = json_array_size(ev);
-    if (!n)
+    size_t n = (size_t)json_integer_value(json_object_get(data, "events_n"));
+    if (!n || !json_array_size(ev))
         return;
     char b[64];
     fputs("<h2>Events</h2>\n", f);
@@ -206,7 +240,7 @@ static void events(FILE *f, const json_t *data)
     fputs("</p>\n<table id=\"events\"><thead><tr><th>time (s)</th>"
           "<th>kind</th><th>what</th></tr></thead><tbody>\n",
           f);
-    for (size_t i = 0; i < n && i < EVENTS_SHOWN; i++) {
+    for (size_t i = 0; i < json_array_size(ev) && i < EVENTS_SHOWN; i++) {
         const json_t *e = json_array_get(ev, i);
         fprintf(f, "<tr><td class=\"num\">%s</td><td>",
                 dsh_html_figure(json_number_value(json_object_get(e, "t_s")), b,
@@ -385,5 +419,6 @@ void dsh_html_case_page(FILE *f, const char *page_dir, const dsh_html_case *c)
         fputs("</pre>\n", f);
     }
     files(f, page_dir, e->out_dir, c->data);
+    plot_scripts(f, c);
     dsh_html_end(f, false);
 }

@@ -2,7 +2,11 @@
 /* One case's page of the HTML report (docs/harness.md "HTML report"):
  * status and message, the checks with their figures and limits, the
  * run's figures (cycles, MCPS, loads, misses, xruns, host time) per
- * pipeline and component, the plots (case_plots.h), the events, the
+ * pipeline and component, the plots (case_plots.h: a <figure
+ * class="plot" id="plot-ID"> each with the title and the figures it
+ * shows in its caption and a <div class="graph"> plots.js draws in, the
+ * plot data and the specifications in <script type="application/json">
+ * blocks #dspsim-plotdata and #dspsim-plots), the events, the
  * firmware log excerpt of a failure, and links to the files the run left
  * (WAVs, firmware.log, the Perfetto timeline, the callgrind profile).
  *
@@ -19,14 +23,19 @@
 #include <jansson.h>
 
 #include "case_plots.h"
-#include "plot_tool.h"
+#include "plot_lib.h"
 #include "runner/report.h"
 
 typedef struct dsh_html_case {
     const dsh_report_entry *e;
-    const json_t *data;          /* plot data; NULL = none */
+    const json_t *data;          /* the plot data's index (plotdata/
+                                    plot_index.h); NULL = none */
+    const char *raw;             /* the same as read (plotdata.json): the
+                                    page holds it for its plots */
+    size_t raw_len;              /* bytes */
     const dsh_case_plots *plots; /* NULL = none */
-    dsh_plot_batch *batch;       /* the plots' SVGs; NULL = none */
+    const dsh_plot_lib *lib;     /* NULL = no plots drawn */
+    const char *lib_src;         /* the library's URL; NULL = inline */
     const char *index_href;      /* the index page; NULL = none */
     const char *notice;          /* one line; NULL or "" = none */
 } dsh_html_case;

@@ -20,9 +20,11 @@ static const char style[] =
     ".fail{color:#c00000;font-weight:bold}.pass{color:#2a7a2a}"
     ".chk{display:block;white-space:nowrap}"
     ".notice{background:#fff4d0;border:1px solid #e0c060;padding:.3em .6em}"
-    "figure.plot{margin:.6em 0 1.2em}figure.plot svg{width:100%;"
-    "max-width:980px;height:auto;display:block}"
+    "figure.plot{margin:.6em 0 1.2em}figure.plot div.graph{width:100%;"
+    "max-width:980px;height:340px}"
+    "figure.plot div.legend{font-size:12px;max-width:980px;margin-top:.3em}"
     "figcaption{font-weight:bold;margin-bottom:.2em}"
+    "ul.figures{margin:.2em 0;padding-left:1.2em;font-weight:normal}"
     "pre{background:#f6f6f6;border:1px solid #ddd;padding:.5em;"
     "overflow-x:auto;max-height:40em}";
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The HTML report: each case's plot data read, its plots drawn by the
- * report's gnuplot session and its page written as it finishes, in the
- * runner's thread; the index at the end (htmlreport.h). */
+/* The HTML report: each case's plot data read, the specifications of its
+ * plots made and its page written (the data in it, for the browser to
+ * draw with dygraphs) as it finishes, in the runner's thread; the index
+ * at the end (htmlreport.h). */
 #include "htmlreport.h"
 
 #include <stdio.h>
@@ -12,52 +13,55 @@
 #include "html_case.h"
 #include "html_index.h"
 #include "html_text.h"
-#include "plot_tool.h"
+#include "plot_lib.h"
 #include "plotdata/audio_curves.h"
+#include "plotdata/plot_index.h"
+#include "textout/file_read.h"
 #include "textout/out_file.h"
 
 typedef struct page {
-    json_t *data;
+    json_t *data; /* the plot data's index (plotdata/plot_index.h) */
+    char *raw;    /* the plot data as read: the page holds it */
+    size_t raw_len;
     dsh_case_plots plots;
 } page;
 
-/* The case's plot data (version 1), NULL when none: read whole and
- * parsed from memory (json_load_file takes a character at a time, each
- * through the stream's lock in a threaded process). */
-static json_t *load_data(const char *out_dir)
+/* The case's plot data (version 1), none when there is none: read whole
+ * (kept for the page, which holds it as it is), its index parsed alone
+ * (the browser reads the rest) */
+static void load_data(page *pg, const char *out_dir)
 {
     if (!out_dir)
-        return NULL;
+        return;
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", out_dir, DSH_PLOTDATA_FILE);
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-    json_t *d = dsh_file_read_into(path, &buf, &cap, &n)
-                    ? json_loadb(buf, n, 0, NULL)
-                    : NULL;
-    free(buf);
-    if (d && json_integer_value(json_object_get(d, "version")) != 1) {
-        json_decref(d);
-        d = NULL;
+    size_t cap = 0;
+    if (dsh_file_read_into(path, &pg->raw, &cap, &pg->raw_len))
+        pg->data = dsh_plot_index_read(pg->raw, pg->raw_len);
+    if (pg->data &&
+        json_integer_value(json_object_get(pg->data, "version")) != 1) {
+        json_decref(pg->data);
+        pg->data = NULL;
     }
-    return d;
+    if (!pg->data) {
+        free(pg->raw);
+        pg->raw = NULL;
+        pg->raw_len = 0;
+    }
 }
 
-/* a case's plot data and plots, its plots into batch b (NULL: none) */
-static bool prepare(page *pg, const dsh_report_entry *e, dsh_plot_batch *b)
+/* a case's plot data and the specifications of its plots (none without
+ * the library: nothing would draw them) */
+static bool prepare(page *pg, const dsh_report_entry *e, bool plots)
 {
-    pg->data = load_data(e->out_dir);
-    if (!dsh_case_plots_make(pg->data, e->result, &pg->plots))
-        return false;
-    for (size_t k = 0; k < pg->plots.n; k++)
-        pg->plots.p[k].batch = b ? dsh_plot_batch_add(b, pg->plots.p[k].script)
-                                 : -1;
-    return true;
+    load_data(pg, e->out_dir);
+    return dsh_case_plots_make(plots ? pg->data : NULL, e->result, &pg->plots);
 }
 
 static void release(page *pg)
 {
     json_decref(pg->data);
+    free(pg->raw);
     dsh_case_plots_free(&pg->plots);
 }
 
@@ -102,47 +106,44 @@ struct dsh_html_suite {
     char dir[4096];
     const dsh_report_entry *entries;
     size_t n;
-    char **names; /* each case's page, "cases/NAME.html" */
-    bool *done;   /* the pages made */
-    /* the gnuplot session, the first problems */
-    dsh_plot_tool *tool;
-    bool tool_tried;
+    char **names;     /* each case's page, "cases/NAME.html" */
+    bool *done;       /* the pages made */
+    dsh_plot_lib lib; /* dygraphs; none: lib.js NULL */
+    /* the first problems */
     char notice[512];
     char err[1024];
 };
 
-/* case i's page: its plot data read, its plots drawn, the page written */
+/* case i's page: its plot data read, its plots specified, the page
+ * written */
 static void make_page(dsh_html_suite *s, size_t i)
 {
     const dsh_report_entry *e = &s->entries[i];
-    char path[8192], why[512] = "";
+    char path[8192];
     page pg = { 0 };
-    dsh_plot_batch *b = dsh_plot_batch_new();
-    bool ok = b && prepare(&pg, e, b);
-    if (!ok && !s->err[0])
-        snprintf(s->err, sizeof s->err,
-                 "%s: out of memory writing the HTML report", s->dir);
-    if (ok && pg.plots.n) {
-        if (!s->tool_tried) {
-            s->tool = dsh_plot_tool_open(s->dir, why, sizeof why);
-            s->tool_tried = true;
-        }
-        if (s->tool)
-            dsh_plot_tool_draw(s->tool, b, why, sizeof why);
-        else if (!why[0])
-            snprintf(why, sizeof why, "%s", s->notice);
-        if (why[0] && !s->notice[0])
-            snprintf(s->notice, sizeof s->notice, "%s", why);
-    }
-    if (ok) {
-        dsh_html_case c = { e, pg.data, &pg.plots, b, "../index.html", why };
+    bool plots = s->lib.js != NULL;
+    if (!prepare(&pg, e, plots)) {
+        if (!s->err[0])
+            snprintf(s->err, sizeof s->err,
+                     "%s: out of memory writing the HTML report", s->dir);
+    } else {
+        char src[64];
+        snprintf(src, sizeof src, "../%s", DSH_PLOT_LIB_FILE);
+        dsh_html_case c = { .e = e,
+                            .data = pg.data,
+                            .raw = pg.raw,
+                            .raw_len = pg.raw_len,
+                            .plots = &pg.plots,
+                            .lib = plots ? &s->lib : NULL,
+                            .lib_src = src,
+                            .index_href = "../index.html",
+                            .notice = s->notice };
         snprintf(path, sizeof path, "%s/%s", s->dir, s->names[i]);
         char err[1024];
         if (!write_case(path, &c, err, sizeof err) && !s->err[0])
             snprintf(s->err, sizeof s->err, "%s", err);
     }
     release(&pg);
-    dsh_plot_batch_free(b);
 }
 
 static void suite_free(dsh_html_suite *s)
@@ -151,6 +152,7 @@ static void suite_free(dsh_html_suite *s)
         free(s->names[i]);
     free(s->names);
     free(s->done);
+    dsh_plot_lib_free(&s->lib);
     free(s);
 }
 
@@ -187,6 +189,12 @@ dsh_html_suite *dsh_html_suite_begin(const char *dir,
         snprintf(err, errsz, "%s: out of memory writing the HTML report", dir);
         return NULL;
     }
+    /* the library, once in DIR for every page; without it the notice */
+    if (dsh_plot_lib_load(&s->lib, s->notice, sizeof s->notice) &&
+        !dsh_plot_lib_write(&s->lib, dir, err, errsz)) {
+        suite_free(s);
+        return NULL;
+    }
     /* the cases' spectra's plans, inherited by every case forked after */
     dsh_curve_spectrum_prepare();
     return s;
@@ -215,8 +223,6 @@ bool dsh_html_suite_end(dsh_html_suite *s, const dsh_report *r, char *notice,
     }
     for (size_t i = 0; i < s->n; i++)
         dsh_html_suite_case(s, i);
-    dsh_plot_tool_close(s->tool);
-    s->tool = NULL;
     snprintf(notice, noticesz, "%s", s->notice);
     bool ok = !s->err[0] && r;
     if (!ok)
@@ -251,21 +257,24 @@ bool dsh_html_write_case_file(const char *file, const dsh_report_entry *e,
                               char *notice, size_t noticesz, char *err,
                               size_t errsz)
 {
-    char dir[4096];
-    notice[0] = '\0';
-    dsh_html_dirname(file, dir, sizeof dir);
+    dsh_plot_lib lib;
+    bool plots = dsh_plot_lib_load(&lib, notice, noticesz);
     page pg = { 0 };
-    dsh_plot_batch *b = dsh_plot_batch_new();
-    bool ok = b && prepare(&pg, e, b);
+    bool ok = prepare(&pg, e, plots);
     if (!ok)
         snprintf(err, errsz, "%s: out of memory writing the HTML report", file);
-    if (ok && !dsh_plot_batch_run(b, dir, notice, noticesz) && !notice[0])
-        snprintf(notice, noticesz, "plots not drawn");
     if (ok) {
-        dsh_html_case c = { e, pg.data, &pg.plots, b, NULL, notice };
+        /* a single file: the library inline */
+        dsh_html_case c = { .e = e,
+                            .data = pg.data,
+                            .raw = pg.raw,
+                            .raw_len = pg.raw_len,
+                            .plots = &pg.plots,
+                            .lib = plots ? &lib : NULL,
+                            .notice = notice };
         ok = write_case(file, &c, err, errsz);
     }
     release(&pg);
-    dsh_plot_batch_free(b);
+    dsh_plot_lib_free(&lib);
     return ok;
 }

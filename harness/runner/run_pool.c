@@ -269,6 +269,59 @@ static unsigned jobs_per_worker(void)
     return v && !strcmp(v, "0") ? 1 : 0;
 }
 
+/* what dsh_run_pool works with */
+typedef struct pool {
+    worker *w;
+    unsigned parallel, jobs_each;
+    dsh_job *jobs;
+    size_t n;
+    dsh_case_exec_fn exec;
+    const void *exec_user;
+    const dsh_pool_hooks *hooks;
+} pool_ctx;
+
+/* Gives every idle worker (started when missing) the next job; a job
+ * that cannot start is done (an ERROR). */
+static void feed(const pool_ctx *p, size_t *next, size_t *running,
+                 size_t *finished)
+{
+    for (unsigned k = 0; k < p->parallel && *next < p->n; k++) {
+        worker *s = &p->w[k];
+        if (s->busy)
+            continue;
+        const char *what = NULL;
+        bool sent = false;
+        /* a worker that died between jobs (killed from outside) is
+         * reaped and replaced once: the job has not started */
+        for (int tries = 0; tries < 2 && !sent; tries++) {
+            if (!s->pid && !spawn(p->w, p->parallel, s, p->jobs_each, p->jobs,
+                                  p->n, p->exec, p->exec_user, &what))
+                break;
+            sent = send_job(s->cmd, (uint32_t)*next);
+            if (!sent) {
+                reap(s);
+                what = "worker";
+                errno = EPIPE;
+            }
+        }
+        if (!sent) {
+            not_started(p->jobs, (*next)++, what, p->hooks);
+            (*finished)++;
+            continue;
+        }
+        s->job = (*next)++;
+        s->busy = true;
+        s->got = 0;
+        s->timed_out = 0;
+        s->start = now();
+        (*running)++;
+        if (s->jobs_left && !--s->jobs_left) {
+            close(s->cmd); /* its last job: it exits after it */
+            s->cmd = -1;
+        }
+    }
+}
+
 void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
                   dsh_case_exec_fn exec, const void *exec_user,
                   const dsh_pool_hooks *hooks)
@@ -280,7 +333,8 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
     unsigned jobs_each = jobs_per_worker();
     worker *w = calloc(parallel, sizeof *w);
     struct pollfd *pfd = calloc(parallel, sizeof *pfd);
-    if (!w || !pfd || n > UINT32_MAX) {
+    size_t *ready = calloc(parallel, sizeof *ready);
+    if (!w || !pfd || !ready || n > UINT32_MAX) {
         for (size_t i = 0; i < n; i++) {
             jobs[i].result.status = DSH_RES_ERROR;
             snprintf(jobs[i].result.message, sizeof jobs[i].result.message,
@@ -289,49 +343,16 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
         }
         free(w);
         free(pfd);
+        free(ready);
         return;
     }
+    pool_ctx ctx = { w, parallel, jobs_each, jobs, n, exec, exec_user, hooks };
     for (unsigned k = 0; k < parallel; k++)
         w[k].cmd = w[k].res = -1;
     size_t next = 0, running = 0, finished = 0;
     double last_progress = 0;
     while (finished < n) {
-        /* give every idle worker (started when missing) the next job */
-        for (unsigned k = 0; k < parallel && next < n; k++) {
-            worker *s = &w[k];
-            if (s->busy)
-                continue;
-            const char *what = NULL;
-            bool sent = false;
-            /* a worker that died between jobs (killed from outside) is
-             * reaped and replaced once: the job has not started */
-            for (int tries = 0; tries < 2 && !sent; tries++) {
-                if (!s->pid && !spawn(w, parallel, s, jobs_each, jobs, n, exec,
-                                      exec_user, &what))
-                    break;
-                sent = send_job(s->cmd, (uint32_t)next);
-                if (!sent) {
-                    reap(s);
-                    what = "worker";
-                    errno = EPIPE;
-                }
-            }
-            if (!sent) {
-                not_started(jobs, next++, what, hooks);
-                finished++;
-                continue;
-            }
-            s->job = next++;
-            s->busy = true;
-            s->got = 0;
-            s->timed_out = 0;
-            s->start = now();
-            running++;
-            if (s->jobs_left && !--s->jobs_left) {
-                close(s->cmd); /* its last job: it exits after it */
-                s->cmd = -1;
-            }
-        }
+        feed(&ctx, &next, &running, &finished);
         if (!running)
             continue;
         for (unsigned k = 0; k < parallel; k++) {
@@ -343,6 +364,7 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
         if (rc < 0 && errno != EINTR)
             break;
         double t = now();
+        size_t nready = 0;
         for (unsigned k = 0; k < parallel; k++) {
             worker *s = &w[k];
             if (!s->busy)
@@ -358,14 +380,15 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
             }
             if (s->got == sizeof s->buf) {
                 /* a whole result: the job is done, the worker free for
-                 * the next (or, after its last job, reaped) */
+                 * the next (or, after its last job, reaped); reported
+                 * below, once the free workers have their next jobs */
                 jobs[s->job].result = s->buf;
                 s->busy = false;
                 running--;
                 finished++;
                 if (s->cmd < 0)
                     reap(s);
-                done(jobs, s->job, hooks);
+                ready[nready++] = s->job;
                 continue;
             }
             if (!eof && timeout_s > 0 && t - s->start > timeout_s &&
@@ -378,6 +401,14 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
                 finished++;
                 lost(s, jobs, hooks); /* a new worker takes the next job */
             }
+        }
+        /* the workers that finished start their next job before the
+         * results are reported: a hook's work (the HTML report makes the
+         * case's page) does not keep them idle */
+        if (nready) {
+            feed(&ctx, &next, &running, &finished);
+            for (size_t i = 0; i < nready; i++)
+                done(jobs, ready[i], hooks);
         }
         if (hooks && hooks->progress && t - last_progress >= 0.1) {
             const dsh_job *example = NULL;
@@ -396,4 +427,5 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
         }
     free(w);
     free(pfd);
+    free(ready);
 }

@@ -39,7 +39,9 @@ typedef struct dsh_pool_hooks {
  * (ERROR).  A child that dies without its job's result makes that job an
  * ERROR naming the timeout, signal or exit status, and a new worker takes
  * the next jobs.  hooks->done runs in the calling process as each job
- * finishes.  Every child is reaped before this returns. */
+ * finishes, once the workers that are free have their next jobs (its
+ * work, the HTML report's page of the case, keeps none idle).  Every
+ * child is reaped before this returns. */
 void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
                   dsh_case_exec_fn exec, const void *exec_user,
                   const dsh_pool_hooks *hooks);

@@ -617,7 +617,7 @@ reports:
          (o.fail_on_skip && rep.count[DSH_RES_SKIP])))
         status = DSH_TEST_EXIT_FAIL;
 out:
-    if (html) { /* the report's thread and gnuplot stopped, no index */
+    if (html) { /* the report abandoned, no index */
         char notice[512];
         dsh_html_suite_end(html, NULL, notice, sizeof notice, err, sizeof err);
     }

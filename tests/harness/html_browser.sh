@@ -3,16 +3,19 @@
 # The HTML report in a real browser (docs/harness.md "HTML report"; issue
 # 33): html_browser.sh DSPSIM VECTORS_CASES WORK SCREENSHOT
 # `dspsim test --html` on a small suite with a deliberately failing case
-# (lib_html_suite.sh), every page loaded in headless Chromium (Debian
+# (lib_html_suite.sh), and `dspsim run`'s single page of that case (the
+# library inline), every page loaded in headless Chromium (Debian
 # chromium-headless-shell; one run: a page of this test holds them in
 # iframes and writes what each DOM shows, dumped with --dump-dom): loaded
 # (data-loaded="1") with no script or resource error (no data-errors, no
 # console error in Chromium's log); the index lists the failing case
-# first and sorts by MCPS from #sort=-mcps; every case page has its plots
-# as SVG; the failing case's failed check links to the plot that shows
-# its out-of-limit figure.  A screenshot of the failing case's page is
-# kept as SCREENSHOT (a CI artifact).  Exit 77 (skipped) with the reason
-# when Chromium or gnuplot is not installed.
+# first and sorts by MCPS from #sort=-mcps; every case page has all its
+# plots drawn by dygraphs (data-drawn="1" on each plot's figure, a canvas
+# of some width in it); the failing case's failed check links to the
+# plot whose caption shows its out-of-limit figure, FAIL, in red.  A
+# screenshot of the failing case's page is kept as SCREENSHOT (a CI
+# artifact).  Exit 77 (skipped) with the reason when Chromium or
+# dygraphs is not installed.
 set -u
 . "$(dirname "$0")/../cli/lib_expect.sh"
 . "$(dirname "$0")/lib_html_suite.sh"
@@ -23,12 +26,14 @@ for c in chromium-headless-shell chromium; do
 done
 [ -n "$CHROME" ] ||
     { echo "SKIP no headless Chromium (apt-get install chromium-headless-shell)"; exit 77; }
-command -v gnuplot >/dev/null ||
-    { echo "SKIP gnuplot not found (apt-get install gnuplot-nox)"; exit 77; }
+[ -f /usr/share/javascript/dygraphs/dygraph.min.js ] ||
+    { echo "SKIP dygraphs not found (apt-get install libjs-dygraphs)"; exit 77; }
 rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 2
 html_suite "$V" "$WORK" || { echo "FAIL cannot make the suite"; exit 1; }
 expect_rc 1 "dspsim test --html" -- "$DSPSIM" test "${SUITE[@]}" -j2 \
     --no-progress --out-dir "$WORK/res" --html "$WORK/html"
+# a single page with the library inline: `dspsim run`'s report.html
+expect_rc 1 "dspsim run" -- "$DSPSIM" run "$WORK/fail/thdn_fail.yaml" --out-dir "$WORK/run"
 H=$WORK/html
 # browse URL DOM LOG [ARGS...]: the page's DOM after load, Chromium's log
 browse() {
@@ -41,13 +46,14 @@ browse() {
 # One browser run for every page (Chromium takes seconds to start): a
 # page of this test holds each report page in an iframe and, once all
 # have loaded, writes one line of what its DOM shows into <pre id="out">:
-#   PAGE loaded=L errors=E plots=P svgs=S [first=STATUS:PATH]
+#   PAGE loaded=L errors=E plots=P drawn=D [first=STATUS:PATH]
 #        [sorted=S mcps=V,V,...] [failed=CHECK:VALUE:PLOT:SHOWN]
-pages=(index.html "index.html#sort=-mcps")
-for p in "$H"/cases/*.html; do pages+=("cases/$(basename "$p")"); done
+pages=(html/index.html "html/index.html#sort=-mcps")
+for p in "$H"/cases/*.html; do pages+=("html/cases/$(basename "$p")"); done
+pages+=(run/report.html)
 {
     echo '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><pre id="out"></pre>'
-    for p in "${pages[@]}"; do echo "<iframe src=\"html/$p\" data-page=\"$p\"></iframe>"; done
+    for p in "${pages[@]}"; do echo "<iframe src=\"$p\" data-page=\"$p\"></iframe>"; done
     cat <<'JS'
 <script>
 var out = document.getElementById('out');
@@ -57,7 +63,11 @@ function line(f) {
   var h = d.documentElement;
   s += ' loaded=' + h.getAttribute('data-loaded') + ' errors=' + (h.getAttribute('data-errors') || 0);
   var figs = d.querySelectorAll('figure.plot');
-  s += ' plots=' + figs.length + ' svgs=' + d.querySelectorAll('figure.plot svg').length;
+  var drawn = Array.prototype.filter.call(figs, function (f) {
+    var c = f.querySelector('div.graph canvas');
+    return f.getAttribute('data-drawn') === '1' && c && c.getBoundingClientRect().width > 100;
+  });
+  s += ' plots=' + figs.length + ' drawn=' + drawn.length;
   var row = d.querySelector('tr.case');
   if (row) s += ' first=' + row.getAttribute('data-status') + ':' + row.getAttribute('data-path');
   var t = d.querySelector('table.sortable');
@@ -66,11 +76,14 @@ function line(f) {
       function (c) { return c.getAttribute('data-value'); }).join(',');
   Array.prototype.forEach.call(d.querySelectorAll('tr.check[data-passed="false"]'), function (r) {
     var a = r.querySelector('a[href^="#plot-"]'), id = a ? a.getAttribute('href').slice(1) : '';
-    var fig = id ? d.getElementById(id) : null, svg = fig ? fig.querySelector('svg') : null;
+    var fig = id ? d.getElementById(id) : null;
     var want = r.getAttribute('data-check') + ' = ' + r.getAttribute('data-value');
+    var li = fig ? Array.prototype.filter.call(fig.querySelectorAll('figcaption li'), function (l) {
+      return l.textContent.indexOf(want) >= 0 && /: FAIL$/.test(l.textContent);
+    })[0] : null;
+    var red = li && d.defaultView.getComputedStyle(li).color === 'rgb(192, 0, 0)';
     s += ' failed=' + r.getAttribute('data-check') + ':' + r.getAttribute('data-value') + ':' + id +
-      ':' + (svg && svg.getBoundingClientRect().width > 100 && svg.textContent.indexOf(want) >= 0 &&
-             svg.textContent.indexOf('FAIL') >= 0 ? 'shown' : 'missing');
+      ':' + (li && red && fig.getAttribute('data-drawn') === '1' ? 'shown' : 'missing');
   });
   out.textContent += s + '\n';
 }
@@ -89,24 +102,26 @@ sed 's/^/  | /' lines.txt
 grep -E 'CONSOLE|Uncaught|ERR_FILE_NOT_FOUND' check.log && fail "console errors"
 grep -v ' loaded=1 errors=0 ' lines.txt && fail "pages with errors or not loaded"
 field() { grep "^$1 " lines.txt | grep -o " $2=[^ ]*" | sed "s/ $2=//"; }
-case $(field index.html first) in failed:*thdn_fail.yaml) ok "failing case first" ;;
-*) fail "first row: $(field index.html first)" ;; esac
-[ "$(field 'index.html#sort=-mcps' sorted)" = "-mcps" ] || fail "#sort=-mcps did not sort"
-field 'index.html#sort=-mcps' mcps | tr ',' '\n' | grep . >mcps.txt
+case $(field html/index.html first) in failed:*thdn_fail.yaml) ok "failing case first" ;;
+*) fail "first row: $(field html/index.html first)" ;; esac
+[ "$(field 'html/index.html#sort=-mcps' sorted)" = "-mcps" ] || fail "#sort=-mcps did not sort"
+field 'html/index.html#sort=-mcps' mcps | tr ',' '\n' | grep . >mcps.txt
 sort -g -r mcps.txt | cmp -s - mcps.txt || fail "rows not by MCPS, largest first: $(tr '\n' ' ' <mcps.txt)"
 [ "$(wc -l <mcps.txt)" -ge 5 ] || fail "too few MCPS figures: $(wc -l <mcps.txt)"
 n=0
 for p in "${pages[@]}"; do
-    case $p in cases/*) ;; *) continue ;; esac
-    plots=$(field "$p" plots) svgs=$(field "$p" svgs)
-    [ "${plots:-0}" -ge 1 ] && [ "$svgs" = "$plots" ] && n=$((n + 1)) ||
-        fail "$p: ${plots:-?} plots, ${svgs:-?} drawn"
+    case $p in html/cases/* | run/*) ;; *) continue ;; esac
+    plots=$(field "$p" plots) drawn=$(field "$p" drawn)
+    [ "${plots:-0}" -ge 1 ] && [ "$drawn" = "$plots" ] && n=$((n + 1)) ||
+        fail "$p: ${plots:-?} plots, ${drawn:-?} drawn"
 done
-[ "$n" -eq "${#SUITE[@]}" ] && ok "$n case pages with their plots"
-case $(field cases/thdn_fail.html failed) in
-thdn_db:-1[0-2][0-9].*:plot-spectrum-ssp0:shown) ok "the failed THD+N figure on its spectrum plot" ;;
-*) fail "failing page: $(field cases/thdn_fail.html failed)" ;; esac
-[ "$(grep -c ' failed=' lines.txt)" -eq 1 ] || fail "failed checks on other pages"
+[ "$n" -eq $((${#SUITE[@]} + 1)) ] && ok "$n case pages (run's single page among them) with all their plots drawn"
+for p in html/cases/thdn_fail.html run/report.html; do
+    case $(field "$p" failed) in
+    thdn_db:-1[0-2][0-9].*:plot-spectrum-ssp0:shown) ok "$p: the failed THD+N figure in its spectrum plot's caption" ;;
+    *) fail "$p: $(field "$p" failed)" ;; esac
+done
+[ "$(grep -c ' failed=' lines.txt)" -eq 2 ] || fail "failed checks on other pages"
 
 # the screenshot of the failing case's page (kept for CI)
 rm -f "$SHOT"

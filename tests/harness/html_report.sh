@@ -4,20 +4,61 @@
 #   html_report.sh DSPSIM HTML_FIGURES VECTORS_CASES SIGNALS WORK
 # `dspsim test --html` on a small suite with a failing case: the pages,
 # their figures equal to the --json report's (tools/html_figures.c), the
-# failing case first, plots inline (SVG) with the failed figure on its
-# plot, nothing fetched from elsewhere, no temporary file left; without
-# gnuplot (or with one that exits or hangs) the same run with tables and
-# a one-line notice; --html on a
-# file is exit 2; `dspsim run` leaves report.html in its artifacts, `play
-# --report FILE.html` writes one.
+# failing case first, every plot of each kind with its specification and
+# the data it draws in the page (plots are drawn by the browser with
+# dygraphs: html_browser.sh draws them), the failed figure in its plot's
+# caption, the library written once (DIR/dygraph.min.js, the Debian
+# file's bytes) and loaded relatively, nothing fetched from elsewhere, no
+# temporary file left; without the library (DSPSIM_DYGRAPHS=none, or a
+# missing file) the same run with tables and a one-line notice; --html on
+# a file is exit 2; `dspsim run` leaves report.html in its artifacts,
+# `play --report FILE.html` writes one, both with the library inline.
 set -u
 . "$(dirname "$0")/../cli/lib_expect.sh"
 . "$(dirname "$0")/lib_html_suite.sh"
 DSPSIM=$1 FIG=$2 V=$3 SIG=$4 WORK=$5
 rm -rf "$WORK" && mkdir -p "$WORK" && cd "$WORK" || exit 2
 html_suite "$V" "$WORK" || { echo "FAIL cannot make the suite"; exit 1; }
-command -v gnuplot >/dev/null ||
-    { echo "SKIP gnuplot not found (ci/install-deps.sh installs gnuplot-nox)"; exit 77; }
+LIB=/usr/share/javascript/dygraphs/dygraph.min.js
+[ -f "$LIB" ] ||
+    { echo "SKIP dygraphs not found (ci/install-deps.sh installs libjs-dygraphs)"; exit 77; }
+# plots_ok PAGE: each plot's specification, the data it draws (every curve's
+# arrays in the page's plot data, of equal length, some number in them) and
+# its figure; prints "ID KIND..." a plot
+plots_ok() {
+    python3 - "$1" <<'PY'
+import json, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+def block(name):
+    m = re.search(r'<script type="application/json" id="%s">(.*?)</script>' % name, page, re.S)
+    return json.loads(m.group(1).replace("<\\/", "</")) if m else None
+data, specs = block("dspsim-plotdata"), block("dspsim-plots")
+if specs is None or data is None:
+    sys.exit("no plot data or specifications")
+def at(path):
+    v = data
+    for k in path:
+        v = v[k]
+    return v
+bad = 0
+for s in specs:
+    kinds = []
+    for x in s["series"]:
+        if "x" in x:
+            xs, ys = at(x["x"]), at(x["y"])
+            if len(xs) != len(ys) or not any(isinstance(v, (int, float)) for v in ys):
+                print("BAD %s: %s: %d x, %d y" % (s["id"], x["label"], len(xs), len(ys))); bad = 1
+            kinds.append("curve")
+        elif "c" in x: kinds.append("const")
+        elif "ev" in x: kinds.append("events")
+        elif "bars" in x: kinds.append("bars")
+        elif "pts" in x: kinds.append("points")
+    if '<figure class="plot" id="plot-%s"' % s["id"] not in page:
+        print("BAD %s: no figure" % s["id"]); bad = 1
+    print(s["id"], " ".join(kinds), " ".join(s.get("names", [])))
+sys.exit(bad)
+PY
+}
 
 # the report, with its JSON twin
 expect_rc 1 "dspsim test --html (a case fails)" -- \
@@ -27,8 +68,8 @@ H=$WORK/html
 [ -s "$H/index.html" ] || { echo "FAIL no index.html"; exit 1; }
 n_pages=$(ls "$H"/cases/*.html | wc -l)
 [ "$n_pages" -eq "${#SUITE[@]}" ] || fail "$n_pages case pages for ${#SUITE[@]} cases"
-find "$H" "$WORK/res" -name '*.tmp.*' -o -name '.dspsim-plots-*' | grep -q . &&
-    fail "temporary files left: $(find "$H" -name '*.tmp.*' -o -name '.dspsim-plots-*')"
+find "$H" "$WORK/res" -name '*.tmp.*' | grep -q . &&
+    fail "temporary files left: $(find "$H" "$WORK/res" -name '*.tmp.*')"
 
 # the figures equal the JSON report's, failures first
 if "$FIG" "$WORK/r.json" "$H" >fig.txt; then ok "$(tail -1 fig.txt)"
@@ -43,83 +84,71 @@ P=$H/cases/thdn_fail.html
 value=$(grep -o 'data-check="thdn_db" data-value="[^"]*"' "$P" | head -1 | sed 's/.*data-value="//; s/"//')
 [ -n "$value" ] || fail "no thdn_db figure on the failing page"
 awk -v v="$value" 'BEGIN { exit !(v > -130 && v < -100) }' || fail "thdn_db $value is not the out-of-limit figure"
-# the plot (inline SVG between its figure tags) holds "thdn_db = VALUE dB (max -130): FAIL"
-sed -n '/<figure class="plot" id="plot-spectrum-ssp0"/,/<\/figure>/p' "$P" >spectrum.svg
-has spectrum.svg "<svg" "spectrum plot inline"
-has spectrum.svg "thdn_db = $value dB (max -130): FAIL" "the failed figure on the spectrum plot"
-# every case that ran has plots; plots per kind
+# the plot's caption (between its figure tags) holds "thdn_db = VALUE dB (max -130): FAIL"
+sed -n '/<figure class="plot" id="plot-spectrum-ssp0"/,/<\/figure>/p' "$P" >spectrum.html
+has spectrum.html '<div class="graph">' "spectrum plot"
+has spectrum.html "<li class=\"fail\">ssp0: thdn_db = $value dB (max -130): FAIL</li>" "the failed figure in the spectrum plot's caption"
+# every case that ran has plots, each with its data; plots per kind
 for p in "$H"/cases/*.html; do
-    grep -q '<figure class="plot"' "$p" || fail "$p: no plot"
+    b=$(basename "$p" .html)
+    plots_ok "$p" >"plots-$b.txt" || { fail "$b: plots"; sed 's/^/  | /' "plots-$b.txt"; }
+    grep -q '<script src="../dygraph.min.js"></script>' "$p" || fail "$b: the library not loaded"
 done
-has "$H/cases/eq_iir_lowpass_response.html" 'id="plot-response-ssp0"' "response plot"
-has "$H/cases/src_48k_to_16k_chain.html" 'id="plot-src-pass-src1"' "SRC passband plot"
-has "$H/cases/src_48k_to_16k_chain.html" 'id="plot-src-stop-src1"' "SRC stopband plot"
-has "$H/cases/src_48k_to_16k_chain.html" 'passband ripple = ' "SRC ripple on its plot"
-has "$H/cases/src_48k_to_16k_chain.html" 'stopband = -' "SRC attenuation on its plot"
-has "$H/cases/overload_eq_iir.html" 'id="plot-load-1"' "load plot"
-has "$H/cases/overload_eq_iir.html" 'id="plot-components"' "components plot"
+cmp -s "$LIB" "$H/dygraph.min.js" && ok "the library written once into the report" ||
+    fail "$H/dygraph.min.js is not $LIB"
+plot() { # CASE ID KINDS: the plot with series of these kinds, in order
+    grep -q "^$2 $3" "plots-$1.txt" && ok "$1: $2 ($3)" || { fail "$1: no plot $2 with $3"; sed 's/^/  | /' "plots-$1.txt"; }
+}
+plot thdn_fail spectrum-ssp0 "curve const const"
+plot thdn_fail level-ssp0 "curve"
+plot eq_iir_lowpass_response response-ssp0 "curve points points"
+plot src_48k_to_16k_chain src-pass-src1 "curve points points points"
+plot src_48k_to_16k_chain src-stop-src1 "curve points points points"
+plot overload_eq_iir load-1 "curve const events events events"
+plot overload_eq_iir components "bars bars const"
+has "$H/cases/src_48k_to_16k_chain.html" '<li class="pass">passband ripple = ' "SRC ripple in its caption"
+has "$H/cases/src_48k_to_16k_chain.html" '<li class="pass">stopband = -' "SRC attenuation in its caption"
 # one pair of bars a component of the JSON report, named as it names them
 ncomp=$(python3 -c 'import json,sys; print(len([c for c in json.load(open(sys.argv[1]))["cases"] if c["path"].endswith("overload_eq_iir.yaml")][0]["run"]["components"]))' "$WORK/r.json" 2>/dev/null)
-sed -n '/<figure class="plot" id="plot-components"/,/<\/figure>/p' "$H/cases/overload_eq_iir.html" >comps.svg
-[ -n "$ncomp" ] && [ "$ncomp" -gt 0 ] && [ "$(grep -c '<text>p[0-9]*\.[0-9]* [a-z_]*</text>' comps.svg)" -eq "$ncomp" ] &&
-    ok "components plot: $ncomp components" || fail "components plot: $ncomp components in the JSON, $(grep -c '<text>p[0-9]*\.[0-9]* [a-z_]*</text>' comps.svg) named"
-has "$H/cases/overload_eq_iir.html" 'xrun (' "xruns marked on the load plot"
-has "$H/cases/fault_dma_stall.html" 'fault (' "faults marked on the load plot"
-has "$H/cases/ipc_error_gain_range.html" 'IPC error reply (' "IPC errors marked"
+named=$(grep '^components ' plots-overload_eq_iir.txt | grep -o ' p[0-9]*\.[0-9]* [a-z_]*' | wc -l)
+[ -n "$ncomp" ] && [ "$ncomp" -gt 0 ] && [ "$named" -eq "$ncomp" ] &&
+    ok "components plot: $ncomp components" || fail "components plot: $ncomp components in the JSON, $named named"
+has "$H/cases/overload_eq_iir.html" '"label":"xrun (' "xruns marked on the load plot"
+has "$H/cases/fault_dma_stall.html" '"label":"fault (' "faults marked on the load plot"
+has "$H/cases/ipc_error_gain_range.html" '"label":"IPC error reply (' "IPC errors marked"
 has "$P" 'id="log"' "the failing case's log excerpt"
 if [ -f "$V/sox/volume_m6.yaml" ]; then
-    has "$H/cases/volume_m6.html" 'id="plot-diff-ssp0"' "difference plot"
-    has "$H/cases/volume_m6.html" 'tolerance_lsb' "tolerance on the difference plot"
+    plot volume_m6 diff-ssp0 "curve const"
+    has "$H/cases/volume_m6.html" '"label":"tolerance_lsb"' "tolerance on the difference plot"
 fi
-# the inline SVGs: every reference (xlink:href='#X', url(#X)) names an id on its
-# page, prefixed with its plot's number (unique across the plots of a
-# page); gnuplot's empty groups are left out
-for p in "$H"/cases/*.html; do
-    refs=$(grep -o "xlink:href='#[^']*\|url(#[^)]*" "$p" | sed "s/^xlink:href='#//; s/^url(#//" | sort -u)
-    [ -n "$refs" ] || { fail "$p: no reference in its plots"; continue; }
-    for r in $refs; do
-        case $r in p[0-9]*-*) ;; *) fail "$p: reference #$r not prefixed" ;; esac
-        grep -q "id=['\"]$r['\"]" "$p" || fail "$p: #$r names no id"
-    done
-    grep -Pzq '<g [^>]*>\n</g>\n' "$p" && fail "$p: an empty group left"
-done
+# the plot data in the page is the case's plotdata.json as written
+f=$(find "$WORK/res" -path '*tone_generator*' -name plotdata.json | head -1)
+grep -qF "$(sed 's#</#<\\/#g' "$f")" "$H/cases/tone_generator.html" &&
+    ok "the plot data in the page as written" || fail "the page's plot data is not $f"
 # offline: nothing fetched (no src=, no http(s) link but text)
 grep -l 'src="http\|href="http\|<link \|@import' "$H"/index.html "$H"/cases/*.html &&
     fail "a page fetches something"
 
-# no plotting tool: tables and a notice, the same exit status
-EXPECT_ERR=err2 expect_rc 1 "dspsim test --html without gnuplot" -- env DSPSIM_GNUPLOT=none \
+# no plotting library: tables and a notice, the same exit status
+EXPECT_ERR=err2 expect_rc 1 "dspsim test --html without the library" -- env DSPSIM_DYGRAPHS=none \
     "$DSPSIM" test "$WORK/fail" --no-progress --out-dir "$WORK/res2" --html "$WORK/html2"
 has err2 "plots not drawn" "the notice on stderr"
 has "$WORK/html2/index.html" 'class="notice"' "the notice on the index"
+has "$WORK/html2/cases/thdn_fail.html" 'class="notice"' "the notice on the case page"
 has "$WORK/html2/cases/thdn_fail.html" 'data-check="thdn_db"' "the tables without plots"
-grep -q '<svg' "$WORK/html2/cases/thdn_fail.html" && fail "plots without gnuplot?"
-EXPECT_ERR=err3 expect_rc 1 "a gnuplot that cannot run" -- env DSPSIM_GNUPLOT=/nonexistent/gnuplot \
-    "$DSPSIM" test "$WORK/fail" --no-progress -q --out-dir "$WORK/res2" --html "$WORK/html3"
-[ -s "$WORK/html3/index.html" ] || fail "no report with a missing gnuplot"
-
-# a gnuplot that dies or hangs: the tables and a one-line notice, the same
-# exit status, nothing left running, no temporary directory left
-printf '#!/bin/sh\nexit 3\n' >"$WORK/gp_exits" && chmod +x "$WORK/gp_exits"
-EXPECT_ERR=err5 expect_rc 1 "a gnuplot that exits at once" -- env DSPSIM_GNUPLOT="$WORK/gp_exits" \
-    "$DSPSIM" test "$WORK/fail" "$V/tone_generator.yaml" --no-progress --out-dir "$WORK/res5" --html "$WORK/html5"
-has err5 "plots: $WORK/gp_exits ended (status 3)" "its notice on stderr"
-[ "$(grep -c 'plots:' err5)" -eq 1 ] || fail "not one line of notice: $(cat err5)"
-has "$WORK/html5/index.html" 'class="notice"' "its notice on the index"
-for p in "$WORK/html5/cases/thdn_fail.html" "$WORK/html5/cases/tone_generator.html"; do
-    has "$p" 'data-check="thdn_db"' "$(basename "$p"): the tables"
-    has "$p" 'class="notice"' "$(basename "$p"): the notice"
-done
-printf '#!/bin/sh\nexec sleep 987.25\n' >"$WORK/gp_hangs" && chmod +x "$WORK/gp_hangs"
-t0=$(date +%s)
-EXPECT_ERR=err6 expect_rc 1 "a gnuplot that hangs" -- env DSPSIM_GNUPLOT="$WORK/gp_hangs" DSPSIM_GNUPLOT_TIMEOUT=1 \
-    "$DSPSIM" test "$WORK/fail" "$V/tone_generator.yaml" --no-progress --out-dir "$WORK/res6" --html "$WORK/html6"
-has err6 "plots: $WORK/gp_hangs killed: no answer in 1 s" "its notice on stderr"
-[ $(($(date +%s) - t0)) -lt 60 ] || fail "a hung gnuplot held the run $(($(date +%s) - t0)) s"
-pgrep -f 'sleep 987.25' >/dev/null && { pkill -f 'sleep 987.25'; fail "the hung gnuplot outlived the run"; }
-has "$WORK/html6/cases/tone_generator.html" 'class="notice"' "the notice on a page after the hang"
-grep -q '<svg' "$WORK/html6/cases/tone_generator.html" && fail "plots from a hung gnuplot?"
-find "$WORK/html5" "$WORK/html6" -name '.dspsim-plots-*' | grep -q . && fail "a session's directory left"
+grep -q '<figure class="plot"\|dspsim-plotdata\|<script src=' "$WORK/html2/cases/thdn_fail.html" &&
+    fail "plots without the library?"
+[ -e "$WORK/html2/dygraph.min.js" ] && fail "a library written with DSPSIM_DYGRAPHS=none"
+EXPECT_ERR=err3 expect_rc 1 "a library that is not there" -- env DSPSIM_DYGRAPHS=/nonexistent/dygraph.min.js \
+    "$DSPSIM" test "$WORK/fail" --no-progress --out-dir "$WORK/res2" --html "$WORK/html3"
+has err3 "plots not drawn: dygraphs not found (install libjs-dygraphs): /nonexistent/dygraph.min.js" "its notice on stderr"
+[ "$(grep -c 'plots not drawn' err3)" -eq 1 ] || fail "not one line of notice: $(cat err3)"
+has "$WORK/html3/cases/thdn_fail.html" 'plots not drawn: dygraphs not found' "its notice on the page"
+grep -q '<figure class="plot"' "$WORK/html3/cases/thdn_fail.html" && fail "plots without the library?"
+EXPECT_ERR=err7 expect_rc 1 "-q without the library" -- env DSPSIM_DYGRAPHS=none \
+    "$DSPSIM" test "$WORK/fail" --no-progress -q --out-dir "$WORK/res2" --html "$WORK/html7"
+grep -q 'plots not drawn' err7 && fail "the notice on stderr with -q"
+[ -s "$WORK/html7/index.html" ] || fail "no report with -q and no library"
 
 # the log around a failure, by time: the overload held to no xrun fails on
 # its first xrun; the excerpt marks the AUD_XRUN line at the time of the
@@ -149,6 +178,11 @@ expect_cmd 2 err "is not a directory (--html)" -- \
 # dspsim run: report.html in the artifacts; play --report
 expect_rc 1 "dspsim run" -- "$DSPSIM" run "$WORK/fail/thdn_fail.yaml" --out-dir "$WORK/run"
 has "$WORK/run/report.html" "thdn_db = $value dB (max -130): FAIL" "dspsim run's page"
+# single files: the library inline, nothing loaded
+libhead=$(head -c 150 "$LIB")
+grep -qF "$libhead" "$WORK/run/report.html" && ! grep -q '<script src=' "$WORK/run/report.html" &&
+    ok "run's page holds the library" || fail "run's page without the library inline"
+plots_ok "$WORK/run/report.html" >plots-run.txt || { fail "run's page: plots"; sed 's/^/  | /' plots-run.txt; }
 has "$WORK/run/report.html" 'href="tone.wav"' "the output linked"
 has "$WORK/run/report.html" 'href="timeline.json"' "the timeline linked"
 expect_rc 0 "dspsim play --report" -- "$DSPSIM" play "$SIG/sine_997hz_48k_s16_stereo.wav" \
@@ -156,6 +190,8 @@ expect_rc 0 "dspsim play --report" -- "$DSPSIM" play "$SIG/sine_997hz_48k_s16_st
 has "$WORK/play.html" 'id="plot-spectrum-ssp0"' "play's page: spectrum"
 has "$WORK/play.html" 'id="plot-load-1"' "play's page: load"
 has "$WORK/play.html" 'href="play.wav"' "play's page: OUT.wav linked"
+grep -qF "$libhead" "$WORK/play.html" && ! grep -q '<script src=' "$WORK/play.html" &&
+    ok "play's page holds the library" || fail "play's page without the library inline"
 expect_cmd 2 err "the same file as the output" -- "$DSPSIM" play \
     "$SIG/sine_997hz_48k_s16_stereo.wav" "$WORK/play2.wav" --report "$WORK/play2.wav"
 exit $((fails > 0))

@@ -4,8 +4,9 @@
  * run of any length, the ten-minute soak included, can leave: outputs
  * with 1,000-point curves, pipelines of DSH_LOAD_POINTS loads, the
  * event log full, SRC responses, the failure's excerpt) and a result
- * with every check and component stays under 3 MB, plots drawn (gnuplot;
- * without it the tables only, checked all the same). */
+ * with every check and component stays under 3 MB with its plots (their
+ * data, specifications and the dygraphs library inline; without the
+ * library the tables only, checked all the same). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,6 +24,7 @@
 #include "htmlreport/htmlreport.h"
 #include "plotdata/event_log.h"
 #include "plotdata/load_series.h"
+#include "plotdata/plot_index.h"
 #include "runner/runner.h"
 
 #define OUTPUTS   4
@@ -160,8 +162,10 @@ static void page_of_a_soak_bounded(void **state)
     assert_non_null(mkdtemp(dir));
     char path[512], page[512];
     snprintf(path, sizeof path, "%s/%s", dir, DSH_PLOTDATA_FILE);
-    json_t *d = soak_data();
-    assert_int_equal(json_dump_file(d, path, JSON_COMPACT), 0);
+    json_t *d = soak_data(), *data = dsh_plot_data_indexed(d);
+    assert_non_null(data);
+    assert_int_equal(json_dump_file(data, path, JSON_COMPACT), 0);
+    json_decref(data);
     json_decref(d);
     static dsh_case_result res;
     res.status = DSH_RES_FAIL;

@@ -19,6 +19,8 @@
 #include "plotdata/audio_curves.h"
 #include "plotdata/event_log.h"
 #include "plotdata/load_series.h"
+#include "plotdata/plot_index.h"
+#include "plotdata/plot_json.h"
 #include "plotdata/src_response.h"
 
 static void load_series_bounded(void **state)
@@ -268,6 +270,143 @@ static void src_response_bands(void **state)
         dsh_src_response_make(48000, 16000, 0, 4, &r, err, sizeof err));
 }
 
+static double member(const json_t *o, const char *path)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *k = strtok(buf, "."); k && o; k = strtok(NULL, "."))
+        o = json_is_array(o) ? json_array_get(o, (size_t)atoi(k))
+                             : json_object_get(o, k);
+    return json_is_number(o) ? json_number_value(o) : NAN;
+}
+
+/* the index the report's runner reads instead of the plot data: curves
+ * as their summaries (silence left out of the level range), masks and
+ * scalars as they are, the events cut to the page's with their number
+ * and, per kind, their count and last time */
+static void plot_index_summarises(void **state)
+{
+    (void)state;
+    json_t *ev = json_array();
+    for (int i = 0; i < 100; i++)
+        json_array_append_new(ev, json_pack("{s:f, s:s, s:s}", "t_s", 0.5 * i,
+                                            "kind", i % 4 ? "xrun" : "miss",
+                                            "text", "x"));
+    json_t *d = json_pack(
+        "{s:i, s:[{s:s, s:f, s:{s:[f, f, f, f], s:[f, n, f, f]},"
+        " s:{s:[[f, f, f], [f, f, f]]}}], s:o}",
+        "version", 1, "outputs", "name", "ssp0", "skip_s", 0.01, "spectrum",
+        "freq_hz", 0.0, 5.0, 10.0, 20.0, "out_dbfs", -200.0, -20.0, -3.0,
+        "freq_response", "mask", 20.0, -1.0, 1.0, 100.0, -2.0, 2.0, "events",
+        ev);
+    assert_non_null(d);
+    json_t *x = dsh_plot_index(d);
+    assert_non_null(x);
+    const json_t *sp = json_object_get(
+        json_object_get(json_array_get(json_object_get(x, "outputs"), 0),
+                        "spectrum"),
+        "out_dbfs");
+    assert_int_equal(json_integer_value(json_object_get(sp, "n")), 4);
+    assert_true(member(sp, "lo") == -200.0 && member(sp, "hi") == -3.0);
+    assert_true(member(sp, "dlo") == -20.0 && member(sp, "dhi") == -3.0);
+    assert_true(member(sp, "x0") == -200.0 && member(sp, "x1") == -3.0);
+    assert_true(isnan(member(sp, "pos0")));
+    assert_true(member(x, "outputs.0.spectrum.freq_hz.pos0") == 5.0);
+    assert_true(member(x, "outputs.0.skip_s") == 0.01);
+    assert_true(member(x, "outputs.0.freq_response.mask.1.2") == 2.0);
+    assert_int_equal(json_array_size(json_object_get(x, "events")),
+                     DSH_PLOT_INDEX_EVENTS);
+    assert_true(member(x, "events_n") == 100);
+    assert_true(member(x, "event_kinds.xrun.n") == 75);
+    assert_true(member(x, "event_kinds.miss.n") == 25);
+    assert_true(member(x, "event_kinds.xrun.t1") == 49.5);
+    assert_true(member(x, "event_kinds.miss.t1") == 48.0);
+    /* the data with its index first: the index read alone from its text */
+    json_t *full = dsh_plot_data_indexed(d);
+    char *text = json_dumps(full, JSON_COMPACT);
+    assert_non_null(text);
+    assert_memory_equal(text, DSH_PLOT_INDEX_HEAD, strlen(DSH_PLOT_INDEX_HEAD));
+    json_t *back = dsh_plot_index_read(text, strlen(text));
+    assert_true(json_equal(back, x));
+    assert_true(json_equal(json_object_get(full, "events"), ev));
+    assert_null(dsh_plot_index_read("{\"version\":1}", 13));
+    json_decref(back);
+    free(text);
+    json_decref(full);
+    json_decref(x);
+    json_decref(d);
+}
+
+/* the plot data's numbers: the text printf's %.*g makes (".0" added
+ * when it has neither '.' nor 'e'), for values of every size */
+static void plot_json_numbers(void **state)
+{
+    (void)state;
+    char got[40], want[40];
+    static const double fixed[] = { 0,        -0.0,      1,        -1,
+                                    0.5,      9.999996,  9.999994, 99999.95,
+                                    123456.5, 160e6,     1e-5,     0.0001,
+                                    -200,     7200,      1e300,    -2.5e-300,
+                                    48000,    0.0014231, 999999.5, 1e21 };
+    unsigned seed = 1;
+    for (int i = 0; i < 200000; i++) {
+        double v;
+        if (i < (int)(sizeof fixed / sizeof fixed[0])) {
+            v = fixed[i];
+        } else {
+            seed = seed * 1103515245u + 12345u;
+            double mant = 1 + (seed >> 8) / (double)(1u << 24) * 9;
+            int e = (int)(seed % 40) - 15;
+            v = (seed & 1 ? -mant : mant) * pow(10, e);
+        }
+        int digits = 1 + i % 9;
+        snprintf(want, sizeof want, "%.*g", digits, v);
+        if (!strpbrk(want, ".e"))
+            strcat(want, ".0");
+        size_t n = dsh_plot_json_real(v, digits, got);
+        assert_int_equal(n, strlen(got));
+        if (strcmp(got, want))
+            fail_msg("%.17g with %d digits: %s, printf %s", v, digits, got,
+                     want);
+    }
+    /* a tree: the text jansson reads back to the same values */
+    json_t *d = json_pack("{s:[f, n, i, s], s:{s:b, s:s}}", "a", 0.25, 7,
+                          "q\"\\\n\x01é", "o", "t", 1, "k", "v");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_true(dsh_plot_json_write(d, 6, f));
+    assert_int_equal(fclose(f), 0);
+    assert_string_equal(buf,
+                        "{\"a\":[0.25,null,7,\"q\\\"\\\\\\u000a\\u0001é\"],"
+                        "\"o\":{\"t\":true,\"k\":\"v\"}}");
+    json_t *back = json_loads(buf, 0, NULL);
+    assert_true(json_equal(back, d));
+    json_decref(back);
+    json_decref(d);
+    free(buf);
+    /* text of many buffers (written a buffer at a time): read back the
+     * same, every value to its 6 digits */
+    json_t *big = json_array();
+    for (int i = 0; i < 30000; i++)
+        json_array_append_new(big, json_real(-123.456789 + i * 0.37));
+    f = open_memstream(&buf, &len);
+    assert_true(dsh_plot_json_write(big, 6, f));
+    assert_int_equal(fclose(f), 0);
+    assert_true(len > 200000);
+    back = json_loads(buf, 0, NULL);
+    assert_int_equal(json_array_size(back), 30000);
+    for (size_t i = 0; i < 30000; i++) {
+        double v = json_real_value(json_array_get(big, i));
+        double w = json_real_value(json_array_get(back, i));
+        snprintf(want, sizeof want, "%.6g", v);
+        assert_true(w == strtod(want, NULL));
+    }
+    json_decref(back);
+    json_decref(big);
+    free(buf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -278,6 +417,8 @@ int main(void)
         cmocka_unit_test(spectrum_of_a_sine),
         cmocka_unit_test(src_response_bands),
         cmocka_unit_test(levels_and_difference),
+        cmocka_unit_test(plot_index_summarises),
+        cmocka_unit_test(plot_json_numbers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

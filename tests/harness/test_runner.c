@@ -15,11 +15,13 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <jansson.h>
 
 #include "runner/discover.h"
 #include "runner/report.h"
+#include "runner/run_pool.h"
 #include "runner/runner.h"
 #include "harness_test_util.h"
 
@@ -671,6 +673,61 @@ static void test_workers(void **state)
     }
 }
 
+static double mono_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* a job of 50 ms that records when it started */
+static void timed_exec(const dsh_case *c, const dsh_exec_env *env,
+                       dsh_case_result *r, const void *user)
+{
+    (void)c, (void)env, (void)user;
+    r->status = DSH_RES_PASS;
+    /* in the message: the pool sets seconds itself */
+    snprintf(r->message, sizeof r->message, "%.6f", mono_s());
+    struct timespec ts = { 0, 50000000 };
+    nanosleep(&ts, NULL);
+}
+
+typedef struct hook_times {
+    double end[4];
+} hook_times;
+
+/* a report's work on a finished job: 100 ms in the calling process */
+static void slow_done(void *user, dsh_job *jobs, size_t i)
+{
+    (void)jobs;
+    struct timespec ts = { 0, 100000000 };
+    nanosleep(&ts, NULL);
+    ((hook_times *)user)->end[i] = mono_s();
+}
+
+/* A worker that finished gets its next job before the finished job's
+ * hook runs (the HTML report makes the case's page there): job i+1
+ * starts before the hook of job i has returned, on one worker. */
+static void test_pool_feeds_before_hooks(void **state)
+{
+    (void)state;
+    static dsh_job jobs[4];
+    memset(jobs, 0, sizeof jobs);
+    hook_times t = { { 0 } };
+    dsh_pool_hooks hooks = { slow_done, NULL, &t };
+    dsh_run_pool(jobs, 4, 1, 0, timed_exec, NULL, &hooks);
+    for (size_t i = 0; i < 4; i++) {
+        assert_int_equal(jobs[i].done, 1);
+        assert_int_equal(jobs[i].result.status, DSH_RES_PASS);
+    }
+    for (size_t i = 0; i + 1 < 4; i++) {
+        double start = atof(jobs[i + 1].result.message);
+        if (!(start < t.end[i]))
+            fail_msg("job %zu started %.3f s after job %zu's hook ended", i + 1,
+                     start - t.end[i], i);
+    }
+}
+
 static void test_standalone_program(void **state)
 {
     (void)state;
@@ -717,6 +774,7 @@ int main(void)
         cmocka_unit_test(test_shard_arithmetic),
         cmocka_unit_test(test_report_formats),
         cmocka_unit_test(test_results_and_exit_codes),
+        cmocka_unit_test(test_pool_feeds_before_hooks),
         cmocka_unit_test(test_workers),
         cmocka_unit_test(test_standalone_program),
     };
