@@ -88,7 +88,15 @@ const char *dsh_html_link(const char *from_dir, const char *target, char *out,
     out[0] = '\0';
     if (!target || !target[0] || !realpath(target, b))
         return out;
-    if (!realpath(from_dir, a)) {
+    /* a page links several files from its one directory: its real path
+     * is kept (each realpath is a system call per component) */
+    static _Thread_local char last_dir[PATH_MAX], last_real[PATH_MAX];
+    if (last_dir[0] && !strcmp(from_dir, last_dir)) {
+        memcpy(a, last_real, sizeof a);
+    } else if (realpath(from_dir, a)) {
+        snprintf(last_dir, sizeof last_dir, "%s", from_dir);
+        memcpy(last_real, a, sizeof last_real);
+    } else {
         snprintf(out, n, "%s", b);
         return out;
     }

@@ -4,6 +4,7 @@
 #include "src_response.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,9 +87,8 @@ static double fold(double f, double fs)
     return f > fs / 2 ? fs - f : f;
 }
 
-bool dsh_src_response_make(uint32_t rate_in, uint32_t rate_out,
-                           unsigned quality, size_t points, dsh_src_response *r,
-                           char *err, size_t errsz)
+static bool compute(uint32_t rate_in, uint32_t rate_out, unsigned quality,
+                    size_t points, dsh_src_response *r, char *err, size_t errsz)
 {
     memset(r, 0, sizeof *r);
     struct src_chain ch;
@@ -170,5 +170,61 @@ bool dsh_src_response_make(uint32_t rate_in, uint32_t rate_out,
     }
     for (unsigned s = 0; s < ch.n; s++)
         free(h[s]);
+    return true;
+}
+
+/* The responses made so far in this process, by their arguments: a test
+ * suite's worker runs many cases with the same conversions, each a few
+ * milliseconds to compute (a copy is handed out). */
+#define KEPT 8
+static struct kept_response {
+    uint32_t rate_in, rate_out;
+    unsigned quality;
+    dsh_src_response r;
+} kept[KEPT];
+static unsigned nkept;
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static bool copy_response(const dsh_src_response *from, dsh_src_response *to)
+{
+    *to = *from;
+    to->freq_hz = malloc(from->n * sizeof *to->freq_hz);
+    to->mag_db = malloc(from->n * sizeof *to->mag_db);
+    if (!to->freq_hz || !to->mag_db) {
+        dsh_src_response_free(to);
+        return false;
+    }
+    memcpy(to->freq_hz, from->freq_hz, from->n * sizeof *to->freq_hz);
+    memcpy(to->mag_db, from->mag_db, from->n * sizeof *to->mag_db);
+    return true;
+}
+
+bool dsh_src_response_make(uint32_t rate_in, uint32_t rate_out,
+                           unsigned quality, size_t points, dsh_src_response *r,
+                           char *err, size_t errsz)
+{
+    pthread_mutex_lock(&kept_lock);
+    for (unsigned i = 0; i < nkept; i++) {
+        const struct kept_response *k = &kept[i];
+        if (k->rate_in == rate_in && k->rate_out == rate_out &&
+            k->quality == quality && k->r.n == points) {
+            bool ok = copy_response(&k->r, r);
+            pthread_mutex_unlock(&kept_lock);
+            if (!ok)
+                snprintf(err, errsz, "SRC response: out of memory");
+            return ok;
+        }
+    }
+    pthread_mutex_unlock(&kept_lock);
+    if (!compute(rate_in, rate_out, quality, points, r, err, errsz))
+        return false;
+    pthread_mutex_lock(&kept_lock);
+    if (nkept < KEPT && copy_response(r, &kept[nkept].r)) {
+        kept[nkept].rate_in = rate_in;
+        kept[nkept].rate_out = rate_out;
+        kept[nkept].quality = quality;
+        nkept++;
+    }
+    pthread_mutex_unlock(&kept_lock);
     return true;
 }
