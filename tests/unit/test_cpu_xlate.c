@@ -367,6 +367,23 @@ static void test_tiers(void **state)
     assert_true(o.tier[XT_TIER_OPT].compile_ns > 0);
 }
 
+/* The direct back end alone, with the timer's interrupts, and back to
+ * the defaults. */
+static void x64_timer_on(void)
+{
+    tiers = XT_TIER_QUICK_MASK;
+    quick = "x64";
+    timer = true;
+}
+
+static void x64_timer_off(void)
+{
+    timer_first = 500;
+    timer = false;
+    quick = NULL;
+    tiers = 0;
+}
+
 /* The direct x86-64 back end: units made in the process, no file in the
  * cache, made again by the next run (nothing to load); both runs end as
  * the interpreter's (both() compares registers, memory, cycles, the
@@ -380,9 +397,7 @@ static void test_x64_direct(void **state)
     use_empty_cache(dir);
     dev d;
     xt_xlate_stats s[3];
-    tiers = XT_TIER_QUICK_MASK;
-    quick = "x64";
-    timer = true;
+    x64_timer_on();
     for (int i = 0; i < 2; i++)
         s[i] = both("group_loop", "group_loop_end", 30000, TC_DRAM + 0x100, &d);
     /* the units jump from page to page while the loop rewrites far_inc's
@@ -391,9 +406,7 @@ static void test_x64_direct(void **state)
     a10_start = tc_sym("far_imm") + 2;
     s[2] = both("group_loop", "group_loop_end", 30000, TC_DRAM + 0x100, &d);
     a10_start = 0;
-    timer = false;
-    quick = NULL;
-    tiers = 0;
+    x64_timer_off();
     char cmd[160];
     snprintf(cmd, sizeof cmd, "test -z \"$(ls -A '%s')\"", dir);
     assert_int_equal(system(cmd), 0); /* nothing written to the cache */
@@ -435,19 +448,14 @@ static void test_x64_forward_edges(void **state)
     (void)state;
 #if defined(__x86_64__)
     dev d;
-    tiers = XT_TIER_QUICK_MASK;
-    quick = "x64";
-    timer = true;
+    x64_timer_on();
     for (uint32_t t = 0; t < 40; t++) {
         timer_first = 600 + t;
         xt_xlate_stats s = both("fwd_loop", "fwd_loop_end", 3000, 0, &d);
         assert_true(s.tier[XT_TIER_QUICK].insns > 3000u * 6);
         assert_true(d.ar[12] > 20); /* interrupts taken */
     }
-    timer_first = 500;
-    timer = false;
-    quick = NULL;
-    tiers = 0;
+    x64_timer_off();
 #else
     skip();
 #endif
@@ -462,9 +470,7 @@ static void test_x64_loop_copy(void **state)
     (void)state;
 #if defined(__x86_64__)
     dev d;
-    tiers = XT_TIER_QUICK_MASK;
-    quick = "x64";
-    timer = true;
+    x64_timer_on();
     a10_start = 0;
     xt_xlate_stats s[2];
     unsigned long made[2];
@@ -482,9 +488,7 @@ static void test_x64_loop_copy(void **state)
     for (int i = 0; i < 2; i++)
         assert_true(made[i] >= 2 && made[i] % 2 == 0);
     assert_true(d.ar[12] > 10); /* interrupts taken */
-    timer = false;
-    quick = NULL;
-    tiers = 0;
+    x64_timer_off();
 #else
     skip();
 #endif
@@ -551,9 +555,7 @@ static void test_x64_guarded_copies(void **state)
     (void)state;
 #if defined(__x86_64__)
     dev d;
-    tiers = XT_TIER_QUICK_MASK;
-    quick = "x64";
-    timer = true;
+    x64_timer_on();
     unsigned long c0 = xlate_x64_copies();
     /* in DRAM, 128 bytes before a page's end: each round's 24 passes
      * cross into the next page */

@@ -20,6 +20,15 @@ static int32_t rel_at(const x64_buf *b, size_t at)
     return r;
 }
 
+static void buf_free(x64_buf *b)
+{
+    free(b->p);
+    free(b->sp);
+    free(b->lab);
+    free(b->labsec);
+    free(b->fix);
+}
+
 static void test_jmp_to_next_left_out(void **state)
 {
     (void)state;
@@ -35,11 +44,7 @@ static void test_jmp_to_next_left_out(void **state)
     assert_int_equal(x64_resolve(&b), 0);
     assert_int_equal(b.lab[before], 1);
     assert_int_equal(b.lab[next], 1);
-    free(b.p);
-    free(b.sp);
-    free(b.lab);
-    free(b.labsec);
-    free(b.fix);
+    buf_free(&b);
 }
 
 /* A label bound after the jmp, before its own target: the jmp stays
@@ -60,11 +65,7 @@ static void test_jmp_kept_after_a_label(void **state)
     assert_int_equal(b.lab[next], 5);
     assert_int_equal(b.p[0], 0xE9);
     assert_int_equal(rel_at(&b, 1), 0);
-    free(b.p);
-    free(b.sp);
-    free(b.lab);
-    free(b.labsec);
-    free(b.fix);
+    buf_free(&b);
 }
 
 static void test_other_jumps_kept(void **state)
@@ -88,11 +89,7 @@ static void test_other_jumps_kept(void **state)
     assert_int_equal(rel_at(&b, 8), 0);
     assert_int_equal(b.p[12], 0xE9);
     assert_int_equal(rel_at(&b, 13), 0 - 17);
-    free(b.p);
-    free(b.sp);
-    free(b.lab);
-    free(b.labsec);
-    free(b.fix);
+    buf_free(&b);
 }
 
 int main(void)
