@@ -42,6 +42,8 @@ typedef struct gen {
     uint8_t dyn[PAGE];  /* in the copy: XL_DYN_* for an instruction */
     uint8_t lab[PAGE];  /* the generic block has label S<offset> here */
     char lp[16];        /* its labels' prefix: "" alone, "p<i>_" in a group */
+    const char *cs;     /* the copy's labels' infix: "" the region's, "_"
+                           its loop's (xlate_plan_loop_end) */
     struct gen **grp;   /* a group's pages (NULL: a unit of one page) */
     unsigned ngrp;
 } gen;
@@ -176,7 +178,7 @@ static void go(gen *g, uint32_t t)
             if (gp->wr[r] && gp->delta[r])
                 xlate_buf_printf(g->o, " W%u += %d;", r, gp->delta[r]);
         }
-        xlate_buf_printf(g->o, " goto %sF%x; } goto %sL%x;", g->lp,
+        xlate_buf_printf(g->o, " goto %sF%s%x; } goto %sL%x;", g->lp, g->cs,
                          g->fast_head, g->lp, g->fast_head);
         return;
     }
@@ -184,9 +186,9 @@ static void go(gen *g, uint32_t t)
     if (g->fast && (t >> XT_PAGE_SHIFT) == g->pl->pn && to > g->fast_head &&
         to < g->reg_end && g->pl->head[to]) {
         /* a later block of the region: on in the copy */
-        xlate_buf_printf(g->o,
-                         "if (cyc + %uu >= ev2) EXIT(0x%xu, 0, 0); goto %sG%x;",
-                         g->pl->pre[to], t, g->lp, to);
+        xlate_buf_printf(
+            g->o, "if (cyc + %uu >= ev2) EXIT(0x%xu, 0, 0); goto %sG%s%x;",
+            g->pl->pre[to], t, g->lp, g->cs, to);
         return;
     }
     if ((t >> XT_PAGE_SHIFT) == g->pl->pn && g->pl->head[to]) {
@@ -644,7 +646,7 @@ static void emit_copy(gen *g, unsigned h, const xl_guard *gp)
                 o, "  uint8_t *const PW%u = W%u - (r%u & 4095u);\n", r, r, r);
     }
     if (gp->carry)
-        xlate_buf_printf(o, "%sF%x:;\n", g->lp, h);
+        xlate_buf_printf(o, "%sF%s%x:;\n", g->lp, g->cs, h);
     g->fast = 1;
     g->gp = gp;
     g->fast_head = h;
@@ -652,7 +654,7 @@ static void emit_copy(gen *g, unsigned h, const xl_guard *gp)
         if (!g->pl->head[bh])
             continue;
         if (bh != h)
-            xlate_buf_printf(o, "%sG%x:;\n", g->lp, bh);
+            xlate_buf_printf(o, "%sG%s%x:;\n", g->lp, g->cs, bh);
         block_body(g, bh);
     }
     g->fast = 0;
@@ -666,10 +668,18 @@ static void emit_copy(gen *g, unsigned h, const xl_guard *gp)
 static void block(gen *g, unsigned h)
 {
     if (g->o && !g->pl->soft[h]) {
-        g->reg_end = xlate_plan_region_end(g->pl, h);
-        xl_guard gp;
-        if (xlate_plan_guard(g->pl, h, g->reg_end, &gp, g->disp, g->dyn))
-            emit_copy(g, h, &gp);
+        /* the region's copy; where its test fails, the copy of the loop
+         * the region starts with, if any (as xlate_x64.c) */
+        unsigned ends[2] = { xlate_plan_region_end(g->pl, h),
+                             xlate_plan_loop_end(g->pl, h) };
+        for (int i = 0; i < 2 && ends[i]; i++) {
+            g->reg_end = ends[i];
+            g->cs = i ? "_" : "";
+            xl_guard gp;
+            if (xlate_plan_guard(g->pl, h, g->reg_end, &gp, g->disp, g->dyn))
+                emit_copy(g, h, &gp);
+        }
+        g->cs = "";
     }
     block_body(g, h);
 }
@@ -779,6 +789,7 @@ static gen *page_gen(xl_plan *pl)
         return NULL;
     }
     g->pl = pl;
+    g->cs = "";
     return g;
 }
 

@@ -464,7 +464,8 @@ static void test_x64_forward_edges(void **state)
 /* A loop whose region goes on after it to accesses that straddle a page
  * boundary (its guard fails every time) has a guarded copy of its own
  * (xlate_plan_loop_end): two copies emitted for its head, and the runs
- * end as the interpreter's, the timer's interrupts landing in them. */
+ * end as the interpreter's, the timer's interrupts landing in them; the
+ * C units' two copies too. */
 static void test_x64_loop_copy(void **state)
 {
     (void)state;
@@ -482,6 +483,14 @@ static void test_x64_loop_copy(void **state)
         assert_true(s[i].tier[XT_TIER_QUICK].insns > s[i].insns / 2);
         made[i] = xlate_x64_copies() - c0;
     }
+    /* the C units (libtcc's, or else GCC's): both copies in one function
+     * (labels of their own), compiled and run */
+    quick = "tcc";
+    xt_xlate_stats sc = both("loopcopy_loop", "loopcopy_loop_end", 2000,
+                             TC_DRAM + 0x100, &d);
+    assert_true(sc.tier[XT_TIER_QUICK].insns + sc.tier[XT_TIER_OPT].insns >
+                sc.insns / 2);
+    quick = "x64";
     a11_start = 0;
     /* the loop's head: the region's copy and the loop's, each time its
      * page's unit is emitted (the interpreter's run emits none) */
