@@ -66,7 +66,9 @@ bool dsh_plot_lib_write(const dsh_plot_lib *lib, const char *dir, char *err,
     return dsh_out_close(&o, ok, err, errsz);
 }
 
-void dsh_script_text(FILE *f, const char *s, size_t n)
+/* s (n bytes) to f, each '<' as esc says (from the '<' on, left bytes) */
+static void each_lt(FILE *f, const char *s, size_t n,
+                    const char *(*esc)(const char *lt, size_t left))
 {
     const char *end = s + n, *p = s;
     while (p < end) {
@@ -76,33 +78,36 @@ void dsh_script_text(FILE *f, const char *s, size_t n)
             return;
         }
         fwrite(p, 1, (size_t)(lt - p), f);
-        if (lt + 1 < end && lt[1] == '/')
-            fputs("<\\", f);
-        else if (lt + 3 < end && !memcmp(lt, "<!--", 4))
-            fputs("\\u003c", f);
-        else
-            fputc('<', f);
+        fputs(esc(lt, (size_t)(end - lt)), f);
         p = lt + 1;
     }
 }
 
+static const char *text_lt(const char *lt, size_t left)
+{
+    if (left > 1 && lt[1] == '/')
+        return "<\\";
+    if (left >= 4 && !memcmp(lt, "<!--", 4))
+        return "\\u003c";
+    return "<";
+}
+
+static const char *code_lt(const char *lt, size_t left)
+{
+    if ((left >= 8 && !strncasecmp(lt, "</script", 8)) ||
+        (left >= 4 && !memcmp(lt, "<!--", 4)))
+        return "<\\";
+    return "<";
+}
+
+void dsh_script_text(FILE *f, const char *s, size_t n)
+{
+    each_lt(f, s, n, text_lt);
+}
+
 void dsh_script_code(FILE *f, const char *s, size_t n)
 {
-    const char *end = s + n, *p = s;
-    while (p < end) {
-        const char *lt = memchr(p, '<', (size_t)(end - p));
-        if (!lt) {
-            fwrite(p, 1, (size_t)(end - p), f);
-            return;
-        }
-        fwrite(p, 1, (size_t)(lt - p) + 1, f);
-        size_t left = (size_t)(end - lt);
-        if (left >= 8 && !strncasecmp(lt, "</script", 8))
-            fputc('\\', f);
-        else if (left >= 4 && !memcmp(lt, "<!--", 4))
-            fputc('\\', f);
-        p = lt + 1;
-    }
+    each_lt(f, s, n, code_lt);
 }
 
 void dsh_plot_lib_head(FILE *f, const dsh_plot_lib *lib, const char *src)
