@@ -278,6 +278,7 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
     x->promote_insns = env_uint("DSPSIM_XLATE_PROMOTE", DEF_PROMOTE_INSNS, 1);
     /* a threshold asked for, or synchronous compiles: no delay unless
      * asked for too */
+    x->promote_after_env = getenv("DSPSIM_XLATE_PROMOTE_AFTER_MS") != NULL;
     x->promote_after_ms = env_uint(
         "DSPSIM_XLATE_PROMOTE_AFTER_MS",
         x->sync || x->promote_insns != DEF_PROMOTE_INSNS ? 0
@@ -332,7 +333,9 @@ xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *o)
     if (o->hot_samples)
         x->hot_samples = o->hot_samples;
     x->sync = o->sync;
-    if (o->sync && !getenv("DSPSIM_XLATE_PROMOTE_AFTER_MS"))
+    /* synchronous compiles or a threshold asked for: no promotion delay
+     * (unless the environment asks for one) */
+    if ((o->sync || o->promote_insns) && !x->promote_after_env)
         x->promote_after_ms = 0;
     if (o->opt_level)
         x->opt_level = o->opt_level;
@@ -345,11 +348,8 @@ xt_err xt_xlate_config(xt_cpu *cpu, const xt_xlate_opts *o)
         snprintf(x->cc, sizeof x->cc, "%s", o->cc);
     if (o->tiers)
         x->tiers = o->tiers & (XT_TIER_QUICK_MASK | XT_TIER_OPT_MASK);
-    if (o->promote_insns) {
+    if (o->promote_insns)
         x->promote_insns = o->promote_insns;
-        if (!getenv("DSPSIM_XLATE_PROMOTE_AFTER_MS"))
-            x->promote_after_ms = 0;
-    }
     if (o->quick)
         snprintf(x->quick, sizeof x->quick, "%s", o->quick);
     choose_backends(x);

@@ -81,6 +81,7 @@ struct xl_state_s {
     unsigned tiers;            /* XT_TIER_*_MASK */
     uint64_t promote_insns;    /* quick unit -> optimising tier after these */
     unsigned promote_after_ms; /* ... once the run has lasted this long */
+    bool promote_after_env;    /* DSPSIM_XLATE_PROMOTE_AFTER_MS set: it wins */
     unsigned exit_wait_ms;     /* at close, a promotion job may finish for
                                this long before it is killed */
     uint64_t opened_ms;        /* when the engine started (xlate_tier_now_ms) */
