@@ -43,7 +43,7 @@ typedef struct gen {
     uint8_t lab[PAGE];  /* the generic block has label S<offset> here */
     char lp[16];        /* its labels' prefix: "" alone, "p<i>_" in a group */
     const char *cs;     /* the copy's labels' infix: "" the region's, "_"
-                           its loop's (xlate_plan_loop_end) */
+                           its loop's (xlate_plan_copy_ends) */
     struct gen **grp;   /* a group's pages (NULL: a unit of one page) */
     unsigned ngrp;
 } gen;
@@ -670,9 +670,8 @@ static void block(gen *g, unsigned h)
     if (g->o && !g->pl->soft[h]) {
         /* the region's copy; where its test fails, the copy of the loop
          * the region starts with, if any (as xlate_x64.c) */
-        unsigned ends[2] = { xlate_plan_region_end(g->pl, h),
-                             xlate_plan_loop_end(g->pl, h) };
-        for (int i = 0; i < 2 && ends[i]; i++) {
+        unsigned ends[2], n = xlate_plan_copy_ends(g->pl, h, ends);
+        for (unsigned i = 0; i < n; i++) {
             g->reg_end = ends[i];
             g->cs = i ? "_" : "";
             xl_guard gp;

@@ -312,7 +312,7 @@ unsigned xlate_plan_region_end(const xl_plan *p, unsigned h)
     return e;
 }
 
-unsigned xlate_plan_loop_end(const xl_plan *p, unsigned h)
+static unsigned loop_end(const xl_plan *p, unsigned h)
 {
     unsigned e = xlate_plan_region_end(p, h);
     for (unsigned off = h; off < e;) {
@@ -328,6 +328,13 @@ unsigned xlate_plan_loop_end(const xl_plan *p, unsigned h)
         off += in->len;
     }
     return 0;
+}
+
+unsigned xlate_plan_copy_ends(const xl_plan *p, unsigned h, unsigned ends[2])
+{
+    ends[0] = xlate_plan_region_end(p, h);
+    ends[1] = loop_end(p, h);
+    return ends[1] ? 2 : 1;
 }
 
 /* The region's blocks walked as the emitters walk them, in address order

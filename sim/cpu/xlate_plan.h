@@ -96,11 +96,13 @@ typedef struct xl_guard {
 /* The end of the region at hard head h: the next hard head's offset (or
  * the page's end). */
 unsigned xlate_plan_region_end(const xl_plan *p, unsigned h);
-/* The end of the head block at h when it loops on itself (its branch or
- * jump back to h) and the region goes on after it; else 0.  Such a loop
- * makes a region of its own too: its guard tests only the loop's bases,
- * not those of the code after it (which runs once a loop). */
-unsigned xlate_plan_loop_end(const xl_plan *p, unsigned h);
+/* The regions a guarded copy is tried for at hard head h, in order, by
+ * their ends: the region's (xlate_plan_region_end), then, where the head
+ * block loops on itself (its branch or jump back to h) and the region
+ * goes on after it, that loop alone, whose guard tests only the loop's
+ * bases, not those of the code after it (which runs once a loop).
+ * Returns how many (1 or 2). */
+unsigned xlate_plan_copy_ends(const xl_plan *p, unsigned h, unsigned ends[2]);
 /* Can the region [h, end) have a guarded copy?  Fills gp, disp[off]
  * (each covered access's offset from its base register's value at the
  * region's start) and dyn[off] (XL_DYN_* of every instruction the

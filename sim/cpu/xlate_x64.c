@@ -729,10 +729,9 @@ static void block(em *m, unsigned h)
     x64_bind(&m->b, m->head_lab[h]);
     if (!m->pl->soft[h]) {
         /* the region's copy; where its test fails, the copy of the loop
-         * the region starts with (xlate_plan_loop_end), if any */
-        unsigned ends[2] = { xlate_plan_region_end(m->pl, h),
-                             xlate_plan_loop_end(m->pl, h) };
-        for (int i = 0; i < 2 && ends[i]; i++) {
+         * the region starts with (xlate_plan_copy_ends), if any */
+        unsigned ends[2], n = xlate_plan_copy_ends(m->pl, h, ends);
+        for (unsigned i = 0; i < n; i++) {
             m->reg_end = ends[i];
             xl_guard gp;
             if (xlate_plan_guard(m->pl, h, m->reg_end, &gp, m->disp, m->dynk) &&

@@ -243,7 +243,7 @@ fwd_loop_end:
 /* a3 = rounds, a4 = a buffer of 16 words inside a page, a11 = a frame
  * whose two words (a11 + 0, a11 + 60) straddle a page boundary.  The
  * inner loop's region goes on after it to the accesses through a11, so
- * its guard fails; the loop alone (xlate_plan_loop_end) has a copy of
+ * its guard fails; the loop alone (xlate_plan_copy_ends) has a copy of
  * its own, whose guard tests a5 only. */
     .global loopcopy_loop, loopcopy_loop_end
 loopcopy_loop:
