@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "audio/fft_wisdom.h"
 #include "audio/metrics.h"
 #include "bundle_cli.h"
 #include "cli.h"
@@ -18,6 +19,7 @@
 #include "dspsim/xtcpu.h"
 #include "exec/exec.h"
 #include "options.h"
+#include "plotdata/audio_curves.h"
 #include "out_check.h"
 #include "runner/runner.h"
 
@@ -41,24 +43,45 @@
 static dsh_exec_opts opts;  /* every case's (copied into each child) */
 static xt_elf *suite_image; /* opts.firmware, opened before the run */
 
-/* That set-up (the firmware image and the spectra's plans and windows,
- * about 0.1 s of CPU) runs on a thread while the runner loads and
- * validates the cases, and is joined before the workers are forked (the
- * runner's before_run hook): a fork copies only the calling thread, and
- * the workers must inherit all of it. */
+/* That set-up (the firmware image, the spectra's plans and windows)
+ * runs on threads while the runner loads and validates the cases, and is
+ * joined before the workers are forked (the runner's before_run hook): a
+ * fork copies only the calling thread, and the workers must inherit all
+ * of it.  Two threads: FFTW's plans on one (its planner is not
+ * thread-safe; with the wisdom of an earlier run, fft_wisdom.h), the
+ * Kaiser windows and the image on the other, each some tens of ms of
+ * CPU, as long as the runner's own loading of the vector suite. */
 static pthread_t setup_thread;
 static bool setup_running;
+static bool setup_html; /* --html: the report's real-input plans too */
 
-static void *suite_setup(void *arg)
+static void *setup_windows(void *arg)
 {
     (void)arg;
-    /* the spectra's plans and windows, made once here and inherited by
-     * every worker (THD+N, SNR, the HTML report's spectra) */
-    dsh_metrics_prepare();
+    dsh_metrics_prepare_windows();
     char err[256];
     if (opts.firmware && opts.firmware[0] &&
         xt_elf_open(opts.firmware, &suite_image, err, sizeof err) == XT_LOAD_OK)
         opts.firmware_image = suite_image;
+    return NULL;
+}
+
+static void *suite_setup(void *arg)
+{
+    (void)arg;
+    pthread_t other;
+    bool two = !pthread_create(&other, NULL, setup_windows, NULL);
+    /* the spectra's plans, made once here and inherited by every worker
+     * (THD+N, SNR, the HTML report's spectra) */
+    dsh_fft_wisdom_load();
+    dsh_metrics_prepare_plans();
+    if (setup_html)
+        dsh_curve_spectrum_prepare();
+    dsh_fft_wisdom_save();
+    if (two)
+        pthread_join(other, NULL);
+    else
+        setup_windows(NULL);
     return NULL;
 }
 
@@ -119,6 +142,9 @@ int cmd_test(int argc, char **argv)
             (!strcmp(argv[i], "--list") || !strcmp(argv[i], "-h") ||
              !strcmp(argv[i], "--help")))
             runs = false;
+        if (!only_paths &&
+            (!strcmp(argv[i], "--html") || !strncmp(argv[i], "--html=", 7)))
+            setup_html = true;
         only_paths |= !strcmp(argv[i], "--");
         argv[n++] = argv[i];
     }

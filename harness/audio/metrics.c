@@ -86,14 +86,26 @@ void dsh_thdn_opts_default(dsh_thdn_opts *o)
     o->max_fft = 65536;
 }
 
-void dsh_metrics_prepare(void)
+void dsh_metrics_prepare_plans(void)
 {
     dsh_thdn_opts o;
     dsh_thdn_opts_default(&o);
-    for (size_t len = MIN_FFT; len <= o.max_fft; len *= 2) {
+    for (size_t len = MIN_FFT; len <= o.max_fft; len *= 2)
         dsh_fft_prepare(len);
+}
+
+void dsh_metrics_prepare_windows(void)
+{
+    dsh_thdn_opts o;
+    dsh_thdn_opts_default(&o);
+    for (size_t len = MIN_FFT; len <= o.max_fft; len *= 2)
         dsh_window_kaiser_prepare(len, KAISER_BETA);
-    }
+}
+
+void dsh_metrics_prepare(void)
+{
+    dsh_metrics_prepare_plans();
+    dsh_metrics_prepare_windows();
 }
 
 bool dsh_thdn(const double *x, size_t n, unsigned rate, const dsh_thdn_opts *o,

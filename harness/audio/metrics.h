@@ -49,6 +49,10 @@ void dsh_thdn_opts_default(dsh_thdn_opts *o);
  * only run the transforms (about 30 ms of CPU here, against 10-20 ms in
  * every case that measures a spectrum). */
 void dsh_metrics_prepare(void);
+/* Its two halves, for two threads: the transforms' plans (FFTW's
+ * planner: not beside another thread planning) and the windows. */
+void dsh_metrics_prepare_plans(void);
+void dsh_metrics_prepare_windows(void);
 
 typedef struct dsh_thdn_result {
     double freq_hz;     /* fundamental bin frequency used */

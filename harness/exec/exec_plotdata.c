@@ -150,20 +150,11 @@ void xp_plot_event(xp_run *r, dsh_event_kind k, uint64_t cycle, const char *fmt,
 
 /* ---- JSON ---- */
 
-static json_t *num(double v)
-{
-    return v == v && !isinf(v) ? json_real(v) : json_null();
-}
-
+/* a curve (a non-finite number is null): one node, its text made now
+ * (plotdata/plot_json.h) */
 static json_t *nums(const double *v, size_t n)
 {
-    json_t *a = json_array();
-    for (size_t i = 0; a && i < n; i++)
-        if (json_array_append_new(a, num(v[i]))) {
-            json_decref(a);
-            return NULL;
-        }
-    return a;
+    return dsh_plot_curve(v, n, DSH_PLOT_JSON_DIGITS);
 }
 
 /* o[key] = v (NULL v: out of memory, noted in *ok) */
@@ -465,20 +456,26 @@ static json_t *pipelines_json(const xp_run *r, double hz)
             if (r->plot->series[k]->task == p->task_id)
                 s = r->plot->series[k];
         bool ok = true;
-        json_t *o = json_object(), *t = json_array(), *l = json_array();
+        unsigned n = s ? s->n : 0;
+        double *tv = malloc((n ? n : 1) * sizeof *tv);
+        double *lv = malloc((n ? n : 1) * sizeof *lv);
+        for (unsigned k = 0; tv && lv && k < n; k++) {
+            tv[k] = secs(r, s->cycle[k], hz);
+            lv[k] = p->period_cycles
+                        ? 100.0 * (double)s->worst[k] / p->period_cycles
+                        : NAN;
+        }
+        json_t *o = json_object();
+        json_t *t = tv && lv ? nums(tv, n) : NULL;
+        json_t *l = tv && lv ? nums(lv, n) : NULL;
+        free(tv);
+        free(lv);
         if (!o || !t || !l) {
             json_decref(o);
             json_decref(t);
             json_decref(l);
             json_decref(a);
             return NULL;
-        }
-        for (unsigned k = 0; s && k < s->n; k++) {
-            json_array_append_new(t, json_real(secs(r, s->cycle[k], hz)));
-            json_array_append_new(
-                l, num(p->period_cycles
-                           ? 100.0 * (double)s->worst[k] / p->period_cycles
-                           : NAN));
         }
         put(o, "id", json_integer(p->id), &ok);
         put(o, "period_us", json_integer(p->period_us), &ok);

@@ -195,8 +195,9 @@ dsh_html_suite *dsh_html_suite_begin(const char *dir,
         suite_free(s);
         return NULL;
     }
-    /* the cases' spectra's plans, inherited by every case forked after */
-    dsh_curve_spectrum_prepare();
+    /* the cases' spectra's plans: made ahead by `dspsim test`'s set-up
+     * (cli/cmd_test.c, on the thread that makes FFTW's plans) and
+     * inherited by every case forked after, else at their first use */
     return s;
 }
 

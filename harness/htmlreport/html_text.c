@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "textout/text_utf8.h"
 
@@ -81,22 +82,65 @@ void dsh_html_dirname(const char *path, char *out, size_t n)
         snprintf(out, n, "%.*s", (int)(slash - path), path);
 }
 
+/* realpath of directory dir into out (PATH_MAX), through a one-entry
+ * cache (last_dir: the name asked, last_real: its real path) */
+static bool real_dir(const char *dir, char *out, char *last_dir,
+                     char *last_real)
+{
+    if (last_dir[0] && !strcmp(dir, last_dir)) {
+        memcpy(out, last_real, PATH_MAX);
+        return true;
+    }
+    if (!realpath(dir, out) || strlen(dir) >= PATH_MAX)
+        return false;
+    memcpy(last_dir, dir, strlen(dir) + 1);
+    memcpy(last_real, out, PATH_MAX);
+    return true;
+}
+
+/* The real path of an existing file `target` into out (PATH_MAX): its
+ * directory's real path (the files a page links share a few
+ * directories: kept) and its name, which must exist (one stat, where
+ * realpath of the whole path costs a system call per component); a name
+ * that is a directory's own ("", ".", "..") takes the whole realpath. */
+static bool real_target(const char *target, char *out)
+{
+    static _Thread_local char last_dir[PATH_MAX], last_real[PATH_MAX];
+    const char *slash = strrchr(target, '/');
+    const char *name = slash ? slash + 1 : target;
+    char dir[PATH_MAX];
+    struct stat st;
+    if (!*name || !strcmp(name, ".") || !strcmp(name, "..") ||
+        (size_t)(name - target) >= sizeof dir)
+        return realpath(target, out) != NULL;
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == target)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - target), target);
+    if (stat(target, &st) || !real_dir(dir, out, last_dir, last_real))
+        return false;
+    size_t len = strlen(out);
+    if (len + 1 + strlen(name) >= PATH_MAX)
+        return false;
+    if (len > 1)
+        out[len++] = '/';
+    memcpy(out + len, name, strlen(name) + 1);
+    return true;
+}
+
 const char *dsh_html_link(const char *from_dir, const char *target, char *out,
                           size_t n)
 {
     char a[PATH_MAX], b[PATH_MAX];
     out[0] = '\0';
-    if (!target || !target[0] || !realpath(target, b))
+    if (!target || !target[0] || !real_target(target, b))
         return out;
     /* a page links several files from its one directory: its real path
      * is kept (each realpath is a system call per component) */
     static _Thread_local char last_dir[PATH_MAX], last_real[PATH_MAX];
-    if (last_dir[0] && !strcmp(from_dir, last_dir)) {
-        memcpy(a, last_real, sizeof a);
-    } else if (realpath(from_dir, a)) {
-        snprintf(last_dir, sizeof last_dir, "%s", from_dir);
-        memcpy(last_real, a, sizeof last_real);
-    } else {
+    if (!real_dir(from_dir, a, last_dir, last_real)) {
         snprintf(out, n, "%s", b);
         return out;
     }

@@ -2,6 +2,8 @@
 /* The index of a case's plot data (plot_index.h). */
 #include "plot_index.h"
 
+#include "plot_json.h"
+
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
@@ -30,41 +32,47 @@ static json_t *num_or_null(bool any, double v)
     return any ? json_real(v) : json_null();
 }
 
-/* a curve's summary (plot_index.h) */
-static json_t *summary(json_t *a)
+/* The summary's members from the curve's values: x0, x1 its first and
+ * last (NULL: null), the finite ones' range; NULL when out of memory */
+static json_t *summary_of(size_t n, json_t *x0, json_t *x1, const double *v,
+                          const json_t *a)
 {
-    size_t n = json_array_size(a);
     double lo = 0, hi = 0, dlo = 0, dhi = 0, pos0 = 0;
     bool any = false, dany = false, pos = false;
     for (size_t i = 0; i < n; i++) {
-        const json_t *e = json_array_get(a, i);
-        if (!json_is_number(e))
+        double x;
+        if (v) {
+            x = v[i];
+        } else {
+            const json_t *e = json_array_get(a, i);
+            if (!json_is_number(e))
+                continue;
+            x = json_number_value(e);
+        }
+        if (!isfinite(x))
             continue;
-        double v = json_number_value(e);
-        if (!isfinite(v))
-            continue;
-        if (!pos && v > 0) {
-            pos0 = v;
+        if (!pos && x > 0) {
+            pos0 = x;
             pos = true;
         }
-        lo = any && lo < v ? lo : v;
-        hi = any && hi > v ? hi : v;
+        lo = any && lo < x ? lo : x;
+        hi = any && hi > x ? hi : x;
         any = true;
-        if (v > DSH_PLOT_INDEX_FLOOR) {
-            dlo = dany && dlo < v ? dlo : v;
-            dhi = dany && dhi > v ? dhi : v;
+        if (x > DSH_PLOT_INDEX_FLOOR) {
+            dlo = dany && dlo < x ? dlo : x;
+            dhi = dany && dhi > x ? dhi : x;
             dany = true;
         }
     }
-    json_t *first = json_array_get(a, 0), *last = json_array_get(a, n - 1);
     json_t *s = json_object();
-    if (!s)
+    if (!s) {
+        json_decref(x0);
+        json_decref(x1);
         return NULL;
+    }
     bool ok = !json_object_set_new(s, "n", json_integer((json_int_t)n));
-    ok &= !json_object_set_new(
-        s, "x0", json_is_number(first) ? json_incref(first) : json_null());
-    ok &= !json_object_set_new(
-        s, "x1", json_is_number(last) ? json_incref(last) : json_null());
+    ok &= !json_object_set_new(s, "x0", x0 ? x0 : json_null());
+    ok &= !json_object_set_new(s, "x1", x1 ? x1 : json_null());
     ok &= !json_object_set_new(s, "pos0", num_or_null(pos, pos0));
     ok &= !json_object_set_new(s, "lo", num_or_null(any, lo));
     ok &= !json_object_set_new(s, "hi", num_or_null(any, hi));
@@ -75,6 +83,22 @@ static json_t *summary(json_t *a)
         return NULL;
     }
     return s;
+}
+
+/* a curve's summary (plot_index.h) */
+static json_t *summary(json_t *a)
+{
+    size_t n = json_array_size(a);
+    json_t *first = json_array_get(a, 0), *last = json_array_get(a, n - 1);
+    return summary_of(n, json_is_number(first) ? json_incref(first) : NULL,
+                      json_is_number(last) ? json_incref(last) : NULL, NULL, a);
+}
+
+json_t *dsh_plot_index_summary(const double *v, size_t n)
+{
+    return summary_of(n, n && isfinite(v[0]) ? json_real(v[0]) : NULL,
+                      n && isfinite(v[n - 1]) ? json_real(v[n - 1]) : NULL, v,
+                      NULL);
 }
 
 /* the first events, their number, and per kind how many and the last */
@@ -114,6 +138,9 @@ static bool events_index(json_t *out, json_t *ev)
 
 json_t *dsh_plot_index(json_t *d)
 {
+    json_t *packed = dsh_plot_curve_summary(d);
+    if (packed)
+        return json_incref(packed);
     if (json_is_array(d)) {
         if (is_curve(d))
             return summary(d);

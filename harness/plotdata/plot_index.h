@@ -21,6 +21,8 @@
 #ifndef DSH_PLOT_INDEX_H
 #define DSH_PLOT_INDEX_H
 
+#include <stddef.h>
+
 #include <jansson.h>
 
 #define DSH_PLOT_INDEX_HEAD   "{\"index\":" /* how the data file starts */
@@ -40,5 +42,9 @@ json_t *dsh_plot_data_indexed(json_t *d);
  * NULL when the text does not start with DSH_PLOT_INDEX_HEAD and an
  * index. */
 json_t *dsh_plot_index_read(const char *buf, size_t n);
+
+/* A curve's summary from its n numbers (a non-finite one is the curve's
+ * null): what dsh_plot_index makes of the curve's array. */
+json_t *dsh_plot_index_summary(const double *v, size_t n);
 
 #endif

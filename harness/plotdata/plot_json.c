@@ -2,6 +2,8 @@
 /* The plot data's JSON text, written fast (plot_json.h). */
 #include "plot_json.h"
 
+#include "plot_index.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -150,6 +152,11 @@ static void put_value(text *t, const json_t *v, int digits)
         const char *key;
         json_t *m;
         bool first = true;
+        const json_t *curve = json_object_get(v, DSH_PLOT_CURVE_TEXT);
+        if (json_is_string(curve) && dsh_plot_curve_summary(v)) {
+            put(t, json_string_value(curve), json_string_length(curve));
+            return;
+        }
         put(t, "{", 1);
         json_object_foreach((json_t *)(uintptr_t)v, key, m)
         {
@@ -205,4 +212,53 @@ bool dsh_plot_json_write(const json_t *v, int digits, FILE *f)
     put_value(&t, v, digits);
     flush(&t);
     return !t.failed;
+}
+
+json_t *dsh_plot_curve(const double *v, size_t n, int digits)
+{
+    /* '[', ']', a number (at most 24 characters: "-1.23457e-300") and a
+     * comma each */
+    char *b = malloc(n * 25 + 3);
+    if (!b)
+        return NULL;
+    size_t k = 0;
+    b[k++] = '[';
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            b[k++] = ',';
+        if (isfinite(v[i])) {
+            k += dsh_plot_json_real(v[i], digits, b + k);
+        } else {
+            memcpy(b + k, "null", 4);
+            k += 4;
+        }
+    }
+    b[k++] = ']';
+    json_t *o = json_object(), *str = json_stringn_nocheck(b, k);
+    json_t *sum = dsh_plot_index_summary(v, n);
+    free(b);
+    if (!o || !str || !sum) {
+        json_decref(o);
+        json_decref(str);
+        json_decref(sum);
+        return NULL;
+    }
+    /* both stolen, set or not */
+    if (json_object_set_new(o, DSH_PLOT_CURVE_TEXT, str) |
+        json_object_set_new(o, DSH_PLOT_CURVE_SUMMARY, sum)) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+json_t *dsh_plot_curve_summary(const json_t *v)
+{
+    if (!json_is_object(v) || json_object_size(v) != 2)
+        return NULL;
+    json_t *s = json_object_get(v, DSH_PLOT_CURVE_SUMMARY);
+    return json_is_string(json_object_get(v, DSH_PLOT_CURVE_TEXT)) &&
+                   json_is_object(s)
+               ? s
+               : NULL;
 }

@@ -28,7 +28,22 @@
 size_t dsh_plot_json_real(double v, int digits, char *out);
 
 /* v's compact text to f; false on a write error or out of memory.  Not
- * thread-safe (one buffer per process). */
+ * thread-safe (one buffer per process).  A curve (dsh_plot_curve) is
+ * written as its array. */
 bool dsh_plot_json_write(const json_t *v, int digits, FILE *f);
+
+/* A curve of the plot data: its n numbers' JSON array text, made now
+ * with `digits` significant digits (a non-finite number is null) as
+ * dsh_plot_json_write writes an array of reals, and beside it its index
+ * summary (dsh_plot_index_summary), in one node instead of one per
+ * number (a suite's plot data holds tens of thousands: their nodes were
+ * a third of its cost).  An object of the two members below, which
+ * dsh_plot_json_write writes as the array and dsh_plot_index summarises;
+ * only those two read it.  NULL when out of memory. */
+#define DSH_PLOT_CURVE_TEXT    "\001curve"
+#define DSH_PLOT_CURVE_SUMMARY "\001summary"
+json_t *dsh_plot_curve(const double *v, size_t n, int digits);
+/* v's summary if v is a curve, else NULL (borrowed). */
+json_t *dsh_plot_curve_summary(const json_t *v);
 
 #endif

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "src.h"
+#include "textout/cache_file.h"
 
 void dsh_src_response_free(dsh_src_response *r)
 {
@@ -87,6 +88,110 @@ static double fold(double f, double fs)
     return f > fs / 2 ? fs - f : f;
 }
 
+/* ---- responses kept in the user's cache (textout/cache_file.h) ----
+ * One file a response, named by a hash of all it is made from (the
+ * rates, the quality, the points and every stage's prototype taps: a
+ * change of the firmware's tables is another file): a header, then the
+ * frequencies and the levels as this host's doubles.  A SRC case of a
+ * suite costs its worker a few ms of CPU to evaluate (400 points by
+ * thousands of taps, in every worker that meets the conversion).  The
+ * magic's number changes with the way a response is worked out. */
+#define KEPT_MAGIC "DSRESP1"
+
+typedef struct kept_head {
+    char magic[8];
+    uint64_t key, n;
+    uint32_t stages, size_of_double;
+    double pass_hz, stop_hz, ripple_min_db, ripple_max_db, stopband_db;
+} kept_head;
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+static uint64_t response_key(const struct src_chain *ch, double *const *h,
+                             uint32_t rate_in, uint32_t rate_out,
+                             unsigned quality, size_t points)
+{
+    uint64_t k = 0xcbf29ce484222325ull;
+    uint64_t head[5] = { rate_in, rate_out, quality, points, ch->n };
+    k = fnv(k, head, sizeof head);
+    for (unsigned s = 0; s < ch->n; s++) {
+        const struct src_conv *cv = ch->conv[s];
+        uint64_t st[3] = { cv->l, cv->taps, ch->rate[s] };
+        k = fnv(k, st, sizeof st);
+        k = fnv(k, h[s], (size_t)cv->l * cv->taps * sizeof **h);
+    }
+    return k;
+}
+
+static void kept_name(uint64_t key, char *out, size_t n)
+{
+    snprintf(out, n, "src-response/%016llx", (unsigned long long)key);
+}
+
+/* r (its arrays allocated, n points) from the cache; false when not
+ * there whole */
+static bool read_kept(uint64_t key, size_t n, dsh_src_response *r)
+{
+    char name[64], path[4096];
+    kept_name(key, name, sizeof name);
+    if (!dsh_cache_path(name, path, sizeof path))
+        return false;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    kept_head hd;
+    bool ok = fread(&hd, sizeof hd, 1, f) == 1 &&
+              !memcmp(hd.magic, KEPT_MAGIC, sizeof hd.magic) && hd.key == key &&
+              hd.n == n && hd.size_of_double == sizeof(double) &&
+              fread(r->freq_hz, sizeof *r->freq_hz, n, f) == n &&
+              fread(r->mag_db, sizeof *r->mag_db, n, f) == n && fgetc(f) == EOF;
+    fclose(f);
+    if (!ok)
+        return false;
+    r->n = n;
+    r->stages = hd.stages;
+    r->pass_hz = hd.pass_hz;
+    r->stop_hz = hd.stop_hz;
+    r->ripple_min_db = hd.ripple_min_db;
+    r->ripple_max_db = hd.ripple_max_db;
+    r->stopband_db = hd.stopband_db;
+    return true;
+}
+
+static void write_kept(uint64_t key, const dsh_src_response *r)
+{
+    kept_head hd = { .key = key,
+                     .n = r->n,
+                     .stages = r->stages,
+                     .size_of_double = sizeof(double),
+                     .pass_hz = r->pass_hz,
+                     .stop_hz = r->stop_hz,
+                     .ripple_min_db = r->ripple_min_db,
+                     .ripple_max_db = r->ripple_max_db,
+                     .stopband_db = r->stopband_db };
+    memcpy(hd.magic, KEPT_MAGIC, sizeof hd.magic);
+    size_t len = sizeof hd + 2 * r->n * sizeof(double);
+    uint8_t *b = malloc(len);
+    if (!b)
+        return;
+    memcpy(b, &hd, sizeof hd);
+    memcpy(b + sizeof hd, r->freq_hz, r->n * sizeof(double));
+    memcpy(b + sizeof hd + r->n * sizeof(double), r->mag_db,
+           r->n * sizeof(double));
+    char name[64];
+    kept_name(key, name, sizeof name);
+    dsh_cache_write(name, b, len);
+    free(b);
+}
+
 static bool compute(uint32_t rate_in, uint32_t rate_out, unsigned quality,
                     size_t points, dsh_src_response *r, char *err, size_t errsz)
 {
@@ -115,6 +220,13 @@ static bool compute(uint32_t rate_in, uint32_t rate_out, unsigned quality,
         dsh_src_response_free(r);
         snprintf(err, errsz, "SRC response: out of memory");
         return false;
+    }
+    /* made by an earlier run from the same coefficients: read */
+    uint64_t key = response_key(&ch, h, rate_in, rate_out, quality, points);
+    if (read_kept(key, points, r)) {
+        for (unsigned s = 0; s < ch.n; s++)
+            free(h[s]);
+        return true;
     }
     double top = (rate_in > rate_out ? rate_in : rate_out) / 2.0;
     double fmin = rate_in < rate_out ? rate_in : rate_out;
@@ -170,6 +282,7 @@ static bool compute(uint32_t rate_in, uint32_t rate_out, unsigned quality,
     }
     for (unsigned s = 0; s < ch.n; s++)
         free(h[s]);
+    write_kept(key, r);
     return true;
 }
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <fftw3.h>
@@ -16,6 +17,7 @@
 #include "audio/compare.h"
 #include "audio/freq_response.h"
 #include "audio/fft.h"
+#include "audio/fft_wisdom.h"
 #include "audio/metrics.h"
 #include "audio/window.h"
 #include "harness_test_util.h"
@@ -162,6 +164,71 @@ static void test_fft_kept_plans_same_bits(void **state)
         }
     free(re);
     free(im);
+}
+
+/* The transform of 16,384 random points by a plan FFTW makes now, into
+ * re/im (their 2 n doubles). */
+static void planned_transform(double *re, double *im, size_t n)
+{
+    uint32_t seed = 4242;
+    for (size_t i = 0; i < n; i++) {
+        seed = seed * 1664525u + 1013904223u;
+        re[i] = (double)(int32_t)seed / 2147483648.0;
+        im[i] = 0;
+    }
+    fftw_iodim dim = { .n = (int)n, .is = 1, .os = 1 };
+    fftw_plan p = fftw_plan_guru_split_dft(1, &dim, 0, NULL, re, im, re, im,
+                                           FFTW_ESTIMATE | FFTW_UNALIGNED);
+    assert_non_null(p);
+    fftw_execute(p);
+    fftw_destroy_plan(p);
+}
+
+/* FFTW's wisdom in the cache: written when there is some the file does
+ * not hold (its directories made), read back into a planner that forgot
+ * it, and a plan made from it transforms to the same bits; a file that
+ * is not wisdom is none. */
+static void test_fft_wisdom_kept(void **state)
+{
+    (void)state;
+    char tdir[] = "/tmp/dsh-wisdom-XXXXXX", sub[64], path[128];
+    assert_non_null(mkdtemp(tdir));
+    snprintf(sub, sizeof sub, "%s/a/b", tdir);
+    snprintf(path, sizeof path, "%s/fftw-wisdom", sub);
+    setenv("DSPSIM_CACHE_DIR", sub, 1);
+    enum { N = 16384 };
+    double *a = malloc(4 * N * sizeof *a), *b = a + 2 * N;
+    assert_non_null(a);
+    fftw_forget_wisdom();
+    assert_false(dsh_fft_wisdom_load()); /* no file */
+    planned_transform(a, a + N, N);
+    assert_true(dsh_fft_wisdom_save());
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char head[32] = { 0 };
+    assert_true(fread(head, 1, sizeof head - 1, f) > 0);
+    fclose(f);
+    assert_non_null(strstr(head, "fftw"));
+    fftw_forget_wisdom();
+    assert_true(dsh_fft_wisdom_load());
+    planned_transform(b, b + N, N);
+    assert_memory_equal(a, b, 2 * N * sizeof *a);
+    /* nothing new since it was read: not written again */
+    assert_int_equal(unlink(path), 0);
+    assert_true(dsh_fft_wisdom_save());
+    assert_int_equal(access(path, F_OK), -1);
+    /* not wisdom: none */
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("(not wisdom", f);
+    fclose(f);
+    fftw_forget_wisdom();
+    assert_false(dsh_fft_wisdom_load());
+    unlink(path);
+    snprintf(path, sizeof path, "rm -rf %s", tdir);
+    assert_int_equal(system(path), 0);
+    unsetenv("DSPSIM_CACHE_DIR");
+    free(a);
 }
 
 /* dsh_fft_power: the powers dsh_fft gives of the windowed signal, bit
@@ -469,6 +536,7 @@ int main(void)
         cmocka_unit_test(test_fft_kept_plans_same_bits),
         cmocka_unit_test(test_kaiser_kept_same_bits),
         cmocka_unit_test(test_fft_power_same_bits),
+        cmocka_unit_test(test_fft_wisdom_kept),
         cmocka_unit_test(test_thdn_known_harmonic),
         cmocka_unit_test(test_snr_white_noise),
         cmocka_unit_test(test_dynamic_range_aes17),

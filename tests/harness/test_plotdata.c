@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <math.h>
@@ -270,6 +272,104 @@ static void src_response_bands(void **state)
         dsh_src_response_make(48000, 16000, 0, 4, &r, err, sizeof err));
 }
 
+/* Responses kept in the cache: a conversion this process does not keep
+ * (its table of 8 full) is read from the file an earlier call wrote
+ * (a value changed in the file comes back), and a damaged file is made
+ * again. */
+static void src_response_cached(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/dsh-srcresp-XXXXXX", cmd[128];
+    assert_non_null(mkdtemp(dir));
+    setenv("DSPSIM_CACHE_DIR", dir, 1);
+    dsh_src_response r, q;
+    char err[128];
+    /* fill the process's own table: points 20 .. 27 are 8 responses */
+    for (size_t p = 20; p < 28; p++) {
+        assert_true(
+            dsh_src_response_make(48000, 16000, 0, p, &r, err, sizeof err));
+        dsh_src_response_free(&r);
+    }
+    assert_true(
+        dsh_src_response_make(48000, 44100, 1, 64, &r, err, sizeof err));
+    /* one file more than the 8 */
+    snprintf(cmd, sizeof cmd, "test $(ls %s/src-response | wc -l) -eq 9", dir);
+    assert_int_equal(system(cmd), 0);
+    /* the file of 64 points: found by its size (a header, two arrays) */
+    char path[256] = { 0 };
+    snprintf(cmd, sizeof cmd, "find %s/src-response -size %uc > %s/which", dir,
+             (unsigned)(72 + 2 * 64 * 8), dir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s/which", dir);
+    FILE *w = fopen(cmd, "r");
+    assert_non_null(w);
+    assert_non_null(fgets(path, sizeof path, w));
+    fclose(w);
+    path[strcspn(path, "\n")] = '\0';
+    /* the stopband figure in the file's header, changed */
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    double v = -1234.5;
+    assert_int_equal(fseek(f, 8 + 16 + 8 + 32, SEEK_SET), 0);
+    assert_int_equal(fwrite(&v, sizeof v, 1, f), 1);
+    fclose(f);
+    assert_true(
+        dsh_src_response_make(48000, 44100, 1, 64, &q, err, sizeof err));
+    assert_true(q.stopband_db == -1234.5);
+    assert_memory_equal(q.mag_db, r.mag_db, 64 * sizeof *q.mag_db);
+    dsh_src_response_free(&q);
+    /* cut short: made again, the file whole again */
+    assert_int_equal(truncate(path, 100), 0);
+    assert_true(
+        dsh_src_response_make(48000, 44100, 1, 64, &q, err, sizeof err));
+    assert_true(q.stopband_db == r.stopband_db);
+    assert_memory_equal(q.mag_db, r.mag_db, 64 * sizeof *q.mag_db);
+    dsh_src_response_free(&q);
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    assert_int_equal(st.st_size, 72 + 2 * 64 * 8);
+    dsh_src_response_free(&r);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+    unsetenv("DSPSIM_CACHE_DIR");
+}
+
+/* A curve in one node: written as the array of its numbers would be (a
+ * non-finite one null), summarised by the index as that array is. */
+static void plot_curve_packed(void **state)
+{
+    (void)state;
+    double v[] = { NAN, -200, 0.125, 1e-7, 48000, -3.5, INFINITY, 1.0 / 3 };
+    size_t n = sizeof v / sizeof v[0];
+    for (size_t len = 0; len <= n; len++) {
+        json_t *arr = json_array();
+        for (size_t i = 0; i < len; i++)
+            json_array_append_new(arr, isfinite(v[i]) ? json_real(v[i])
+                                                      : json_null());
+        json_t *a = json_pack("{s:o, s:[i]}", "c", arr, "k", 1);
+        json_t *b = json_pack("{s:o, s:[i]}", "c", dsh_plot_curve(v, len, 6),
+                              "k", 1);
+        assert_true(a && b);
+        char *ta = NULL, *tb = NULL;
+        size_t la = 0, lb = 0;
+        FILE *f = open_memstream(&ta, &la);
+        assert_true(dsh_plot_json_write(a, 6, f));
+        fclose(f);
+        f = open_memstream(&tb, &lb);
+        assert_true(dsh_plot_json_write(b, 6, f));
+        fclose(f);
+        assert_string_equal(ta, tb);
+        json_t *ia = dsh_plot_index(a), *ib = dsh_plot_index(b);
+        assert_true(json_equal(ia, ib));
+        json_decref(ia);
+        json_decref(ib);
+        free(ta);
+        free(tb);
+        json_decref(a);
+        json_decref(b);
+    }
+}
+
 static double member(const json_t *o, const char *path)
 {
     char buf[128];
@@ -419,6 +519,8 @@ int main(void)
         cmocka_unit_test(levels_and_difference),
         cmocka_unit_test(plot_index_summarises),
         cmocka_unit_test(plot_json_numbers),
+        cmocka_unit_test(src_response_cached),
+        cmocka_unit_test(plot_curve_packed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
