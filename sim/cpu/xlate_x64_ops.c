@@ -87,17 +87,21 @@ void x64e_plain(em *m, const xt_insn *in, uint32_t pc, unsigned k, unsigned j,
     case XT_OP_MOVNEZ:
     case XT_OP_MOVLTZ:
     case XT_OP_MOVGEZ: {
-        /* skip the move unless the condition on a<c> holds */
-        unsigned skip = x64_label(b);
-        unsigned cc = in->op == XT_OP_MOVEQZ   ? CC_NE
-                      : in->op == XT_OP_MOVNEZ ? CC_E
-                      : in->op == XT_OP_MOVLTZ ? CC_GE
-                                               : CC_L;
+        /* a cmov: the condition on a<c> is the guest's data, which a
+         * branch over the move would mispredict */
+        unsigned cc = in->op == XT_OP_MOVEQZ   ? CC_E
+                      : in->op == XT_OP_MOVNEZ ? CC_NE
+                      : in->op == XT_OP_MOVLTZ ? CC_L
+                                               : CC_GE;
+        int src = src_a(m, rb, RCX);
         cmp_ai(m, rc, 0);
-        x64_jcc(b, cc, skip);
-        ld_a(m, RAX, rb);
-        st_a(m, a, RAX);
-        x64_bind(b, skip);
+        if (m->pin[a] >= 0) {
+            x64_cmov(b, 0, cc, m->pin[a], src);
+        } else {
+            ld_a(m, RAX, a);
+            x64_cmov(b, 0, cc, RAX, src);
+            st_a(m, a, RAX);
+        }
         break;
     }
     case XT_OP_SLL: {
