@@ -514,6 +514,89 @@ void x64e_srx(em *m, const xt_insn *in, uint32_t pc, unsigned k, unsigned j,
 }
 
 
+/* At most this many instructions on a branch's not-taken side run
+ * without the branch (if_converted). */
+#define IFC_MAX 2
+
+/* Does the conditional branch at off skip, when taken, only predicable
+ * instructions (x64e_predicable) that fall into its target, a block of
+ * their own on the page whose head has no horizon check (reached from
+ * above only: this block's check covers it)?  Their count, else 0. */
+static unsigned if_convertible(const em *m, unsigned off, const xt_insn *br)
+{
+    const xl_plan *pl = m->pl;
+    unsigned npc = off + br->len, to = br->target & (PAGE - 1), n = 0;
+    if ((br->target >> XT_PAGE_SHIFT) != pl->pn || to <= npc || to >= PAGE ||
+        !pl->head[to] || !m->unchk[npc])
+        return 0;
+    for (unsigned o = npc; o < to; n++) {
+        if (n == IFC_MAX || !xlate_plan_holdable(pl, o) ||
+            (o != npc && pl->head[o]))
+            return 0;
+        const xt_insn *in = &pl->dp[o].in;
+        if (!x64e_predicable(in))
+            return 0;
+        o += in->len;
+    }
+    return n;
+}
+
+/* The branch at pc (cc from x64e_cond, the flags set) and the nf
+ * instructions after it (if_convertible) without a branch: the guest's
+ * data decides these (a carry, a digit of a division), which the host
+ * would mispredict half the time.  edx = taken; each skipped instruction
+ * writes its register only when not taken (cmov), the counts are those
+ * of the path taken, and the history gets the transfer only when taken
+ * (the store goes to a scratch slot otherwise); then the target, as the
+ * branch and the blocks after it would reach it. */
+static void if_converted(em *m, const xt_insn *br, uint32_t pc, unsigned cc,
+                         unsigned nf, unsigned kt, unsigned kn, unsigned j)
+{
+    const xl_plan *pl = m->pl;
+    x64_buf *b = &m->b;
+    m->nifconv++;
+    x64_rr(b, 0, 0x0F90u | cc, 0, RDX); /* setcc dl */
+    x64_rr(b, 0, 0x0FB6, RDX, RDX);     /* movzx edx, dl */
+    unsigned o = pc + br->len - pl->base;
+    for (unsigned i = 0; i < nf; i++) {
+        const xt_insn *in = &pl->dp[o].in;
+        m->cover[o >> 3] |= (uint8_t)(1u << (o & 7));
+        kn += in->cost + xlate_plan_interlock(pl, o);
+        x64e_value(m, in);
+        if (m->pin[in->a] >= 0) {
+            x64_alu_rr(b, 0, A_TEST, RDX, RDX);
+            x64_cmov(b, 0, CC_E, m->pin[in->a], RAX);
+        } else {
+            ld_a(m, RCX, in->a);
+            x64_alu_rr(b, 0, A_TEST, RDX, RDX);
+            x64_cmov(b, 0, CC_E, RCX, RAX);
+            st_a(m, in->a, RCX);
+        }
+        o += in->len;
+    }
+    /* the counts of the path taken */
+    x64_lea(b, RAX, CYC, NOREG, 1, (int32_t)kn);
+    x64_alu_ri(b, 1, 0, CYC, (int32_t)kt);
+    x64_alu_rr(b, 0, A_TEST, RDX, RDX);
+    x64_cmov(b, 1, CC_E, CYC, RAX);
+    x64_lea(b, RAX, INS, NOREG, 1, (int32_t)(j + 1 + nf));
+    x64_alu_ri(b, 1, 0, INS, (int32_t)(j + 1));
+    x64_alu_rr(b, 0, A_TEST, RDX, RDX);
+    x64_cmov(b, 1, CC_E, INS, RAX);
+    /* HIST(pc, target) when taken */
+    x64_mov_rr(b, 0, RAX, HN);
+    x64_alu_ri(b, 0, 4, RAX, 31);
+    x64_mov_rm(b, 1, RCX, ENV, OFF(hist));
+    x64_lea(b, RCX, RCX, RAX, 8, 0);
+    x64_lea(b, RAX, RSP, NOREG, 1, SP_V);
+    x64_alu_rr(b, 0, A_TEST, RDX, RDX);
+    x64_cmov(b, 1, CC_E, RCX, RAX);
+    x64_mov_ri64(b, RAX, (uint64_t)pc | (uint64_t)br->target << 32);
+    x64_mov_mr(b, 1, RCX, 0, RAX);
+    x64_alu_rr(b, 1, A_ADD, HN, RDX);
+    go(m, br->target);
+}
+
 /* The block at head h (block_body of xlate_gen.c), generic or in a
  * region's guarded copy (m->fast). */
 static void block_body(em *m, unsigned h)
@@ -574,7 +657,13 @@ static void block_body(em *m, unsigned h)
              * lockstep tests show they catch a wrong translation) */
             unsigned tcost = cost + (m->selftest == 1);
             unsigned not = x64_label(b);
+            unsigned nf = if_convertible(m, off, in);
             unsigned cc = x64e_cond(m, in);
+            if (nf) {
+                if_converted(m, in, pc, cc, nf, k + tcost + T->taken_branch,
+                             k + cost, j);
+                return;
+            }
             x64_jcc(b, cc ^ 1u, not );
             add_counts(m, k + tcost + T->taken_branch, j + 1);
             hist(m, pc, in->target, 0);
@@ -910,11 +999,16 @@ static void tables(em *m)
 /* Each thread's emission buffer, kept from unit to unit (its memory,
  * grown to the largest unit, is not allocated and faulted in again). */
 static _Thread_local x64_buf emit_buf;
-static _Thread_local unsigned long copies_made;
+static _Thread_local unsigned long copies_made, ifconv_made;
 
 unsigned long xlate_x64_copies(void)
 {
     return copies_made;
+}
+
+unsigned long xlate_x64_if_converted(void)
+{
+    return ifconv_made;
 }
 
 /* The guest registers the unit keeps in host registers: the most used
@@ -1022,8 +1116,10 @@ int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, unsigned flags, uint8_t **code,
         *cover = m->cover;
         m->cover = NULL;
     }
-    if (ok)
+    if (ok) {
         copies_made += m->ncopies;
+        ifconv_made += m->nifconv;
+    }
     free(m->cover);
     emit_buf = *b;
     xlate_plan_free(pl);

@@ -30,5 +30,9 @@ int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, unsigned flags, uint8_t **code,
 /* The regions this thread's emitter gave a guarded copy (xlate_plan.h),
  * in all its units so far (for tests). */
 unsigned long xlate_x64_copies(void);
+/* The conditional branches it wrote without a branch (if_converted in
+ * xlate_x64.c: a short not-taken side of ALU instructions), so far (for
+ * tests). */
+unsigned long xlate_x64_if_converted(void);
 
 #endif

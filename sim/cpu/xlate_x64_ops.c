@@ -389,3 +389,107 @@ unsigned x64e_cond(em *m, const xt_insn *in)
         return CC_NE;
     }
 }
+
+int x64e_predicable(const xt_insn *in)
+{
+    switch (in->op) {
+    case XT_OP_ADD:
+    case XT_OP_ADD_N:
+    case XT_OP_ADDX2:
+    case XT_OP_ADDX4:
+    case XT_OP_ADDX8:
+    case XT_OP_SUB:
+    case XT_OP_SUBX2:
+    case XT_OP_SUBX4:
+    case XT_OP_SUBX8:
+    case XT_OP_AND:
+    case XT_OP_OR:
+    case XT_OP_XOR:
+    case XT_OP_ADDI:
+    case XT_OP_ADDMI:
+    case XT_OP_ADDI_N:
+    case XT_OP_MOVI:
+    case XT_OP_MOVI_N:
+    case XT_OP_MOV_N:
+    case XT_OP_SLLI:
+    case XT_OP_SRLI:
+    case XT_OP_SRAI:
+    case XT_OP_EXTUI:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+void x64e_value(em *m, const xt_insn *in)
+{
+    x64_buf *b = &m->b;
+    int32_t im = in->imm;
+    unsigned op = 0, sh = 0;
+    switch (in->op) {
+    case XT_OP_MOVI:
+    case XT_OP_MOVI_N:
+        x64_mov_ri(b, RAX, (uint32_t)im);
+        return;
+    case XT_OP_MOV_N:
+        ld_a(m, RAX, in->b);
+        return;
+    case XT_OP_ADDI:
+    case XT_OP_ADDMI:
+    case XT_OP_ADDI_N:
+        ld_a(m, RAX, in->b);
+        if (im)
+            x64_alu_ri(b, 0, 0, RAX, im);
+        return;
+    case XT_OP_SLLI:
+    case XT_OP_SRLI:
+    case XT_OP_SRAI:
+        ld_a(m, RAX, in->b);
+        if (in->op == XT_OP_SLLI ? (im & 31) : im)
+            x64_shift_ri(
+                b, 0,
+                in->op == XT_OP_SLLI   ? 4
+                : in->op == XT_OP_SRLI ? 5
+                                       : 7,
+                RAX, in->op == XT_OP_SLLI ? (unsigned)(im & 31) : (unsigned)im);
+        return;
+    case XT_OP_EXTUI:
+        ld_a(m, RAX, in->b);
+        if (im)
+            x64_shift_ri(b, 0, 5, RAX, (unsigned)im);
+        x64_rr(b, 0, 0x81, 4, RAX); /* and r32, imm32 */
+        x64_u32(b, (1u << in->imm2) - 1);
+        return;
+    case XT_OP_ADDX2:
+    case XT_OP_ADDX4:
+    case XT_OP_ADDX8:
+        sh = in->op == XT_OP_ADDX2 ? 1 : in->op == XT_OP_ADDX4 ? 2 : 3;
+        op = A_ADD;
+        break;
+    case XT_OP_SUBX2:
+    case XT_OP_SUBX4:
+    case XT_OP_SUBX8:
+        sh = in->op == XT_OP_SUBX2 ? 1 : in->op == XT_OP_SUBX4 ? 2 : 3;
+        op = A_SUB;
+        break;
+    case XT_OP_SUB:
+        op = A_SUB;
+        break;
+    case XT_OP_AND:
+        op = A_AND;
+        break;
+    case XT_OP_OR:
+        op = A_OR;
+        break;
+    case XT_OP_XOR:
+        op = A_XOR;
+        break;
+    default: /* ADD, ADD.N */
+        op = A_ADD;
+        break;
+    }
+    ld_a(m, RAX, in->b);
+    if (sh)
+        x64_shift_ri(b, 0, 4, RAX, sh);
+    alu_a(m, op, RAX, in->c);
+}

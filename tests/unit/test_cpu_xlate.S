@@ -240,6 +240,46 @@ fwd_loop:
 fwd_loop_end:
     waiti   15
 
+/* a3 = rounds, a4 = times.  Forward branches over one or two ALU
+ * instructions, taken or not as a pseudo-random a5 falls (a subtraction
+ * step, a carry, a bit), which the x64 units run without a branch
+ * (if_converted in xlate_x64.c); after each loop one that is never taken
+ * (translated from the second time on), and after the last loop the end
+ * with no transfer in between: the history ring's next slot, which a
+ * side not taken must leave alone, is then still the oldest transfer
+ * kept.  The timer's interrupts land all over them (epc1 summed in
+ * a14). */
+    .global ifc_loop, ifc_loop_end
+ifc_loop:
+    movi    a9, 0
+    movi    a5, 1234
+    movi    a6, 1
+    slli    a6, a6, 30
+    mov     a11, a3
+0:  mov     a3, a11
+1:  slli    a7, a5, 13
+    xor     a5, a5, a7
+    extui   a7, a5, 17, 15
+    xor     a5, a5, a7
+    slli    a7, a5, 5
+    xor     a5, a5, a7
+    bltu    a5, a6, 2f
+    sub     a8, a5, a6
+    addi    a9, a9, 1
+2:  extui   a7, a5, 3, 1
+    beqz    a7, 3f
+    addx2   a9, a9, a7
+3:  bgeu    a9, a5, 4f
+    movi    a15, 7
+4:  addi    a3, a3, -1
+    bnez    a3, 1b
+    bnez    a3, 5f
+    movi    a15, 5
+5:  addi    a4, a4, -1
+    bnez    a4, 0b
+ifc_loop_end:
+    waiti   15
+
 /* a3 = rounds, a4 = a buffer of 16 words inside a page, a11 = a frame
  * whose two words (a11 + 0, a11 + 60) straddle a page boundary.  The
  * inner loop's region goes on after it to the accesses through a11, so

@@ -469,6 +469,34 @@ static void test_x64_forward_edges(void **state)
 #endif
 }
 
+/* Branches over one or two ALU instructions run without a branch
+ * (if_converted): the interpreter's registers, cycles, instructions,
+ * history ring (the transfer of a taken side only) and saved state,
+ * with and without the timer's interrupts landing among them. */
+static void test_x64_if_converted(void **state)
+{
+    (void)state;
+#if defined(__x86_64__)
+    dev d;
+    x64_timer_on();
+    timer = false;
+    unsigned long c0 = xlate_x64_if_converted();
+    xt_xlate_stats s = both("ifc_loop", "ifc_loop_end", 300, 12, &d);
+    assert_true(s.tier[XT_TIER_QUICK].insns > 3000u * 8);
+    assert_true(xlate_x64_if_converted() >= c0 + 4);
+    assert_int_equal(d.ar[15], 5);
+    timer = true;
+    for (uint32_t t = 0; t < 24; t++) {
+        timer_first = 700 + 3 * t;
+        both("ifc_loop", "ifc_loop_end", 300, 12, &d);
+        assert_true(d.ar[12] > 10); /* interrupts taken */
+    }
+    x64_timer_off();
+#else
+    skip();
+#endif
+}
+
 /* A loop whose region goes on after it to accesses that straddle a page
  * boundary (its guard fails every time) has a guarded copy of its own
  * (xlate_plan_copy_ends): two copies emitted for its head, and the runs
@@ -664,6 +692,7 @@ int main(void)
         cmocka_unit_test(test_x64_guarded_copies),
         cmocka_unit_test(test_x64_forward_edges),
         cmocka_unit_test(test_x64_loop_copy),
+        cmocka_unit_test(test_x64_if_converted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
