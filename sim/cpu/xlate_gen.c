@@ -504,6 +504,51 @@ static void emit_plain(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
 #undef P_
 }
 
+/* The conditional branch at off (condition c) and the nf instructions it
+ * skips when taken (xlate_plan_if_convertible) without a branch, as the
+ * x64 units run them (if_converted in xlate_x64.c): t_ the branch taken;
+ * the not-taken side's own horizon check first (where it fails, the
+ * branch as it is: rarely, so well predicted), then each skipped
+ * instruction's result kept only when not taken, the counts of the path
+ * taken and the history slot written again with its own transfer when
+ * not taken (selects the compiler makes conditional moves of), and on
+ * to the target. */
+static void if_converted(gen *g, unsigned off, const char *c, unsigned nf,
+                         unsigned kt, unsigned kn, unsigned j)
+{
+    const xl_plan *pl = g->pl;
+    xl_buf *o = g->o;
+    const xt_insn *br = &pl->dp[off].in;
+    uint32_t pc = pl->base + off, npc = pc + br->len;
+    xlate_buf_printf(o, "sl = 0; { unsigned t_ = (%s) != 0; ", c);
+    xlate_buf_printf(o,
+                     "if (L_(cyc + %uu >= ev2, 0)) { if (t_) { cyc += %u; ins "
+                     "+= %u; HIST(0x%xu, 0x%xu); ",
+                     kn + pl->pre[npc - pl->base], kt, j + 1, pc, br->target);
+    go(g, br->target);
+    xlate_buf_printf(o, " } EXIT(0x%xu, %u, %u); }\n ", npc, kn, j + 1);
+    unsigned fo = npc - pl->base, jn = j + 1;
+    for (unsigned i = 0; i < nf; i++) {
+        const xt_insn *in = &pl->dp[fo].in;
+        unsigned kx = kn + in->cost + xlate_plan_interlock(pl, fo);
+        g->cover[fo >> 3] |= (uint8_t)(1u << (fo & 7));
+        xlate_buf_printf(o, " { uint32_t o_ = r%u; ", in->a);
+        emit_plain(g, in, pl->base + fo, kn, jn, kx);
+        xlate_buf_printf(o, " r%u = t_ ? o_ : r%u; }", in->a, in->a);
+        kn = kx;
+        jn++;
+        fo += in->len;
+    }
+    xlate_buf_printf(o,
+                     "\n  cyc += t_ ? %uu : %uu; ins += t_ ? %uu : %uu; "
+                     "HI[hn & %uu] = t_ ? (0x%xull | 0x%xull << 32) : "
+                     "HI[hn & %uu]; hn += t_; ",
+                     kt, kn, j + 1, jn, XT_XHIST - 1, pc, br->target,
+                     XT_XHIST - 1);
+    go(g, br->target);
+    xlate_buf_printf(o, " }\n");
+}
+
 /* Write the block at head h (its layout: xlate_plan.c). */
 static void block_body(gen *g, unsigned h)
 {
@@ -563,6 +608,12 @@ static void block_body(gen *g, unsigned h)
             const char *st = getenv("DSPSIM_XLATE_SELFTEST");
             if (st && *st == '1')
                 cost++;
+            unsigned nf = xlate_plan_if_convertible(g->pl, off);
+            if (nf) {
+                if_converted(g, off, c, nf, k + cost + T->taken_branch,
+                             k + cost, j);
+                return;
+            }
             xlate_buf_printf(
                 o,
                 "sl = 0; if (%s) { cyc += %u; ins += %u; HIST(0x%xu, 0x%xu); ",

@@ -136,6 +136,59 @@ unsigned xlate_plan_interlock(const xl_plan *g, unsigned o)
     return (g->dp[o + in->len].in.rmask & (1u << in->a)) ? hzc : 0;
 }
 
+int xlate_plan_predicable(const xt_insn *in)
+{
+    switch (in->op) {
+    case XT_OP_ADD:
+    case XT_OP_ADD_N:
+    case XT_OP_ADDX2:
+    case XT_OP_ADDX4:
+    case XT_OP_ADDX8:
+    case XT_OP_SUB:
+    case XT_OP_SUBX2:
+    case XT_OP_SUBX4:
+    case XT_OP_SUBX8:
+    case XT_OP_AND:
+    case XT_OP_OR:
+    case XT_OP_XOR:
+    case XT_OP_ADDI:
+    case XT_OP_ADDMI:
+    case XT_OP_ADDI_N:
+    case XT_OP_MOVI:
+    case XT_OP_MOVI_N:
+    case XT_OP_MOV_N:
+    case XT_OP_SLLI:
+    case XT_OP_SRLI:
+    case XT_OP_SRAI:
+    case XT_OP_EXTUI:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+unsigned xlate_plan_if_convertible(const xl_plan *p, unsigned off)
+{
+    const xt_insn *br = &p->dp[off].in;
+    unsigned npc = off + br->len, to = br->target & (XL_PAGE - 1), n = 0;
+    if (xlate_plan_transfer_kind(br->op) != 1 ||
+        (br->target >> XT_PAGE_SHIFT) != p->pn || to <= npc || to >= XL_PAGE ||
+        !p->head[to])
+        return 0;
+    for (unsigned o = npc; o < to; n++) {
+        if (n == XL_IFC_MAX || !xlate_plan_holdable(p, o) ||
+            (o != npc && p->head[o]))
+            return 0;
+        const xt_insn *in = &p->dp[o].in;
+        if (!xlate_plan_predicable(in))
+            return 0;
+        o += in->len;
+        if (o > to) /* the target inside an instruction */
+            return 0;
+    }
+    return n;
+}
+
 /* Soft heads: reached only from below on this page, by falling in from an
  * instruction the unit holds or by a forward branch or jump; never a
  * call's target or return point, a backward branch's target, or where the

@@ -62,6 +62,18 @@ int xlate_plan_holdable(const xl_plan *p, unsigned o);
  * load-use / multiply-use cost when the next reads its result). */
 unsigned xlate_plan_interlock(const xl_plan *p, unsigned o);
 
+/* If-conversion (both emitters): a conditional branch forward on the
+ * page over at most XL_IFC_MAX instructions that fall into its target,
+ * each a straight ALU op on the guest's registers (no memory, SAR,
+ * special register, nor a late result; xlate_plan_predicable), a block of
+ * its own with no head inside.  The emitters run such a branch and the
+ * instructions it skips without a branch on the host: the guest's data
+ * decides these branches (a carry, a digit of a division), and the host
+ * would mispredict half of them.  Returns how many it skips, else 0. */
+#define XL_IFC_MAX 2
+int xlate_plan_predicable(const xt_insn *in);
+unsigned xlate_plan_if_convertible(const xl_plan *p, unsigned off);
+
 /* Regions and their guarded copies (both emitters).  A region is a hard
  * head's block and the blocks of the soft heads after it, up to the next
  * hard head: inside it every path runs forward, so a register no

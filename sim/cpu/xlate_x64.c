@@ -514,31 +514,14 @@ void x64e_srx(em *m, const xt_insn *in, uint32_t pc, unsigned k, unsigned j,
 }
 
 
-/* At most this many instructions on a branch's not-taken side run
- * without the branch (if_converted). */
-#define IFC_MAX 2
-
-/* Does the conditional branch at off skip, when taken, only predicable
- * instructions (x64e_predicable) that fall into its target, a block of
- * their own on the page whose head has no horizon check (reached from
- * above only: this block's check covers it)?  Their count, else 0. */
-static unsigned if_convertible(const em *m, unsigned off, const xt_insn *br)
+/* The instructions a conditional branch at off skips when taken, to run
+ * without the branch (xlate_plan_if_convertible), whose block's head has
+ * no horizon check here (reached from above only: this block's check
+ * covers it); 0 when not. */
+static unsigned if_convertible(const em *m, unsigned off)
 {
-    const xl_plan *pl = m->pl;
-    unsigned npc = off + br->len, to = br->target & (PAGE - 1), n = 0;
-    if ((br->target >> XT_PAGE_SHIFT) != pl->pn || to <= npc || to >= PAGE ||
-        !pl->head[to] || !m->unchk[npc])
-        return 0;
-    for (unsigned o = npc; o < to; n++) {
-        if (n == IFC_MAX || !xlate_plan_holdable(pl, o) ||
-            (o != npc && pl->head[o]))
-            return 0;
-        const xt_insn *in = &pl->dp[o].in;
-        if (!x64e_predicable(in))
-            return 0;
-        o += in->len;
-    }
-    return n;
+    unsigned n = xlate_plan_if_convertible(m->pl, off);
+    return n && m->unchk[off + m->pl->dp[off].in.len] ? n : 0;
 }
 
 /* The branch at pc (cc from x64e_cond, the flags set) and the nf
@@ -657,7 +640,7 @@ static void block_body(em *m, unsigned h)
              * lockstep tests show they catch a wrong translation) */
             unsigned tcost = cost + (m->selftest == 1);
             unsigned not = x64_label(b);
-            unsigned nf = if_convertible(m, off, in);
+            unsigned nf = if_convertible(m, off);
             unsigned cc = x64e_cond(m, in);
             if (nf) {
                 if_converted(m, in, pc, cc, nf, k + tcost + T->taken_branch,

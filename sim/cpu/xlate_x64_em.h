@@ -212,12 +212,8 @@ static inline int src_a(em *m, unsigned r, int scratch)
 void x64e_plain(em *m, const xt_insn *in, uint32_t pc, unsigned k, unsigned j,
                 unsigned kn);
 unsigned x64e_cond(em *m, const xt_insn *in);
-/* An instruction a branch's not-taken side may run without the branch
- * (xlate_x64.c, if_converted): a straight ALU op on the guest's
- * registers (no memory, SAR, special register, nor a late result). */
-int x64e_predicable(const xt_insn *in);
-/* eax = the value a predicable instruction gives a<a> (a<a> unwritten;
- * rcx, rdx untouched). */
+/* eax = the value a predicable instruction (xlate_plan_if_convertible)
+ * gives a<a> (a<a> unwritten; rcx, rdx untouched). */
 void x64e_value(em *m, const xt_insn *in);
 /* xlate_x64.c: a load or store (generic, and in a guarded copy), and a
  * special-register instruction through the helper (done: its label

@@ -390,37 +390,6 @@ unsigned x64e_cond(em *m, const xt_insn *in)
     }
 }
 
-int x64e_predicable(const xt_insn *in)
-{
-    switch (in->op) {
-    case XT_OP_ADD:
-    case XT_OP_ADD_N:
-    case XT_OP_ADDX2:
-    case XT_OP_ADDX4:
-    case XT_OP_ADDX8:
-    case XT_OP_SUB:
-    case XT_OP_SUBX2:
-    case XT_OP_SUBX4:
-    case XT_OP_SUBX8:
-    case XT_OP_AND:
-    case XT_OP_OR:
-    case XT_OP_XOR:
-    case XT_OP_ADDI:
-    case XT_OP_ADDMI:
-    case XT_OP_ADDI_N:
-    case XT_OP_MOVI:
-    case XT_OP_MOVI_N:
-    case XT_OP_MOV_N:
-    case XT_OP_SLLI:
-    case XT_OP_SRLI:
-    case XT_OP_SRAI:
-    case XT_OP_EXTUI:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
 void x64e_value(em *m, const xt_insn *in)
 {
     x64_buf *b = &m->b;

@@ -470,9 +470,10 @@ static void test_x64_forward_edges(void **state)
 }
 
 /* Branches over one or two ALU instructions run without a branch
- * (if_converted): the interpreter's registers, cycles, instructions,
- * history ring (the transfer of a taken side only) and saved state,
- * with and without the timer's interrupts landing among them. */
+ * (xlate_plan_if_convertible), by the x64 units and the C units: the
+ * interpreter's registers, cycles, instructions, history ring (the
+ * transfer of a taken side only) and saved state, with and without the
+ * timer's interrupts landing among them. */
 static void test_x64_if_converted(void **state)
 {
     (void)state;
@@ -491,6 +492,17 @@ static void test_x64_if_converted(void **state)
         both("ifc_loop", "ifc_loop_end", 300, 12, &d);
         assert_true(d.ar[12] > 10); /* interrupts taken */
     }
+    /* the C units (libtcc's, or else GCC's) run them without a branch
+     * too, with the not-taken side's horizon check first */
+    quick = "tcc";
+    for (uint32_t t = 0; t < 8; t++) {
+        timer_first = 700 + 5 * t;
+        s = both("ifc_loop", "ifc_loop_end", 300, 12, &d);
+        assert_true(s.tier[XT_TIER_QUICK].insns + s.tier[XT_TIER_OPT].insns >
+                    s.insns / 2);
+        assert_true(d.ar[12] > 10);
+    }
+    quick = "x64";
     x64_timer_off();
 #else
     skip();
