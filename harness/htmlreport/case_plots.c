@@ -108,16 +108,19 @@ typedef struct builder {
 /* s as a JSON string */
 static void jstr(FILE *f, const char *s)
 {
+    const unsigned char *p = (const unsigned char *)(s ? s : ""), *run = p;
     fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;
-         p++) {
+    for (; *p; p++) {
+        if (*p != '"' && *p != '\\' && *p >= 0x20)
+            continue;
+        fwrite(run, 1, (size_t)(p - run), f); /* a run in one write */
         if (*p == '"' || *p == '\\')
             fprintf(f, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(f, "\\u%04x", *p);
         else
-            fputc(*p, f);
+            fprintf(f, "\\u%04x", *p);
+        run = p + 1;
     }
+    fwrite(run, 1, (size_t)(p - run), f);
     fputc('"', f);
 }
 

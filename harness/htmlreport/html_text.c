@@ -18,27 +18,23 @@ void dsh_html_esc_n(FILE *f, const char *s, size_t n)
     free(copy);
     if (!t)
         return;
-    for (const char *p = t; *p; p++) {
-        switch (*p) {
-        case '&':
-            fputs("&amp;", f);
-            break;
-        case '<':
-            fputs("&lt;", f);
-            break;
-        case '>':
-            fputs("&gt;", f);
-            break;
-        case '"':
-            fputs("&quot;", f);
-            break;
-        case '\'':
-            fputs("&#39;", f);
-            break;
-        default:
-            fputc(*p, f);
-        }
+    /* the characters between two that need an entity in one write (a
+     * call per character locked the stream each time) */
+    const char *run = t, *p = t;
+    for (; *p; p++) {
+        const char *ent = *p == '&'    ? "&amp;"
+                          : *p == '<'  ? "&lt;"
+                          : *p == '>'  ? "&gt;"
+                          : *p == '"'  ? "&quot;"
+                          : *p == '\'' ? "&#39;"
+                                       : NULL;
+        if (!ent)
+            continue;
+        fwrite(run, 1, (size_t)(p - run), f);
+        fputs(ent, f);
+        run = p + 1;
     }
+    fwrite(run, 1, (size_t)(p - run), f);
     free(t);
 }
 
