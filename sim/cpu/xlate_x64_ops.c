@@ -8,6 +8,28 @@
 
 #include "xlate_x64_em.h"
 
+/* SLLI, SRLI, SRAI by their immediate, on host register r */
+static void shift_imm(em *m, const xt_insn *in, int r)
+{
+    int32_t im = in->imm;
+    unsigned n = in->op == XT_OP_SLLI ? (unsigned)(im & 31) : (unsigned)im;
+    if (n)
+        x64_shift_ri(&m->b, 0,
+                     in->op == XT_OP_SLLI   ? 4
+                     : in->op == XT_OP_SRLI ? 5
+                                            : 7,
+                     r, n);
+}
+
+/* EXTUI's shift and mask, on host register r */
+static void extui(em *m, const xt_insn *in, int r)
+{
+    if (in->imm)
+        x64_shift_ri(&m->b, 0, 5, r, (unsigned)in->imm);
+    x64_rr(&m->b, 0, 0x81, 4, r); /* and r32, imm32 */
+    x64_u32(&m->b, (1u << in->imm2) - 1);
+}
+
 /* The body of a straight-line instruction. */
 void x64e_plain(em *m, const xt_insn *in, uint32_t pc, unsigned k, unsigned j,
                 unsigned kn)
@@ -153,22 +175,13 @@ void x64e_plain(em *m, const xt_insn *in, uint32_t pc, unsigned k, unsigned j,
     case XT_OP_SRLI:
     case XT_OP_SRAI: {
         int d = un_begin(m, a, rb);
-        if (in->op == XT_OP_SLLI ? (im & 31) : im)
-            x64_shift_ri(
-                b, 0,
-                in->op == XT_OP_SLLI   ? 4
-                : in->op == XT_OP_SRLI ? 5
-                                       : 7,
-                d, in->op == XT_OP_SLLI ? (unsigned)(im & 31) : (unsigned)im);
+        shift_imm(m, in, d);
         un_end(m, a, d);
         break;
     }
     case XT_OP_EXTUI: {
         int d = un_begin(m, a, rb);
-        if (im)
-            x64_shift_ri(b, 0, 5, d, (unsigned)im);
-        x64_rr(b, 0, 0x81, 4, d); /* and r32, imm32 */
-        x64_u32(b, (1u << in->imm2) - 1);
+        extui(m, in, d);
         un_end(m, a, d);
         break;
     }
@@ -414,32 +427,27 @@ void x64e_value(em *m, const xt_insn *in)
     case XT_OP_SRLI:
     case XT_OP_SRAI:
         ld_a(m, RAX, in->b);
-        if (in->op == XT_OP_SLLI ? (im & 31) : im)
-            x64_shift_ri(
-                b, 0,
-                in->op == XT_OP_SLLI   ? 4
-                : in->op == XT_OP_SRLI ? 5
-                                       : 7,
-                RAX, in->op == XT_OP_SLLI ? (unsigned)(im & 31) : (unsigned)im);
+        shift_imm(m, in, RAX);
         return;
     case XT_OP_EXTUI:
         ld_a(m, RAX, in->b);
-        if (im)
-            x64_shift_ri(b, 0, 5, RAX, (unsigned)im);
-        x64_rr(b, 0, 0x81, 4, RAX); /* and r32, imm32 */
-        x64_u32(b, (1u << in->imm2) - 1);
+        extui(m, in, RAX);
         return;
-    case XT_OP_ADDX2:
-    case XT_OP_ADDX4:
     case XT_OP_ADDX8:
-        sh = in->op == XT_OP_ADDX2 ? 1 : in->op == XT_OP_ADDX4 ? 2 : 3;
-        op = A_ADD;
-        break;
-    case XT_OP_SUBX2:
-    case XT_OP_SUBX4:
     case XT_OP_SUBX8:
-        sh = in->op == XT_OP_SUBX2 ? 1 : in->op == XT_OP_SUBX4 ? 2 : 3;
-        op = A_SUB;
+        sh++;
+        /* fall through */
+    case XT_OP_ADDX4:
+    case XT_OP_SUBX4:
+        sh++;
+        /* fall through */
+    case XT_OP_ADDX2:
+    case XT_OP_SUBX2:
+        sh++;
+        op = in->op == XT_OP_SUBX2 || in->op == XT_OP_SUBX4 ||
+                     in->op == XT_OP_SUBX8
+                 ? A_SUB
+                 : A_ADD;
         break;
     case XT_OP_SUB:
         op = A_SUB;
