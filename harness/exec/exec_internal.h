@@ -357,8 +357,9 @@ bool xp_write_outputs(xp_run *r, const dsh_exec_env *env);
  * xp_plot_begin allocates r->plot (false: out of memory, nothing
  * recorded); xp_plot_driver_hooks sets the driver's job and miss hooks
  * (per-period loads, misses); xp_plot_event records an event (nothing
- * without r->plot); xp_plot_finish writes OUT_DIR/plotdata.json (the
- * curves of every output, loads, events) after the checks and frees it.
+ * without r->plot); xp_plot_finish writes OUT_DIR/plotdata.json, or
+ * the text into dsh_exec_env.plot_text (the curves of every output,
+ * loads, events), after the checks and frees it.
  * They only look: the run is the same. */
 bool xp_plot_begin(xp_run *r);
 void xp_plot_driver_hooks(xp_run *r, dsh_drv_opts *o);

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Case execution: the data of the HTML report's plots (docs/harness.md
  * "HTML report"), recorded while the case runs and written after its
- * checks to OUT_DIR/plotdata.json (DSH_PLOTDATA_FILE), which the HTML
- * report's page holds as it is; the file starts with its index (the
+ * checks to OUT_DIR/plotdata.json (DSH_PLOTDATA_FILE), or for a worker of
+ * `dspsim test` into memory (dsh_exec_env.plot_text: the runner gets it
+ * behind the result), which the HTML report's page holds as it is; the
+ * text starts with its index (the
  * member "index", plotdata/plot_index.h), which the report's runner
  * reads alone.  It only looks: the run, its figures and its
  * files are the same with or without it.
@@ -673,7 +675,23 @@ static bool write_data(xp_run *r, const dsh_exec_env *env, char *err,
         snprintf(err, errsz, "plot data: out of memory");
         return false;
     }
-    ok = write_json(data, env->out_dir, DSH_PLOTDATA_FILE, err, errsz);
+    if (env->plot_text) {
+        /* for the runner, through the worker's pipe (run_pool.c) */
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        ok = f && dsh_plot_json_write(data, DSH_PLOT_JSON_DIGITS, f);
+        ok = (f && fclose(f) == 0) && ok;
+        if (ok) {
+            *env->plot_text = buf;
+            *env->plot_len = len;
+        } else {
+            free(buf);
+            snprintf(err, errsz, "plot data: out of memory");
+        }
+    } else {
+        ok = write_json(data, env->out_dir, DSH_PLOTDATA_FILE, err, errsz);
+    }
     json_decref(data);
     return ok;
 }

@@ -23,7 +23,7 @@ static bool html_page(const dsh_case *c, const char *dir,
                       const char *cmd)
 {
     char notice[512], err[1024];
-    dsh_report_entry e = { c->path, c->name, r, NULL, dir };
+    dsh_report_entry e = { c->path, c->name, r, NULL, dir, NULL };
     if (!dsh_html_write_case_file(o->report_html, &e, notice, sizeof notice,
                                   err, sizeof err)) {
         fprintf(stderr, "dspsim %s: %s\n", cmd, err);

@@ -26,18 +26,28 @@ typedef struct page {
     dsh_case_plots plots;
 } page;
 
-/* The case's plot data (version 1), none when there is none: read whole
- * (kept for the page, which holds it as it is), its index parsed alone
- * (the browser reads the rest) */
-static void load_data(page *pg, const char *out_dir)
+/* The case's plot data (version 1), none when there is none: the text
+ * its worker sent (copied), else its file read whole (kept for the page,
+ * which holds it as it is), its index parsed alone (the browser reads
+ * the rest) */
+static void load_data(page *pg, const dsh_report_entry *e)
 {
-    if (!out_dir)
-        return;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", out_dir, DSH_PLOTDATA_FILE);
-    size_t cap = 0;
-    if (dsh_file_read_into(path, &pg->raw, &cap, &pg->raw_len))
-        pg->data = dsh_plot_index_read(pg->raw, pg->raw_len);
+    char *const *sent = e->plot_text;
+    if (sent && *sent && e->result && e->result->plot_len) {
+        size_t n = e->result->plot_len;
+        if ((pg->raw = malloc(n + 1))) {
+            memcpy(pg->raw, *sent, n);
+            pg->raw[n] = '\0';
+            pg->raw_len = n;
+            pg->data = dsh_plot_index_read(pg->raw, pg->raw_len);
+        }
+    } else if (e->out_dir) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", e->out_dir, DSH_PLOTDATA_FILE);
+        size_t cap = 0;
+        if (dsh_file_read_into(path, &pg->raw, &cap, &pg->raw_len))
+            pg->data = dsh_plot_index_read(pg->raw, pg->raw_len);
+    }
     if (pg->data &&
         json_integer_value(json_object_get(pg->data, "version")) != 1) {
         json_decref(pg->data);
@@ -54,7 +64,7 @@ static void load_data(page *pg, const char *out_dir)
  * the library: nothing would draw them) */
 static bool prepare(page *pg, const dsh_report_entry *e, bool plots)
 {
-    load_data(pg, e->out_dir);
+    load_data(pg, e);
     return dsh_case_plots_make(plots ? pg->data : NULL, e->result, &pg->plots);
 }
 

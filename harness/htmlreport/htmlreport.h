@@ -2,8 +2,10 @@
 /* The HTML report (docs/harness.md "HTML report"; issue 33): a summary
  * page of every case and one page per case with its plots, drawn when
  * the page is opened, in the browser, by dygraphs (plot_lib.h) from the
- * data each case's run left in its output directory (DSH_PLOTDATA_FILE,
- * harness/exec/exec_plotdata.c), which the page holds as it is, and the
+ * data each case's run made (harness/exec/exec_plotdata.c: a worker's
+ * text sent to the runner, dsh_report_entry.plot_text, else the file
+ * DSH_PLOTDATA_FILE in its output directory), which the page holds as it
+ * is, and the
  * figures of the JSON report (the same dsh_case_result).  Nothing is
  * fetched from the network: a suite's pages load the library from the
  * report's directory, a single page holds it inline.  Every file is

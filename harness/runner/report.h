@@ -60,6 +60,10 @@ typedef struct dsh_report_entry {
                            its classname (NULL: the path's own dirs) */
     const char *out_dir; /* its output directory (the HTML report's plot
                             data); NULL = none */
+    /* where its plot data's text is once it ran (a job's plot_text, the
+     * length in result->plot_len), when a worker sent it instead of
+     * writing the file; NULL: read from out_dir */
+    char *const *plot_text;
 } dsh_report_entry;
 
 typedef struct dsh_report {

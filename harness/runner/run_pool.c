@@ -29,6 +29,8 @@ typedef struct worker {
     unsigned jobs_left; /* jobs it may still be given (0: no limit) */
     size_t got;         /* bytes of the result received */
     dsh_case_result buf;
+    char *plot; /* then its plot data's text (buf.plot_len) */
+    size_t plot_got;
     double start;
     int timed_out;
 } worker;
@@ -98,6 +100,8 @@ static int read_all(int fd, void *buf, size_t len)
 }
 
 #define WORKER_MMAP_AT (4 << 20)
+/* the most plot data a worker sends (a 10-minute soak's is a few MB) */
+#define PLOT_MAX       (256u << 20)
 #define WORKER_TRIM_AT (256 << 20)
 
 /* The worker process: job after job until the parent closes `cmd`. */
@@ -134,15 +138,23 @@ static void worker_main(dsh_job *jobs, size_t n, int cmd, int res,
         memset(r, 0, sizeof *r);
         r->status = DSH_RES_ERROR;
         errno = 0;
-        dsh_exec_env env = { job->out_dir, job->plot_data };
+        char *plot = NULL;
+        size_t plot_len = 0;
+        dsh_exec_env env = { job->out_dir, job->plot_data, &plot, &plot_len };
         double t0 = now();
         exec(job->c, &env, r, user);
         r->seconds = now() - t0;
         r->message[sizeof r->message - 1] = 0;
         r->log[sizeof r->log - 1] = 0;
+        if (!plot || plot_len > PLOT_MAX)
+            plot_len = 0;
+        r->plot_len = (uint32_t)plot_len;
         fflush(NULL);
-        if (!write_all(res, r, sizeof *r))
+        /* the result, then its plot data's text */
+        if (!write_all(res, r, sizeof *r) ||
+            (plot_len && !write_all(res, plot, plot_len)))
             _exit(3);
+        free(plot);
     }
 }
 
@@ -243,6 +255,8 @@ static void not_started(dsh_job *jobs, size_t i, const char *what,
 static void lost(worker *s, dsh_job *jobs, const dsh_pool_hooks *hooks)
 {
     int status = reap(s);
+    free(s->plot); /* what came of its plot data */
+    s->plot = NULL;
     dsh_job *job = &jobs[s->job];
     double elapsed = now() - s->start;
     job->result.status = DSH_RES_ERROR;
@@ -312,6 +326,7 @@ static void feed(const pool_ctx *p, size_t *next, size_t *running,
         s->job = (*next)++;
         s->busy = true;
         s->got = 0;
+        s->plot_got = 0;
         s->timed_out = 0;
         s->start = now();
         (*running)++;
@@ -371,18 +386,29 @@ void dsh_run_pool(dsh_job *jobs, size_t n, unsigned parallel, double timeout_s,
                 continue;
             bool eof = false;
             if (pfd[k].revents) {
-                ssize_t r = read(s->res, (char *)&s->buf + s->got,
-                                 sizeof s->buf - s->got);
+                /* the result, then the plot data's text it announces */
+                bool text = s->got == sizeof s->buf;
+                ssize_t r = text ? read(s->res, s->plot + s->plot_got,
+                                        s->buf.plot_len - s->plot_got)
+                                 : read(s->res, (char *)&s->buf + s->got,
+                                        sizeof s->buf - s->got);
                 if (r > 0)
-                    s->got += (size_t)r;
+                    *(text ? &s->plot_got : &s->got) += (size_t)r;
                 else if (r == 0 || (r < 0 && errno != EINTR && errno != EAGAIN))
                     eof = true;
+                if (!text && s->got == sizeof s->buf && s->buf.plot_len &&
+                    !(s->plot = malloc(s->buf.plot_len))) {
+                    kill(s->pid, SIGKILL); /* out of memory: the job lost */
+                    eof = true;
+                }
             }
-            if (s->got == sizeof s->buf) {
+            if (s->got == sizeof s->buf && s->plot_got == s->buf.plot_len) {
                 /* a whole result: the job is done, the worker free for
                  * the next (or, after its last job, reaped); reported
                  * below, once the free workers have their next jobs */
                 jobs[s->job].result = s->buf;
+                jobs[s->job].plot_text = s->plot;
+                s->plot = NULL;
                 s->busy = false;
                 running--;
                 finished++;

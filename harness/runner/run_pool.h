@@ -14,6 +14,9 @@ typedef struct dsh_job {
     char out_dir[DSH_PATH_MAX];
     bool plot_data;         /* dsh_exec_env.plot_data (--html) */
     dsh_case_result result; /* filled when done */
+    /* its plot data's text (result.plot_len bytes, malloc'ed) when it
+     * sent one (dsh_exec_env.plot_text), else NULL; the caller frees */
+    char *plot_text;
     int done;
 } dsh_job;
 

@@ -19,6 +19,8 @@
 #define DSH_RUNNER_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "case/case.h"
 
@@ -120,6 +122,9 @@ typedef struct dsh_case_result {
     unsigned nchecks;
     dsh_check_figure checks[DSH_RESULT_MAX_CHECKS];
     dsh_run_figures run;
+    /* bytes of the case's plot data that follow this result on a
+     * worker's pipe (run_pool.c; 0: none) */
+    uint32_t plot_len;
 } dsh_case_result;
 
 typedef struct dsh_exec_env {
@@ -128,6 +133,12 @@ typedef struct dsh_exec_env {
     /* write the data of the HTML report's plots to
      * out_dir/DSH_PLOTDATA_FILE (harness/exec/exec_plotdata.c) */
     bool plot_data;
+    /* set (a worker of `dspsim test`): the plot data's text goes to
+     * *plot_text instead (malloc'ed, *plot_len bytes; NULL when none),
+     * for the runner, which puts it in the case's page: no file to
+     * create and read back per case */
+    char **plot_text;
+    size_t *plot_len;
 } dsh_exec_env;
 #define DSH_PLOTDATA_FILE "plotdata.json"
 

@@ -274,6 +274,8 @@ static void on_done(void *user, dsh_job *jobs, size_t i)
 {
     console *c = user;
     dsh_html_suite_case(c->html, i);
+    free(jobs[i].plot_text); /* in the page now */
+    jobs[i].plot_text = NULL;
     while (c->next_print < c->n && jobs[c->next_print].done) {
         const dsh_job *j = &jobs[c->next_print++];
         if (c->quiet) {
@@ -559,9 +561,12 @@ int dsh_test_main_hooks(int argc, char **argv, dsh_case_exec_fn exec,
         th->before_run(th->user);
     for (size_t i = 0; i < n; i++)
         entries[i] = (dsh_report_entry){
-            jobs[i].c->path, jobs[i].c->name, &jobs[i].result,
+            jobs[i].c->path,
+            jobs[i].c->name,
+            &jobs[i].result,
             dsh_report_root_of(jobs[i].c->path, o.paths, o.npaths),
-            jobs[i].out_dir
+            jobs[i].out_dir,
+            &jobs[i].plot_text
         };
     if (o.html &&
         !(html = dsh_html_suite_begin(o.html, entries, n, err, sizeof err))) {
@@ -625,6 +630,8 @@ out:
     for (size_t i = 0; cases && i < files.n; i++)
         dsh_case_free(cases[i]);
     free(cases);
+    for (size_t i = 0; jobs && i < files.n; i++) /* (calloc'ed) */
+        free(jobs[i].plot_text);
     free(jobs);
     free(entries);
     dsh_path_list_free(&files);

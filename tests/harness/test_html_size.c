@@ -194,7 +194,7 @@ static void page_of_a_soak_bounded(void **state)
         res.run.comps[i].mcps = 1.0 + i;
         res.run.comps[i].worst_pct = 2.0 + i;
     }
-    dsh_report_entry e = { "soak.yaml", "soak", &res, NULL, dir };
+    dsh_report_entry e = { "soak.yaml", "soak", &res, NULL, dir, NULL };
     char notice[512], err[512];
     snprintf(page, sizeof page, "%s/soak.html", dir);
     assert_true(dsh_html_write_case_file(page, &e, notice, sizeof notice, err,

@@ -272,12 +272,12 @@ static void test_report_formats(void **state)
     /* a file name of bytes that are not UTF-8 */
     const char *odd = "cases/odd\xff\xfe-\xc3\x28.yaml";
     dsh_report_entry e[5] = {
-        { "cases/a.yaml", "a", &res[0], NULL, NULL },
+        { "cases/a.yaml", "a", &res[0], NULL, NULL, NULL },
         { "vectors/cases/sub/b.yaml", "b \"quoted\" & <tagged>", &res[1],
-          "vectors/cases/", NULL },
-        { "./c.yml", "c", &res[2], ".", NULL },
-        { "/abs/d.yaml", "d", &res[3], NULL, NULL },
-        { odd, "odd \xe9t\xe9", &res[4], "cases", NULL },
+          "vectors/cases/", NULL, NULL },
+        { "./c.yml", "c", &res[2], ".", NULL, NULL },
+        { "/abs/d.yaml", "d", &res[3], NULL, NULL, NULL },
+        { odd, "odd \xe9t\xe9", &res[4], "cases", NULL, NULL },
     };
     dsh_report r = { e, 5, 2, 3, 1.75, { 0 }, (time_t)1700000000, "ci-host" };
     dsh_report_count(&r);
@@ -728,6 +728,60 @@ static void test_pool_feeds_before_hooks(void **state)
     }
 }
 
+/* a job that makes plot data when asked: job i's text is 1 + i * 300,007
+ * bytes of a pattern (the largest several times a pipe's capacity), none
+ * for the job that crashes (job 3) */
+static void plot_exec(const dsh_case *c, const dsh_exec_env *env,
+                      dsh_case_result *r, const void *user)
+{
+    (void)user;
+    size_t i = (size_t)(uintptr_t)c;
+    r->status = DSH_RES_PASS;
+    if (i == 3)
+        abort();
+    if (!env->plot_data || !env->plot_text)
+        return;
+    size_t n = 1 + i * 300007u;
+    char *t = malloc(n);
+    assert_non_null(t);
+    for (size_t k = 0; k < n; k++)
+        t[k] = (char)('a' + (k * 7 + i) % 26);
+    *env->plot_text = t;
+    *env->plot_len = n;
+}
+
+/* A worker's plot data reaches the runner behind its result, whole, for
+ * each job and whichever worker ran it; a job without (no --html) or
+ * whose worker died has none, and the next jobs' are right. */
+static void test_pool_plot_text(void **state)
+{
+    (void)state;
+    enum { N = 6 };
+    static dsh_job jobs[N];
+    memset(jobs, 0, sizeof jobs);
+    for (size_t i = 0; i < N; i++) {
+        jobs[i].c = (const dsh_case *)(uintptr_t)i;
+        jobs[i].plot_data = i != 1;
+    }
+    dsh_run_pool(jobs, N, 2, 0, plot_exec, NULL, NULL);
+    for (size_t i = 0; i < N; i++) {
+        assert_int_equal(jobs[i].done, 1);
+        if (i == 1 || i == 3) {
+            assert_null(jobs[i].plot_text);
+            assert_int_equal(jobs[i].result.status,
+                             i == 3 ? DSH_RES_ERROR : DSH_RES_PASS);
+            continue;
+        }
+        size_t n = 1 + i * 300007u;
+        assert_int_equal(jobs[i].result.plot_len, n);
+        assert_non_null(jobs[i].plot_text);
+        for (size_t k = 0; k < n; k++)
+            if (jobs[i].plot_text[k] != (char)('a' + (k * 7 + i) % 26))
+                fail_msg("job %zu: byte %zu", i, k);
+        free(jobs[i].plot_text);
+    }
+}
+
 static void test_standalone_program(void **state)
 {
     (void)state;
@@ -775,6 +829,7 @@ int main(void)
         cmocka_unit_test(test_report_formats),
         cmocka_unit_test(test_results_and_exit_codes),
         cmocka_unit_test(test_pool_feeds_before_hooks),
+        cmocka_unit_test(test_pool_plot_text),
         cmocka_unit_test(test_workers),
         cmocka_unit_test(test_standalone_program),
     };
