@@ -333,6 +333,36 @@ void x64e_plain(em *m, const xt_insn *in, uint32_t pc, unsigned k, unsigned j,
 }
 
 /* A conditional branch's flags; returns the condition code of taken. */
+/* The condition of a comparing branch (against a register, an
+ * immediate or zero) after cmp a<s>, x. */
+static unsigned compare_cc(unsigned op)
+{
+    switch (op) {
+    case XT_OP_BEQ:
+    case XT_OP_BEQI:
+    case XT_OP_BEQZ:
+    case XT_OP_BEQZ_N:
+        return CC_E;
+    case XT_OP_BNE:
+    case XT_OP_BNEI:
+    case XT_OP_BNEZ:
+    case XT_OP_BNEZ_N:
+        return CC_NE;
+    case XT_OP_BLT:
+    case XT_OP_BLTI:
+    case XT_OP_BLTZ:
+        return CC_L;
+    case XT_OP_BLTU:
+    case XT_OP_BLTUI:
+        return CC_B;
+    case XT_OP_BGEU:
+    case XT_OP_BGEUI:
+        return CC_AE;
+    default: /* BGE, BGEI, BGEZ */
+        return CC_GE;
+    }
+}
+
 unsigned x64e_cond(em *m, const xt_insn *in)
 {
     x64_buf *b = &m->b;
@@ -346,12 +376,7 @@ unsigned x64e_cond(em *m, const xt_insn *in)
     case XT_OP_BLTU:
     case XT_OP_BGEU:
         alu_a(m, A_CMP, src_a(m, a, RAX), rb);
-        return in->op == XT_OP_BEQ    ? CC_E
-               : in->op == XT_OP_BNE  ? CC_NE
-               : in->op == XT_OP_BLT  ? CC_L
-               : in->op == XT_OP_BGE  ? CC_GE
-               : in->op == XT_OP_BLTU ? CC_B
-                                      : CC_AE;
+        return compare_cc(in->op);
     case XT_OP_BANY:
     case XT_OP_BNONE:
         alu_a(m, A_TEST, src_a(m, a, RAX), rb);
@@ -380,12 +405,7 @@ unsigned x64e_cond(em *m, const xt_insn *in)
     case XT_OP_BLTUI:
     case XT_OP_BGEUI:
         cmp_ai(m, a, im);
-        return in->op == XT_OP_BEQI    ? CC_E
-               : in->op == XT_OP_BNEI  ? CC_NE
-               : in->op == XT_OP_BLTI  ? CC_L
-               : in->op == XT_OP_BGEI  ? CC_GE
-               : in->op == XT_OP_BLTUI ? CC_B
-                                       : CC_AE;
+        return compare_cc(in->op);
     case XT_OP_BEQZ:
     case XT_OP_BEQZ_N:
     case XT_OP_BNEZ:
@@ -393,10 +413,7 @@ unsigned x64e_cond(em *m, const xt_insn *in)
     case XT_OP_BLTZ:
     case XT_OP_BGEZ:
         cmp_ai(m, a, 0);
-        return (in->op == XT_OP_BEQZ || in->op == XT_OP_BEQZ_N)   ? CC_E
-               : (in->op == XT_OP_BNEZ || in->op == XT_OP_BNEZ_N) ? CC_NE
-               : in->op == XT_OP_BLTZ                             ? CC_L
-                                                                  : CC_GE;
+        return compare_cc(in->op);
     default: /* never taken */
         x64_alu_rr(b, 0, A_CMP, RAX, RAX);
         return CC_NE;
