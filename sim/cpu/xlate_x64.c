@@ -451,6 +451,24 @@ static void emit_dyn_access(em *m, const xt_insn *in, unsigned off)
     access_host(m, in);
 }
 
+/* rdx = the copy's host pointer of base register r for a load or a
+ * store (st), unless rdx holds it already: loaded by an access before
+ * and nothing since could have changed it (no label bound after that
+ * load, which a jump could reach it by; only instructions that leave
+ * rdx alone: keeps_rdx in xlate_x64_ops.c). */
+static void fast_ptr(em *m, unsigned r, int st)
+{
+    x64_buf *b = &m->b;
+    unsigned key = 2 * r + (unsigned)st + 1;
+    if (m->rdx_key == key && m->rdx_sec == b->sec &&
+        b->bound[b->sec] <= m->rdx_n && !b->oom)
+        return;
+    x64_mov_rm(b, 1, RDX, RSP, st ? SP_W(r) : SP_Q(r));
+    m->rdx_key = key;
+    m->rdx_n = b->n;
+    m->rdx_sec = b->sec;
+}
+
 /* An access of a region's guarded copy: host memory directly, through
  * the base register's pointer the guard set up (SP_Q for loads, SP_W for
  * stores; literals through their page, which the guard checked). */
@@ -458,11 +476,13 @@ void x64e_fast_access(em *m, const xt_insn *in, unsigned off)
 {
     x64_buf *b = &m->b;
     if (m->dynk[off] == XL_DYN_CHECK) {
+        m->rdx_key = 0;
         emit_dyn_access(m, in, off);
         return;
     }
     int dst = m->pin[in->a] >= 0 ? m->pin[in->a] : RCX;
     if (in->op == XT_OP_L32R) {
+        m->rdx_key = 0;
         uint32_t pg = in->target >> XT_PAGE_SHIFT;
         x64_mov_rm(b, 1, RDX, PGS, (int32_t)(pg * sizeof(xt_xpage)));
         x64_mov_rm(b, 0, dst, RDX, (int32_t)(in->target & (PAGE - 1)));
@@ -473,7 +493,7 @@ void x64e_fast_access(em *m, const xt_insn *in, unsigned off)
     unsigned sz = xlate_plan_access_size(in->op);
     int32_t d = m->disp[off];
     if (xlate_plan_is_store(in->op)) {
-        x64_mov_rm(b, 1, RDX, RSP, SP_W(in->b));
+        fast_ptr(m, in->b, 1);
         int src = (m->pin[in->a] >= 0 && sz > 1) ? m->pin[in->a] : RAX;
         if (src == RAX)
             ld_a(m, RAX, in->a);
@@ -489,7 +509,7 @@ void x64e_fast_access(em *m, const xt_insn *in, unsigned off)
                    : in->op == XT_OP_L16UI ? 0x0FB7
                    : in->op == XT_OP_L16SI ? 0x0FBF
                                            : 0x8B;
-    x64_mov_rm(b, 1, RDX, RSP, SP_Q(in->b));
+    fast_ptr(m, in->b, 0);
     x64_mem(b, 0, 0, opc, dst, RDX, NOREG, 1, d);
     if (dst == RCX)
         st_a(m, in->a, RCX);
@@ -589,6 +609,7 @@ static void block_body(em *m, unsigned h)
     x64_buf *b = &m->b;
     unsigned k = 0, j = 0, off = h;
     m->margin = m->pre2[h];
+    m->rdx_key = 0;
     for (;;) {
         uint32_t pc = pl->base + off;
         if (off != h && pl->head[off]) { /* falls into the next block */

@@ -81,6 +81,12 @@ typedef struct em {
                                    instruction the copy goes on at; 0 none */
     uint8_t walked[PAGE];    /* how many blocks hold an offset (2: more
                                    than one, no copy through it) */
+    /* rdx holds the host pointer key - 1 (2 * base register + 1 for
+     * stores, xlate_x64.c's fast_ptr) since offset rdx_n of section
+     * rdx_sec; 0 none */
+    unsigned rdx_key;
+    size_t rdx_n;
+    int rdx_sec;
     unsigned ncopies;        /* regions with a copy */
     unsigned nifconv;        /* branches run without a branch */
 } em;
