@@ -273,8 +273,10 @@ static struct xl_state_s *xl_get(xt_cpu *cpu)
     snprintf(x->quick, sizeof x->quick, "%s", q ? q : "");
     const char *st = getenv("DSPSIM_XLATE_SELFTEST");
     /* 1: a taken branch one cycle too long (every tier); 2: a direct
-     * unit's jump into another one cycle too long (xlate_x64.c) */
-    x->selftest = st && (*st == '1' || *st == '2') ? *st - '0' : 0;
+     * unit's jump into another one cycle too long (xlate_x64.c); 3: a
+     * branch run without a branch (if-converted), its side not taken one
+     * cycle too long (every tier) */
+    x->selftest = st && *st >= '1' && *st <= '3' ? *st - '0' : 0;
     x->promote_insns = env_uint("DSPSIM_XLATE_PROMOTE", DEF_PROMOTE_INSNS, 1);
     /* a threshold asked for, or synchronous compiles: no delay unless
      * asked for too */

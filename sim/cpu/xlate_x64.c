@@ -535,13 +535,15 @@ void x64e_srx(em *m, const xt_insn *in, uint32_t pc, unsigned k, unsigned j,
 
 
 /* The instructions a conditional branch at off skips when taken, to run
- * without the branch (xlate_plan_if_convertible), whose block's head has
- * no horizon check here (reached from above only: this block's check
- * covers it); 0 when not. */
+ * without the branch (xlate_plan_if_convertible): where their block's
+ * head has no horizon check (reached from above only: this block's check
+ * covers it); in a unit for single-block runs (the lockstep checker's),
+ * where every head has one, too (block_body checks the side not taken
+ * first then).  0 when not. */
 static unsigned if_convertible(const em *m, unsigned off)
 {
     unsigned n = xlate_plan_if_convertible(m->pl, off);
-    return n && m->unchk[off + m->pl->dp[off].in.len] ? n : 0;
+    return n && (m->single || m->unchk[off + m->pl->dp[off].in.len]) ? n : 0;
 }
 
 /* The branch at pc (cc from x64e_cond, the flags set) and the nf
@@ -577,6 +579,8 @@ static void if_converted(em *m, const xt_insn *br, uint32_t pc, unsigned cc,
         }
         o += in->len;
     }
+    /* DSPSIM_XLATE_SELFTEST=3: the side not taken a cycle too long */
+    kn += m->selftest == 3;
     /* the counts of the path taken */
     x64_lea(b, RAX, CYC, NOREG, 1, (int32_t)kn);
     x64_alu_ri(b, 1, 0, CYC, (int32_t)kt);
@@ -661,7 +665,20 @@ static void block_body(em *m, unsigned h)
              * lockstep tests show they catch a wrong translation) */
             unsigned tcost = cost + (m->selftest == 1);
             unsigned not = x64_label(b);
-            unsigned nf = if_convertible(m, off);
+            unsigned nf = if_convertible(m, off), nx = off + in->len;
+            if (nf && !m->unchk[nx]) {
+                /* the head after the branch has a check of its own: as
+                 * the C units do, the side not taken's first (the real
+                 * horizon, a single-block run's too); past it, the branch */
+                unsigned plain = x64_label(b);
+                cmp_horizon(m, k + cost + m->pre2[nx], 0);
+                x64_jcc(b, CC_AE, plain);
+                unsigned cc = x64e_cond(m, in);
+                if_converted(m, in, pc, cc, nf, k + tcost + T->taken_branch,
+                             k + cost, j);
+                x64_bind(b, plain);
+                nf = 0;
+            }
             unsigned cc = x64e_cond(m, in);
             if (nf) {
                 if_converted(m, in, pc, cc, nf, k + tcost + T->taken_branch,
@@ -1070,6 +1087,7 @@ int xlate_x64_unit(xt_cpu *cpu, uint32_t pn, unsigned flags, uint8_t **code,
     }
     m->pl = pl;
     m->selftest = (int)(flags & XL_EMIT_SELFTEST);
+    m->single = (flags & XL_EMIT_SINGLE_BLOCK) != 0;
     m->fwd_n = (size_t)-1;
     if (flags & XL_EMIT_SINGLE_BLOCK) {
         memcpy(m->pre2, pl->pre, sizeof m->pre2);

@@ -69,6 +69,7 @@ typedef struct em {
     size_t fwd_n;
     int fwd_sec, fwd_host, fwd_reg;
     int selftest;
+    int single; /* a unit for single-block runs (XL_EMIT_SINGLE_BLOCK) */
     /* a region's guarded copy being written (xlate_plan.h) */
     int fast;
     const xl_guard *gp;
