@@ -15,7 +15,8 @@ PKGS=(
   libjs-dygraphs chromium-headless-shell
   # valgrind: callgrind_annotate reads the --profile files (tests/cli/profile.sh)
   # libxml2-utils: xmllint validates the JUnit report (harness.test_runner)
-  # libjansson-dev: JSON reports and timeline; libxml2-dev: JUnit writer
+  # libjansson-dev: JSON reports and timeline; libxml2-dev: the HTML
+  # report's test parses the pages with it (tests/harness/tools)
   # libfftw3-dev: the spectra of the audio checks (harness/audio/fft.c)
   # clang-format: the style check of the C sources (CTest style.format)
   # libtcc-dev: the in-process translation tier (sim/cpu/xlate_be_tcc.c)
