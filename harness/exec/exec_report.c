@@ -102,11 +102,12 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
             s->cpu_hz);
     if (s->engine && s->xl_insns && s->cycles)
         fprintf(f,
-                "engine: %s (translated: %" PRIu64
+                "engine: %s (translated: %" PRIu64 " of %" PRIu64
                 " instructions; quick %" PRIu64
                 " pages, %.1f ms; optimised %" PRIu64
                 " pages, %.1f ms; %" PRIu64 " promotions)\n",
-                s->engine, s->xl_insns, s->xl_tier_pages[0], s->xl_tier_ms[0],
+                s->engine, s->xl_insns, s->insns, s->xl_tier_pages[0],
+                s->xl_tier_ms[0],
                 s->xl_tier_pages[1], s->xl_tier_ms[1], s->xl_promotions);
     else if (s->engine)
         fprintf(f, "engine: %s\n", s->engine);

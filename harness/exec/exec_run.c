@@ -579,6 +579,7 @@ static void summarize(xp_run *r, double wall, dsh_exec_summary *s)
     s->engine = xt_engine_name(xt_engine_get(cpu));
     xt_xlate_stats xs;
     xt_xlate_stats_get(cpu, &xs);
+    s->insns = xt_insn_count(cpu);
     s->xl_insns = xs.insns;
     s->xl_promotions = xs.promotions;
     for (unsigned t = 0; t < 2; t++) {
