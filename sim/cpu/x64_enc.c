@@ -193,49 +193,77 @@ int x64_resolve(x64_buf *b)
     return 0;
 }
 
-static void opcode(x64_buf *b, unsigned op)
+/* An instruction is put together in a few bytes here and appended at
+ * once: one room check, not one a byte (the emitter's hottest code). */
+typedef struct {
+    uint8_t c[16];
+    unsigned n;
+} ins_bytes;
+
+static inline void put(ins_bytes *i, unsigned v)
+{
+    i->c[i->n++] = (uint8_t)v;
+}
+
+static inline void flush(x64_buf *b, const ins_bytes *i)
+{
+    if (b->cap - b->n >= sizeof i->c) {
+        memcpy(b->p + b->n, i->c, sizeof i->c); /* a fixed size: two moves */
+        b->n += i->n;
+    } else {
+        x64_bytes(b, i->c, i->n);
+    }
+}
+
+static inline void opcode(ins_bytes *i, unsigned op)
 {
     if (op > 0xFF)
-        x64_u8(b, op >> 8);
-    x64_u8(b, op & 0xFF);
+        put(i, op >> 8);
+    put(i, op & 0xFF);
 }
 
 void x64_mem(x64_buf *b, int pfx66, int w, unsigned op, int reg, int base,
              int index, unsigned scale, int32_t disp)
 {
+    ins_bytes i = { .n = 0 };
     if (pfx66)
-        x64_u8(b, 0x66);
+        put(&i, 0x66);
     unsigned rex = 0x40u | (w ? 8u : 0u) | ((unsigned)(reg >> 3) & 1u) << 2 |
                    (index >= 0 ? ((unsigned)(index >> 3) & 1u) << 1 : 0u) |
                    ((unsigned)(base >> 3) & 1u);
     if (rex != 0x40u)
-        x64_u8(b, rex);
-    opcode(b, op);
+        put(&i, rex);
+    opcode(&i, op);
     unsigned mod = (disp == 0 && (base & 7) != 5)  ? 0u
                    : (disp >= -128 && disp <= 127) ? 1u
                                                    : 2u;
     if (index < 0 && (base & 7) != 4) {
-        x64_u8(b, mod << 6 | ((unsigned)reg & 7u) << 3 | ((unsigned)base & 7u));
+        put(&i, mod << 6 | ((unsigned)reg & 7u) << 3 | ((unsigned)base & 7u));
     } else {
         unsigned ss = scale == 8 ? 3u : scale == 4 ? 2u : scale == 2 ? 1u : 0u;
-        x64_u8(b, mod << 6 | ((unsigned)reg & 7u) << 3 | 4u);
-        x64_u8(b, ss << 6 | (index < 0 ? 4u : (unsigned)index & 7u) << 3 |
-                      ((unsigned)base & 7u));
+        put(&i, mod << 6 | ((unsigned)reg & 7u) << 3 | 4u);
+        put(&i, ss << 6 | (index < 0 ? 4u : (unsigned)index & 7u) << 3 |
+                    ((unsigned)base & 7u));
     }
-    if (mod == 1)
-        x64_u8(b, (unsigned)disp & 0xFF);
-    else if (mod == 2)
-        x64_u32(b, (uint32_t)disp);
+    if (mod == 1) {
+        put(&i, (unsigned)disp & 0xFF);
+    } else if (mod == 2) {
+        for (int k = 0; k < 4; k++)
+            put(&i, (uint32_t)disp >> (8 * k) & 0xFF);
+    }
+    flush(b, &i);
 }
 
 void x64_rr(x64_buf *b, int w, unsigned op, int reg, int rm)
 {
+    ins_bytes i = { .n = 0 };
     unsigned rex = 0x40u | (w ? 8u : 0u) | ((unsigned)(reg >> 3) & 1u) << 2 |
                    ((unsigned)(rm >> 3) & 1u);
     if (rex != 0x40u)
-        x64_u8(b, rex);
-    opcode(b, op);
-    x64_u8(b, 0xC0u | ((unsigned)reg & 7u) << 3 | ((unsigned)rm & 7u));
+        put(&i, rex);
+    opcode(&i, op);
+    put(&i, 0xC0u | ((unsigned)reg & 7u) << 3 | ((unsigned)rm & 7u));
+    flush(b, &i);
 }
 
 void x64_mov_rm(x64_buf *b, int w, int r, int base, int32_t disp)

@@ -1056,9 +1056,9 @@ static void choose_pins(em *m)
         if (!pl->dec[i])
             continue;
         const xt_insn *in = &pl->dp[i].in;
-        unsigned use = in->rmask | (1u << in->a);
-        for (unsigned r = 0; r < 16; r++)
-            w[r] += (use >> r & 1) * (loop[i] ? 16u : 1u);
+        unsigned use = (in->rmask | (1u << in->a)) & 0xFFFFu;
+        for (; use; use &= use - 1)
+            w[__builtin_ctz(use)] += loop[i] ? 16u : 1u;
     }
     memset(m->pin, -1, sizeof m->pin);
     for (unsigned n = 0; n < sizeof pool / sizeof pool[0]; n++) {
