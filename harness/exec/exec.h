@@ -53,7 +53,7 @@ typedef struct dsh_exec_summary {
     double cpu_hz;
     const char *engine; /* the board CPU's engine, xt_engine_name; NULL =
                            no board */
-    uint64_t insns; /* instructions core 0 ran */
+    uint64_t insns;     /* instructions core 0 ran */
     /* the fast engine's translations (all zero on the interpreter):
      * instructions run in translated code, per tier pages installed and
      * host CPU ms spent building, promotions */

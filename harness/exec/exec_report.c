@@ -107,8 +107,8 @@ void dsh_exec_print_summary(FILE *f, const dsh_exec_summary *s)
                 " pages, %.1f ms; optimised %" PRIu64
                 " pages, %.1f ms; %" PRIu64 " promotions)\n",
                 s->engine, s->xl_insns, s->insns, s->xl_tier_pages[0],
-                s->xl_tier_ms[0],
-                s->xl_tier_pages[1], s->xl_tier_ms[1], s->xl_promotions);
+                s->xl_tier_ms[0], s->xl_tier_pages[1], s->xl_tier_ms[1],
+                s->xl_promotions);
     else if (s->engine)
         fprintf(f, "engine: %s\n", s->engine);
     fprintf(f, "MCPS: %.3f\n", s->mcps);

@@ -194,8 +194,7 @@ int xlate_share_get(uint64_t key, xl_shared_unit *out, unsigned *claim)
             continue;
         if (!wait_ready(s))
             return XL_SHARE_NONE;
-        populate(s->off,
-                 round_up(s->len, 2) + 2u * s->nheads + COVER_BYTES, 0);
+        populate(s->off, round_up(s->len, 2) + 2u * s->nheads + COVER_BYTES, 0);
         out->code = data_rx + s->off;
         out->heads = (const uint16_t *)(data_rx + s->off + round_up(s->len, 2));
         out->nheads = s->nheads;

@@ -82,14 +82,14 @@ typedef struct em {
                                    instruction the copy goes on at; 0 none */
     uint8_t walked[PAGE];    /* how many blocks hold an offset (2: more
                                    than one, no copy through it) */
-    /* rdx holds the host pointer key - 1 (2 * base register + 1 for
-     * stores, xlate_x64.c's fast_ptr) since offset rdx_n of section
-     * rdx_sec; 0 none */
+    /* rdx holds a guarded copy's host pointer since offset rdx_n of
+     * section rdx_sec: of base register r for loads when rdx_key is
+     * 2r + 1, for stores when 2r + 2; 0 none (xlate_x64.c's fast_ptr) */
     unsigned rdx_key;
     size_t rdx_n;
     int rdx_sec;
-    unsigned ncopies;        /* regions with a copy */
-    unsigned nifconv;        /* branches run without a branch */
+    unsigned ncopies; /* regions with a copy */
+    unsigned nifconv; /* branches run without a branch */
 } em;
 
 /* ---- guest registers: a pinned one in its host register, the others
