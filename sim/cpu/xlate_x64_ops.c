@@ -32,41 +32,22 @@ static void extui(em *m, const xt_insn *in, int r)
 
 /* The instructions whose code below leaves rdx alone (an access of a
  * guarded copy sets it itself): rdx keeps the copy's host pointer over
- * them (xlate_x64.c's fast_ptr). */
-static int keeps_rdx(unsigned op)
+ * them (xlate_x64.c's fast_ptr).  The predicable ones (xlate_plan.h) and
+ * these. */
+static int keeps_rdx(const xt_insn *in)
 {
-    switch (op) {
-    case XT_OP_ADD:
-    case XT_OP_ADD_N:
-    case XT_OP_ADDX2:
-    case XT_OP_ADDX4:
-    case XT_OP_ADDX8:
-    case XT_OP_SUB:
-    case XT_OP_SUBX2:
-    case XT_OP_SUBX4:
-    case XT_OP_SUBX8:
-    case XT_OP_AND:
-    case XT_OP_OR:
-    case XT_OP_XOR:
+    if (xlate_plan_predicable(in))
+        return 1;
+    switch (in->op) {
     case XT_OP_MULL:
     case XT_OP_MUL16U:
     case XT_OP_MUL16S:
     case XT_OP_NEG:
     case XT_OP_ABS:
-    case XT_OP_ADDI:
-    case XT_OP_ADDMI:
-    case XT_OP_ADDI_N:
-    case XT_OP_MOVI:
-    case XT_OP_MOVI_N:
-    case XT_OP_MOV_N:
     case XT_OP_MOVEQZ:
     case XT_OP_MOVNEZ:
     case XT_OP_MOVLTZ:
     case XT_OP_MOVGEZ:
-    case XT_OP_SLLI:
-    case XT_OP_SRLI:
-    case XT_OP_SRAI:
-    case XT_OP_EXTUI:
     case XT_OP_L8UI:
     case XT_OP_L16UI:
     case XT_OP_L16SI:
@@ -90,7 +71,7 @@ void x64e_plain(em *m, const xt_insn *in, uint32_t pc, unsigned k, unsigned j,
     unsigned a = in->a, rb = in->b, rc = in->c;
     int32_t im = in->imm;
     uint32_t npc = pc + in->len;
-    if (!m->fast || !keeps_rdx(in->op))
+    if (!m->fast || !keeps_rdx(in))
         m->rdx_key = 0;
     switch (in->op) {
     case XT_OP_ADD:
