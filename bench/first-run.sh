@@ -166,6 +166,8 @@ runs=(empty 2nd 3rd)
 
 echo "first-run.sh: build $build, repeats $repeats$([ $quick = 1 ] && echo ', --quick')"
 echo "first-run.sh: load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
+. "$here/cpu_check.sh"
+echo "first-run.sh: $(cpu_check)"
 echo
 
 # ---------------------------------------------------------------------------
@@ -390,6 +392,7 @@ left = processes the command left alive when it returned (the most over
 the repeats; killed before the next measurement), with their names.
 Read the ratios, not the absolute times: they move with the machine's load
 (load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)).
+$(cpu_check)
 EOF
 [ $status = 0 ] || echo "SOME OUTPUTS DIFFER OR A RUN FAILED (see above)"
 exit $status

@@ -67,3 +67,5 @@ printf '  plot data and pages: %.1f %% wall, %.1f %% CPU; plots (data and specif
     "$(pct "${wall[html]}" "${wall[data]}" "${wall[plain]}")" "$(pct "${cpu[html]}" "${cpu[data]}" "${cpu[plain]}")"
 printf 'size: %d KiB (%d KiB a case)\n' "$size" $((size / (cases ? cases : 1)))
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs (wall times inflate on a busy machine)"
+. "$(dirname "${BASH_SOURCE[0]}")/cpu_check.sh"
+cpu_check
