@@ -385,6 +385,15 @@ static void test_report_formats(void **state)
     assert_string_equal(out, "5");
     xmllint("--xpath 'string(//testsuite/@hostname)'", xp, out, sizeof out);
     assert_string_equal(out, "ci-host");
+    /* attribute values read back as written: a name's quote, <, > and &;
+     * a message's line feed and tab (character references, which a
+     * parser keeps), its control character as U+FFFD */
+    xmllint("--xpath 'string(//testcase[@classname=\"sub.b\"]/@name)'", xp, out,
+            sizeof out);
+    assert_string_equal(out, "b \"quoted\" & <tagged>");
+    xmllint("--xpath 'string(//testcase[@classname=\"c\"]/error/@message)'", xp,
+            out, sizeof out);
+    assert_string_equal(out, "crashed:\nsignal 11\t\xef\xbf\xbd");
 
     /* an unwritable report: false, the file named, nothing left behind */
     assert_false(dsh_report_write_json(ht_path(tmp, "none/r.json"), &r, err,
