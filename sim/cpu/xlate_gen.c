@@ -521,7 +521,7 @@ static void if_converted(gen *g, unsigned off, const char *c, unsigned nf,
     uint32_t pc = pl->base + off, npc = pc + br->len;
     /* the side not taken's check: against the horizon itself, a
      * single-block run's too (ev, not ev2), so that the lockstep checker
-     * sees these selects run */
+     * sees the code below run */
     xlate_buf_printf(o, "sl = 0; { unsigned t_ = (%s) != 0; ", c);
     xlate_buf_printf(o,
                      "if (L_(cyc + %uu >= ev, 0)) { if (t_) { cyc += %u; ins "

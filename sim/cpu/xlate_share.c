@@ -165,9 +165,13 @@ static void populate(uint64_t off, size_t n, int write)
         e = data_size;
     if (e <= a)
         return;
+#if defined(MADV_POPULATE_WRITE) && defined(MADV_POPULATE_READ)
     if (write)
         madvise(data_rw + a, e - a, MADV_POPULATE_WRITE);
     madvise(data_rx + a, e - a, MADV_POPULATE_READ);
+#else
+    (void)write;
+#endif
 }
 
 int xlate_share_get(uint64_t key, xl_shared_unit *out, unsigned *claim)
