@@ -13,6 +13,9 @@ PKGS=(
   clang libclang-rt-dev clang-format
   libtcc-dev
   libjs-dygraphs chromium-headless-shell
+  bc util-linux
+  # bc: the benches' arithmetic (bench/report.sh, bench/reverse.sh);
+  #   util-linux: their taskset (bench/cpu_check.sh, run.sh --cpu)
   # valgrind: callgrind_annotate reads the --profile files (tests/cli/profile.sh)
   # libxml2-utils: xmllint validates the JUnit report (harness.test_runner)
   # libjansson-dev: JSON reports and timeline; libxml2-dev: the HTML
