@@ -29,6 +29,7 @@
 #include "progress.h"
 #include "snapshot_opts.h"
 #include "src.h"
+#include "textout/out_file.h"
 
 /* The board's default core clock, the fastest the audio firmware takes
  * (PIPE_CLOCK_HZ_MAX, firmware/audio/pipeline/pipeline.h: --cpu-mhz
@@ -568,12 +569,7 @@ int cmd_play(int argc, char **argv)
         return DSPSIM_EXIT_USAGE;
     const char *slash = strrchr(target, '/');
     snprintf(outname, sizeof outname, "%s", slash ? slash + 1 : target);
-    if (!slash)
-        snprintf(outdir, sizeof outdir, ".");
-    else if (slash == target)
-        snprintf(outdir, sizeof outdir, "/");
-    else
-        snprintf(outdir, sizeof outdir, "%.*s", (int)(slash - target), target);
+    dsh_path_dirname(target, outdir, sizeof outdir);
     if (!valid_utf8(outname)) {
         fprintf(stderr,
                 "dspsim play: output '%s': the file name is not "

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "textout/out_file.h"
 #include "textout/text_utf8.h"
 
 void dsh_html_esc_n(FILE *f, const char *s, size_t n)
@@ -67,17 +68,6 @@ const char *dsh_html_figure(double v, char *buf, size_t n)
     return buf;
 }
 
-void dsh_html_dirname(const char *path, char *out, size_t n)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        snprintf(out, n, ".");
-    else if (slash == path)
-        snprintf(out, n, "/");
-    else
-        snprintf(out, n, "%.*s", (int)(slash - path), path);
-}
-
 /* realpath of directory dir into out (PATH_MAX), through a one-entry
  * cache (last_dir: the name asked, last_real: its real path) */
 static bool real_dir(const char *dir, char *out, char *last_dir,
@@ -109,12 +99,7 @@ static bool real_target(const char *target, char *out)
     if (!*name || !strcmp(name, ".") || !strcmp(name, "..") ||
         (size_t)(name - target) >= sizeof dir)
         return realpath(target, out) != NULL;
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else if (slash == target)
-        snprintf(dir, sizeof dir, "/");
-    else
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - target), target);
+    dsh_path_dirname(target, dir, sizeof dir);
     if (stat(target, &st) || !real_dir(dir, out, last_dir, last_real))
         return false;
     size_t len = strlen(out);

@@ -27,7 +27,4 @@ const char *dsh_html_figure(double v, char *buf, size_t n);
 const char *dsh_html_link(const char *from_dir, const char *target, char *out,
                           size_t n);
 
-/* The directory of a file path ("a/b.html" -> "a", "b.html" -> "."). */
-void dsh_html_dirname(const char *path, char *out, size_t n);
-
 #endif

@@ -342,17 +342,11 @@ static bool report_path_ok(const char *opt, const char *path,
         return false;
     }
     char dir[4096];
-    const char *slash = strrchr(path, '/');
     if (strlen(path) >= sizeof dir) {
         fprintf(stderr, "dspsim test: %s: path too long\n", opt);
         return false;
     }
-    if (!slash)
-        snprintf(dir, sizeof dir, ".");
-    else if (slash == path)
-        snprintf(dir, sizeof dir, "/");
-    else
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    dsh_path_dirname(path, dir, sizeof dir);
     size_t dn = strlen(dir);
     if (made && stat(dir, &st) && errno == ENOENT && !strncmp(made, dir, dn) &&
         (made[dn] == '/' || !made[dn]))

@@ -70,3 +70,14 @@ bool dsh_out_mkdirs(const char *path, char *err, size_t errsz)
         }
     }
 }
+
+void dsh_path_dirname(const char *path, char *out, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(out, n, ".");
+    else if (slash == path)
+        snprintf(out, n, "/");
+    else
+        snprintf(out, n, "%.*s", (int)(slash - path), path);
+}

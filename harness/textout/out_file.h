@@ -26,4 +26,8 @@ bool dsh_out_close(dsh_out_file *o, bool ok, char *err, size_t errsz);
  * could not be made) or "PATH: path too long". */
 bool dsh_out_mkdirs(const char *path, char *err, size_t errsz);
 
+/* The directory of a file path into out: "a/b.wav" -> "a", "b.wav" ->
+ * ".", "/b.wav" -> "/" (truncated to n - 1 bytes). */
+void dsh_path_dirname(const char *path, char *out, size_t n);
+
 #endif
