@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 
 #include "icache.h"
+#include "populate.h"
 
 const void *const *icache_handlers;
 
@@ -65,16 +66,8 @@ static xt_dinsn *page_alloc(xt_cpu *cpu)
                  cpu->ic_arena_left;
     cpu->ic_arena_left -= PAGE_BYTES;
     /* page_init writes it whole: populated in one call where the kernel
-     * can (else it faults in as written); the call takes whole pages,
-     * and an entry page is not a multiple of them: from the first page
-     * boundary in it to its end (the page before that is the previous
-     * entry page's, present already) */
-    uintptr_t from = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
-    uintptr_t to = ((uintptr_t)p + PAGE_BYTES + 4095) & ~(uintptr_t)4095;
-    if (to > (uintptr_t)cpu->ic_arenas[cpu->n_ic_arenas - 1] + ARENA_BYTES)
-        to = (uintptr_t)cpu->ic_arenas[cpu->n_ic_arenas - 1] + ARENA_BYTES;
-    if (to > from)
-        madvise((void *)from, to - from, MADV_POPULATE_WRITE);
+     * can (else it faults in as written) */
+    populate_pages(p, PAGE_BYTES, true);
     return (xt_dinsn *)(void *)p;
 }
 

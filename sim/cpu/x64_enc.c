@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The x86-64 encoder of the direct back end (x64_enc.h). */
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
+#include "populate.h"
 #include "x64_enc.h"
 
 static int grow(void **p, unsigned *cap, unsigned need, size_t elem)
@@ -22,24 +21,6 @@ static int grow(void **p, unsigned *cap, unsigned need, size_t elem)
     return 0;
 }
 
-/* The pages of [p + from, p + to) made present in one call: a unit's
- * code is written into all of them soon, and a page's first touch costs
- * far more one at a time (10-14 us each on a paravirtualised guest,
- * against under 1 us here).  Best effort: without it they fault in. */
-static void populate(uint8_t *p, size_t from, size_t to)
-{
-#ifdef MADV_POPULATE_WRITE
-    uintptr_t a = ((uintptr_t)p + from + 4095) & ~(uintptr_t)4095;
-    uintptr_t e = ((uintptr_t)p + to) & ~(uintptr_t)4095;
-    if (e > a)
-        madvise((void *)a, e - a, MADV_POPULATE_WRITE);
-#else
-    (void)p;
-    (void)from;
-    (void)to;
-#endif
-}
-
 void x64_bytes(x64_buf *b, const void *s, size_t n)
 {
     if (b->oom)
@@ -53,7 +34,8 @@ void x64_bytes(x64_buf *b, const void *s, size_t n)
             b->oom = 1;
             return;
         }
-        populate(q, b->cap, c);
+        /* the code is written into all of them soon */
+        populate_pages(q + b->cap, c - b->cap, true);
         b->p = q;
         b->cap = c;
     }

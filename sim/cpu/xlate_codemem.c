@@ -16,6 +16,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "populate.h"
 #include "xlate_codemem.h"
 
 #define CHUNK (1u << 20)
@@ -82,17 +83,8 @@ static chunk *chunk_new(size_t size)
  * (before Linux 5.14) refuses it, and the pages fault as before. */
 static void populate(chunk *c, size_t off, size_t len)
 {
-#if defined(MADV_POPULATE_WRITE) && defined(MADV_POPULATE_READ)
-    size_t from = off / 4096 * 4096, to = round_up(off + len, 4096);
-    if (to > c->size)
-        to = c->size;
-    if (to > from && madvise(c->rw + from, to - from, MADV_POPULATE_WRITE) == 0)
-        madvise(c->rx + from, to - from, MADV_POPULATE_READ);
-#else
-    (void)c;
-    (void)off;
-    (void)len;
-#endif
+    if (populate_pages(c->rw + off, len, true))
+        populate_pages(c->rx + off, len, false);
 }
 
 /* pages of its own: written, then read-only and executable */

@@ -39,6 +39,7 @@
 #include <unistd.h>
 
 #include "dspsim/xtcpu.h"
+#include "populate.h"
 #include "xlate_share.h"
 
 #define SHARE_MAGIC   0x6873783634756e74ull
@@ -160,18 +161,9 @@ static int wait_ready(slot *s)
  * paravirtualised guest, the calls under 1 us a page.  Best effort. */
 static void populate(uint64_t off, size_t n, int write)
 {
-    uint64_t a = off & ~(uint64_t)4095, e = round_up(off + n, 4096);
-    if (e > data_size)
-        e = data_size;
-    if (e <= a)
-        return;
-#if defined(MADV_POPULATE_WRITE) && defined(MADV_POPULATE_READ)
     if (write)
-        madvise(data_rw + a, e - a, MADV_POPULATE_WRITE);
-    madvise(data_rx + a, e - a, MADV_POPULATE_READ);
-#else
-    (void)write;
-#endif
+        populate_pages(data_rw + off, n, true);
+    populate_pages(data_rx + off, n, false);
 }
 
 int xlate_share_get(uint64_t key, xl_shared_unit *out, unsigned *claim)
