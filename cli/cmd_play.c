@@ -569,7 +569,7 @@ int cmd_play(int argc, char **argv)
         return DSPSIM_EXIT_USAGE;
     const char *slash = strrchr(target, '/');
     snprintf(outname, sizeof outname, "%s", slash ? slash + 1 : target);
-    dsh_path_dirname(target, outdir, sizeof outdir);
+    dsh_dirname(target, outdir, sizeof outdir);
     if (!valid_utf8(outname)) {
         fprintf(stderr,
                 "dspsim play: output '%s': the file name is not "

@@ -14,17 +14,7 @@
 
 #include "dspsim/loader.h"
 #include "exec/exec.h"
-
-static void dir_of(const char *path, char *out, size_t n)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        snprintf(out, n, ".");
-    else if (slash == path)
-        snprintf(out, n, "/");
-    else
-        snprintf(out, n, "%.*s", (int)(slash - path), path);
-}
+#include "textout/out_file.h"
 
 bool cli_check_output_file(const char *cmd, const char *out,
                            const char *const *inputs, unsigned n,
@@ -80,7 +70,7 @@ bool cli_check_output_file(const char *cmd, const char *out,
     }
     char dir[PATH_MAX];
     struct stat sd;
-    dir_of(resolved, dir, sizeof dir);
+    dsh_dirname(resolved, dir, sizeof dir);
     if (stat(dir, &sd) != 0 || !S_ISDIR(sd.st_mode)) {
         fprintf(stderr,
                 "dspsim %s: output '%s': directory '%s' does not "

@@ -12,6 +12,7 @@
 
 #include "case_internal.h"
 #include "case_paths.h"
+#include "textout/out_file.h"
 #include "component_types.h"
 
 #define MAX_CASE_BYTES (4u << 20)

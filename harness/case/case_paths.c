@@ -35,17 +35,6 @@ void dsh_set_tree_roots(const char *source, const char *build)
     snprintf(build_root, sizeof build_root, "%s", build ? build : "");
 }
 
-void dsh_dirname(const char *path, char *out, size_t outsz)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        snprintf(out, outsz, ".");
-    else if (slash == path)
-        snprintf(out, outsz, "/");
-    else
-        snprintf(out, outsz, "%.*s", (int)(slash - path), path);
-}
-
 /* Lexically removes ".", ".." and repeated '/' from an absolute path. */
 static void normalize(char *p)
 {

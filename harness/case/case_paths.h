@@ -8,9 +8,6 @@
 
 #include "yaml_access.h"
 
-/* Directory part of path ("." if none). */
-void dsh_dirname(const char *path, char *out, size_t outsz);
-
 /* Resolves rel against base_dir (absolute rel is kept) into out and
  * checks that it names a readable regular file; reports at node n.
  * A file missing inside the source tree is taken from the same place in

@@ -79,7 +79,7 @@ static bool write_case(const char *file, const dsh_html_case *c, char *err,
                        size_t errsz)
 {
     char dir[4096];
-    dsh_path_dirname(file, dir, sizeof dir);
+    dsh_dirname(file, dir, sizeof dir);
     dsh_out_file o;
     if (!dsh_out_open(&o, file, err, errsz))
         return false;

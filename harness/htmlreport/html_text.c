@@ -99,7 +99,7 @@ static bool real_target(const char *target, char *out)
     if (!*name || !strcmp(name, ".") || !strcmp(name, "..") ||
         (size_t)(name - target) >= sizeof dir)
         return realpath(target, out) != NULL;
-    dsh_path_dirname(target, dir, sizeof dir);
+    dsh_dirname(target, dir, sizeof dir);
     if (stat(target, &st) || !real_dir(dir, out, last_dir, last_real))
         return false;
     size_t len = strlen(out);

@@ -346,7 +346,7 @@ static bool report_path_ok(const char *opt, const char *path,
         fprintf(stderr, "dspsim test: %s: path too long\n", opt);
         return false;
     }
-    dsh_path_dirname(path, dir, sizeof dir);
+    dsh_dirname(path, dir, sizeof dir);
     size_t dn = strlen(dir);
     if (made && stat(dir, &st) && errno == ENOENT && !strncmp(made, dir, dn) &&
         (made[dn] == '/' || !made[dn]))

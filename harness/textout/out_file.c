@@ -71,7 +71,7 @@ bool dsh_out_mkdirs(const char *path, char *err, size_t errsz)
     }
 }
 
-void dsh_path_dirname(const char *path, char *out, size_t n)
+void dsh_dirname(const char *path, char *out, size_t n)
 {
     const char *slash = strrchr(path, '/');
     if (!slash)

@@ -28,6 +28,6 @@ bool dsh_out_mkdirs(const char *path, char *err, size_t errsz);
 
 /* The directory of a file path into out: "a/b.wav" -> "a", "b.wav" ->
  * ".", "/b.wav" -> "/" (truncated to n - 1 bytes). */
-void dsh_path_dirname(const char *path, char *out, size_t n);
+void dsh_dirname(const char *path, char *out, size_t n);
 
 #endif
