@@ -146,6 +146,11 @@ static void worker_main(dsh_job *jobs, size_t n, int cmd, int res,
         r->seconds = now() - t0;
         r->message[sizeof r->message - 1] = 0;
         r->log[sizeof r->log - 1] = 0;
+        if (plot && plot_len > PLOT_MAX)
+            fprintf(stderr,
+                    "dspsim test: %s: its plot data (%zu MiB) is over the "
+                    "report's limit of %u MiB: its page shows no plots\n",
+                    job->c->name, plot_len >> 20, PLOT_MAX >> 20);
         if (!plot || plot_len > PLOT_MAX)
             plot_len = 0;
         r->plot_len = (uint32_t)plot_len;

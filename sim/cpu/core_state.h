@@ -64,13 +64,18 @@ typedef struct xt_region {
 
 /* One guest page.  rd/wr are host pointers to the page for the fast path,
  * NULL where every access must take the slow path (MMIO, unmapped,
- * region protection, hooks, data breakpoints, and for wr: decoded code). */
+ * region protection, hooks, data breakpoints, and for wr: decoded code).
+ * rd_off/wr_off are the same pointers less the page's guest address (the
+ * host byte of guest address a is a + rd_off), for the direct back end's
+ * shortest test, and 0 also where the page has wait states. */
 typedef struct xt_page {
     uint8_t *rd;
     uint8_t *wr;
     uint8_t rd_wait;
     uint8_t wr_wait;
     uint8_t region; /* index + 1 into regions, 0 = unmapped */
+    uint64_t rd_off;
+    uint64_t wr_off;
 } xt_page;
 
 /* A decoded-instruction cache entry (icache.h): the interpreter's handler

@@ -110,6 +110,7 @@ static void page_refresh(xt_cpu *cpu, uint32_t pn)
 {
     xt_page *p = &cpu->pages[pn];
     p->rd = p->wr = NULL;
+    p->rd_off = p->wr_off = 0;
     if (!p->region)
         return;
     const xt_region *r = &cpu->regions[p->region - 1];
@@ -125,6 +126,12 @@ static void page_refresh(xt_cpu *cpu, uint32_t pn)
     if ((acc & ACC_STORE) && r->d.kind == XT_REGION_RAM &&
         !code_page(cpu, pn) && (!cpu->dirty || cpu->dirty[pn]))
         p->wr = host;
+    /* an offset of 0 (host bytes at their own guest address) reads as
+     * "no fast path": such a page just takes the longer test */
+    if (p->rd && !p->rd_wait)
+        p->rd_off = (uint64_t)(uintptr_t)p->rd - addr;
+    if (p->wr && !p->wr_wait)
+        p->wr_off = (uint64_t)(uintptr_t)p->wr - addr;
 }
 
 /* ---- dirty pages ------------------------------------------------------- */

@@ -33,6 +33,8 @@ _Static_assert(offsetof(xt_xpage, rd) == offsetof(xt_page, rd), "rd");
 _Static_assert(offsetof(xt_xpage, wr) == offsetof(xt_page, wr), "wr");
 _Static_assert(offsetof(xt_xpage, rd_wait) == offsetof(xt_page, rd_wait), "rw");
 _Static_assert(offsetof(xt_xpage, wr_wait) == offsetof(xt_page, wr_wait), "ww");
+_Static_assert(offsetof(xt_xpage, rd_off) == offsetof(xt_page, rd_off), "ro");
+_Static_assert(offsetof(xt_xpage, wr_off) == offsetof(xt_page, wr_off), "wo");
 _Static_assert(sizeof(((xt_cpu *)0)->hist[0]) == sizeof(uint64_t),
                "the history ring is 64-bit entries");
 _Static_assert(sizeof(((xt_cpu *)0)->hist_n) == sizeof(uint64_t),

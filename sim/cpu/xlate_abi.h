@@ -59,6 +59,8 @@
             uint8_t rd_wait;                                                   \
             uint8_t wr_wait;                                                   \
             uint8_t region;                                                    \
+            uint64_t rd_off;                                                   \
+            uint64_t wr_off;                                                   \
         } xt_xpage;                                                            \
         typedef struct xt_xchain {                                             \
             void *entry;                                                       \

@@ -46,6 +46,7 @@ typedef struct gen {
                            its loop's (xlate_plan_copy_ends) */
     struct gen **grp;   /* a group's pages (NULL: a unit of one page) */
     unsigned ngrp;
+    int selftest; /* xlate_gen_unit's */
 } gen;
 
 /* Condition of a conditional branch, as a C expression. */
@@ -548,9 +549,7 @@ static void if_converted(gen *g, unsigned off, const char *c, unsigned nf,
         fo += in->len;
     }
     /* DSPSIM_XLATE_SELFTEST=3: the side not taken a cycle too long */
-    const char *st = getenv("DSPSIM_XLATE_SELFTEST");
-    if (st && *st == '3')
-        kn++;
+    kn += g->selftest == 3;
     /* the totals: the side not taken's plus, when taken, the difference
      * (modulo 2^64); the history slot written back unchanged when not */
     xlate_buf_printf(o,
@@ -622,9 +621,7 @@ static void block_body(gen *g, unsigned h)
             /* DSPSIM_XLATE_SELFTEST=1 charges one cycle too many for a
              * taken branch: the lockstep tests use it to show that they
              * catch a wrong translation */
-            const char *st = getenv("DSPSIM_XLATE_SELFTEST");
-            if (st && *st == '1')
-                cost++;
+            cost += g->selftest == 1;
             unsigned nf = xlate_plan_if_convertible(g->pl, off);
             if (nf) {
                 if_converted(g, off, c, nf, k + cost + T->taken_branch,
@@ -1006,7 +1003,7 @@ static void emit_out(xl_buf *o)
 }
 
 unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
-                        uint8_t **cover)
+                        uint8_t **cover, int selftest)
 {
     *heads = NULL;
     *cover = NULL;
@@ -1015,6 +1012,7 @@ unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *o, uint16_t **heads,
     if (!g)
         return 0;
     g->o = o;
+    g->selftest = selftest;
     unsigned w[16] = { 0 }, lw[16] = { 0 };
     reg_weights(g, w, lw);
     uint16_t hot = pick_hot(w, lw, used);
@@ -1074,7 +1072,8 @@ static void emit_page_switch(xl_buf *o, gen *const *gs, unsigned n,
                      entry ? "return 0" : "EXIT(tgt, 0, 0)");
 }
 
-int xlate_gen_group(xt_cpu *cpu, const uint32_t *pns, unsigned n, xl_buf *o)
+int xlate_gen_group(xt_cpu *cpu, const uint32_t *pns, unsigned n, xl_buf *o,
+                    int selftest)
 {
     gen *gs[XT_XGROUP_MAX] = { 0 };
     /* each page's code keeps the registers it would keep alone (group
@@ -1089,6 +1088,7 @@ int xlate_gen_group(xt_cpu *cpu, const uint32_t *pns, unsigned n, xl_buf *o)
         if (ok) {
             snprintf(gs[i]->lp, sizeof gs[i]->lp, "p%u_", i);
             gs[i]->o = o;
+            gs[i]->selftest = selftest;
             gs[i]->grp = gs;
             gs[i]->ngrp = n;
             reg_weights(gs[i], w, lw);

@@ -14,17 +14,22 @@
  * defines the layout for a run that finds the object in the cache:
  * `const uint16_t xh_PAGE[]` (the number of heads, then their offsets)
  * and `const uint8_t xc_PAGE[512]` (the cover bitmap), PAGE as in the
- * unit's function name xu_PAGE. */
+ * unit's function name xu_PAGE.  selftest: the lockstep selftests'
+ * deliberate error (DSPSIM_XLATE_SELFTEST, read once by xlate.c): 1 a
+ * taken branch one cycle too long, 3 an if-converted branch's side not
+ * taken one cycle too long, else none. */
 unsigned xlate_gen_unit(xt_cpu *cpu, uint32_t pn, xl_buf *out, uint16_t **heads,
-                        uint8_t **cover);
+                        uint8_t **cover, int selftest);
 /* Append the group of pages pns[0..n-1] (2 <= n <= XT_XGROUP_MAX, each
  * laid out as its own unit would be, from the same decoded entries) to
  * the text buffer: one function xg_PAGE (PAGE: pns[0]) with every page's
  * blocks, entered at any of their heads.  A transfer to a head of
  * another page of the group goes on in its code where the engine would
  * call that page's unit next (env chain set); a computed jump within a
- * page is the page's own unit's.  0, or -1 if a page has no block. */
-int xlate_gen_group(xt_cpu *cpu, const uint32_t *pns, unsigned n, xl_buf *out);
+ * page is the page's own unit's.  selftest as for xlate_gen_unit.  0,
+ * or -1 if a page has no block. */
+int xlate_gen_group(xt_cpu *cpu, const uint32_t *pns, unsigned n, xl_buf *out,
+                    int selftest);
 /* 1 if page pn's decoded entries hold a loop that multiplies and calls
  * nothing (a DSP kernel's, whose unit keeps all its registers). */
 int xlate_gen_has_kernel(xt_cpu *cpu, uint32_t pn);

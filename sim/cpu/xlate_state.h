@@ -91,7 +91,7 @@ struct xl_state_s {
     char cache_dir[400];
     char cc[128];
     char quick[8];       /* DSPSIM_XLATE_QUICK: the quick tier's back end */
-    int selftest;        /* DSPSIM_XLATE_SELFTEST=1 or 2 (the lockstep
+    int selftest;        /* DSPSIM_XLATE_SELFTEST=1, 2 or 3 (the lockstep
                             selftests: xlate.c) */
     uint32_t queue[256]; /* hot pages waiting for a job */
     unsigned nqueue;

@@ -291,7 +291,7 @@ static void add_group(xt_cpu *cpu, uint64_t seed, xl_unit_src *units,
     g.cached = xlate_cache_has(g.so_path);
     if (!g.cached) {
         xl_buf b = { 0 };
-        if (xlate_gen_group(cpu, g.mpn, g.nmembers, &b) || b.oom) {
+        if (xlate_gen_group(cpu, g.mpn, g.nmembers, &b, x->selftest) || b.oom) {
             free(b.p);
             return;
         }
@@ -311,7 +311,8 @@ static int generate(xt_cpu *cpu, uint32_t pn, xl_unit_src *u)
     uint16_t *heads = NULL;
     uint8_t *cover = NULL;
     xl_buf b = { 0 };
-    unsigned nh = xlate_gen_unit(cpu, pn, &b, &heads, &cover);
+    unsigned nh = xlate_gen_unit(cpu, pn, &b, &heads, &cover,
+                                 cpu->xl->selftest);
     if (!nh || b.oom) {
         free(heads);
         free(cover);

@@ -329,23 +329,76 @@ static void access_host(em *m, const xt_insn *in)
     st_a(m, in->a, RCX);
 }
 
+_Static_assert(sizeof(xt_xpage) == 40, "page entries of five quadwords");
+
+/* r = the page number of the guest address in r times 5: the page's
+ * entry is at [PGS + r * 8]. */
+static void page_index(x64_buf *b, int r)
+{
+    x64_shift_ri(b, 0, 5, r, 12);
+    x64_lea(b, r, r, r, 4, 0);
+}
+
+/* To `fail` unless esi is aligned to sz bytes. */
+static void test_align(x64_buf *b, unsigned sz, unsigned fail)
+{
+    if (sz > 1) {
+        x64_rr(b, 0, 0xF7, 0, RSI); /* test esi, sz - 1 */
+        x64_u32(b, sz - 1);
+        x64_jcc(b, CC_NE, fail);
+    }
+}
+
 /* The page of the guest address in esi: rax = &P[esi >> 12], rdx = its
  * host pointer for a store (st) or a load; to `fail` when there is none
  * (not direct RAM) or esi is not aligned to sz bytes. */
 static void probe_page(x64_buf *b, unsigned st, unsigned sz, unsigned fail)
 {
     x64_mov_rr(b, 0, RAX, RSI);
-    x64_shift_ri(b, 0, 5, RAX, 12);
-    x64_lea(b, RAX, RAX, RAX, 2, 0);
+    page_index(b, RAX);
     x64_lea(b, RAX, PGS, RAX, 8, 0);
     x64_mov_rm(b, 1, RDX, RAX, st ? 8 : 0);
     x64_alu_rr(b, 1, A_TEST, RDX, RDX);
     x64_jcc(b, CC_E, fail);
-    if (sz > 1) {
-        x64_rr(b, 0, 0xF7, 0, RSI); /* test esi, sz - 1 */
-        x64_u32(b, sz - 1);
-        x64_jcc(b, CC_NE, fail);
+    test_align(b, sz, fail);
+}
+
+/* The shortest test, for direct RAM without wait states: rdx = the
+ * page's rd_off or wr_off (st), so that the access is [rdx + rsi]; to
+ * `fail` when it is 0 or esi is not aligned to sz bytes. */
+static void probe_direct(x64_buf *b, unsigned st, unsigned sz, unsigned fail)
+{
+    x64_mov_rr(b, 0, RAX, RSI);
+    page_index(b, RAX);
+    x64_mem(b, 0, 1, 0x8B, RDX, PGS, RAX, 8,
+            st ? (int32_t)offsetof(xt_xpage, wr_off)
+               : (int32_t)offsetof(xt_xpage, rd_off));
+    x64_alu_rr(b, 1, A_TEST, RDX, RDX);
+    x64_jcc(b, CC_E, fail);
+    test_align(b, sz, fail);
+}
+
+/* The access after probe_direct: [rdx + rsi]; rax and rcx scratch. */
+static void access_direct(em *m, const xt_insn *in)
+{
+    x64_buf *b = &m->b;
+    unsigned sz = xlate_plan_access_size(in->op);
+    if (xlate_plan_is_store(in->op)) {
+        ld_a(m, RAX, in->a);
+        if (sz == 4)
+            x64_mem(b, 0, 0, 0x89, RAX, RDX, RSI, 1, 0);
+        else if (sz == 2)
+            x64_mem(b, 1, 0, 0x89, RAX, RDX, RSI, 1, 0);
+        else
+            x64_mem(b, 0, 0, 0x88, RAX, RDX, RSI, 1, 0);
+        return;
     }
+    unsigned opc = in->op == XT_OP_L8UI    ? 0x0FB6
+                   : in->op == XT_OP_L16UI ? 0x0FB7
+                   : in->op == XT_OP_L16SI ? 0x0FBF
+                                           : 0x8B;
+    x64_mem(b, 0, 0, opc, RCX, RDX, RSI, 1, 0);
+    st_a(m, in->a, RCX);
 }
 
 /* A load or store: the page table's direct pointer when it allows, else
@@ -361,6 +414,7 @@ void x64e_access(em *m, const xt_insn *in, uint32_t pc, unsigned k, unsigned j,
     unsigned st = (unsigned)xlate_plan_is_store(in->op);
     unsigned kr = recheck(m, kn), wt = st ? 17 : 16;
     unsigned slow = x64_label(b), done = x64_label(b), wait = x64_label(b);
+    unsigned longer = x64_label(b);
     /* esi = the address */
     if (in->op == XT_OP_L32R) {
         unsigned lit = x64_label(b), have = x64_label(b);
@@ -379,12 +433,26 @@ void x64e_access(em *m, const xt_insn *in, uint32_t pc, unsigned k, unsigned j,
         if (in->imm)
             x64_alu_ri(b, 0, 0, RSI, in->imm);
     }
+    /* literals are mostly in instruction memory, which may have wait
+     * states: for L32R the page as it is now decides which test first */
+    const xt_page *lp = &m->pl->cpu->pages[in->target >> XT_PAGE_SHIFT];
+    int waits_first = in->op == XT_OP_L32R && lp->rd && lp->rd_wait;
+    if (!waits_first) {
+        probe_direct(b, st, sz, longer);
+        access_direct(m, in);
+        x64_section(b, 1);
+        /* the page's own pointer: wait states, or the helper */
+        x64_bind(b, longer);
+    }
     probe_page(b, st, sz, slow);
     x64_mem(b, 0, 0, 0x80, 7, RAX, NOREG, 1, (int32_t)wt); /* waits? */
     x64_u8(b, 0);
     x64_jcc(b, CC_NE, wait);
-    access_host(m, in);
-    x64_section(b, 1);
+    access_host(m, in); /* without waits: a page whose offset is 0 */
+    if (waits_first)
+        x64_section(b, 1);
+    else
+        x64_jmp(b, done);
     /* wait states: the access, then the cycles and a new horizon check */
     x64_bind(b, wait);
     x64_mem(b, 0, 0, 0x0FB6, RAX, RAX, NOREG, 1, (int32_t)wt);
@@ -444,11 +512,8 @@ static void emit_dyn_access(em *m, const xt_insn *in, unsigned off)
     ld_a(m, RSI, in->b);
     if (in->imm)
         x64_alu_ri(b, 0, 0, RSI, in->imm);
-    probe_page(b, st, sz, gen);
-    x64_mem(b, 0, 0, 0x80, 7, RAX, NOREG, 1, st ? 17 : 16); /* waits? */
-    x64_u8(b, 0);
-    x64_jcc(b, CC_NE, gen);
-    access_host(m, in);
+    probe_direct(b, st, sz, gen);
+    access_direct(m, in);
 }
 
 /* rdx = the copy's host pointer of base register r for a load or a
@@ -785,8 +850,7 @@ static void emit_copy(em *m, unsigned h, const xl_guard *gp)
             x64_jcc(b, CC_NE, fail);
         }
         x64_mov_rr(b, 0, RDX, RSI);
-        x64_shift_ri(b, 0, 5, RDX, 12);
-        x64_lea(b, RDX, RDX, RDX, 2, 0);
+        page_index(b, RDX);
         x64_lea(b, RDX, PGS, RDX, 8, 0);
         for (int w = 0; w < 2; w++) {
             if (!(w ? gp->wr[r] : gp->rd[r]))
