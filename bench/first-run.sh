@@ -12,12 +12,16 @@ src_root=$(cd "$here/.." && pwd)
 
 usage() {
     cat <<EOF
-usage: $0 [-B BUILD_DIR] [-r REPEATS] [--quick] [-h]
+usage: $0 [-B BUILD_DIR] [-r REPEATS] [--cpu N] [--quick] [-h]
   -B DIR     build tree (default $src_root/build): DIR/bin/dspsim, the
              guests DIR/bench/bench_{fir,mixed,null}.elf and the firmware
              DIR/firmware/fw_audio.elf
   -r N       repeat every measurement N times (each series of dspsim runs
              on its own fresh cache) and keep the fastest (default 1)
+  --cpu N    run everything on host CPU N (taskset): dspsim, its
+             compiles, QEMU and the suite's workers share that one CPU;
+             on a machine whose CPUs differ in speed (bench/cpu_check.sh)
+             the ratios then compare like with like
   --quick    a smoke run: 2 s of audio instead of 10 s, 10 cases of the
              test suite instead of all, QEMU start-up from 3 runs not 5
   -h         this help
@@ -36,12 +40,14 @@ EOF
 
 build="$src_root/build"
 repeats=1
+cpu=""
 quick=0
 qemu=${QEMU:-qemu-system-xtensa}
 while [ $# -gt 0 ]; do
     case "$1" in
     -B) [ $# -ge 2 ] || { usage >&2; exit 2; }; build=$2; shift 2 ;;
     -r) [ $# -ge 2 ] || { usage >&2; exit 2; }; repeats=$2; shift 2 ;;
+    --cpu) [ $# -ge 2 ] || { usage >&2; exit 2; }; cpu=$2; shift 2 ;;
     --quick) quick=1; shift ;;
     -h | --help) usage; exit 0 ;;
     *) echo "first-run.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
@@ -51,6 +57,17 @@ case "$repeats" in
 '' | *[!0-9]* | 0) echo "first-run.sh: -r takes a count >= 1, not '$repeats'" >&2
                    exit 2 ;;
 esac
+if [ -n "$cpu" ]; then
+    case "$cpu" in
+    '' | *[!0-9]*) echo "first-run.sh: --cpu takes a CPU number, not '$cpu'" >&2
+                   exit 2 ;;
+    esac
+    command -v taskset >/dev/null 2>&1 ||
+        { echo "first-run.sh: --cpu needs taskset (util-linux)" >&2; exit 2; }
+    # this shell and every process it starts run on that CPU only
+    taskset -pc "$cpu" $$ >/dev/null 2>&1 ||
+        { echo "first-run.sh: cannot run on CPU $cpu" >&2; exit 2; }
+fi
 case $build in /*) ;; *) build=$PWD/$build ;; esac
 dspsim=$build/bin/dspsim
 fw=$build/firmware/fw_audio.elf
@@ -166,6 +183,7 @@ runs=(empty 2nd 3rd)
 
 echo "first-run.sh: build $build, repeats $repeats$([ $quick = 1 ] && echo ', --quick')"
 echo "first-run.sh: load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
+[ -z "$cpu" ] || echo "first-run.sh: everything runs on CPU $cpu (--cpu)"
 . "$here/cpu_check.sh"
 echo "first-run.sh: $(cpu_check)"
 echo

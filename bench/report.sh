@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: BSD-3-Clause
 # What the HTML report costs (docs/harness.md "HTML report"; issue 33):
-#   bench/report.sh [BUILD_DIR] [RUNS]
+#   bench/report.sh [--cpu N] [BUILD_DIR] [RUNS]
 # runs the vector suite (BUILD_DIR/vectors/cases, every case) RUNS times
 # (default 3) in each of three ways, interleaved (their order turning
 # from round to round), with
@@ -19,8 +19,22 @@
 # (target: at most 10 %), split into data + pages and the plots, and the
 # report's size.  Timing is noisy on a shared machine: read the best of
 # several runs, and the CPU times (less disturbed by other work than the
-# wall times, though a busy machine inflates them too).
+# wall times, though a busy machine inflates them too).  --cpu N runs
+# everything on host CPU N (taskset): on a machine whose CPUs differ in
+# speed (bench/cpu_check.sh) the three ways then compare like with like.
 set -eu
+cpu=""
+if [ "${1:-}" = --cpu ]; then
+    [ $# -ge 2 ] && [ -n "$2" ] && [ -z "${2//[0-9]/}" ] ||
+        { echo "bench/report.sh: --cpu takes a CPU number" >&2; exit 2; }
+    command -v taskset >/dev/null 2>&1 ||
+        { echo "bench/report.sh: --cpu needs taskset (util-linux)" >&2; exit 2; }
+    cpu=$2
+    shift 2
+    # this shell and every process it starts run on that CPU only
+    taskset -pc "$cpu" $$ >/dev/null 2>&1 ||
+        { echo "bench/report.sh: cannot run on CPU $cpu" >&2; exit 2; }
+fi
 BUILD=${1:-build}
 RUNS=${2:-3}
 DSPSIM=$BUILD/bin/dspsim
@@ -67,5 +81,6 @@ printf '  plot data and pages: %.1f %% wall, %.1f %% CPU; plots (data and specif
     "$(pct "${wall[html]}" "${wall[data]}" "${wall[plain]}")" "$(pct "${cpu[html]}" "${cpu[data]}" "${cpu[plain]}")"
 printf 'size: %d KiB (%d KiB a case)\n' "$size" $((size / (cases ? cases : 1)))
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs (wall times inflate on a busy machine)"
+[ -z "$cpu" ] || echo "everything ran on CPU $cpu (--cpu)"
 . "$(dirname "${BASH_SOURCE[0]}")/cpu_check.sh"
 cpu_check
