@@ -303,30 +303,36 @@ static unsigned recheck(const em *m, unsigned kn)
     return kn > m->margin ? kn : m->margin;
 }
 
-/* The access itself, the page's checks done: host pointer in rdx, the
- * address in esi; rcx and rax scratch. */
-static void access_host(em *m, const xt_insn *in)
+/* The access at [rdx + idx] (idx rcx or rsi); rcx and rax scratch. */
+static void access_at(em *m, const xt_insn *in, int idx)
 {
     x64_buf *b = &m->b;
     unsigned sz = xlate_plan_access_size(in->op);
-    x64_mov_rr(b, 0, RCX, RSI);
-    x64_alu_ri(b, 0, 4, RCX, 4095);
     if (xlate_plan_is_store(in->op)) {
         ld_a(m, RAX, in->a);
         if (sz == 4)
-            x64_mem(b, 0, 0, 0x89, RAX, RDX, RCX, 1, 0);
+            x64_mem(b, 0, 0, 0x89, RAX, RDX, idx, 1, 0);
         else if (sz == 2)
-            x64_mem(b, 1, 0, 0x89, RAX, RDX, RCX, 1, 0);
+            x64_mem(b, 1, 0, 0x89, RAX, RDX, idx, 1, 0);
         else
-            x64_mem(b, 0, 0, 0x88, RAX, RDX, RCX, 1, 0);
+            x64_mem(b, 0, 0, 0x88, RAX, RDX, idx, 1, 0);
         return;
     }
     unsigned opc = in->op == XT_OP_L8UI    ? 0x0FB6
                    : in->op == XT_OP_L16UI ? 0x0FB7
                    : in->op == XT_OP_L16SI ? 0x0FBF
                                            : 0x8B;
-    x64_mem(b, 0, 0, opc, RCX, RDX, RCX, 1, 0);
+    x64_mem(b, 0, 0, opc, RCX, RDX, idx, 1, 0);
     st_a(m, in->a, RCX);
+}
+
+/* The access itself, the page's checks done: host pointer in rdx, the
+ * address in esi; rcx and rax scratch. */
+static void access_host(em *m, const xt_insn *in)
+{
+    x64_mov_rr(&m->b, 0, RCX, RSI);
+    x64_alu_ri(&m->b, 0, 4, RCX, 4095);
+    access_at(m, in, RCX);
 }
 
 _Static_assert(sizeof(xt_xpage) == 40, "page entries of five quadwords");
@@ -381,24 +387,7 @@ static void probe_direct(x64_buf *b, unsigned st, unsigned sz, unsigned fail)
 /* The access after probe_direct: [rdx + rsi]; rax and rcx scratch. */
 static void access_direct(em *m, const xt_insn *in)
 {
-    x64_buf *b = &m->b;
-    unsigned sz = xlate_plan_access_size(in->op);
-    if (xlate_plan_is_store(in->op)) {
-        ld_a(m, RAX, in->a);
-        if (sz == 4)
-            x64_mem(b, 0, 0, 0x89, RAX, RDX, RSI, 1, 0);
-        else if (sz == 2)
-            x64_mem(b, 1, 0, 0x89, RAX, RDX, RSI, 1, 0);
-        else
-            x64_mem(b, 0, 0, 0x88, RAX, RDX, RSI, 1, 0);
-        return;
-    }
-    unsigned opc = in->op == XT_OP_L8UI    ? 0x0FB6
-                   : in->op == XT_OP_L16UI ? 0x0FB7
-                   : in->op == XT_OP_L16SI ? 0x0FBF
-                                           : 0x8B;
-    x64_mem(b, 0, 0, opc, RCX, RDX, RSI, 1, 0);
-    st_a(m, in->a, RCX);
+    access_at(m, in, RSI);
 }
 
 /* A load or store: the page table's direct pointer when it allows, else
