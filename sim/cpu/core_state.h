@@ -60,6 +60,7 @@ typedef struct xt_region {
     char name[48];
     uint8_t *host;    /* RAM/ROM backing store */
     uint8_t borrowed; /* host is another CPU's (xt_region_desc.share) */
+    uint8_t lazy;     /* its pages' entries filled when first reached (mem.c) */
 } xt_region;
 
 /* One guest page.  rd/wr are host pointers to the page for the fast path,
@@ -141,6 +142,8 @@ struct xt_cpu {
 
     /* memory */
     xt_page *pages;       /* XT_NUM_PAGES entries */
+    uint32_t *lazy_pages; /* the pages of lazy regions filled so far */
+    size_t n_lazy_pages, cap_lazy_pages;
     xt_dinsn **dcache;    /* XT_NUM_PAGES decoded-page pointers */
     uint32_t *code_pages; /* the page numbers with a decoded page */
     unsigned n_code_pages, cap_code_pages;

@@ -9,6 +9,12 @@
 #include <sys/mman.h>
 
 #define RAM_POPULATE_MAX (1u << 20) /* bytes */
+/* A region larger than this has its pages' entries filled when first
+ * reached, not all at its mapping: the sim machine's 192 MiB of system
+ * ROM and RAM would touch 1.9 MB of page table (some 480 fresh pages at
+ * 10 us each here) in every process that maps them, for the few pages a
+ * program uses. */
+#define LAZY_REGION_MIN  (1u << 20) /* bytes */
 
 #include "exc.h"
 #include "icache.h"
@@ -45,6 +51,7 @@ void mem_init(xt_cpu *cpu)
 void mem_free(xt_cpu *cpu)
 {
     free(cpu->pages);
+    free(cpu->lazy_pages);
     free(cpu->dirty);
     free(cpu->dirty_list);
     free(cpu->dirty_taken);
@@ -60,9 +67,22 @@ void mem_free(xt_cpu *cpu)
     }
 }
 
+/* The lazy region (LAZY_REGION_MIN) holding addr: its index + 1, or 0. */
+static unsigned lazy_region_at(const xt_cpu *cpu, uint32_t addr)
+{
+    for (unsigned i = 0; i < cpu->nregions; i++) {
+        const xt_region *r = &cpu->regions[i];
+        if (r->lazy && addr - r->d.base < r->d.size)
+            return i + 1;
+    }
+    return 0;
+}
+
 const xt_region *mem_region_at(const xt_cpu *cpu, uint32_t addr)
 {
     unsigned r = cpu->pages[addr >> XT_PAGE_SHIFT].region;
+    if (!r)
+        r = lazy_region_at(cpu, addr);
     return r ? &cpu->regions[r - 1] : NULL;
 }
 
@@ -132,6 +152,28 @@ static void page_refresh(xt_cpu *cpu, uint32_t pn)
         p->rd_off = (uint64_t)(uintptr_t)p->rd - addr;
     if (p->wr && !p->wr_wait)
         p->wr_off = (uint64_t)(uintptr_t)p->wr - addr;
+}
+
+/* Page pn's entry, if a lazy region holds it and it is not filled yet:
+ * its region and its fast path, as xt_map gives a small region's pages
+ * (kept unfilled, and so slow but right, when the list cannot grow). */
+static void lazy_fill(xt_cpu *cpu, uint32_t pn)
+{
+    xt_page *p = &cpu->pages[pn];
+    unsigned r;
+    if (p->region || !(r = lazy_region_at(cpu, pn << XT_PAGE_SHIFT)))
+        return;
+    if (cpu->n_lazy_pages == cpu->cap_lazy_pages) {
+        size_t cap = cpu->cap_lazy_pages ? 2 * cpu->cap_lazy_pages : 64;
+        uint32_t *l = realloc(cpu->lazy_pages, cap * sizeof *l);
+        if (!l)
+            return;
+        cpu->lazy_pages = l;
+        cpu->cap_lazy_pages = cap;
+    }
+    cpu->lazy_pages[cpu->n_lazy_pages++] = pn;
+    p->region = (uint8_t)r;
+    page_refresh(cpu, pn);
 }
 
 /* ---- dirty pages ------------------------------------------------------- */
@@ -212,11 +254,15 @@ void mem_refresh_all(xt_cpu *cpu)
 {
     for (unsigned i = 0; i < cpu->nregions; i++) {
         const xt_region *r = &cpu->regions[i];
+        if (r->lazy)
+            continue;
         uint32_t first = r->d.base >> XT_PAGE_SHIFT;
         uint32_t n = r->d.size >> XT_PAGE_SHIFT;
         for (uint32_t k = 0; k < n; k++)
             page_refresh(cpu, first + k);
     }
+    for (size_t i = 0; i < cpu->n_lazy_pages; i++)
+        page_refresh(cpu, cpu->lazy_pages[i]);
 }
 
 xt_err xt_map(xt_cpu *cpu, const xt_region_desc *d)
@@ -238,9 +284,12 @@ xt_err xt_map(xt_cpu *cpu, const xt_region_desc *d)
     if (cpu->nregions == XT_MAX_REGIONS)
         return XT_ERR_NOMEM;
     uint32_t first = d->base >> XT_PAGE_SHIFT, n = d->size >> XT_PAGE_SHIFT;
-    for (uint32_t k = 0; k < n; k++)
-        if (cpu->pages[first + k].region)
+    for (unsigned i = 0; i < cpu->nregions; i++) {
+        const xt_region_desc *o = &cpu->regions[i].d;
+        if ((uint64_t)d->base < (uint64_t)o->base + o->size &&
+            (uint64_t)o->base < (uint64_t)d->base + d->size)
             return XT_ERR_OVERLAP;
+    }
     const xt_region *own = NULL; /* the shared region, d->share's */
     if (d->share) {
         own = d->kind == XT_REGION_MMIO || d->share == cpu
@@ -281,8 +330,9 @@ xt_err xt_map(xt_cpu *cpu, const xt_region_desc *d)
         if (!r->host)
             return XT_ERR_NOMEM;
     }
+    r->lazy = !own && d->kind != XT_REGION_MMIO && d->size > LAZY_REGION_MIN;
     cpu->nregions++;
-    for (uint32_t k = 0; k < n; k++) {
+    for (uint32_t k = 0; !r->lazy && k < n; k++) {
         cpu->pages[first + k].region = (uint8_t)cpu->nregions;
         page_refresh(cpu, first + k);
     }
@@ -423,6 +473,7 @@ int mem_load_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t *val)
 {
     if (access_check(cpu, addr, size, 0))
         return -1;
+    lazy_fill(cpu, addr >> XT_PAGE_SHIFT);
     const xt_region *r = mem_region_at(cpu, addr);
     if (!r) {
         exc_raise(cpu, XT_EXC_LOAD_STORE_ADDR_ERROR, addr, 1);
@@ -453,6 +504,7 @@ int mem_store_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t val)
         val &= (1u << (8 * size)) - 1;
     if (access_check(cpu, addr, size, 1))
         return -1;
+    lazy_fill(cpu, addr >> XT_PAGE_SHIFT);
     const xt_region *r = mem_region_at(cpu, addr);
     if (!r) {
         exc_raise(cpu, XT_EXC_LOAD_STORE_ADDR_ERROR, addr, 1);
@@ -505,6 +557,7 @@ static xt_dinsn *alloc_code_page(xt_cpu *cpu, uint32_t pn)
 {
     xt_dinsn *d = cpu->dcache[pn];
     if (!d) {
+        lazy_fill(cpu, pn);
         d = icache_page_new(cpu, pn);
         if (!d)
             return NULL;

@@ -163,6 +163,80 @@ static void test_map_wrap(void **state)
     xt_close(cpu);
 }
 
+/* A region over 1 MiB has its pages' entries filled when first reached
+ * (mem.c, LAZY_REGION_MIN): it overlaps, names, is read and written by
+ * the host, loaded from, stored to and run from as any region; a memory
+ * hook added once its page's entry is filled sees the next load there. */
+static unsigned big_loads;
+
+static void big_load_cb(xt_cpu *cpu, xt_hook_type type, uint32_t addr,
+                        unsigned size, uint32_t value, void *user)
+{
+    (void)cpu;
+    (void)type;
+    (void)addr;
+    (void)size;
+    (void)value;
+    (void)user;
+    big_loads++;
+}
+
+static void test_large_region(void **state)
+{
+    (void)state;
+    xt_cpu *cpu = tc_open();
+    const uint32_t base = 0x50000000u, size = 8u << 20, end = base + size;
+    tc_map(cpu, "big", base, size, XT_REGION_RAM);
+    xt_region_desc o = { .name = "o",
+                         .base = base + size / 2,
+                         .size = 0x1000,
+                         .kind = XT_REGION_RAM };
+    assert_int_equal(xt_map(cpu, &o), XT_ERR_OVERLAP);
+    o.base = base - 0x1000;
+    o.size = 0x2000;
+    assert_int_equal(xt_map(cpu, &o), XT_ERR_OVERLAP);
+    o.base = end;
+    o.size = 0x1000;
+    assert_int_equal(xt_map(cpu, &o), XT_OK);
+    assert_string_equal(xt_region_name(cpu, end - 1), "big");
+    assert_string_equal(xt_region_name(cpu, end), "o");
+    assert_null(xt_region_name(cpu, base - 1));
+
+    uint32_t w = 0x12345678u, r = 0;
+    assert_int_equal(xt_mem_write(cpu, end - 4, &w, 4), XT_OK);
+    assert_int_equal(xt_mem_read(cpu, end - 4, &r, 4), XT_OK);
+    assert_int_equal(r, w);
+    /* a load and a store, twice: the page's entry is filled by the first */
+    for (uint32_t i = 0; i < 2; i++) {
+        tc_set_ar(cpu, 2, end - 4);
+        tc_set_ar(cpu, 3, 0xCAFE0000u + i);
+        assert_int_equal(tc_step(cpu, tc_sym("one_load")), XT_STOP_INSN_BUDGET);
+        assert_int_equal(tc_ar(cpu, 4), i ? 0xCAFE0000u : w);
+        assert_int_equal(tc_step(cpu, tc_sym("one_store")),
+                         XT_STOP_INSN_BUDGET);
+        assert_int_equal(xt_mem_read(cpu, end - 4, &r, 4), XT_OK);
+        assert_int_equal(r, 0xCAFE0000u + i);
+    }
+    /* code there: the load copied to the region's middle and run */
+    uint8_t code[3];
+    assert_int_equal(xt_mem_read(cpu, tc_sym("one_load"), code, 3), XT_OK);
+    assert_int_equal(xt_mem_write(cpu, base + size / 2, code, 3), XT_OK);
+    tc_set_ar(cpu, 2, end - 4);
+    assert_int_equal(tc_step(cpu, base + size / 2), XT_STOP_INSN_BUDGET);
+    assert_int_equal(tc_ar(cpu, 4), 0xCAFE0001u);
+    assert_int_equal(tc_pc(cpu), base + size / 2 + 3);
+    /* a hook now: the filled page's fast path gives way to it */
+    xt_hook h;
+    assert_int_equal(xt_hook_add(cpu, &h, XT_HOOK_MEM_READ, (void *)big_load_cb,
+                                 NULL, base, end - 1),
+                     XT_OK);
+    big_loads = 0;
+    assert_int_equal(tc_step(cpu, tc_sym("one_load")), XT_STOP_INSN_BUDGET);
+    assert_int_equal(big_loads, 1);
+    assert_int_equal(xt_hook_del(cpu, h), XT_OK);
+    xt_close(cpu);
+}
+
 /* ---- host access ---------------------------------------------------- */
 
 static void test_mem_rw_boundaries(void **state)
@@ -698,6 +772,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_map_errors),
         cmocka_unit_test(test_map_wrap),
+        cmocka_unit_test(test_large_region),
         cmocka_unit_test(test_mem_rw_boundaries),
         cmocka_unit_test(test_region_name),
         cmocka_unit_test(test_mmio_loads),
