@@ -97,6 +97,17 @@ void tc_map(xt_cpu *cpu, const char *name, uint32_t base, uint32_t size,
     assert_int_equal(xt_map(cpu, &d), XT_OK);
 }
 
+void tc_count_mem(xt_cpu *cpu, xt_hook_type type, uint32_t addr, unsigned size,
+                  uint32_t value, void *user)
+{
+    (void)cpu;
+    (void)type;
+    (void)addr;
+    (void)size;
+    (void)value;
+    (*(unsigned *)user)++;
+}
+
 xt_cpu *tc_open(void)
 {
     xt_cpu *cpu = NULL;

@@ -68,6 +68,10 @@ xt_stop tc_step(xt_cpu *cpu, uint32_t pc);
 /* Map a region; fails the test on error. */
 void tc_map(xt_cpu *cpu, const char *name, uint32_t base, uint32_t size,
             xt_region_kind kind);
+/* An XT_HOOK_MEM_READ / XT_HOOK_MEM_WRITE callback that counts its calls
+ * in *(unsigned *)user. */
+void tc_count_mem(xt_cpu *cpu, xt_hook_type type, uint32_t addr, unsigned size,
+                  uint32_t value, void *user);
 
 /* Exception trap: an XT_HOOK_EXCEPTION hook that records every exception
  * and requests a stop, so a run returns XT_STOP_REQUEST with PC at the

@@ -167,20 +167,6 @@ static void test_map_wrap(void **state)
  * (mem.c, LAZY_REGION_MIN): it overlaps, names, is read and written by
  * the host, loaded from, stored to and run from as any region; a memory
  * hook added once its page's entry is filled sees the next load there. */
-static unsigned big_loads;
-
-static void big_load_cb(xt_cpu *cpu, xt_hook_type type, uint32_t addr,
-                        unsigned size, uint32_t value, void *user)
-{
-    (void)cpu;
-    (void)type;
-    (void)addr;
-    (void)size;
-    (void)value;
-    (void)user;
-    big_loads++;
-}
-
 static void test_large_region(void **state)
 {
     (void)state;
@@ -227,10 +213,11 @@ static void test_large_region(void **state)
     assert_int_equal(tc_pc(cpu), base + size / 2 + 3);
     /* a hook now: the filled page's fast path gives way to it */
     xt_hook h;
-    assert_int_equal(xt_hook_add(cpu, &h, XT_HOOK_MEM_READ, (void *)big_load_cb,
-                                 NULL, base, end - 1),
+    unsigned big_loads = 0;
+    assert_int_equal(xt_hook_add(cpu, &h, XT_HOOK_MEM_READ,
+                                 (void *)tc_count_mem, &big_loads, base,
+                                 end - 1),
                      XT_OK);
-    big_loads = 0;
     assert_int_equal(tc_step(cpu, tc_sym("one_load")), XT_STOP_INSN_BUDGET);
     assert_int_equal(big_loads, 1);
     assert_int_equal(xt_hook_del(cpu, h), XT_OK);

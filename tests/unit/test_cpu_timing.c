@@ -213,17 +213,6 @@ static void test_timing_set(void **state)
 }
 
 /* The same costs through the slow access path (memory hooks installed). */
-static void count_cb(xt_cpu *cpu, xt_hook_type type, uint32_t addr,
-                     unsigned size, uint32_t value, void *user)
-{
-    (void)cpu;
-    (void)type;
-    (void)addr;
-    (void)size;
-    (void)value;
-    (*(unsigned *)user)++;
-}
-
 static void code_count_cb(xt_cpu *cpu, uint32_t pc, unsigned len, void *user)
 {
     (void)cpu;
@@ -238,12 +227,12 @@ static void test_timing_with_hooks(void **state)
     xt_cpu *cpu = timing_cpu();
     unsigned nr = 0, nw = 0, nc = 0;
     xt_hook hr, hw, hc;
-    assert_int_equal(
-        xt_hook_add(cpu, &hr, XT_HOOK_MEM_READ, (void *)count_cb, &nr, 1, 0),
-        XT_OK);
-    assert_int_equal(
-        xt_hook_add(cpu, &hw, XT_HOOK_MEM_WRITE, (void *)count_cb, &nw, 1, 0),
-        XT_OK);
+    assert_int_equal(xt_hook_add(cpu, &hr, XT_HOOK_MEM_READ,
+                                 (void *)tc_count_mem, &nr, 1, 0),
+                     XT_OK);
+    assert_int_equal(xt_hook_add(cpu, &hw, XT_HOOK_MEM_WRITE,
+                                 (void *)tc_count_mem, &nw, 1, 0),
+                     XT_OK);
     assert_int_equal(
         xt_hook_add(cpu, &hc, XT_HOOK_CODE, (void *)code_count_cb, &nc, 1, 0),
         XT_OK);
@@ -286,9 +275,9 @@ static void run_work(work_mode mode, work_result *r)
         assert_int_equal(xt_hook_add(cpu, &h1, XT_HOOK_CODE,
                                      (void *)code_count_cb, &n, 1, 0),
                          XT_OK);
-        assert_int_equal(
-            xt_hook_add(cpu, &h2, XT_HOOK_MEM_READ, (void *)count_cb, &n, 1, 0),
-            XT_OK);
+        assert_int_equal(xt_hook_add(cpu, &h2, XT_HOOK_MEM_READ,
+                                     (void *)tc_count_mem, &n, 1, 0),
+                         XT_OK);
     }
     uint32_t end = tc_sym("t_work_end");
     tc_set(cpu, XT_REG_PC, tc_sym("t_work"));
