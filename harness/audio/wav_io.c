@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <sndfile.h>
+#include "sndfile_dl.h"
 
 #define MAX_FRAMES ((uint64_t)1 << 32) /* sanity bound, ~24 h at 48 kHz */
 
