@@ -9,34 +9,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "textout/markup_esc.h"
 #include "textout/out_file.h"
-#include "textout/text_utf8.h"
 
 void dsh_html_esc_n(FILE *f, const char *s, size_t n)
 {
-    char *copy = strndup(s ? s : "", n);
-    char *t = copy ? dsh_utf8_lossy(copy, true) : NULL;
-    free(copy);
-    if (!t)
-        return;
-    /* the characters between two that need an entity in one write (a
-     * call per character locked the stream each time) */
-    const char *run = t, *p = t;
-    for (; *p; p++) {
-        const char *ent = *p == '&'    ? "&amp;"
-                          : *p == '<'  ? "&lt;"
-                          : *p == '>'  ? "&gt;"
-                          : *p == '"'  ? "&quot;"
-                          : *p == '\'' ? "&#39;"
-                                       : NULL;
-        if (!ent)
-            continue;
-        fwrite(run, 1, (size_t)(p - run), f);
-        fputs(ent, f);
-        run = p + 1;
-    }
-    fwrite(run, 1, (size_t)(p - run), f);
-    free(t);
+    dsh_markup_esc_n(f, s, n, DSH_ESC_QUOT | DSH_ESC_APOS);
 }
 
 void dsh_html_esc(FILE *f, const char *s)

@@ -11,47 +11,18 @@
 #include <string.h>
 
 #include "report.h"
+#include "textout/markup_esc.h"
 #include "textout/out_file.h"
-#include "textout/text_utf8.h"
 
-/* s escaped: in an attribute value (attr) the quote and the white space
- * a parser would normalise as character references, in text only what
- * markup needs (and CR, which a parser turns into LF).  false: out of
- * memory. */
+/* s escaped (markup_esc.h): in an attribute value (attr) the quote and
+ * the white space a parser would normalise as character references, in
+ * text only what markup needs (and CR, which a parser turns into LF).
+ * false: out of memory. */
 static bool put_text(FILE *f, const char *s, bool attr)
 {
-    char *v = dsh_utf8_lossy(s ? s : "", true);
-    if (!v)
-        return false;
-    for (const char *p = v; *p; p++) {
-        switch (*p) {
-        case '&':
-            fputs("&amp;", f);
-            break;
-        case '<':
-            fputs("&lt;", f);
-            break;
-        case '>':
-            fputs("&gt;", f);
-            break;
-        case '"':
-            fputs(attr ? "&quot;" : "\"", f);
-            break;
-        case '\r':
-            fputs("&#13;", f);
-            break;
-        case '\n':
-            fputs(attr ? "&#10;" : "\n", f);
-            break;
-        case '\t':
-            fputs(attr ? "&#9;" : "\t", f);
-            break;
-        default:
-            fputc(*p, f);
-        }
-    }
-    free(v);
-    return true;
+    return dsh_markup_esc_n(f, s, s ? strlen(s) : 0,
+                            DSH_ESC_CR |
+                                (attr ? DSH_ESC_QUOT | DSH_ESC_ATTR_WS : 0u));
 }
 
 /*  name="value" */
