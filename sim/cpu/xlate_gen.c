@@ -231,6 +231,14 @@ static unsigned recheck(const gen *g, unsigned kn)
     return kn > g->margin ? kn : g->margin;
 }
 
+/* Had the page of literal address t wait states when the unit was
+ * written?  (Then its L32R tests the page's pointer first: LDW.) */
+static int lit_waits(const gen *g, uint32_t t)
+{
+    const xt_page *p = &g->pl->cpu->pages[t >> XT_PAGE_SHIFT];
+    return p->rd && p->rd_wait;
+}
+
 /* A load or store through the LD/ST macros (page lookup, wait states,
  * the helper for everything else). */
 static void emit_access(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
@@ -240,9 +248,10 @@ static void emit_access(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
     if (in->op == XT_OP_L32R) {
         xlate_buf_printf(
             g->o,
-            "LD(r%u, (lb & 1) ? (lb & ~0xFFFu) + %uu : 0x%xu, 4, ld32, "
+            "%s(r%u, (lb & 1) ? (lb & ~0xFFFu) + %uu : 0x%xu, 4, ld32, "
             "(uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %u, %s);",
-            a, (uint32_t)in->imm, in->target, pc, k, j, npc, kn, kr, late);
+            lit_waits(g, in->target) ? "LDW" : "LD", a, (uint32_t)in->imm,
+            in->target, pc, k, j, npc, kn, kr, late);
         return;
     }
     const char *cv, *fn = access_fn(in->op, &cv);
@@ -268,14 +277,15 @@ static void emit_dyn_access(gen *g, const xt_insn *in, unsigned off)
     xlate_buf_printf(
         g->o,
         "{ uint32_t a_ = r%u + %uu; const xt_xpage *p_ = &P[a_ >> 12]; "
-        "if (L_(p_->%s && !(a_ & %uu) && !p_->%s_wait, 1)) ",
-        in->b, (uint32_t)in->imm, side, xlate_plan_access_size(in->op) - 1,
-        side);
+        "if (L_(p_->%s_off && !(a_ & %uu), 1)) ",
+        in->b, (uint32_t)in->imm, side, xlate_plan_access_size(in->op) - 1);
     if (st)
-        xlate_buf_printf(g->o, "%s(p_->wr + (a_ & 4095u), r%u);", fn, in->a);
+        xlate_buf_printf(g->o, "%s((uint8_t *)(p_->wr_off + a_), r%u);", fn,
+                         in->a);
     else
-        xlate_buf_printf(g->o, "r%u = %s%s(p_->rd + (a_ & 4095u));", in->a, cv,
-                         fn);
+        xlate_buf_printf(g->o,
+                         "r%u = %s%s((const uint8_t *)(p_->rd_off + a_));",
+                         in->a, cv, fn);
     xlate_buf_printf(g->o, " else goto %sS%x; }", g->lp, off);
 }
 
@@ -669,8 +679,7 @@ static void emit_copy(gen *g, unsigned h, const xl_guard *gp)
     if (gp->lit)
         xlate_buf_printf(o, "!(lb & 1)"), sep = " && ";
     for (unsigned i = 0; i < gp->nlit; i++, sep = " && ")
-        xlate_buf_printf(o, "%sP[0x%xu].rd && !P[0x%xu].rd_wait", sep,
-                         gp->lit_pages[i], gp->lit_pages[i]);
+        xlate_buf_printf(o, "%sP[0x%xu].rd_off", sep, gp->lit_pages[i]);
     for (unsigned r = 0; r < 16; r++) {
         if (!gp->rd[r] && !gp->wr[r])
             continue;
@@ -681,22 +690,21 @@ static void emit_copy(gen *g, unsigned h, const xl_guard *gp)
                              (unsigned)-gp->lo[r]);
         sep = " && ";
         if (gp->rd[r])
-            xlate_buf_printf(o, " && P[r%u >> 12].rd && !P[r%u >> 12].rd_wait",
-                             r, r);
+            xlate_buf_printf(o, " && P[r%u >> 12].rd_off", r);
         if (gp->wr[r])
-            xlate_buf_printf(o, " && P[r%u >> 12].wr && !P[r%u >> 12].wr_wait",
-                             r, r);
+            xlate_buf_printf(o, " && P[r%u >> 12].wr_off", r);
     }
     xlate_buf_printf(o, ", 1)) {\n");
     for (unsigned r = 0; r < 16; r++) {
         if (gp->rd[r])
             xlate_buf_printf(
-                o, "  const uint8_t *Q%u = P[r%u >> 12].rd + (r%u & 4095u);\n",
+                o,
+                "  const uint8_t *Q%u = (const uint8_t *)(P[r%u >> 12].rd_off + r%u);\n",
                 r, r, r);
         if (gp->wr[r])
             xlate_buf_printf(
-                o, "  uint8_t *W%u = P[r%u >> 12].wr + (r%u & 4095u);\n", r, r,
-                r);
+                o, "  uint8_t *W%u = (uint8_t *)(P[r%u >> 12].wr_off + r%u);\n",
+                r, r, r);
         if (gp->carry && (gp->rd[r] || gp->wr[r]) &&
             (gp->rederive[r] || gp->delta[r]))
             xlate_buf_printf(o,

@@ -69,19 +69,29 @@ void xlate_prelude_write(xl_buf *o)
          * state or a helper the block re-checks the horizon for the rest
          * of it (KR_: the offset of its last instruction, or of the next
          * one if this is the last): the check at its start counted no
-         * wait states, and a helper may bring the horizon closer */
+         * wait states, and a helper may bring the horizon closer.  LD and
+         * ST test the page's offset first (xt_xpage: 0 without a direct
+         * path or with wait states), then its pointer (wait states); LDW
+         * begins at the pointer, for a literal whose page had wait states
+         * when the unit was written */
         "#define LD(D_,AD_,SZ_,FN_,CV_,PC_,K_,J_,NPC_,KN_,KR_,KC_,HZ_,HC_) do{uint32_t a_=(AD_);"
         "const xt_xpage*p_=&P[a_>>12];"
+        "if(L_(p_->rd_off!=0&&(a_&((SZ_)-1))==0,1))D_=CV_(FN_((const uint8_t*)(p_->rd_off+a_)));"
+        "else LD_SLOW(D_,SZ_,FN_,CV_,PC_,K_,J_,NPC_,KN_,KR_,KC_,HZ_,HC_);}while(0)\n"
+        "#define LDW(D_,AD_,SZ_,FN_,CV_,PC_,K_,J_,NPC_,KN_,KR_,KC_,HZ_,HC_) do{uint32_t a_=(AD_);"
+        "const xt_xpage*p_=&P[a_>>12];"
+        "LD_SLOW(D_,SZ_,FN_,CV_,PC_,K_,J_,NPC_,KN_,KR_,KC_,HZ_,HC_);}while(0)\n"
+        "#define LD_SLOW(D_,SZ_,FN_,CV_,PC_,K_,J_,NPC_,KN_,KR_,KC_,HZ_,HC_) "
         "if(L_(p_->rd!=0&&(a_&((SZ_)-1))==0,1)){D_=CV_(FN_(p_->rd+(a_&4095)));"
         "if(L_(p_->rd_wait!=0,0)){cyc+=p_->rd_wait;if(cyc+(KR_)>=ev)EXIT(NPC_,KN_,(J_)+1);}}"
         "else{uint32_t v_;int r_;TO_ENV(PC_,K_,J_);SYNC_OUT();r_=e->ld(e,a_,(SZ_),&v_);"
         "FROM_ENV(K_,J_);if(r_==%d)EXIT(PC_,K_,J_);if(r_==%d)return 1;D_=CV_(v_);"
         "if(r_==%d){e->hz_mask=(HZ_);e->hz_cost=(HC_);EXIT(NPC_,KC_,(J_)+1);}"
-        "if(cyc+(KR_)>=ev)EXIT(NPC_,KN_,(J_)+1);}"
-        "}while(0)\n"
+        "if(cyc+(KR_)>=ev)EXIT(NPC_,KN_,(J_)+1);}\n"
         "#define ST(AD_,SZ_,FN_,V_,PC_,K_,J_,NPC_,KN_,KR_) do{uint32_t a_=(AD_);"
         "const xt_xpage*p_=&P[a_>>12];"
-        "if(L_(p_->wr!=0&&(a_&((SZ_)-1))==0,1)){FN_(p_->wr+(a_&4095),(V_));"
+        "if(L_(p_->wr_off!=0&&(a_&((SZ_)-1))==0,1))FN_((uint8_t*)(p_->wr_off+a_),(V_));"
+        "else if(p_->wr!=0&&(a_&((SZ_)-1))==0){FN_(p_->wr+(a_&4095),(V_));"
         "if(L_(p_->wr_wait!=0,0)){cyc+=p_->wr_wait;if(cyc+(KR_)>=ev)EXIT(NPC_,KN_,(J_)+1);}}"
         "else{int r_;TO_ENV(PC_,K_,J_);SYNC_OUT();r_=e->st(e,a_,(SZ_),(V_));"
         "FROM_ENV(K_,J_);if(r_==%d)EXIT(PC_,K_,J_);if(r_==%d)return 1;"
