@@ -9,7 +9,8 @@ typedef struct ds_event {
     uint64_t seq; /* insertion order; also the event id */
     ds_event_fn fn;
     void *user;
-    bool lazy; /* ds_clock_schedule_lazy, not yet hardened */
+    uint64_t hard_by; /* lazy: the core stops by then (ds_clock_next_strict) */
+    bool lazy;        /* ds_clock_schedule_lazy, not yet hardened */
 } ds_event;
 
 struct ds_clock {
@@ -102,7 +103,7 @@ static void sift_down(ds_event *h, size_t n, size_t i)
 /* Add an event with sequence number seq to the heap; false when out of
  * memory. */
 static bool insert(ds_clock *clk, uint64_t at, uint64_t seq, ds_event_fn fn,
-                   void *user, bool lazy)
+                   void *user, bool lazy, uint64_t hard_by)
 {
     if (clk->n == clk->cap) {
         size_t cap = clk->cap ? clk->cap * 2 : 32;
@@ -112,18 +113,21 @@ static bool insert(ds_clock *clk, uint64_t at, uint64_t seq, ds_event_fn fn,
         clk->heap = h;
         clk->cap = cap;
     }
-    clk->heap[clk->n] = (ds_event){
-        .at = at, .seq = seq, .fn = fn, .user = user, .lazy = lazy
-    };
+    clk->heap[clk->n] = (ds_event){ .at = at,
+                                    .seq = seq,
+                                    .fn = fn,
+                                    .user = user,
+                                    .hard_by = hard_by,
+                                    .lazy = lazy };
     clk->n_lazy += lazy;
     sift_up(clk->heap, clk->n++);
     return true;
 }
 
 static ds_event_id push(ds_clock *clk, uint64_t at, ds_event_fn fn, void *user,
-                        bool lazy)
+                        bool lazy, uint64_t hard_by)
 {
-    if (!fn || !insert(clk, at, clk->next_seq, fn, user, lazy))
+    if (!fn || !insert(clk, at, clk->next_seq, fn, user, lazy, hard_by))
         return 0;
     return clk->next_seq++;
 }
@@ -131,7 +135,7 @@ static ds_event_id push(ds_clock *clk, uint64_t at, ds_event_fn fn, void *user,
 ds_event_id ds_clock_schedule(ds_clock *clk, uint64_t at, ds_event_fn fn,
                               void *user)
 {
-    ds_event_id id = push(clk, at, fn, user, false);
+    ds_event_id id = push(clk, at, fn, user, false, at);
     if (id && clk->hook)
         clk->hook(clk->hook_user, at);
     return id;
@@ -140,7 +144,14 @@ ds_event_id ds_clock_schedule(ds_clock *clk, uint64_t at, ds_event_fn fn,
 ds_event_id ds_clock_schedule_lazy(ds_clock *clk, uint64_t at, ds_event_fn fn,
                                    void *user)
 {
-    ds_event_id id = push(clk, at, fn, user, true);
+    return ds_clock_schedule_lazy_until(clk, at, DS_CLOCK_NEVER, fn, user);
+}
+
+ds_event_id ds_clock_schedule_lazy_until(ds_clock *clk, uint64_t at,
+                                         uint64_t hard_by, ds_event_fn fn,
+                                         void *user)
+{
+    ds_event_id id = push(clk, at, fn, user, true, hard_by < at ? at : hard_by);
     clk->lazy_total += id != 0;
     return id;
 }
@@ -162,6 +173,7 @@ void ds_clock_harden(ds_clock *clk)
         if (!e->lazy)
             continue;
         e->lazy = false;
+        e->hard_by = e->at;
         clk->n_lazy--;
         if (clk->hook)
             clk->hook(clk->hook_user, e->at);
@@ -202,8 +214,8 @@ uint64_t ds_clock_next_strict(const ds_clock *clk)
         return ds_clock_next(clk);
     uint64_t t = DS_CLOCK_NEVER;
     for (size_t i = 0; i < clk->n; i++)
-        if (!clk->heap[i].lazy && clk->heap[i].at < t)
-            t = clk->heap[i].at;
+        if (clk->heap[i].hard_by < t)
+            t = clk->heap[i].hard_by;
     return t;
 }
 
@@ -280,5 +292,5 @@ bool ds_clock_restore_event(ds_clock *clk, uint64_t at, ds_event_id id,
     if (!fn || !id || id >= clk->next_seq ||
         ds_clock_event_time(clk, id) != DS_CLOCK_NEVER)
         return false;
-    return insert(clk, at, id, fn, user, false);
+    return insert(clk, at, id, fn, user, false, at);
 }

@@ -99,6 +99,19 @@ static void sync_lazy(ds_board *b)
         ds_clock_run_due(b->clk, xt_cycles(b->cpu));
 }
 
+/* The core stores into a page the DMA's bursts of lazy SSP ticks read
+ * (ssp_lazy_cb): the ticks due by now happen first, the rest become
+ * ordinary events (the core stops at them: they read what it stores). */
+static void lazy_store_cb(xt_cpu *cpu, uint32_t addr, void *user)
+{
+    (void)cpu;
+    (void)addr;
+    ds_board *b = user;
+    sync_lazy(b);
+    if (ds_clock_lazy_pending(b->clk))
+        ds_clock_harden(b->clk);
+}
+
 /* A core is about to touch a device: on a board of several cores, the
  * others first run up to its cycle (board_smp.c). */
 static inline void dev_access(ds_board *b)
@@ -364,6 +377,22 @@ static void ssp_request_cb(void *user, unsigned port, uint64_t at)
     ds_dma_port_request(b->dma, port, at);
 }
 
+/* Lazy SSP ticks (ds_ssp_set_lazy): as many as the DMA's steady state
+ * allows (ds_dma_port_steady), once the core's stores into what their
+ * bursts read are watched. */
+static unsigned ssp_lazy_cb(void *user, unsigned port, uint64_t at, size_t room,
+                            uint64_t period, unsigned max)
+{
+    ds_board *b = user;
+    uint32_t lo, hi;
+    unsigned m = ds_dma_port_steady(b->dma, port, at, room, period, max, &lo,
+                                    &hi);
+    if (!m || !dsp_mem_range(b, lo, hi - lo) ||
+        xt_watch_stores(b->cpu, lo, hi, lazy_store_cb, b) != XT_OK)
+        return 0;
+    return m;
+}
+
 static unsigned ssp_stream_cb(void *user, unsigned port, const uint64_t *t,
                               unsigned n, uint64_t horizon, size_t room,
                               uint8_t *out)
@@ -522,6 +551,7 @@ ds_status ds_board_new(const ds_board_config *cfg, ds_board **out, char *err,
         if (quiet) {
             ds_ssp_set_quiet(b->ssp[i], quiet_cb, b);
             ds_ssp_set_stream(b->ssp[i], ssp_stream_cb, b);
+            ds_ssp_set_lazy(b->ssp[i], ssp_lazy_cb, b);
         }
     }
     ds_dma_config dc = { b->cfg.dma_channels, b->cfg.dma_bytes_per_cycle,

@@ -162,6 +162,12 @@ struct xt_cpu {
     size_t n_dirty, cap_dirty;
     uint32_t *dirty_taken; /* what the last take returned */
     size_t cap_taken;
+    /* the store watch (xt_watch_stores): pages [watch_lo, watch_hi) have
+     * no fast-path write pointer; the first guest store there clears the
+     * watch and calls watch_fn before it stores */
+    uint32_t watch_lo, watch_hi;
+    void (*watch_fn)(struct xt_cpu *cpu, uint32_t addr, void *user);
+    void *watch_user;
     /* the CPUs sharing memory with this one (xt_region_desc.share): a
      * ring through mem_peer, this CPU alone when NULL */
     struct xt_cpu *mem_peer;

@@ -144,7 +144,8 @@ static void page_refresh(xt_cpu *cpu, uint32_t pn)
     if (acc & ACC_LOAD)
         p->rd = host;
     if ((acc & ACC_STORE) && r->d.kind == XT_REGION_RAM &&
-        !code_page(cpu, pn) && (!cpu->dirty || cpu->dirty[pn]))
+        !code_page(cpu, pn) && (!cpu->dirty || cpu->dirty[pn]) &&
+        pn - cpu->watch_lo >= cpu->watch_hi - cpu->watch_lo)
         p->wr = host;
     /* an offset of 0 (host bytes at their own guest address) reads as
      * "no fast path": such a page just takes the longer test */
@@ -174,6 +175,44 @@ static void lazy_fill(xt_cpu *cpu, uint32_t pn)
     cpu->lazy_pages[cpu->n_lazy_pages++] = pn;
     p->region = (uint8_t)r;
     page_refresh(cpu, pn);
+}
+
+/* ---- the store watch ---------------------------------------------------- */
+static void refresh_pages(xt_cpu *cpu, uint32_t lo, uint32_t hi)
+{
+    for (uint32_t pn = lo; pn < hi; pn++)
+        if (cpu->pages[pn].region)
+            page_refresh(cpu, pn);
+}
+
+xt_err xt_watch_stores(xt_cpu *cpu, uint32_t begin, uint32_t end,
+                       xt_store_watch_fn fn, void *user)
+{
+    if (!cpu || end < begin)
+        return XT_ERR_ARG;
+    uint32_t lo = cpu->watch_lo, hi = cpu->watch_hi;
+    cpu->watch_lo = cpu->watch_hi = 0;
+    cpu->watch_fn = NULL;
+    cpu->watch_user = NULL;
+    refresh_pages(cpu, lo, hi);
+    if (begin == end || !fn)
+        return XT_OK;
+    cpu->watch_lo = begin >> XT_PAGE_SHIFT;
+    cpu->watch_hi = ((end - 1) >> XT_PAGE_SHIFT) + 1;
+    cpu->watch_fn = fn;
+    cpu->watch_user = user;
+    refresh_pages(cpu, cpu->watch_lo, cpu->watch_hi);
+    return XT_OK;
+}
+
+/* A guest store to a watched page: the watch goes, then its callback. */
+static void watch_hit(xt_cpu *cpu, uint32_t addr)
+{
+    xt_store_watch_fn fn = cpu->watch_fn;
+    void *user = cpu->watch_user;
+    xt_watch_stores(cpu, 0, 0, NULL, NULL);
+    if (fn)
+        fn(cpu, addr, user);
 }
 
 /* ---- dirty pages ------------------------------------------------------- */
@@ -504,6 +543,8 @@ int mem_store_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t val)
         val &= (1u << (8 * size)) - 1;
     if (access_check(cpu, addr, size, 1))
         return -1;
+    if ((addr >> XT_PAGE_SHIFT) - cpu->watch_lo < cpu->watch_hi - cpu->watch_lo)
+        watch_hit(cpu, addr);
     lazy_fill(cpu, addr >> XT_PAGE_SHIFT);
     const xt_region *r = mem_region_at(cpu, addr);
     if (!r) {

@@ -566,7 +566,11 @@ void ds_dma_fault_desc_error(ds_dma *dma, unsigned ch)
 
 void ds_dma_port_request(ds_dma *dma, unsigned port, uint64_t at)
 {
-    harden(dma);
+    /* a landing still in flight on the port (lazy, it counted on the FIFO
+     * staying full) */
+    for (unsigned i = 0; i < dma->cfg.channels; i++)
+        if (dma->ch[i].state == CH_XFER && on_port(&dma->ch[i], port))
+            harden(dma);
     for (unsigned i = 0; i < dma->cfg.channels; i++) {
         channel *c = &dma->ch[i];
         if (c->state == CH_WAIT && on_port(c, port))
@@ -612,6 +616,41 @@ unsigned ds_dma_port_stream(ds_dma *dma, unsigned port, const uint64_t *t,
     c->src += bytes;
     c->status |= BOARD_DMA_ST_WAITING;
     return m;
+}
+
+unsigned ds_dma_port_steady(const ds_dma *dma, unsigned port, uint64_t at,
+                            size_t room, uint64_t period, unsigned max,
+                            uint32_t *lo, uint32_t *hi)
+{
+    if (!dma->lazy || dma->obs || !room || room > dma->cfg.burst_bytes ||
+        burst_cycles(dma, room) >= period || !dma->lazy(dma->lazy_user))
+        return 0;
+    const channel *c = NULL;
+    for (unsigned i = 0; i < dma->cfg.channels; i++) {
+        const channel *w = &dma->ch[i];
+        if (w->state == CH_IDLE || !on_port(w, port))
+            continue;
+        if (c || w->state != CH_WAIT ||
+            dir_of(w->flags) != BOARD_DMA_DIR_MEM2SSP)
+            return 0;
+        c = w;
+    }
+    if (!c || !(c->flags & BOARD_DMA_DESC_SRC_INC) || c->stall_until > at)
+        return 0;
+    /* this request's burst takes room bytes and the one of the j-th tick
+     * after it (from 0) too, leaving some, while remaining > (j + 2) room */
+    uint64_t whole = (c->remaining - 1) / room;
+    if (c->remaining <= room || whole < 2)
+        return 0;
+    uint64_t m = whole - 1;
+    if (m > max)
+        m = max;
+    uint64_t end = (uint64_t)c->src + (m + 1) * room;
+    if (end > UINT32_MAX)
+        return 0;
+    *lo = c->src;
+    *hi = (uint32_t)end;
+    return (unsigned)m;
 }
 
 static channel *chan_at(ds_dma *dma, uint32_t offset, uint32_t *reg)

@@ -27,6 +27,11 @@ struct ds_ssp {
     void *quiet_user;
     ds_ssp_stream_fn stream;
     void *stream_user;
+    ds_ssp_lazy_fn lazy;
+    void *lazy_user;
+    uint64_t lazy_ticks;      /* ticks scheduled as lazy events */
+    uint64_t hard_k, hard_at; /* the last lazy tick's hard_by: tick, time
+                                 (hard_k 0: none; clock_sync clears it) */
     /* registers */
     uint32_t ctrl, format, clkdiv, status;
     size_t fb, cap; /* bytes a frame and a FIFO hold (format) */
@@ -45,6 +50,10 @@ struct ds_ssp {
      * burst */
     unsigned fault_ur, fault_or;
 };
+
+/* Ticks a lazy tick looks ahead at most (ds_ssp_set_lazy): a run of
+ * lazy ticks stops at the end of the DMA's descriptor anyway. */
+#define LAZY_MAX 4096u
 
 /* Ticks of one streamed run (ds_ssp_set_stream) at most: a run stops at
  * the end of the DMA's descriptor anyway (a period, 48 frames at 48 kHz
@@ -226,6 +235,17 @@ void ds_ssp_set_stream(ds_ssp *p, ds_ssp_stream_fn fn, void *user)
         p->sbuf = malloc((size_t)STREAM_MAX * BOARD_SSP_MAX_CHANNELS * 4);
 }
 
+void ds_ssp_set_lazy(ds_ssp *p, ds_ssp_lazy_fn fn, void *user)
+{
+    p->lazy = fn;
+    p->lazy_user = fn ? user : NULL;
+}
+
+uint64_t ds_ssp_lazy_ticks(const ds_ssp *p)
+{
+    return p->lazy_ticks;
+}
+
 void ds_ssp_set_quiet(ds_ssp *p, ds_quiet_fn fn, void *user)
 {
     p->quiet = fn;
@@ -255,6 +275,7 @@ static void clock_sync(ds_ssp *p)
     p->rs = (uint64_t)(num % den);
     p->q = (uint64_t)(kn / den);
     p->r = (uint64_t)(kn % den);
+    p->hard_k = 0;
 }
 
 /* (q, r) of frame k to those of frame k + 1. */
@@ -450,6 +471,30 @@ static unsigned stream_run(ds_ssp *p, uint64_t *at, uint64_t h, unsigned max)
     return m;
 }
 
+/* The tick after the one at 'at' (frame p->k, just stepped to): a lazy
+ * event until when (ds_ssp_set_lazy), or 0: an ordinary one.  Playback's
+ * steady state: TX alone, no fault to come, the FIFO a frame short of
+ * full (a tick at a time: the one before refilled it). */
+static uint64_t lazy_until(ds_ssp *p, uint64_t at)
+{
+    size_t fb = frame_bytes(p), cap = fifo_cap(p);
+    if (!p->lazy || (p->ctrl & BOARD_SSP_CTRL_RX_EN) ||
+        !(p->ctrl & BOARD_SSP_CTRL_TX_EN) || p->fault_ur || p->fault_or ||
+        cap < 2 * fb || p->tx.level != cap - fb)
+        return 0;
+    unsigned m = p->lazy(p->lazy_user, p->cfg.index, at, fb, p->qs, LAZY_MAX);
+    if (!m)
+        return 0;
+    /* the same hard tick from one lazy tick to the next: one division a
+     * run of them */
+    if (p->hard_k != p->k + m) {
+        p->hard_k = p->k + m;
+        p->hard_at = tick_time(p, p->hard_k);
+    }
+    p->lazy_ticks++;
+    return p->hard_at;
+}
+
 static void ev_tick(void *user, uint64_t at)
 {
     ds_ssp *p = user;
@@ -457,13 +502,19 @@ static void ev_tick(void *user, uint64_t at)
     for (unsigned run = 1;; run++) {
         tick_frame(p, at);
         uint64_t next = clock_step(p), h = 0;
-        p->ev = ds_clock_schedule(p->clk, next, ev_tick, p);
+        uint64_t hard = lazy_until(p, at);
+        p->ev = hard ? ds_clock_schedule_lazy_until(p->clk, next, hard, ev_tick,
+                                                    p)
+                     : ds_clock_schedule(p->clk, next, ev_tick, p);
         if (p->request)
             p->request(p->request_user, p->cfg.index, at);
         /* nothing can look before the next tick (the request's burst, if
          * any, has landed) and it changes no interrupt line: it is the
-         * next thing to happen, so it runs now, as of its own cycle */
+         * next thing to happen, so it runs now, as of its own cycle.  Not
+         * after a lazy tick that fires late: the core ran past the ticks
+         * the quiet time would run now */
         if (!p->quiet || !p->ev || !steady(p) || run >= QUIET_MAX_RUN ||
+            at < ds_clock_now(p->clk) ||
             next >= (h = p->quiet(p->quiet_user, p->ev)))
             return;
         ds_clock_cancel(p->clk, p->ev);
@@ -481,6 +532,9 @@ static void ev_tick(void *user, uint64_t at)
 /* ---- fault injection --------------------------------------------------- */
 void ds_ssp_fault_xrun(ds_ssp *p, bool tx, unsigned frames)
 {
+    /* a lazy tick counted on no fault to come */
+    if (ds_clock_lazy_pending(p->clk))
+        ds_clock_harden(p->clk);
     if (tx)
         p->fault_ur += frames;
     else
@@ -491,6 +545,9 @@ void ds_ssp_set_drift(ds_ssp *p, int32_t drift_ppb)
 {
     if (drift_ppb <= -1000000000)
         return;
+    /* a lazy tick's hard tick follows the rate it was scheduled with */
+    if (ds_clock_lazy_pending(p->clk))
+        ds_clock_harden(p->clk);
     if (p->ev) {
         /* the pending tick keeps its time; the ones after it follow the
          * new rate */

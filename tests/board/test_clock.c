@@ -221,6 +221,28 @@ static void test_lazy(void **state)
     assert_int_equal(ds_clock_next_strict(clk), 40);
     ds_clock_harden(clk); /* nothing left to harden */
     assert_int_equal(hook_calls, 1);
+    /* a lazy event with a hard time: the horizon is that time, or an
+     * earlier ordinary event; hardening makes it its own time */
+    ds_clock_advance(clk, 60);
+    ds_clock_schedule_lazy_until(clk, 70, 90, record, &e[2]);
+    assert_int_equal(ds_clock_lazy_pending(clk), 1);
+    assert_int_equal(ds_clock_next(clk), 70);
+    assert_int_equal(ds_clock_next_strict(clk), 90);
+    ds_clock_schedule(clk, 80, record, &e[3]);
+    assert_int_equal(ds_clock_next_strict(clk), 80);
+    assert_int_equal(ds_clock_advance(clk, 80), 2); /* 70 (lazy), 80 */
+    ds_clock_schedule_lazy_until(clk, 100, 50, record, &e[4]); /* < at */
+    assert_int_equal(ds_clock_next_strict(clk), 100);
+    ds_clock_schedule_lazy_until(clk, 110, 130, record, &e[0]);
+    assert_int_equal(ds_clock_next_strict(clk), 100);
+    ds_clock_advance(clk, 100);
+    assert_int_equal(ds_clock_next_strict(clk), 130);
+    hook_calls = 0;
+    ds_clock_harden(clk);
+    assert_int_equal(hook_calls, 1);
+    assert_int_equal(hook_at, 110);
+    assert_int_equal(ds_clock_next_strict(clk), 110);
+    ds_clock_advance(clk, 110);
     /* a load drops them */
     ds_clock_schedule_lazy(clk, 70, record, &e[1]);
     ds_clock_load_begin(clk, ds_clock_next_id(clk));

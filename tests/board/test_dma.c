@@ -671,6 +671,99 @@ static void test_stream_requests(void **state)
     ds_dma_set_quiet(f->dma, NULL, NULL);
 }
 
+/* Playback's steady state looked at ahead (ds_dma_port_steady): a channel
+ * waiting alone for its port, how many ticks after a request each start a
+ * burst of the room that leaves some of the descriptor, and what those
+ * bursts read; none without lazy landings, with an observer, for another
+ * port, too much room, bursts slower than the ticks, a short descriptor
+ * or a second channel on the port. */
+static bool steady_ok;
+static bool steady_lazy(void *user)
+{
+    (void)user;
+    return steady_ok;
+}
+
+static void test_port_steady(void **state)
+{
+    fx *f = *state;
+    uint32_t lo = 0, hi = 0;
+    desc(0x10100, 0x11000, 0, 64, 0,
+         BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP));
+    tx_room = 0;
+    start(f, 0, 0x10100, 0);
+    ds_clock_advance(f->clk, 100); /* fetched; the FIFO is full */
+    assert_int_equal(ds_dma_port_steady(f->dma, 0, 200, 4, 100, 64, &lo, &hi),
+                     0);
+    ds_dma_set_lazy(f->dma, steady_lazy, NULL);
+    steady_ok = false;
+    assert_int_equal(ds_dma_port_steady(f->dma, 0, 200, 4, 100, 64, &lo, &hi),
+                     0);
+    steady_ok = true;
+    /* 64 bytes: this request's burst and 14 more leave some; the 16th
+     * ends the descriptor */
+    assert_int_equal(ds_dma_port_steady(f->dma, 0, 200, 4, 100, 64, &lo, &hi),
+                     14);
+    assert_int_equal(lo, 0x11000);
+    assert_int_equal(hi, 0x11000 + 15 * 4);
+    assert_int_equal(ds_dma_port_steady(f->dma, 0, 200, 4, 100, 5, &lo, &hi),
+                     5);
+    assert_int_equal(hi, 0x11000 + 6 * 4);
+    /* 8 + 1 cycles a burst of 4 bytes: not before a tick 9 cycles on */
+    assert_int_equal(ds_dma_port_steady(f->dma, 0, 200, 4, 9, 64, &lo, &hi), 0);
+    assert_int_equal(ds_dma_port_steady(f->dma, 0, 200, 4, 10, 64, &lo, &hi),
+                     14);
+    assert_int_equal(ds_dma_port_steady(f->dma, 1, 200, 4, 100, 64, &lo, &hi),
+                     0);
+    assert_int_equal(ds_dma_port_steady(f->dma, 0, 200, 64, 100, 64, &lo, &hi),
+                     0);
+    assert_int_equal(ds_dma_port_steady(f->dma, 0, 200, 0, 100, 64, &lo, &hi),
+                     0);
+    ds_dma_set_observer(f->dma, obs_fn, NULL);
+    assert_int_equal(ds_dma_port_steady(f->dma, 0, 200, 4, 100, 64, &lo, &hi),
+                     0);
+    ds_dma_set_observer(f->dma, NULL, NULL);
+    /* a request moves 4 bytes: 60 left, 13 */
+    tx_room = 4;
+    ds_dma_port_request(f->dma, 0, 200);
+    ds_clock_advance(f->clk, 300); /* landed: the FIFO full again */
+    assert_int_equal(tx_room, 0);
+    assert_int_equal(ds_dma_port_steady(f->dma, 0, 300, 4, 100, 64, &lo, &hi),
+                     13);
+    assert_int_equal(lo, 0x11004);
+    /* a second channel on the port */
+    desc(0x10200, 0x11800, 0, 64, 0,
+         BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP));
+    start(f, 1, 0x10200, 0);
+    ds_clock_advance(f->clk, 400);
+    assert_int_equal(ds_dma_port_steady(f->dma, 0, 400, 4, 100, 64, &lo, &hi),
+                     0);
+    wr(f, 1, BOARD_DMA_CTRL, BOARD_DMA_CTRL_STOP);
+    assert_int_equal(ds_dma_port_steady(f->dma, 0, 400, 4, 100, 64, &lo, &hi),
+                     13);
+    /* a short descriptor: 8 bytes, this request's burst ends it after the
+     * next; 12 bytes: one */
+    wr(f, 0, BOARD_DMA_CTRL, BOARD_DMA_CTRL_STOP);
+    desc(0x10100, 0x11000, 0, 8, 0,
+         BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP));
+    start(f, 0, 0x10100, 0);
+    ds_clock_advance(f->clk, 500);
+    assert_int_equal(ds_dma_port_steady(f->dma, 0, 500, 4, 100, 64, &lo, &hi),
+                     0);
+    wr(f, 0, BOARD_DMA_CTRL, BOARD_DMA_CTRL_STOP);
+    desc(0x10100, 0x11000, 0, 12, 0,
+         BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP));
+    start(f, 0, 0x10100, 0);
+    ds_clock_advance(f->clk, 600);
+    assert_int_equal(ds_dma_port_steady(f->dma, 0, 600, 4, 100, 64, &lo, &hi),
+                     1);
+    /* a stall until after the request */
+    ds_dma_fault_stall(f->dma, 0, 10000);
+    assert_int_equal(ds_dma_port_steady(f->dma, 0, 700, 4, 100, 64, &lo, &hi),
+                     0);
+    ds_dma_set_lazy(f->dma, NULL, NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -681,6 +774,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_fixed_address, setup, teardown),
         cmocka_unit_test_setup_teardown(test_errors_isolated, setup, teardown),
         cmocka_unit_test_setup_teardown(test_ssp_handshake, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_port_steady, setup, teardown),
         cmocka_unit_test_setup_teardown(test_observer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_start_while_busy_and_reset, setup,
                                         teardown),

@@ -497,6 +497,90 @@ static void test_stream_ticks(void **state)
     stream_ticks(32);
 }
 
+/* Lazy ticks (ds_ssp_set_lazy): a tick that leaves a full TX FIFO a
+ * frame short asks how many ticks after it are steady; with m the next
+ * tick is a lazy event that must have fired by the m-th after it; not
+ * asked with RX on or a FIFO short of data; a fault or a drift hardens. */
+static unsigned lazy_m, lazy_calls;
+static size_t lazy_room;
+static uint64_t lazy_period;
+static unsigned lazy_fn(void *u, unsigned port, uint64_t at, size_t room,
+                        uint64_t period, unsigned max)
+{
+    (void)u;
+    (void)at;
+    assert_int_equal(port, 1);
+    assert_true(max >= 8);
+    lazy_calls++;
+    lazy_room = room;
+    lazy_period = period;
+    return lazy_m;
+}
+static void refill_req(void *u, unsigned port, uint64_t at)
+{
+    (void)port;
+    (void)at;
+    static const uint8_t z[64];
+    ds_ssp *p = u;
+    ds_ssp_tx_push(p, z, ds_ssp_tx_space(p));
+}
+
+static void test_lazy_ticks(void **state)
+{
+    (void)state;
+    fx f = make(0);
+    ds_ssp_set_request(f.p, refill_req, f.p);
+    ds_ssp_set_lazy(f.p, lazy_fn, NULL);
+    lazy_calls = 0;
+    lazy_m = 3;
+    for (int i = 0; i < 8; i++) /* 16-bit stereo: 4 frames, full */
+        wr(&f, BOARD_SSP_TXDATA, 1);
+    wr(&f, BOARD_SSP_CTRL, BOARD_SSP_CTRL_TX_EN);
+    ds_clock_advance(f.clk, 3333); /* tick 1 */
+    assert_int_equal(lazy_calls, 1);
+    assert_int_equal(lazy_room, 4);
+    assert_int_equal(lazy_period, 3333);
+    assert_int_equal(ds_ssp_lazy_ticks(f.p), 1);
+    assert_int_equal(ds_clock_lazy_pending(f.clk), 1);
+    assert_int_equal(ds_clock_next(f.clk), 6666);         /* tick 2 */
+    assert_int_equal(ds_clock_next_strict(f.clk), 16666); /* tick 5 */
+    ds_clock_advance(f.clk, 6666); /* tick 2 asks again: m 3 from tick 3 */
+    assert_int_equal(ds_clock_next_strict(f.clk), 20000); /* tick 6 */
+    /* an underrun to come: the pending lazy tick hardens; the tick that
+     * underruns asks again (the fault is spent, the FIFO still full) */
+    ds_ssp_fault_xrun(f.p, true, 1);
+    assert_int_equal(ds_clock_lazy_pending(f.clk), 0);
+    assert_int_equal(ds_clock_next_strict(f.clk), 10000);
+    ds_clock_advance(f.clk, 10000);
+    assert_int_equal(ds_ssp_underruns(f.p), 1);
+    assert_int_equal(lazy_calls, 3);
+    assert_int_equal(ds_clock_lazy_pending(f.clk), 1);
+    ds_ssp_set_drift(f.p, 1000);
+    assert_int_equal(ds_clock_lazy_pending(f.clk), 0);
+    /* none: an ordinary tick */
+    lazy_m = 0;
+    ds_clock_advance(f.clk, 13333);
+    assert_int_equal(lazy_calls, 4);
+    assert_int_equal(ds_clock_lazy_pending(f.clk), 0);
+    assert_int_equal(ds_ssp_lazy_ticks(f.p), 3);
+    /* RX on: never asked */
+    lazy_m = 3;
+    wr(&f, BOARD_SSP_CTRL, 0);
+    wr(&f, BOARD_SSP_CTRL, BOARD_SSP_CTRL_TX_EN | BOARD_SSP_CTRL_RX_EN);
+    ds_clock_advance(f.clk, 40000);
+    assert_int_equal(lazy_calls, 4);
+    /* a FIFO the request leaves short: never asked either */
+    wr(&f, BOARD_SSP_CTRL, BOARD_SSP_CTRL_FLUSH);
+    ds_ssp_set_request(f.p, req, NULL);
+    for (int i = 0; i < 8; i++)
+        wr(&f, BOARD_SSP_TXDATA, 1);
+    wr(&f, BOARD_SSP_CTRL, BOARD_SSP_CTRL_TX_EN);
+    ds_clock_advance(f.clk, 60000);
+    assert_int_equal(lazy_calls, 5); /* the first tick only */
+    assert_int_equal(ds_ssp_lazy_ticks(f.p), 4);
+    done(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -507,6 +591,7 @@ int main(void)
         cmocka_unit_test(test_sink_buffer_limits),
         cmocka_unit_test(test_quiet_ticks),
         cmocka_unit_test(test_stream_ticks),
+        cmocka_unit_test(test_lazy_ticks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -655,6 +655,84 @@ static void test_x64_guarded_copies(void **state)
 #endif
 }
 
+/* A store watch (xt_watch_stores) set while guard_loop's copy runs, on
+ * the page its buffer runs into: the first store there calls back once,
+ * before it stores, at the same instruction and cycle on both engines
+ * (the copy's guard must fail at the page from then on); the watch is
+ * gone after it (one call), and the run ends as the interpreter's. */
+typedef struct store_seen {
+    unsigned calls;
+    uint32_t addr, old;
+    uint64_t cycles, insns;
+} store_seen;
+
+static void store_seen_cb(xt_cpu *cpu, uint32_t addr, void *user)
+{
+    store_seen *s = user;
+    s->calls++;
+    s->addr = addr;
+    s->cycles = xt_cycles(cpu);
+    s->insns = xt_insn_count(cpu);
+    assert_int_equal(xt_mem_read(cpu, addr, &s->old, 4), XT_OK);
+}
+
+static void store_watch_run(xt_engine e, store_seen *seen, uint32_t ar[16],
+                            uint64_t *cyc)
+{
+    dev d;
+    xt_cpu *cpu = open_cpu(&d, e);
+    tc_set_ar(cpu, 2, MMIO_BASE);
+    tc_set_ar(cpu, 3, 2000);
+    tc_set_ar(cpu, 4, TC_DRAM + 0x1F80);
+    tc_set_ar(cpu, 10, 0);
+    for (int r = 12; r <= 14; r++)
+        tc_set_ar(cpu, r, 0);
+    tc_set(cpu, XT_REG_PC, tc_sym("guard_loop"));
+    xt_run_opts o = { .max_insns = 20000 };
+    assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_INSN_BUDGET);
+    memset(seen, 0, sizeof *seen);
+    /* bad ranges, and a watch replaced and cleared, first */
+    assert_int_equal(xt_watch_stores(NULL, 0, 4, store_seen_cb, seen),
+                     XT_ERR_ARG);
+    assert_int_equal(xt_watch_stores(cpu, 8, 4, store_seen_cb, seen),
+                     XT_ERR_ARG);
+    assert_int_equal(
+        xt_watch_stores(cpu, TC_DRAM, TC_DRAM + 0x2000, store_seen_cb, seen),
+        XT_OK);
+    assert_int_equal(xt_watch_stores(cpu, 0, 0, NULL, NULL), XT_OK);
+    assert_int_equal(xt_watch_stores(cpu, TC_DRAM + 0x2010, TC_DRAM + 0x2014,
+                                     store_seen_cb, seen),
+                     XT_OK);
+    o.max_insns = 100u * TC_MAX_INSNS;
+    assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_IDLE);
+    assert_int_equal(tc_pc(cpu), tc_sym("guard_loop_end") + 3);
+    for (int r = 0; r < 16; r++)
+        ar[r] = tc_ar(cpu, r);
+    *cyc = xt_cycles(cpu);
+    xt_close(cpu);
+}
+
+static void test_store_watch(void **state)
+{
+    (void)state;
+    store_seen seen[2];
+    uint32_t ar[2][16];
+    uint64_t cyc[2];
+    store_watch_run(XT_ENGINE_INTERP, &seen[0], ar[0], &cyc[0]);
+    store_watch_run(XT_ENGINE_FAST, &seen[1], ar[1], &cyc[1]);
+    assert_int_equal(seen[0].calls, 1);
+    /* the page's first store, not the watched bytes' */
+    assert_int_equal(seen[0].addr & ~0xFFFu, TC_DRAM + 0x2000);
+    assert_true(seen[0].insns > 20000);
+    assert_int_equal(seen[1].calls, 1);
+    assert_int_equal(seen[1].addr, seen[0].addr);
+    assert_int_equal(seen[1].old, seen[0].old);
+    assert_int_equal(seen[1].cycles, seen[0].cycles);
+    assert_int_equal(seen[1].insns, seen[0].insns);
+    assert_memory_equal(ar[1], ar[0], sizeof ar[0]);
+    assert_int_equal(cyc[1], cyc[0]);
+}
+
 static void test_group(void **state)
 {
     (void)state;
@@ -698,6 +776,7 @@ int main(void)
         cmocka_unit_test(test_stores_into_running_block),
         cmocka_unit_test(test_history_of_loop_copy),
         cmocka_unit_test(test_cached_layout),
+        cmocka_unit_test(test_store_watch),
         cmocka_unit_test(test_group),
         cmocka_unit_test(test_tiers),
         cmocka_unit_test(test_x64_direct),

@@ -5,11 +5,16 @@
  * the frames the DMA is about to read.  What it read folds into a hash
  * (marker 1); marker 2 is the frames the port played.  The host runs it
  * with lazy DMA landings and without, and with both engines: the hash,
- * the cycles and every played sample must agree. */
+ * the cycles and every played sample must agree.  Then two more phases
+ * without a register access: the core stores into the buffer the DMA
+ * reads (the board's store watch on its lazy ticks), then computes in
+ * registers alone (ticks that stay lazy); a register read ends each. */
 #include "board_rt.h"
 
 #define FRAMES 64 /* a power of two: no division on the lx106 */
 #define ROUNDS 6000
+#define STORES 20000
+#define SPINS  40000
 static short buf[FRAMES * 2];
 static dma_desc d;
 
@@ -47,6 +52,20 @@ int main(void)
         for (volatile unsigned spin = k & 7; spin; spin--) {
         }
     }
+    /* stores alone, frame after frame, ahead of and behind the DMA */
+    for (unsigned k = 0; k < STORES; k++) {
+        unsigned f = (k * 5) & (FRAMES - 1);
+        buf[2 * f] = (short)(k * 3 + 2);
+        buf[2 * f + 1] = (short)(k ^ 0x5a5a);
+        for (volatile unsigned spin = k & 3; spin; spin--) {
+        }
+    }
+    h = mix(h, SSP(0, BOARD_SSP_FRAMES));
+    /* registers alone: no store, no device */
+    unsigned x = h;
+    for (unsigned k = 0; k < SPINS; k++)
+        x = mix(x, k) + (x >> 7);
+    h = mix(mix(h, x), SSP(0, BOARD_SSP_FRAMES));
     SSP(0, BOARD_SSP_CTRL) = 0;
     DMACH(0, BOARD_DMA_CTRL) = BOARD_DMA_CTRL_STOP;
     marker(1, h);

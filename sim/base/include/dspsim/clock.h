@@ -65,6 +65,14 @@ ds_event_id ds_clock_schedule(ds_clock *clk, uint64_t at, ds_event_fn fn,
  * from then on it is an ordinary event. */
 ds_event_id ds_clock_schedule_lazy(ds_clock *clk, uint64_t at, ds_event_fn fn,
                                    void *user);
+/* A lazy event whose promise holds only until hard_by (>= at): the board
+ * ends the core's slices by then (ds_clock_next_strict), so that the
+ * event has fired by the time the core reaches hard_by.  A device
+ * schedules one when it can tell what its event does only up to a point
+ * (the SSP: the ticks before the one whose burst ends a descriptor). */
+ds_event_id ds_clock_schedule_lazy_until(ds_clock *clk, uint64_t at,
+                                         uint64_t hard_by, ds_event_fn fn,
+                                         void *user);
 /* Makes every pending lazy event an ordinary one, with a schedule hook
  * call for each. */
 void ds_clock_harden(ds_clock *clk);
@@ -78,8 +86,8 @@ bool ds_clock_cancel(ds_clock *clk, ds_event_id id);
 
 /* Time of the earliest pending event, or DS_CLOCK_NEVER. */
 uint64_t ds_clock_next(const ds_clock *clk);
-/* Time of the earliest pending event that is not lazy: where the board
- * ends the core's slice. */
+/* Time of the earliest pending event that is not lazy, or the earliest
+ * hard_by of a lazy one: where the board ends the core's slice. */
 uint64_t ds_clock_next_strict(const ds_clock *clk);
 /* ds_clock_next, leaving out pending event 'own' (0: none). */
 uint64_t ds_clock_next_other(const ds_clock *clk, ds_event_id own);

@@ -471,6 +471,21 @@ xt_err xt_state_core_load(xt_cpu *cpu, const void *buf, size_t size);
 xt_err xt_mem_dirty_track(xt_cpu *cpu, bool on);
 const uint32_t *xt_mem_dirty_take(xt_cpu *cpu, size_t *n);
 
+/* ---- Store watch (devices that read memory late) ------------------------ */
+/* One watch per CPU, on the pages (XT_PAGE_SIZE bytes) that hold any byte
+ * of [begin, end): the first guest store to one of them, on either
+ * engine, clears the watch and calls fn(cpu, addr, user) before the store
+ * is made, with xt_cycles() the store's cycle (as for an MMIO access).
+ * Stores to those pages take the engine's slow path while the watch is
+ * set; nothing else changes (no cycle, no result).  A device that reads
+ * guest memory at its own cycle stamps after the core has run past them
+ * (the board's lazy SSP ticks) watches what it will read.  begin == end
+ * (or fn NULL) clears the watch; allowed inside xt_run (from a device's
+ * callback).  Host writes (xt_mem_write) do not trigger it. */
+typedef void (*xt_store_watch_fn)(xt_cpu *cpu, uint32_t addr, void *user);
+xt_err xt_watch_stores(xt_cpu *cpu, uint32_t begin, uint32_t end,
+                       xt_store_watch_fn fn, void *user);
+
 /* ---- Introspection for traces ---------------------------------------- */
 /* Disassemble the instruction at addr into buf (objdump syntax, no
  * address or bytes).  Returns its length, or 0 if it cannot be fetched. */

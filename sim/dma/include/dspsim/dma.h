@@ -142,6 +142,22 @@ void ds_dma_set_lazy(ds_dma *dma, ds_dma_lazy_fn fn, void *user);
 unsigned ds_dma_port_stream(ds_dma *dma, unsigned port, const uint64_t *t,
                             unsigned n, uint64_t horizon, size_t room,
                             uint8_t *out);
+/* Playback's steady state, looked at ahead (the SSP's lazy ticks,
+ * dspsim/ssp.h): a tick of port 'port' has just left 'room' bytes free in
+ * its full TX FIFO and requests at cycle 'at' (ds_dma_port_request); the
+ * ticks after it come at least 'period' cycles apart.  Returns how many of them (at
+ * most max), from the next, each find the FIFO full again and start a
+ * burst of 'room' bytes that leaves some of its descriptor (a lazy
+ * landing, above, before the tick after it): ticks that change no
+ * interrupt line and start nothing but lazy landings, as long as nothing
+ * else touches the channels and no master writes what those bursts read.
+ * That is [*lo, *hi): the bytes the burst of this request and theirs read.
+ * 0 when lazy landings are not allowed now, with an observer, when one
+ * channel does not wait alone for the port (from memory, source
+ * incrementing, not stalled), or the descriptor ends sooner. */
+unsigned ds_dma_port_steady(const ds_dma *dma, unsigned port, uint64_t at,
+                            size_t room, uint64_t period, unsigned max,
+                            uint32_t *lo, uint32_t *hi);
 
 /* Saved state (docs/snapshot-format.md, "DMA "): every channel's
  * registers, the descriptor in progress, the burst in flight and its

@@ -97,6 +97,24 @@ typedef unsigned (*ds_ssp_stream_fn)(void *user, unsigned port,
                                      uint64_t horizon, size_t room,
                                      uint8_t *out);
 void ds_ssp_set_stream(ds_ssp *p, ds_ssp_stream_fn fn, void *user);
+/* Lazy ticks (ds_clock_schedule_lazy_until, dspsim/clock.h): a tick that
+ * leaves a full TX FIFO a frame short with RX off asks fn how many of the
+ * ticks after it are known steady: each finding the FIFO refilled, moving
+ * a frame out, changing no interrupt line, its request starting only a
+ * lazy landing (ds_dma_port_steady), at most 'max', at least 'period'
+ * cycles apart, 'room' bytes of room after each.  fn says so only once it
+ * has made sure that anything else that could change that (a register
+ * access, a store into what the bursts read) first runs the due lazy
+ * events and hardens the rest (the board: a store watch, dspsim/xtcpu.h).
+ * With m > 0 the next tick is a lazy event that must have fired by the
+ * m-th tick after it (which is ordinary): the core need not stop at the
+ * ticks in between.  Injected faults and a drift change harden pending
+ * lazy events.  fn NULL (the default): every tick is an ordinary event. */
+typedef unsigned (*ds_ssp_lazy_fn)(void *user, unsigned port, uint64_t at,
+                                   size_t room, uint64_t period, unsigned max);
+void ds_ssp_set_lazy(ds_ssp *p, ds_ssp_lazy_fn fn, void *user);
+/* Ticks scheduled as lazy events (tests, statistics). */
+uint64_t ds_ssp_lazy_ticks(const ds_ssp *p);
 
 /* Register access, offset from the port's base; false = bus error. */
 bool ds_ssp_read(ds_ssp *p, uint32_t offset, unsigned size, uint32_t *value);
