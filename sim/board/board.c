@@ -99,17 +99,23 @@ static void sync_lazy(ds_board *b)
         ds_clock_run_due(b->clk, xt_cycles(b->cpu));
 }
 
+/* Frame ticks after a store into what lazy ticks' bursts read before the
+ * board tries lazy ticks again. */
+#define LAZY_BACKOFF_TICKS 1
+
 /* The core stores into a page the DMA's bursts of lazy SSP ticks read
  * (ssp_lazy_cb): the ticks due by now happen first, the rest become
  * ordinary events (the core stops at them: they read what it stores). */
 static void lazy_store_cb(xt_cpu *cpu, uint32_t addr, void *user)
 {
-    (void)cpu;
     (void)addr;
     ds_board *b = user;
     sync_lazy(b);
     if (ds_clock_lazy_pending(b->clk))
         ds_clock_harden(b->clk);
+    /* the core writes there now (a copy into the DMA's buffer, most
+     * likely): lazy ticks would be hardened again at once for a while */
+    b->lazy_resume = xt_cycles(cpu) + LAZY_BACKOFF_TICKS * b->lazy_period;
 }
 
 /* A core is about to touch a device: on a board of several cores, the
@@ -379,12 +385,16 @@ static void ssp_request_cb(void *user, unsigned port, uint64_t at)
 
 /* Lazy SSP ticks (ds_ssp_set_lazy): as many as the DMA's steady state
  * allows (ds_dma_port_steady), once the core's stores into what their
- * bursts read are watched. */
+ * bursts read are watched.  None while the core waits in WAITI: quiet
+ * time runs those ticks, or the core, idle, loses nothing at them. */
 static unsigned ssp_lazy_cb(void *user, unsigned port, uint64_t at, size_t room,
                             uint64_t period, unsigned max)
 {
     ds_board *b = user;
     uint32_t lo, hi;
+    if (xt_idle_until(b->cpu) || at < b->lazy_resume)
+        return 0;
+    b->lazy_period = period;
     unsigned m = ds_dma_port_steady(b->dma, port, at, room, period, max, &lo,
                                     &hi);
     if (!m || !dsp_mem_range(b, lo, hi - lo) ||

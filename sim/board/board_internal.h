@@ -88,6 +88,10 @@ struct ds_board {
     bool running;     /* inside ds_board_run */
     bool in_run;      /* inside xt_run */
     uint64_t run_end; /* cycle at which the current xt_run ends */
+    /* lazy SSP ticks (board.c): the frame period they were last asked
+     * for, and the cycle before which none are tried again (a store
+     * into what their bursts read hardened them) */
+    uint64_t lazy_period, lazy_resume;
     uint64_t limit;   /* cycle at which the current ds_board_run ends */
     unsigned stop_on; /* DS_EVENT_* ending the current ds_board_run */
     unsigned events;  /* DS_EVENT_* seen in the current run */

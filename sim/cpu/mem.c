@@ -191,6 +191,10 @@ xt_err xt_watch_stores(xt_cpu *cpu, uint32_t begin, uint32_t end,
     if (!cpu || end < begin)
         return XT_ERR_ARG;
     uint32_t lo = cpu->watch_lo, hi = cpu->watch_hi;
+    /* the same pages and callback again (a device's next event): as is */
+    if (begin != end && fn && fn == cpu->watch_fn && user == cpu->watch_user &&
+        begin >> XT_PAGE_SHIFT == lo && ((end - 1) >> XT_PAGE_SHIFT) + 1 == hi)
+        return XT_OK;
     cpu->watch_lo = cpu->watch_hi = 0;
     cpu->watch_fn = NULL;
     cpu->watch_user = NULL;
