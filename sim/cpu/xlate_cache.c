@@ -129,20 +129,41 @@ static void hot_name(char *out, size_t n, const char *so_path)
     snprintf(out, n, "%s.hot", so_path);
 }
 
-void xlate_cache_mark_hot(const char *so_path)
+void xlate_cache_mark_hot(const char *so_path, int late)
 {
     char p[600];
     hot_name(p, sizeof p, so_path);
-    int fd = open(p, O_WRONLY | O_CREAT, 0644);
-    if (fd >= 0)
-        close(fd);
+    int flags = O_WRONLY | O_CREAT | (late ? O_TRUNC : 0);
+    int fd = open(p, flags, 0644);
+    if (fd < 0 && errno == ENOENT) {
+        /* the cache's first file (its first run's first promotion) */
+        char dir[600];
+        snprintf(dir, sizeof dir, "%s", so_path);
+        char *slash = strrchr(dir, '/');
+        if (slash && slash != dir) {
+            *slash = 0;
+            if (!xlate_cache_mkdirs(dir))
+                fd = open(p, flags, 0644);
+        }
+    }
+    if (fd < 0)
+        return;
+    if (late && write(fd, "late\n", 5) != 5) {
+        /* a mark without the word: the next run waits once more */
+    }
+    close(fd);
 }
 
 int xlate_cache_is_hot(const char *so_path)
 {
-    char p[600];
+    char p[600], b[4];
     hot_name(p, sizeof p, so_path);
-    return access(p, F_OK) == 0;
+    int fd = open(p, O_RDONLY);
+    if (fd < 0)
+        return 0;
+    ssize_t n = read(fd, b, sizeof b);
+    close(fd);
+    return n == 4 && !memcmp(b, "late", 4) ? XL_HOT_LATE : XL_HOT;
 }
 
 void *xlate_cache_so_load(const char *path)

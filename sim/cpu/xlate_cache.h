@@ -27,8 +27,11 @@ int xlate_cache_claim(const char *lock, pid_t pid);
 void xlate_cache_sign(const char *lock, pid_t pid);
 /* A page whose quick unit (object so_path) was hot enough to be rebuilt
  * by the optimising tier: the next run promotes it as soon as it loads
- * the quick unit. */
-void xlate_cache_mark_hot(const char *so_path);
+ * the quick unit.  Late: a run that waited at its exit for that rebuild
+ * gave it up (the mark's file then holds "late").  is_hot: 0 not marked,
+ * XL_HOT, or XL_HOT_LATE. */
+enum { XL_HOT = 1, XL_HOT_LATE = 2 };
+void xlate_cache_mark_hot(const char *so_path, int late);
 int xlate_cache_is_hot(const char *so_path);
 /* Shared objects of the cache (both compiler back ends build them). */
 void *xlate_cache_so_load(const char *path);

@@ -49,6 +49,7 @@ typedef struct xl_page {
     uint8_t pstate;         /* its promotion to XL_TIER_OPT: an xl_state */
     uint8_t marked;         /* promoted because an earlier run did */
     uint64_t key;           /* its unit's key (xlate_gen_unit_key) */
+    uint64_t marked_key;    /* marked: the key whose hot mark it was */
     uint8_t group;          /* 1 + its group's slot in groups[], or 0 */
     uint16_t nheads;
     uint16_t *heads; /* offsets whose entries carry the XLATE handler */

@@ -231,11 +231,14 @@ static void install_unit(xt_cpu *cpu, xl_unit_src *u, int slot, uint64_t *keys,
     x->stats.heads += p->nheads;
     for (unsigned k = 0; k < XT_PAGE_SIZE / 8; k++)
         x->stats.held += (unsigned)__builtin_popcount(p->cover[k]);
-    /* promoted by an earlier run: straight to the optimising tier */
+    /* promoted by an earlier run: straight to the optimising tier (not
+     * when a run that waited for it at exit gave it up: then as any
+     * page, by the thresholds, and not waited for) */
     if (u->tier == XL_TIER_QUICK && x->be[XL_TIER_OPT] &&
-        xlate_cache_is_hot(u->so_path)) {
+        xlate_cache_is_hot(u->so_path) == XL_HOT) {
         promote(x, u->pn, p);
         p->marked = 1;
+        p->marked_key = p->key;
     }
 }
 
@@ -427,7 +430,7 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
             job->insist |= p->marked;
             char qpath[600];
             object_path(x, p->key, qpath, sizeof qpath);
-            xlate_cache_mark_hot(qpath);
+            xlate_cache_mark_hot(qpath, 0);
             XL_DBG("page %08x promoted after %llu instructions\n",
                    pn << XT_PAGE_SHIFT, (unsigned long long)p->ch.insns);
         }
@@ -524,6 +527,24 @@ uint64_t xlate_tier_now_ms(void)
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
+/* The pages of promotion job that an exit waited for in vain: the runs
+ * after it no longer wait (each would wait as long and kill the compile
+ * again, "Nothing outlives the command" in docs/performance.md). */
+static void mark_late(const struct xl_state_s *x, const xl_job *job)
+{
+    for (unsigned i = 0; i < job->nunits; i++) {
+        const xl_page *p = x->pg[job->units[i].pn];
+        if (!p || !p->marked)
+            continue;
+        char qpath[600];
+        object_path(x, p->marked_key, qpath, sizeof qpath);
+        xlate_cache_mark_hot(qpath, 1);
+        XL_DBG("page %08x: its promotion did not finish at exit; not "
+               "waited for again\n",
+               job->units[i].pn << XT_PAGE_SHIFT);
+    }
+}
+
 /* A promotion job of units (no group: a group compiles for minutes)
  * that holds a page an earlier run promoted too is given time to finish:
  * as long as the run itself has lasted, and at most exit_wait_ms, so
@@ -545,8 +566,10 @@ static void finish_promotions(struct xl_state_s *x)
         wait = x->exit_wait_ms;
     uint64_t end = now + wait;
     while (!job->be->done(job, 0)) {
-        if (xlate_tier_now_ms() >= end)
+        if (xlate_tier_now_ms() >= end) {
+            mark_late(x, job);
             return;
+        }
         struct timespec d = { 0, 5 * 1000 * 1000 };
         nanosleep(&d, NULL);
     }
