@@ -684,15 +684,24 @@ static bool steady_lazy(void *user)
     return steady_ok;
 }
 
+/* Channel ch playing `count` bytes from src to port 0 (mem2ssp), started
+ * at cycle `at` and fetched by at + 100; the FIFO full. */
+static void play_desc(fx *f, unsigned ch, uint32_t src, uint32_t count,
+                      uint64_t at)
+{
+    uint32_t d = 0x10100 + 0x100 * ch;
+    desc(d, src, 0, count, 0,
+         BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP));
+    tx_room = 0;
+    start(f, ch, d, 0);
+    ds_clock_advance(f->clk, at + 100);
+}
+
 static void test_port_steady(void **state)
 {
     fx *f = *state;
     uint32_t lo = 0, hi = 0;
-    desc(0x10100, 0x11000, 0, 64, 0,
-         BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP));
-    tx_room = 0;
-    start(f, 0, 0x10100, 0);
-    ds_clock_advance(f->clk, 100); /* fetched; the FIFO is full */
+    play_desc(f, 0, 0x11000, 64, 0);
     assert_int_equal(ds_dma_port_steady(f->dma, 0, 200, 4, 100, 64, &lo, &hi),
                      0);
     ds_dma_set_lazy(f->dma, steady_lazy, NULL);
@@ -732,10 +741,7 @@ static void test_port_steady(void **state)
                      13);
     assert_int_equal(lo, 0x11004);
     /* a second channel on the port */
-    desc(0x10200, 0x11800, 0, 64, 0,
-         BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP));
-    start(f, 1, 0x10200, 0);
-    ds_clock_advance(f->clk, 400);
+    play_desc(f, 1, 0x11800, 64, 300);
     assert_int_equal(ds_dma_port_steady(f->dma, 0, 400, 4, 100, 64, &lo, &hi),
                      0);
     wr(f, 1, BOARD_DMA_CTRL, BOARD_DMA_CTRL_STOP);
@@ -744,17 +750,11 @@ static void test_port_steady(void **state)
     /* a short descriptor: 8 bytes, this request's burst ends it after the
      * next; 12 bytes: one */
     wr(f, 0, BOARD_DMA_CTRL, BOARD_DMA_CTRL_STOP);
-    desc(0x10100, 0x11000, 0, 8, 0,
-         BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP));
-    start(f, 0, 0x10100, 0);
-    ds_clock_advance(f->clk, 500);
+    play_desc(f, 0, 0x11000, 8, 400);
     assert_int_equal(ds_dma_port_steady(f->dma, 0, 500, 4, 100, 64, &lo, &hi),
                      0);
     wr(f, 0, BOARD_DMA_CTRL, BOARD_DMA_CTRL_STOP);
-    desc(0x10100, 0x11000, 0, 12, 0,
-         BOARD_DMA_DESC_SRC_INC | BOARD_DMA_DESC_DIR(BOARD_DMA_DIR_MEM2SSP));
-    start(f, 0, 0x10100, 0);
-    ds_clock_advance(f->clk, 600);
+    play_desc(f, 0, 0x11000, 12, 500);
     assert_int_equal(ds_dma_port_steady(f->dma, 0, 600, 4, 100, 64, &lo, &hi),
                      1);
     /* a stall until after the request */

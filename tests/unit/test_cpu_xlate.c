@@ -574,15 +574,12 @@ static void watch_cb(xt_cpu *cpu, xt_hook_type type, uint32_t addr,
     *h += 1 + (addr & 0xFF) + (value & 0xFF);
 }
 
-/* guard_loop on one engine: 20,000 instructions, then a watchpoint on
- * the page its buffer runs into (the copy's test at its jump back must
- * fail there: host memory goes on, but the page's accesses now need the
- * helper), then to the end; its registers, cycles and instructions. */
-static void watch_run(xt_engine e, uint32_t *hits, uint32_t ar[16],
-                      uint64_t *cyc, uint64_t *ins)
+/* guard_loop on one engine (d: its device, kept by the caller), stopped
+ * after 20,000 instructions, and run on from there to its end: its
+ * registers, cycles and instructions. */
+static xt_cpu *guard_loop_start(xt_engine e, dev *d)
 {
-    dev d;
-    xt_cpu *cpu = open_cpu(&d, e);
+    xt_cpu *cpu = open_cpu(d, e);
     tc_set_ar(cpu, 2, MMIO_BASE);
     tc_set_ar(cpu, 3, 2000);
     tc_set_ar(cpu, 4, TC_DRAM + 0x1F80);
@@ -592,12 +589,13 @@ static void watch_run(xt_engine e, uint32_t *hits, uint32_t ar[16],
     tc_set(cpu, XT_REG_PC, tc_sym("guard_loop"));
     xt_run_opts o = { .max_insns = 20000 };
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_INSN_BUDGET);
-    *hits = 0;
-    xt_hook h;
-    assert_int_equal(xt_hook_add(cpu, &h, XT_HOOK_MEM_WRITE, watch_cb, hits,
-                                 TC_DRAM + 0x2000, TC_DRAM + 0x20FF),
-                     XT_OK);
-    o.max_insns = 100u * TC_MAX_INSNS;
+    return cpu;
+}
+
+static void guard_loop_finish(xt_cpu *cpu, uint32_t ar[16], uint64_t *cyc,
+                              uint64_t *ins)
+{
+    xt_run_opts o = { .max_insns = 100u * TC_MAX_INSNS };
     assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_IDLE);
     assert_int_equal(tc_pc(cpu), tc_sym("guard_loop_end") + 3);
     for (int r = 0; r < 16; r++)
@@ -605,6 +603,23 @@ static void watch_run(xt_engine e, uint32_t *hits, uint32_t ar[16],
     *cyc = xt_cycles(cpu);
     *ins = xt_insn_count(cpu);
     xt_close(cpu);
+}
+
+/* guard_loop on one engine: 20,000 instructions, then a watchpoint on
+ * the page its buffer runs into (the copy's test at its jump back must
+ * fail there: host memory goes on, but the page's accesses now need the
+ * helper), then to the end. */
+static void watch_run(xt_engine e, uint32_t *hits, uint32_t ar[16],
+                      uint64_t *cyc, uint64_t *ins)
+{
+    dev d;
+    xt_cpu *cpu = guard_loop_start(e, &d);
+    *hits = 0;
+    xt_hook h;
+    assert_int_equal(xt_hook_add(cpu, &h, XT_HOOK_MEM_WRITE, watch_cb, hits,
+                                 TC_DRAM + 0x2000, TC_DRAM + 0x20FF),
+                     XT_OK);
+    guard_loop_finish(cpu, ar, cyc, ins);
 }
 
 static void test_x64_guarded_copies(void **state)
@@ -680,16 +695,7 @@ static void store_watch_run(xt_engine e, store_seen *seen, uint32_t ar[16],
                             uint64_t *cyc)
 {
     dev d;
-    xt_cpu *cpu = open_cpu(&d, e);
-    tc_set_ar(cpu, 2, MMIO_BASE);
-    tc_set_ar(cpu, 3, 2000);
-    tc_set_ar(cpu, 4, TC_DRAM + 0x1F80);
-    tc_set_ar(cpu, 10, 0);
-    for (int r = 12; r <= 14; r++)
-        tc_set_ar(cpu, r, 0);
-    tc_set(cpu, XT_REG_PC, tc_sym("guard_loop"));
-    xt_run_opts o = { .max_insns = 20000 };
-    assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_INSN_BUDGET);
+    xt_cpu *cpu = guard_loop_start(e, &d);
     memset(seen, 0, sizeof *seen);
     /* bad ranges, and a watch replaced and cleared, first */
     assert_int_equal(xt_watch_stores(NULL, 0, 4, store_seen_cb, seen),
@@ -703,13 +709,8 @@ static void store_watch_run(xt_engine e, store_seen *seen, uint32_t ar[16],
     assert_int_equal(xt_watch_stores(cpu, TC_DRAM + 0x2010, TC_DRAM + 0x2014,
                                      store_seen_cb, seen),
                      XT_OK);
-    o.max_insns = 100u * TC_MAX_INSNS;
-    assert_int_equal(tc_run_opts(cpu, &o), XT_STOP_IDLE);
-    assert_int_equal(tc_pc(cpu), tc_sym("guard_loop_end") + 3);
-    for (int r = 0; r < 16; r++)
-        ar[r] = tc_ar(cpu, r);
-    *cyc = xt_cycles(cpu);
-    xt_close(cpu);
+    uint64_t ins;
+    guard_loop_finish(cpu, ar, cyc, &ins);
 }
 
 static void test_store_watch(void **state)
