@@ -231,14 +231,6 @@ static unsigned recheck(const gen *g, unsigned kn)
     return kn > g->margin ? kn : g->margin;
 }
 
-/* Had the page of literal address t wait states when the unit was
- * written?  (Then its L32R tests the page's pointer first: LDW.) */
-static int lit_waits(const gen *g, uint32_t t)
-{
-    const xt_page *p = &g->pl->cpu->pages[t >> XT_PAGE_SHIFT];
-    return p->rd && p->rd_wait;
-}
-
 /* A load or store through the LD/ST macros (page lookup, wait states,
  * the helper for everything else). */
 static void emit_access(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
@@ -250,8 +242,8 @@ static void emit_access(gen *g, const xt_insn *in, uint32_t pc, unsigned k,
             g->o,
             "%s(r%u, (lb & 1) ? (lb & ~0xFFFu) + %uu : 0x%xu, 4, ld32, "
             "(uint32_t), 0x%xu, %u, %u, 0x%xu, %u, %u, %s);",
-            lit_waits(g, in->target) ? "LDW" : "LD", a, (uint32_t)in->imm,
-            in->target, pc, k, j, npc, kn, kr, late);
+            xlate_plan_lit_waits(g->pl, in) ? "LDW" : "LD", a,
+            (uint32_t)in->imm, in->target, pc, k, j, npc, kn, kr, late);
         return;
     }
     const char *cv, *fn = access_fn(in->op, &cv);

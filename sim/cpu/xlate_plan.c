@@ -53,6 +53,14 @@ int xlate_plan_is_store(unsigned op)
            op == XT_OP_S32I_N;
 }
 
+int xlate_plan_lit_waits(const xl_plan *p, const xt_insn *in)
+{
+    if (in->op != XT_OP_L32R)
+        return 0;
+    const xt_page *lp = &p->cpu->pages[in->target >> XT_PAGE_SHIFT];
+    return lp->rd && lp->rd_wait;
+}
+
 unsigned xlate_plan_access_size(unsigned op)
 {
     switch (op) {

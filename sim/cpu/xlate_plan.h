@@ -54,6 +54,9 @@ int xlate_plan_translatable(const xt_insn *in);
 int xlate_plan_is_store(unsigned op);
 /* The bytes a load or store (not L32R) moves: 1, 2 or 4; 0 otherwise. */
 unsigned xlate_plan_access_size(unsigned op);
+/* An L32R whose literal's page has wait states now (instruction memory
+ * may): its unit tests the page's pointer first, not its offset. */
+int xlate_plan_lit_waits(const xl_plan *p, const xt_insn *in);
 /* A load or multiply: its result is a cycle late (an interlock). */
 int xlate_plan_is_late(const xt_insn *in);
 /* An instruction a block can hold at offset o. */

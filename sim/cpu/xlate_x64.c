@@ -424,8 +424,7 @@ void x64e_access(em *m, const xt_insn *in, uint32_t pc, unsigned k, unsigned j,
     }
     /* literals are mostly in instruction memory, which may have wait
      * states: for L32R the page as it is now decides which test first */
-    const xt_page *lp = &m->pl->cpu->pages[in->target >> XT_PAGE_SHIFT];
-    int waits_first = in->op == XT_OP_L32R && lp->rd && lp->rd_wait;
+    int waits_first = xlate_plan_lit_waits(m->pl, in);
     if (!waits_first) {
         probe_direct(b, st, sz, longer);
         access_direct(m, in);
