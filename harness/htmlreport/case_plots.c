@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "html_text.h"
+#include "textout/json_out.h"
 
 #define FAIL_RGB       "#c00000"
 #define PASS_RGB       "#206020"
@@ -105,23 +106,15 @@ typedef struct builder {
     unsigned nser;
 } builder;
 
+static void file_put(void *f, const char *s, size_t n)
+{
+    fwrite(s, 1, n, f);
+}
+
 /* s as a JSON string */
 static void jstr(FILE *f, const char *s)
 {
-    const unsigned char *p = (const unsigned char *)(s ? s : ""), *run = p;
-    fputc('"', f);
-    for (; *p; p++) {
-        if (*p != '"' && *p != '\\' && *p >= 0x20)
-            continue;
-        fwrite(run, 1, (size_t)(p - run), f); /* a run in one write */
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else
-            fprintf(f, "\\u%04x", *p);
-        run = p + 1;
-    }
-    fwrite(run, 1, (size_t)(p - run), f);
-    fputc('"', f);
+    dsh_json_quote(s ? s : "", s ? strlen(s) : 0, file_put, f);
 }
 
 /* a number (NaN, infinities: null) */

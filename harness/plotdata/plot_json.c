@@ -3,6 +3,7 @@
 #include "plot_json.h"
 
 #include "plot_index.h"
+#include "textout/json_out.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -123,25 +124,14 @@ static void put(text *t, const char *s, size_t k)
 
 /* a JSON string: " \ and control characters escaped (jansson's strings
  * are valid UTF-8) */
+static void put_cb(void *t, const char *s, size_t k)
+{
+    put(t, s, k);
+}
+
 static void put_str(text *t, const char *s, size_t len)
 {
-    put(t, "\"", 1);
-    size_t run = 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c != '"' && c != '\\')
-            continue;
-        put(t, s + run, i - run);
-        char esc[8];
-        if (c == '"' || c == '\\')
-            snprintf(esc, sizeof esc, "\\%c", c);
-        else
-            snprintf(esc, sizeof esc, "\\u%04x", c);
-        put(t, esc, strlen(esc));
-        run = i + 1;
-    }
-    put(t, s + run, len - run);
-    put(t, "\"", 1);
+    dsh_json_quote(s, len, put_cb, t);
 }
 
 static void put_value(text *t, const json_t *v, int digits)

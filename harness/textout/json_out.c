@@ -49,3 +49,24 @@ bool dsh_json_write_file(const json_t *root, const char *path, unsigned indent,
     bool ok = json_dumpf(root, o.f, flags) == 0 && fputc('\n', o.f) != EOF;
     return dsh_out_close(&o, ok, err, errsz);
 }
+
+void dsh_json_quote(const char *s, size_t n, dsh_json_put_fn put, void *user)
+{
+    put(user, "\"", 1);
+    size_t run = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        put(user, s + run, i - run);
+        char esc[8];
+        if (c == '"' || c == '\\')
+            snprintf(esc, sizeof esc, "\\%c", c);
+        else
+            snprintf(esc, sizeof esc, "\\u%04x", c);
+        put(user, esc, strlen(esc));
+        run = i + 1;
+    }
+    put(user, s + run, n - run);
+    put(user, "\"", 1);
+}

@@ -24,6 +24,14 @@ int dsh_json_set_text(json_t *obj, const char *key, const char *s);
  * names the writer makes itself).  NULL when out of memory. */
 json_t *dsh_json_text(const char *s);
 
+/* n bytes of s (valid UTF-8: the writer's own text) as a JSON string,
+ * quotes included, through put(user, bytes, len) a run at a time: the
+ * quote, the backslash and C0 controls escaped (\" \\ \u00XX), the rest
+ * as it is.  For writers that do not build a jansson tree (the plot data,
+ * the plots' specifications). */
+typedef void (*dsh_json_put_fn)(void *user, const char *s, size_t n);
+void dsh_json_quote(const char *s, size_t n, dsh_json_put_fn put, void *user);
+
 /* Writes root to path (whole or not at all, out_file.h), indented by
  * `indent` spaces (0: one line), keys in insertion order.  false with a
  * message naming the file. */
