@@ -634,16 +634,10 @@ static void if_converted(em *m, const xt_insn *br, uint32_t pc, unsigned cc,
     }
     /* DSPSIM_XLATE_SELFTEST=3: the side not taken a cycle too long */
     kn += m->selftest == 3;
-    /* the counts of the path taken */
-    x64_lea(b, RAX, CYC, NOREG, 1, (int32_t)kn);
-    x64_alu_ri(b, 1, 0, CYC, (int32_t)kt);
-    x64_alu_rr(b, 0, A_TEST, RDX, RDX);
-    x64_cmov(b, 1, CC_E, CYC, RAX);
-    x64_lea(b, RAX, INS, NOREG, 1, (int32_t)(j + 1 + nf));
-    x64_alu_ri(b, 1, 0, INS, (int32_t)(j + 1));
-    x64_alu_rr(b, 0, A_TEST, RDX, RDX);
-    x64_cmov(b, 1, CC_E, INS, RAX);
-    /* HIST(pc, target) when taken */
+    /* HIST(pc, target)'s slot when taken (a scratch slot otherwise),
+     * then the counts of the path taken: one test, and only lea, mov and
+     * cmov after it (no flags written); a count the same both ways is
+     * one lea */
     x64_mov_rr(b, 0, RAX, HN);
     x64_alu_ri(b, 0, 4, RAX, 31);
     x64_mov_rm(b, 1, RCX, ENV, OFF(hist));
@@ -651,6 +645,16 @@ static void if_converted(em *m, const xt_insn *br, uint32_t pc, unsigned cc,
     x64_lea(b, RAX, RSP, NOREG, 1, SP_V);
     x64_alu_rr(b, 0, A_TEST, RDX, RDX);
     x64_cmov(b, 1, CC_E, RCX, RAX);
+    if (kn != kt) {
+        x64_lea(b, RAX, CYC, NOREG, 1, (int32_t)kn);
+        x64_lea(b, CYC, CYC, NOREG, 1, (int32_t)kt);
+        x64_cmov(b, 1, CC_E, CYC, RAX);
+    } else {
+        x64_lea(b, CYC, CYC, NOREG, 1, (int32_t)kt);
+    }
+    x64_lea(b, RAX, INS, NOREG, 1, (int32_t)(j + 1 + nf));
+    x64_lea(b, INS, INS, NOREG, 1, (int32_t)(j + 1));
+    x64_cmov(b, 1, CC_E, INS, RAX);
     x64_mov_ri64(b, RAX, (uint64_t)pc | (uint64_t)br->target << 32);
     x64_mov_mr(b, 1, RCX, 0, RAX);
     x64_alu_rr(b, 1, A_ADD, HN, RDX);
