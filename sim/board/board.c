@@ -111,8 +111,7 @@ static void lazy_store_cb(xt_cpu *cpu, uint32_t addr, void *user)
     (void)addr;
     ds_board *b = user;
     sync_lazy(b);
-    if (ds_clock_lazy_pending(b->clk))
-        ds_clock_harden(b->clk);
+    ds_clock_harden(b->clk);
     /* the core writes there now (a copy into the DMA's buffer, most
      * likely): lazy ticks would be hardened again at once for a while */
     b->lazy_resume = xt_cycles(cpu) + LAZY_BACKOFF_TICKS * b->lazy_period;

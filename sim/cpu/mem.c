@@ -126,6 +126,12 @@ static int code_page(const xt_cpu *cpu, uint32_t pn)
     return 0;
 }
 
+/* Is page pn under the store watch (xt_watch_stores)? */
+static inline int watched(const xt_cpu *cpu, uint32_t pn)
+{
+    return pn - cpu->watch_lo < cpu->watch_hi - cpu->watch_lo;
+}
+
 static void page_refresh(xt_cpu *cpu, uint32_t pn)
 {
     xt_page *p = &cpu->pages[pn];
@@ -145,7 +151,7 @@ static void page_refresh(xt_cpu *cpu, uint32_t pn)
         p->rd = host;
     if ((acc & ACC_STORE) && r->d.kind == XT_REGION_RAM &&
         !code_page(cpu, pn) && (!cpu->dirty || cpu->dirty[pn]) &&
-        pn - cpu->watch_lo >= cpu->watch_hi - cpu->watch_lo)
+        !watched(cpu, pn))
         p->wr = host;
     /* an offset of 0 (host bytes at their own guest address) reads as
      * "no fast path": such a page just takes the longer test */
@@ -191,18 +197,21 @@ xt_err xt_watch_stores(xt_cpu *cpu, uint32_t begin, uint32_t end,
     if (!cpu || end < begin)
         return XT_ERR_ARG;
     uint32_t lo = cpu->watch_lo, hi = cpu->watch_hi;
+    int on = begin != end && fn;
+    uint32_t nlo = begin >> XT_PAGE_SHIFT;
+    uint32_t nhi = on ? ((end - 1) >> XT_PAGE_SHIFT) + 1 : nlo;
     /* the same pages and callback again (a device's next event): as is */
-    if (begin != end && fn && fn == cpu->watch_fn && user == cpu->watch_user &&
-        begin >> XT_PAGE_SHIFT == lo && ((end - 1) >> XT_PAGE_SHIFT) + 1 == hi)
+    if (on && fn == cpu->watch_fn && user == cpu->watch_user && nlo == lo &&
+        nhi == hi)
         return XT_OK;
     cpu->watch_lo = cpu->watch_hi = 0;
     cpu->watch_fn = NULL;
     cpu->watch_user = NULL;
     refresh_pages(cpu, lo, hi);
-    if (begin == end || !fn)
+    if (!on)
         return XT_OK;
-    cpu->watch_lo = begin >> XT_PAGE_SHIFT;
-    cpu->watch_hi = ((end - 1) >> XT_PAGE_SHIFT) + 1;
+    cpu->watch_lo = nlo;
+    cpu->watch_hi = nhi;
     cpu->watch_fn = fn;
     cpu->watch_user = user;
     refresh_pages(cpu, cpu->watch_lo, cpu->watch_hi);
@@ -547,7 +556,7 @@ int mem_store_slow(xt_cpu *cpu, uint32_t addr, unsigned size, uint32_t val)
         val &= (1u << (8 * size)) - 1;
     if (access_check(cpu, addr, size, 1))
         return -1;
-    if ((addr >> XT_PAGE_SHIFT) - cpu->watch_lo < cpu->watch_hi - cpu->watch_lo)
+    if (watched(cpu, addr >> XT_PAGE_SHIFT))
         watch_hit(cpu, addr);
     lazy_fill(cpu, addr >> XT_PAGE_SHIFT);
     const xt_region *r = mem_region_at(cpu, addr);

@@ -133,19 +133,7 @@ void xlate_cache_mark_hot(const char *so_path, int late)
 {
     char p[600];
     hot_name(p, sizeof p, so_path);
-    int flags = O_WRONLY | O_CREAT | (late ? O_TRUNC : 0);
-    int fd = open(p, flags, 0644);
-    if (fd < 0 && errno == ENOENT) {
-        /* the cache's first file (its first run's first promotion) */
-        char dir[600];
-        snprintf(dir, sizeof dir, "%s", so_path);
-        char *slash = strrchr(dir, '/');
-        if (slash && slash != dir) {
-            *slash = 0;
-            if (!xlate_cache_mkdirs(dir))
-                fd = open(p, flags, 0644);
-        }
-    }
+    int fd = open(p, O_WRONLY | O_CREAT | (late ? O_TRUNC : 0), 0644);
     if (fd < 0)
         return;
     if (late && write(fd, "late\n", 5) != 5) {

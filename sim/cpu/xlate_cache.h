@@ -25,7 +25,8 @@ int xlate_cache_write(const char *path, const char *a, size_t alen,
  * is signed with pid (0: this process) and dropped by unlinking lock. */
 int xlate_cache_claim(const char *lock, pid_t pid);
 void xlate_cache_sign(const char *lock, pid_t pid);
-/* A page whose quick unit (object so_path) was hot enough to be rebuilt
+/* A page whose quick unit (object so_path, in a directory that exists)
+ * was hot enough to be rebuilt
  * by the optimising tier: the next run promotes it as soon as it loads
  * the quick unit.  Late: a run that waited at its exit for that rebuild
  * gave it up (the mark's file then holds "late").  is_hot: 0 not marked,

@@ -127,6 +127,17 @@ static void object_path(const struct xl_state_s *x, uint64_t key, char *out,
     snprintf(out, n, "%s/%016llx.so", x->cache_dir, (unsigned long long)key);
 }
 
+/* The hot mark (xlate_cache.h) of the unit with key `key`: the cache's
+ * directory first, as the mark may be the cache's first file (a direct
+ * back end writes nothing there, the compiler's makes it later). */
+static void mark_hot(const struct xl_state_s *x, uint64_t key, int late)
+{
+    char path[600];
+    object_path(x, key, path, sizeof path);
+    if (!xlate_cache_mkdirs(x->cache_dir))
+        xlate_cache_mark_hot(path, late);
+}
+
 static void promote(struct xl_state_s *x, uint32_t pn, xl_page *p)
 {
     if (p->pstate != XL_NONE ||
@@ -428,9 +439,7 @@ static void start_job(xt_cpu *cpu, int slot, int want_group)
             p->decodes_built = p->decodes;
         } else {
             job->insist |= p->marked;
-            char qpath[600];
-            object_path(x, p->key, qpath, sizeof qpath);
-            xlate_cache_mark_hot(qpath, 0);
+            mark_hot(x, p->key, 0);
             XL_DBG("page %08x promoted after %llu instructions\n",
                    pn << XT_PAGE_SHIFT, (unsigned long long)p->ch.insns);
         }
@@ -536,9 +545,7 @@ static void mark_late(const struct xl_state_s *x, const xl_job *job)
         const xl_page *p = x->pg[job->units[i].pn];
         if (!p || !p->marked)
             continue;
-        char qpath[600];
-        object_path(x, p->marked_key, qpath, sizeof qpath);
-        xlate_cache_mark_hot(qpath, 1);
+        mark_hot(x, p->marked_key, 1);
         XL_DBG("page %08x: its promotion did not finish at exit; not "
                "waited for again\n",
                job->units[i].pn << XT_PAGE_SHIFT);

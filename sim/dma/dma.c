@@ -569,8 +569,10 @@ void ds_dma_port_request(ds_dma *dma, unsigned port, uint64_t at)
     /* a landing still in flight on the port (lazy, it counted on the FIFO
      * staying full) */
     for (unsigned i = 0; i < dma->cfg.channels; i++)
-        if (dma->ch[i].state == CH_XFER && on_port(&dma->ch[i], port))
+        if (dma->ch[i].state == CH_XFER && on_port(&dma->ch[i], port)) {
             harden(dma);
+            break;
+        }
     for (unsigned i = 0; i < dma->cfg.channels; i++) {
         channel *c = &dma->ch[i];
         if (c->state == CH_WAIT && on_port(c, port))

@@ -532,9 +532,7 @@ static void ev_tick(void *user, uint64_t at)
 /* ---- fault injection --------------------------------------------------- */
 void ds_ssp_fault_xrun(ds_ssp *p, bool tx, unsigned frames)
 {
-    /* a lazy tick counted on no fault to come */
-    if (ds_clock_lazy_pending(p->clk))
-        ds_clock_harden(p->clk);
+    ds_clock_harden(p->clk); /* a lazy tick counted on no fault to come */
     if (tx)
         p->fault_ur += frames;
     else
@@ -546,8 +544,7 @@ void ds_ssp_set_drift(ds_ssp *p, int32_t drift_ppb)
     if (drift_ppb <= -1000000000)
         return;
     /* a lazy tick's hard tick follows the rate it was scheduled with */
-    if (ds_clock_lazy_pending(p->clk))
-        ds_clock_harden(p->clk);
+    ds_clock_harden(p->clk);
     if (p->ev) {
         /* the pending tick keeps its time; the ones after it follow the
          * new rate */
